@@ -1,0 +1,14 @@
+"""Tablée's rules engines. ``GAMES`` maps a game id to its descriptor.
+
+Importing ``game`` registers every game; outside tools drive them only through the contract in
+``game.core`` (see ``shared/design/architecture.md``).
+"""
+
+from importlib import import_module
+
+from game.core import GAMES, Event, GameDescriptor, GameState, IllegalMove, Move, SaveError, load_match
+
+for _name in ("gin_rummy",):
+    import_module(f"game.{_name}")
+
+__all__ = ["GAMES", "Event", "GameDescriptor", "GameState", "IllegalMove", "Move", "SaveError", "load_match"]

@@ -1,0 +1,296 @@
+"""The engine contract every game's ``State`` follows, with the parts that are the same for all.
+
+A game subclasses ``GameState`` and writes the rules: ``_start`` (deal), ``to_move``,
+``legal_moves``, ``_apply`` (play a move already known to be legal), ``view``, ``is_over``,
+``scores``, ``winners``, ``card_zones``, ``redeal_hidden``, and ``_dump``/``_load`` for its own
+fields. This base class does the rest once: parsing text moves, refusing illegal moves with a
+readable message and no change, the move log, versioned JSON snapshots with the RNG, stacked decks
+and cloning.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, ClassVar, TypeVar
+
+from game.core.errors import IllegalMove, SaveError
+from game.core.events import Event
+from game.core.move import Move
+from game.core.rng import Rng, fresh_seed
+
+S = TypeVar("S", bound="GameState")
+
+SNAPSHOT_FORMAT = "tablee-match"
+
+
+class GameState(ABC):
+    """A whole match of one game: hands or rounds, running scores, and the move log."""
+
+    GAME_ID: ClassVar[str]
+    VERSION: ClassVar[int] = 1
+    Options: ClassVar[type]
+
+    players: int
+    names: list[str]
+    options: Any
+    seed: int
+    rng: Rng
+    log: list[str]
+    history: list[dict[str, Any]]
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(
+        cls: type[S],
+        players: int,
+        names: Sequence[str] | None = None,
+        options: Any = None,
+        seed: int | None = None,
+        deck: Sequence[str] | None = None,
+    ) -> S:
+        """Start a match; ``deck`` stacks the first cards dealt (the rest follow, shuffled)."""
+        options = cls.Options() if options is None else options
+        if not isinstance(options, cls.Options):
+            raise ValueError(f"options must be {cls.Options.__name__}, not {type(options).__name__}")
+        state = cls.__new__(cls)
+        state.players = players
+        state.names = list(names) if names is not None else [f"Player {i + 1}" for i in range(players)]
+        if len(state.names) != players:
+            raise ValueError(f"{players} players need {players} names, got {len(state.names)}")
+        state.options = options
+        state.seed = fresh_seed() if seed is None else int(seed)
+        state.rng = Rng(state.seed)
+        state.log = []
+        state.history = []
+        stacked = None if deck is None else state._complete_deck(deck)
+        state._start(stacked)
+        return state
+
+    @classmethod
+    @abstractmethod
+    def full_deck(cls, options: Any) -> list[str]:
+        """Every card of a fresh deck under these options, in a fixed order."""
+
+    def _complete_deck(self, deck: Sequence[str]) -> list[str]:
+        """The stacked order given, followed by the deck's other cards in seeded order."""
+        full = Counter(self.full_deck(self.options))
+        given = Counter(deck)
+        for card, count in given.items():
+            if card not in full:
+                raise ValueError(f"the stacked deck names {card!r}, which is not a card of this game")
+            if count > full[card]:
+                raise ValueError(
+                    f"the stacked deck holds {count} × {card}, but the game has only {full[card]}"
+                )
+        rest = list((full - given).elements())
+        self.rng.shuffle(rest)
+        return list(deck) + rest
+
+    @abstractmethod
+    def _start(self, deck: list[str] | None) -> None:
+        """Deal the first hand or round (from ``deck`` when given, else shuffled with ``rng``)."""
+
+    # ----------------------------------------------------------------- the contract
+    @staticmethod
+    @abstractmethod
+    def parse_move(text: str) -> Move:
+        """Read a move in this game's notation; ``ValueError`` naming what was expected."""
+
+    @abstractmethod
+    def to_move(self) -> list[int]:
+        """The seats that may act now (empty once the match is over)."""
+
+    @abstractmethod
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every move ``seat`` may play now (with ``seat`` filled in)."""
+
+    @abstractmethod
+    def _apply(self, move: Move) -> list[Event]:
+        """Play ``move``, already checked legal, and say what happened."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know and nothing more, JSON-safe (``None``: a spectator)."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the whole match is finished."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Running match totals, one per seat."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The seats that won the match (several when they share it); empty while it runs."""
+
+    @abstractmethod
+    def card_zones(self) -> dict[str, list[str]]:
+        """Where every card is now: zone name to cards. Together they are exactly the deck."""
+
+    @abstractmethod
+    def redeal_hidden(self: S, seat: int | None, rng: Rng) -> S:
+        """A copy in which the cards ``seat`` cannot see are shuffled among their places.
+
+        ``seat``'s view of the copy is identical to its view of this state; tests use it to
+        prove that views leak nothing.
+        """
+
+    @abstractmethod
+    def _dump(self) -> dict[str, Any]:
+        """This game's own fields, JSON-safe."""
+
+    @abstractmethod
+    def _load(self, data: dict[str, Any]) -> None:
+        """Restore the fields ``_dump`` wrote (raise ``KeyError``/``ValueError`` when damaged)."""
+
+    # ----------------------------------------------------------------- shared behaviour
+    def apply(self, move: Move | str) -> list[Event]:
+        """Play a legal move and return its events; an illegal one raises ``IllegalMove``.
+
+        ``move`` may be a ``Move`` or its text. A move without a seat is played by the one seat
+        for which it is legal now. A refused move leaves the state unchanged.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise ValueError(f"a move must be a Move or its text, not {type(move).__name__}")
+        if move.seat is None:
+            seats = [s for s in self.to_move() if self.is_legal(move.with_seat(s))]
+            if not seats:
+                raise self.refusal(move)
+            if len(seats) > 1:
+                raise IllegalMove(
+                    f"Several players could play '{move.action}' now; say which seat plays it "
+                    f"(for example '{seats[0]}: {move.action}').",
+                    "ambiguous_seat",
+                    {"move": move.action, "seat": seats[0]},
+                )
+            move = move.with_seat(seats[0])
+        elif not self.is_legal(move):
+            raise self.refusal(move)
+        events = self._apply(move)
+        self.log.append(str(move))
+        return events
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` (with its seat) may be played now. Games may answer faster."""
+        return move.seat in self.to_move() and move in self.legal_moves(move.seat)
+
+    def refusal(self, move: Move) -> IllegalMove:
+        """The ``IllegalMove`` (message for a player, key and params for translation) for ``move``."""
+        if self.is_over():
+            return IllegalMove("The match is over; no more moves can be played.", "match_over")
+        seat = move.seat
+        if seat is not None and not 0 <= seat < self.players:
+            return IllegalMove(
+                f"There is no seat {seat} at this table (seats are 0 to {self.players - 1}).",
+                "no_such_seat",
+                {"seat": seat, "last": self.players - 1},
+            )
+        if seat is not None and seat not in self.to_move():
+            name = self.names[seat]
+            return IllegalMove(f"It is not {name}'s turn.", "not_your_turn", {"name": name})
+        return self._why_illegal(move) or IllegalMove(
+            f"'{move.action}' is not allowed now.", "not_allowed_now", {"move": move.action}
+        )
+
+    def explain_illegal(self, move: Move) -> str:
+        """A sentence for a player saying why ``move`` is refused (English)."""
+        return str(self.refusal(move))
+
+    def _why_illegal(self, move: Move) -> IllegalMove | None:
+        """A game's own explanation for a refused move, or ``None`` for the generic one."""
+        return None
+
+    def result(self) -> dict[str, Any]:
+        """Per-seat totals and winners (empty while the match runs)."""
+        return {"over": self.is_over(), "scores": list(self.scores), "winners": self.winners()}
+
+    def base_view(self, seat: int | None) -> dict[str, Any]:
+        """The public part every game's view starts from."""
+        return {
+            "game": self.GAME_ID,
+            "seat": seat,
+            "players": self.players,
+            "names": list(self.names),
+            "scores": list(self.scores),
+            "to_move": self.to_move(),
+            "over": self.is_over(),
+            "history": [dict(h) for h in self.history],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """A complete, versioned, JSON-safe snapshot (RNG included)."""
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "game": self.GAME_ID,
+            "version": self.VERSION,
+            "players": self.players,
+            "names": list(self.names),
+            "seed": self.seed,
+            "options": dataclasses.asdict(self.options),
+            "rng": self.rng.to_json(),
+            "log": list(self.log),
+            "history": [dict(h) for h in self.history],
+            "state": self._dump(),
+        }
+
+    @classmethod
+    def from_json(cls: type[S], data: Any) -> S:
+        """Rebuild a match from ``to_json``; ``SaveError`` says what is wrong with bad input."""
+        if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+            raise SaveError("this is not a Tablée match snapshot")
+        if data.get("game") != cls.GAME_ID:
+            raise SaveError(f"this snapshot is of {data.get('game')!r}, not {cls.GAME_ID!r}")
+        version = data.get("version")
+        if not isinstance(version, int) or version > cls.VERSION or version < 1:
+            raise SaveError(f"snapshot version {version!r} is not supported (this Tablée reads 1–{cls.VERSION})")
+        state = cls.__new__(cls)
+        try:
+            state.players = int(data["players"])
+            state.names = [str(n) for n in data["names"]]
+            state.options = options_from_json(cls.Options, data["options"])
+            state.seed = int(data["seed"])
+            state.rng = Rng.from_json(data["rng"])
+            state.log = [str(m) for m in data["log"]]
+            state.history = [dict(h) for h in data["history"]]
+            state._load(data["state"])
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise SaveError(f"the snapshot is damaged ({type(exc).__name__}: {exc})") from None
+        if len(state.names) != state.players:
+            raise SaveError("the snapshot is damaged (names do not match the number of players)")
+        cards = Counter(c for zone in state.card_zones().values() for c in zone)
+        if cards != Counter(cls.full_deck(state.options)):
+            raise SaveError("the snapshot is damaged (cards are missing or duplicated)")
+        return state
+
+    def clone(self: S) -> S:
+        """An independent copy, for search. Games may override with something faster."""
+        return type(self).from_json(self.to_json())
+
+
+def options_from_json(options_cls: type, data: Any) -> Any:
+    """Build an ``Options`` dataclass from a dict; unknown keys or bad values raise ``SaveError``."""
+    if not isinstance(data, dict):
+        raise SaveError("the rule options are damaged (not a table of values)")
+    names = {f.name for f in dataclasses.fields(options_cls)}
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise SaveError(f"unknown rule option(s): {', '.join(unknown)}")
+    defaults = options_cls()
+    for key, value in data.items():
+        default = getattr(defaults, key)
+        if default is not None and value is not None and type(value) is not type(default):
+            if not (isinstance(default, float) and type(value) is int):
+                raise SaveError(f"rule option {key!r} should be {type(default).__name__}, got {value!r}")
+    try:
+        return options_cls(**data)
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"bad rule options: {exc}") from None

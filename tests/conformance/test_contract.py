@@ -1,0 +1,232 @@
+"""The engine contract, checked once for every registered game (OpenSpiel-style).
+
+Random play-outs of whole short matches for many seeds; after every move: no card created or lost,
+every legal move's text round-trips, illegal moves are refused without a trace, snapshots resume
+identically, and a seat's view does not change when the cards hidden from it are dealt otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import GAMES, IllegalMove, Move
+from game.core import GameState, Rng, SaveError
+
+# Seat counts to exercise per game; a game registered later defaults to its smallest and largest table.
+PLAYERS: dict[str, tuple[int, ...]] = {
+    "gin_rummy": (2,),
+    "gang_de_mouettes": (2, 3, 5, 8),
+    "lagagne": (2, 3, 4, 6),
+}
+MAX_MOVES = 6000
+
+CASES = [
+    (game_id, n)
+    for game_id, desc in sorted(GAMES.items())
+    for n in PLAYERS.get(game_id, (desc.min_players, desc.max_players))
+]
+IDS = [f"{g}-{n}p" for g, n in CASES]
+
+
+def quick_match(game_id: str, players: int, seed: int) -> GameState:
+    desc = GAMES[game_id]
+    options = desc.quick_options() if desc.quick_options else None
+    return desc.new_match(players, options=options, seed=seed)
+
+
+def pick(state: GameState, rnd: random.Random, bots: dict[int, Any]) -> Move:
+    """Half random legal moves, half an easy bot's choice, so that matches really finish."""
+    seat = rnd.choice(state.to_move())
+    legal = state.legal_moves(seat)
+    assert legal, f"seat {seat} is to move but has no legal move"
+    if rnd.random() < 0.5:
+        return rnd.choice(legal)
+    move = bots[seat].choose(state.view(seat), legal)
+    assert move in legal, f"the easy bot chose {move}, which is not legal"
+    return move
+
+
+def card_count(state: GameState) -> Counter[str]:
+    return Counter(c for zone in state.card_zones().values() for c in zone)
+
+
+def assert_refused(state: GameState, move: Move | str) -> None:
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises((IllegalMove, ValueError)) as info:
+        state.apply(move)
+    assert str(info.value), "a refused move must say why"
+    assert json.dumps(state.to_json(), sort_keys=True) == before, f"refusing {move!r} changed the state"
+
+
+def check_views(state: GameState, rnd: random.Random) -> bool:
+    """Views survive a redeal of hidden cards; returns whether any redeal changed the state."""
+    changed = False
+    deck = Counter(type(state).full_deck(state.options))
+    for seat in [None, *range(state.players)]:
+        view = state.view(seat)
+        json.dumps(view)
+        other = state.redeal_hidden(seat, Rng(rnd.randrange(2**32)))
+        assert card_count(other) == deck
+        assert other.view(seat) == view, f"seat {seat}'s view depends on cards hidden from it"
+        changed |= other.to_json()["state"] != state.to_json()["state"]
+    return changed
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_random_playout_keeps_every_invariant(game_id: str, players: int, seed: int) -> None:
+    desc = GAMES[game_id]
+    state = quick_match(game_id, players, seed)
+    rnd = random.Random(seed)
+    bots = {s: desc.make_bot("easy", seed + s) for s in range(players)}
+    deck = Counter(type(state).full_deck(state.options))
+    seen_moves: list[Move] = []
+    checkpoint: tuple[dict[str, Any], int] | None = None
+    redeal_changed = False
+    for step in range(MAX_MOVES):
+        if state.is_over():
+            break
+        assert card_count(state) == deck, "a card was created or lost"
+        to_move = state.to_move()
+        assert to_move, "the match is not over but nobody may move"
+        for seat in to_move:
+            for move in state.legal_moves(seat):
+                assert move.seat == seat
+                assert desc.parse_move(str(move)) == move, f"{move!s} does not round-trip"
+                assert state.is_legal(move)
+            seen_moves.extend(rnd.sample(state.legal_moves(seat), k=min(2, len(state.legal_moves(seat)))))
+        if step % 7 == 0:
+            assert_illegal_moves_refused(state, rnd, seen_moves)
+        if step % 11 == 0:
+            redeal_changed |= check_views(state, rnd)
+        if checkpoint is None and step >= 5 and rnd.random() < 0.05:
+            checkpoint = (state.to_json(), len(state.log))
+        move = pick(state, rnd, bots)
+        events = state.apply(move)
+        assert isinstance(events, list)
+        for event in events:
+            json.dumps(event.to_json())
+    assert state.is_over(), f"a short match did not finish within {MAX_MOVES} moves"
+    assert state.to_move() == []
+    result = state.result()
+    assert result["over"] and result["winners"], "a finished match names its winners"
+    assert result["scores"] == list(state.scores)
+    assert card_count(state) == deck
+    assert redeal_changed, "no redeal ever changed a hidden card: the view test proved nothing"
+    if checkpoint is not None:
+        snapshot, at = checkpoint
+        resumed = desc.load(json.loads(json.dumps(snapshot)))
+        for text in state.log[at:]:
+            resumed.apply(text)
+        assert resumed.to_json() == state.to_json(), "a resumed match did not continue identically"
+
+
+def assert_illegal_moves_refused(state: GameState, rnd: random.Random, seen: list[Move]) -> None:
+    desc = GAMES[state.GAME_ID]
+    # random text
+    for text in ("", "fly away", "discard", "42", "@@ ##", "draw draw draw", "9: draw"):
+        assert_refused(state, text)
+    # a legal move played by a seat that may not play it
+    seat = rnd.choice(state.to_move())
+    move = rnd.choice(state.legal_moves(seat))
+    for other in range(state.players):
+        wrong = move.with_seat(other)
+        if not state.is_legal(wrong):
+            assert_refused(state, wrong)
+            break
+    assert_refused(state, move.with_seat(state.players + 3))
+    # a move that was legal at some other moment of the match
+    for old in rnd.sample(seen, k=min(4, len(seen))):
+        if not state.is_legal(old):
+            assert_refused(state, old)
+            assert_refused(state, desc.parse_move(str(old)))
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_same_seed_same_match_and_clone_is_independent(game_id: str, players: int) -> None:
+    a = quick_match(game_id, players, 1234)
+    b = quick_match(game_id, players, 1234)
+    assert a.to_json() == b.to_json()
+    rnd = random.Random(5)
+    for _ in range(40):
+        if a.is_over():
+            break
+        seat = a.to_move()[0]
+        move = rnd.choice(a.legal_moves(seat))
+        copy = a.clone()
+        assert copy.to_json() == a.to_json()
+        ev_a = a.apply(move)
+        assert copy.to_json() != a.to_json() or not ev_a, "a clone must not share state with its original"
+        ev_b = b.apply(str(move))
+        assert ev_a == ev_b
+        assert a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_descriptor_and_options(game_id: str) -> None:
+    desc = GAMES[game_id]
+    assert desc.id == game_id and desc.title
+    assert 2 <= desc.min_players <= desc.max_players <= 8
+    options = desc.Options()
+    with pytest.raises(ValueError):
+        desc.new_match(desc.max_players + 1)
+    with pytest.raises(ValueError):
+        desc.new_match(desc.min_players - 1)
+    state = desc.new_match([f"P{i}" for i in range(desc.min_players)], options=options, seed=3)
+    assert state.names == [f"P{i}" for i in range(desc.min_players)]
+    for level in desc.bot_levels:
+        bot = desc.make_bot(level, seed=1)
+        seat = state.to_move()[0]
+        legal = state.legal_moves(seat)
+        assert bot.choose(state.view(seat), legal) in legal
+    with pytest.raises(ValueError):
+        desc.make_bot("grandmaster")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_stacked_deck_is_validated_and_used(game_id: str) -> None:
+    desc = GAMES[game_id]
+    deck = type(desc.new_match(desc.min_players, seed=1)).full_deck(desc.Options())
+    a = desc.new_match(desc.min_players, seed=1, deck=deck)
+    b = desc.new_match(desc.min_players, seed=2, deck=deck)
+    assert a.card_zones() == b.card_zones(), "a full stacked deck must deal the same whatever the seed"
+    with pytest.raises(ValueError):
+        desc.new_match(desc.min_players, seed=1, deck=["not-a-card"])
+    with pytest.raises(ValueError):
+        desc.new_match(desc.min_players, seed=1, deck=deck + deck[:1])
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_damaged_snapshots_are_refused_clearly(game_id: str) -> None:
+    desc = GAMES[game_id]
+    state = desc.new_match(desc.min_players, seed=9)
+    good = state.to_json()
+    assert desc.load(json.loads(json.dumps(good))).to_json() == good
+    damaged: list[Any] = [None, [], {"format": "other"}, dict(good, game="chess"), dict(good, version=999)]
+    damaged.append(dict(good, options={"no_such_option": 1}))
+    damaged.append(dict(good, rng=[1, 2]))
+    lost_state = json.loads(json.dumps(good))
+    lost_state["state"] = {}
+    damaged.append(lost_state)
+    for bad in damaged:
+        with pytest.raises(SaveError) as info:
+            desc.load(bad)
+        assert str(info.value)
+    # a card removed from anywhere in the game's own fields is detected
+    text = json.dumps(good["state"])
+    card = next(c for c in type(state).full_deck(state.options) if f'"{c}"' in text)
+    broken = dict(good, state=json.loads(text.replace(f'"{card}"', '"??"', 1)))
+    with pytest.raises(SaveError):
+        desc.load(broken)
+
+
+def test_registry_lists_the_three_games() -> None:
+    assert {"gin_rummy"} <= set(GAMES)

@@ -1,0 +1,1 @@
+"""Tablée's pygame front end: the app loop, scenes, the card table, input and animation."""

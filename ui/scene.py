@@ -1,0 +1,42 @@
+"""Scenes: the screens of the app, kept on a stack (Game Programming Patterns' state stack).
+
+Only the top scene receives input and updates; scenes below a ``transparent`` one are drawn first,
+so a pause menu or a dialog shows the table behind it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+
+class Scene:
+    """One screen. Subclasses override what they need; the defaults do nothing."""
+
+    transparent: bool = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Became the top scene (build widgets here)."""
+
+    def leave(self) -> None:
+        """Covered by another scene or popped (remove widgets here)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one input event; return True when it was consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene onto ``surface``."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size."""

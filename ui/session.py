@@ -1,0 +1,71 @@
+"""A match at the table: the engine state plus who sits in each seat (human or bot level).
+
+This is what the app autosaves after every move and resumes with **Continue**.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game import GAMES, GameState, SaveError, load_match
+
+SESSION_VERSION = 1
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat: the player's name, and ``level`` ``None`` for a human or a bot level."""
+
+    name: str
+    level: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.level is None
+
+
+@dataclass
+class MatchSession:
+    """The state of one match and its seats."""
+
+    state: GameState
+    seats: list[SeatInfo]
+
+    @property
+    def game_id(self) -> str:
+        return self.state.GAME_ID
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @classmethod
+    def new(cls, game_id: str, seats: list[SeatInfo], options: Any = None, seed: int | None = None) -> MatchSession:
+        """Deal a new match of ``game_id`` for these seats."""
+        state = GAMES[game_id].new_match([s.name for s in seats], options=options, seed=seed)
+        return cls(state, list(seats))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_version": SESSION_VERSION,
+            "seats": [{"name": s.name, "level": s.level} for s in self.seats],
+            "match": self.state.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> MatchSession:
+        """Read back ``to_json``; ``SaveError`` on anything damaged."""
+        if not isinstance(data, dict) or data.get("session_version") != SESSION_VERSION:
+            raise SaveError("this is not a Tablée saved match")
+        try:
+            seats = [SeatInfo(str(s["name"]), s["level"]) for s in data["seats"]]
+        except (KeyError, TypeError) as exc:
+            raise SaveError(f"the seats of the saved match are damaged ({exc})") from None
+        state = load_match(data.get("match"))
+        if len(seats) != state.players:
+            raise SaveError("the saved match is damaged (seats do not match the players)")
+        for seat in seats:
+            if seat.level is not None and seat.level not in GAMES[state.GAME_ID].bot_levels:
+                raise SaveError(f"the saved match names an unknown bot level {seat.level!r}")
+        return cls(state, seats)
