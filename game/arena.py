@@ -1,0 +1,293 @@
+"""Headless bot-versus-bot matches for any registered game, with confidence intervals.
+
+    python -m game.arena gin_rummy --bots hard,normal --hands 1000 --seed 1
+    python -m game.arena gang_de_mouettes --bots hard,normal --players 4 --rounds 500 --jobs 2
+    python -m game.arena lagagne --bots hard,normal --games 1000
+
+A *deal* is played once per seating: with bots A and B at a two-seat table, every deal is played
+with A in seat 0 and again with A in seat 1 (seats swap every hand), so luck of the cards cancels.
+``--hands``/``--rounds`` count the first hand or round of each deal; ``--games``/``--matches``
+count whole matches under the given options (``--option key=value`` changes them, e.g.
+``--option match_target=100`` for single Gin Rummy games).
+
+Playing is deterministic from the seed. Only the command line reads the clock, to report how long
+each bot took to move; nothing that is played depends on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import GAMES
+from game.core import Bot, GameState
+
+Clock = Callable[[], float]
+
+
+@dataclass
+class UnitResult:
+    """One hand, round, game or match: each seat's points and the winning seats."""
+
+    points: list[float]
+    winners: list[int]
+
+
+@dataclass
+class DealResult:
+    """One deal played under every seating; ``seatings[r][seat]`` is the bot index in that seat."""
+
+    seatings: list[list[int]]
+    units: list[UnitResult]
+    move_times: dict[int, list[float]] = field(default_factory=dict)
+
+
+def seatings(bots: int, players: int) -> list[list[int]]:
+    """Rotations of the bots around the table so that each bot sits in each seat equally often."""
+    rotations = bots if players % bots == 0 else players
+    return [[(seat + r) % bots for seat in range(players)] for r in range(rotations)]
+
+
+def play_unit(
+    state: GameState, bots: dict[int, Bot], until_match_end: bool, clock: Clock | None = None,
+    times: dict[int, list[float]] | None = None, seat_bot: Sequence[int] = (), max_moves: int = 200_000,
+) -> UnitResult:
+    """Play bots against each other until the first hand ends (or the whole match)."""
+    start = len(state.history)
+    for _ in range(max_moves):
+        if state.is_over() or (not until_match_end and len(state.history) > start):
+            break
+        move = _next_move(state, bots, clock, times, seat_bot)
+        state.apply(move)
+    else:
+        raise RuntimeError(f"{state.GAME_ID}: no end after {max_moves} moves")
+    if until_match_end:
+        return UnitResult([float(s) for s in state.scores], state.winners())
+    entry = state.history[start]
+    return UnitResult([float(p) for p in entry["points"]], list(entry["winners"]))
+
+
+def _timed(clock: Clock | None, times: dict[int, list[float]] | None, key: int, call: Callable[[], Any]) -> Any:
+    if clock is None or times is None:
+        return call()
+    t0 = clock()
+    out = call()
+    times.setdefault(key, []).append(clock() - t0)
+    return out
+
+
+def _next_move(state: GameState, bots: dict[int, Bot], clock: Clock | None,
+               times: dict[int, list[float]] | None, seat_bot: Sequence[int]) -> Any:
+    seats = state.to_move()
+    active = seats[0]
+    if len(seats) > 1:
+        # Out-of-turn reactions race: the quickest bot that wants to act goes first.
+        offers = []
+        for seat in seats[1:]:
+            view, legal = state.view(seat), state.legal_moves(seat)
+            key = seat_bot[seat] if seat_bot else seat
+            offer = _timed(clock, times, key, lambda: bots[seat].react(view, legal))
+            if offer is not None:
+                offers.append((offer[1], seat, offer[0]))
+        if offers:
+            return min(offers, key=lambda o: (o[0], o[1]))[2]
+    view, legal = state.view(active), state.legal_moves(active)
+    key = seat_bot[active] if seat_bot else active
+    return _timed(clock, times, key, lambda: bots[active].choose(view, legal))
+
+
+def play_deal(game_id: str, levels: Sequence[str], players: int, seed: int, whole_match: bool,
+              options: dict[str, Any], timed: bool) -> DealResult:
+    """Play one deal (one seed) under every seating of the bots."""
+    desc = GAMES[game_id]
+    opts = desc.Options(**options) if options else None
+    clock = _perf_counter() if timed else None
+    result = DealResult(seatings(len(levels), players), [])
+    for r, seating in enumerate(result.seatings):
+        state = desc.new_match(players, options=opts, seed=seed)
+        bots = {s: desc.make_bot(levels[b], seed * 1009 + r * 31 + s) for s, b in enumerate(seating)}
+        result.units.append(play_unit(state, bots, whole_match, clock, result.move_times, seating))
+    return result
+
+
+def _perf_counter() -> Clock:
+    import time  # the arena's only use of the clock: reporting move times
+
+    return time.perf_counter
+
+
+@dataclass
+class Summary:
+    """What the arena prints: per bot points, win rate and move times; pairwise differences."""
+
+    levels: list[str]
+    units: int
+    points: list[float]
+    win_rates: list[float]
+    diffs: list[dict[str, Any]]
+    move_ms: list[dict[str, float]]
+
+
+def mean_ci(samples: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    n = len(samples)
+    if n == 0:
+        return math.nan, math.nan
+    m = statistics.fmean(samples)
+    if n < 2:
+        return m, math.inf
+    return m, 1.96 * statistics.stdev(samples) / math.sqrt(n)
+
+
+def summarise(levels: Sequence[str], deals: Sequence[DealResult]) -> Summary:
+    """Per-bot means and paired, per-deal differences with 95% intervals."""
+    k = len(levels)
+    per_deal_points: list[list[float]] = []
+    per_deal_wins: list[list[float]] = []
+    units = 0
+    times: dict[int, list[float]] = {}
+    for deal in deals:
+        pts = [0.0] * k
+        wins = [0.0] * k
+        seats_of = [0] * k
+        for seating, unit in zip(deal.seatings, deal.units):
+            units += 1
+            for seat, b in enumerate(seating):
+                pts[b] += unit.points[seat]
+                seats_of[b] += 1
+                if seat in unit.winners:
+                    wins[b] += 1 / len(unit.winners)
+        rounds = len(deal.seatings)
+        per_deal_points.append([pts[b] / seats_of[b] for b in range(k)])
+        per_deal_wins.append([wins[b] / rounds for b in range(k)])
+        for b, ts in deal.move_times.items():
+            times.setdefault(b, []).extend(ts)
+    points = [statistics.fmean(d[b] for d in per_deal_points) for b in range(k)]
+    win_rates = [statistics.fmean(d[b] for d in per_deal_wins) for b in range(k)]
+    diffs = []
+    for b in range(1, k):
+        p_mean, p_ci = mean_ci([d[0] - d[b] for d in per_deal_points])
+        w_mean, w_ci = mean_ci([d[0] - d[b] for d in per_deal_wins])
+        diffs.append({"a": levels[0], "b": levels[b], "points": p_mean, "points_ci": p_ci,
+                      "win_rate": w_mean, "win_rate_ci": w_ci})
+    move_ms = []
+    for b in range(k):
+        ts = sorted(times.get(b, []))
+        move_ms.append({
+            "moves": len(ts),
+            "p50": _percentile(ts, 0.50) * 1000,
+            "p95": _percentile(ts, 0.95) * 1000,
+            "max": (ts[-1] * 1000) if ts else math.nan,
+        })
+    return Summary(list(levels), units, points, win_rates, diffs, move_ms)
+
+
+def _percentile(sorted_values: Sequence[float], q: float) -> float:
+    if not sorted_values:
+        return math.nan
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def run(game_id: str, levels: Sequence[str], count: int, unit: str, players: int | None = None,
+        seed: int = 1, options: dict[str, Any] | None = None, jobs: int = 1, timed: bool = True) -> Summary:
+    """Play about ``count`` units (hands/rounds or games/matches) and summarise them."""
+    desc = GAMES[game_id]
+    players = players or max(desc.min_players, len(levels))
+    if not desc.min_players <= players <= desc.max_players:
+        raise ValueError(f"{desc.title} needs {desc.min_players}–{desc.max_players} players")
+    whole_match = unit in ("games", "matches")
+    per_deal = len(seatings(len(levels), players))
+    deals = max(1, math.ceil(count / per_deal))
+    args = [(game_id, tuple(levels), players, seed * 100_003 + i, whole_match, dict(options or {}), timed)
+            for i in range(deals)]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_play_deal_args, args, chunksize=max(1, deals // (jobs * 8))))
+    else:
+        results = [play_deal(*a) for a in args]
+    return summarise(levels, results)
+
+
+def _play_deal_args(args: tuple[Any, ...]) -> DealResult:
+    return play_deal(*args)
+
+
+def format_summary(game_id: str, players: int, unit: str, summary: Summary) -> str:
+    """The arena's report as text."""
+    desc = GAMES[game_id]
+    word = unit.rstrip("s")
+    lines = [f"{desc.title} · {players} players · {summary.units} {unit} · bots: {', '.join(summary.levels)}",
+             f"{'bot':<8} {'win rate':>9} {f'points/{word}':>14} {'moves':>8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}"]
+    for b, level in enumerate(summary.levels):
+        t = summary.move_ms[b]
+        lines.append(f"{level:<8} {summary.win_rates[b]:>9.3f} {summary.points[b]:>14.2f} {t['moves']:>8} "
+                     f"{t['p50']:>8.2f} {t['p95']:>8.2f} {t['max']:>8.2f}")
+    for d in summary.diffs:
+        lines.append(
+            f"{d['a']} − {d['b']}: points/{word} {d['points']:+.2f} "
+            f"[95% CI {d['points'] - d['points_ci']:+.2f}, {d['points'] + d['points_ci']:+.2f}]; "
+            f"win rate {d['win_rate']:+.3f} "
+            f"[95% CI {d['win_rate'] - d['win_rate_ci']:+.3f}, {d['win_rate'] + d['win_rate_ci']:+.3f}]"
+        )
+    return "\n".join(lines)
+
+
+def parse_options(game_id: str, pairs: Sequence[str]) -> dict[str, Any]:
+    """``key=value`` texts into option values typed like the game's defaults."""
+    defaults = GAMES[game_id].Options()
+    fields = {f.name for f in dataclasses.fields(defaults)}
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or key not in fields:
+            raise ValueError(f"bad option {pair!r}; known options: {', '.join(sorted(fields))}")
+        default = getattr(defaults, key)
+        if isinstance(default, bool):
+            out[key] = text.lower() in ("1", "true", "yes", "on")
+        elif isinstance(default, int) or (default is None and text.lstrip("-").isdigit()):
+            out[key] = int(text)
+        elif isinstance(default, float):
+            out[key] = float(text)
+        else:
+            out[key] = text
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("--bots", default="normal,easy", help="comma-separated bot levels, e.g. hard,normal")
+    parser.add_argument("--players", type=int, default=None)
+    count = parser.add_mutually_exclusive_group()
+    for unit in ("hands", "rounds", "games", "matches"):
+        count.add_argument(f"--{unit}", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    args = parser.parse_args(argv)
+    levels = [lv.strip() for lv in args.bots.split(",") if lv.strip()]
+    desc = GAMES[args.game]
+    for level in levels:
+        if level not in desc.bot_levels:
+            parser.error(f"unknown bot level {level!r}")
+    unit, n = next(((u, getattr(args, u)) for u in ("hands", "rounds", "games", "matches")
+                    if getattr(args, u) is not None), ("hands", 100))
+    try:
+        options = parse_options(args.game, args.option)
+    except ValueError as exc:
+        parser.error(str(exc))
+    players = args.players or max(desc.min_players, len(levels))
+    summary = run(args.game, levels, n, unit, players, args.seed, options, args.jobs)
+    print(format_summary(args.game, players, unit, summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
