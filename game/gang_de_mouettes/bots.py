@@ -1,0 +1,447 @@
+"""Gang de mouettes bots: ``easy``, ``normal`` and ``hard`` through ``make_bot(level, seed)``.
+
+Every bot decides from a seat's view only. ``normal`` plays heuristics on a *perspective*: the
+values it knows, and the mean of the cards it has not seen for every unknown card. ``easy`` is
+``normal`` with a memory that forgets cards seen a few turns ago, reacts slowly, sometimes
+misremembers a card when it snaps, and calls on a whim. ``hard`` samples the hidden cards
+consistently with its view (determinisation) and scores each candidate move by rolling the round
+out with the ``normal`` policy for every seat; its effort is a count of rollouts, never a clock.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import Bot, Move, Rng
+from game.gang_de_mouettes.cards import COUNTS, card_text, card_value
+from game.gang_de_mouettes.options import Options
+from game.gang_de_mouettes.state import (DRAWN, END_TURN, GIVE, OVER, PUBLIC, ROUND_OVER, SCOUT, TURN,
+                                         WINDOW, GangState)
+
+
+@dataclass
+class Perspective:
+    """What one seat believes: known values (``None`` = unknown) and the mean of unseen cards."""
+
+    me: int
+    n: int
+    phase: str
+    active: int
+    vals: list[list[int | None]]
+    top: int | None
+    mean: float
+    drawn: int | None
+    scouted: tuple[int, int] | None
+    caller: int | None
+    pique: bool
+    can_draw: bool
+
+    def est(self, seat: int) -> list[float]:
+        """The expected value of each of ``seat``'s cards."""
+        m = self.mean
+        return [m if v is None else float(v) for v in self.vals[seat]]
+
+
+def _mean_of_unseen(counts: dict[int, int]) -> float:
+    total = sum(counts.values())
+    return sum(v * c for v, c in counts.items()) / total if total else 5.0
+
+
+def perspective_from_view(view: dict[str, Any], hidden: set[tuple[int, int]] = frozenset()) -> Perspective:
+    """A perspective from a view; ``hidden`` lists (seat, slot) the bot has forgotten."""
+    counts = dict(COUNTS)
+    vals: list[list[int | None]] = []
+    for s, row in enumerate(view["slots"]):
+        out: list[int | None] = []
+        for i, text in enumerate(row):
+            v = None if text is None or (s, i) in hidden else card_value(text)
+            if v is not None:
+                counts[v] -= 1
+            out.append(v)
+        vals.append(out)
+    for text in view["discard"]:
+        counts[card_value(text)] -= 1
+    drawn = None if view["drawn"] is None else card_value(view["drawn"])
+    for v in (drawn, None if view["pending"] is None else card_value(view["pending"])):
+        if v is not None:
+            counts[v] -= 1
+    return Perspective(
+        me=view["seat"], n=view["players"], phase=view["phase"], active=view["active"], vals=vals,
+        top=None if view["top"] is None else card_value(view["top"]), mean=_mean_of_unseen(counts),
+        drawn=drawn, scouted=None if view["scouted"] is None else tuple(view["scouted"]),  # type: ignore[arg-type]
+        caller=view["caller"], pique=view["pique"], can_draw=view["can_draw"])
+
+
+def perspective_from_state(st: GangState, seat: int) -> Perspective:
+    """The same perspective read straight from a state (for rollouts inside a bot's own search)."""
+    counts = dict(COUNTS)
+    bit = (1 << seat) | PUBLIC
+    vals: list[list[int | None]] = []
+    for cards, masks in zip(st.slots, st.know):
+        row: list[int | None] = []
+        for c, m in zip(cards, masks):
+            if m & bit:
+                counts[c] -= 1
+                row.append(c)
+            else:
+                row.append(None)
+        vals.append(row)
+    for c in st.discard:
+        counts[c] -= 1
+    drawn = st.drawn if st.drawn is not None and (seat == st.active or st.phase == SCOUT) else None
+    if drawn is not None:
+        counts[drawn] -= 1
+    if st.pending is not None:
+        counts[st.pending] -= 1
+    return Perspective(seat, st.players, st.phase, st.active, vals,
+                       st.discard[-1] if st.discard else None, _mean_of_unseen(counts), drawn, st.scout,
+                       st.caller, st._pique(), st._can_draw())
+
+
+# --------------------------------------------------------------------------- the normal policy
+def _worst(est: list[float], vals: list[int | None]) -> int:
+    """The slot to get rid of: highest expected value; a known card wins a tie."""
+    return max(range(len(est)), key=lambda i: (est[i], vals[i] is not None, -i))
+
+
+def _opponent_cards(p: Perspective) -> list[tuple[float, int, int]]:
+    return [(p.mean if v is None else float(v), s, i)
+            for s in range(p.n) if s != p.me for i, v in enumerate(p.vals[s])]
+
+
+def decide(p: Perspective, legal: list[str] | set[str], call_margin: float = 2.0) -> str:
+    """The normal policy's action for the seat of ``p`` among ``legal`` action texts."""
+    legal_set = legal if isinstance(legal, set) else set(legal)
+    choice = _decide(p, call_margin)
+    if choice in legal_set:
+        return choice
+    return sorted(legal_set)[0]
+
+
+def _decide(p: Perspective, call_margin: float) -> str | None:
+    me, phase = p.me, p.phase
+    est = p.est(me)
+    vals = p.vals[me]
+    if phase == ROUND_OVER:
+        return "next"
+    if phase == GIVE:
+        return f"give {_worst(est, vals)}" if est else None
+    if phase == WINDOW:
+        if me == p.active:
+            return "close"
+        snap = react_action(p)
+        return snap if snap is not None else _gamble_snap(p)
+    if phase == TURN:
+        if est and p.top is not None:
+            i = _worst(est, vals)
+            if est[i] - p.top >= 2.0 or (p.top <= 1 and est[i] - p.top >= 1.0):
+                return f"take {i}"
+        return "draw" if p.can_draw else (f"take {_worst(est, vals)}" if est else None)
+    if phase == SCOUT:
+        s, k = p.scouted  # type: ignore[misc]
+        seen = p.vals[s][k]
+        if est and seen is not None:
+            j = _worst(est, vals)
+            if est[j] - seen > 0.5:
+                return f"trade {j}"
+        return "keep"
+    if phase == END_TURN:
+        return "call" if _should_call(p, call_margin) else "done"
+    if phase == DRAWN:
+        return _after_draw(p, est, vals)
+    return None
+
+
+def _should_call(p: Perspective, margin: float) -> bool:
+    mine = sum(p.est(p.me))
+    others = [sum(p.est(s)) for s in range(p.n) if s != p.me]
+    best = min(others) if others else mine
+    return mine <= best - margin or (mine <= 4 and mine <= best)
+
+
+def _after_draw(p: Perspective, est: list[float], vals: list[int | None]) -> str:
+    d = p.drawn
+    assert d is not None
+    options: list[tuple[float, str]] = [(0.0, f"discard {card_text(d)}")]
+    if est:
+        i = _worst(est, vals)
+        options.append((est[i] - d + (0.4 if vals[i] is None else 0.0), f"swap {i}"))
+    theirs = _opponent_cards(p)
+    if d == 20 and est:
+        i = _worst(est, vals)
+        options.append((est[i], f"drop {i}"))
+    elif d == 8:
+        unknown = [i for i, v in enumerate(vals) if v is None]
+        if unknown:
+            options.append((1.5, f"look {unknown[-1]}"))
+    elif d == 9:
+        unknown = [(s, i) for _, s, i in theirs if p.vals[s][i] is None]
+        if unknown:
+            s, i = min(unknown, key=lambda t: (sum(p.est(t[0])), t))
+            options.append((0.3, f"spy {s}.{i}"))
+    elif d == 10 and est and theirs:
+        j = _worst(est, vals)
+        v, s, i = min(theirs, key=lambda t: (t[0], p.vals[t[1]][t[2]] is None, t[1], t[2]))
+        options.append((est[j] - v - 0.5, f"steal {j} {s}.{i}"))
+    elif d == 15 and est and theirs:
+        j = _worst(est, vals)
+        v, s, i = min(theirs, key=lambda t: (t[0], t[1], t[2]))
+        known_low = p.vals[s][i] is not None
+        options.append(((est[j] - v) if known_low else 1.5, f"scout {s}.{i}"))
+    return max(options, key=lambda o: o[0])[1]
+
+
+def react_action(p: Perspective) -> str | None:
+    """A quick discard the seat of ``p`` knows will match the top discard, or ``None``."""
+    top = p.top
+    if top is None:
+        return None
+    mine = p.vals[p.me]
+    best: tuple[float, str] | None = None
+    for i, v in enumerate(mine):
+        if v == top:
+            best = (float(top), f"snap {p.me}.{i}")
+            break
+    if p.pique and mine:
+        give_away = max(p.est(p.me))
+        for s in range(p.n):
+            if s == p.me:
+                continue
+            for i, v in enumerate(p.vals[s]):
+                if v == top and (best is None or give_away > best[0]):
+                    best = (give_away, f"snap {s}.{i}")
+    return None if best is None else best[1]
+
+
+def _gamble_snap(p: Perspective) -> str | None:
+    """When a snap must be chosen without a sure match: the own unknown card most likely to match."""
+    unknown = [i for i, v in enumerate(p.vals[p.me]) if v is None]
+    if unknown:
+        return f"snap {p.me}.{unknown[0]}"
+    return None
+
+
+# --------------------------------------------------------------------------- bots
+class NormalBot(Bot):
+    """Sound heuristics on what the seat knows."""
+
+    level = "normal"
+    delay = (0.6, 1.2)
+    call_margin = 2.0
+
+    def perspective(self, view: dict[str, Any]) -> Perspective:
+        return perspective_from_view(view)
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        seat = legal_moves[0].seat
+        action = decide(self.perspective(view), [m.action for m in legal_moves], self.call_margin)
+        return Move(action, seat)
+
+    def react(self, view: dict[str, Any], legal_moves: list[Move]) -> tuple[Move, float] | None:
+        if not legal_moves or view["phase"] != WINDOW:
+            return None
+        action = react_action(self.perspective(view))
+        if action is None or action not in {m.action for m in legal_moves}:
+            return None
+        return Move(action, legal_moves[0].seat), self.rng.uniform(*self.delay)
+
+
+class EasyBot(NormalBot):
+    """A human-like player: forgets what it saw a few turns ago, reacts slowly, calls on a whim."""
+
+    level = "easy"
+    delay = (1.2, 2.5)
+    forget_after = 4
+    """Turns (any seat's) after which a card seen is forgotten."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.memory: dict[tuple[int, int, str], int] = {}
+
+    def perspective(self, view: dict[str, Any]) -> Perspective:
+        turn = view["turn"]
+        hidden: set[tuple[int, int]] = set()
+        current = set()
+        for s, row in enumerate(view["slots"]):
+            for i, text in enumerate(row):
+                if text is None:
+                    continue
+                key = (s, i, text)
+                current.add(key)
+                first = self.memory.setdefault(key, turn)
+                public = len(view["knowers"][s][i]) == view["players"] and view["phase"] == ROUND_OVER
+                if turn - first > self.forget_after and not public:
+                    hidden.add((s, i))
+        self.memory = {k: t for k, t in self.memory.items() if k in current}
+        return perspective_from_view(view, hidden)
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        seat = legal_moves[0].seat
+        p = self.perspective(view)
+        if p.phase == END_TURN:
+            mine = sum(p.est(p.me))
+            best = min((sum(p.est(s)) for s in range(p.n) if s != p.me), default=mine)
+            whim = self.rng.uniform(-4.0, 5.0)
+            return Move("call" if mine <= best + whim - 2 else "done", seat)
+        return Move(decide(p, [m.action for m in legal_moves], self.call_margin), seat)
+
+    def react(self, view: dict[str, Any], legal_moves: list[Move]) -> tuple[Move, float] | None:
+        if not legal_moves or view["phase"] != WINDOW or self.rng.random() < 0.3:
+            return None
+        p = self.perspective(view)
+        action = react_action(p)
+        if self.rng.random() < 0.15:
+            action = _gamble_snap(p)  # misremembers which card matched
+        if action is None or action not in {m.action for m in legal_moves}:
+            return None
+        return Move(action, legal_moves[0].seat), self.rng.uniform(*self.delay)
+
+
+class HardBot(NormalBot):
+    """Determinised rollouts: each candidate move is tried on sampled deals, played out by ``normal``."""
+
+    level = "hard"
+    delay = (0.4, 0.8)
+    samples = 12
+    """Determinisations per decision (every candidate is rolled out once on each)."""
+    horizon = 4
+    """Table rounds a rollout plays before it stops and counts the cards."""
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        seat = legal_moves[0].seat
+        p = self.perspective(view)
+        actions = [m.action for m in legal_moves]
+        candidates = self._candidates(p, actions)
+        if len(candidates) <= 1:
+            return Move(decide(p, actions, self.call_margin), seat)
+        totals = [0.0] * len(candidates)
+        for _ in range(self.samples):
+            base = determinise(view, self.rng)
+            seed = self.rng.getrandbits(32)
+            for k, action in enumerate(candidates):
+                st = base.clone()
+                st.rng = Rng(seed)
+                st._apply(Move(action, seat))
+                totals[k] += rollout(st, seat, self.horizon, self.call_margin)
+        best = min(range(len(candidates)), key=lambda k: (totals[k], k))
+        return Move(candidates[best], seat)
+
+    def _candidates(self, p: Perspective, actions: list[str]) -> list[str]:
+        """A few moves worth comparing: the normal choice and its main alternatives."""
+        if p.phase not in (TURN, DRAWN, END_TURN) or p.active != p.me:
+            return []
+        first = decide(p, actions, self.call_margin)
+        cands = [first]
+        est, vals = p.est(p.me), p.vals[p.me]
+        order = sorted(range(len(est)), key=lambda i: (-est[i], vals[i] is None, i))[:2]
+        if p.phase == TURN:
+            extra = ["draw"] + [f"take {i}" for i in order]
+        elif p.phase == DRAWN:
+            extra = [f"swap {i}" for i in order] + [a for a in actions if a.startswith("discard")]
+        else:
+            extra = ["call", "done"]
+        legal = set(actions)
+        for a in extra:
+            if a in legal and a not in cands:
+                cands.append(a)
+        return cands
+
+
+def determinise(view: dict[str, Any], rng: random.Random) -> GangState:
+    """A full state consistent with ``view``: the cards hidden from its seat dealt at random."""
+    n = view["players"]
+    counts = dict(COUNTS)
+    slots: list[list[int | None]] = []
+    for row in view["slots"]:
+        vals = [None if t is None else card_value(t) for t in row]
+        for v in vals:
+            if v is not None:
+                counts[v] -= 1
+        slots.append(vals)
+    discard = [card_value(t) for t in view["discard"]]
+    for v in discard:
+        counts[v] -= 1
+    drawn = None if view["drawn"] is None else card_value(view["drawn"])
+    pending = None if view["pending"] is None else card_value(view["pending"])
+    for v in (drawn, pending):
+        if v is not None:
+            counts[v] -= 1
+    pool = [v for v, c in counts.items() for _ in range(c)]
+    rng.shuffle(pool)
+    st = object.__new__(GangState)
+    st.players, st.names = n, list(view["names"])
+    st.options = Options(**view["options"])
+    st.seed, st.rng, st.log, st.history = 0, Rng(0), [], []
+    st.quiet = True
+    st._events = []
+    st.slots = [[pool.pop() if v is None else v for v in row] for row in slots]
+    st.know = [[sum(1 << k for k in who) for who in row] for row in view["knowers"]]
+    st.discard = discard
+    st.drawn = drawn if drawn is not None or not view["holding"] or pending is not None else pool.pop()
+    st.pending = pending
+    st.pile = pool
+    st.totals = list(view["scores"])
+    st.round, st.turn, st.dealer, st.active = view["round"], view["turn"], view["dealer"], view["active"]
+    st.phase = view["phase"]
+    st.scout = None if view["scouted"] is None else tuple(view["scouted"])
+    st.tried = 0 if view["window"] is None else sum(1 << s for s in view["window"]["tried"])
+    st.giver = None if view["give"] is None else (view["give"]["snapper"], view["give"]["victim"])
+    st.caller = view["caller"]
+    st.final = list(view["final_turns"])
+    st.public, st.last_round = [], None
+    return st
+
+
+def rollout(st: GangState, seat: int, horizon: int, call_margin: float) -> float:
+    """Play ``st`` to the end of its round with the normal policy; ``seat``'s points (or cards)."""
+    limit = st.turn + horizon * st.players
+    n = st.players
+    while True:
+        phase = st.phase
+        if phase == ROUND_OVER or phase == OVER:
+            return float(st.history[-1]["points"][seat])
+        if st.turn > limit and phase in (TURN, END_TURN):
+            return float(sum(st.slots[seat]))
+        if phase == WINDOW:
+            move = None
+            top = st.discard[-1]
+            a = st.active
+            for k in range(1, n):
+                s = (a + k) % n
+                if not st._can_snap(s):
+                    continue
+                bit = (1 << s) | PUBLIC
+                hit = _known_match(st, s, s, top, bit)
+                if hit is None and st._pique():
+                    for t in range(n):
+                        if t != s:
+                            hit = _known_match(st, s, t, top, bit)
+                            if hit is not None:
+                                break
+                if hit is not None:
+                    move = Move(hit, s)
+                    break
+            st._apply(move or Move("close", a))
+            continue
+        mover = st.giver[0] if phase == GIVE else st.active
+        p = perspective_from_state(st, mover)
+        st._apply(Move(decide(p, st._actions(mover), call_margin), mover))
+
+
+def _known_match(st: GangState, seat: int, target: int, top: int, bit: int) -> str | None:
+    for i, (c, m) in enumerate(zip(st.slots[target], st.know[target])):
+        if c == top and m & bit:
+            return f"snap {target}.{i}"
+    return None
+
+
+_LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def make_bot(level: str, seed: int | None = None) -> Bot:
+    """A bot of ``level`` (``easy``, ``normal`` or ``hard``), seeded."""
+    if level not in _LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; expected one of {', '.join(_LEVELS)}")
+    return _LEVELS[level](seed)

@@ -1,0 +1,672 @@
+"""The Gang de mouettes rules engine: dealing, turns, powers, quick discards, knowledge, scoring.
+
+Cards are kept as values (ints) internally. Every slot carries a knowledge mask: bit ``s`` set when
+seat ``s`` knows the card's value, ``PUBLIC`` when it was shown to the whole table. A mask moves
+with its card, so knowledge follows the card when cards are swapped, stolen or given.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from game.core import Event, GameState, IllegalMove, Move, Rng, parse_with_grammar
+from game.gang_de_mouettes.cards import POWERS, card_text, card_value, full_values
+from game.gang_de_mouettes.options import Options
+
+PUBLIC = 1 << 8
+"""Knowledge bit: the card was face up in front of everybody (spectators included)."""
+
+TURN, DRAWN, SCOUT, WINDOW, GIVE, END_TURN, ROUND_OVER, OVER = (
+    "turn", "drawn", "scout", "window", "give", "end_turn", "round_over", "over")
+
+
+def _slot(word: str) -> str:
+    """<slot>"""
+    if not word.isdigit():
+        raise ValueError(f"expected a slot number, got {word!r}")
+    return str(int(word))
+
+
+def _target(word: str) -> str:
+    """<seat>.<slot>"""
+    seat, dot, slot = word.partition(".")
+    if not dot or not seat.isdigit() or not slot.isdigit():
+        raise ValueError(f"expected <seat>.<slot> such as 1.3, got {word!r}")
+    return f"{int(seat)}.{int(slot)}"
+
+
+def _card(word: str) -> str:
+    """<card>"""
+    return card_text(card_value(word))
+
+
+GRAMMAR: dict[str, list[list[Any]]] = {
+    "draw": [[]], "take": [[_slot]], "swap": [[_slot]], "discard": [[_card]],
+    "look": [[_slot]], "spy": [[_target]], "steal": [[_slot, _target]], "scout": [[_target]],
+    "trade": [[_slot]], "keep": [[]], "drop": [[_slot]], "snap": [[_target]], "give": [[_slot]],
+    "close": [[]], "call": [[]], "done": [[]], "next": [[]],
+}
+
+
+def _split_target(word: str) -> tuple[int, int]:
+    seat, _, slot = word.partition(".")
+    return int(seat), int(slot)
+
+
+class GangState(GameState):
+    """A whole match of Gang de mouettes (see the package docstring for phases, moves and views)."""
+
+    GAME_ID = "gang_de_mouettes"
+    VERSION = 1
+    Options = Options
+    quiet = False
+    """Set on a search copy to skip events and the public log (bots' rollouts only)."""
+
+    # ----------------------------------------------------------------- setup
+    @classmethod
+    def full_deck(cls, options: Any) -> list[str]:
+        return [card_text(v) for v in full_values()]
+
+    def _start(self, deck: list[str] | None) -> None:
+        n = self.players
+        first = self.options.first_dealer
+        if first is not None and first >= n:
+            raise ValueError(f"first_dealer {first} is not a seat of a {n}-player table")
+        if first is not None:
+            dealer = first
+        elif deck is not None:
+            dealer = n - 1  # a stacked deck deals the same whatever the seed: seat 0 gets the first card
+        else:
+            dealer = self.rng.randrange(n)
+        self.totals = [0] * n
+        self.round = 0
+        self.turn = 0
+        self.last_round: dict[str, Any] | None = None
+        self._events: list[Event] = []
+        self._deal(dealer, None if deck is None else [card_value(c) for c in deck])
+
+    def _deal(self, dealer: int, order: list[int] | None) -> None:
+        """Deal 4 cards to every seat (one at a time from the seat after the dealer); start play."""
+        n = self.players
+        if order is None:
+            order = full_values()
+            self.rng.shuffle(order)
+        self.slots: list[list[int]] = [[] for _ in range(n)]
+        self.know: list[list[int]] = [[] for _ in range(n)]
+        i = 0
+        for _ in range(4):
+            for k in range(1, n + 1):
+                seat = (dealer + k) % n
+                mask = (1 << seat) if len(self.slots[seat]) < self.options.peek_slots else 0
+                self.slots[seat].append(order[i])
+                self.know[seat].append(mask)
+                self._events.append(Event("deal", seat, card_text(order[i]), "stock",
+                                          f"slot:{seat}.{len(self.slots[seat]) - 1}", False,
+                                          frozenset({seat}) if mask else frozenset()))
+                i += 1
+        self.pile: list[int] = order[i:][::-1]
+        self.discard: list[int] = []
+        self.dealer = dealer
+        self.round += 1
+        self.drawn: int | None = None
+        self.pending: int | None = None
+        self.scout: tuple[int, int] | None = None
+        self.tried = 0
+        self.giver: tuple[int, int] | None = None
+        self.caller: int | None = None
+        self.final: list[int] = []
+        self.public: list[dict[str, Any]] = []
+        self.active = dealer
+        self._begin_turn((dealer + 1) % n)
+
+    # ----------------------------------------------------------------- notation
+    @staticmethod
+    def parse_move(text: str) -> Move:
+        return parse_with_grammar(text, GRAMMAR, "Gang de mouettes")
+
+    # ----------------------------------------------------------------- who moves, what is legal
+    def to_move(self) -> list[int]:
+        phase = self.phase
+        if phase == OVER:
+            return []
+        if phase == ROUND_OVER:
+            return list(range(self.players))
+        if phase == WINDOW:
+            n, a = self.players, self.active
+            return [a] + [(a + k) % n for k in range(1, n) if self._can_snap((a + k) % n)]
+        if phase == GIVE:
+            return [self.giver[0]]  # type: ignore[index]
+        return [self.active]
+
+    def _can_snap(self, seat: int) -> bool:
+        return seat != self.active and not (self.tried >> seat) & 1 and bool(self.slots[seat])
+
+    def _can_draw(self) -> bool:
+        return bool(self.pile) or len(self.discard) > 1
+
+    def _pique(self) -> bool:
+        return self.options.pique_allowed and self.players >= 3
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if seat not in self.to_move():
+            return []
+        return [Move(a, seat) for a in self._actions(seat)]
+
+    def is_legal(self, move: Move) -> bool:
+        seat = move.seat
+        if seat is None or seat not in self.to_move():
+            return False
+        return move.action in self._actions(seat, move.name)
+
+    def _actions(self, seat: int, only: str | None = None) -> list[str]:
+        """The legal action texts of ``seat`` (only those named ``only`` when given)."""
+        phase, a = self.phase, self.active
+        out: list[str] = []
+
+        def want(name: str) -> bool:
+            return only is None or only == name
+
+        if phase == ROUND_OVER:
+            return ["next"] if want("next") else []
+        if phase == GIVE:
+            return [f"give {i}" for i in range(len(self.slots[seat]))] if want("give") else []
+        if phase == WINDOW:
+            if seat == a:
+                return ["close"] if want("close") else []
+            if not want("snap") or not self._can_snap(seat):
+                return []
+            targets = range(self.players) if self._pique() else (seat,)
+            return [f"snap {t}.{i}" for t in targets for i in range(len(self.slots[t]))]
+        if seat != a:
+            return []
+        own = range(len(self.slots[a]))
+        if phase == TURN:
+            if want("draw") and self._can_draw():
+                out.append("draw")
+            if want("take") and self.discard:
+                out.extend(f"take {i}" for i in own)
+            return out
+        if phase == END_TURN:
+            return [m for m in ("call", "done") if want(m)]
+        if phase == SCOUT:
+            if want("trade"):
+                out.extend(f"trade {i}" for i in own)
+            if want("keep"):
+                out.append("keep")
+            return out
+        # DRAWN: the drawn card is in hand
+        drawn = self.drawn
+        if want("swap"):
+            out.extend(f"swap {i}" for i in own)
+        if want("discard"):
+            out.append(f"discard {card_text(drawn)}")  # type: ignore[arg-type]
+        power = POWERS.get(drawn)  # type: ignore[arg-type]
+        if power is None or not want(power):
+            return out
+        others = [(s, i) for s in range(self.players) if s != a for i in range(len(self.slots[s]))]
+        if power == "look" or power == "drop":
+            out.extend(f"{power} {i}" for i in own)
+        elif power == "spy" or power == "scout":
+            out.extend(f"{power} {s}.{i}" for s, i in others)
+        else:
+            out.extend(f"steal {j} {s}.{i}" for j in own for s, i in others)
+        return out
+
+    def _why_illegal(self, move: Move) -> IllegalMove | None:
+        name, phase = move.name, self.phase
+        if name == "take" and phase == TURN and not self.discard:
+            return IllegalMove("The discard pile is empty: draw a card instead.", "gang.discard_empty")
+        if name == "draw" and phase == TURN and not self._can_draw():
+            return IllegalMove("There is no card left to draw.", "gang.pile_empty")
+        if name == "snap" and phase == WINDOW and move.seat != self.active and (self.tried >> move.seat) & 1:
+            return IllegalMove("You already tried a quick discard on this card.", "gang.already_snapped")
+        if name == "snap" and phase == WINDOW and move.args:
+            target = _split_target(move.args[0])[0]
+            if target != move.seat and not self._pique():
+                return IllegalMove("A quick discard with an opponent's card (piqué) needs 3 or more players.",
+                                   "gang.no_pique")
+        if name == "snap" and phase != WINDOW:
+            return IllegalMove("A quick discard is only possible right after a card is discarded.",
+                               "gang.no_window")
+        if name == "call" and self.caller is not None:
+            return IllegalMove("Somebody has already called « Gang de mouettes ! ».", "gang.already_called")
+        if name in POWERS.values() and phase == DRAWN:
+            return IllegalMove("That power belongs to another card than the one you drew.", "gang.wrong_power")
+        if name in ("swap", "take", "look", "drop", "trade", "give", "steal") and move.args:
+            return IllegalMove("There is no such card in front of you.", "gang.no_such_slot")
+        return None
+
+    # ----------------------------------------------------------------- playing
+    def _apply(self, move: Move) -> list[Event]:
+        self._events = []
+        seat, name, args = move.seat, move.name, move.args
+        a = self.active
+        if name == "draw":
+            if not self.pile:
+                self._reshuffle()
+            self.drawn = self.pile.pop()
+            self.phase = DRAWN
+            self._emit("draw", a, self.drawn, "stock", f"hand:{a}", False, 1 << a)
+            self._log("draw", a)
+        elif name == "take":
+            i = int(args[0])
+            card = self.discard.pop()
+            old = self.slots[a][i]
+            self.slots[a][i], self.know[a][i] = card, PUBLIC
+            self._emit("take", a, card, "discard", f"slot:{a}.{i}", True, PUBLIC)
+            self._log("take", a, slot=i, card=card_text(card), replaced=card_text(old))
+            self._throw(old, f"slot:{a}.{i}")
+            self._open_window()
+        elif name == "swap":
+            i = int(args[0])
+            old = self.slots[a][i]
+            card = self.drawn
+            self.slots[a][i], self.know[a][i] = card, 1 << a  # type: ignore[call-overload]
+            self.drawn = None
+            self._emit("swap", a, card, f"hand:{a}", f"slot:{a}.{i}", False, 1 << a)
+            self._log("swap", a, slot=i, replaced=card_text(old))
+            self._throw(old, f"slot:{a}.{i}")
+            self._open_window()
+        elif name == "discard":
+            self._log("discard", a, card=card_text(self.drawn))  # type: ignore[arg-type]
+            self._discard_drawn()
+        elif name == "look":
+            i = int(args[0])
+            self._peek(a, a, i, "look")
+            self._discard_drawn()
+        elif name == "spy":
+            s, i = _split_target(args[0])
+            self._peek(a, s, i, "spy")
+            self._discard_drawn()
+        elif name == "steal":
+            j = int(args[0])
+            s, i = _split_target(args[1])
+            self._exchange(a, j, s, i)
+            self._log("steal", a, slot=j, target=[s, i])
+            self._discard_drawn()
+        elif name == "scout":
+            s, i = _split_target(args[0])
+            self._peek(a, s, i, "scout")
+            self.scout = (s, i)
+            self.phase = SCOUT
+        elif name == "trade" or name == "keep":
+            s, i = self.scout  # type: ignore[misc]
+            if name == "trade":
+                j = int(args[0])
+                self._exchange(a, j, s, i)
+                self._log("trade", a, slot=j, target=[s, i])
+            else:
+                self._emit("keep", a)
+                self._log("keep", a)
+            self.scout = None
+            self._discard_drawn()
+        elif name == "drop":
+            i = int(args[0])
+            card = self.slots[a].pop(i)
+            self.know[a].pop(i)
+            self._log("drop", a, slot=i, card=card_text(card))
+            self._throw(card, f"slot:{a}.{i}")
+            if self.options.drop_card_window:
+                self.pending, self.drawn = self.drawn, None
+                self._open_window()
+            else:
+                self._discard_drawn()
+        elif name == "snap":
+            self._snap(seat, *_split_target(args[0]))  # type: ignore[arg-type]
+        elif name == "give":
+            self._give(seat, int(args[0]))  # type: ignore[arg-type]
+        elif name == "close":
+            self._emit("window_close", a)
+            self._after_window()
+        elif name == "call":
+            self.caller = a
+            n = self.players
+            self.final = [(a + k) % n for k in range(1, n)] + ([a] if self.options.caller_plays_last else [])
+            self._emit("call", a)
+            self._log("call", a)
+            self._finish_turn()
+        elif name == "done":
+            self._finish_turn()
+        elif name == "next":
+            self._deal((self.dealer + 1) % self.players, None)
+        return self._events
+
+    def _emit(self, kind: str, seat: int | None, card: int | None = None, src: str | None = None,
+              dst: str | None = None, face_up: bool = True, mask: int = PUBLIC, **info: Any) -> None:
+        if self.quiet:
+            return
+        known = None if mask & PUBLIC else frozenset(s for s in range(self.players) if (mask >> s) & 1)
+        self._events.append(Event(kind, seat, None if card is None else card_text(card), src, dst,
+                                  face_up, known, info))
+
+    def _log(self, kind: str, seat: int, **info: Any) -> None:
+        if self.quiet:
+            return
+        entry = {"kind": kind, "seat": seat, "turn": self.turn}
+        entry.update(info)
+        self.public.append(entry)
+
+    def _reshuffle(self) -> None:
+        """The discard pile except its top card, shuffled, becomes the new draw pile."""
+        rest = self.discard[:-1]
+        self.discard = self.discard[-1:]
+        self.rng.shuffle(rest)
+        self.pile = rest + self.pile
+        self._emit("reshuffle", None, None, "discard", "stock", False, count=len(rest))
+        self._log("reshuffle", self.active, count=len(rest))
+
+    def _throw(self, card: int, src: str) -> None:
+        self.discard.append(card)
+        self._emit("discard", self.active, card, src, "discard")
+
+    def _discard_drawn(self) -> None:
+        card, self.drawn = self.drawn, None
+        self._throw(card, f"hand:{self.active}")  # type: ignore[arg-type]
+        self._open_window()
+
+    def _peek(self, looker: int, seat: int, i: int, kind: str) -> None:
+        self.know[seat][i] |= 1 << looker
+        self._emit(kind, looker, self.slots[seat][i], f"slot:{seat}.{i}", f"slot:{seat}.{i}", False,
+                   self.know[seat][i] if self.know[seat][i] & PUBLIC else 1 << looker)
+        self._log(kind, looker, target=[seat, i])
+
+    def _exchange(self, a: int, j: int, s: int, i: int) -> None:
+        """Swap two face-down cards; each card's knowledge mask moves with it."""
+        mine, theirs = self.slots[a][j], self.slots[s][i]
+        km, kt = self.know[a][j], self.know[s][i]
+        self.slots[a][j], self.slots[s][i] = theirs, mine
+        self.know[a][j], self.know[s][i] = kt, km
+        self._emit("move", a, mine, f"slot:{a}.{j}", f"slot:{s}.{i}", False, km)
+        self._emit("move", a, theirs, f"slot:{s}.{i}", f"slot:{a}.{j}", False, kt)
+
+    def _open_window(self) -> None:
+        """The active player put a card on the discard: other seats may now try a quick discard."""
+        self.tried = 0
+        if self.options.quick_discards and any(self._can_snap(s) for s in range(self.players)):
+            self.phase = WINDOW
+            self.tried = 0
+            self._emit("window_open", self.active, self.discard[-1], "discard", "discard")
+        else:
+            self._after_window()
+
+    def _after_window(self) -> None:
+        self.tried = 0
+        if self.pending is not None:
+            card, self.pending = self.pending, None
+            self._throw(card, f"hand:{self.active}")
+            self._open_window()
+        elif self.caller is None:
+            self.phase = END_TURN
+        else:
+            self._finish_turn()
+
+    def _snap(self, seat: int, target: int, i: int) -> None:
+        self.tried |= 1 << seat
+        card = self.slots[target][i]
+        if card == self.discard[-1]:
+            self.slots[target].pop(i)
+            self.know[target].pop(i)
+            self.discard.append(card)
+            self._emit("snap", seat, card, f"slot:{target}.{i}", "discard", True, PUBLIC, success=True)
+            self._log("snap", seat, target=[target, i], card=card_text(card), success=True)
+            if target != seat:
+                self.giver = (seat, target)
+                self.phase = GIVE
+            else:
+                self._emit("window_close", self.active)
+                self._after_window()
+            return
+        if self.options.missed_snap_public:
+            self.know[target][i] |= PUBLIC
+        self._emit("snap", seat, card, f"slot:{target}.{i}", f"slot:{target}.{i}",
+                   self.options.missed_snap_public, self.know[target][i], success=False)
+        self._log("snap", seat, target=[target, i], success=False,
+                  card=card_text(card) if self.options.missed_snap_public else None)
+        if not self.pile and len(self.discard) > 1:
+            self._reshuffle()
+        if self.pile:
+            penalty = self.pile.pop()
+            self.slots[seat].append(penalty)
+            self.know[seat].append(0)
+            self._emit("penalty", seat, penalty, "stock", f"slot:{seat}.{len(self.slots[seat]) - 1}",
+                       False, 0)
+            self._log("penalty", seat)
+        if not any(self._can_snap(s) for s in range(self.players)):
+            self._emit("window_close", self.active)
+            self._after_window()
+
+    def _give(self, seat: int, i: int) -> None:
+        victim = self.giver[1]  # type: ignore[index]
+        card, mask = self.slots[seat].pop(i), self.know[seat].pop(i)
+        self.slots[victim].append(card)
+        self.know[victim].append(mask)
+        self.giver = None
+        self._emit("give", seat, card, f"slot:{seat}.{i}", f"slot:{victim}.{len(self.slots[victim]) - 1}",
+                   False, mask)
+        self._log("give", seat, slot=i, to=victim)
+        self._after_window()
+
+    def _begin_turn(self, seat: int) -> None:
+        self.active = seat
+        self.turn += 1
+        self.phase = TURN
+        self._emit("turn", seat)
+        if not self._can_draw() and not (self.discard and self.slots[seat]):
+            # Nothing to draw and nothing to take: the turn goes straight to its end.
+            self._after_window()
+
+    def _finish_turn(self) -> None:
+        n = self.players
+        if self.caller is None:
+            self._begin_turn((self.active + 1) % n)
+        elif self.final:
+            self._begin_turn(self.final.pop(0))
+        else:
+            self._end_round()
+
+    def round_points(self) -> tuple[list[int], list[int], bool]:
+        """Each seat's card total, each seat's points for the round, and whether the caller was lowest."""
+        sums = [sum(s) for s in self.slots]
+        points = list(sums)
+        lowest = False
+        c = self.caller
+        if c is not None:
+            others = [sums[s] for s in range(self.players) if s != c]
+            best = min(others) if others else sums[c]
+            lowest = sums[c] <= best if self.options.tie_counts_as_lowest else sums[c] < best
+            points[c] = 0 if lowest else sums[c] + self.options.caller_penalty
+        return sums, points, lowest
+
+    def _end_round(self) -> None:
+        n = self.players
+        for s in range(n):
+            for i, card in enumerate(self.slots[s]):
+                self.know[s][i] |= PUBLIC
+                self._emit("reveal", s, card, f"slot:{s}.{i}", f"slot:{s}.{i}")
+        sums, points, lowest = self.round_points()
+        self.totals = [t + p for t, p in zip(self.totals, points)]
+        low = min(points)
+        hands = [[card_text(c) for c in s] for s in self.slots]
+        self.last_round = {"round": self.round, "hands": hands, "sums": sums, "points": points,
+                           "caller": self.caller, "caller_lowest": lowest, "totals": list(self.totals)}
+        self.history.append({"points": points, "winners": [s for s in range(n) if points[s] == low],
+                             "round": self.round, "caller": self.caller, "caller_lowest": lowest,
+                             "sums": sums, "hands": hands})
+        self.phase = OVER if max(self.totals) >= self.options.match_end else ROUND_OVER
+        self._emit("round_end", None, points=points, totals=list(self.totals), caller=self.caller)
+        if self.phase == OVER:
+            self._emit("match_end", None, winners=self.winners())
+
+    # ----------------------------------------------------------------- results
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        low = min(self.totals)
+        return [s for s in range(self.players) if self.totals[s] == low]
+
+    # ----------------------------------------------------------------- views
+    def knows(self, seat: int | None, mask: int) -> bool:
+        """Whether ``seat`` (``None``: a spectator) knows a card with knowledge ``mask``."""
+        return bool(mask & PUBLIC) or (seat is not None and bool((mask >> seat) & 1))
+
+    def _knowers(self, mask: int) -> list[int]:
+        if mask & PUBLIC:
+            return list(range(self.players))
+        return [s for s in range(self.players) if (mask >> s) & 1]
+
+    def _sees_drawn(self, seat: int | None) -> bool:
+        return self.drawn is not None and (seat == self.active or self.phase == SCOUT)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        v = self.base_view(seat)
+        a = self.active
+        window = None
+        if self.phase == WINDOW:
+            window = {"card": card_text(self.discard[-1]),
+                      "tried": [s for s in range(self.players) if (self.tried >> s) & 1],
+                      "open_to": self.to_move()[1:]}
+        v.update({
+            "phase": self.phase,
+            "round": self.round,
+            "turn": self.turn,
+            "dealer": self.dealer,
+            "active": a,
+            "slots": [[card_text(c) if self.knows(seat, m) else None for c, m in zip(cs, ms)]
+                      for cs, ms in zip(self.slots, self.know)],
+            "knowers": [[self._knowers(m) for m in ms] for ms in self.know],
+            "pile": len(self.pile),
+            "discard": [card_text(c) for c in self.discard],
+            "top": card_text(self.discard[-1]) if self.discard else None,
+            "holding": self.drawn is not None or self.pending is not None,
+            "drawn": card_text(self.drawn) if self._sees_drawn(seat) else None,  # type: ignore[arg-type]
+            "pending": None if self.pending is None else card_text(self.pending),
+            "scouted": None if self.scout is None else list(self.scout),
+            "window": window,
+            "give": None if self.giver is None else {"snapper": self.giver[0], "victim": self.giver[1]},
+            "caller": self.caller,
+            "final_turns": list(self.final),
+            "can_draw": self._can_draw(),
+            "pique": self._pique(),
+            "log": [dict(e) for e in self.public],
+            "last_round": None if self.last_round is None else dict(self.last_round),
+            "options": dataclasses.asdict(self.options),
+        })
+        return v
+
+    def card_zones(self) -> dict[str, list[str]]:
+        zones: dict[str, list[str]] = {
+            "stock": [card_text(c) for c in reversed(self.pile)],
+            "discard": [card_text(c) for c in self.discard],
+        }
+        held = [c for c in (self.drawn, self.pending) if c is not None]
+        if held:
+            zones[f"hand:{self.active}"] = [card_text(c) for c in held]
+        for s, cards in enumerate(self.slots):
+            for i, c in enumerate(cards):
+                zones[f"slot:{s}.{i}"] = [card_text(c)]
+        return zones
+
+    def redeal_hidden(self, seat: int | None, rng: Rng) -> GangState:
+        other = self.clone()
+        places: list[tuple[list[int], int]] = [(other.pile, i) for i in range(len(other.pile))]
+        for cards, masks in zip(other.slots, other.know):
+            places.extend((cards, i) for i, m in enumerate(masks) if not self.knows(seat, m))
+        values = [cards[i] for cards, i in places]
+        hide_drawn = other.drawn is not None and not self._sees_drawn(seat)
+        if hide_drawn:
+            values.append(other.drawn)  # type: ignore[arg-type]
+        rng.shuffle(values)
+        if hide_drawn:
+            other.drawn = values.pop()
+        for (cards, i), value in zip(places, values):
+            cards[i] = value
+        return other
+
+    # ----------------------------------------------------------------- snapshots
+    def _dump(self) -> dict[str, Any]:
+        # The card zones come first: the first mention of any card in this dict is in a zone.
+        return {
+            "slots": [[card_text(c) for c in s] for s in self.slots],
+            "pile": [card_text(c) for c in self.pile],
+            "discard": [card_text(c) for c in self.discard],
+            "drawn": None if self.drawn is None else card_text(self.drawn),
+            "pending": None if self.pending is None else card_text(self.pending),
+            "know": [list(k) for k in self.know],
+            "totals": list(self.totals),
+            "round": self.round,
+            "turn": self.turn,
+            "dealer": self.dealer,
+            "active": self.active,
+            "phase": self.phase,
+            "scout": None if self.scout is None else list(self.scout),
+            "tried": self.tried,
+            "giver": None if self.giver is None else list(self.giver),
+            "caller": self.caller,
+            "final": list(self.final),
+            "public": [dict(e) for e in self.public],
+            "last_round": self.last_round,
+        }
+
+    def _load(self, data: dict[str, Any]) -> None:
+        n = self.players
+
+        def card(text: Any) -> int | None:
+            return None if text is None else card_value(text)
+
+        self.slots = [[card_value(c) for c in s] for s in data["slots"]]
+        self.pile = [card_value(c) for c in data["pile"]]
+        self.discard = [card_value(c) for c in data["discard"]]
+        self.drawn = card(data["drawn"])
+        self.pending = card(data["pending"])
+        self.know = [[int(m) for m in k] for k in data["know"]]
+        if len(self.slots) != n or len(self.know) != n or any(
+                len(a) != len(b) for a, b in zip(self.slots, self.know)):
+            raise ValueError("slots and knowledge do not match the table")
+        self.totals = [int(t) for t in data["totals"]]
+        self.round, self.turn = int(data["round"]), int(data["turn"])
+        self.dealer, self.active = int(data["dealer"]), int(data["active"])
+        self.phase = str(data["phase"])
+        if self.phase not in (TURN, DRAWN, SCOUT, WINDOW, GIVE, END_TURN, ROUND_OVER, OVER):
+            raise ValueError(f"unknown phase {self.phase!r}")
+        self.scout = None if data["scout"] is None else (int(data["scout"][0]), int(data["scout"][1]))
+        self.tried = int(data["tried"])
+        self.giver = None if data["giver"] is None else (int(data["giver"][0]), int(data["giver"][1]))
+        self.caller = None if data["caller"] is None else int(data["caller"])
+        self.final = [int(s) for s in data["final"]]
+        self.public = [dict(e) for e in data["public"]]
+        for entry in self.public:
+            for key in ("card", "replaced"):
+                card(entry.get(key))
+        self.last_round = None if data["last_round"] is None else dict(data["last_round"])
+        if self.last_round is not None:
+            for hand in self.last_round["hands"]:
+                for c in hand:
+                    card_value(c)
+        if len(self.totals) != n or not (0 <= self.active < n and 0 <= self.dealer < n):
+            raise ValueError("seats do not match the table")
+        self._events = []
+
+    def clone(self) -> GangState:
+        other = object.__new__(GangState)
+        other.__dict__.update(self.__dict__)
+        other.slots = [list(s) for s in self.slots]
+        other.know = [list(k) for k in self.know]
+        other.pile = list(self.pile)
+        other.discard = list(self.discard)
+        other.final = list(self.final)
+        other.totals = list(self.totals)
+        other.public = list(self.public)
+        other.log = list(self.log)
+        other.history = list(self.history)
+        other.names = list(self.names)
+        other.rng = self.rng.clone()
+        other._events = []
+        return other
