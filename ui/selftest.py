@@ -1,0 +1,321 @@
+"""``tablee --selftest``: prove that this copy of Tablée, from source or packaged, can run every game.
+
+Starts the real app headless (SDL's dummy video and audio drivers, set before pygame is imported),
+loads every asset the app uses (theme, translations, rules pages, icon, pygame_gui's fonts), draws
+every card face of every game, plays one short bot-only match of each registered game through the
+real loop (``App`` + ``TableScene``, instant animation, no bot delay), saves a match into a temporary
+data directory and resumes it. Prints one line per check and returns 0 when all pass, 1 otherwise
+with the reason, so a missing data file or a hidden import in the executable fails CI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+CARD_WIDTH = 96
+WINDOW = (1280, 800)
+FRAME_DT = 1 / 60
+MAX_FRAMES_PER_MATCH = 40_000
+MAX_SECONDS_PER_MATCH = 150.0
+SETTLE_FRAMES = 600
+RESUME_MOVES = 12
+SEED = 20_251_121
+
+
+class SelftestFailure(Exception):
+    """A check found something wrong; the message says what."""
+
+
+def _headless() -> None:
+    """Use SDL's dummy drivers: the self-test never opens a window or a sound device."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def _say(text: str) -> None:
+    # A windowed executable on Windows has no stdout; print() then writes nothing, which is fine.
+    print(text, flush=True)
+
+
+# ---------------------------------------------------------------------------- assets
+def required_assets(game_ids: Iterable[str], languages: Iterable[str]) -> list[str]:
+    """The asset paths (relative to ``assets/``) the app cannot do without."""
+    languages = list(languages)
+    paths = ["theme.json", "icon.png"]
+    paths += [f"rules/{lang}/{game_id}.md" for game_id in game_ids for lang in languages]
+    return paths
+
+
+def check_assets(game_ids: Sequence[str]) -> str:
+    """Every required asset is there, and every file under ``assets/`` opens as what it claims to be."""
+    import pygame
+
+    from ui.i18n import LANGUAGES, load_catalog
+    from ui.resources import resource_path
+
+    root = resource_path("")
+    if not root.is_dir():
+        raise SelftestFailure(f"the assets folder is missing: {root}")
+    missing = [rel for rel in required_assets(game_ids, LANGUAGES) if not resource_path(rel).is_file()]
+    for lang in LANGUAGES:
+        if not load_catalog(lang):
+            missing.append(f"i18n/{lang}/*.json (no strings)")
+    if missing:
+        raise SelftestFailure("missing assets: " + ", ".join(missing))
+    pygame.font.init()
+    checked = 0
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        _open_asset(path, pygame)
+        checked += 1
+    return f"{checked} files under {root}"
+
+
+def _open_asset(path: Path, pygame: Any) -> None:
+    """Read one asset the way the app will (JSON parsed, text decoded, images and fonts loaded)."""
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".json":
+            json.loads(path.read_text(encoding="utf-8"))
+        elif suffix in (".md", ".txt"):
+            if not path.read_text(encoding="utf-8").strip():
+                raise SelftestFailure(f"{path} is empty")
+        elif suffix in (".png", ".jpg", ".jpeg", ".bmp", ".svg", ".webp"):
+            pygame.image.load(str(path))
+        elif suffix in (".ttf", ".otf"):
+            pygame.font.Font(str(path), 12)
+        else:
+            path.read_bytes()
+    except (OSError, ValueError, pygame.error) as exc:
+        raise SelftestFailure(f"cannot read {path}: {exc}") from exc
+
+
+def check_pygame_gui_data() -> str:
+    """pygame_gui's default theme and the fonts the app draws with are bundled and load."""
+    from importlib import resources
+
+    import pygame
+
+    data = resources.files("pygame_gui.data")
+    json.loads((data / "default_theme.json").read_text(encoding="utf-8"))
+    pygame.font.init()
+    names = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf")
+    for name in names:
+        with resources.as_file(data / name) as font_path:
+            pygame.font.Font(str(font_path), 14)
+    return "default theme, " + ", ".join(names)
+
+
+# ---------------------------------------------------------------------------- the app
+def check_languages(app: Any) -> str:
+    """Each language's catalog switches in and the title screen draws in it."""
+    from ui.i18n import LANGUAGES
+
+    start = app.language
+    for lang in LANGUAGES:
+        app.set_language(lang)
+        for _ in range(3):
+            app.step(FRAME_DT)
+    app.set_language(start)
+    return ", ".join(LANGUAGES)
+
+
+def check_cards(app: Any, games: dict[str, Any]) -> str:
+    """Every card of every game draws at one size (faces and the back)."""
+    from ui.cards import CardArt, card_height
+
+    art = CardArt(font=app.font, tr=app.tr)
+    size = (CARD_WIDTH, card_height(CARD_WIDTH))
+    counts = []
+    for game_id, descriptor in games.items():
+        cards: set[str] = set()
+        for options in _option_sets(descriptor):
+            cards.update(descriptor.State.full_deck(options))
+        for card in sorted(cards):
+            try:
+                face = art.face(card, CARD_WIDTH)
+            except Exception as exc:
+                raise SelftestFailure(f"{game_id}: card {card!r} cannot be drawn ({exc!r})") from exc
+            if face.get_size() != size:
+                raise SelftestFailure(f"{game_id}: card {card!r} is {face.get_size()}, expected {size}")
+        counts.append(f"{game_id} {len(cards)}")
+    if art.back(CARD_WIDTH).get_size() != size:
+        raise SelftestFailure("the card back has the wrong size")
+    return ", ".join(counts)
+
+
+def _option_sets(descriptor: Any) -> list[Any]:
+    sets = [descriptor.Options()]
+    if descriptor.quick_options is not None:
+        sets.append(descriptor.quick_options())
+    return sets
+
+
+def bot_seats(descriptor: Any) -> list[Any]:
+    """The smallest table of ``descriptor``'s game, every seat a bot of its lowest level."""
+    from ui.session import SeatInfo
+
+    level = descriptor.bot_levels[0]
+    return [SeatInfo(f"Bot {i + 1}", level) for i in range(descriptor.min_players)]
+
+
+def play_match(app: Any, game_id: str, descriptor: Any, seed: int = SEED) -> str:
+    """One short all-bot match of ``game_id`` through ``App.step`` until it is over and cleared."""
+    from ui.session import MatchSession
+
+    options = descriptor.quick_options() if descriptor.quick_options is not None else None
+    session = MatchSession.new(game_id, bot_seats(descriptor), options=options, seed=seed)
+    app.start_match(session)
+    table = app.top
+    if type(table).__name__ != "TableScene":
+        raise SelftestFailure(f"{game_id}: start_match left {type(table).__name__} on top, not the table")
+    started = time.perf_counter()
+    frames = 0
+    while not session.state.is_over():
+        if frames >= MAX_FRAMES_PER_MATCH or time.perf_counter() - started > MAX_SECONDS_PER_MATCH:
+            raise SelftestFailure(
+                f"{game_id}: the bot-only match did not finish in {frames} frames / "
+                f"{time.perf_counter() - started:.0f} s ({len(session.state.log)} moves played, "
+                f"{type(app.top).__name__} on top)"
+            )
+        if not app.running:
+            raise SelftestFailure(f"{game_id}: the app quit during the match")
+        app.step(FRAME_DT)
+        frames += 1
+    moves = len(session.state.log)
+    for _ in range(SETTLE_FRAMES):
+        if not app.storage.has_session():
+            break
+        app.step(FRAME_DT)
+        frames += 1
+    if app.storage.has_session():
+        raise SelftestFailure(f"{game_id}: the match is over but its autosave was not cleared")
+    seconds = time.perf_counter() - started
+    app.pop_to_title()
+    app.step(FRAME_DT)
+    return f"{moves} moves, {frames} frames, {seconds:.1f} s"
+
+
+def check_save_and_resume(app: Any, game_id: str, descriptor: Any) -> str:
+    """A match saved into the data directory reads back equal, resumes, and the table opens on it."""
+    from ui.session import MatchSession
+    from ui.storage import Storage
+
+    options = descriptor.quick_options() if descriptor.quick_options is not None else None
+    session = MatchSession.new(game_id, bot_seats(descriptor), options=options, seed=SEED + 1)
+    state = session.state
+    for _ in range(RESUME_MOVES):
+        if state.is_over() or not state.to_move():
+            break
+        seat = state.to_move()[0]
+        state.apply(state.legal_moves(seat)[0])
+    saved = session.to_json()
+    if not app.storage.save_session(saved):
+        raise SelftestFailure(f"saving into {app.data_dir} failed: {app.storage.take_notices()}")
+    loaded = Storage(app.data_dir).load_session()
+    expected = json.loads(json.dumps(saved))
+    if loaded != expected:
+        raise SelftestFailure("the saved match read back differently from what was saved")
+    resumed = MatchSession.from_json(loaded)
+    if resumed.to_json() != expected:
+        raise SelftestFailure("the resumed match differs from the saved one")
+    app.start_match(resumed)
+    for _ in range(10):
+        app.step(FRAME_DT)
+    app.pop_to_title()
+    app.storage.clear_session()
+    return f"{game_id} after {len(state.log)} moves, in {app.data_dir}"
+
+
+# ---------------------------------------------------------------------------- driver
+def _executable_folder_listing() -> dict[str, float] | None:
+    """Names and times of the files beside a packaged executable (None when run from source)."""
+    if not getattr(sys, "frozen", False):
+        return None
+    folder = Path(sys.executable).resolve().parent
+    return {p.name: p.stat().st_mtime for p in folder.iterdir()}
+
+
+def _check(name: str, action: Callable[[], str], failures: list[str]) -> bool:
+    started = time.perf_counter()
+    try:
+        detail = action()
+    except Exception as exc:  # every failure is reported, with where it happened
+        where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+        place = f" [{Path(where.filename).name}:{where.lineno}]" if where and not isinstance(exc, SelftestFailure) else ""
+        message = str(exc) if isinstance(exc, SelftestFailure) else f"{type(exc).__name__}: {exc}{place}"
+        failures.append(f"{name}: {message}")
+        _say(f"FAIL {name}: {message}")
+        return False
+    _say(f"ok   {name}: {detail} ({time.perf_counter() - started:.1f} s)")
+    return True
+
+
+def run(game_ids: Sequence[str] | None = None) -> int:
+    """Run every check (all registered games unless ``game_ids`` is given); 0 when all pass."""
+    _headless()
+    started = time.perf_counter()
+    failures: list[str] = []
+    beside_before = _executable_folder_listing()
+    from ui.version import tablee_version
+
+    _say(f"Tablée {tablee_version()} self-test ({'packaged' if getattr(sys, 'frozen', False) else 'from source'})")
+    try:
+        from game import GAMES
+    except Exception as exc:
+        _say(f"FAIL engines: {type(exc).__name__}: {exc}")
+        return 1
+    unknown = [g for g in game_ids or () if g not in GAMES]
+    if unknown or not GAMES:
+        _say(f"FAIL games: unknown {unknown} (registered: {sorted(GAMES)})")
+        return 1
+    games = {g: GAMES[g] for g in (game_ids or GAMES)}
+    _check("assets", lambda: check_assets(list(GAMES)), failures)
+    _check("pygame_gui data", check_pygame_gui_data, failures)
+    with tempfile.TemporaryDirectory(prefix="tablee-selftest-") as tmp:
+        app_box: list[Any] = []
+
+        def start_app() -> str:
+            from ui.app import App
+
+            app_box.append(App(data_dir=Path(tmp), size=WINDOW, headless=True))
+            app = app_box[0]
+            app.settings.animation_speed = "instant"
+            app.settings.bot_delay = 0.0
+            app.step(FRAME_DT)
+            return f"{type(app.top).__name__} drawn at {app.screen.get_size()}"
+
+        if _check("app", start_app, failures):
+            app = app_box[0]
+            _check("languages", lambda: check_languages(app), failures)
+            _check("cards", lambda: check_cards(app, games), failures)
+            for game_id, descriptor in games.items():
+                _check(f"match {game_id}", lambda g=game_id, d=descriptor: play_match(app, g, d), failures)
+            first = next(iter(games))
+            _check("save and resume", lambda: check_save_and_resume(app, first, games[first]), failures)
+            app.quit()
+            app.close()
+    beside_after = _executable_folder_listing()
+    if beside_before != beside_after:
+        failures.append("the executable wrote files beside itself")
+        _say(f"FAIL data location: files beside the executable changed: {beside_before} -> {beside_after}")
+    elapsed = time.perf_counter() - started
+    if failures:
+        _say(f"self-test FAILED ({len(failures)} problem(s), {elapsed:.1f} s):")
+        for failure in failures:
+            _say(f"  - {failure}")
+        return 1
+    _say(f"self-test passed in {elapsed:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv[1:] or None))
