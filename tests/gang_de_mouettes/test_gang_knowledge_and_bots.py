@@ -1,0 +1,154 @@
+"""Who knows which card, what views show, and the bots' use of views."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game import GAMES
+from game.core import Move, Rng
+from game.gang_de_mouettes import GangState, Options
+from game.gang_de_mouettes.bots import EasyBot, determinise, perspective_from_state, perspective_from_view
+from game.gang_de_mouettes.state import PUBLIC
+
+DESC = GAMES["gang_de_mouettes"]
+
+
+def random_states(players: int, seed: int, moves: int = 400):
+    """States along a random match (legal moves from a random seat that may act)."""
+    state = DESC.new_match(players, options=Options(match_end=1000), seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over():
+            return
+        yield state
+        seat = rnd.choice(state.to_move())
+        state.apply(rnd.choice(state.legal_moves(seat)))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3)])
+def test_views_show_exactly_the_known_cards(players: int, seed: int) -> None:
+    for state in random_states(players, seed):
+        for seat in [None, *range(players)]:
+            view = state.view(seat)
+            for s in range(players):
+                for i, (card, mask) in enumerate(zip(state.slots[s], state.know[s])):
+                    shown = view["slots"][s][i]
+                    knows = bool(mask & PUBLIC) or (seat is not None and (mask >> seat) & 1)
+                    assert shown == (f"M{card}" if knows else None)
+            if state.drawn is not None and seat != state.active and state.phase == "drawn":
+                assert view["drawn"] is None
+            json.dumps(view)
+            assert view["pile"] == len(state.pile)
+
+
+def test_events_hide_private_cards_from_other_seats() -> None:
+    for state in random_states(3, 11, moves=300):
+        seat = state.to_move()[0]
+        move = random.Random(len(state.log)).choice(state.legal_moves(seat))
+        before = state.clone()
+        for event in before.apply(move):
+            for other in range(3):
+                if event.known_to is not None and other not in event.known_to:
+                    assert event.for_seat(other).card is None
+            if event.kind in ("draw", "look", "spy", "scout"):
+                assert event.known_to == frozenset({move.seat})
+            if event.kind == "penalty":
+                assert event.known_to == frozenset()
+
+
+def test_initial_knowledge_is_the_two_nearest_slots() -> None:
+    state = DESC.new_match(4, seed=5)
+    for s in range(4):
+        assert [bool(m & (1 << s)) for m in state.know[s]] == [True, True, False, False]
+        assert all(not (m & ~(1 << s)) for m in state.know[s])
+
+
+def test_swap_knowledge_the_drawn_card_is_known_only_to_the_drawer() -> None:
+    state = DESC.new_match(3, options=Options(first_dealer=2), seed=4)
+    state.apply("0: draw")
+    drawn = state.drawn
+    state.apply("0: swap 3")
+    assert state.view(0)["slots"][0][3] == f"M{drawn}"
+    assert state.view(1)["slots"][0][3] is None and state.view(2)["slots"][0][3] is None
+    assert state.view(1)["knowers"][0][3] == [0]
+
+
+def test_redeal_keeps_every_view_and_moves_hidden_cards() -> None:
+    state = DESC.new_match(3, seed=8)
+    for seat in (None, 0, 1, 2):
+        other = state.redeal_hidden(seat, Rng(3))
+        assert other.view(seat) == state.view(seat)
+    assert state.redeal_hidden(0, Rng(3)).pile != state.pile
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_bot_plays_legal_moves_and_reacts_legally(players: int) -> None:
+    bots = {level: DESC.make_bot(level, seed=3) for level in ("easy", "normal", "hard")}
+    for state in random_states(players, 21 + players, moves=150):
+        for seat in state.to_move():
+            view, legal = state.view(seat), state.legal_moves(seat)
+            for level, bot in bots.items():
+                if state.phase == "window" and seat != state.active:
+                    offer = bot.react(view, legal)
+                    if offer is not None:
+                        move, delay = offer
+                        assert move in legal and delay > 0
+                if level != "hard" or len(state.log) % 10 == 0:
+                    assert bot.choose(view, legal) in legal
+
+
+def test_reaction_delays_order_the_levels() -> None:
+    state = DESC.new_match(2, options=Options(first_dealer=1), seed=1,
+                           deck=["M5", "M5", "M1", "M1", "M2", "M2", "M3", "M3", "M9"])
+    state.apply("0: draw")
+    state.apply("0: swap 0")
+    assert state.discard == [5] and state.phase == "window"
+    view, legal = state.view(1), state.legal_moves(1)
+    delays = {}
+    for level, low, high in (("easy", 1.2, 2.5), ("normal", 0.6, 1.2), ("hard", 0.4, 0.8)):
+        bot = DESC.make_bot(level, seed=2)
+        offer = None
+        for _ in range(10):  # the easy bot sometimes lets a chance go
+            offer = bot.react(view, legal)
+            if offer is not None:
+                break
+        assert offer is not None and low <= offer[1] <= high
+        delays[level] = offer[1]
+    assert DESC.make_bot("normal", 1).react(view, legal)[0] == Move("snap 1.0", 1)
+
+
+def test_determinisation_is_consistent_with_the_view() -> None:
+    for state in random_states(4, 31, moves=120):
+        seat = state.to_move()[0]
+        view = state.view(seat)
+        sample = determinise(view, random.Random(1))
+        assert sorted(c for z in sample.card_zones().values() for c in z) == sorted(GangState.full_deck(Options()))
+        mine = sample.view(seat)
+        for key in ("slots", "knowers", "discard", "pile", "phase", "active", "to_move", "drawn", "window"):
+            assert mine[key] == view[key], key
+        assert perspective_from_state(sample, seat) == perspective_from_view(view)
+
+
+def test_easy_bot_forgets_cards_seen_long_ago() -> None:
+    state = DESC.new_match(2, options=Options(first_dealer=1, quick_discards=False), seed=6)
+    bot = EasyBot(seed=1)
+    seat1_knows = bot.perspective(state.view(1)).vals[1][:2]
+    assert None not in seat1_knows
+    for _ in range(6):
+        seat = state.active
+        state.apply(f"{seat}: draw")
+        state.apply(f"{seat}: discard M{state.drawn}")
+        state.apply(f"{seat}: done")
+    assert state.view(1)["slots"][1][:2] == [f"M{v}" for v in state.slots[1][:2]]
+    assert bot.perspective(state.view(1)).vals[1][:2] == [None, None]
+
+
+def test_hard_bot_is_deterministic_for_a_seed() -> None:
+    state = DESC.new_match(3, seed=12)
+    state.apply(f"{state.active}: draw")
+    seat = state.active
+    view, legal = state.view(seat), state.legal_moves(seat)
+    assert DESC.make_bot("hard", 4).choose(view, legal) == DESC.make_bot("hard", 4).choose(view, legal)
