@@ -1,0 +1,746 @@
+"""The Gin Rummy rules engine: a whole match of hands, games and bonuses for two players.
+
+Phases (``view["phase"]``): ``upcard`` (the first upcard is offered: non-dealer, then dealer, may
+``take`` or ``pass``), ``draw`` (``draw`` or ``take``; only ``draw`` right after both passed),
+``discard`` (``discard X``, ``knock X [melds]``, ``gin X``, ``gin`` in the grand-gin variant),
+``hand_over`` (the finished hand stays on the table; either seat sends ``next``) and
+``match_over``.
+
+View keys (``view(seat)``, JSON-safe; ``base_view`` keys first: ``game seat players names scores
+to_move over history``; ``scores`` are the match totals):
+
+- ``phase``, ``active`` (seat to act, ``None`` when the hand is over), ``dealer``.
+- ``hand``: the seat's own cards in deck order (``None`` for a spectator); ``hand_sizes``.
+- ``deadwood``/``melds``: the seat's best arrangement of its own hand (least deadwood; melds as
+  lists of cards); ``deadwood_after_discard``: card → least deadwood after discarding it (only
+  while the seat holds 11 cards).
+- ``stock_size``, ``discard_pile`` (bottom → top), ``discard_top``,
+  ``discard_log``: every card that went through the discard pile this hand, in order, as
+  ``{"card", "by" (seat that discarded it, ``None`` for the first upcard), "taken_by" (seat or
+  ``None`` while it lies in the pile)}``.
+- ``known_cards``: per seat, the cards it is known to hold (taken from the discard pile, not yet
+  discarded); ``opponent_known``: the same for the viewer's opponent (``[]`` for a spectator).
+- ``just_taken``: the card the active seat just took from the discard pile (``None`` otherwise);
+  ``must_draw``: both players passed the upcard, so the non-dealer may only draw.
+- ``first_upcard``, ``knock_limit`` (of this hand; Oklahoma: the first upcard's value).
+- ``game_number``, ``hand_number`` (1-based), ``game_scores`` (this game's hand points),
+  ``hands_won`` (this game), ``hand_history`` (this game's entries of ``history``), ``games``
+  (finished games: ``game, winner, points, hands_won, game_bonus, shutout, doubled, box,
+  totals, match_scores``), ``game_target``, ``match_target``, ``options``.
+- ``result`` (``None`` until a hand ends; kept while the hand is over and after the match ends):
+  ``kind`` (``knock undercut gin big_gin wall``), ``petit`` (petit gin in the variant),
+  ``knocker``, ``discard``, ``hands`` (both full hands), ``melds`` (per seat, lists of cards;
+  the knocker's melds include no lay-offs), ``layoffs`` (``{"card", "seat", "onto": [knocker,
+  meld index]}`` in the order laid), ``deadwood_cards`` and ``deadwood`` per seat, ``points``,
+  ``winner``, ``breakdown`` (``difference``, ``bonus``, ``bonus_kind``, ``total``),
+  ``game_over``, ``game`` (the game record when this hand ended a game), ``match_over``.
+
+``history`` gets one entry per hand: ``points``, ``winners``, ``kind``, ``game``, ``hand``,
+``dealer``, ``knocker``, ``deadwood``, ``bonus``, ``game_scores`` (after the hand), ``game_over``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from game.core import REST, Event, GameState, IllegalMove, Move, Rng, parse_with_grammar
+from game.gin_rummy import melds as M
+from game.gin_rummy.options import GinOptions
+
+TEXT = M.TEXT_AT
+VAL = M.VALUE_AT
+_MOVES: dict[tuple[str, int], Move] = {}
+
+
+def _mv(action: str, seat: int) -> Move:
+    """A shared, immutable ``Move`` (legal-move lists reuse these instead of building new ones)."""
+    move = _MOVES.get((action, seat))
+    if move is None:
+        move = _MOVES[(action, seat)] = Move(action, seat)
+    return move
+
+
+def _card_word(text: str) -> str:
+    """<card>"""
+    return TEXT[M.parse_card(text)]
+
+
+def _meld_word(text: str) -> str:
+    """<meld>"""
+    if len(text) < 6 or len(text) % 2:
+        raise ValueError(f"{text!r} is not a meld word (cards written together, e.g. 3c4c5c)")
+    cards = [M.parse_card(text[i:i + 2]) for i in range(0, len(text), 2)]
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    if mask.bit_count() != len(cards):
+        raise ValueError(f"the meld {text!r} names a card twice")
+    return M.meld_text(mask)
+
+
+GRAMMAR: dict[str, list[list[object]]] = {
+    "take": [[]],
+    "pass": [[]],
+    "draw": [[]],
+    "next": [[]],
+    "discard": [[_card_word]],
+    "knock": [[_card_word, REST, _meld_word]],
+    "gin": [[_card_word], []],
+}
+
+
+def _meld_sort_key(word: str) -> tuple[int, ...]:
+    return tuple(M.parse_card(word[i:i + 2]) for i in range(0, len(word), 2))
+
+
+class GinRummyState(GameState):
+    """A two-player Gin Rummy match (see the module docstring for phases and view keys)."""
+
+    GAME_ID = "gin_rummy"
+    VERSION = 1
+    Options = GinOptions
+
+    # ----------------------------------------------------------------- notation
+    @classmethod
+    def full_deck(cls, options: Any) -> list[str]:
+        return [TEXT[i] for i in M.CARD_INDICES]
+
+    @staticmethod
+    def parse_move(text: str) -> Move:
+        move = parse_with_grammar(text, GRAMMAR, "Gin Rummy")
+        words = move.action.split(" ")
+        if words[0] == "knock" and len(words) > 3:
+            words[2:] = sorted(words[2:], key=_meld_sort_key)
+            move = Move(" ".join(words), move.seat)
+        return move
+
+    # ----------------------------------------------------------------- dealing
+    def _start(self, deck: list[str] | None) -> None:
+        opts: GinOptions = self.options
+        first = opts.first_dealer if opts.first_dealer is not None else self.rng.randrange(2)
+        self.match_scores = [0, 0]
+        self.games: list[dict[str, Any]] = []
+        self.game_no = 0
+        self._new_game(first)
+        order = None if deck is None else [M.parse_card(c) for c in deck]
+        self._deal(order)
+
+    def _new_game(self, dealer: int) -> None:
+        self.game_no += 1
+        self.hand_no = 0
+        self.game_scores = [0, 0]
+        self.hands_won = [0, 0]
+        self.dealer = dealer
+
+    def _deal(self, order: list[int] | None) -> list[Event]:
+        """Deal a hand from ``order`` (top first) or from a fresh seeded shuffle."""
+        if order is None:
+            order = list(M.CARD_INDICES)
+            self.rng.shuffle(order)
+        self.hand_no += 1
+        dealer = self.dealer
+        first = 1 - dealer
+        hands = [0, 0]
+        events: list[Event] = []
+        for i in range(20):
+            seat = first if i % 2 == 0 else dealer
+            card = order[i]
+            hands[seat] |= 1 << card
+            events.append(Event("deal", seat, TEXT[card], "stock", f"hand:{seat}", False, frozenset((seat,))))
+        up = order[20]
+        events.append(Event("deal", None, TEXT[up], "stock", "discard", True, None))
+        self.hands = hands
+        self.known = [0, 0]
+        self.pile = [up]
+        self.pile_log: list[tuple[int, int | None, int | None]] = [(up, None, None)]
+        self.stock = order[:20:-1]
+        self.first_upcard = up
+        self.knock_limit = VAL[up] if self.options.oklahoma else self.options.knock_limit
+        self.phase = "upcard"
+        self.active = first
+        self.passes = 0
+        self.must_draw = False
+        self.just_taken = -1
+        self.table_melds: list[list[int]] = [[], []]
+        self.layoffs: list[tuple[int, int, int]] = []
+        self.outcome: dict[str, Any] | None = None
+        self.next_dealer = 1 - dealer
+        self.new_game_next = False
+        self._reset_caches()
+        return events
+
+    def _reset_caches(self) -> None:
+        self._legal: dict[int, tuple[tuple[Move, ...], frozenset[Move]]] = {}
+
+    # ----------------------------------------------------------------- contract
+    def to_move(self) -> list[int]:
+        phase = self.phase
+        if phase == "hand_over":
+            return [0, 1]
+        if phase == "match_over":
+            return []
+        return [self.active]
+
+    def is_over(self) -> bool:
+        return self.phase == "match_over"
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.match_scores)
+
+    def winners(self) -> list[int]:
+        if self.phase != "match_over":
+            return []
+        top = max(self.match_scores)
+        return [s for s in (0, 1) if self.match_scores[s] == top]
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        return list(self._legal_for(seat)[0])
+
+    def _legal_for(self, seat: int) -> tuple[tuple[Move, ...], frozenset[Move]]:
+        hit = self._legal.get(seat)
+        if hit is None:
+            moves = tuple(self._compute_legal(seat))
+            hit = self._legal[seat] = (moves, frozenset(moves))
+        return hit
+
+    def _compute_legal(self, seat: int) -> list[Move]:
+        phase = self.phase
+        if phase == "hand_over":
+            return [_mv("next", seat)]
+        if phase == "match_over" or seat != self.active:
+            return []
+        if phase == "upcard":
+            return [_mv("take", seat), _mv("pass", seat)]
+        if phase == "draw":
+            return [_mv("draw", seat)] if self.must_draw else [_mv("draw", seat), _mv("take", seat)]
+        hand = self.hands[seat]
+        banned = self.just_taken if self.options.forbid_discard_taken else -1
+        moves = [_mv("discard " + TEXT[c], seat) for c in M.indices(hand) if c != banned]
+        after = self._after_discards(hand)
+        if after is not None:
+            limit = self.knock_limit
+            for c, dw in after.items():
+                if c == banned:
+                    continue
+                if dw == 0:
+                    moves.append(_mv("gin " + TEXT[c], seat))
+                elif dw <= limit:
+                    moves.append(_mv("knock " + TEXT[c], seat))
+            if self.options.petit_grand_gin and M.deadwood(hand) == 0:
+                moves.append(_mv("gin", seat))
+        return moves
+
+    def _after_discards(self, hand: int) -> dict[int, int] | None:
+        """Least deadwood after each discard, or ``None`` when no discard can reach the knock limit."""
+        if M.knock_floor(hand) > self.knock_limit:
+            return None
+        return M.deadwood_after_discards(hand)
+
+    def is_legal(self, move: Move) -> bool:
+        seat = move.seat
+        if seat is None or seat not in self.to_move():
+            return False
+        action = move.action
+        if action.startswith("knock ") and action.count(" ") > 1:
+            return self.phase == "discard" and self._explicit_knock(move)[0] is None
+        return move in self._legal_for(seat)[1]
+
+    # ----------------------------------------------------------------- refusals
+    def _why_illegal(self, move: Move) -> IllegalMove | None:
+        name, args = move.name, move.args
+        phase = self.phase
+        if phase == "hand_over":
+            return IllegalMove("The hand is over; send 'next' to go on.", "gin.hand_over")
+        if name == "next":
+            return IllegalMove("'next' is only for a finished hand.", "gin.hand_not_over")
+        if phase == "upcard":
+            if name in ("take", "pass"):
+                return None
+            return IllegalMove("First decide whether to take the upcard ('take') or 'pass'.", "gin.upcard_decide")
+        if phase == "draw":
+            if name == "take" and self.must_draw:
+                return IllegalMove("Both players passed the upcard: draw from the stock.", "gin.upcard_refused")
+            if name == "pass":
+                return IllegalMove("You may only pass on the first upcard.", "gin.no_pass")
+            if name in ("discard", "knock", "gin"):
+                return IllegalMove("Draw a card first, from the stock ('draw') or the discard pile ('take').",
+                                   "gin.draw_first")
+            return None
+        # discard phase
+        if name in ("take", "draw", "pass"):
+            return IllegalMove("You have drawn; now discard a card (or knock, or go gin).", "gin.must_discard")
+        seat = move.seat
+        hand = self.hands[seat]
+        if name == "gin" and not args:
+            if not self.options.petit_grand_gin:
+                return IllegalMove("Going gin without a discard (grand gin) is only played in the petit/grand gin "
+                                   "variant; discard a card with 'gin <card>'.", "gin.no_grand_gin")
+            dw = M.deadwood(hand)
+            return IllegalMove(f"Grand gin needs all 11 cards melded; you would keep {dw} deadwood.",
+                               "gin.not_grand_gin", {"deadwood": dw})
+        card = M.parse_card(args[0])
+        if not hand >> card & 1:
+            return IllegalMove(f"You do not hold {TEXT[card]}.", "gin.not_in_hand", {"card": TEXT[card]})
+        if self.options.forbid_discard_taken and card == self.just_taken:
+            return IllegalMove("You cannot discard the card you just took from the discard pile.",
+                               "gin.just_taken", {"card": TEXT[card]})
+        if name == "discard":
+            return None
+        dw = M.deadwood(hand & ~(1 << card))
+        if name == "gin":
+            return IllegalMove(f"Gin needs every card melded; after discarding {TEXT[card]} you would keep "
+                               f"{dw} deadwood.", "gin.not_gin", {"card": TEXT[card], "deadwood": dw})
+        if len(args) > 1:
+            return self._explicit_knock(move)[0]
+        if dw == 0:
+            return IllegalMove(f"Discarding {TEXT[card]} leaves no deadwood: that is gin; play 'gin {TEXT[card]}'.",
+                               "gin.knock_is_gin", {"card": TEXT[card]})
+        return IllegalMove(f"You cannot knock: after discarding {TEXT[card]} your deadwood would be {dw}, "
+                           f"and the knock limit is {self.knock_limit}.", "gin.knock_too_high",
+                           {"card": TEXT[card], "deadwood": dw, "limit": self.knock_limit})
+
+    def _explicit_knock(self, move: Move) -> tuple[IllegalMove | None, tuple[int, ...]]:
+        """Check a knock that lists its melds; returns (reason or ``None``, the melds as masks)."""
+        seat = move.seat
+        args = move.args
+        card = M.parse_card(args[0])
+        hand = self.hands[seat]
+        text = TEXT[card]
+        if not hand >> card & 1:
+            return IllegalMove(f"You do not hold {text}.", "gin.not_in_hand", {"card": text}), ()
+        if self.options.forbid_discard_taken and card == self.just_taken:
+            return IllegalMove("You cannot discard the card you just took from the discard pile.",
+                               "gin.just_taken", {"card": text}), ()
+        rest = hand & ~(1 << card)
+        used = 0
+        melds: list[int] = []
+        for word in args[1:]:
+            mask = M.card_mask(word[i:i + 2] for i in range(0, len(word), 2))
+            if not M.is_meld(mask):
+                return IllegalMove(f"{word} is not a meld (a set of 3 or 4 cards of one rank, or a run of 3 or "
+                                   "more cards of one suit in sequence, aces low).", "gin.not_a_meld",
+                                   {"meld": word}), ()
+            if mask & (1 << card):
+                return IllegalMove(f"{word} uses {text}, the card you discard.", "gin.meld_has_discard",
+                                   {"meld": word, "card": text}), ()
+            missing = mask & ~hand
+            if missing:
+                cards = " ".join(M.cards_of(missing))
+                return IllegalMove(f"You do not hold {cards} (in {word}).", "gin.meld_not_in_hand",
+                                   {"meld": word, "cards": cards}), ()
+            if mask & used:
+                return IllegalMove(f"{word} shares a card with another meld.", "gin.meld_overlap",
+                                   {"meld": word}), ()
+            used |= mask
+            melds.append(mask)
+        dw = M.value(rest & ~used)
+        if M.deadwood(rest) == 0:
+            return IllegalMove(f"Discarding {text} leaves no deadwood: that is gin; play 'gin {text}'.",
+                               "gin.knock_is_gin", {"card": text}), ()
+        if dw > self.knock_limit:
+            return IllegalMove(f"You cannot knock with these melds: your deadwood would be {dw}, and the knock "
+                               f"limit is {self.knock_limit}.", "gin.knock_too_high",
+                               {"card": text, "deadwood": dw, "limit": self.knock_limit}), ()
+        return None, tuple(melds)
+
+    # ----------------------------------------------------------------- playing
+    def _apply(self, move: Move) -> list[Event]:
+        self._legal = {}
+        name = move.name
+        seat = move.seat
+        assert seat is not None
+        if name == "draw":
+            card = self.stock.pop()
+            self.hands[seat] |= 1 << card
+            self.just_taken = -1
+            self.must_draw = False
+            self.phase = "discard"
+            return [Event("draw", seat, TEXT[card], "stock", f"hand:{seat}", False, frozenset((seat,)))]
+        if name == "take":
+            card = self.pile.pop()
+            for i in range(len(self.pile_log) - 1, -1, -1):
+                if self.pile_log[i][0] == card:
+                    self.pile_log[i] = (card, self.pile_log[i][1], seat)
+                    break
+            self.hands[seat] |= 1 << card
+            self.known[seat] |= 1 << card
+            self.just_taken = card
+            self.active = seat
+            self.phase = "discard"
+            return [Event("take", seat, TEXT[card], "discard", f"hand:{seat}", True, None)]
+        if name == "pass":
+            event = Event("pass", seat, info={"upcard": TEXT[self.pile[-1]]})
+            if self.passes == 0:
+                self.passes = 1
+                self.active = 1 - seat
+            else:
+                self.passes = 2
+                self.active = 1 - self.dealer
+                self.must_draw = True
+                self.phase = "draw"
+            return [event]
+        if name == "next":
+            return self._next_hand()
+        if name == "gin" and not move.args:
+            return self._go_out(seat, -1, "big_gin", None)
+        card = M.parse_card(move.args[0])
+        melds = self._explicit_knock(move)[1] if name == "knock" and len(move.args) > 1 else None
+        events = self._discard(seat, card)
+        if name == "discard":
+            if len(self.stock) <= 2:
+                events += self._wall()
+            else:
+                self.active = 1 - seat
+                self.phase = "draw"
+            return events
+        if name == "gin":
+            return events + self._go_out(seat, card, "gin", None)
+        return events + self._go_out(seat, card, "knock", melds)
+
+    def _discard(self, seat: int, card: int) -> list[Event]:
+        bit = 1 << card
+        self.hands[seat] &= ~bit
+        self.known[seat] &= ~bit
+        self.pile.append(card)
+        self.pile_log.append((card, seat, None))
+        self.just_taken = -1
+        return [Event("discard", seat, TEXT[card], f"hand:{seat}", "discard", True, None)]
+
+    def _reveal(self, seat: int, mask: int) -> list[Event]:
+        zone = f"hand:{seat}"
+        return [Event("reveal", seat, TEXT[c], zone, zone, True, None) for c in M.indices(mask)]
+
+    def _meld_events(self, seat: int, melds: list[int]) -> list[Event]:
+        events = []
+        for i, meld in enumerate(melds):
+            for text in M.meld_cards(meld):
+                events.append(Event("meld", seat, text, f"hand:{seat}", f"meld:{seat}:{i}", True, None,
+                                    {"meld": i}))
+        return events
+
+    def _choose_knock_melds(self, seat: int, hand: int) -> tuple[int, ...]:
+        """Least deadwood; among equals, the arrangement leaving the defender the most deadwood."""
+        options = M.all_best_arrangements(hand)
+        if len(options) == 1:
+            return options[0]
+        defender = self.hands[1 - seat]
+        best = options[0]
+        best_dw = -1
+        for arrangement in options:
+            dw = M.defend(defender, arrangement)[0]
+            if dw > best_dw:
+                best, best_dw = arrangement, dw
+        return best
+
+    def _go_out(self, seat: int, card: int, kind: str, melds: tuple[int, ...] | None) -> list[Event]:
+        """Knock or gin by ``seat`` (the discard is already made): lay down, defend, score."""
+        opts: GinOptions = self.options
+        other = 1 - seat
+        hand = self.hands[seat]
+        if melds is None:
+            melds = self._choose_knock_melds(seat, hand) if kind == "knock" else M.best_melds(hand)[1]
+        melds = tuple(sorted(melds, key=lambda m: (m & -m)))
+        k_dw = M.value(hand & ~sum(melds))
+        events = [Event("knock" if kind == "knock" else "gin", seat, TEXT[card] if card >= 0 else None,
+                        info={"deadwood": k_dw, "kind": kind})]
+        events += self._meld_events(seat, list(melds))
+        events += self._reveal(seat, hand & ~sum(melds))
+        d_dw, d_melds, layoffs = M.defend(self.hands[other], melds, allow_layoffs=kind == "knock")
+        d_melds = tuple(sorted(d_melds, key=lambda m: (m & -m)))
+        events += self._meld_events(other, list(d_melds))
+        for c, k in layoffs:
+            events.append(Event("layoff", other, TEXT[c], f"hand:{other}", f"meld:{seat}:{k}", True, None,
+                                {"onto": [seat, k]}))
+        laid = sum(1 << c for c, _ in layoffs)
+        events += self._reveal(other, self.hands[other] & ~sum(d_melds) & ~laid)
+        self.table_melds = [[], []]
+        self.table_melds[seat] = list(melds)
+        self.table_melds[other] = list(d_melds)
+        self.layoffs = [(c, seat, k) for c, k in layoffs]
+        deadwood = [0, 0]
+        deadwood[seat], deadwood[other] = k_dw, d_dw
+        petit = False
+        if kind == "knock":
+            if k_dw < d_dw:
+                winner, difference, bonus, bonus_kind = seat, d_dw - k_dw, 0, None
+            else:
+                kind = "undercut"
+                winner, difference, bonus, bonus_kind = other, k_dw - d_dw, opts.undercut_bonus, "undercut"
+        elif kind == "gin":
+            petit = opts.petit_grand_gin
+            winner, difference, bonus, bonus_kind = seat, d_dw, opts.gin_bonus, "petit_gin" if petit else "gin"
+        else:
+            winner, difference, bonus, bonus_kind = seat, d_dw, opts.big_gin_bonus, "big_gin"
+        total = difference + bonus
+        points = [0, 0]
+        points[winner] = total
+        result = {
+            "kind": kind,
+            "petit": petit,
+            "knocker": seat,
+            "discard": TEXT[card] if card >= 0 else None,
+            "hands": [M.cards_of(self.hands[0]), M.cards_of(self.hands[1])],
+            "melds": [[M.meld_cards(m) for m in self.table_melds[s]] for s in (0, 1)],
+            "layoffs": [{"card": TEXT[c], "seat": other, "onto": [seat, k]} for c, k in layoffs],
+            "deadwood_cards": [M.cards_of(self.hands[s] & ~sum(self.table_melds[s]) & ~laid) for s in (0, 1)],
+            "deadwood": deadwood,
+            "points": points,
+            "winner": winner,
+            "breakdown": {"difference": difference, "bonus": bonus, "bonus_kind": bonus_kind, "total": total},
+        }
+        events.append(Event("score", winner, info={"points": total, "kind": kind, "difference": difference,
+                                                   "bonus": bonus}))
+        return events + self._end_hand(result, [winner], seat, deadwood, bonus)
+
+    def _wall(self) -> list[Event]:
+        """Two cards left and no knock: the hand is void and the same dealer deals again."""
+        events = self._reveal(0, self.hands[0]) + self._reveal(1, self.hands[1])
+        self.table_melds = [[], []]
+        self.layoffs = []
+        result = {
+            "kind": "wall", "petit": False, "knocker": None, "discard": None,
+            "hands": [M.cards_of(self.hands[0]), M.cards_of(self.hands[1])],
+            "melds": [[], []], "layoffs": [],
+            "deadwood_cards": [M.cards_of(self.hands[0]), M.cards_of(self.hands[1])],
+            "deadwood": [M.deadwood(self.hands[0]), M.deadwood(self.hands[1])],
+            "points": [0, 0], "winner": None,
+            "breakdown": {"difference": 0, "bonus": 0, "bonus_kind": None, "total": 0},
+        }
+        self.next_dealer = self.dealer
+        return events + self._end_hand(result, [], None, None, 0)
+
+    def _end_hand(self, result: dict[str, Any], winners: list[int], knocker: int | None,
+                  deadwood: list[int] | None, bonus: int) -> list[Event]:
+        opts: GinOptions = self.options
+        points = result["points"]
+        for s in (0, 1):
+            self.game_scores[s] += points[s]
+        for w in winners:
+            self.hands_won[w] += 1
+        game_over = any(score >= opts.game_target for score in self.game_scores) and bool(winners)
+        self.history.append({
+            "points": list(points), "winners": list(winners), "kind": result["kind"], "game": self.game_no,
+            "hand": self.hand_no, "dealer": self.dealer, "knocker": knocker,
+            "deadwood": None if deadwood is None else list(deadwood), "bonus": bonus,
+            "game_scores": list(self.game_scores), "game_over": game_over,
+        })
+        events = [Event("hand_end", None, info={"kind": result["kind"], "points": list(points),
+                                                "winners": list(winners)})]
+        result["game_over"] = game_over
+        result["game"] = None
+        result["match_over"] = False
+        self.phase = "hand_over"
+        if game_over:
+            winner = winners[0]
+            record = self._score_game(winner)
+            result["game"] = record
+            events.append(Event("game_end", winner, info=dict(record)))
+            self.new_game_next = True
+            self.next_dealer = 1 - winner
+            if max(self.match_scores) >= opts.match_target:
+                self.phase = "match_over"
+                result["match_over"] = True
+        self.outcome = result
+        return events
+
+    def _score_game(self, winner: int) -> dict[str, Any]:
+        opts: GinOptions = self.options
+        loser = 1 - winner
+        won = self.game_scores[winner] + opts.game_bonus
+        shutout = self.hands_won[loser] == 0
+        doubled = shutout and opts.shutout_doubles
+        if doubled:
+            won *= 2
+        totals = [0, 0]
+        totals[winner] = won
+        totals[loser] = self.game_scores[loser]
+        box = [opts.box_bonus * self.hands_won[s] for s in (0, 1)]
+        for s in (0, 1):
+            totals[s] += box[s]
+            self.match_scores[s] += totals[s]
+        record = {
+            "game": self.game_no, "winner": winner, "points": list(self.game_scores),
+            "hands_won": list(self.hands_won), "game_bonus": opts.game_bonus, "shutout": shutout,
+            "doubled": doubled, "box": box, "totals": totals, "match_scores": list(self.match_scores),
+        }
+        self.games.append(record)
+        return record
+
+    def _next_hand(self) -> list[Event]:
+        events = [Event("shuffle", None, info={"new_game": self.new_game_next})]
+        if self.new_game_next:
+            self._new_game(self.next_dealer)
+        else:
+            self.dealer = self.next_dealer
+        return events + self._deal(None)
+
+    # ----------------------------------------------------------------- what seats know
+    def card_zones(self) -> dict[str, list[str]]:
+        zones: dict[str, list[str]] = {"stock": [TEXT[c] for c in reversed(self.stock)],
+                                       "discard": [TEXT[c] for c in self.pile]}
+        laid_on: dict[tuple[int, int], int] = {}
+        laid = 0
+        for c, k, i in self.layoffs:
+            laid_on[(k, i)] = laid_on.get((k, i), 0) | (1 << c)
+            laid |= 1 << c
+        for s in (0, 1):
+            melded = 0
+            for i, meld in enumerate(self.table_melds[s]):
+                melded |= meld
+                zones[f"meld:{s}:{i}"] = M.cards_of(meld | laid_on.get((s, i), 0))
+            zones[f"hand:{s}"] = M.cards_of(self.hands[s] & ~melded & ~laid)
+        return zones
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        v = self.base_view(seat)
+        playing = self.phase in ("upcard", "draw", "discard")
+        own = self.hands[seat] if seat is not None else 0
+        v.update({
+            "phase": self.phase,
+            "active": self.active if playing else None,
+            "dealer": self.dealer,
+            "hand": M.cards_of(own) if seat is not None else None,
+            "hand_sizes": [self.hands[0].bit_count(), self.hands[1].bit_count()],
+            "stock_size": len(self.stock),
+            "discard_pile": [TEXT[c] for c in self.pile],
+            "discard_top": TEXT[self.pile[-1]] if self.pile else None,
+            "discard_log": [{"card": TEXT[c], "by": by, "taken_by": to} for c, by, to in self.pile_log],
+            "known_cards": [M.cards_of(self.known[0]), M.cards_of(self.known[1])],
+            "opponent_known": M.cards_of(self.known[1 - seat]) if seat is not None else [],
+            "just_taken": TEXT[self.just_taken] if self.just_taken >= 0 else None,
+            "must_draw": self.must_draw,
+            "first_upcard": TEXT[self.first_upcard],
+            "knock_limit": self.knock_limit,
+            "game_number": self.game_no,
+            "hand_number": self.hand_no,
+            "game_scores": list(self.game_scores),
+            "hands_won": list(self.hands_won),
+            "hand_history": [dict(h) for h in self.history if h["game"] == self.game_no],
+            "games": [dict(g) for g in self.games],
+            "game_target": self.options.game_target,
+            "match_target": self.options.match_target,
+            "options": dataclasses.asdict(self.options),
+            "result": self.outcome,
+        })
+        if seat is not None:
+            dw, melds = M.best_melds(own)
+            v["deadwood"] = dw
+            v["melds"] = [M.meld_cards(m) for m in melds]
+            v["deadwood_after_discard"] = (
+                {TEXT[c]: d for c, d in sorted(M.deadwood_after_discards(own).items())}
+                if own.bit_count() == 11 else None)
+        else:
+            v["deadwood"] = None
+            v["melds"] = None
+            v["deadwood_after_discard"] = None
+        return v
+
+    def redeal_hidden(self, seat: int | None, rng: Rng) -> GinRummyState:
+        copy = self.clone()
+        places: list[tuple[str, int]] = []
+        pool: list[int] = []
+        for c in copy.stock:
+            pool.append(c)
+        if self.phase in ("upcard", "draw", "discard"):
+            for s in (0, 1):
+                if s != seat:
+                    hidden = copy.hands[s] & ~copy.known[s]
+                    copy.hands[s] &= ~hidden
+                    for c in M.indices(hidden):
+                        places.append(("hand", s))
+                        pool.append(c)
+        rng.shuffle(pool)
+        n_stock = len(copy.stock)
+        copy.stock = pool[:n_stock]
+        for (_, s), c in zip(places, pool[n_stock:]):
+            copy.hands[s] |= 1 << c
+        copy._reset_caches()
+        return copy
+
+    # ----------------------------------------------------------------- snapshots
+    def clone(self) -> GinRummyState:
+        other = GinRummyState.__new__(GinRummyState)
+        d = other.__dict__
+        d.update(self.__dict__)
+        other.rng = self.rng.clone()
+        other.log = list(self.log)
+        other.history = list(self.history)
+        other.names = list(self.names)
+        other.hands = list(self.hands)
+        other.known = list(self.known)
+        other.stock = list(self.stock)
+        other.pile = list(self.pile)
+        other.pile_log = list(self.pile_log)
+        other.game_scores = list(self.game_scores)
+        other.hands_won = list(self.hands_won)
+        other.match_scores = list(self.match_scores)
+        other.games = list(self.games)
+        other.table_melds = [list(self.table_melds[0]), list(self.table_melds[1])]
+        other.layoffs = list(self.layoffs)
+        other._legal = dict(self._legal)
+        return other
+
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase, "active": self.active, "dealer": self.dealer,
+            "hands": [M.cards_of(h) for h in self.hands],
+            "known": [M.cards_of(h) for h in self.known],
+            "stock": [TEXT[c] for c in reversed(self.stock)],
+            "pile": [TEXT[c] for c in self.pile],
+            "pile_log": [[TEXT[c], by, to] for c, by, to in self.pile_log],
+            "just_taken": TEXT[self.just_taken] if self.just_taken >= 0 else None,
+            "passes": self.passes, "must_draw": self.must_draw,
+            "first_upcard": TEXT[self.first_upcard], "knock_limit": self.knock_limit,
+            "game_scores": list(self.game_scores), "hands_won": list(self.hands_won),
+            "match_scores": list(self.match_scores), "game_no": self.game_no, "hand_no": self.hand_no,
+            "games": [dict(g) for g in self.games],
+            "table_melds": [[M.meld_text(m) for m in ms] for ms in self.table_melds],
+            "layoffs": [[TEXT[c], k, i] for c, k, i in self.layoffs],
+            "result": self.outcome,
+            "next_dealer": self.next_dealer, "new_game_next": self.new_game_next,
+        }
+
+    def _load(self, data: dict[str, Any]) -> None:
+        def seat(x: Any) -> int:
+            if x not in (0, 1) or type(x) is not int:
+                raise ValueError(f"bad seat {x!r}")
+            return x
+
+        def opt_seat(x: Any) -> int | None:
+            return None if x is None else seat(x)
+
+        phase = data["phase"]
+        if phase not in ("upcard", "draw", "discard", "hand_over", "match_over"):
+            raise ValueError(f"unknown phase {phase!r}")
+        self.phase = phase
+        self.active = seat(data["active"])
+        self.dealer = seat(data["dealer"])
+        self.hands = [M.card_mask(h) for h in data["hands"]]
+        self.known = [M.card_mask(h) for h in data["known"]]
+        if len(self.hands) != 2 or len(self.known) != 2:
+            raise ValueError("two hands expected")
+        self.stock = [M.parse_card(c) for c in reversed(data["stock"])]
+        self.pile = [M.parse_card(c) for c in data["pile"]]
+        self.pile_log = [(M.parse_card(c), opt_seat(by), opt_seat(to)) for c, by, to in data["pile_log"]]
+        self.just_taken = -1 if data["just_taken"] is None else M.parse_card(data["just_taken"])
+        self.passes = int(data["passes"])
+        self.must_draw = bool(data["must_draw"])
+        self.first_upcard = M.parse_card(data["first_upcard"])
+        self.knock_limit = int(data["knock_limit"])
+        self.game_scores = [int(x) for x in data["game_scores"]]
+        self.hands_won = [int(x) for x in data["hands_won"]]
+        self.match_scores = [int(x) for x in data["match_scores"]]
+        self.game_no = int(data["game_no"])
+        self.hand_no = int(data["hand_no"])
+        self.games = [dict(g) for g in data["games"]]
+        self.table_melds = [[M.card_mask(w[i:i + 2] for i in range(0, len(w), 2)) for w in ms]
+                            for ms in data["table_melds"]]
+        self.layoffs = [(M.parse_card(c), seat(k), int(i)) for c, k, i in data["layoffs"]]
+        self.outcome = data["result"]
+        self.next_dealer = seat(data["next_dealer"])
+        self.new_game_next = bool(data["new_game_next"])
+        if len(self.table_melds) != 2 or any(not M.is_meld(m) for ms in self.table_melds for m in ms):
+            raise ValueError("bad melds on the table")
+        self._reset_caches()
