@@ -1,0 +1,60 @@
+"""Fixtures for the UI tests: a headless app on a temporary data directory, and event helpers.
+
+Tests drive the real app: they post pygame events and call ``app.step()``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from ui.app import App  # noqa: E402  (the SDL drivers must be chosen first)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    """An empty user data directory."""
+    path = tmp_path / "data"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def app(data_dir: Path) -> Iterator[App]:
+    """A headless app at 1280×800 showing the title screen (English unless a test switches)."""
+    application = App(data_dir=data_dir, size=(1280, 800), headless=True)
+    if application.language != "en":
+        application.set_language("en")
+    application.step()
+    yield application
+    application.quit()
+    application.close()
+
+
+def click(app: App, pos: tuple[int, int], steps: int = 1) -> None:
+    """Press and release the left mouse button at ``pos``, then run ``steps`` frames."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(steps):
+        app.step(1 / 60)
+
+
+def press(app: App, key: int, mod: int = 0, steps: int = 1) -> None:
+    """Press and release ``key`` on the keyboard, then run ``steps`` frames."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+    for _ in range(steps):
+        app.step(1 / 60)
+
+
+def center(widget: object) -> tuple[int, int]:
+    """The centre of a pygame_gui widget on screen."""
+    return widget.rect.center  # type: ignore[attr-defined]

@@ -1,0 +1,410 @@
+"""The application: one window, a stack of scenes, settings, storage, translations and toasts.
+
+``App.step`` runs exactly one frame (events → pygame_gui → top scene, update, draw, flip), so the
+tests drive the real app by posting pygame events and stepping; ``App.run`` loops it at 60 fps.
+Heavy modules (the engines, the table) are imported only when first needed, to keep start-up fast.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import warnings
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from ui.i18n import LANGUAGES, Translator
+from ui.resources import resource_path
+from ui.scene import Scene
+from ui.settings import Settings, load_settings, save_settings
+from ui.storage import Storage
+
+if TYPE_CHECKING:
+    from ui.session import MatchSession
+
+APP_NAME = "Tablee"
+WINDOW_TITLE = "Tablée"
+MIN_SIZE = (1024, 640)
+DEFAULT_SIZE = (1280, 800)
+FPS = 60
+MAX_DT = 0.1
+
+# Colours shared by the shell's scenes (the table has its own art).
+FELT = (22, 92, 58)
+FELT_DARK = (10, 52, 32)
+CREAM = (246, 236, 208)
+GOLD = (214, 174, 84)
+INK = (24, 30, 26)
+
+
+@dataclass
+class _Toast:
+    text: str
+    remaining: float
+    total: float
+
+
+def default_data_dir() -> Path:
+    """The per-user folder for settings, the autosaved match and the statistics."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+class App:
+    """The Tablée application (see ``ui-interface.md`` for the contract other code relies on)."""
+
+    def __init__(
+        self, data_dir: Path | None = None, size: tuple[int, int] | None = None, headless: bool = False
+    ) -> None:
+        if headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        self.headless = headless
+        self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
+        self.storage = Storage(self.data_dir)
+        self.settings, settings_damaged = load_settings(self.data_dir)
+        self._tr = Translator(self.settings.language)
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._toasts: list[_Toast] = []
+        self.scenes: list[Scene] = []
+        self.running = True
+        self._last_step: float | None = None
+
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(WINDOW_TITLE)
+        self._set_icon()
+        self.screen = self._open_window(size)
+        self.ui = pygame_gui.UIManager(
+            self.screen.get_size(),
+            str(resource_path("theme.json")),
+            enable_live_theme_updates=False,
+            starting_language=self._tr.language,
+        )
+        self.clock = pygame.time.Clock()
+        if settings_damaged:
+            self.storage.notices.append(("notice.damaged_settings", {}))
+        from ui.scenes.title import TitleScene
+
+        self.push(TitleScene(self))
+
+    # ------------------------------------------------------------------ window
+    def _set_icon(self) -> None:
+        path = resource_path("icon.png")
+        if path.is_file():
+            try:
+                pygame.display.set_icon(pygame.image.load(str(path)))
+            except pygame.error:
+                pass
+
+    def _open_window(self, size: tuple[int, int] | None) -> pygame.Surface:
+        """Open the resizable window at ``size``, else at the remembered size and position."""
+        if size is None:
+            size = self.settings.window_size or DEFAULT_SIZE
+            size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+            if not self.headless:
+                desktops = pygame.display.get_desktop_sizes()
+                if desktops:
+                    dw, dh = desktops[0]
+                    size = (min(size[0], max(dw, MIN_SIZE[0])), min(size[1], max(dh, MIN_SIZE[1])))
+        pos = self.settings.window_pos
+        if pos is not None and not self.headless and self._position_visible(pos):
+            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{pos[0]},{pos[1]}"
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
+        with warnings.catch_warnings():
+            # Deprecated in pygame-ce 2.5 in favour of Window-only rendering, but still the one way to
+            # set a minimum size and go full screen on the window pygame.display draws into.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.window = pygame.Window.from_display_module()
+        if not self.headless:
+            self.window.minimum_size = MIN_SIZE
+            if self.settings.fullscreen:
+                self.window.set_fullscreen(desktop=True)
+                screen = pygame.display.get_surface()
+        return screen
+
+    @staticmethod
+    def _position_visible(pos: tuple[int, int]) -> bool:
+        """Whether a remembered window position is still on a screen (monitors change)."""
+        width = sum(w for w, _ in pygame.display.get_desktop_sizes()) or MIN_SIZE[0]
+        height = max((h for _, h in pygame.display.get_desktop_sizes()), default=MIN_SIZE[1])
+        return -50 <= pos[0] < width - 100 and 0 <= pos[1] < height - 100
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between a window and the desktop-sized full screen (F11), and remember it."""
+        self.set_fullscreen(not self.settings.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Go full screen or back to a window, and remember the choice."""
+        if on == self.settings.fullscreen:
+            return
+        if on:
+            self._remember_geometry()
+        self.settings.fullscreen = on
+        if not self.headless:
+            if on:
+                self.window.set_fullscreen(desktop=True)
+            else:
+                self.window.set_windowed()
+        self._on_resize(pygame.display.get_surface().get_size())
+        self.save_settings()
+
+    def _remember_geometry(self) -> None:
+        if self.settings.fullscreen or self.headless:
+            return
+        self.settings.window_size = tuple(self.screen.get_size())
+        self.settings.window_pos = tuple(self.window.position)
+
+    def _on_resize(self, size: tuple[int, int]) -> None:
+        self.screen = pygame.display.get_surface()
+        size = self.screen.get_size()
+        self.ui.set_window_resolution(size)
+        for scene in self.scenes:
+            scene.resize(size)
+
+    # ------------------------------------------------------------------ scene stack
+    @property
+    def top(self) -> Scene | None:
+        """The scene that receives input now."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        """Cover the top scene with ``scene``."""
+        if self.scenes:
+            self.scenes[-1].leave()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene and uncover the one below (the title is never popped)."""
+        if len(self.scenes) <= 1:
+            return None
+        scene = self.scenes.pop()
+        scene.leave()
+        self.scenes[-1].enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Put ``scene`` in place of the top scene (the one below is not uncovered in between)."""
+        if len(self.scenes) > 1:
+            self.scenes.pop().leave()
+        elif self.scenes:
+            self.scenes[-1].leave()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop_to_title(self) -> None:
+        """Close every scene above the title screen."""
+        if len(self.scenes) <= 1:
+            return
+        self.scenes[-1].leave()
+        del self.scenes[1:]
+        self.scenes[0].enter()
+
+    def start_match(self, session: MatchSession) -> None:
+        """Save ``session`` and seat the players at the table, above the title screen."""
+        from ui.table.scene import TableScene
+
+        self.storage.save_session(session.to_json())
+        if len(self.scenes) > 1:
+            self.scenes[-1].leave()
+            del self.scenes[1:]
+        elif self.scenes:
+            self.scenes[0].leave()
+        scene = TableScene(self, session)
+        self.scenes.append(scene)
+        scene.enter()
+
+    def show_rules(self, game_id: str) -> None:
+        """Open the rules page of ``game_id`` in the current language."""
+        from ui.scenes.rules import RulesScene
+
+        self.push(RulesScene(self, game_id))
+
+    def show_settings(self) -> None:
+        """Open the settings screen."""
+        from ui.scenes.settings import SettingsScene
+
+        self.push(SettingsScene(self))
+
+    # ------------------------------------------------------------------ settings, language, text
+    def save_settings(self) -> None:
+        """Write the settings now (a failure is reported, never fatal)."""
+        try:
+            save_settings(self.data_dir, self.settings)
+        except OSError as exc:
+            self.notify(self.tr("notice.save_failed", error=str(exc)))
+
+    def tr(self, key: str, **params: Any) -> str:
+        """The text of ``key`` in the current language (English, then the key, as fallbacks)."""
+        return self._tr(key, **params)
+
+    def has_text(self, key: str) -> bool:
+        """Whether a translation exists for ``key``."""
+        return self._tr.has(key)
+
+    @property
+    def language(self) -> str:
+        return self._tr.language
+
+    def set_language(self, lang: str) -> None:
+        """Switch language, save it, and rebuild the visible widgets in it at once."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"unsupported language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+        self._tr.set_language(lang)
+        self.settings.language = lang
+        self.save_settings()
+        self.ui.set_locale(lang)
+        top = self.top
+        if top is not None:
+            top.leave()
+            top.enter()
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """A cached font (Noto Sans, bundled with pygame_gui, which has every French accent)."""
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+            try:
+                font = pygame.font.Font(str(resources.files("pygame_gui.data") / name), size)
+            except (OSError, FileNotFoundError, pygame.error):
+                font = pygame.font.Font(None, size)
+                font.bold = bold
+            self._fonts[key] = font
+        return font
+
+    def notify(self, text: str, seconds: float = 4.0) -> None:
+        """Show ``text`` in a toast above every scene for ``seconds``."""
+        self._toasts.append(_Toast(text, seconds, seconds))
+
+    # ------------------------------------------------------------------ the loop
+    def step(self, dt: float | None = None) -> None:
+        """Run one frame: events, update, draw, flip."""
+        now = time.perf_counter()
+        if dt is None:
+            dt = 1 / FPS if self._last_step is None else min(now - self._last_step, MAX_DT)
+        self._last_step = now
+        self._pump_events()
+        if not self.running:
+            return
+        for key, params in self.storage.take_notices():
+            self.notify(self.tr(key, **params), 6.0)
+        self.ui.update(dt)
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        for toast in self._toasts:
+            toast.remaining -= dt
+        self._toasts = [t for t in self._toasts if t.remaining > 0]
+        self.draw()
+        pygame.display.flip()
+
+    def _pump_events(self) -> None:
+        # pygame_gui answers a click by posting its own event; a few passes let one step carry both.
+        for _ in range(4):
+            events = pygame.event.get()
+            if not events:
+                return
+            for event in events:
+                self._dispatch(event)
+                if not self.running:
+                    return
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if pygame.display.get_surface().get_size() != self.ui.window_resolution:
+                self._on_resize(pygame.display.get_surface().get_size())
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        consumed = self.ui.process_events(event)
+        top = self.top
+        if top is not None and not consumed:
+            top.handle_event(event)
+
+    def draw(self) -> None:
+        """Draw the visible scenes bottom-up, the widgets, then the toasts."""
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].transparent:
+            first -= 1
+        if first < 0 or not self.scenes:
+            self.screen.fill(FELT_DARK)
+        for scene in self.scenes[max(first, 0):]:
+            scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        self._draw_toasts()
+
+    def _draw_toasts(self) -> None:
+        width, height = self.screen.get_size()
+        font = self.font(18)
+        y = 24
+        for toast in self._toasts:
+            lines = wrap_text(font, toast.text, min(720, width - 80))
+            line_h = font.get_linesize()
+            box = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines) + 48, line_h * len(lines) + 28)
+            box.midtop = (width // 2, y)
+            alpha = int(255 * min(1.0, toast.remaining / 0.4, (toast.total - toast.remaining + 0.05) / 0.2))
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (*INK, 235), layer.get_rect(), border_radius=12)
+            pygame.draw.rect(layer, (*GOLD, 255), layer.get_rect(), width=2, border_radius=12)
+            for i, line in enumerate(lines):
+                text = font.render(line, True, CREAM)
+                layer.blit(text, ((box.width - text.get_width()) // 2, 14 + i * line_h))
+            layer.set_alpha(max(0, min(255, alpha)))
+            self.screen.blit(layer, box)
+            y = box.bottom + 8
+
+    @property
+    def toasts(self) -> list[str]:
+        """The texts of the toasts on screen now."""
+        return [t.text for t in self._toasts]
+
+    def run(self) -> None:
+        """Loop ``step`` at a steady 60 fps until the player quits, then close the window."""
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000
+            self.step(min(dt, MAX_DT))
+        self.close()
+
+    def quit(self) -> None:
+        """Stop the loop, leaving the top scene and remembering the window and settings."""
+        if not self.running:
+            return
+        self.running = False
+        self._remember_geometry()
+        if self.top is not None:
+            self.top.leave()
+        self.save_settings()
+
+    def close(self) -> None:
+        """Close the window (after ``quit``)."""
+        pygame.display.quit()
+
+
+def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if font.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines or [""]
+

@@ -1,0 +1,152 @@
+"""Command line of ``main.py``: open the app, or render one scene headless to a PNG.
+
+Parsing is separate from running so that tests (and the packaging's self-test) can check it.
+``pygame`` is imported only after the arguments are read, so ``--help`` and ``--version`` are instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+SCENES = ("title", "setup", "table", "scores", "settings", "stats", "rules", "pause")
+SETTLE_FRAMES = 90
+SETTLE_DT = 1 / 30
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x800, not {text!r}") from None
+    if width < 320 or height < 240:
+        raise argparse.ArgumentTypeError(f"{text} is too small (at least 320x240)")
+    return width, height
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``main.py``."""
+    from ui.version import tablee_version
+
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Tablée: a card table for Gang de mouettes, LaGagne and Gin Rummy. "
+        "Without arguments, opens the game window.",
+    )
+    parser.add_argument("--version", action="version", version=f"Tablée {tablee_version()}")
+    parser.add_argument("--data-dir", type=Path, help="folder for settings, saves and statistics "
+                        "(default: the user data directory)")
+    shot = parser.add_argument_group("headless screenshot")
+    shot.add_argument("--screenshot", type=Path, metavar="PATH", help="render one scene to this PNG and exit")
+    shot.add_argument("--game", default=None, help="game id for the scene (default: the first registered game)")
+    shot.add_argument("--seed", type=int, default=1, help="seed of the match dealt for the scene (default 1)")
+    shot.add_argument("--scene", choices=SCENES, default="title", help="which scene to render (default title)")
+    shot.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH", help="window size (default 1280x800)")
+    shot.add_argument("--players", type=int, default=None, help="number of seats (default: the game's minimum)")
+    shot.add_argument("--lang", choices=("en", "fr"), default=None, help="language of the screenshot")
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Read ``argv`` (the process's arguments when None); errors exit with a usage message."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.screenshot is None and (args.game is not None or args.scene != "title" or args.players is not None):
+        parser.error("--game, --scene and --players go with --screenshot")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the process exit code."""
+    args = parse_args(argv)
+    if args.screenshot is not None:
+        return screenshot(args)
+    from ui.app import App
+
+    app = App(data_dir=args.data_dir)
+    app.run()
+    return 0
+
+
+def screenshot(args: argparse.Namespace) -> int:
+    """Render ``args.scene`` headless to ``args.screenshot``; 0 on success, 2 on bad arguments."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if args.data_dir is None:
+        with tempfile.TemporaryDirectory(prefix="tablee-shot-") as tmp:
+            return _render(args, Path(tmp))
+    return _render(args, args.data_dir)
+
+
+def _render(args: argparse.Namespace, data_dir: Path) -> int:
+    import pygame
+
+    from ui.app import App
+    from ui.scenes.common import games
+
+    registered = games()
+    game_id = args.game or next(iter(registered), None)
+    if game_id not in registered:
+        known = ", ".join(registered) or "none"
+        print(f"unknown game {game_id!r}; registered games: {known}")
+        return 2
+    descriptor = registered[game_id]
+    players = args.players or descriptor.min_players
+    if not descriptor.min_players <= players <= descriptor.max_players:
+        print(f"{descriptor.title} is played by {descriptor.min_players} to {descriptor.max_players} players")
+        return 2
+    app = App(data_dir=data_dir, size=args.size, headless=True)
+    if args.lang:
+        app.set_language(args.lang)
+    _open_scene(app, args.scene, game_id, players, args.seed)
+    for _ in range(SETTLE_FRAMES if args.scene in ("table", "scores", "pause") else 3):
+        app.step(SETTLE_DT)
+    args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(args.screenshot))
+    app.quit()
+    app.close()
+    print(f"wrote {args.screenshot}")
+    return 0
+
+
+def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> None:
+    """Put ``scene`` on top of ``app`` (a table scene gets one human and bots)."""
+    if scene == "title":
+        return
+    if scene == "setup":
+        from ui.scenes.setup import SetupScene
+
+        app.push(SetupScene(app, game_id))
+    elif scene == "settings":
+        app.show_settings()
+    elif scene == "stats":
+        from ui.scenes.stats import StatsScene
+
+        app.push(StatsScene(app))
+    elif scene == "rules":
+        app.show_rules(game_id)
+    else:
+        from ui.scenes.setup import BOT_NAMES
+        from ui.session import MatchSession, SeatInfo
+
+        seats = [SeatInfo(app.tr("setup.default_you"))]
+        seats += [SeatInfo(name, "normal") for name in BOT_NAMES[: players - 1]]
+        app.settings.animation_speed = "instant"
+        session = MatchSession.new(game_id, seats, seed=seed)
+        app.start_match(session)
+        if scene == "scores":
+            from ui.table.scores import ScoreSheetScene
+
+            app.push(ScoreSheetScene(app, session))
+        elif scene == "pause":
+            from ui.scenes.pause import PauseScene
+
+            app.push(PauseScene(app, session))
+

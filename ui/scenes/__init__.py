@@ -1,0 +1,1 @@
+"""The shell's scenes: title, new-game setup, settings, statistics, rules and the pause menu."""

@@ -1,0 +1,115 @@
+"""The pause menu over the table (Esc): resume, restart, rules, settings, save and quit to title."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.windows import UIConfirmationDialog
+
+from ui.scenes import art
+from ui.scenes.base import MenuScene
+from ui.scenes.common import game_title
+from ui.session import MatchSession
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+
+class PauseScene(MenuScene):
+    """A dimmed overlay with the pause menu; the table stays visible (and frozen) behind it."""
+
+    transparent = True
+
+    def __init__(self, app: App, session: MatchSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.confirm: UIConfirmationDialog | None = None
+
+    def build(self) -> None:
+        tr = self.app.tr
+        w, h = self.size
+        bw, bh, gap = self.px(320), self.px(50), self.px(12)
+        entries = [
+            ("pause.resume", self.resume, "primary_button"),
+            ("pause.restart", self.ask_restart, "menu_button"),
+            ("pause.rules", lambda: self.app.show_rules(self.session.game_id), "menu_button"),
+            ("pause.settings", self.app.show_settings, "menu_button"),
+            ("pause.save_quit", self.save_and_quit, "menu_button"),
+        ]
+        head = self.px(96)
+        self.panel = pygame.Rect(0, 0, bw + self.px(64), head + len(entries) * (bh + gap) + self.px(24))
+        self.panel.center = (w // 2, h // 2)
+        y = self.panel.top + head
+        for key, action, kind in entries:
+            self.button(pygame.Rect(self.panel.left + self.px(32), y, bw, bh), tr(key), action, kind=kind)
+            y += bh + gap
+        self.confirm = None
+
+    def initial_focus(self) -> int:
+        return 0
+
+    # ------------------------------------------------------------------ actions
+    def resume(self) -> None:
+        self.app.pop()
+
+    def back(self) -> None:
+        """Esc closes the confirmation if one is open, else resumes the match."""
+        if self.confirm is not None and self.confirm.alive():
+            self.confirm.kill()
+            self.confirm = None
+            return
+        self.resume()
+
+    def ask_restart(self) -> None:
+        """Ask before throwing the current match away."""
+        tr = self.app.tr
+        w, h = self.size
+        rect = pygame.Rect(0, 0, self.px(460), self.px(220))
+        rect.center = (w // 2, h // 2)
+        self.confirm = UIConfirmationDialog(
+            rect, tr("pause.restart_question"), manager=self.app.ui, window_title=tr("pause.restart"),
+            action_long_desc=tr("pause.restart_question"), action_short_name=tr("pause.restart_yes"),
+            blocking=True, object_id="#restart_dialog",
+        )
+
+    def restart(self) -> None:
+        """Deal a new match with the same seats and options and a new seed."""
+        old = self.session
+        fresh = MatchSession.new(old.game_id, list(old.seats), old.state.options, seed=None)
+        self.app.start_match(fresh)
+
+    def save_and_quit(self) -> None:
+        """Save the match (it stays available under Continue) and return to the title screen."""
+        self.app.storage.save_session(self.session.to_json())
+        self.app.pop_to_title()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
+            self.confirm = None
+            self.restart()
+            return True
+        return super().handle_event(event)
+
+    def leave(self) -> None:
+        if self.confirm is not None:
+            self.confirm.kill()
+            self.confirm = None
+        super().leave()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel = pygame.Surface(self.panel.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (8, 40, 24, 240), panel.get_rect(), border_radius=18)
+        pygame.draw.rect(panel, (*art.GOLD, 255), panel.get_rect(), width=2, border_radius=18)
+        surface.blit(panel, self.panel)
+        font = self.app.font(self.px(30), bold=True)
+        title = font.render(self.app.tr("pause.heading"), True, art.GOLD_LIGHT)
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.top + self.px(18))))
+        sub = self.app.font(self.px(16)).render(game_title(self.app, self.session.game_id), True, art.CREAM)
+        surface.blit(sub, sub.get_rect(midtop=(self.panel.centerx, self.panel.top + self.px(18) + title.get_height())))

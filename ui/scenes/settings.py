@@ -1,0 +1,143 @@
+"""Settings: language, animation speed, bot think delay, memory aid and full screen.
+
+Every change applies at once and is saved; switching the language rebuilds this screen in the
+new language immediately.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
+
+from ui.i18n import LANGUAGES
+from ui.scenes import art
+from ui.scenes.base import MenuScene
+from ui.settings import ANIMATION_SPEEDS, BOT_DELAY_RANGE
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+
+
+class SettingsScene(MenuScene):
+    """The settings screen (from the title screen or the pause menu)."""
+
+    heading_key = "settings.heading"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.language_menu: UIDropDownMenu | None = None
+        self.speed_menu: UIDropDownMenu | None = None
+        self.delay_slider: UIHorizontalSlider | None = None
+        self.delay_label: UILabel | None = None
+        self.memory_box: UICheckBox | None = None
+        self.fullscreen_box: UICheckBox | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def build(self) -> None:
+        tr = self.app.tr
+        s = self.app.settings
+        w, h = self.size
+        top = self.heading_bottom()
+        panel_w = min(self.px(680), w - 2 * self.px(40))
+        row_h = self.px(40)
+        gap = self.px(22)
+        self.panel = pygame.Rect((w - panel_w) // 2, top, panel_w, 5 * (row_h + gap) + 2 * self.px(30))
+        x = self.panel.left + self.px(32)
+        label_w = int(panel_w * 0.45)
+        control_x = x + label_w
+        control_w = self.panel.right - self.px(32) - control_x
+        y = self.panel.top + self.px(30)
+
+        def row_label(key: str, hint: str | None = None) -> None:
+            label = self.label(pygame.Rect(x, y, label_w, row_h), tr(key))
+            if hint:
+                label.set_tooltip(tr(hint))
+
+        row_label("settings.language")
+        self.language_menu = UIDropDownMenu(
+            [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES], (LANGUAGE_NAMES[self.app.language], self.app.language),
+            pygame.Rect(control_x, y, control_w, row_h), manager=self.app.ui, container=self.root,
+            object_id=self.oid("drop", "#language"),
+        )
+        y += row_h + gap
+        row_label("settings.animation_speed")
+        speeds = [(tr(f"settings.speed.{speed}"), speed) for speed in ANIMATION_SPEEDS]
+        self.speed_menu = UIDropDownMenu(
+            speeds, next(c for c in speeds if c[1] == s.animation_speed), pygame.Rect(control_x, y, control_w, row_h),
+            manager=self.app.ui, container=self.root, object_id=self.oid("drop", "#animation_speed"),
+        )
+        y += row_h + gap
+        row_label("settings.bot_delay", "settings.bot_delay_hint")
+        value_w = self.px(86)
+        self.delay_slider = UIHorizontalSlider(
+            pygame.Rect(control_x, y + self.px(6), control_w - value_w - self.px(10), row_h - self.px(12)),
+            s.bot_delay, BOT_DELAY_RANGE, manager=self.app.ui, container=self.root, click_increment=0.1,
+            object_id="#bot_delay",
+        )
+        self.delay_label = self.label(pygame.Rect(self.panel.right - self.px(32) - value_w, y, value_w, row_h),
+                                      self._delay_text(s.bot_delay))
+        y += row_h + gap
+        box = self.px(28)
+        row_label("settings.memory_aid", "settings.memory_aid_hint")
+        self.memory_box = UICheckBox(pygame.Rect(control_x, y + (row_h - box) // 2, box, box), tr("settings.memory_aid_on"),
+                                     manager=self.app.ui, container=self.root, initial_state=s.memory_aid,
+                                     object_id="#memory_aid")
+        y += row_h + gap
+        row_label("settings.fullscreen", "settings.fullscreen_hint")
+        self.fullscreen_box = UICheckBox(pygame.Rect(control_x, y + (row_h - box) // 2, box, box), tr("settings.fullscreen_on"),
+                                         manager=self.app.ui, container=self.root, initial_state=s.fullscreen,
+                                         object_id="#fullscreen")
+        bw, bh = self.px(220), self.px(48)
+        self.button(pygame.Rect((w - bw) // 2, min(self.panel.bottom + self.px(28), h - bh - self.px(20)), bw, bh),
+                    tr("common.back"), self.back, kind="primary_button")
+
+    def initial_focus(self) -> int:
+        return 0
+
+    def _delay_text(self, seconds: float) -> str:
+        return self.app.tr("settings.seconds", value=f"{seconds:.1f}")
+
+    # ------------------------------------------------------------------ changes
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        s = self.app.settings
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.language_menu:
+                self.app.set_language(event.selected_option_id)
+                return True
+            if event.ui_element is self.speed_menu:
+                self.set(animation_speed=event.selected_option_id)
+                return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.delay_slider:
+            value = round(float(event.value), 1)
+            self.set(bot_delay=value)
+            if self.delay_label is not None:
+                self.delay_label.set_text(self._delay_text(value))
+            return True
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            if event.ui_element is self.memory_box:
+                self.set(memory_aid=on)
+                return True
+            if event.ui_element is self.fullscreen_box:
+                if on != s.fullscreen:
+                    self.app.set_fullscreen(on)
+                return True
+        return super().handle_event(event)
+
+    def set(self, **changes: Any) -> None:
+        """Change settings and save them."""
+        for key, value in changes.items():
+            setattr(self.app.settings, key, value)
+        self.app.save_settings()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        panel = pygame.Surface(self.panel.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (6, 34, 20, 175), panel.get_rect(), border_radius=16)
+        pygame.draw.rect(panel, (*art.GOLD, 200), panel.get_rect(), width=2, border_radius=16)
+        surface.blit(panel, self.panel)

@@ -1,0 +1,136 @@
+"""The title screen: the logo, Continue, one button per game, rules, statistics, settings, quit.
+
+It is always the bottom scene. Each time it is uncovered it checks the autosaved match: a match
+that cannot be resumed is moved aside (with a one-sentence notice) so the app still starts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import SaveError
+from ui.scenes import art
+from ui.scenes.base import MenuScene
+from ui.scenes.common import game_title, games, players_text
+from ui.session import MatchSession
+from ui.version import tablee_version
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+
+class TitleScene(MenuScene):
+    """The first screen of the app."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.saved: MatchSession | None = None
+        self.game_buttons: dict[str, object] = {}
+        self.continue_button: object | None = None
+        self._logo: pygame.Surface | None = None
+        self._logo_key: tuple[int, int] | None = None
+
+    # ------------------------------------------------------------------ saved match
+    def _load_saved(self) -> MatchSession | None:
+        data = self.app.storage.load_session()
+        if data is None:
+            return None
+        try:
+            return MatchSession.from_json(data)
+        except SaveError:
+            self.app.storage.discard_damaged_session()
+            return None
+
+    # ------------------------------------------------------------------ widgets
+    def layout(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The logo area (left) and the menu column (right)."""
+        w, h = self.size
+        menu_w = min(self.px(440), int(w * 0.42))
+        menu = pygame.Rect(0, 0, menu_w, h)
+        menu.right = w - max(self.px(48), int(w * 0.07))
+        logo = pygame.Rect(0, 0, menu.left, h)
+        return logo, menu
+
+    def build(self) -> None:
+        self.saved = self._load_saved()
+        _, menu = self.layout()
+        w, h = self.size
+        gap = self.px(12)
+        tall = self.px(58)
+        row = self.px(48)
+        registered = games()
+        # height of the whole column, to centre it vertically
+        total = (tall + gap * 2 if self.saved is not None else 0) + self.px(34)
+        total += len(registered) * (tall + gap) + gap + 2 * (row + gap)
+        y = max(self.px(24), (h - total) // 2)
+        self.continue_button = None
+        if self.saved is not None:
+            text = self.app.tr("title.continue", game=game_title(self.app, self.saved.game_id))
+            self.continue_button = self.button(
+                pygame.Rect(menu.left, y, menu.width, tall), text, self.continue_match, kind="primary_button"
+            )
+            y += tall + gap * 2
+        self.label(pygame.Rect(menu.left + 4, y, menu.width, self.px(30)), self.app.tr("title.new_game"), "section_label")
+        y += self.px(34)
+        self.game_buttons = {}
+        for game_id, descriptor in registered.items():
+            text = f"{game_title(self.app, game_id)}   ·   {players_text(self.app, descriptor.min_players, descriptor.max_players)}"
+            self.game_buttons[game_id] = self.button(
+                pygame.Rect(menu.left, y, menu.width, tall), text, lambda g=game_id: self.open_setup(g),
+                kind="game_button", object_id=f"#game_{game_id}",
+            )
+            y += tall + gap
+        y += gap
+        half = (menu.width - gap) // 2
+        self.button(pygame.Rect(menu.left, y, half, row), self.app.tr("title.rules"), self.open_rules)
+        self.button(pygame.Rect(menu.left + half + gap, y, half, row), self.app.tr("title.stats"), self.open_stats)
+        y += row + gap
+        self.button(pygame.Rect(menu.left, y, half, row), self.app.tr("title.settings"), self.app.show_settings)
+        self.button(pygame.Rect(menu.left + half + gap, y, half, row), self.app.tr("title.quit"), self.app.quit)
+
+    def initial_focus(self) -> int:
+        return 0
+
+    # ------------------------------------------------------------------ actions
+    def continue_match(self) -> None:
+        """Resume the autosaved match exactly where it stopped."""
+        if self.saved is not None:
+            self.app.start_match(self.saved)
+
+    def open_setup(self, game_id: str) -> None:
+        from ui.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app, game_id))
+
+    def open_rules(self) -> None:
+        game_id = self.saved.game_id if self.saved is not None else next(iter(games()), None)
+        if game_id is not None:
+            self.app.show_rules(game_id)
+
+    def open_stats(self) -> None:
+        from ui.scenes.stats import StatsScene
+
+        self.app.push(StatsScene(self.app))
+
+    def back(self) -> None:
+        """Esc on the title screen does nothing (Quit is a button; closing the window works too)."""
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(art.felt(surface.get_size()), (0, 0))
+        area, _ = self.layout()
+        key = (area.width, area.height)
+        if self._logo is None or self._logo_key != key:
+            width = int(min(area.width * 0.78, area.height * 0.95))
+            word = self.app.font(max(48, int(width * 0.2)), bold=True)
+            index = self.app.font(max(12, width // 24), bold=True)
+            self._logo = art.logo(width, word, index)
+            self._logo_key = key
+        logo_rect = self._logo.get_rect(center=(area.centerx, int(area.height * 0.46)))
+        surface.blit(self._logo, logo_rect)
+        tagline = self.app.font(self.px(20)).render(self.app.tr("title.tagline"), True, art.CREAM)
+        surface.blit(tagline, tagline.get_rect(midtop=(area.centerx, logo_rect.bottom + self.px(14))))
+        version = self.app.font(13).render(self.app.tr("title.version", version=tablee_version()), True, (150, 185, 160))
+        surface.blit(version, (16, surface.get_height() - version.get_height() - 10))

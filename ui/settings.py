@@ -1,0 +1,79 @@
+"""The player's settings, kept in ``settings.json`` in the user data directory."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ui.i18n import LANGUAGES, system_language
+from ui.storage import SETTINGS_FILE, atomic_write_json, move_aside, read_json
+
+ANIMATION_SPEEDS = ("instant", "fast", "normal", "slow")
+BOT_DELAY_RANGE = (0.0, 3.0)
+
+
+@dataclass
+class Settings:
+    """Everything the player can set; defaults suit a first start."""
+
+    language: str = "en"
+    animation_speed: str = "normal"
+    bot_delay: float = 0.8
+    memory_aid: bool = True
+    window_size: tuple[int, int] | None = None
+    window_pos: tuple[int, int] | None = None
+    fullscreen: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        for key in ("window_size", "window_pos"):
+            if data[key] is not None:
+                data[key] = list(data[key])
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Settings:
+        """Settings from a JSON object; a value of the wrong kind keeps its default."""
+        settings = cls(language=system_language())
+        language = data.get("language")
+        if language in LANGUAGES:
+            settings.language = language
+        if data.get("animation_speed") in ANIMATION_SPEEDS:
+            settings.animation_speed = data["animation_speed"]
+        delay = data.get("bot_delay")
+        if isinstance(delay, (int, float)) and not isinstance(delay, bool):
+            settings.bot_delay = min(max(float(delay), BOT_DELAY_RANGE[0]), BOT_DELAY_RANGE[1])
+        for key in ("memory_aid", "fullscreen"):
+            if isinstance(data.get(key), bool):
+                setattr(settings, key, data[key])
+        for key in ("window_size", "window_pos"):
+            value = data.get(key)
+            if (
+                isinstance(value, list)
+                and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            ):
+                setattr(settings, key, (value[0], value[1]))
+        return settings
+
+
+def load_settings(data_dir: Path) -> tuple[Settings, bool]:
+    """The saved settings (defaults when none) and whether a damaged file was moved aside."""
+    path = Path(data_dir) / SETTINGS_FILE
+    if not path.is_file():
+        return Settings(language=system_language()), False
+    try:
+        data = read_json(path)
+    except (OSError, ValueError):
+        data = None
+    if not isinstance(data, dict):
+        move_aside(path)
+        return Settings(language=system_language()), True
+    return Settings.from_json(data), False
+
+
+def save_settings(data_dir: Path, settings: Settings) -> None:
+    """Write the settings atomically."""
+    atomic_write_json(Path(data_dir) / SETTINGS_FILE, settings.to_json())

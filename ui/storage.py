@@ -1,0 +1,183 @@
+"""Files in the user data directory: the autosaved match, the statistics, and the helpers that
+write them safely.
+
+Every write is atomic (a temporary file in the same folder, flushed and fsynced, then
+``os.replace``), so a crash or a kill at any moment leaves either the old file or the new one,
+never half of one. A file that cannot be read back is moved aside to ``<name>.damaged-<n>`` and a
+notice is queued (an i18n key and its parameters, shown by the app as a toast on the title screen);
+the app then starts as if the file were absent.
+
+Statistics (a project decision): only matches between at least
+one human and at least one bot count as "played against bots". Such a match is counted once, under
+the level of the strongest bot at the table (hard > normal > easy), and it is "won" when a human
+seat is among the winners. Matches between humans only are counted as pass-and-play matches;
+bot-only matches (watching bots play) are not counted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ui.session import SeatInfo
+
+SESSION_FILE = "current_match.json"
+STATS_FILE = "statistics.json"
+SETTINGS_FILE = "settings.json"
+LEVEL_ORDER = ("easy", "normal", "hard")
+
+
+def atomic_write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` atomically; on any error the old file stays as it was."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, ensure_ascii=False, separators=(",", ":"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except OSError:
+            pass
+        raise
+    if hasattr(os, "O_DIRECTORY"):
+        try:
+            dir_fd = os.open(path.parent, os.O_DIRECTORY)
+        except OSError:
+            return
+        try:
+            os.fsync(dir_fd)
+        except OSError:
+            pass
+        finally:
+            os.close(dir_fd)
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a damaged ``path`` to the first free ``<name>.damaged-<n>`` and return the new path."""
+    n = 1
+    while True:
+        target = path.with_name(f"{path.name}.damaged-{n}")
+        if not target.exists():
+            os.replace(path, target)
+            return target
+        n += 1
+
+
+def read_json(path: Path) -> Any:
+    """The JSON content of ``path``; ``ValueError`` when it is not valid UTF-8 JSON."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except UnicodeDecodeError as exc:
+        raise ValueError(str(exc)) from None
+
+
+class Storage:
+    """The autosaved match and the statistics in one data directory."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = Path(data_dir)
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.notices: list[tuple[str, dict[str, Any]]] = []
+
+    @property
+    def session_path(self) -> Path:
+        return self.data_dir / SESSION_FILE
+
+    @property
+    def stats_path(self) -> Path:
+        return self.data_dir / STATS_FILE
+
+    def _notice(self, key: str, **params: Any) -> None:
+        self.notices.append((key, params))
+
+    def take_notices(self) -> list[tuple[str, dict[str, Any]]]:
+        """The queued notices (i18n key, parameters), emptying the queue."""
+        notices, self.notices = self.notices, []
+        return notices
+
+    # ------------------------------------------------------------------ the autosaved match
+    def save_session(self, data: dict[str, Any]) -> bool:
+        """Autosave the running match atomically; False (and a notice) if the disk refused."""
+        try:
+            atomic_write_json(self.session_path, data)
+        except (OSError, TypeError, ValueError) as exc:
+            self._notice("notice.save_failed", error=str(exc))
+            return False
+        return True
+
+    def has_session(self) -> bool:
+        """Whether an autosaved match exists (it may still turn out damaged)."""
+        return self.session_path.is_file()
+
+    def load_session(self) -> dict[str, Any] | None:
+        """The autosaved match, or None; a damaged file is moved aside with a notice."""
+        if not self.session_path.is_file():
+            return None
+        try:
+            data = read_json(self.session_path)
+        except (OSError, ValueError):
+            data = None
+        if not isinstance(data, dict):
+            self.discard_damaged_session()
+            return None
+        return data
+
+    def discard_damaged_session(self) -> None:
+        """Move a saved match that cannot be resumed aside and queue the notice saying so."""
+        if self.session_path.exists():
+            moved = move_aside(self.session_path)
+            self._notice("notice.damaged_save", file=moved.name)
+
+    def clear_session(self) -> None:
+        """Forget the autosaved match (it ended, or the player abandoned it)."""
+        try:
+            self.session_path.unlink()
+        except FileNotFoundError:
+            pass
+
+    # ------------------------------------------------------------------ statistics
+    def stats(self) -> dict[str, Any]:
+        """``{game_id: {"levels": {level: {"played", "won"}}, "pass_and_play": n}}``."""
+        path = self.stats_path
+        if not path.is_file():
+            return {}
+        try:
+            data = read_json(path)
+        except (OSError, ValueError):
+            data = None
+        if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+            move_aside(path)
+            self._notice("notice.damaged_stats")
+            return {}
+        return data
+
+    def record_result(self, game_id: str, seats: Sequence[SeatInfo], winners: Sequence[int]) -> None:
+        """Count a finished match (see the module docstring for what counts)."""
+        bots = [s.level for s in seats if s.level is not None]
+        humans = [i for i, s in enumerate(seats) if s.level is None]
+        if not humans:
+            return
+        data = self.stats()
+        game = data.setdefault(game_id, {})
+        if not bots:
+            game["pass_and_play"] = int(game.get("pass_and_play", 0)) + 1
+        else:
+            strongest = max(bots, key=lambda lv: LEVEL_ORDER.index(lv) if lv in LEVEL_ORDER else -1)
+            levels = game.setdefault("levels", {})
+            row = levels.setdefault(strongest, {"played": 0, "won": 0})
+            row["played"] = int(row.get("played", 0)) + 1
+            if any(w in humans for w in winners):
+                row["won"] = int(row.get("won", 0)) + 1
+        try:
+            atomic_write_json(self.stats_path, data)
+        except OSError as exc:
+            self._notice("notice.save_failed", error=str(exc))
