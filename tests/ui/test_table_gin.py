@@ -1,0 +1,54 @@
+"""A full Gin Rummy hand at the table, played with the mouse against a bot, through knock and scoring."""
+
+from __future__ import annotations
+
+from ui.session import SeatInfo
+from ui.table.scores import ScoreSheetScene
+
+from tests.ui.table_helpers import (
+    button, click_at, drag, hand_centre, run_until, stacked_session, start, top_of, visible_point,
+)
+
+
+def test_mouse_hand_through_knock_and_scoring(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    state = scene.state
+    assert scene.viewer == 0 and state.view(0)["phase"] == "upcard"
+    assert {b.key for b in scene.buttons} >= {"take", "pass"}
+
+    click_at(app, button(scene, "pass").rect.center)          # decline the Qd upcard
+    run_until(app, lambda: state.to_move() == [0] and state.view(0)["phase"] == "draw")
+
+    stock = top_of(scene, "stock")
+    drag(app, stock.rect.center, hand_centre(scene))          # draw the 5d by dragging the stock
+    assert "5d" in state.view(0)["hand"] and state.view(0)["phase"] == "discard"
+
+    king = next(s for s in scene.sprites if s.card == "Kh")
+    # while dragging, the discard pile lights up as a legal target
+    drag(app, visible_point(king), top_of(scene, "discard").rect.center)
+    assert state.view(0)["discard_top"] == "Kh"
+    assert any("discards the King of hearts" in line for line in scene.log.lines)
+
+    run_until(app, lambda: state.to_move() == [0] and state.view(0)["phase"] == "draw")
+    drag(app, top_of(scene, "stock").rect.center, hand_centre(scene))
+    assert any(m.name == "knock" for m in scene.legal)
+    knock = button(scene, "knock")
+    assert "deadwood" in knock.label
+    click_at(app, knock.rect.center)
+
+    view = state.view(0)
+    assert view["phase"] in ("hand_over", "match_over")
+    assert view["result"]["knocker"] == 0 and view["result"]["kind"] == "knock"
+    # the hands are spread: Alice's melds and Bob's melds/deadwood are on the table, face up
+    assert any(s.zone.startswith("meld:0:") and s.shows_face for s in scene.sprites)
+    title, lines, conclusion = scene.adapter.score_lines(view)
+    assert "Alice" in title and "Alice scores" in conclusion
+    assert any(label == "Difference" for label, _ in lines)
+
+    click_at(app, button(scene, "sheet").rect.center)
+    assert isinstance(app.top, ScoreSheetScene)
+    rows = app.top.rows()
+    assert rows[-1][1] == [str(x) for x in state.scores]
+    assert state.is_over()   # one game to 25 points: the knock won the match
+    assert app.storage.load_session() is None
+    assert app.storage.stats()

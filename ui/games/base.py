@@ -1,0 +1,169 @@
+"""The part of the table that differs between games: a ``TableAdapter``.
+
+The generic table (``ui.table.scene.TableScene``) draws the felt, the seats, the piles and the
+cards, animates the engine's events, runs bots, drag and drop, keyboard focus and pass-and-play.
+It asks the game's adapter which zones exist and where their cards go, what a drag, a click or a
+button does (always one of the engine's legal ``Move``s, or a purely visual local action such as
+reordering the hand), how to put a move into words for the log, and what extra to draw (melds,
+counters, a score card). An adapter never decides a rule: it reads ``legal_moves`` and the view.
+
+A new game plugs in by writing ``ui/games/<game_id>.py`` with a subclass of ``TableAdapter`` named
+``Adapter`` (see ``ui.games.adapter_for``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core import Event, Move
+from ui.table.layout import TableLayout
+
+if TYPE_CHECKING:
+    from ui.table.scene import TableScene
+    from ui.table.sprites import CardSprite
+
+Action = Move | Callable[[], None]
+"""What an input does: an engine move, or a local (visual only) change such as sorting the hand."""
+
+
+@dataclass
+class Drop:
+    """A place a dragged card may be dropped, and what dropping it there does."""
+
+    zone: str
+    rect: pygame.Rect
+    action: Action
+
+
+@dataclass
+class ButtonSpec:
+    """A button the adapter wants shown now (``label`` already translated)."""
+
+    key: str
+    label: str
+    action: Action
+    primary: bool = False
+
+
+class TableAdapter:
+    """Game-specific table behaviour; subclasses override what their game needs."""
+
+    game_id: str = ""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.app = scene.app
+
+    def tr(self, key: str, **params: Any) -> str:
+        return self.app.tr(key, **params)
+
+    # ------------------------------------------------------------------ cards and zones
+    def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
+        """Every zone on the table and its cards in display order (``None``: not known to the viewer).
+
+        All zones together hold every card of the game, so each card has exactly one sprite.
+        """
+        raise NotImplementedError
+
+    def face_up(self, zone: str, view: dict[str, Any]) -> bool:
+        """Whether the known cards of ``zone`` are shown face up."""
+        return zone != "stock"
+
+    def place(self, zone: str, count: int, view: dict[str, Any], layout: TableLayout) -> list[tuple[float, float, int]]:
+        """Top-left and width of each card of ``zone``."""
+        if zone == "stock":
+            x, y = layout.stock_pos
+            return [(x + dx, y + dy, layout.card_w)
+                    for dx, dy in (layout.pile_offset(i, count, layout.card_w) for i in range(count))]
+        if zone == "discard":
+            x, y = layout.discard_pos
+            return [(x + dx, y + dy, layout.card_w)
+                    for dx, dy in (layout.pile_offset(i, count, layout.card_w) for i in range(count))]
+        if zone.startswith("hand:"):
+            seat = int(zone.split(":")[1])
+            spot = layout.seats[seat]
+            if spot.bottom:
+                span = layout.hand_span
+                return [(x, y, layout.card_w) for x, y in layout.fan(spot.cards, count, layout.card_w, span, 0.5)]
+            span = layout.unit * 4.6
+            return [(x, y, layout.small_w) for x, y in layout.fan(spot.cards, count, layout.small_w, span, 0.3)]
+        raise ValueError(f"the adapter of {self.game_id} does not place zone {zone!r}")
+
+    def zone_rank(self, zone: str) -> int:
+        """Drawing order of zones (higher is drawn later, on top)."""
+        return {"stock": 0, "discard": 1}.get(zone.split(":")[0], 5)
+
+    def deal_order(self, zones: dict[str, list[str | None]]) -> list[tuple[str, int]]:
+        """The order cards fly out of the stock when a hand is dealt (one card per hand in turn)."""
+        hands = [z for z in zones if z.startswith("hand:")]
+        longest = max((len(zones[z]) for z in hands), default=0)
+        order = [(z, i) for i in range(longest) for z in hands if i < len(zones[z])]
+        order += [(z, i) for z, cards in zones.items() if not z.startswith("hand:") and z != "stock"
+                  for i in range(len(cards))]
+        return order
+
+    def hand_order(self, seat: int, cards: list[str]) -> list[str]:
+        """The viewer's own hand as the player arranged it (the engine's order by default)."""
+        return cards
+
+    def reorder(self, seat: int, card: str, index: int) -> None:
+        """The player dragged ``card`` to position ``index`` of their hand (visual only)."""
+
+    # ------------------------------------------------------------------ input
+    def draggable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+        return False
+
+    def drops(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> list[Drop]:
+        """Where ``sprite`` may be dropped now (legal targets light up while dragging)."""
+        return []
+
+    def attempted(self, sprite: CardSprite, zone: str, view: dict[str, Any]) -> Move | None:
+        """The move a player meant by dropping ``sprite`` on ``zone`` even if it is not legal, to explain why."""
+        return None
+
+    def target_rects(self, view: dict[str, Any], layout: TableLayout) -> dict[str, pygame.Rect]:
+        """Drop zones that exist even when not legal now (to explain an illegal drop)."""
+        return {}
+
+    def click(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool) -> Action | None:
+        """A click (or double-click, or Enter from the keyboard when ``double``) on a card."""
+        return None
+
+    def focusable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+        """Whether the keyboard focus can rest on this card."""
+        return False
+
+    def buttons(self, view: dict[str, Any], legal: list[Move]) -> list[ButtonSpec]:
+        return []
+
+    # ------------------------------------------------------------------ words
+    def status(self, view: dict[str, Any], legal: list[Move]) -> str:
+        """One line telling the viewer what happens now."""
+        return ""
+
+    def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> str | None:
+        """A log line for a played move (``events`` already redacted for the viewer)."""
+        return None
+
+    def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        """An engine message's parameters made readable (card texts into words)."""
+        return dict(params)
+
+    def seat_note(self, seat: int, view: dict[str, Any]) -> str:
+        """A short extra line for a seat's name plate (e.g. "dealer")."""
+        return ""
+
+    # ------------------------------------------------------------------ extra drawing
+    def draw_under(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        """Drawn above the felt and below the cards."""
+
+    def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        """Drawn above the cards (counters, a score card)."""
+
+    def modal_rect(self, view: dict[str, Any], layout: TableLayout) -> pygame.Rect | None:
+        """A panel drawn over the table that takes the middle of the screen (None if none)."""
+        return None

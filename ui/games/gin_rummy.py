@@ -1,0 +1,558 @@
+"""Gin Rummy at the table: the fanned hand with live melds and deadwood, the first-upcard offer,
+drawing and discarding by drag or click, Knock and Gin buttons with the proposed meld arrangement
+(and its alternatives), and the end of a hand spread into melds, lay-offs and a score card.
+
+Every rule comes from the engine: legal moves, the view's ``melds``/``deadwood``/
+``deadwood_after_discard`` and ``result``, and the engine's meld solver for the alternative
+arrangements of a knock (``game.gin_rummy.melds.all_best_arrangements``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core import Event, Move
+from game.gin_rummy import melds as M
+from ui.cards import card_height
+from ui.games.base import Action, ButtonSpec, Drop, TableAdapter
+from ui.table.layout import TableLayout
+from ui.table.sprites import CardSprite
+from ui.table.widgets import FONT_COLOUR, GOLD
+
+RANKS = "A23456789TJQK"
+SUITS = "shdc"
+MELD_COLOURS = [(110, 220, 140), (120, 190, 255), (250, 200, 90), (230, 140, 230)]
+DEADWOOD_COLOUR = (240, 120, 110)
+
+
+def _rank_key(card: str) -> tuple[int, int]:
+    return RANKS.index(card[0]), SUITS.index(card[1])
+
+
+def _suit_key(card: str) -> tuple[int, int]:
+    return SUITS.index(card[1]), RANKS.index(card[0])
+
+
+class Adapter(TableAdapter):
+    """The Gin Rummy table adapter."""
+
+    game_id = "gin_rummy"
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.sort_mode = "melds"
+        self.custom: list[str] = []
+        self.arrangement = 0
+        """Index of the chosen meld arrangement for a knock (0 = the engine's proposal)."""
+        self._rows: dict[tuple, dict[str, list[tuple[float, float, int]]]] = {}
+
+    # ================================================================== zones
+    def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
+        me = view["seat"]
+        zones: dict[str, list[str | None]] = {
+            "stock": [None] * view["stock_size"],
+            "discard": list(view["discard_pile"]),
+        }
+        result = view.get("result")
+        if view["phase"] in ("hand_over", "match_over") and result is not None:
+            layoffs: dict[tuple[int, int], list[str]] = {}
+            for lay in result["layoffs"]:
+                layoffs.setdefault(tuple(lay["onto"]), []).append(lay["card"])
+            for s in (0, 1):
+                for i, meld in enumerate(result["melds"][s]):
+                    zones[f"meld:{s}:{i}"] = list(meld) + layoffs.get((s, i), [])
+                zones[f"hand:{s}"] = list(result["deadwood_cards"][s])
+            return zones
+        for s in (0, 1):
+            if s == me and view["hand"] is not None:
+                zones[f"hand:{s}"] = list(view["hand"])
+            else:
+                zones[f"hand:{s}"] = [None] * view["hand_sizes"][s]
+        return zones
+
+    def face_up(self, zone: str, view: dict[str, Any]) -> bool:
+        return zone != "stock"
+
+    def zone_rank(self, zone: str) -> int:
+        return {"stock": 0, "discard": 1, "meld": 3, "hand": 4}.get(zone.split(":")[0], 5)
+
+    # ----------------------------------------------------------------- hand order
+    def hand_order(self, seat: int, cards: list[str]) -> list[str]:
+        view = self.scene.view
+        if self.sort_mode == "suit":
+            return sorted(cards, key=_suit_key)
+        if self.sort_mode == "rank":
+            return sorted(cards, key=_rank_key)
+        if self.sort_mode == "custom":
+            kept = [c for c in self.custom if c in cards]
+            new = [c for c in cards if c not in kept]
+            self.custom = kept + new
+            return list(self.custom)
+        melds = self._live_melds(view, cards)
+        out: list[str] = []
+        for meld in melds:
+            out.extend(c for c in meld if c in cards and c not in out)
+        out.extend(sorted((c for c in cards if c not in out), key=_rank_key))
+        return out
+
+    def _live_melds(self, view: dict[str, Any], cards: list[str]) -> list[list[str]]:
+        """The melds to show in the viewer's hand: a chosen knock's arrangement, else the engine's best."""
+        plan = self._knock_plan(view)
+        if plan is not None:
+            return plan[2]
+        return [list(m) for m in (view.get("melds") or [])]
+
+    def reorder(self, seat: int, card: str, index: int) -> None:
+        hand = [s.card for s in sorted(self._own_sprites(), key=lambda s: s.target[0]) if s.card]
+        if card not in hand:
+            return
+        hand.remove(card)
+        hand.insert(max(0, min(index, len(hand))), card)
+        self.custom = hand
+        self.sort_mode = "custom"
+
+    def set_sort(self, mode: str) -> None:
+        self.sort_mode = mode
+
+    def _own_sprites(self) -> list[CardSprite]:
+        viewer = self.scene.viewer
+        return [s for s in self.scene.sprites if viewer is not None and s.zone == f"hand:{viewer}"]
+
+    # ================================================================== placement
+    def place(self, zone: str, count: int, view: dict[str, Any], layout: TableLayout) -> list[tuple[float, float, int]]:
+        over = view["phase"] in ("hand_over", "match_over") and view.get("result") is not None
+        if over and (zone.startswith("meld:") or zone.startswith("hand:")):
+            seat = int(zone.split(":")[1])
+            rows = self._spread(view, layout)
+            return rows[seat][zone][:count] if zone in rows[seat] else []
+        if zone.startswith("hand:") and not layout.seats[int(zone.split(":")[1])].bottom:
+            spot = layout.seats[int(zone.split(":")[1])]
+            return [(x, y, layout.small_w) for x, y in layout.fan(spot.cards, count, layout.small_w,
+                                                                 layout.unit * 6, 0.32)]
+        return super().place(zone, count, view, layout)
+
+    def _spread(self, view: dict[str, Any], layout: TableLayout) -> dict[int, dict[str, list[tuple[float, float, int]]]]:
+        """End of a hand: each seat's melds then its deadwood in one row, the bottom seat near its hand."""
+        result = view["result"]
+        rows: dict[int, dict[str, list[tuple[float, float, int]]]] = {}
+        layoffs: dict[tuple[int, int], int] = {}
+        for lay in result["layoffs"]:
+            key = (lay["onto"][0], lay["onto"][1])
+            layoffs[key] = layoffs.get(key, 0) + 1
+        w = round(layout.card_w * 0.86)
+        h = card_height(w)
+        step = w * 0.36
+        gap = w * 0.5
+        for s in (0, 1):
+            groups: list[tuple[str, int]] = []
+            for i, meld in enumerate(result["melds"][s]):
+                groups.append((f"meld:{s}:{i}", len(meld) + layoffs.get((s, i), 0)))
+            groups.append((f"hand:{s}", len(result["deadwood_cards"][s])))
+            widths = [(n - 1) * step + w if n else 0 for _, n in groups]
+            total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
+            spot = layout.seats[s]
+            left = layout.size[0] / 2 - total / 2
+            if spot.bottom:
+                top = layout.hand_y + layout.card_h - h
+            else:
+                top = spot.cards[1] - h / 2
+            placed: dict[str, list[tuple[float, float, int]]] = {}
+            x = left
+            for (zone, n), width in zip(groups, widths):
+                extra = gap if zone.startswith("hand:") and n else 0
+                x += extra * 0.5
+                placed[zone] = [(x + k * step, top, w) for k in range(n)]
+                if n:
+                    x += width + gap
+            rows[s] = placed
+        return rows
+
+    # ================================================================== input
+    def _legal_actions(self, legal: list[Move]) -> dict[str, Move]:
+        return {m.action: m for m in legal}
+
+    def draggable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+        acts = self._legal_actions(legal)
+        viewer = self.scene.viewer
+        if viewer is not None and sprite.zone == f"hand:{viewer}" and view["phase"] not in ("hand_over", "match_over"):
+            return True
+        if sprite.zone == "stock" and "draw" in acts:
+            return self._is_top(sprite)
+        if sprite.zone == "discard" and "take" in acts:
+            return self._is_top(sprite)
+        return False
+
+    def _is_top(self, sprite: CardSprite) -> bool:
+        same = [s for s in self.scene.sprites if s.zone == sprite.zone]
+        return bool(same) and sprite is max(same, key=lambda s: s.order)
+
+    def _hand_rect(self, layout: TableLayout) -> pygame.Rect:
+        return pygame.Rect(round(layout.size[0] * 0.14), layout.hand_y - round(layout.unit * 0.3),
+                           round(layout.size[0] * 0.72), layout.card_h + round(layout.unit * 0.6))
+
+    def _pile_rect(self, layout: TableLayout, zone: str) -> pygame.Rect:
+        x, y = layout.stock_pos if zone == "stock" else layout.discard_pos
+        return pygame.Rect(round(x), round(y), layout.card_w, layout.card_h).inflate(layout.card_w // 3,
+                                                                                     layout.card_w // 3)
+
+    def target_rects(self, view: dict[str, Any], layout: TableLayout) -> dict[str, pygame.Rect]:
+        return {"discard": self._pile_rect(layout, "discard"), "hand": self._hand_rect(layout)}
+
+    def drops(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> list[Drop]:
+        acts = self._legal_actions(legal)
+        layout = self.scene.layout
+        viewer = self.scene.viewer
+        out: list[Drop] = []
+        if sprite.zone == "stock" and "draw" in acts:
+            out.append(Drop("hand", self._hand_rect(layout), acts["draw"]))
+        elif sprite.zone == "discard" and "take" in acts:
+            out.append(Drop("hand", self._hand_rect(layout), acts["take"]))
+        elif viewer is not None and sprite.zone == f"hand:{viewer}" and sprite.card:
+            move = acts.get(f"discard {sprite.card}")
+            if move is not None:
+                out.append(Drop("discard", self._pile_rect(layout, "discard"), move))
+            out.append(Drop("hand", self._hand_rect(layout), lambda s=sprite: self._reorder_at(s)))
+        return out
+
+    def _reorder_at(self, sprite: CardSprite) -> None:
+        others = [s for s in self._own_sprites() if s is not sprite]
+        centre = sprite.x + sprite.width / 2
+        index = sum(1 for s in others if s.target[0] + s.target_width / 2 < centre)
+        if sprite.card and self.scene.viewer is not None:
+            self.reorder(self.scene.viewer, sprite.card, index)
+
+    def attempted(self, sprite: CardSprite, zone: str, view: dict[str, Any]) -> Move | None:
+        viewer = self.scene.viewer
+        if viewer is None:
+            return None
+        if zone == "discard" and sprite.zone == f"hand:{viewer}" and sprite.card:
+            return Move(f"discard {sprite.card}", viewer)
+        if zone == "hand" and sprite.zone == "discard":
+            return Move("take", viewer)
+        if zone == "hand" and sprite.zone == "stock":
+            return Move("draw", viewer)
+        return None
+
+    def click(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool) -> Action | None:
+        acts = self._legal_actions(legal)
+        viewer = self.scene.viewer
+        if sprite.zone == "stock" and "draw" in acts and self._is_top(sprite):
+            return acts["draw"]
+        if sprite.zone == "discard" and "take" in acts and self._is_top(sprite):
+            return acts["take"]
+        if viewer is not None and sprite.zone == f"hand:{viewer}" and sprite.card:
+            card = sprite.card
+            if double:
+                move = acts.get(f"discard {card}")
+                if move is not None:
+                    return move
+                if view["phase"] == "discard" and viewer in view["to_move"]:
+                    attempt = Move(f"discard {card}", viewer)
+                    return lambda: self.scene.say(self.scene.explain(self.scene.state.refusal(attempt)))
+            return lambda: self._select(card)
+        return None
+
+    def _select(self, card: str) -> None:
+        self.arrangement = 0
+        self.scene.select(card)
+
+    def focusable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+        viewer = self.scene.viewer
+        if viewer is not None and sprite.zone == f"hand:{viewer}":
+            return view["phase"] not in ("hand_over", "match_over")
+        acts = self._legal_actions(legal)
+        if sprite.zone == "stock":
+            return "draw" in acts and self._is_top(sprite)
+        if sprite.zone == "discard":
+            return "take" in acts and self._is_top(sprite)
+        return False
+
+    # ================================================================== knock and gin
+    def _knock_plan(self, view: dict[str, Any]) -> tuple[str, Move, list[list[str]], int, int, int] | None:
+        """(kind, move, melds, deadwood, arrangement index, arrangement count) for the knock or gin on offer."""
+        legal = self.scene.legal
+        acts = self._legal_actions(legal)
+        after = view.get("deadwood_after_discard") or {}
+        offers = [a for a in acts if a.startswith("knock ") or a.startswith("gin ")]
+        if not offers or view.get("hand") is None:
+            return None
+        by_card = {a.split(" ")[1]: a for a in offers}
+        selected = self.scene.selected
+        if selected in by_card:
+            card = selected
+        else:
+            card = min(by_card, key=lambda c: (after.get(c, 99), -M.VALUE_AT[M.parse_card(c)]))
+        action = by_card[card]
+        kind = action.split(" ")[0]
+        rest = M.card_mask(view["hand"]) & ~(1 << M.parse_card(card))
+        arrangements = M.all_best_arrangements(rest) if kind == "knock" else [M.best_melds(rest)[1]]
+        index = self.arrangement % max(1, len(arrangements))
+        melds = [M.meld_cards(m) for m in arrangements[index]]
+        deadwood = after.get(card, M.deadwood(rest))
+        move = acts[action]
+        if kind == "knock" and index > 0:
+            words = " ".join(M.meld_text(m) for m in arrangements[index])
+            move = Move(f"knock {card} {words}", view["seat"])
+        return kind, move, melds, deadwood, index, len(arrangements)
+
+    def _next_arrangement(self) -> None:
+        self.arrangement += 1
+
+    # ================================================================== buttons
+    def buttons(self, view: dict[str, Any], legal: list[Move]) -> list[ButtonSpec]:
+        acts = self._legal_actions(legal)
+        out: list[ButtonSpec] = []
+        phase = view["phase"]
+        top = view.get("discard_top")
+        if phase == "upcard" and "take" in acts:
+            out.append(ButtonSpec("take", self.tr("gin.button.take", card=_card_name(self, top)), acts["take"], True))
+            out.append(ButtonSpec("pass", self.tr("gin.button.pass"), acts["pass"]))
+        plan = self._knock_plan(view)
+        if plan is not None:
+            kind, move, _melds, deadwood, index, count = plan
+            card = move.args[0]
+            if kind == "gin":
+                out.append(ButtonSpec("gin", self.tr("gin.button.gin", card=_card_name(self, card)), move, True))
+            else:
+                out.append(ButtonSpec("knock", self.tr("gin.button.knock", card=_card_name(self, card),
+                                                       deadwood=deadwood), move, True))
+                if count > 1:
+                    out.append(ButtonSpec("melds", self.tr("gin.button.melds", n=index + 1, count=count),
+                                          self._next_arrangement))
+        if "next" in acts:
+            result = view.get("result") or {}
+            key = "gin.button.next_game" if result.get("game_over") else "gin.button.next_hand"
+            out.append(ButtonSpec("next", self.tr(key), acts["next"], True))
+        if phase in ("hand_over", "match_over"):
+            out.append(ButtonSpec("sheet", self.tr("gin.button.score_sheet"), self.scene.show_score_sheet,
+                                  phase == "match_over"))
+        elif view.get("hand"):
+            for mode in ("melds", "suit", "rank"):
+                out.append(ButtonSpec(f"sort_{mode}", self.tr(f"gin.button.sort_{mode}"),
+                                      lambda m=mode: self.set_sort(m)))
+        return out
+
+    # ================================================================== words
+    def status(self, view: dict[str, Any], legal: list[Move]) -> str:
+        phase = view["phase"]
+        names = view["names"]
+        viewer = self.scene.viewer
+        if phase == "match_over":
+            winners = self.scene.state.winners()
+            return self.tr("gin.status.match_over", name=" & ".join(names[w] for w in winners))
+        if phase == "hand_over":
+            return self.tr("gin.status.hand_over")
+        active = view["active"]
+        if viewer is None or active != viewer:
+            return self.tr("gin.status.waiting", name=names[active])
+        if phase == "upcard":
+            return self.tr("gin.status.upcard", card=_card_name(self, view["discard_top"]))
+        if phase == "draw":
+            return self.tr("gin.status.must_draw") if view["must_draw"] else self.tr("gin.status.draw")
+        if any(m.name in ("knock", "gin") for m in legal):
+            return self.tr("gin.status.discard_or_knock")
+        if view.get("just_taken"):
+            return self.tr("gin.status.discard_not", card=_card_name(self, view["just_taken"]))
+        return self.tr("gin.status.discard")
+
+    def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> str | None:
+        name = view["names"][move.seat] if move.seat is not None else "?"
+        action = move.name
+        lines: list[str] = []
+        if action == "take":
+            card = next((e.card for e in events if e.kind == "take"), None)
+            lines.append(self.tr("gin.log.take", name=name, card=_card_name(self, card)))
+        elif action == "pass":
+            lines.append(self.tr("gin.log.pass", name=name))
+        elif action == "draw":
+            lines.append(self.tr("gin.log.draw", name=name))
+        elif action == "discard":
+            lines.append(self.tr("gin.log.discard", name=name, card=_card_name(self, move.args[0])))
+        elif action == "knock":
+            dw = next((e.info.get("deadwood") for e in events if e.kind == "knock"), 0)
+            lines.append(self.tr("gin.log.knock", name=name, card=_card_name(self, move.args[0]), deadwood=dw))
+        elif action == "gin":
+            lines.append(self.tr("gin.log.gin", name=name))
+        elif action == "next":
+            lines.append(self.tr("gin.log.next", hand=view["hand_number"], game=view["game_number"]))
+        layoffs = [e for e in events if e.kind == "layoff"]
+        if layoffs:
+            who = view["names"][layoffs[0].seat]
+            cards = ", ".join(_card_name(self, e.card) for e in layoffs)
+            lines.append(self.tr("gin.log.layoff", name=who, cards=cards))
+        for e in events:
+            if e.kind == "hand_end":
+                winners = e.info.get("winners") or []
+                if not winners:
+                    lines.append(self.tr("gin.log.wall"))
+                else:
+                    w = winners[0]
+                    lines.append(self.tr(f"gin.log.won.{e.info.get('kind')}", name=view["names"][w],
+                                         points=e.info["points"][w]))
+            elif e.kind == "game_end":
+                lines.append(self.tr("gin.log.game_won", name=view["names"][e.seat], points=e.info["totals"][e.seat]))
+        return " ".join(lines) if lines else None
+
+    def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        out = dict(params)
+        if isinstance(out.get("card"), str) and len(out["card"]) == 2:
+            out["card"] = _card_name(self, out["card"])
+        return out
+
+    def seat_note(self, seat: int, view: dict[str, Any]) -> str:
+        parts = []
+        if view.get("dealer") == seat:
+            parts.append(self.tr("gin.dealer"))
+        parts.append(self.tr("gin.game_points", points=view["game_scores"][seat]))
+        return " · ".join(parts)
+
+    # ================================================================== drawing
+    def draw_under(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        phase = view["phase"]
+        if phase in ("hand_over", "match_over") and view.get("result"):
+            self._outline_spread(surface, view)
+            return
+        viewer = self.scene.viewer
+        if viewer is None or view.get("hand") is None:
+            return
+        own = sorted(self._own_sprites(), key=lambda s: s.target[0])
+        if not own:
+            return
+        melds = self._live_melds(view, [s.card for s in own if s.card])
+        colour_of: dict[str, tuple] = {}
+        for i, meld in enumerate(melds):
+            for c in meld:
+                colour_of[c] = MELD_COLOURS[i % len(MELD_COLOURS)]
+        self._outline_groups(surface, own, colour_of)
+        # live deadwood counter and knock limit
+        plan = self._knock_plan(view)
+        dw = view.get("deadwood")
+        text = self.scene.text
+        size = max(14, round(layout.unit * 0.3))
+        label = self.tr("gin.deadwood", points=dw)
+        if plan is not None:
+            label = self.tr("gin.deadwood_after", points=plan[3], card=_card_name(self, plan[1].args[0]))
+        elif len(own) == 11 and view.get("deadwood_after_discard"):
+            best = min(view["deadwood_after_discard"].values())
+            label = self.tr("gin.deadwood_best", points=dw, best=best)
+        img = text.render(label, size, FONT_COLOUR, bold=True)
+        limit = text.render(self.tr("gin.knock_limit", limit=view["knock_limit"]), round(size * 0.8), (190, 206, 186))
+        left = own[0].home_rect
+        box = pygame.Rect(0, 0, max(img.get_width(), limit.get_width()) + size, img.get_height() + limit.get_height() + size // 2)
+        box.bottomleft = (round(layout.size[0] * 0.015), left.top - round(layout.unit * 0.15))
+        box.bottomright = (min(box.right, left.left - 8), box.bottom)
+        box.left = max(box.left, 4)
+        pygame.draw.rect(surface, (8, 30, 18), box, border_radius=8)
+        pygame.draw.rect(surface, GOLD, box, 1, border_radius=8)
+        surface.blit(img, (box.x + size // 2, box.y + size // 4))
+        surface.blit(limit, (box.x + size // 2, box.y + size // 4 + img.get_height()))
+
+    def _outline_groups(self, surface: pygame.Surface, cards: list[CardSprite], colour_of: dict[str, tuple]) -> None:
+        """A coloured frame behind each run of neighbouring cards of one meld (deadwood gets none)."""
+        run: list[CardSprite] = []
+        for s in cards + [None]:  # type: ignore[list-item]
+            colour = colour_of.get(s.card) if s is not None and s.card else None
+            if run and (s is None or colour != colour_of.get(run[0].card or "")):
+                c = colour_of.get(run[0].card or "")
+                if c is not None:
+                    rect = run[0].home_rect.unionall([r.home_rect for r in run[1:]]).inflate(10, 10)
+                    rect.y -= 0
+                    pygame.draw.rect(surface, c, rect, border_radius=10)
+                    pygame.draw.rect(surface, (255, 255, 255), rect, 1, border_radius=10)
+                run = []
+            if s is not None:
+                run.append(s)
+
+    def _outline_spread(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        text = self.scene.text
+        result = view["result"]
+        size = max(13, round(self.scene.layout.unit * 0.26))
+        for s in (0, 1):
+            zones = [f"meld:{s}:{i}" for i in range(len(result["melds"][s]))]
+            for i, zone in enumerate(zones):
+                group = [sp for sp in self.scene.sprites if sp.zone == zone]
+                if group:
+                    rect = group[0].home_rect.unionall([g.home_rect for g in group[1:]]).inflate(10, 10)
+                    pygame.draw.rect(surface, MELD_COLOURS[i % len(MELD_COLOURS)], rect, border_radius=10)
+            dead = [sp for sp in self.scene.sprites if sp.zone == f"hand:{s}"]
+            label = self.tr("gin.spread.deadwood", points=result["deadwood"][s])
+            if dead:
+                rect = dead[0].home_rect.unionall([g.home_rect for g in dead[1:]]).inflate(10, 10)
+                pygame.draw.rect(surface, DEADWOOD_COLOUR, rect, border_radius=10)
+                img = text.render(label, size, FONT_COLOUR, bold=True)
+                surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - 4)))
+            elif result["kind"] != "wall":
+                melds = [sp for sp in self.scene.sprites if sp.zone.startswith(f"meld:{s}:")]
+                if melds:
+                    rect = melds[0].home_rect.unionall([g.home_rect for g in melds[1:]])
+                    img = text.render(label, size, FONT_COLOUR, bold=True)
+                    surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - 8)))
+
+    def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        if view["phase"] in ("hand_over", "match_over") and view.get("result") and not self.scene.animating:
+            self._score_card(surface, view, layout)
+
+    def score_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, str]], str]:
+        """The score card's title, its (label, value) lines and its conclusion, translated."""
+        result = view["result"]
+        names = view["names"]
+        kind = result["kind"]
+        if kind == "wall":
+            return self.tr("gin.card.wall_title"), [], self.tr("gin.card.wall")
+        knocker = result["knocker"]
+        other = 1 - knocker
+        dw = result["deadwood"]
+        bd = result["breakdown"]
+        title_key = {"knock": "gin.card.knock_title", "undercut": "gin.card.undercut_title",
+                     "gin": "gin.card.gin_title", "big_gin": "gin.card.big_gin_title"}[kind]
+        title = self.tr(title_key, name=names[knocker])
+        lines = [(self.tr("gin.card.deadwood_of", name=names[knocker]), str(dw[knocker])),
+                 (self.tr("gin.card.deadwood_of", name=names[other]), str(dw[other]))]
+        if result["layoffs"]:
+            lines.append((self.tr("gin.card.layoffs", name=names[other]),
+                          ", ".join(_card_name(self, lay["card"]) for lay in result["layoffs"])))
+        lines.append((self.tr("gin.card.difference"), str(bd["difference"])))
+        if bd["bonus"]:
+            lines.append((self.tr(f"gin.card.bonus.{bd['bonus_kind']}"), f"+{bd['bonus']}"))
+        winner = result["winner"]
+        conclusion = self.tr("gin.card.scores", name=names[winner], points=bd["total"])
+        game = result.get("game")
+        if game:
+            conclusion += "  " + self.tr("gin.card.game_won", name=names[game["winner"]])
+        return title, lines, conclusion
+
+    def _score_card(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        title, lines, conclusion = self.score_lines(view)
+        text = self.scene.text
+        u = layout.unit
+        box = pygame.Rect(0, 0, round(u * 6.4), round(u * (1.5 + 0.42 * len(lines) + 0.9)))
+        box.center = (round(layout.centre[0]), round(layout.centre[1]))
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (250, 244, 226, 248), shade.get_rect(), border_radius=14)
+        surface.blit(shade, box)
+        pygame.draw.rect(surface, GOLD, box, 3, border_radius=14)
+        ink = (40, 36, 30)
+        img = text.fit(title, round(u * 0.42), box.w - 30, (120, 30, 36), bold=True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.22))))
+        y = box.y + round(u * 0.9)
+        size = round(u * 0.28)
+        for label, value in lines:
+            left = text.fit(label, size, round(box.w * 0.66), ink)
+            surface.blit(left, (box.x + round(u * 0.35), y))
+            right = text.fit(value, size, round(box.w * 0.3), ink, bold=True)
+            surface.blit(right, right.get_rect(topright=(box.right - round(u * 0.35), y)))
+            y += round(u * 0.42)
+        pygame.draw.line(surface, GOLD, (box.x + 20, y + 4), (box.right - 20, y + 4), 1)
+        img = text.fit(conclusion, round(u * 0.3), box.w - 30, (30, 90, 50), bold=True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y + round(u * 0.16))))
+
+
+def _card_name(adapter: TableAdapter, card: str | None) -> str:
+    """A card in words, e.g. "K♥" written as "K of hearts" in the player's language."""
+    if not card:
+        return "?"
+    rank = {"A": adapter.tr("gin.rank.A"), "T": "10", "J": adapter.tr("gin.rank.J"), "Q": adapter.tr("gin.rank.Q"),
+            "K": adapter.tr("gin.rank.K")}.get(card[0], card[0])
+    return adapter.tr("gin.card_name", rank=rank, suit=adapter.tr(f"gin.suit.{card[1]}"))

@@ -1,0 +1,756 @@
+"""The card table: one scene for every game, with the game-specific parts in ``ui/games``.
+
+It shows the felt, the seats (name, bot level, score, whose turn), the piles and every card as a
+sprite; it animates the events the engine returns (``event.for_seat(viewer)``, so nothing leaks);
+it turns drags, clicks, buttons and keys into the engine's legal moves; it lets bots think in a
+worker thread; it keeps a log in words; and in pass-and-play it hides private cards behind a
+"Pass to …" curtain. It autosaves after every move and records the result at the end.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from game import GAMES, IllegalMove, Move
+from game.core import Event
+from ui.cards import CardArt
+from ui.games import adapter_class
+from ui.games.base import Action, ButtonSpec, Drop
+from ui.scene import Scene
+from ui.session import MatchSession
+from ui.table.bots import BotTurn
+from ui.table.layout import TableLayout
+from ui.table.sprites import CardSprite
+from ui.table.tween import BASE_DURATION, STAGGER, speed_factor
+from ui.table.widgets import FONT_COLOUR, GOLD, Button, Curtain, LogPanel, TextCache, layout_buttons
+
+DOUBLE_CLICK = 0.4
+DRAG_THRESHOLD = 6
+MESSAGE_SECONDS = 2.8
+
+
+class TableScene(Scene):
+    """A match at the table (see the module docstring)."""
+
+    def __init__(self, app: Any, session: MatchSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.state = session.state
+        self.descriptor = GAMES[session.game_id]
+        self.adapter = adapter_class(session.game_id)(self)
+        self.text = TextCache(app.font)
+        self.art = CardArt(app.font, app.tr)
+        self._art_language = app.settings.language
+        self.log = LogPanel(self.text)
+        self.curtain = Curtain(self.text)
+        self.bots = {seat: self.descriptor.make_bot(info.level, self.state.seed + 7919 * (seat + 1))
+                     for seat, info in enumerate(session.seats) if not info.is_human}
+        self.bot_turn: BotTurn | None = None
+        self.sprites: list[CardSprite] = []
+        self.buttons: list[Button] = []
+        self.focus: int | None = None
+        """Index into ``focus_items()`` of the keyboard focus (None: no visible focus)."""
+        self.selected: str | None = None
+        """A card of the viewer's hand chosen by a click (Knock uses it)."""
+        self.message: str | None = None
+        self.message_left = 0.0
+        self.drag: dict[str, Any] | None = None
+        self._press: dict[str, Any] | None = None
+        self._last_click: tuple[int, float] | None = None
+        self._recorded = self.state.is_over()
+        self._revealed: int | None = None
+        """The human whose private cards were last shown (pass-and-play)."""
+        self.viewer: int | None = None
+        self.view: dict[str, Any] = {}
+        self.legal: list[Move] = []
+        self._layout: TableLayout | None = None
+        self._felt: pygame.Surface | None = None
+        self._static: pygame.Surface | None = None
+        self._frame: pygame.Surface | None = None
+        self.dirty = True
+        self._static_dirty = True
+        self._choose_viewer(initial=True)
+        self._refresh(animate_deal=True)
+
+    # ================================================================== who sees what
+    def _wanted_viewer(self) -> int | None:
+        """The seat whose private view the screen shows now (None: spectator)."""
+        humans = self.session.humans
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        movers = [s for s in self.state.to_move() if s in humans]
+        if not movers:
+            return None
+        if self._revealed in movers:
+            return self._revealed
+        return movers[0]
+
+    def _choose_viewer(self, initial: bool = False) -> None:
+        """Pick the viewer; with several humans, raise the curtain before showing another's cards."""
+        wanted = self._wanted_viewer()
+        if len(self.session.humans) > 1 and wanted is not None and wanted != self._revealed:
+            self.curtain.show(self.session.seats[wanted].name)
+            self.viewer = None
+        elif not self.curtain.shown:
+            self.viewer = wanted
+        if self.viewer is not None:
+            self._revealed = self.viewer
+
+    def dismiss_curtain(self) -> None:
+        """The next player has the screen: show their cards."""
+        if not self.curtain.shown:
+            return
+        self.curtain.hide()
+        self._revealed = self._wanted_viewer()
+        self.viewer = self._revealed
+        self._refresh()
+
+    @property
+    def bottom_seat(self) -> int:
+        if self.viewer is not None:
+            return self.viewer
+        if self._revealed is not None:
+            return self._revealed
+        humans = self.session.humans
+        return humans[0] if humans else 0
+
+    # ================================================================== layout and sprites
+    @property
+    def layout(self) -> TableLayout:
+        size = self.app.screen.get_size()
+        if self._layout is None or self._layout.size != size or self._layout.bottom_seat != self.bottom_seat:
+            self._layout = TableLayout(size, self.state.players, self.bottom_seat)
+            self._felt = None
+            self._static_dirty = True
+        return self._layout
+
+    def _refresh(self, events: list[Event] | None = None, animate_deal: bool = False) -> None:
+        """Read the view and legal moves again and send every sprite where it now belongs."""
+        self.view = self.state.view(self.viewer)
+        self.legal = [] if self.viewer is None or self.curtain.shown else self._legal_for(self.viewer)
+        seen = [e.for_seat(self.viewer) for e in events or []]
+        self._sync_sprites(seen, animate_deal)
+        self._rebuild_buttons()
+        if self.selected is not None and self.selected not in self._own_hand():
+            self.selected = None
+        self._static_dirty = True
+        self.dirty = True
+
+    def _legal_for(self, seat: int) -> list[Move]:
+        if seat not in self.state.to_move():
+            return []
+        return self.state.legal_moves(seat)
+
+    def _own_hand(self) -> list[str]:
+        if self.viewer is None:
+            return []
+        return [s.card for s in self.sprites if s.zone == f"hand:{self.viewer}" and s.card]
+
+    def _duration(self) -> float:
+        return BASE_DURATION * speed_factor(self.app.settings.animation_speed)
+
+    def _sync_sprites(self, events: list[Event], animate_deal: bool) -> None:
+        wanted = self.adapter.zones(self.view)
+        if self.viewer is not None:
+            key = f"hand:{self.viewer}"
+            if key in wanted and all(c is not None for c in wanted[key]):
+                wanted[key] = list(self.adapter.hand_order(self.viewer, [c for c in wanted[key] if c]))
+        factor = speed_factor(self.app.settings.animation_speed)
+        delays: dict[int, float] = {}
+        # 1. follow the events: each card event moves one sprite from its source zone to its destination
+        moved = 0
+        for event in events:
+            if not event.src or not event.dst or event.src == event.dst:
+                continue
+            sprite = self._take_from(event.src, event.card)
+            if sprite is None:
+                continue
+            sprite.zone = event.dst
+            if event.card is not None:
+                sprite.card = event.card
+            delays[sprite.ident] = moved * STAGGER * factor
+            moved += 1
+        # 2. reconcile with the view: every zone gets exactly the sprites of its cards
+        by_zone: dict[str, list[CardSprite]] = {}
+        for s in self.sprites:
+            by_zone.setdefault(s.zone, []).append(s)
+        used: set[int] = set()
+        result: dict[str, list[CardSprite | None]] = {}
+        for zone, cards in wanted.items():
+            here = by_zone.get(zone, [])
+            slots: list[CardSprite | None] = [None] * len(cards)
+            for i, card in enumerate(cards):
+                if card is not None:
+                    slots[i] = next((s for s in here if s.ident not in used and s.card == card), None)
+                    if slots[i] is not None:
+                        used.add(slots[i].ident)
+            result[zone] = slots
+        for zone, cards in wanted.items():
+            slots = result[zone]
+            for i, card in enumerate(cards):
+                if slots[i] is None and card is not None:
+                    found = next((s for s in self.sprites if s.ident not in used and s.card == card), None)
+                    if found is not None:
+                        slots[i] = found
+                        used.add(found.ident)
+        for zone, cards in wanted.items():
+            slots = result[zone]
+            here = [s for s in by_zone.get(zone, []) if s.ident not in used]
+            for i in range(len(cards)):
+                if slots[i] is None and here:
+                    slots[i] = here.pop(0)
+                    used.add(slots[i].ident)
+        spare = [s for s in self.sprites if s.ident not in used]
+        layout = self.layout
+        stock_x, stock_y = layout.stock_pos
+        fresh: list[CardSprite] = []
+        for zone, cards in wanted.items():
+            slots = result[zone]
+            for i in range(len(cards)):
+                if slots[i] is None:
+                    if spare:
+                        slots[i] = spare.pop(0)
+                    else:
+                        slots[i] = CardSprite(None, zone, stock_x, stock_y, layout.card_w)
+                        slots[i].target = (stock_x, stock_y)
+                        fresh.append(slots[i])
+        # 3. new faces, zones and targets
+        deal_delay: dict[tuple[str, int], float] = {}
+        if animate_deal and factor > 0:
+            for n, key in enumerate(self.adapter.deal_order(wanted)):
+                deal_delay[key] = n * STAGGER * 0.55 * factor
+            for s in self.sprites + fresh:
+                s.x, s.y, s.width = stock_x, stock_y, layout.card_w
+                s.face_up = False
+        duration = self._duration()
+        sprites: list[CardSprite] = []
+        for zone, cards in wanted.items():
+            places = self.adapter.place(zone, len(cards), self.view, layout)
+            face = self.adapter.face_up(zone, self.view)
+            rank = self.adapter.zone_rank(zone)
+            for i, (sprite, card) in enumerate(zip(result[zone], cards)):
+                assert sprite is not None
+                was_face = sprite.shows_face
+                sprite.zone = zone
+                sprite.card = card
+                sprite.face_up = face and card is not None
+                sprite.order = rank * 1000 + i
+                x, y, width = places[i]
+                delay = deal_delay.get((zone, i), delays.get(sprite.ident, 0.0))
+                sprite.flip_from_back = not was_face and sprite.shows_face and duration > 0
+                sprite.send((x, y), width, duration, delay)
+                if sprite.motion is None:
+                    sprite.flip_from_back = False
+                sprites.append(sprite)
+        self.sprites = sprites
+
+    def _take_from(self, zone: str, card: str | None) -> CardSprite | None:
+        """The sprite leaving ``zone`` for an event: the named card if known there, else the top one."""
+        here = [s for s in self.sprites if s.zone == zone]
+        if not here:
+            return None
+        if card is not None:
+            for s in here:
+                if s.card == card:
+                    return s
+            unknown = [s for s in here if s.card is None]
+            if unknown:
+                return max(unknown, key=lambda s: s.order)
+        return max(here, key=lambda s: s.order)
+
+    def finish_animations(self) -> None:
+        """Fast-forward every motion (a new input never waits for an animation)."""
+        for s in self.sprites:
+            if s.motion is not None:
+                s.finish()
+                self.dirty = True
+
+    @property
+    def animating(self) -> bool:
+        return any(s.motion is not None for s in self.sprites)
+
+    # ================================================================== playing moves
+    def play(self, move: Move) -> bool:
+        """Send ``move`` to the engine; animate, log and autosave it. False (and a message) if refused."""
+        try:
+            events = self.state.apply(move)
+        except IllegalMove as exc:
+            self.say(self.explain(exc))
+            return False
+        self.selected = None
+        seat = move.seat
+        line = self.adapter.describe(move, [e.for_seat(self.viewer) for e in events], self.state.view(self.viewer))
+        if line:
+            self.log.add(line)
+        self.app.storage.save_session(self.session.to_json())
+        self._choose_viewer()
+        self._refresh(events, animate_deal=self._is_new_deal(events))
+        if seat is not None and self.focus is not None:
+            self.focus = min(self.focus, max(0, len(self.focus_items()) - 1))
+        if self.state.is_over() and not self._recorded:
+            self._recorded = True
+            self.app.storage.record_result(self.session.game_id, self.session.seats, self.state.winners())
+            self.app.storage.clear_session()
+        return True
+
+    @staticmethod
+    def _is_new_deal(events: list[Event]) -> bool:
+        return any(e.kind in ("deal", "new_hand", "shuffle") for e in events)
+
+    def explain(self, exc: IllegalMove) -> str:
+        """The refusal in the player's language (``illegal.<key>``), else the engine's English text."""
+        if exc.key:
+            key = f"illegal.{exc.key}"
+            has = getattr(self.app, "has_text", None)
+            if has is None or has(key):
+                return self.app.tr(key, **self.adapter.word_params(exc.params))
+        return str(exc)
+
+    def show_score_sheet(self) -> None:
+        """Open the match score sheet over the table."""
+        from ui.table.scores import ScoreSheetScene
+
+        self.app.push(ScoreSheetScene(self.app, self.session))
+
+    def say(self, text: str) -> None:
+        """Show a short message over the table."""
+        self.message = text
+        self.message_left = MESSAGE_SECONDS
+        self.dirty = True
+
+    def perform(self, action: Action | None) -> None:
+        """Run a button's, a click's or a drop's action."""
+        if action is None:
+            return
+        if isinstance(action, Move):
+            self.play(action)
+        else:
+            action()
+            self._refresh()
+
+    def rearrange(self) -> None:
+        """The adapter changed the order of the viewer's hand: slide the cards to their new places."""
+        self._refresh()
+
+    # ================================================================== bots
+    def _drive_bots(self, dt: float) -> None:
+        if self.state.is_over() or self.curtain.shown:
+            self.bot_turn = None
+            return
+        if self.bot_turn is None:
+            movers = self.state.to_move()
+            if any(self.session.seats[s].is_human for s in movers):
+                return
+            seat = next((s for s in movers if s in self.bots), None)
+            if seat is None:
+                return
+            delay = float(self.app.settings.bot_delay)
+            self.bot_turn = BotTurn(self.bots[seat], seat, self.state.view(seat), self.state.legal_moves(seat), delay)
+            return
+        if self.bot_turn.tick(dt) and not self.animating:
+            turn, self.bot_turn = self.bot_turn, None
+            move = turn.move
+            if move is None or not self.state.is_legal(move):
+                legal = self.state.legal_moves(turn.seat)
+                if not legal:
+                    return
+                move = legal[0]
+            self.play(move)
+
+    def wait_for_bot(self, timeout: float = 10.0) -> None:
+        """Block until the thinking bot has answered (tests)."""
+        if self.bot_turn is not None:
+            self.bot_turn.wait(timeout)
+
+    # ================================================================== keyboard focus
+    def focus_items(self) -> list[CardSprite | Button]:
+        """What Tab and the arrows move through: focusable cards (left to right), then buttons."""
+        cards = [s for s in self.sprites if self.adapter.focusable(s, self.view, self.legal)]
+        cards.sort(key=lambda s: (s.zone.startswith("hand:"), s.target[0]))
+        return [*cards, *self.buttons]
+
+    def focused(self) -> CardSprite | Button | None:
+        items = self.focus_items()
+        if self.focus is None or not items:
+            return None
+        return items[min(self.focus, len(items) - 1)]
+
+    def _move_focus(self, step: int, group_jump: bool = False) -> None:
+        items = self.focus_items()
+        if not items:
+            self.focus = None
+            return
+        if self.focus is None:
+            self.focus = 0
+        elif group_jump:
+            current = items[min(self.focus, len(items) - 1)]
+            kind = _group(current)
+            n = len(items)
+            i = self.focus
+            for _ in range(n):
+                i = (i + step) % n
+                if _group(items[i]) != kind:
+                    break
+            kind = _group(items[i])
+            while step < 0 and i > 0 and _group(items[i - 1]) == kind:
+                i -= 1
+            self.focus = i
+        else:
+            self.focus = (self.focus + step) % len(items)
+        self._apply_highlights()
+
+    def _activate_focus(self, confirm: bool) -> None:
+        item = self.focused()
+        if isinstance(item, Button):
+            self.perform(item.action)
+        elif isinstance(item, CardSprite):
+            self.perform(self.adapter.click(item, self.view, self.legal, double=confirm))
+
+    # ================================================================== input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.finish_animations()
+        if self.curtain.shown:
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 or (
+                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+                self.dismiss_curtain()
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self._pause()
+                return True
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._mouse_down(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            return self._mouse_move(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._mouse_up(event.pos)
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.drag is not None:
+                self._cancel_drag()
+                return True
+            self._pause()
+            return True
+        if key == pygame.K_TAB:
+            self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1, group_jump=True)
+        elif key in (pygame.K_RIGHT, pygame.K_DOWN):
+            self._move_focus(1)
+        elif key in (pygame.K_LEFT, pygame.K_UP):
+            self._move_focus(-1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.focus is None:
+                self._move_focus(1)
+            else:
+                self._activate_focus(confirm=True)
+        elif key == pygame.K_SPACE:
+            self._activate_focus(confirm=False)
+        else:
+            return False
+        self.dirty = True
+        return True
+
+    def _pause(self) -> None:
+        from ui.scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self.session))
+
+    def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
+        """The topmost card under ``pos``."""
+        for s in sorted(self.sprites, key=lambda s: s.order, reverse=True):
+            if s.rect.collidepoint(pos):
+                return s
+        return None
+
+    def button_at(self, pos: tuple[int, int]) -> Button | None:
+        return next((b for b in self.buttons if b.rect.collidepoint(pos)), None)
+
+    def _mouse_down(self, pos: tuple[int, int]) -> bool:
+        button = self.button_at(pos)
+        if button is not None:
+            self._press = {"button": button}
+            return True
+        sprite = self.sprite_at(pos)
+        if sprite is None:
+            self._press = None
+            return False
+        self._press = {"sprite": sprite, "pos": pos, "offset": (pos[0] - sprite.x, pos[1] - sprite.y)}
+        return True
+
+    def _mouse_move(self, pos: tuple[int, int]) -> bool:
+        if self._press and "sprite" in self._press and self.drag is None:
+            sx, sy = self._press["pos"]
+            sprite = self._press["sprite"]
+            if abs(pos[0] - sx) + abs(pos[1] - sy) >= DRAG_THRESHOLD and self.adapter.draggable(
+                    sprite, self.view, self.legal):
+                self.drag = {"sprite": sprite, "offset": self._press["offset"],
+                             "drops": self.adapter.drops(sprite, self.view, self.legal)}
+                sprite.lift_goal = 0.0
+                sprite.lift = 0.0
+        if self.drag is not None:
+            sprite = self.drag["sprite"]
+            ox, oy = self.drag["offset"]
+            sprite.x, sprite.y = pos[0] - ox, pos[1] - oy
+            sprite.order = 10**6
+            self.dirty = True
+            return True
+        self._hover(pos)
+        return False
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        top = self.sprite_at(pos)
+        for s in self.sprites:
+            goal = 1.0 if s is top and self.adapter.draggable(s, self.view, self.legal) else 0.0
+            if s.lift_goal != goal:
+                s.lift_goal = goal
+                self.dirty = True
+        for b in self.buttons:
+            hover = b.rect.collidepoint(pos)
+            if hover != b.hover:
+                b.hover = hover
+                self.dirty = True
+
+    def _mouse_up(self, pos: tuple[int, int]) -> bool:
+        press, self._press = self._press, None
+        if self.drag is not None:
+            self._drop(pos)
+            return True
+        if not press:
+            return False
+        if "button" in press:
+            if press["button"].rect.collidepoint(pos):
+                self.perform(press["button"].action)
+            return True
+        sprite: CardSprite = press["sprite"]
+        now = time.monotonic()
+        double = self._last_click is not None and self._last_click[0] == sprite.ident \
+            and now - self._last_click[1] <= DOUBLE_CLICK
+        self._last_click = None if double else (sprite.ident, now)
+        self.perform(self.adapter.click(sprite, self.view, self.legal, double=double))
+        self._apply_highlights()
+        return True
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        assert drag is not None
+        sprite: CardSprite = drag["sprite"]
+        for target in drag["drops"]:
+            if target.rect.collidepoint(pos) or target.rect.colliderect(sprite.rect.inflate(-sprite.width // 2, -sprite.height // 2)):
+                self._spring_back(sprite)
+                self.perform(target.action)
+                return
+        for zone, rect in self.adapter.target_rects(self.view, self.layout).items():
+            if rect.collidepoint(pos):
+                attempt = self.adapter.attempted(sprite, zone, self.view)
+                if attempt is not None and not self.state.is_legal(attempt):
+                    self.say(self.explain(self.state.refusal(attempt)))
+                break
+        self._spring_back(sprite)
+
+    def _spring_back(self, sprite: CardSprite) -> None:
+        duration = max(self._duration() * 0.7, 0.0)
+        sprite.order = self.adapter.zone_rank(sprite.zone) * 1000
+        target = sprite.target
+        sprite.target = (sprite.x, sprite.y)
+        sprite.send(target, sprite.target_width or sprite.width, duration)
+        self._refresh()
+
+    def _cancel_drag(self) -> None:
+        if self.drag is not None:
+            sprite = self.drag["sprite"]
+            self.drag = None
+            self._spring_back(sprite)
+
+    def drop_targets(self) -> list[Drop]:
+        """The legal targets lit up by the current drag."""
+        return [] if self.drag is None else list(self.drag["drops"])
+
+    # ================================================================== buttons and highlights
+    def _rebuild_buttons(self) -> None:
+        specs: list[ButtonSpec] = [] if self.curtain.shown else self.adapter.buttons(self.view, self.legal)
+        self.buttons = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs]
+        layout_buttons(self.buttons, self.text, self.layout.button_bar)
+        self._apply_highlights()
+
+    def _apply_highlights(self) -> None:
+        focus = self.focused()
+        for s in self.sprites:
+            s.highlight = "focus" if s is focus else "selected" if (s.card is not None and s.card == self.selected
+                                                                     and s.zone == f"hand:{self.viewer}") else None
+        self.dirty = True
+
+    def select(self, card: str | None) -> None:
+        """Choose a card of the viewer's hand (clicking it again lets go)."""
+        self.selected = None if card == self.selected else card
+        self._rebuild_buttons()
+
+    # ================================================================== frame
+    def update(self, dt: float) -> None:
+        if self.app.settings.language != self._art_language:
+            self._art_language = self.app.settings.language
+            self.art.clear()
+            self._rebuild_buttons()
+            self._static_dirty = True
+        for s in self.sprites:
+            if s.update(dt):
+                self.dirty = True
+        if self.message_left > 0:
+            self.message_left -= dt
+            if self.message_left <= 0:
+                self.message = None
+                self.dirty = True
+        self._drive_bots(dt)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._layout = None
+        self._frame = None
+        self._refresh()
+        self.finish_animations()
+
+    def enter(self) -> None:
+        self.dirty = True
+        self._static_dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        if self._frame is None or self._frame.get_size() != surface.get_size():
+            self._frame = pygame.Surface(surface.get_size())
+            self.dirty = True
+        if self.dirty or self._static_dirty:
+            self._compose(self._frame, layout)
+            self.dirty = False
+        surface.blit(self._frame, (0, 0))
+
+    def _compose(self, frame: pygame.Surface, layout: TableLayout) -> None:
+        if self.curtain.shown:
+            name = self.curtain.name or ""
+            self.curtain.draw(frame, self.app.tr("table.pass_to", name=name),
+                              self.app.tr("table.pass_hint", name=name))
+            return
+        if self._static_dirty or self._static is None:
+            self._static = self._draw_static(layout)
+            self._static_dirty = False
+        frame.blit(self._static, (0, 0))
+        self.adapter.draw_under(frame, self.view, layout)
+        dragging = self.drag["sprite"] if self.drag else None
+        for target in self.drop_targets():
+            glow = target.rect.inflate(10, 10)
+            pygame.draw.rect(frame, (255, 220, 90), glow, 4, border_radius=12)
+        order = sorted(self.sprites, key=lambda s: (s is dragging, s.motion is not None and s.motion.started, s.order))
+        for s in order:
+            s.draw(frame, self.art)
+        self.adapter.draw_over(frame, self.view, layout)
+        focus = self.focused()
+        for b in self.buttons:
+            b.draw(frame, self.text, b is focus)
+        self.log.draw(frame, layout.log_rect)
+        if self.message:
+            self._draw_message(frame, layout)
+
+    def _draw_message(self, frame: pygame.Surface, layout: TableLayout) -> None:
+        size = max(16, round(layout.unit * 0.36))
+        img = self.text.fit(self.message or "", size, round(layout.size[0] * 0.7), FONT_COLOUR, bold=True)
+        box = img.get_rect().inflate(size * 1.6, size * 0.9)
+        box.center = (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.9))
+        pygame.draw.rect(frame, (120, 28, 30), box, border_radius=box.h // 2)
+        pygame.draw.rect(frame, GOLD, box, 2, border_radius=box.h // 2)
+        frame.blit(img, img.get_rect(center=box.center))
+
+    # ------------------------------------------------------------------ static layer
+    def _felt_surface(self, layout: TableLayout) -> pygame.Surface:
+        if self._felt is None or self._felt.get_size() != layout.size:
+            self._felt = draw_felt(layout)
+        return self._felt
+
+    def _draw_static(self, layout: TableLayout) -> pygame.Surface:
+        surface = self._felt_surface(layout).copy()
+        w, _ = layout.size
+        # top bar: game title and what happens now
+        bar = pygame.Rect(0, 0, w, layout.top_bar)
+        pygame.draw.rect(surface, (8, 34, 22), bar)
+        pygame.draw.line(surface, GOLD, (0, bar.bottom - 1), (w, bar.bottom - 1), 2)
+        title = self.text.render(self.app.tr(f"game.{self.session.game_id}.title") if self._has(
+            f"game.{self.session.game_id}.title") else self.descriptor.title, round(bar.h * 0.5), GOLD, bold=True)
+        surface.blit(title, title.get_rect(midleft=(round(layout.unit * 0.3), bar.centery)))
+        status = self.adapter.status(self.view, self.legal)
+        if status:
+            img = self.text.fit(status, round(bar.h * 0.44), round(w * 0.56), FONT_COLOUR)
+            surface.blit(img, img.get_rect(center=(w // 2, bar.centery)))
+        hint = self.text.render(self.app.tr("table.menu_hint"), round(bar.h * 0.36), (190, 200, 180))
+        surface.blit(hint, hint.get_rect(midright=(w - round(layout.unit * 0.3), bar.centery)))
+        # pile placeholders
+        for pos in (layout.stock_pos, layout.discard_pos):
+            rect = pygame.Rect(round(pos[0]), round(pos[1]), layout.card_w, layout.card_h)
+            pygame.draw.rect(surface, (18, 70, 44), rect, border_radius=layout.card_w // 10)
+            pygame.draw.rect(surface, (60, 120, 84), rect, 2, border_radius=layout.card_w // 10)
+        for spot in layout.seats:
+            self._draw_plate(surface, spot.seat, spot.plate)
+        return surface
+
+    def _has(self, key: str) -> bool:
+        has = getattr(self.app, "has_text", None)
+        return bool(has(key)) if has else False
+
+    def _draw_plate(self, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
+        info = self.session.seats[seat]
+        turn = seat in self.state.to_move() and not self.state.is_over()
+        body = pygame.Surface(plate.size, pygame.SRCALPHA)
+        pygame.draw.rect(body, (8, 30, 18, 215), body.get_rect(), border_radius=plate.h // 4)
+        surface.blit(body, plate)
+        pygame.draw.rect(surface, (255, 214, 90) if turn else (90, 130, 100), plate, 3 if turn else 1,
+                         border_radius=plate.h // 4)
+        pad = plate.h // 7
+        indent = pad * 2
+        if turn:
+            r = max(4, plate.h // 9)
+            pygame.draw.circle(surface, (255, 214, 90), (plate.x + pad * 2 + r, plate.centery), r)
+            indent = pad * 3 + 2 * r
+        name_size = round(plate.h * 0.36)
+        name = self.text.fit(info.name, name_size, plate.w - plate.h - indent - pad, FONT_COLOUR, bold=True)
+        surface.blit(name, (plate.x + indent, plate.y + pad))
+        level = self.app.tr("table.human") if info.is_human else self.app.tr(f"table.level.{info.level}")
+        note = self.adapter.seat_note(seat, self.view)
+        line2 = " · ".join(x for x in (level, note) if x)
+        small = self.text.fit(line2, round(plate.h * 0.27), plate.w - plate.h - indent - pad, (190, 206, 186))
+        surface.blit(small, (plate.x + indent, plate.bottom - pad - small.get_height()))
+        score = self.text.render(str(self.state.scores[seat]), round(plate.h * 0.42), GOLD, bold=True)
+        surface.blit(score, score.get_rect(midright=(plate.right - pad * 2, plate.centery)))
+
+
+def _group(item: CardSprite | Button) -> str:
+    if isinstance(item, Button):
+        return "button"
+    return "hand" if item.zone.startswith("hand:") else "table"
+
+
+def draw_felt(layout: TableLayout) -> pygame.Surface:
+    """The table: dark room, wooden rim, green felt with a soft light in the middle (drawn once per size)."""
+    w, h = layout.size
+    surface = pygame.Surface((w, h))
+    surface.fill((16, 22, 20))
+    felt = layout.felt
+    rim = felt.inflate(-2, -2)
+    radius = round(min(felt.w, felt.h) * 0.22)
+    pygame.draw.rect(surface, (70, 40, 22), rim, border_radius=radius)
+    pygame.draw.rect(surface, (110, 66, 34), rim.inflate(-6, -6), border_radius=radius - 3)
+    inner = rim.inflate(-round(layout.unit * 0.32), -round(layout.unit * 0.32))
+    pygame.draw.rect(surface, (18, 84, 52), inner, border_radius=radius - 8)
+    # soft light: concentric rounded rectangles, lighter towards the middle
+    steps = 14
+    for i in range(1, steps + 1):
+        t = i / steps
+        rect = inner.inflate(-round(inner.w * 0.5 * t), -round(inner.h * 0.5 * t))
+        colour = (round(18 + 14 * t), round(84 + 34 * t), round(52 + 18 * t))
+        pygame.draw.rect(surface, colour, rect, border_radius=max(8, round((radius - 8) * (1 - t * 0.7))))
+    pygame.draw.rect(surface, (214, 174, 84), inner, 2, border_radius=radius - 8)
+    return surface

@@ -1,0 +1,180 @@
+"""The match score sheet: every hand of every game, the game bonuses, the shutout doubling, the box
+bonuses and the match totals up to the result.
+
+It reads the engine's ``history`` (one entry per hand, common to all games) and, where a game
+gives them, the view's ``games`` records (Gin Rummy: bonuses per finished game). Drawn over the
+table (a transparent scene); Esc, Enter or the button goes back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ui.scene import Scene
+from ui.session import MatchSession
+from ui.table.widgets import GOLD, Button, TextCache, layout_buttons
+
+PAPER = (250, 244, 226)
+INK = (40, 36, 30)
+RED = (150, 36, 40)
+GREEN = (30, 100, 56)
+
+
+class ScoreSheetScene(Scene):
+    """The score sheet of ``session``'s match (see the module docstring)."""
+
+    transparent = True
+
+    def __init__(self, app: Any, session: MatchSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.text = TextCache(app.font)
+        self.buttons: list[Button] = []
+        self.focus = 0
+        self._surface: pygame.Surface | None = None
+        self._key: tuple | None = None
+
+    def enter(self) -> None:
+        self._surface = None
+        over = self.session.state.is_over()
+        self.buttons = [Button("back", self.app.tr("sheet.back"), self.app.pop, primary=not over)]
+        if over:
+            self.buttons.append(Button("title", self.app.tr("sheet.title_screen"), self.app.pop_to_title, primary=True))
+            self.focus = 1
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
+                self.focus = (self.focus + (-1 if event.key == pygame.K_LEFT else 1)) % len(self.buttons)
+                self._surface = None
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.buttons[self.focus].action()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                hover = b.rect.collidepoint(event.pos)
+                if hover != b.hover:
+                    b.hover = hover
+                    self._surface = None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in self.buttons:
+                if b.rect.collidepoint(event.pos):
+                    b.action()
+                    return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._surface = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        key = (surface.get_size(), self.app.settings.language, len(self.session.state.history), self.focus)
+        if self._surface is None or key != self._key:
+            self._surface = self._render(surface.get_size())
+            self._key = key
+        surface.blit(self._surface, (0, 0))
+
+    # ------------------------------------------------------------------ content
+    def rows(self) -> list[tuple[str, list[str], str]]:
+        """The sheet as (label, one cell per seat, style) rows; style is ``head``, ``hand``, ``sum`` or ``total``."""
+        tr = self.app.tr
+        state = self.session.state
+        view = state.view(None)
+        seats = range(state.players)
+        games = {g["game"]: g for g in view.get("games") or []}
+        out: list[tuple[str, list[str], str]] = []
+        current: Any = object()
+        for entry in state.history:
+            game = entry.get("game")
+            if game != current:
+                if current in games:
+                    out.extend(self._game_summary(games[current]))
+                current = game
+                if game is not None:
+                    out.append((tr("sheet.game", n=game), ["" for _ in seats], "head"))
+            kind = entry.get("kind")
+            label = tr("sheet.hand") + f" {entry.get('hand', len(out))}"
+            if kind:
+                label += f" · {tr(f'sheet.kind.{kind}')}"
+            cells = [str(p) if p else "–" for p in entry["points"]]
+            out.append((label, cells, "hand"))
+        if current in games:
+            out.extend(self._game_summary(games[current]))
+        elif state.history and "game_scores" in view:
+            out.append((tr("sheet.running"), [str(x) for x in view["game_scores"]], "sum"))
+        out.append((tr("sheet.match_total"), [str(x) for x in state.scores], "total"))
+        return out
+
+    def _game_summary(self, g: dict[str, Any]) -> list[tuple[str, list[str], str]]:
+        tr = self.app.tr
+        n = len(g["points"])
+        winner = g["winner"]
+        rows = [(tr("sheet.game_points"), [str(p) for p in g["points"]], "sum")]
+        rows.append((tr("sheet.game_bonus"), [f"+{g['game_bonus']}" if s == winner else "" for s in range(n)], "hand"))
+        if g.get("doubled"):
+            rows.append((tr("sheet.shutout"), ["×2" if s == winner else "" for s in range(n)], "hand"))
+        rows.append((tr("sheet.box"), [f"+{b}" if b else "" for b in g["box"]], "hand"))
+        rows.append((tr("sheet.game_total"), [str(t) for t in g["totals"]], "sum"))
+        return rows
+
+    def _render(self, size: tuple[int, int]) -> pygame.Surface:
+        tr = self.app.tr
+        state = self.session.state
+        w, h = size
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        layer.fill((0, 0, 0, 150))
+        sheet = pygame.Rect(0, 0, min(round(w * 0.7), 980), round(h * 0.88))
+        sheet.center = (w // 2, h // 2)
+        pygame.draw.rect(layer, (0, 0, 0, 120), sheet.move(0, 8), border_radius=16)
+        pygame.draw.rect(layer, PAPER, sheet, border_radius=16)
+        pygame.draw.rect(layer, GOLD, sheet, 3, border_radius=16)
+        unit = min(w / 16, h / 10)
+        title = self.text.render(tr("sheet.title"), round(unit * 0.5), RED, bold=True)
+        layer.blit(title, title.get_rect(midtop=(sheet.centerx, sheet.y + round(unit * 0.25))))
+        target = getattr(state.options, "match_target", None)
+        y = sheet.y + round(unit * 0.25) + title.get_height()
+        if target:
+            sub = self.text.render(tr("sheet.target", points=target), round(unit * 0.26), INK)
+            layer.blit(sub, sub.get_rect(midtop=(sheet.centerx, y)))
+            y += sub.get_height()
+        y += round(unit * 0.2)
+        label_w = round(sheet.w * 0.42)
+        col_w = (sheet.w - label_w - round(unit * 0.8)) // max(1, state.players)
+        left = sheet.x + round(unit * 0.4)
+        size_txt = round(unit * 0.26)
+        line_h = round(size_txt * 1.45)
+        for s, seat in enumerate(self.session.seats):
+            name = self.text.fit(seat.name, size_txt, col_w - 8, INK, bold=True)
+            layer.blit(name, name.get_rect(midtop=(left + label_w + col_w * s + col_w // 2, y)))
+        y += line_h
+        pygame.draw.line(layer, GOLD, (left, y - 3), (sheet.right - round(unit * 0.4), y - 3), 2)
+        rows = self.rows()
+        bottom = sheet.bottom - round(unit * 1.6)
+        fit = max(1, (bottom - y) // line_h)
+        if len(rows) > fit:
+            rows = rows[-fit:]
+        for label, cells, style in rows:
+            bold = style in ("head", "sum", "total")
+            colour = RED if style == "head" else GREEN if style == "total" else INK
+            if style in ("sum", "total"):
+                pygame.draw.line(layer, (200, 184, 140), (left, y), (sheet.right - round(unit * 0.4), y), 1)
+            img = self.text.fit(label, size_txt, label_w - 8, colour, bold=bold)
+            layer.blit(img, (left, y + 2))
+            for s, cell in enumerate(cells):
+                if cell:
+                    img = self.text.render(cell, size_txt, colour, bold=bold)
+                    layer.blit(img, img.get_rect(midtop=(left + label_w + col_w * s + col_w // 2, y + 2)))
+            y += line_h
+        if state.is_over():
+            names = " & ".join(self.session.seats[s].name for s in state.winners())
+            img = self.text.render(tr("sheet.winner", name=names), round(unit * 0.38), RED, bold=True)
+            layer.blit(img, img.get_rect(midbottom=(sheet.centerx, sheet.bottom - round(unit * 1.05))))
+        bar = pygame.Rect(sheet.x + 20, sheet.bottom - round(unit * 0.85), sheet.w - 40, round(unit * 0.62))
+        layout_buttons(self.buttons, self.text, bar)
+        for i, b in enumerate(self.buttons):
+            b.draw(layer, self.text, i == self.focus)
+        return layer
+

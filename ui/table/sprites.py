@@ -1,0 +1,128 @@
+"""Card sprites: one per card on the table, moved by eased motions and drawn from cached art."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import count
+
+import pygame
+
+from ui.cards import CardArt, card_height
+from ui.table.tween import Motion
+
+_ids = count(1)
+
+
+@dataclass(eq=False)
+class CardSprite:
+    """A card on the table: which card (``None`` while unknown), where it is and where it goes.
+
+    ``zone`` is the engine's zone name (``hand:0``, ``stock``, ``meld:1:0``…); ``face_up`` is
+    whether it is shown face up (only possible when ``card`` is known to the viewer).
+    """
+
+    card: str | None
+    zone: str
+    x: float
+    y: float
+    width: int
+    face_up: bool = False
+    target: tuple[float, float] = (0.0, 0.0)
+    target_width: int = 0
+    motion: Motion | None = None
+    lift: float = 0.0
+    lift_goal: float = 0.0
+    flip_from_back: bool = False
+    highlight: str | None = None
+    order: int = 0
+    ident: int = field(default_factory=lambda: next(_ids))
+
+    @property
+    def height(self) -> int:
+        return card_height(self.width)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """Where the card is drawn now (hover lift included)."""
+        return pygame.Rect(round(self.x), round(self.y - self.lift * self.height * 0.14), self.width, self.height)
+
+    @property
+    def home_rect(self) -> pygame.Rect:
+        return pygame.Rect(round(self.target[0]), round(self.target[1]), self.target_width or self.width,
+                           card_height(self.target_width or self.width))
+
+    @property
+    def shows_face(self) -> bool:
+        return self.face_up and self.card is not None
+
+    @property
+    def moving(self) -> bool:
+        return self.motion is not None
+
+    def send(self, target: tuple[float, float], width: int, duration: float, delay: float = 0.0) -> None:
+        """Move to ``target`` (top-left) at ``width``; instantly when ``duration`` is 0 and no delay."""
+        self.target_width = width
+        if target == self.target and self.motion is None and width == self.width and (self.x, self.y) == target:
+            return
+        self.target = target
+        if duration <= 0 and delay <= 0:
+            self.x, self.y = target
+            self.width = width
+            self.motion = None
+            self.flip_from_back = False
+            return
+        if (self.x, self.y) == target and width == self.width and not self.flip_from_back:
+            self.motion = None
+            return
+        self.motion = Motion((self.x, self.y), target, max(duration, 0.0), delay)
+
+    def finish(self) -> None:
+        """Jump to the end of the current motion (input fast-forwards animations)."""
+        self.x, self.y = self.target
+        self.width = self.target_width or self.width
+        self.motion = None
+        self.flip_from_back = False
+
+    def update(self, dt: float) -> bool:
+        """Advance motion and hover lift; True when something visible changed."""
+        changed = False
+        if self.motion is not None:
+            self.x, self.y = self.motion.advance(dt)
+            if self.motion.started and self.width != self.target_width and self.motion.progress >= 0.5:
+                self.width = self.target_width
+            if self.motion.done:
+                self.finish()
+            changed = True
+        if self.lift != self.lift_goal:
+            step = dt * 8
+            self.lift = min(self.lift_goal, self.lift + step) if self.lift < self.lift_goal \
+                else max(self.lift_goal, self.lift - step)
+            changed = True
+        return changed
+
+    def draw(self, surface: pygame.Surface, art: CardArt) -> None:
+        """Blit shadow and card (mid-flip cards are squeezed horizontally around their centre)."""
+        rect = self.rect
+        show_face = self.shows_face
+        squeeze = 1.0
+        if self.motion is not None and self.flip_from_back:
+            p = self.motion.progress if self.motion.started else 0.0
+            show_face = show_face and p >= 0.5
+            squeeze = max(0.08, abs(1 - 2 * p))
+        img = art.face(self.card, self.width) if show_face and self.card else art.back(self.width)
+        lifted = self.lift > 0.05 or self.moving
+        shadow = art.shadow(self.width, lifted)
+        off = max(1, self.width // (14 if lifted else 30))
+        if squeeze < 1.0:
+            w = max(1, round(img.get_width() * squeeze))
+            img = pygame.transform.scale(img, (w, img.get_height()))
+            rect = img.get_rect(center=rect.center)
+            surface.blit(img, rect)
+            return
+        srect = shadow.get_rect(center=(rect.centerx + off, rect.centery + off * 2))
+        surface.blit(shadow, srect)
+        surface.blit(img, rect)
+        if self.highlight:
+            colour = {"target": (255, 220, 90), "selected": (90, 200, 255), "focus": (255, 255, 255),
+                      "meld": (120, 230, 140), "deadwood": (240, 120, 110)}.get(self.highlight, (255, 255, 255))
+            pygame.draw.rect(surface, colour, rect.inflate(4, 4), 3, border_radius=max(3, self.width // 10))
