@@ -244,78 +244,108 @@ def _executable_folder_listing() -> dict[str, float] | None:
     return {p.name: p.stat().st_mtime for p in folder.iterdir()}
 
 
-def _check(name: str, action: Callable[[], str], failures: list[str]) -> bool:
-    started = time.perf_counter()
-    try:
-        detail = action()
-    except Exception as exc:  # every failure is reported, with where it happened
-        where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
-        place = f" [{Path(where.filename).name}:{where.lineno}]" if where and not isinstance(exc, SelftestFailure) else ""
-        message = str(exc) if isinstance(exc, SelftestFailure) else f"{type(exc).__name__}: {exc}{place}"
-        failures.append(f"{name}: {message}")
+class _Report:
+    """Runs named checks, printing one line each, and counts what passed and what failed."""
+
+    def __init__(self) -> None:
+        self.passed = 0
+        self.failures: list[str] = []
+
+    def check(self, name: str, action: Callable[[], str]) -> bool:
+        """Run ``action``; its return value is printed as the detail of a passed check."""
+        started = time.perf_counter()
+        try:
+            detail = action()
+        except Exception as exc:  # every failure is reported, with where it happened
+            self.fail(name, _describe(exc))
+            return False
+        _say(f"ok   {name}: {detail} ({time.perf_counter() - started:.1f} s)")
+        self.passed += 1
+        return True
+
+    def fail(self, name: str, message: str) -> None:
+        self.failures.append(f"{name}: {message}")
         _say(f"FAIL {name}: {message}")
-        return False
-    _say(f"ok   {name}: {detail} ({time.perf_counter() - started:.1f} s)")
-    return True
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, SelftestFailure):
+        return str(exc)
+    frames = traceback.extract_tb(exc.__traceback__)
+    place = f" [{Path(frames[-1].filename).name}:{frames[-1].lineno}]" if frames else ""
+    return f"{type(exc).__name__}: {exc}{place}"
 
 
 def run(game_ids: Sequence[str] | None = None) -> int:
-    """Run every check (all registered games unless ``game_ids`` is given); 0 when all pass."""
+    """Run every check (all registered games unless ``game_ids`` is given); 0 when all pass.
+
+    The last line printed is ``selftest: N passed, M failed``.
+    """
     _headless()
     started = time.perf_counter()
-    failures: list[str] = []
+    report = _Report()
     beside_before = _executable_folder_listing()
     from ui.version import tablee_version
 
     _say(f"Tablée {tablee_version()} self-test ({'packaged' if getattr(sys, 'frozen', False) else 'from source'})")
-    try:
+    games: dict[str, Any] = {}
+
+    def load_engines() -> str:
         from game import GAMES
-    except Exception as exc:
-        _say(f"FAIL engines: {type(exc).__name__}: {exc}")
-        return 1
-    unknown = [g for g in game_ids or () if g not in GAMES]
-    if unknown or not GAMES:
-        _say(f"FAIL games: unknown {unknown} (registered: {sorted(GAMES)})")
-        return 1
-    games = {g: GAMES[g] for g in (game_ids or GAMES)}
-    _check("assets", lambda: check_assets(list(GAMES)), failures)
-    _check("pygame_gui data", check_pygame_gui_data, failures)
-    with tempfile.TemporaryDirectory(prefix="tablee-selftest-") as tmp:
-        app_box: list[Any] = []
 
-        def start_app() -> str:
-            from ui.app import App
+        unknown = [g for g in game_ids or () if g not in GAMES]
+        if unknown or not GAMES:
+            raise SelftestFailure(f"unknown games {unknown} (registered: {sorted(GAMES)})")
+        games.update({g: GAMES[g] for g in (game_ids or GAMES)})
+        return ", ".join(GAMES)
 
-            app_box.append(App(data_dir=Path(tmp), size=WINDOW, headless=True))
-            app = app_box[0]
-            app.settings.animation_speed = "instant"
-            app.settings.bot_delay = 0.0
-            app.step(FRAME_DT)
-            return f"{type(app.top).__name__} drawn at {app.screen.get_size()}"
+    if report.check("engines", load_engines):
+        from game import GAMES
 
-        if _check("app", start_app, failures):
-            app = app_box[0]
-            _check("languages", lambda: check_languages(app), failures)
-            _check("cards", lambda: check_cards(app, games), failures)
-            for game_id, descriptor in games.items():
-                _check(f"match {game_id}", lambda g=game_id, d=descriptor: play_match(app, g, d), failures)
-            first = next(iter(games))
-            _check("save and resume", lambda: check_save_and_resume(app, first, games[first]), failures)
-            app.quit()
-            app.close()
-    beside_after = _executable_folder_listing()
-    if beside_before != beside_after:
-        failures.append("the executable wrote files beside itself")
-        _say(f"FAIL data location: files beside the executable changed: {beside_before} -> {beside_after}")
+        report.check("assets", lambda: check_assets(list(GAMES)))
+        report.check("pygame_gui data", check_pygame_gui_data)
+        with tempfile.TemporaryDirectory(prefix="tablee-selftest-") as tmp:
+            _play_in_app(report, games, Path(tmp))
+    if beside_before != _executable_folder_listing():
+        report.fail("data location", "the executable wrote files into its own folder")
     elapsed = time.perf_counter() - started
-    if failures:
-        _say(f"self-test FAILED ({len(failures)} problem(s), {elapsed:.1f} s):")
-        for failure in failures:
+    if report.failures:
+        _say(f"self-test FAILED in {elapsed:.1f} s:")
+        for failure in report.failures:
             _say(f"  - {failure}")
-        return 1
-    _say(f"self-test passed in {elapsed:.1f} s")
-    return 0
+    else:
+        _say(f"self-test passed in {elapsed:.1f} s")
+    _say(f"selftest: {report.passed} passed, {len(report.failures)} failed")
+    return 1 if report.failures else 0
 
+
+def _play_in_app(report: _Report, games: dict[str, Any], data_dir: Path) -> None:
+    """The checks that need the running app, on a throw-away data directory."""
+    apps: list[Any] = []
+
+    def start_app() -> str:
+        from ui.app import App
+
+        app = App(data_dir=data_dir, size=WINDOW, headless=True)
+        apps.append(app)
+        app.settings.animation_speed = "instant"
+        app.settings.bot_delay = 0.0
+        app.step(FRAME_DT)
+        return f"{type(app.top).__name__} drawn at {app.screen.get_size()}"
+
+    if not report.check("app", start_app):
+        return
+    app = apps[0]
+    try:
+        report.check("languages", lambda: check_languages(app))
+        report.check("cards", lambda: check_cards(app, games))
+        for game_id, descriptor in games.items():
+            report.check(f"match {game_id}", lambda g=game_id, d=descriptor: play_match(app, g, d))
+        first = next(iter(games))
+        report.check("save and resume", lambda: check_save_and_resume(app, first, games[first]))
+    finally:
+        app.quit()
+        app.close()
 
 if __name__ == "__main__":
     sys.exit(run(sys.argv[1:] or None))
