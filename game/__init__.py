@@ -8,7 +8,7 @@ from importlib import import_module
 
 from game.core import GAMES, Event, GameDescriptor, GameState, IllegalMove, Move, SaveError, load_match
 
-for _name in ("gin_rummy", "gang_de_mouettes"):
+for _name in ("gin_rummy", "lagagne", "gang_de_mouettes"):
     import_module(f"game.{_name}")
 
 __all__ = ["GAMES", "Event", "GameDescriptor", "GameState", "IllegalMove", "Move", "SaveError", "load_match"]

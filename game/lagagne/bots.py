@@ -1,0 +1,295 @@
+"""LaGagne bots: ``easy``, ``normal`` and ``hard`` through ``make_bot(level, seed)``.
+
+Every bot sees only its seat's view. ``normal`` and ``hard`` first rebuild a full game from the
+view (``determinise``: the cards the seat cannot see are dealt at random among the other hands'
+unknown cards and the pile); ``normal`` then looks only at what the view shows, ``hard`` plays
+each candidate move forward in many such deals.
+
+- ``easy`` plays the first playable card (lays before actions before discards, never thinks).
+- ``normal`` opens columns early, lays its largest points, doubles its biggest column, steals what
+  hurts the leader most, keeps useful cards and discards dead ones, and takes its mulligan when it
+  has no way to start.
+- ``hard`` is a determinised Monte Carlo search: for each of its best candidate moves it plays
+  the game on with ``normal``'s judgement in the same sampled deals (common random numbers) to the
+  end of the next table round, or to the end of the game during the last round, and keeps the move
+  with the best average outcome (a win, else its lead over the best opponent). Its effort is a
+  number of simulated turns, never a clock.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from game.core import Bot, Move, Rng
+from game.lagagne.cards import (
+    ECHANGE, JOKERS, POINTS, RECUP, SUIT_OF, SUITED, SUITS, SYMBOLS, VOLER, X2, deck_cards,
+)
+from game.lagagne.options import Options
+from game.lagagne.state import SI, LaGagneState
+
+
+def determinise(view: dict[str, Any], rng: Rng) -> LaGagneState:
+    """A complete game consistent with ``view``: hidden cards dealt at random, ``rng`` inside."""
+    seat = view["seat"]
+    o = view["options"]
+    options = Options(
+        target=o["target"], hand_size=o["hand_size"], mulligans_per_game=o["mulligans_per_game"],
+        max_rounds=o["max_rounds"], deck=tuple((c, k) for c, k in o["deck"]),
+        symbol_steal_any_time=o["symbol_steal_any_time"], x2_needs_open_column=o["x2_needs_open_column"],
+    )
+    n = view["players"]
+    st = LaGagneState.__new__(LaGagneState)
+    st.players, st.n, st.names, st.options = n, n, list(view["names"]), options
+    st.seed, st.rng, st.log, st.history = 0, rng, [], []
+    pool = Counter(deck_cards(options.cards))
+    st.sym = [[view["columns"][p][s]["open"] for s in SUITS] for p in range(n)]
+    st.pts = [[list(view["columns"][p][s]["points"]) for s in SUITS] for p in range(n)]
+    st.dbl = [[view["columns"][p][s]["x2"] for s in SUITS] for p in range(n)]
+    for p in range(n):
+        for i, s in enumerate(SUITS):
+            pool[f"S{s}"] -= st.sym[p][i]
+            pool[X2] -= st.dbl[p][i]
+            pool.subtract(st.pts[p][i])
+    st.discard = list(view["discard"])
+    pool.subtract(st.discard)
+    known = view["known_cards"]
+    for p in range(n):
+        pool.subtract(known[p])
+    hidden = list(pool.elements())
+    rng.shuffle(hidden)
+    st.hands = []
+    for p in range(n):
+        hand = list(known[p])
+        missing = view["hand_sizes"][p] - len(hand)
+        hand.extend(hidden[:missing])
+        del hidden[:missing]
+        st.hands.append(hand)
+    st.pile = hidden
+    st.known = [[{} for _ in range(n + 1)] for _ in range(n)]
+    mine = view["my_cards_known_to"]
+    for p in range(n):
+        if p != seat:
+            st.known[p][seat] = dict(Counter(known[p]))
+            st.known[seat][p] = dict(Counter(mine[p]))
+    if view["exchange"] is not None and seat != view["exchange"]["seat"]:
+        ex = view["exchange"]["seat"]
+        hand = st.hands[ex]  # the taken card is the exchanger's last one
+        taken = view["exchange"]["taken"]
+        if taken is not None and hand[-1] != taken:
+            i = hand.index(taken)
+            hand[i], hand[-1] = hand[-1], hand[i]
+    st.dealer, st.first = view["dealer"], view["first"]
+    st.current = view["current"] if view["current"] is not None else 0
+    st.phase = view["phase"]
+    st.exch_target = None if view["exchange"] is None else view["exchange"]["target"]
+    st.mull_used = [options.mulligans_per_game - k for k in view["mulligans_left"]]
+    st.mulled = view["mulliganed_this_turn"]
+    st.rounds = view["round"] - (0 if view["over"] else 1)
+    st.turns = view["turns"]
+    st.last_round = view["last_round"] is not None
+    st.reached_by = None if view["last_round"] is None else view["last_round"]["reached_by"]
+    st.won = list(view["winners"])
+    st.end_reason = view["end"]
+    return st
+
+
+# ----------------------------------------------------------------- normal's judgement
+def _mult(st: LaGagneState, p: int, si: int) -> int:
+    return 2 if st.dbl[p][si] else 1
+
+
+def _raw(st: LaGagneState, p: int, si: int) -> int:
+    return sum(POINTS[c] for c in st.pts[p][si])
+
+
+def keep_value(st: LaGagneState, seat: int, card: str) -> float:
+    """How much ``seat`` would like to keep ``card`` in hand (0: a dead card)."""
+    sym = st.sym[seat]
+    if card in POINTS:
+        v = POINTS[card]
+        if card in JOKERS:
+            return v + 3.0 if any(sym) else v * 0.8
+        si = SI[SUIT_OF[card]]
+        if sym[si]:
+            return float(v)
+        if f"S{SUITS[si]}" in st.hands[seat]:
+            return v * 0.8
+        return v * (0.4 if st.pts[seat][si] else 0.25)
+    if card in SYMBOLS:
+        si = SI[card[1]]
+        if sym[si]:
+            return 0.0
+        return 35.0 + (_raw(st, seat, si) if st.pts[seat][si] else 0.0)
+    if card == X2:
+        return 25.0 if any(sym) else 8.0
+    if card == VOLER:
+        return 22.0
+    if card == ECHANGE:
+        return 8.0
+    if card == RECUP:
+        return 6.0
+    return 0.0
+
+
+def _harm_weight(st: LaGagneState, seat: int, victim: int, scores: list[int]) -> float:
+    """How much hurting ``victim`` is worth to ``seat``: most for the leader, more near the target."""
+    others = [scores[p] for p in range(st.n) if p != seat]
+    w = 1.0 if scores[victim] >= max(others) else 0.5
+    if st.n == 2:
+        w = 1.0
+    if scores[victim] >= st.options.target:
+        w *= 1.6
+    return w
+
+
+def move_value(st: LaGagneState, seat: int, move: Move, scores: list[int]) -> float:
+    """``normal``'s estimate of a move, from what ``seat`` can see (own hand, table, discard)."""
+    name, args = move.name, move.args
+    if name == "play":
+        card = args[0]
+        if card in SYMBOLS:
+            si = SI[card[1]]
+            in_hand = sum(1 for c in st.hands[seat] if SUIT_OF.get(c) == card[1] and c in SUITED)
+            base = 45.0 if not any(st.sym[seat]) else 22.0
+            return base + 6.0 * in_hand + _raw(st, seat, si) * 0.3
+        if card == X2:
+            si = SI[args[1]]
+            return _raw(st, seat, si) * 1.0 - 4.0
+        si = SI[args[1]] if len(args) > 1 else SI[SUIT_OF[card]]
+        bonus = -1.0 if card in JOKERS else 1.0
+        return POINTS[card] * _mult(st, seat, si) + bonus
+    if name == "steal":
+        victim_text, tcard = args[0].split(":")
+        v = int(victim_text)
+        card, src = (tcard[:-1], tcard[-1]) if tcard[0] in "JX" else (tcard, SUIT_OF[tcard])
+        vi = SI[src]
+        w = _harm_weight(st, seat, v, scores)
+        if card in SYMBOLS:
+            gain = 45.0 if not any(st.sym[seat]) else 18.0
+            gain += _raw(st, seat, vi) * 0.3
+            harm = 10.0 + 0.1 * _raw(st, v, vi)
+        elif card == X2:
+            di = SI[args[1]]
+            gain = float(_raw(st, seat, di))
+            harm = float(_raw(st, v, vi))
+        else:
+            di = SI[args[1]] if len(args) > 1 else vi
+            gain = POINTS[card] * _mult(st, seat, di)
+            harm = POINTS[card] * _mult(st, v, vi)
+        return gain + w * harm - 6.0
+    if name == "recup":
+        top = st.discard[-1]
+        return 0.7 * keep_value(st, seat, top) - keep_value(st, seat, RECUP) - 2.0
+    if name == "exchange":
+        v = int(args[0])
+        dead = min(keep_value(st, seat, c) for c in st.hands[seat] if c != ECHANGE) if len(st.hands[seat]) > 1 else 0
+        return 6.0 - dead * 0.3 + (2.0 if scores[v] == max(scores) else 0.0)
+    if name == "give":
+        return -keep_value(st, seat, args[0])
+    if name == "mulligan":
+        return 200.0 if _stuck(st, seat) else -200.0
+    if name == "discard":
+        return -keep_value(st, seat, args[0]) - 1.0
+    return -100.0
+
+
+def _stuck(st: LaGagneState, seat: int) -> bool:
+    """No open column, no symbol in hand and no symbol to steal: the hand cannot get started."""
+    if any(st.sym[seat]):
+        return False
+    hand = st.hands[seat]
+    if any(c in SYMBOLS for c in hand):
+        return False
+    if VOLER in hand and any(any(st.sym[p]) for p in range(st.n) if p != seat):
+        return False
+    return True
+
+
+def best_move(st: LaGagneState, seat: int, legal: list[Move]) -> Move:
+    """The move ``normal`` likes best (ties: the first in ``legal``)."""
+    scores = st.scores
+    best, best_v = legal[0], float("-inf")
+    for m in legal:
+        v = move_value(st, seat, m, scores)
+        if v > best_v:
+            best, best_v = m, v
+    return best
+
+
+class EasyBot(Bot):
+    """Plays the first playable card: lays before actions, discards the first card otherwise."""
+
+    level = "easy"
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        return legal_moves[0]
+
+
+class NormalBot(Bot):
+    """Sound heuristics on what the seat sees (see the module docstring)."""
+
+    level = "normal"
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        st = determinise(view, Rng(self.rng.getrandbits(32)))
+        return best_move(st, view["seat"], legal_moves)
+
+
+class HardBot(Bot):
+    """Determinised Monte Carlo over hidden hands and the pile; effort counted in simulated turns."""
+
+    level = "hard"
+
+    def __init__(self, seed: int | None = None, budget: int = 1500, candidates: int = 6) -> None:
+        super().__init__(seed)
+        self.budget = budget
+        self.candidates = candidates
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        seat = view["seat"]
+        base = determinise(view, Rng(self.rng.getrandbits(32)))
+        scores = base.scores
+        ranked = sorted(legal_moves, key=lambda m: -move_value(base, seat, m, scores))
+        cands = ranked[: self.candidates]
+        if len(cands) == 1:
+            return cands[0]
+        n = view["players"]
+        depth = 2 * n if view["last_round"] is None else 3 * n
+        dets = max(4, self.budget // (depth * len(cands)))
+        totals = [0.0] * len(cands)
+        for _ in range(dets):
+            world = determinise(view, Rng(self.rng.getrandbits(32)))
+            for k, m in enumerate(cands):
+                sim = world.clone()
+                sim._apply(m)
+                totals[k] += _rollout(sim, seat, depth)
+        best = max(range(len(cands)), key=lambda k: (totals[k], -k))
+        return cands[best]
+
+
+def _rollout(st: LaGagneState, seat: int, depth: int) -> float:
+    """Play on with ``normal``'s judgement for about ``depth`` turns; the outcome for ``seat``."""
+    start = st.turns
+    while st.phase != "over" and (st.turns - start < depth or st.last_round or st.phase == "give"):
+        p = st.current
+        st._apply(best_move(st, p, st.legal_moves(p)))
+        if st.turns - start > 4 * depth:
+            break
+    scores = st.scores
+    lead = scores[seat] - max(scores[p] for p in range(st.n) if p != seat)
+    if st.phase == "over":
+        return (1000.0 / len(st.won) if seat in st.won else -1000.0) + lead
+    return float(lead)
+
+
+def make_bot(level: str, seed: int | None = None) -> Bot:
+    """A LaGagne bot of ``level`` (``easy``, ``normal`` or ``hard``), seeded."""
+    classes = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+    if level not in classes:
+        raise ValueError(f"unknown bot level {level!r}; expected easy, normal or hard")
+    return classes[level](seed)

@@ -1,0 +1,105 @@
+"""LaGagne cards: their text names, values and words for players, and the editable deck file.
+
+A deck is a tuple of ``(card, count)`` pairs in the canonical card order. The default deck is the
+data file ``deck.toml`` shipped in this package (read with ``importlib.resources``); a player's
+own deck file is read by the same parser, which takes the text so that it can be tested:
+
+>>> deck = parse_deck_text("Sh = 2\\nP5h = 4\\nZ = 1")
+>>> deck
+(('Sh', 2), ('P5h', 4), ('Z', 1))
+>>> parse_deck_text("Sh = 2\\nP7h = 1")
+Traceback (most recent call last):
+...
+ValueError: the deck names 'P7h', which is not a LaGagne card
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from importlib import resources
+from typing import Any
+
+SUITS = ("h", "s", "c", "d")
+SUIT_NAMES = {"h": "heart", "s": "spade", "c": "club", "d": "diamond"}
+VALUES = (5, 10, 20, 50)
+
+SYMBOLS = tuple(f"S{s}" for s in SUITS)
+SUITED = tuple(f"P{v}{s}" for s in SUITS for v in VALUES)
+JOKERS = tuple(f"J{v}" for v in VALUES)
+ZERO = "Z"
+VOLER, RECUP, ECHANGE, X2 = "Voler", "Recup", "Echange", "X2"
+ACTIONS = (VOLER, RECUP, ECHANGE, X2)
+ALL_CARDS: tuple[str, ...] = SYMBOLS + SUITED + JOKERS + (ZERO,) + ACTIONS
+
+POINTS: dict[str, int] = {**{f"P{v}{s}": v for s in SUITS for v in VALUES}, **{f"J{v}": v for v in VALUES}}
+"""Points of every point card (suited and jokers)."""
+SUIT_OF: dict[str, str] = {**{f"S{s}": s for s in SUITS}, **{f"P{v}{s}": s for s in SUITS for v in VALUES}}
+"""The suit of every symbol and suited point card."""
+
+
+def describe(card: str) -> str:
+    """A card in words, for messages to players ("the 50 of clubs", "the heart symbol")."""
+    if card in SYMBOLS:
+        return f"the {SUIT_NAMES[card[1]]} symbol"
+    if card in SUITED:
+        return f"the {POINTS[card]} of {SUIT_NAMES[SUIT_OF[card]]}s"
+    if card in JOKERS:
+        return f"the joker {POINTS[card]}"
+    return {ZERO: "a zero card", X2: "a ×2", VOLER: "Voler", RECUP: "Récupérer", ECHANGE: "Échanger"}[card]
+
+
+def normalise_deck(pairs: Iterable[Any]) -> tuple[tuple[str, int], ...]:
+    """Check a deck given as ``(card, count)`` pairs; return it in canonical order without zeros.
+
+    Raises ``ValueError`` naming the problem: an unknown card, a card named twice, a count that is
+    not a whole number or is negative, no symbol card, no point card.
+    """
+    counts: dict[str, int] = {}
+    for pair in pairs:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise ValueError(f"a deck entry must be a (card, count) pair, not {pair!r}")
+        card, count = pair
+        if card not in ALL_CARDS:
+            raise ValueError(f"the deck names {card!r}, which is not a LaGagne card")
+        if card in counts:
+            raise ValueError(f"the deck names {card} twice")
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise ValueError(f"the count of {card} must be a whole number, not {count!r}")
+        if count < 0:
+            raise ValueError(f"the count of {card} cannot be negative ({count})")
+        counts[card] = count
+    deck = tuple((card, counts[card]) for card in ALL_CARDS if counts.get(card, 0) > 0)
+    if not any(card in SYMBOLS for card, _ in deck):
+        raise ValueError("the deck has no symbol card, so no column could ever be opened")
+    if not any(card in POINTS for card, _ in deck):
+        raise ValueError("the deck has no point card, so nobody could ever score")
+    return deck
+
+
+def parse_deck_text(text: str) -> tuple[tuple[str, int], ...]:
+    """Read a deck file (TOML lines ``Card = count``) into checked ``(card, count)`` pairs."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"the deck file is not readable ({exc}); write one 'Card = count' per line") from None
+    for key, value in data.items():
+        if isinstance(value, dict):
+            raise ValueError(f"the deck file has a section [{key}]; write only 'Card = count' lines")
+    return normalise_deck(data.items())
+
+
+def deck_size(deck: tuple[tuple[str, int], ...]) -> int:
+    """How many cards a deck holds."""
+    return sum(count for _, count in deck)
+
+
+def deck_cards(deck: tuple[tuple[str, int], ...]) -> list[str]:
+    """Every card of a deck, in canonical order."""
+    return [card for card, count in deck for _ in range(count)]
+
+
+DEFAULT_DECK: tuple[tuple[str, int], ...] = parse_deck_text(
+    resources.files(__package__).joinpath("deck.toml").read_text(encoding="utf-8")
+)
+"""The deck of the rules page (82 cards), from the package's ``deck.toml``."""

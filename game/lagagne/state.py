@@ -1,0 +1,682 @@
+"""The LaGagne rules engine: one whole game to the target, played turn by turn.
+
+See the package docstring for the moves, the phases and the keys of a view.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from game.core import Event, GameState, IllegalMove, Move, Rng, parse_with_grammar
+from game.lagagne.cards import (
+    ALL_CARDS, ECHANGE, JOKERS, POINTS, RECUP, SUIT_NAMES, SUIT_OF, SUITED, SUITS, SYMBOLS, VOLER, X2,
+    ZERO, deck_cards, deck_size, describe,
+)
+from game.lagagne.options import Options
+
+SI = {s: i for i, s in enumerate(SUITS)}
+_TABLE_CARD = re.compile(r"^(\d+):(S[hscd]|P(?:5|10|20|50)[hscd]|(?:J(?:5|10|20|50)|X2)[hscd])$")
+
+
+def _card(word: str) -> str:
+    """<card>"""
+    if word not in ALL_CARDS:
+        raise ValueError(f"expected a LaGagne card (Sh, P20h, J50, Z, Voler, Recup, Echange, X2), not {word!r}")
+    return word
+
+
+def _suit(word: str) -> str:
+    """<column h|s|c|d>"""
+    if word not in SUITS:
+        raise ValueError(f"expected a column h, s, c or d, not {word!r}")
+    return word
+
+
+def _seat(word: str) -> str:
+    """<seat>"""
+    if not word.isdigit():
+        raise ValueError(f"expected a seat number, not {word!r}")
+    return str(int(word))
+
+
+def _table_card(word: str) -> str:
+    """<seat>:<table card>"""
+    m = _TABLE_CARD.match(word)
+    if not m:
+        raise ValueError(
+            f"expected a table card such as 2:P20h, 2:Sh, 2:J50s or 2:X2h (a joker or ×2 names the "
+            f"column it lies in), not {word!r}"
+        )
+    return f"{int(m.group(1))}:{m.group(2)}"
+
+
+GRAMMAR = {
+    "play": [[_card], [_card, _suit]],
+    "discard": [[_card]],
+    "steal": [[_table_card], [_table_card, _suit]],
+    "recup": [[]],
+    "exchange": [[_seat]],
+    "give": [[_card]],
+    "mulligan": [[]],
+}
+
+
+def _take(counter: dict[str, int], card: str) -> None:
+    """Forget one ``card`` from a knowledge counter, if it held one."""
+    k = counter.get(card, 0)
+    if k > 1:
+        counter[card] = k - 1
+    elif k == 1:
+        del counter[card]
+
+
+class LaGagneState(GameState):
+    """A game of LaGagne. Seats play in turn; the whole game is one unit (``history`` gets one entry)."""
+
+    GAME_ID = "lagagne"
+    VERSION = 1
+    Options = Options
+
+    n: int
+    dealer: int
+    first: int
+    current: int
+    hands: list[list[str]]
+    known: list[list[dict[str, int]]]
+    sym: list[list[bool]]
+    pts: list[list[list[str]]]
+    dbl: list[list[bool]]
+    pile: list[str]
+    discard: list[str]
+    phase: str
+    exch_target: int | None
+    mull_used: list[int]
+    mulled: bool
+    rounds: int
+    turns: int
+    last_round: bool
+    reached_by: int | None
+    won: list[int]
+    end_reason: str | None
+
+    # ----------------------------------------------------------------- setting up
+    @classmethod
+    def full_deck(cls, options: Options) -> list[str]:
+        """Every card of the deck in use (the default one or the player's), in canonical order."""
+        return deck_cards(options.cards)
+
+    def _start(self, deck: list[str] | None) -> None:
+        o: Options = self.options
+        n = self.players
+        if deck_size(o.cards) < n * o.hand_size:
+            raise ValueError(
+                f"the deck holds {deck_size(o.cards)} cards, too few to deal {o.hand_size} to each of {n} players"
+            )
+        if o.first_dealer is not None and o.first_dealer >= n:
+            raise ValueError(f"first_dealer {o.first_dealer} is not a seat of a {n}-player table")
+        if deck is None:
+            deck = self.full_deck(o)
+            self.rng.shuffle(deck)
+        self.n = n
+        self.dealer = o.first_dealer if o.first_dealer is not None else self.rng.randrange(n)
+        self.first = (self.dealer + 1) % n
+        self.current = self.first
+        self.hands = [[] for _ in range(n)]
+        self.known = [[{} for _ in range(n + 1)] for _ in range(n)]
+        self.sym = [[False] * 4 for _ in range(n)]
+        self.pts = [[[] for _ in range(4)] for _ in range(n)]
+        self.dbl = [[False] * 4 for _ in range(n)]
+        pos = 0
+        for _ in range(o.hand_size):
+            for k in range(n):
+                self.hands[(self.first + k) % n].append(deck[pos])
+                pos += 1
+        self.pile = list(reversed(deck[pos:]))  # top of the pile = last item
+        self.discard = []
+        self.phase = "play"
+        self.exch_target = None
+        self.mull_used = [0] * n
+        self.mulled = False
+        self.rounds = 0
+        self.turns = 0
+        self.last_round = False
+        self.reached_by = None
+        self.won = []
+        self.end_reason = None
+
+    # ----------------------------------------------------------------- scores and simple facts
+    def column_total(self, seat: int, si: int) -> int:
+        """Points of one column (doubled when it holds a ×2)."""
+        total = sum(POINTS[c] for c in self.pts[seat][si])
+        return 2 * total if self.dbl[seat][si] else total
+
+    @property
+    def scores(self) -> list[int]:
+        return [sum(self.column_total(s, i) for i in range(4)) for s in range(self.n)]
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def winners(self) -> list[int]:
+        return list(self.won)
+
+    def to_move(self) -> list[int]:
+        return [] if self.phase == "over" else [self.current]
+
+    def _may_mulligan(self, seat: int) -> bool:
+        return (
+            self.phase == "play" and not self.mulled and bool(self.hands[seat])
+            and self.mull_used[seat] < self.options.mulligans_per_game
+        )
+
+    def _has_open(self, seat: int) -> bool:
+        return any(self.sym[seat])
+
+    def _may_steal_symbol(self, seat: int, suit: str) -> bool:
+        if self.sym[seat][SI[suit]]:
+            return False
+        return self.options.symbol_steal_any_time or not self._has_open(seat)
+
+    def _x2_target(self, seat: int, si: int) -> bool:
+        """Whether a ×2 may go on this column of ``seat``."""
+        if self.dbl[seat][si]:
+            return False
+        if self.sym[seat][si]:
+            return True
+        return not self.options.x2_needs_open_column and bool(self.pts[seat][si])
+
+    # ----------------------------------------------------------------- moves
+    @staticmethod
+    def parse_move(text: str) -> Move:
+        """Read a LaGagne move (``play P20h``, ``play J20 s``, ``steal 2:X2h d``, ``give Z`` …)."""
+        return parse_with_grammar(text, GRAMMAR, "LaGagne")
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if self.phase == "over" or seat != self.current:
+            return []
+        hand = self.hands[seat]
+        distinct = list(dict.fromkeys(hand))
+        if self.phase == "give":
+            return [Move(f"give {c}", seat) for c in distinct]
+        moves: list[str] = []
+        sym, dbl = self.sym[seat], self.dbl[seat]
+        open_suits = [s for s in SUITS if sym[SI[s]]]
+        for c in distinct:
+            if c in SYMBOLS:
+                if not sym[SI[c[1]]]:
+                    moves.append(f"play {c}")
+            elif c in SUITED:
+                if sym[SI[SUIT_OF[c]]]:
+                    moves.append(f"play {c}")
+            elif c in JOKERS:
+                moves.extend(f"play {c} {s}" for s in open_suits)
+            elif c == X2:
+                moves.extend(f"play X2 {s}" for s in SUITS if self._x2_target(seat, SI[s]))
+        if VOLER in hand:
+            moves.extend(self._steals(seat, open_suits))
+        if RECUP in hand and self.discard:
+            moves.append("recup")
+        if ECHANGE in hand:
+            moves.extend(f"exchange {v}" for v in range(self.n) if v != seat and self.hands[v])
+        if self._may_mulligan(seat):
+            moves.append("mulligan")
+        moves.extend(f"discard {c}" for c in distinct)
+        return [Move(m, seat) for m in moves]
+
+    def _steals(self, seat: int, open_suits: list[str]) -> list[str]:
+        out: list[str] = []
+        x2_dest = [s for s in SUITS if self._x2_target(seat, SI[s])]
+        for v in range(self.n):
+            if v == seat:
+                continue
+            for si, s in enumerate(SUITS):
+                if self.sym[v][si] and self._may_steal_symbol(seat, s):
+                    out.append(f"steal {v}:S{s}")
+                seen = set()
+                for c in self.pts[v][si]:
+                    if c in seen:
+                        continue
+                    seen.add(c)
+                    if c in JOKERS:
+                        out.extend(f"steal {v}:{c}{s} {d}" for d in open_suits)
+                    elif self.sym[seat][SI[SUIT_OF[c]]]:
+                        out.append(f"steal {v}:{c}")
+                if self.dbl[v][si]:
+                    out.extend(f"steal {v}:X2{s} {d}" for d in x2_dest)
+        return out
+
+    def _why_illegal(self, move: Move) -> IllegalMove | None:
+        seat = move.seat
+        if seat is None:
+            return None
+        name, args = move.name, move.args
+        hand = self.hands[seat]
+        if self.phase == "give" and name != "give":
+            other = self.names[self.exch_target] if self.exch_target is not None else "that player"
+            return IllegalMove(
+                f"First give one card of your hand to {other}.", "lagagne.give_first", {"name": other}
+            )
+        if self.phase == "play" and name == "give":
+            return IllegalMove("You give a card only after playing Échanger.", "lagagne.no_exchange")
+        needs = {"play": args[0] if args else None, "discard": args[0] if args else None,
+                 "give": args[0] if args else None, "steal": VOLER, "recup": RECUP, "exchange": ECHANGE}
+        card = needs.get(name)
+        if card is not None and card not in hand:
+            return IllegalMove(f"You have no {card} in your hand.", "lagagne.not_in_hand", {"card": card})
+        if name == "play":
+            return self._why_not_lay(seat, args[0], args[1] if len(args) > 1 else None, "play")
+        if name == "steal":
+            return self._why_not_steal(seat, args)
+        if name == "recup" and not self.discard:
+            return IllegalMove("The discard pile is empty: there is nothing to take back.", "lagagne.discard_empty")
+        if name == "exchange":
+            v = int(args[0])
+            if v == seat:
+                return IllegalMove("You cannot exchange with yourself.", "lagagne.exchange_self")
+            if v >= self.n:
+                return IllegalMove(f"There is no seat {v} at this table.", "no_such_seat",
+                                   {"seat": v, "last": self.n - 1})
+            if not self.hands[v]:
+                return IllegalMove(f"{self.names[v]} has no card in hand.", "lagagne.empty_hand",
+                                   {"name": self.names[v]})
+        if name == "mulligan":
+            if self.mull_used[seat] >= self.options.mulligans_per_game:
+                return IllegalMove("You have no mulligan left in this game.", "lagagne.no_mulligan")
+            return IllegalMove("A mulligan is allowed only once, at the start of your turn.",
+                               "lagagne.mulligan_start")
+        return None
+
+    def _why_not_lay(self, seat: int, card: str, suit: str | None, how: str) -> IllegalMove | None:
+        """Why ``seat`` could not lay ``card`` (in column ``suit``), or ``None`` if it could."""
+        words = describe(card)
+        if card in SYMBOLS:
+            if suit is not None and suit != card[1]:
+                return IllegalMove(f"{words.capitalize()} opens its own column; write 'play {card}'.",
+                                   "lagagne.symbol_column", {"card": card})
+            if self.sym[seat][SI[card[1]]]:
+                s = SUIT_NAMES[card[1]]
+                return IllegalMove(f"You could not lay {words}: you already have an open {s} column.",
+                                   "lagagne.already_open", {"card": card, "suit": card[1]})
+            return None
+        if card == ZERO:
+            return IllegalMove("A zero card cannot be laid in a column; you can only discard it.",
+                               "lagagne.zero")
+        if card in (VOLER, RECUP, ECHANGE):
+            verb = {VOLER: "steal <seat>:<card>", RECUP: "recup", ECHANGE: "exchange <seat>"}[card]
+            return IllegalMove(f"{words} is played with '{verb}'.", "lagagne.action_card", {"card": card})
+        if card in SUITED:
+            s = SUIT_OF[card]
+            if suit is not None and suit != s:
+                return IllegalMove(f"{words.capitalize()} goes only in a {SUIT_NAMES[s]} column.",
+                                   "lagagne.wrong_column", {"card": card, "suit": s})
+        elif suit is None:
+            return IllegalMove(f"Say which column {words} goes in (for example '{how} {card} h').",
+                               "lagagne.name_column", {"card": card})
+        else:
+            s = suit
+        si = SI[s]
+        if card == X2:
+            if self.dbl[seat][si]:
+                return IllegalMove("That column already has a ×2.", "lagagne.second_x2", {"suit": s})
+            if self._x2_target(seat, si):
+                return None
+        elif self.sym[seat][si]:
+            return None
+        if self.pts[seat][si] or self.dbl[seat][si]:
+            return IllegalMove(
+                f"You could not lay {words}: your {SUIT_NAMES[s]} column is closed (lay a {SUIT_NAMES[s]} "
+                f"symbol to reopen it).", "lagagne.column_closed", {"card": card, "suit": s})
+        return IllegalMove(f"You could not lay {words}: you have no {SUIT_NAMES[s]} column.",
+                           "lagagne.no_column", {"card": card, "suit": s})
+
+    def _why_not_steal(self, seat: int, args: tuple[str, ...]) -> IllegalMove | None:
+        victim_text, tcard = args[0].split(":")
+        v = int(victim_text)
+        if v == seat:
+            return IllegalMove("You cannot steal from yourself.", "lagagne.steal_self")
+        if v >= self.n:
+            return IllegalMove(f"There is no seat {v} at this table.", "no_such_seat", {"seat": v, "last": self.n - 1})
+        card, src = (tcard[:-1], tcard[-1]) if tcard[0] in "JX" else (tcard, SUIT_OF[tcard])
+        si = SI[src]
+        present = (self.sym[v][si] if card in SYMBOLS else
+                   self.dbl[v][si] if card == X2 else card in self.pts[v][si])
+        where = f"in their {SUIT_NAMES[src]} column"
+        if not present:
+            return IllegalMove(f"{self.names[v]} has no {describe(card)} {where}.", "lagagne.not_on_table",
+                               {"name": self.names[v], "card": card, "suit": src})
+        dest = args[1] if len(args) > 1 else None
+        if card in SYMBOLS and dest is None and not self.sym[seat][si] and not self._may_steal_symbol(seat, src):
+            return IllegalMove("You may steal a symbol card only while you have no open column.",
+                               "lagagne.symbol_steal_with_columns")
+        return self._why_not_lay(seat, card, dest, f"steal {v}:{tcard}")
+
+    # ----------------------------------------------------------------- playing
+    def _remove_from_hand(self, seat: int, card: str) -> None:
+        self.hands[seat].remove(card)
+        for counter in self.known[seat]:
+            if counter:
+                _take(counter, card)
+
+    def _add_to_hand(self, seat: int, card: str, known_to: tuple[int, ...] = (), public: bool = False) -> None:
+        self.hands[seat].append(card)
+        observers = range(self.n + 1) if public else known_to
+        for o in observers:
+            if o != seat:
+                k = self.known[seat][o]
+                k[card] = k.get(card, 0) + 1
+
+    def _apply(self, move: Move) -> list[Event]:
+        seat = move.seat
+        assert seat is not None
+        name, args = move.name, move.args
+        ev: list[Event] = []
+        hs = f"hand:{seat}"
+        if name == "give":
+            v = self.exch_target
+            assert v is not None
+            card = args[0]
+            self._remove_from_hand(seat, card)
+            self._add_to_hand(v, card, known_to=(seat,))
+            ev.append(Event("give", seat, card, hs, f"hand:{v}", False, frozenset({seat, v}), {"to": v}))
+            self.exch_target = None
+            self.phase = "play"
+            return self._end_turn(seat, ev, draw=True)
+        if name == "mulligan":
+            self.mull_used[seat] += 1
+            self.mulled = True
+            ev.append(Event("mulligan", seat, info={"left": self.options.mulligans_per_game - self.mull_used[seat]}))
+            for card in list(self.hands[seat]):
+                self._remove_from_hand(seat, card)
+                self.discard.append(card)
+                ev.append(Event("discard", seat, card, hs, "discard"))
+            self._draw(seat, self.options.hand_size, ev)
+            return ev
+        if name == "discard":
+            self._remove_from_hand(seat, args[0])
+            self.discard.append(args[0])
+            ev.append(Event("discard", seat, args[0], hs, "discard"))
+            return self._end_turn(seat, ev, draw=True)
+        if name == "play":
+            card = args[0]
+            suit = args[1] if len(args) > 1 else SUIT_OF.get(card)
+            assert suit is not None
+            self._remove_from_hand(seat, card)
+            self._lay(seat, card, suit)
+            ev.append(Event("lay", seat, card, hs, f"column:{seat}:{suit}", info={"scores": self.scores}))
+            return self._end_turn(seat, ev, draw=True)
+        if name == "steal":
+            self._remove_from_hand(seat, VOLER)
+            self.discard.append(VOLER)
+            ev.append(Event("play", seat, VOLER, hs, "discard"))
+            victim_text, tcard = args[0].split(":")
+            v = int(victim_text)
+            card, src = (tcard[:-1], tcard[-1]) if tcard[0] in "JX" else (tcard, SUIT_OF[tcard])
+            si = SI[src]
+            if card in SYMBOLS:
+                self.sym[v][si] = False
+            elif card == X2:
+                self.dbl[v][si] = False
+            else:
+                self.pts[v][si].remove(card)
+            dest = args[1] if len(args) > 1 else src
+            self._lay(seat, card, dest)
+            ev.append(Event("steal", seat, card, f"column:{v}:{src}", f"column:{seat}:{dest}",
+                            info={"victim": v, "scores": self.scores}))
+            return self._end_turn(seat, ev, draw=True)
+        if name == "recup":
+            top = self.discard.pop()
+            self._remove_from_hand(seat, RECUP)
+            self._add_to_hand(seat, top, public=True)
+            self.discard.append(RECUP)
+            ev.append(Event("take", seat, top, "discard", hs))
+            ev.append(Event("play", seat, RECUP, hs, "discard"))
+            return self._end_turn(seat, ev, draw=False)
+        if name == "exchange":
+            v = int(args[0])
+            self._remove_from_hand(seat, ECHANGE)
+            self.discard.append(ECHANGE)
+            ev.append(Event("play", seat, ECHANGE, hs, "discard"))
+            card = self.hands[v][self.rng.randrange(len(self.hands[v]))]
+            self._remove_from_hand(v, card)
+            self._add_to_hand(seat, card, known_to=(v,))
+            ev.append(Event("take", seat, card, f"hand:{v}", hs, False, frozenset({seat, v}), {"from": v}))
+            self.exch_target = v
+            self.phase = "give"
+            return ev
+        raise AssertionError(f"unhandled move {move}")
+
+    def _lay(self, seat: int, card: str, suit: str) -> None:
+        si = SI[suit]
+        if card in SYMBOLS:
+            self.sym[seat][si] = True
+        elif card == X2:
+            self.dbl[seat][si] = True
+        else:
+            self.pts[seat][si].append(card)
+
+    def _draw(self, seat: int, count: int, ev: list[Event]) -> None:
+        """Draw ``count`` cards (reshuffling the discard when the pile runs out; fewer if both are empty)."""
+        for _ in range(count):
+            if not self.pile:
+                if not self.discard:
+                    return
+                self.pile = self.discard
+                self.discard = []
+                self.rng.shuffle(self.pile)
+                ev.append(Event("reshuffle", None, None, "discard", "stock", False, info={"cards": len(self.pile)}))
+            card = self.pile.pop()
+            self._add_to_hand(seat, card)
+            ev.append(Event("draw", seat, card, "stock", f"hand:{seat}", False, frozenset({seat})))
+
+    def _end_turn(self, seat: int, ev: list[Event], draw: bool) -> list[Event]:
+        if draw:
+            self._draw(seat, self.options.hand_size - len(self.hands[seat]), ev)
+        self.turns += 1
+        self.mulled = False
+        scores = self.scores
+        target = self.options.target
+        if not self.last_round and max(scores) >= target:
+            self.last_round = True
+            self.reached_by = seat if scores[seat] >= target else scores.index(max(scores))
+            ev.append(Event("last_round", seat, info={"reached_by": self.reached_by,
+                                                      "ends_with": (self.first - 1) % self.n}))
+        if seat == (self.first - 1) % self.n:
+            self.rounds += 1
+            if self.last_round:
+                if max(scores) >= target:
+                    return self._finish(ev, "target")
+                self.last_round = False
+                self.reached_by = None
+                ev.append(Event("last_round_cancelled", None, info={"scores": scores}))
+            if self.rounds >= self.options.max_rounds:
+                return self._finish(ev, "round_limit")
+        self.current = (seat + 1) % self.n
+        return ev
+
+    def _finish(self, ev: list[Event], reason: str) -> list[Event]:
+        scores = self.scores
+        best = max(scores)
+        self.won = [s for s in range(self.n) if scores[s] == best]
+        self.phase = "over"
+        self.end_reason = reason
+        self.history.append({"points": scores, "winners": list(self.won), "rounds": self.rounds, "end": reason})
+        ev.append(Event("game_over", None, info={"scores": scores, "winners": list(self.won), "end": reason}))
+        return ev
+
+    # ----------------------------------------------------------------- views
+    def _known_list(self, holder: int, observer: int | None) -> list[str]:
+        if observer == holder:
+            return list(self.hands[holder])
+        k = self.known[holder][self.n if observer is None else observer]
+        return sorted(Counter(k).elements())
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        v = self.base_view(seat)
+        n = self.n
+        o: Options = self.options
+        v.update({
+            "phase": self.phase,
+            "current": None if self.phase == "over" else self.current,
+            "dealer": self.dealer,
+            "first": self.first,
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "known_cards": [self._known_list(h, seat) for h in range(n)],
+            "my_cards_known_to": (
+                [[] if o2 == seat else sorted(Counter(self.known[seat][o2]).elements()) for o2 in range(n)]
+                if seat is not None else None
+            ),
+            "columns": [
+                {s: {"open": self.sym[p][i], "points": list(self.pts[p][i]), "x2": self.dbl[p][i],
+                     "total": self.column_total(p, i)} for i, s in enumerate(SUITS)}
+                for p in range(n)
+            ],
+            "discard": list(self.discard),
+            "pile_size": len(self.pile),
+            "mulligans_left": [o.mulligans_per_game - u for u in self.mull_used],
+            "mulliganed_this_turn": self.mulled,
+            "exchange": None if self.exch_target is None else {
+                "seat": self.current, "target": self.exch_target,
+                "taken": self.hands[self.current][-1] if seat in (self.current, self.exch_target) else None,
+            },
+            "last_round": {"reached_by": self.reached_by, "ends_with": (self.first - 1) % n}
+            if self.last_round else None,
+            "round": self.rounds + (0 if self.phase == "over" else 1),
+            "turns": self.turns,
+            "target": o.target,
+            "hand_size": o.hand_size,
+            "max_rounds": o.max_rounds,
+            "options": {
+                "target": o.target, "hand_size": o.hand_size, "mulligans_per_game": o.mulligans_per_game,
+                "max_rounds": o.max_rounds, "deck": [list(p) for p in o.cards],
+                "symbol_steal_any_time": o.symbol_steal_any_time, "x2_needs_open_column": o.x2_needs_open_column,
+            },
+            "winners": list(self.won),
+            "end": self.end_reason,
+        })
+        return v
+
+    # ----------------------------------------------------------------- zones, copies, snapshots
+    def card_zones(self) -> dict[str, list[str]]:
+        zones: dict[str, list[str]] = {"stock": list(self.pile), "discard": list(self.discard)}
+        for p in range(self.n):
+            zones[f"hand:{p}"] = list(self.hands[p])
+            for i, s in enumerate(SUITS):
+                col = ([f"S{s}"] if self.sym[p][i] else []) + self.pts[p][i] + ([X2] if self.dbl[p][i] else [])
+                zones[f"column:{p}:{s}"] = col
+        return zones
+
+    def clone(self) -> LaGagneState:
+        c = LaGagneState.__new__(LaGagneState)
+        c.__dict__.update(self.__dict__)
+        c.rng = self.rng.clone()
+        c.log = list(self.log)
+        c.history = [dict(h) for h in self.history]
+        c.names = list(self.names)
+        c.hands = [list(h) for h in self.hands]
+        c.known = [[dict(k) for k in ks] for ks in self.known]
+        c.sym = [list(x) for x in self.sym]
+        c.pts = [[list(col) for col in cols] for cols in self.pts]
+        c.dbl = [list(x) for x in self.dbl]
+        c.pile = list(self.pile)
+        c.discard = list(self.discard)
+        c.mull_used = list(self.mull_used)
+        c.won = list(self.won)
+        return c
+
+    def redeal_hidden(self, seat: int | None, rng: Rng) -> LaGagneState:
+        c = self.clone()
+        obs = self.n if seat is None else seat
+        slots: list[tuple[int, int]] = []  # (holder, index); holder -1 is the pile
+        for h in range(self.n):
+            if h == seat:
+                continue
+            keep = Counter(self.known[h][obs])
+            # from the end, so that a card just taken by Échanger (the last one) stays where it is
+            for i in range(len(self.hands[h]) - 1, -1, -1):
+                card = self.hands[h][i]
+                if keep[card] > 0:
+                    keep[card] -= 1
+                else:
+                    slots.append((h, i))
+        slots.extend((-1, i) for i in range(len(self.pile)))
+        cards = [c.pile[i] if h < 0 else c.hands[h][i] for h, i in slots]
+        rng.shuffle(cards)
+        for (h, i), card in zip(slots, cards):
+            if h < 0:
+                c.pile[i] = card
+            else:
+                c.hands[h][i] = card
+        for h in range(self.n):
+            have = Counter(c.hands[h])
+            for o in range(self.n + 1):
+                if o != obs:
+                    c.known[h][o] = dict(Counter(c.known[h][o]) & have)
+        return c
+
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "hands": [list(h) for h in self.hands],
+            "pile": list(self.pile),
+            "discard": list(self.discard),
+            "columns": [
+                [{"open": self.sym[p][i], "points": list(self.pts[p][i]), "x2": self.dbl[p][i]} for i in range(4)]
+                for p in range(self.n)
+            ],
+            "dealer": self.dealer,
+            "first": self.first,
+            "current": self.current,
+            "phase": self.phase,
+            "exchange_target": self.exch_target,
+            "mulligans_used": list(self.mull_used),
+            "mulliganed_this_turn": self.mulled,
+            "rounds": self.rounds,
+            "turns": self.turns,
+            "last_round": self.last_round,
+            "reached_by": self.reached_by,
+            "winners": list(self.won),
+            "end": self.end_reason,
+            "known": [[sorted(Counter(k).elements()) for k in ks] for ks in self.known],
+        }
+
+    def _load(self, d: dict[str, Any]) -> None:
+        n = self.players
+        self.n = n
+        self.hands = [[str(c) for c in h] for h in d["hands"]]
+        self.pile = [str(c) for c in d["pile"]]
+        self.discard = [str(c) for c in d["discard"]]
+        cols = d["columns"]
+        if len(self.hands) != n or len(cols) != n or any(len(cs) != 4 for cs in cols):
+            raise ValueError("hands or columns do not match the number of players")
+        self.sym = [[bool(cols[p][i]["open"]) for i in range(4)] for p in range(n)]
+        self.pts = [[[str(c) for c in cols[p][i]["points"]] for i in range(4)] for p in range(n)]
+        self.dbl = [[bool(cols[p][i]["x2"]) for i in range(4)] for p in range(n)]
+        for p in range(n):
+            for i in range(4):
+                if any(c not in POINTS for c in self.pts[p][i]):
+                    raise ValueError(f"column {p}:{SUITS[i]} holds a card that is not a point card")
+        self.dealer, self.first, self.current = int(d["dealer"]), int(d["first"]), int(d["current"])
+        self.phase = str(d["phase"])
+        if self.phase not in ("play", "give", "over"):
+            raise ValueError(f"unknown phase {self.phase!r}")
+        self.exch_target = None if d["exchange_target"] is None else int(d["exchange_target"])
+        self.mull_used = [int(x) for x in d["mulligans_used"]]
+        self.mulled = bool(d["mulliganed_this_turn"])
+        self.rounds, self.turns = int(d["rounds"]), int(d["turns"])
+        self.last_round = bool(d["last_round"])
+        self.reached_by = None if d["reached_by"] is None else int(d["reached_by"])
+        self.won = [int(x) for x in d["winners"]]
+        self.end_reason = d["end"]
+        known = d["known"]
+        if len(known) != n or any(len(ks) != n + 1 for ks in known):
+            raise ValueError("the knowledge table does not match the number of players")
+        self.known = [[dict(Counter(str(c) for c in k)) for k in ks] for ks in known]
+        for h in range(n):
+            have = Counter(self.hands[h])
+            for k in self.known[h]:
+                if Counter(k) - have:
+                    raise ValueError(f"seat {h} is said to be known to hold cards it does not hold")
+        if not all(0 <= x < n for x in (self.dealer, self.first, self.current)):
+            raise ValueError("a seat number is out of range")

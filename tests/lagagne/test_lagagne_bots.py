@@ -1,0 +1,96 @@
+"""LaGagne bots choose legal moves from views only, with the judgement each level promises."""
+
+from __future__ import annotations
+
+import json
+
+from lagagne_helpers import build_position as build
+
+from game import GAMES
+from game.core import Rng
+from game.lagagne import Options
+from game.lagagne.bots import HardBot, determinise, make_bot
+
+FILL = ["P5d", "P5d", "P5d", "P10d", "P10d"]
+
+
+def choose(level: str, state, seat: int, seed: int = 1) -> str:  # type: ignore[no-untyped-def]
+    move = make_bot(level, seed).choose(state.view(seat), state.legal_moves(seat))
+    assert move in state.legal_moves(seat)
+    return move.action
+
+
+def test_a_quick_three_level_game_finishes_with_legal_moves() -> None:
+    desc = GAMES["lagagne"]
+    state = desc.new_match(3, Options(target=60), seed=11)
+    bots = {0: make_bot("easy", 1), 1: make_bot("normal", 2), 2: HardBot(3, budget=200)}
+    while not state.is_over():
+        seat = state.to_move()[0]
+        view = json.loads(json.dumps(state.view(seat)))
+        state.apply(bots[seat].choose(view, state.legal_moves(seat)))
+    assert state.winners() and len(state.history) == 1
+
+
+def test_easy_plays_the_first_playable_card() -> None:
+    state = build([["Z", "P5h", "Sh", "Z", "Z"], FILL])
+    assert choose("easy", state, 0) == "play Sh"
+
+
+def test_normal_opens_lays_big_and_doubles_big() -> None:
+    state = build([["P5h", "Z", "Sh", "P50s", "Z"], FILL])
+    assert choose("normal", state, 0) == "play Sh"
+    state = build([["P5h", "P20h", "P50s", "Z", "Z"], FILL], columns={0: {"h": {}, "s": {}}})
+    assert choose("normal", state, 0) == "play P50s"
+    cols = {0: {"h": {"points": ["P50h", "P20h"]}, "s": {"points": ["P5s"]}}}
+    state = build([["X2", "Z", "P5c", "Z", "Z"], FILL], columns=cols)
+    assert choose("normal", state, 0) == "play X2 h"
+
+
+def test_normal_discards_a_dead_card_and_keeps_useful_ones() -> None:
+    state = build([["Sh", "P5c", "Z", "Voler", "Ss"], FILL], columns={0: {"h": {}, "s": {}}})
+    assert choose("normal", state, 0) in ("discard Z", "discard Sh", "discard Ss")
+
+
+def test_normal_takes_its_mulligan_when_it_cannot_start() -> None:
+    state = build([["P5h", "P10c", "Z", "Z", "X2"], FILL])
+    assert choose("normal", state, 0) == "mulligan"
+    state = build([["P5h", "P10c", "Z", "Sh", "X2"], FILL])
+    assert choose("normal", state, 0) == "play Sh"
+
+
+def test_normal_steals_from_the_leader() -> None:
+    cols = {0: {"h": {}}, 1: {"h": {"points": ["P10h"]}}, 2: {"h": {"points": ["P50h", "P10h"]}}}
+    state = build([["Voler", "Z", "Z", "Z", "Z"], FILL, ["P5c", "P5c", "P5c", "P5c", "P10c"]], columns=cols)
+    assert choose("normal", state, 0) == "steal 2:P50h"
+
+
+def test_hard_wins_outright_in_the_last_round() -> None:
+    options = Options(first_dealer=1, target=60)
+    cols = {0: {"h": {"points": ["P50h", "P10h"]}}, 1: {"h": {}, "s": {"points": ["P50s"]}}}
+    state = build([["Z"] * 5, ["P10s", "Voler", "P5d", "P5d", "P5d"]], columns=cols, options=options)
+    state.apply("0: discard Z")
+    assert state.view(1)["last_round"] is not None
+    for seed in range(3):
+        assert choose("hard", state, 1, seed) in ("steal 0:P50h", "steal 0:P10h")
+
+
+def test_hard_takes_the_win_from_a_player_at_the_target() -> None:
+    options = Options(first_dealer=1, target=60)
+    cols = {0: {"c": {"points": ["P20c", "P20c"], "x2": True}}, 1: {"d": {"points": ["P50d", "P5d"]}}}
+    state = build([["Z"] * 5, ["Voler", "P5c", "P10d", "P5s", "P5s"]], columns=cols, options=options)
+    state.apply("0: discard Z")
+    assert state.scores == [80, 55]
+    assert choose("hard", state, 1) == "steal 0:X2c d"
+
+
+def test_determinised_worlds_match_the_view() -> None:
+    state = build([["Echange", "Z", "P5h", "Z", "Z"], FILL, ["Sh", "Sh", "Ss", "P5c", "P5c"]],
+                  columns={1: {"d": {"points": ["P10d"]}}}, discard=["P20s"])
+    state.apply("0: exchange 2")
+    for seat in range(3):
+        view = state.view(seat)
+        world = determinise(view, Rng(seat))
+        assert world.view(seat) == view
+        assert sorted(c for z in world.card_zones().values() for c in z) == sorted(
+            c for z in state.card_zones().values() for c in z)
+        assert state.redeal_hidden(seat, Rng(7)).view(seat) == view

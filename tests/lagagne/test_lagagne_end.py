@@ -1,0 +1,87 @@
+"""The end of a LaGagne game: the last round, overtaking, cancelled ends, and the endless-game guard."""
+
+from __future__ import annotations
+
+from lagagne_helpers import build_position as build
+
+from game.lagagne import Options
+
+FILL = ["P5d", "P5d", "P5d", "P10d", "P10d"]
+
+
+def test_overtaking_in_the_last_round_wins() -> None:
+    options = Options(first_dealer=2, target=50)
+    cols = {0: {"h": {"points": ["P20h", "P20h"]}}, 2: {"s": {"points": ["P50s"]}}}
+    hands = [["P10h", "Z", "Z", "Z", "Z"], ["Z", "P5c", "P5c", "P5c", "P5c"], ["P10s", "P5s", "P5s", "P5s", "P5s"]]
+    state = build(hands, columns=cols, options=options)
+    events = state.apply("0: play P10h")
+    assert state.scores == [50, 0, 50]
+    last = next(e for e in events if e.kind == "last_round")
+    assert last.info == {"reached_by": 0, "ends_with": 2}
+    assert state.view(1)["last_round"] == {"reached_by": 0, "ends_with": 2}
+    state.apply("1: discard Z")
+    assert not state.is_over()
+    events = state.apply("2: play P10s")
+    assert state.is_over() and state.winners() == [2] and state.to_move() == []
+    assert events[-1].kind == "game_over"
+    assert state.history == [{"points": [50, 0, 60], "winners": [2], "rounds": 1, "end": "target"}]
+    assert state.result() == {"over": True, "scores": [50, 0, 60], "winners": [2]}
+
+
+def test_equal_best_scores_share_the_win() -> None:
+    options = Options(first_dealer=1, target=50)
+    cols = {0: {"h": {"points": ["P20h", "P20h"]}}, 1: {"s": {"points": ["P20s", "P20s"]}}}
+    state = build([["P10h", "Z", "Z", "Z", "Z"], ["P10s"] + FILL[:4]], columns=cols, options=options)
+    state.apply("0: play P10h")
+    state.apply("1: play P10s")
+    assert state.winners() == [0, 1]
+
+
+def test_reaching_the_target_on_the_last_seat_of_the_round_ends_at_once() -> None:
+    options = Options(first_dealer=1, target=50)
+    cols = {1: {"s": {"points": ["P20s", "P20s"]}}}
+    state = build([["Z"] * 5, ["P10s"] + FILL[:4]], columns=cols, options=options)
+    state.apply("0: discard Z")
+    state.apply("1: play P10s")
+    assert state.is_over() and state.winners() == [1]
+
+
+def test_the_end_is_cancelled_when_the_leader_falls_back_under_the_target() -> None:
+    options = Options(first_dealer=1, target=50)
+    cols = {0: {"h": {"points": ["P20h", "P20h"]}}, 1: {"h": {}}}
+    hands = [["P10h", "P10h", "Z", "Z", "Z"], ["Voler", "P5d", "P5d", "P5d", "P10d"]]
+    state = build(hands, columns=cols, options=options)
+    state.apply("0: play P10h")
+    assert state.view(0)["last_round"] is not None
+    events = state.apply("1: steal 0:P20h")
+    assert state.scores == [30, 20]
+    assert "last_round_cancelled" in [e.kind for e in events]
+    assert not state.is_over() and state.view(0)["last_round"] is None and state.current == 0
+    state.apply("0: play P10h")
+    assert state.scores == [40, 20] and state.view(0)["last_round"] is None
+
+
+def test_the_end_comes_again_once_someone_reaches_the_target_later() -> None:
+    options = Options(first_dealer=1, target=50)
+    cols = {0: {"h": {"points": ["P20h", "P10h", "P10h"]}}, 1: {"h": {}}}
+    hands = [["P10h", "P20h", "Z", "Z", "Z"], ["Voler", "P5d", "P5d", "P5d", "P10d"]]
+    state = build(hands, columns=cols, options=options)
+    state.apply("0: play P10h")
+    state.apply("1: steal 0:P20h")
+    state.apply("0: play P20h")  # 50 again: a new last round
+    assert state.view(1)["last_round"] == {"reached_by": 0, "ends_with": 1}
+    state.apply("1: discard P5d")
+    assert state.is_over() and state.winners() == [0]
+
+
+def test_the_endless_game_guard_ends_after_max_rounds() -> None:
+    options = Options(first_dealer=1, max_rounds=3)
+    cols = {1: {"s": {"points": ["P5s"]}}}
+    state = build([["Z"] * 5, FILL], columns=cols, options=options)
+    for _ in range(3):
+        assert not state.is_over()
+        state.apply(f"0: discard {state.view(0)['hand'][0]}")
+        state.apply(f"1: discard {state.view(1)['hand'][0]}")
+    assert state.is_over() and state.winners() == [1]
+    assert state.history[-1]["end"] == "round_limit" and state.history[-1]["rounds"] == 3
+    assert state.view(0)["end"] == "round_limit"
