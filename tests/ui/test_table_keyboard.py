@@ -1,0 +1,43 @@
+"""Keyboard-only play: Tab and arrows move the focus, Enter confirms."""
+
+from __future__ import annotations
+
+import pygame
+
+from ui.session import SeatInfo
+from ui.table.scene import TableScene
+from ui.table.widgets import Button
+
+from tests.ui.table_helpers import key, run_until, stacked_session, start
+
+
+def focus_on(app, scene: TableScene, wanted) -> None:
+    """Press Right until the focus rests on what ``wanted(item)`` accepts."""
+    key(app, pygame.K_TAB)
+    for _ in range(40):
+        if wanted(scene.focused()):
+            return
+        key(app, pygame.K_RIGHT)
+    raise AssertionError("the focus never reached the wanted item")
+
+
+def test_keyboard_only_moves(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    state = scene.state
+    focus_on(app, scene, lambda item: isinstance(item, Button) and item.key == "pass")
+    key(app, pygame.K_RETURN)
+    assert state.log[0] == "0: pass"
+    run_until(app, lambda: state.to_move() == [0] and state.view(0)["phase"] == "draw")
+
+    focus_on(app, scene, lambda item: getattr(item, "zone", None) == "stock")
+    key(app, pygame.K_RETURN)
+    assert state.log[-1] == "0: draw"
+
+    focus_on(app, scene, lambda item: getattr(item, "card", None) == "Kh")
+    assert scene.focused().highlight == "focus"
+    key(app, pygame.K_RETURN)
+    assert state.log[-1] == "0: discard Kh"
+
+    # Esc opens the pause menu over the table
+    key(app, pygame.K_ESCAPE)
+    assert type(app.top).__name__ == "PauseScene"
