@@ -41,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
         "Without arguments, opens the game window.",
     )
     parser.add_argument("--version", action="version", version=f"Tablée {tablee_version()}")
+    from ui.selftest import SelftestAction
+
+    parser.add_argument("--selftest", action=SelftestAction, help="run the headless self-test and exit (0 = passed)")
     parser.add_argument("--data-dir", type=Path, help="folder for settings, saves and statistics "
                         "(default: the user data directory)")
     shot = parser.add_argument_group("headless screenshot")

@@ -10,6 +10,7 @@ with the reason, so a missing data file or a hidden import in the executable fai
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -346,6 +347,19 @@ def _play_in_app(report: _Report, games: dict[str, Any], data_dir: Path) -> None
     finally:
         app.quit()
         app.close()
+
+
+class SelftestAction(argparse.Action):
+    """``--selftest`` for an argument parser: runs ``run()`` and exits with its code, like ``--version``."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        parser.exit(run())
+
 
 if __name__ == "__main__":
     sys.exit(run(sys.argv[1:] or None))
