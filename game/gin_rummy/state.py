@@ -90,8 +90,10 @@ GRAMMAR: dict[str, list[list[object]]] = {
 }
 
 
-def _meld_sort_key(word: str) -> tuple[int, ...]:
-    return tuple(M.parse_card(word[i:i + 2]) for i in range(0, len(word), 2))
+def _meld_sort_key(word: str) -> tuple[tuple[int, int], ...]:
+    """Melds in a knock are written lowest rank first (``3c4c5c`` before ``7s7h7d``)."""
+    cards = [M.parse_card(word[i:i + 2]) for i in range(0, len(word), 2)]
+    return tuple((c % 16, c // 16) for c in cards)
 
 
 class GinRummyState(GameState):
@@ -441,14 +443,14 @@ class GinRummyState(GameState):
         hand = self.hands[seat]
         if melds is None:
             melds = self._choose_knock_melds(seat, hand) if kind == "knock" else M.best_melds(hand)[1]
-        melds = tuple(sorted(melds, key=lambda m: (m & -m)))
+        melds = tuple(sorted(melds, key=lambda m: _meld_sort_key(M.meld_text(m))))
         k_dw = M.value(hand & ~sum(melds))
         events = [Event("knock" if kind == "knock" else "gin", seat, TEXT[card] if card >= 0 else None,
                         info={"deadwood": k_dw, "kind": kind})]
         events += self._meld_events(seat, list(melds))
         events += self._reveal(seat, hand & ~sum(melds))
         d_dw, d_melds, layoffs = M.defend(self.hands[other], melds, allow_layoffs=kind == "knock")
-        d_melds = tuple(sorted(d_melds, key=lambda m: (m & -m)))
+        d_melds = tuple(sorted(d_melds, key=lambda m: _meld_sort_key(M.meld_text(m))))
         events += self._meld_events(other, list(d_melds))
         for c, k in layoffs:
             events.append(Event("layoff", other, TEXT[c], f"hand:{other}", f"meld:{seat}:{k}", True, None,
