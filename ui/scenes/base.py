@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton, UICheckBox, UILabel
 
 from ui.scene import Scene
 from ui.scenes import art
@@ -116,6 +116,13 @@ class MenuScene(Scene):
             if nav:
                 self.nav.append(widget)
         return widget
+
+    def checkbox(self, rect: pygame.Rect, text: str, on: bool, object_id: str, container: object = None) -> UICheckBox:
+        """A themed checkbox (its mark is a glyph the bundled font has)."""
+        box = UICheckBox(rect, text, manager=self.app.ui, container=container or self.root, initial_state=on,
+                         object_id=object_id)
+        box.set_check_symbol("×")
+        return box
 
     def label(self, rect: pygame.Rect, text: str, kind: str = "field_label") -> UILabel:
         return UILabel(rect, text, manager=self.app.ui, container=self.root, object_id=self.oid(kind))

@@ -71,7 +71,7 @@ class PauseScene(MenuScene):
         rect.center = (w // 2, h // 2)
         self.confirm = UIConfirmationDialog(
             rect, tr("pause.restart_question"), manager=self.app.ui, window_title=tr("pause.restart"),
-            action_long_desc=tr("pause.restart_question"), action_short_name=tr("pause.restart_yes"),
+            action_short_name=tr("pause.restart_yes"),
             blocking=True, object_id="#restart_dialog",
         )
 

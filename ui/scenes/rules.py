@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+import warnings
 from typing import TYPE_CHECKING
 
 import pygame
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 GOLD = "#F0CE78"
 SOFT = "#C9D8C4"
 HEADING_SIZES = {1: 30, 2: 24, 3: 20}
+SHORT_HEADER = 16  # longer table headers are left out of each row (the cell speaks for itself)
 
 
 def rules_text(game_id: str, language: str) -> str:
@@ -72,8 +74,9 @@ def markdown_to_html(text: str, scale: float = 1.0) -> str:
             header, *rows = table
             for row in rows:
                 parts = [
-                    f"<font color='{SOFT}'>{_inline(name)}:</font> {_inline(cell)}"
-                    for name, cell in zip(header, row)
+                    (f"<font color='{SOFT}'>{_inline(name)}:</font> " if len(name) <= SHORT_HEADER else "")
+                    + (f"<b>{_inline(cell)}</b>" if index == 0 else _inline(cell))
+                    for index, (name, cell) in enumerate(zip(header, row))
                     if cell and cell not in ("—", "-")
                 ]
                 out.append(f"<font color='{GOLD}'>•</font> " + "  ·  ".join(parts) + "<br>")
@@ -143,6 +146,14 @@ class RulesScene(MenuScene):
             self.tabs[game_id] = tab
             x += tab_w + self.px(10)
         bh = self.px(48)
+        base = 21 if self.large else 17
+        with warnings.catch_warnings():  # pygame_gui warns when a font was already loaded: harmless
+            warnings.simplefilter("ignore", UserWarning)
+            self.app.ui.preload_fonts(
+                [{"name": "noto_sans", "point_size": int(size * self.k), "style": "bold"}
+                 for size in HEADING_SIZES.values()]
+                + [{"name": "noto_sans", "point_size": base, "style": style} for style in ("bold", "italic")]
+            )
         box = pygame.Rect(margin, top + tab_h + self.px(14), w - 2 * margin, h - top - tab_h - bh - self.px(60))
         self.text_box = UITextBox(
             markdown_to_html(rules_text(self.game_id, self.app.language), self.k), box, manager=self.app.ui,

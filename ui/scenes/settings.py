@@ -84,14 +84,12 @@ class SettingsScene(MenuScene):
         y += row_h + gap
         box = self.px(28)
         row_label("settings.memory_aid", "settings.memory_aid_hint")
-        self.memory_box = UICheckBox(pygame.Rect(control_x, y + (row_h - box) // 2, box, box), tr("settings.memory_aid_on"),
-                                     manager=self.app.ui, container=self.root, initial_state=s.memory_aid,
-                                     object_id="#memory_aid")
+        self.memory_box = self.checkbox(pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
+                                        tr("settings.memory_aid_on"), s.memory_aid, "#memory_aid")
         y += row_h + gap
         row_label("settings.fullscreen", "settings.fullscreen_hint")
-        self.fullscreen_box = UICheckBox(pygame.Rect(control_x, y + (row_h - box) // 2, box, box), tr("settings.fullscreen_on"),
-                                         manager=self.app.ui, container=self.root, initial_state=s.fullscreen,
-                                         object_id="#fullscreen")
+        self.fullscreen_box = self.checkbox(pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
+                                            tr("settings.fullscreen_on"), s.fullscreen, "#fullscreen")
         bw, bh = self.px(220), self.px(48)
         self.button(pygame.Rect((w - bw) // 2, min(self.panel.bottom + self.px(28), h - bh - self.px(20)), bw, bh),
                     tr("common.back"), self.back, kind="primary_button")

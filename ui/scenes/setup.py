@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UICheckBox, UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
+from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
 from ui.scenes import art
 from ui.scenes.base import MenuScene
@@ -234,9 +234,8 @@ class SetupScene(MenuScene):
             oid = self.oid("field_label", f"#option_label_{field.name}")
             if field.kind == "bool":
                 box_size = self.px(26)
-                widget = UICheckBox(pygame.Rect(control.left, y + (row_h - box_size) // 2, box_size, box_size), "",
-                                    manager=self.app.ui, container=scroll, initial_state=bool(self.values[field.name]),
-                                    object_id=f"#option_{field.name}")
+                widget = self.checkbox(pygame.Rect(control.left, y + (row_h - box_size) // 2, box_size, box_size), "",
+                                       bool(self.values[field.name]), f"#option_{field.name}", container=scroll)
                 self.option_widgets[field.name] = widget
             elif field.kind == "choice":
                 names = [(_format(c), str(i)) for i, c in enumerate(field.choices)]

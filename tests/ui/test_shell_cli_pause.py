@@ -1,0 +1,90 @@
+"""The command line (argument parsing, headless screenshot) and the pause menu."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import GAMES
+from tests.ui.conftest import center, click, press
+from tests.ui.test_shell_storage import a_session
+from ui.cli import main, parse_args
+from ui.scenes.pause import PauseScene
+from ui.scenes.title import TitleScene
+
+
+def test_cli_parses_the_screenshot_arguments(tmp_path):
+    args = parse_args(["--screenshot", str(tmp_path / "a.png"), "--game", "gin_rummy", "--seed", "7",
+                       "--scene", "table", "--size", "1024x640", "--players", "2", "--data-dir", str(tmp_path)])
+    assert args.screenshot == tmp_path / "a.png"
+    assert (args.game, args.seed, args.scene, args.size, args.players) == ("gin_rummy", 7, "table", (1024, 640), 2)
+    assert parse_args([]).screenshot is None
+    for bad in (["--size", "big"], ["--scene", "nowhere"], ["--scene", "table"]):
+        with pytest.raises(SystemExit):
+            parse_args(bad)
+
+
+def test_cli_version_and_help_exit_cleanly(capsys):
+    for flag in ("--version", "--help"):
+        with pytest.raises(SystemExit) as stop:
+            parse_args([flag])
+        assert stop.value.code == 0
+    assert "Tablée" in capsys.readouterr().out
+
+
+def test_screenshot_of_the_title_writes_a_png(tmp_path):
+    out = tmp_path / "shots" / "title.png"
+    assert main(["--screenshot", str(out), "--scene", "title", "--size", "1024x640",
+                 "--data-dir", str(tmp_path / "data")]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1024, 640)
+
+
+def test_screenshot_refuses_an_unknown_game(tmp_path):
+    assert main(["--screenshot", str(tmp_path / "x.png"), "--game", "chess", "--data-dir", str(tmp_path)]) == 2
+
+
+def test_pause_save_and_quit_returns_to_title_with_continue(app):
+    session = a_session(3)
+    app.push(PauseScene(app, session))
+    assert isinstance(app.top, PauseScene)
+    click(app, center(app.top.nav[-1]))  # Save and quit to title
+    assert isinstance(app.top, TitleScene) and len(app.scenes) == 1
+    assert app.top.continue_button is not None
+    assert app.storage.load_session() == json.loads(json.dumps(session.to_json()))
+
+
+def test_pause_restart_asks_then_deals_a_new_match_with_the_same_seats(app, monkeypatch):
+    session = a_session(3)
+    started = []
+    monkeypatch.setattr(app, "start_match", started.append)
+    app.push(PauseScene(app, session))
+    click(app, center(app.top.nav[1]))  # Restart
+    dialog = app.top.confirm
+    assert dialog is not None and started == []
+    click(app, center(dialog.confirm_button), steps=2)
+    assert len(started) == 1
+    fresh = started[0]
+    assert fresh.seats == session.seats and fresh.state.options == session.state.options
+    assert fresh.state.seed != session.state.seed
+
+
+def test_escape_resumes_and_pause_draws_over_the_scene_below(app):
+    app.push(PauseScene(app, a_session(4)))
+    app.step(1 / 60)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, TitleScene)
+
+
+@pytest.mark.skipif("gin_rummy" not in GAMES, reason="Gin Rummy is not registered")
+def test_start_match_puts_the_table_above_the_title(app):
+    from ui.table.scene import TableScene
+
+    session = a_session(11)
+    app.start_match(session)
+    assert isinstance(app.top, TableScene) and len(app.scenes) == 2
+    assert app.storage.load_session() is not None
+    app.pop_to_title()
+    assert isinstance(app.top, TitleScene)

@@ -1,0 +1,59 @@
+"""French and English: switching the language rebuilds the visible widgets at once, the rules
+page follows the language, and both catalogs name the same keys."""
+
+from __future__ import annotations
+
+import json
+
+from game import GAMES
+from tests.ui.conftest import center, click
+from tests.ui.test_shell_setup import choose
+from ui.resources import resource_path
+from ui.scenes.rules import RulesScene, markdown_to_html
+from ui.scenes.settings import SettingsScene
+
+
+def test_catalogs_have_the_same_keys():
+    en = json.loads(resource_path("i18n/en/shell.json").read_text(encoding="utf-8"))
+    fr = json.loads(resource_path("i18n/fr/shell.json").read_text(encoding="utf-8"))
+    assert set(en) == set(fr)
+
+
+def test_every_game_has_rules_in_both_languages():
+    for game_id in GAMES:
+        for lang in ("en", "fr"):
+            assert resource_path(f"rules/{lang}/{game_id}.md").is_file(), (game_id, lang)
+
+
+def test_switching_language_in_settings_changes_visible_strings(app):
+    assert app.top.nav[-1].text == "Quit"
+    click(app, center(app.top.nav[-2]))  # Settings
+    assert isinstance(app.top, SettingsScene)
+    choose(app, app.top.language_menu, "fr")
+    assert app.language == "fr" and app.settings.language == "fr"
+    assert isinstance(app.top, SettingsScene)
+    assert app.top.nav[-1].text == "Retour"
+    assert app.top.language_menu.selected_option[1] == "fr"
+    click(app, center(app.top.nav[-1]))
+    assert [b.text for b in app.top.nav[-4:]] == ["Règles", "Statistiques", "Réglages", "Quitter"]
+
+
+def test_rules_scene_shows_the_chosen_language(app):
+    game_id = "gin_rummy" if "gin_rummy" in GAMES else next(iter(GAMES))
+    app.show_rules(game_id)
+    assert isinstance(app.top, RulesScene)
+    english = app.top.text_box.html_text
+    app.set_language("fr")
+    french = app.top.text_box.html_text
+    assert english != french
+    assert "Gin-rami" in french or "joueur" in french
+    assert "player" in english
+
+
+def test_markdown_subset_becomes_textbox_html():
+    html = markdown_to_html("# Title\n\nSome **bold** and *it* <x>.\n\n- one\n  two\n1. first\n\n"
+                            "| a | b |\n|---|---|\n| 1 | — |\n")
+    assert "<b>Title</b>" in html
+    assert "<b>bold</b>" in html and "<i>it</i>" in html and "&lt;x&gt;" in html
+    assert "one two" in html and "1.</font> first" in html
+    assert "a:</font> <b>1</b>" in html and "b:" not in html

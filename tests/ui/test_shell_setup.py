@@ -1,0 +1,100 @@
+"""New-game setup: the form turns the chosen seats, options and seed into a match session."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import GAMES
+from tests.ui.conftest import center, click
+from ui.scenes.setup import SetupScene, option_fields
+
+pytestmark = pytest.mark.skipif("gin_rummy" not in GAMES, reason="Gin Rummy is not registered")
+
+
+@pytest.fixture
+def started(app, monkeypatch):
+    """Every session ``app.start_match`` receives (instead of opening the table)."""
+    sessions = []
+    monkeypatch.setattr(app, "start_match", sessions.append)
+    return sessions
+
+
+def open_setup(app, game_id: str) -> SetupScene:
+    title = app.top
+    click(app, center(title.game_buttons[game_id]))
+    assert isinstance(app.top, SetupScene)
+    return app.top
+
+
+def choose(app, menu, option_id: str) -> None:
+    """Open a drop-down menu and click one of its options, as a player would."""
+    click(app, center(menu))
+    expanded = menu.menu_states["expanded"]
+    items = expanded.options_selection_list.item_list
+    target = next(item for item in items if item["object_id"] == option_id or item.get("text_id") == option_id)
+    click(app, center(target["button_element"]), steps=2)
+
+
+def test_option_form_follows_the_options_dataclass():
+    kinds = {f.name: f.kind for f in option_fields(GAMES["gin_rummy"].Options)}
+    assert kinds["knock_limit"] == "int"
+    assert kinds["oklahoma"] == "bool"
+    assert kinds["first_dealer"] == "optional_int"
+    lagagne = GAMES.get("lagagne")
+    if lagagne is not None:
+        assert {f.name: f.kind for f in option_fields(lagagne.Options)}["deck"] == "fixed"
+
+
+def test_form_builds_the_session_with_seats_options_and_seed(app, started):
+    scene = open_setup(app, "gin_rummy")
+    # type a name into seat 0 with real key events
+    entry = scene.name_entries[0]
+    click(app, center(entry))
+    entry.set_text("")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
+    app.step(1 / 60)
+    choose(app, scene.level_menus[1], "hard")
+    click(app, center(scene.option_widgets["oklahoma"]))
+    scene.option_widgets["knock_limit"].set_text("7")
+    scene.seed_entry.set_text("424242")
+    click(app, center(scene.start_button))
+    assert len(started) == 1
+    session = started[0]
+    assert [(s.name, s.level) for s in session.seats] == [("Zoé", None), (scene.names[1], "hard")]
+    assert session.state.seed == 424242
+    assert session.state.options.oklahoma is True
+    assert session.state.options.knock_limit == 7
+    assert session.state.options.first_dealer is None
+
+
+def test_bad_number_is_explained_and_nothing_starts(app, started):
+    scene = open_setup(app, "gin_rummy")
+    scene.option_widgets["knock_limit"].set_text("ten")
+    click(app, center(scene.start_button))
+    assert started == []
+    assert "ten" in scene.error_label.text
+    scene.option_widgets["knock_limit"].set_text("10")
+    scene.seed_entry.set_text("-3")
+    click(app, center(scene.start_button))
+    assert started == [] and "-3" in scene.error_label.text
+
+
+def test_engine_refusal_of_options_is_shown(app, started):
+    scene = open_setup(app, "gin_rummy")
+    scene.option_widgets["knock_limit"].set_text("500")
+    click(app, center(scene.start_button))
+    assert started == []
+    assert scene.error_label.text
+
+
+def test_seat_count_stays_in_the_game_range(app):
+    game_id = max(GAMES, key=lambda g: GAMES[g].max_players - GAMES[g].min_players)
+    scene = open_setup(app, game_id)
+    d = GAMES[game_id]
+    for _ in range(d.max_players + 2):
+        scene.more()
+    assert app.top.count == d.max_players and len(app.top.name_entries) == d.max_players
+    for _ in range(d.max_players + 2):
+        app.top.fewer()
+    assert app.top.count == d.min_players and len(app.top.name_entries) == d.min_players

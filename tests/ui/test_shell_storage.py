@@ -1,0 +1,122 @@
+"""Settings, autosave and statistics on disk: atomic writes, damaged files moved aside with a
+notice, settings that survive a restart, and what the statistics count."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from game import GAMES
+from tests.ui.conftest import center, click
+from ui.app import App
+from ui.session import MatchSession, SeatInfo
+from ui.storage import Storage
+
+
+def a_session(seed: int = 5) -> MatchSession:
+    game_id = "gin_rummy" if "gin_rummy" in GAMES else next(iter(GAMES))
+    d = GAMES[game_id]
+    seats = [SeatInfo("Ann")] + [SeatInfo(f"Bot {i}", "normal") for i in range(1, d.min_players)]
+    return MatchSession.new(game_id, seats, seed=seed)
+
+
+def test_settings_persist_across_app_instances(data_dir):
+    first = App(data_dir=data_dir, size=(1280, 800), headless=True)
+    first.settings.animation_speed = "slow"
+    first.settings.bot_delay = 1.7
+    first.set_language("fr")
+    first.quit()
+    first.close()
+    second = App(data_dir=data_dir, size=(1280, 800), headless=True)
+    try:
+        assert second.settings.animation_speed == "slow"
+        assert second.settings.bot_delay == pytest.approx(1.7)
+        assert second.language == "fr"
+        assert second.top.nav[-1].text == "Quitter"
+    finally:
+        second.quit()
+        second.close()
+
+
+def test_damaged_settings_are_moved_aside_with_a_notice(data_dir):
+    (data_dir / "settings.json").write_text("{not json", encoding="utf-8")
+    app = App(data_dir=data_dir, size=(1280, 800), headless=True)
+    try:
+        app.set_language("en")
+        app.step(1 / 60)
+        assert (data_dir / "settings.json.damaged-1").read_text(encoding="utf-8") == "{not json"
+        assert any("settings" in text for text in app.toasts)
+        assert app.running and app.top is not None
+    finally:
+        app.quit()
+        app.close()
+
+
+@pytest.mark.parametrize("content", ["\x00garbage", '{"session_version": 1, "seats": [], "match": {}}'])
+def test_damaged_save_is_moved_aside_and_the_app_starts(data_dir, content):
+    (data_dir / "current_match.json").write_text(content, encoding="utf-8")
+    app = App(data_dir=data_dir, size=(1280, 800), headless=True)
+    try:
+        app.set_language("en")
+        app.step(1 / 60)
+        assert not (data_dir / "current_match.json").exists()
+        assert (data_dir / "current_match.json.damaged-1").exists()
+        assert any("saved match could not be read" in text for text in app.toasts)
+        assert app.top.continue_button is None
+    finally:
+        app.quit()
+        app.close()
+
+
+def test_atomic_save_keeps_the_old_file_when_replace_fails(data_dir, monkeypatch):
+    storage = Storage(data_dir)
+    old = a_session(1).to_json()
+    assert storage.save_session(old)
+
+    def crash(*args, **kwargs):
+        raise OSError("simulated crash between write and replace")
+
+    monkeypatch.setattr(os, "replace", crash)
+    assert storage.save_session(a_session(2).to_json()) is False
+    monkeypatch.undo()
+    assert storage.load_session() == json.loads(json.dumps(old))
+    assert sorted(p.name for p in data_dir.iterdir()) == ["current_match.json"]
+    assert storage.take_notices()[0][0] == "notice.save_failed"
+
+
+def test_continue_resumes_the_saved_match_exactly(app, monkeypatch):
+    session = a_session(9)
+    seat = session.state.to_move()[0]
+    session.state.apply(session.state.legal_moves(seat)[0])
+    app.storage.save_session(session.to_json())
+    app.pop_to_title()
+    app.top.rebuild()
+    assert app.top.continue_button is not None
+    started = []
+    monkeypatch.setattr(app, "start_match", started.append)
+    click(app, center(app.top.continue_button))
+    assert len(started) == 1
+    assert started[0].to_json() == json.loads(json.dumps(session.to_json()))
+
+
+def test_statistics_count_matches_against_bots_by_strongest_level(data_dir):
+    storage = Storage(data_dir)
+    storage.record_result("gin_rummy", [SeatInfo("Ann"), SeatInfo("B", "hard")], [0])
+    storage.record_result("gin_rummy", [SeatInfo("Ann"), SeatInfo("B", "hard")], [1])
+    storage.record_result("gang_de_mouettes", [SeatInfo("Ann"), SeatInfo("B", "easy"), SeatInfo("C", "normal")], [0])
+    storage.record_result("gang_de_mouettes", [SeatInfo("Ann"), SeatInfo("Bob")], [1])
+    storage.record_result("gang_de_mouettes", [SeatInfo("B", "easy"), SeatInfo("C", "hard")], [1])
+    stats = Storage(data_dir).stats()
+    assert stats["gin_rummy"]["levels"] == {"hard": {"played": 2, "won": 1}}
+    assert stats["gang_de_mouettes"]["levels"] == {"normal": {"played": 1, "won": 1}}
+    assert stats["gang_de_mouettes"]["pass_and_play"] == 1
+
+
+def test_damaged_statistics_are_moved_aside(data_dir):
+    (data_dir / "statistics.json").write_text("[1, 2", encoding="utf-8")
+    storage = Storage(data_dir)
+    assert storage.stats() == {}
+    assert (data_dir / "statistics.json.damaged-1").exists()
+    assert storage.take_notices() == [("notice.damaged_stats", {})]
