@@ -2,7 +2,8 @@
 
 Rules: ``shared/rules/lagagne.md``; notation: ``shared/design/notation.md``. The whole game to the
 target is one unit (``units = ("game",)``): ``history`` gets one entry when it ends,
-``{"points": final scores, "winners": [...], "rounds": table rounds played, "end": "target" | "round_limit"}``.
+``{"points": final scores, "winners": [...], "rounds": table rounds played,
+"end": "target" | "round_limit"}``.
 
 Deck
     ``deck.toml`` in this package holds the deck of the rules page (82 cards), one ``Card = count``
@@ -92,4 +93,6 @@ DESCRIPTOR = register(
     )
 )
 
-__all__ = ["DEFAULT_DECK", "DESCRIPTOR", "LaGagneState", "Options", "make_bot", "parse_deck_text", "quick_options"]
+__all__ = [
+    "DEFAULT_DECK", "DESCRIPTOR", "LaGagneState", "Options", "make_bot", "parse_deck_text", "quick_options",
+]

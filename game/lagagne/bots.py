@@ -91,6 +91,7 @@ def determinise(view: dict[str, Any], rng: Rng) -> LaGagneState:
     st.reached_by = None if view["last_round"] is None else view["last_round"]["reached_by"]
     st.won = list(view["winners"])
     st.end_reason = view["end"]
+    st._sc = None
     return st
 
 
@@ -183,7 +184,8 @@ def move_value(st: LaGagneState, seat: int, move: Move, scores: list[int]) -> fl
         return 0.7 * keep_value(st, seat, top) - keep_value(st, seat, RECUP) - 2.0
     if name == "exchange":
         v = int(args[0])
-        dead = min(keep_value(st, seat, c) for c in st.hands[seat] if c != ECHANGE) if len(st.hands[seat]) > 1 else 0
+        rest = [keep_value(st, seat, c) for c in st.hands[seat] if c != ECHANGE]
+        dead = min(rest) if rest else 0.0
         return 6.0 - dead * 0.3 + (2.0 if scores[v] == max(scores) else 0.0)
     if name == "give":
         return -keep_value(st, seat, args[0])

@@ -46,7 +46,8 @@ def describe(card: str) -> str:
         return f"the {POINTS[card]} of {SUIT_NAMES[SUIT_OF[card]]}s"
     if card in JOKERS:
         return f"the joker {POINTS[card]}"
-    return {ZERO: "a zero card", X2: "a ×2", VOLER: "Voler", RECUP: "Récupérer", ECHANGE: "Échanger"}[card]
+    names = {ZERO: "a zero card", X2: "a ×2", VOLER: "Voler", RECUP: "Récupérer", ECHANGE: "Échanger"}
+    return names[card]
 
 
 def normalise_deck(pairs: Iterable[Any]) -> tuple[tuple[str, int], ...]:
@@ -82,7 +83,9 @@ def parse_deck_text(text: str) -> tuple[tuple[str, int], ...]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"the deck file is not readable ({exc}); write one 'Card = count' per line") from None
+        raise ValueError(
+            f"the deck file is not readable ({exc}); write one 'Card = count' per line"
+        ) from None
     for key, value in data.items():
         if isinstance(value, dict):
             raise ValueError(f"the deck file has a section [{key}]; write only 'Card = count' lines")

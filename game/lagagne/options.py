@@ -34,21 +34,21 @@ class Options:
                 raise ValueError(f"{name} must be a whole number, not {value!r}")
             if value < low:
                 raise ValueError(f"{name} must be at least {low}, not {value}")
-        if self.first_dealer is not None and (
-            isinstance(self.first_dealer, bool) or not isinstance(self.first_dealer, int) or self.first_dealer < 0
-        ):
+        dealer = self.first_dealer
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int) or dealer < 0):
             raise ValueError(f"first_dealer must be a seat number or None, not {self.first_dealer!r}")
         for name in ("symbol_steal_any_time", "x2_needs_open_column"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
         if self.deck is not None:
             if isinstance(self.deck, str):
-                raise ValueError("deck must be (card, count) pairs; read a deck file with Options.with_deck_text")
+                raise ValueError(
+                    "deck must be (card, count) pairs; read a deck file with Options.with_deck_text"
+                )
             object.__setattr__(self, "deck", normalise_deck(self.deck))
-        if deck_size(self.cards) < 2 * self.hand_size:
-            raise ValueError(
-                f"the deck holds {deck_size(self.cards)} cards, too few to deal {self.hand_size} to two players"
-            )
+        size = deck_size(self.cards)
+        if size < 2 * self.hand_size:
+            raise ValueError(f"the deck holds {size} cards, too few to deal {self.hand_size} to two players")
 
     @property
     def cards(self) -> tuple[tuple[str, int], ...]:

@@ -23,7 +23,9 @@ _TABLE_CARD = re.compile(r"^(\d+):(S[hscd]|P(?:5|10|20|50)[hscd]|(?:J(?:5|10|20|
 def _card(word: str) -> str:
     """<card>"""
     if word not in ALL_CARDS:
-        raise ValueError(f"expected a LaGagne card (Sh, P20h, J50, Z, Voler, Recup, Echange, X2), not {word!r}")
+        raise ValueError(
+            f"expected a LaGagne card (Sh, P20h, J50, Z, Voler, Recup, Echange, X2), not {word!r}"
+        )
     return word
 
 
@@ -110,9 +112,10 @@ class LaGagneState(GameState):
     def _start(self, deck: list[str] | None) -> None:
         o: Options = self.options
         n = self.players
-        if deck_size(o.cards) < n * o.hand_size:
+        size = deck_size(o.cards)
+        if size < n * o.hand_size:
             raise ValueError(
-                f"the deck holds {deck_size(o.cards)} cards, too few to deal {o.hand_size} to each of {n} players"
+                f"the deck holds {size} cards, too few to deal {o.hand_size} to each of {n} players"
             )
         if o.first_dealer is not None and o.first_dealer >= n:
             raise ValueError(f"first_dealer {o.first_dealer} is not a seat of a {n}-player table")
@@ -145,6 +148,7 @@ class LaGagneState(GameState):
         self.reached_by = None
         self.won = []
         self.end_reason = None
+        self._sc: list[int] | None = None
 
     # ----------------------------------------------------------------- scores and simple facts
     def column_total(self, seat: int, si: int) -> int:
@@ -154,7 +158,9 @@ class LaGagneState(GameState):
 
     @property
     def scores(self) -> list[int]:
-        return [sum(self.column_total(s, i) for i in range(4)) for s in range(self.n)]
+        if self._sc is None:  # cached until a column changes
+            self._sc = [sum(self.column_total(s, i) for i in range(4)) for s in range(self.n)]
+        return list(self._sc)
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -264,13 +270,15 @@ class LaGagneState(GameState):
                  "give": args[0] if args else None, "steal": VOLER, "recup": RECUP, "exchange": ECHANGE}
         card = needs.get(name)
         if card is not None and card not in hand:
-            return IllegalMove(f"You have no {card} in your hand.", "lagagne.not_in_hand", {"card": card})
+            return IllegalMove(f"{describe(card)[0].upper()}{describe(card)[1:]} is not in your hand.",
+                               "lagagne.not_in_hand", {"card": card})
         if name == "play":
-            return self._why_not_lay(seat, args[0], args[1] if len(args) > 1 else None, "play")
+            return self._why_not_lay(seat, args[0], args[1] if len(args) > 1 else None, f"play {args[0]}")
         if name == "steal":
             return self._why_not_steal(seat, args)
         if name == "recup" and not self.discard:
-            return IllegalMove("The discard pile is empty: there is nothing to take back.", "lagagne.discard_empty")
+            return IllegalMove("The discard pile is empty: there is nothing to take back.",
+                               "lagagne.discard_empty")
         if name == "exchange":
             v = int(args[0])
             if v == seat:
@@ -289,11 +297,14 @@ class LaGagneState(GameState):
         return None
 
     def _why_not_lay(self, seat: int, card: str, suit: str | None, how: str) -> IllegalMove | None:
-        """Why ``seat`` could not lay ``card`` (in column ``suit``), or ``None`` if it could."""
+        """Why ``seat`` could not lay ``card`` (in column ``suit``), or ``None`` if it could.
+
+        ``how`` is the move's text without a column, for examples in the messages.
+        """
         words = describe(card)
         if card in SYMBOLS:
-            if suit is not None and suit != card[1]:
-                return IllegalMove(f"{words.capitalize()} opens its own column; write 'play {card}'.",
+            if suit is not None:
+                return IllegalMove(f"{words.capitalize()} opens its own column; write '{how}'.",
                                    "lagagne.symbol_column", {"card": card})
             if self.sym[seat][SI[card[1]]]:
                 s = SUIT_NAMES[card[1]]
@@ -308,11 +319,12 @@ class LaGagneState(GameState):
             return IllegalMove(f"{words} is played with '{verb}'.", "lagagne.action_card", {"card": card})
         if card in SUITED:
             s = SUIT_OF[card]
-            if suit is not None and suit != s:
-                return IllegalMove(f"{words.capitalize()} goes only in a {SUIT_NAMES[s]} column.",
-                                   "lagagne.wrong_column", {"card": card, "suit": s})
+            if suit is not None:
+                return IllegalMove(f"{words.capitalize()} goes only in the {SUIT_NAMES[s]} column; "
+                                   f"name no column ('{how}').", "lagagne.wrong_column",
+                                   {"card": card, "suit": s})
         elif suit is None:
-            return IllegalMove(f"Say which column {words} goes in (for example '{how} {card} h').",
+            return IllegalMove(f"Say which column {words} goes in (for example '{how} h').",
                                "lagagne.name_column", {"card": card})
         else:
             s = suit
@@ -337,17 +349,19 @@ class LaGagneState(GameState):
         if v == seat:
             return IllegalMove("You cannot steal from yourself.", "lagagne.steal_self")
         if v >= self.n:
-            return IllegalMove(f"There is no seat {v} at this table.", "no_such_seat", {"seat": v, "last": self.n - 1})
+            return IllegalMove(f"There is no seat {v} at this table.", "no_such_seat",
+                               {"seat": v, "last": self.n - 1})
         card, src = (tcard[:-1], tcard[-1]) if tcard[0] in "JX" else (tcard, SUIT_OF[tcard])
         si = SI[src]
         present = (self.sym[v][si] if card in SYMBOLS else
                    self.dbl[v][si] if card == X2 else card in self.pts[v][si])
         where = f"in their {SUIT_NAMES[src]} column"
         if not present:
-            return IllegalMove(f"{self.names[v]} has no {describe(card)} {where}.", "lagagne.not_on_table",
-                               {"name": self.names[v], "card": card, "suit": src})
+            return IllegalMove(f"{self.names[v]} has not laid {describe(card)} {where}.",
+                               "lagagne.not_on_table", {"name": self.names[v], "card": card, "suit": src})
         dest = args[1] if len(args) > 1 else None
-        if card in SYMBOLS and dest is None and not self.sym[seat][si] and not self._may_steal_symbol(seat, src):
+        symbol_barred = not self.sym[seat][si] and not self._may_steal_symbol(seat, src)
+        if card in SYMBOLS and dest is None and symbol_barred:
             return IllegalMove("You may steal a symbol card only while you have no open column.",
                                "lagagne.symbol_steal_with_columns")
         return self._why_not_lay(seat, card, dest, f"steal {v}:{tcard}")
@@ -359,7 +373,9 @@ class LaGagneState(GameState):
             if counter:
                 _take(counter, card)
 
-    def _add_to_hand(self, seat: int, card: str, known_to: tuple[int, ...] = (), public: bool = False) -> None:
+    def _add_to_hand(
+        self, seat: int, card: str, known_to: tuple[int, ...] = (), public: bool = False
+    ) -> None:
         self.hands[seat].append(card)
         observers = range(self.n + 1) if public else known_to
         for o in observers:
@@ -386,7 +402,8 @@ class LaGagneState(GameState):
         if name == "mulligan":
             self.mull_used[seat] += 1
             self.mulled = True
-            ev.append(Event("mulligan", seat, info={"left": self.options.mulligans_per_game - self.mull_used[seat]}))
+            left = self.options.mulligans_per_game - self.mull_used[seat]
+            ev.append(Event("mulligan", seat, info={"left": left}))
             for card in list(self.hands[seat]):
                 self._remove_from_hand(seat, card)
                 self.discard.append(card)
@@ -414,6 +431,7 @@ class LaGagneState(GameState):
             v = int(victim_text)
             card, src = (tcard[:-1], tcard[-1]) if tcard[0] in "JX" else (tcard, SUIT_OF[tcard])
             si = SI[src]
+            self._sc = None
             if card in SYMBOLS:
                 self.sym[v][si] = False
             elif card == X2:
@@ -448,6 +466,7 @@ class LaGagneState(GameState):
         raise AssertionError(f"unhandled move {move}")
 
     def _lay(self, seat: int, card: str, suit: str) -> None:
+        self._sc = None
         si = SI[suit]
         if card in SYMBOLS:
             self.sym[seat][si] = True
@@ -465,7 +484,8 @@ class LaGagneState(GameState):
                 self.pile = self.discard
                 self.discard = []
                 self.rng.shuffle(self.pile)
-                ev.append(Event("reshuffle", None, None, "discard", "stock", False, info={"cards": len(self.pile)}))
+                ev.append(Event("reshuffle", None, None, "discard", "stock", False,
+                                info={"cards": len(self.pile)}))
             card = self.pile.pop()
             self._add_to_hand(seat, card)
             ev.append(Event("draw", seat, card, "stock", f"hand:{seat}", False, frozenset({seat})))
@@ -501,7 +521,9 @@ class LaGagneState(GameState):
         self.won = [s for s in range(self.n) if scores[s] == best]
         self.phase = "over"
         self.end_reason = reason
-        self.history.append({"points": scores, "winners": list(self.won), "rounds": self.rounds, "end": reason})
+        self.history.append(
+            {"points": scores, "winners": list(self.won), "rounds": self.rounds, "end": reason}
+        )
         ev.append(Event("game_over", None, info={"scores": scores, "winners": list(self.won), "end": reason}))
         return ev
 
@@ -551,7 +573,8 @@ class LaGagneState(GameState):
             "options": {
                 "target": o.target, "hand_size": o.hand_size, "mulligans_per_game": o.mulligans_per_game,
                 "max_rounds": o.max_rounds, "deck": [list(p) for p in o.cards],
-                "symbol_steal_any_time": o.symbol_steal_any_time, "x2_needs_open_column": o.x2_needs_open_column,
+                "symbol_steal_any_time": o.symbol_steal_any_time,
+                "x2_needs_open_column": o.x2_needs_open_column,
             },
             "winners": list(self.won),
             "end": self.end_reason,
@@ -564,7 +587,8 @@ class LaGagneState(GameState):
         for p in range(self.n):
             zones[f"hand:{p}"] = list(self.hands[p])
             for i, s in enumerate(SUITS):
-                col = ([f"S{s}"] if self.sym[p][i] else []) + self.pts[p][i] + ([X2] if self.dbl[p][i] else [])
+                symbol = [f"S{s}"] if self.sym[p][i] else []
+                col = symbol + self.pts[p][i] + ([X2] if self.dbl[p][i] else [])
                 zones[f"column:{p}:{s}"] = col
         return zones
 
@@ -622,7 +646,8 @@ class LaGagneState(GameState):
             "pile": list(self.pile),
             "discard": list(self.discard),
             "columns": [
-                [{"open": self.sym[p][i], "points": list(self.pts[p][i]), "x2": self.dbl[p][i]} for i in range(4)]
+                [{"open": self.sym[p][i], "points": list(self.pts[p][i]), "x2": self.dbl[p][i]}
+                 for i in range(4)]
                 for p in range(self.n)
             ],
             "dealer": self.dealer,
@@ -669,6 +694,7 @@ class LaGagneState(GameState):
         self.reached_by = None if d["reached_by"] is None else int(d["reached_by"])
         self.won = [int(x) for x in d["winners"]]
         self.end_reason = d["end"]
+        self._sc = None
         known = d["known"]
         if len(known) != n or any(len(ks) != n + 1 for ks in known):
             raise ValueError("the knowledge table does not match the number of players")

@@ -45,7 +45,8 @@ def build_position(
     for seat, cols in (columns or {}).items():
         for suit, col in cols.items():
             i = SUITS.index(suit)
-            entry = {"open": col.get("open", True), "points": list(col.get("points", [])), "x2": col.get("x2", False)}
+            entry = {"open": col.get("open", True), "points": list(col.get("points", [])),
+                     "x2": col.get("x2", False)}
             if entry["open"]:
                 take(f"S{suit}")
             for c in entry["points"]:

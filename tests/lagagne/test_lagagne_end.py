@@ -12,7 +12,8 @@ FILL = ["P5d", "P5d", "P5d", "P10d", "P10d"]
 def test_overtaking_in_the_last_round_wins() -> None:
     options = Options(first_dealer=2, target=50)
     cols = {0: {"h": {"points": ["P20h", "P20h"]}}, 2: {"s": {"points": ["P50s"]}}}
-    hands = [["P10h", "Z", "Z", "Z", "Z"], ["Z", "P5c", "P5c", "P5c", "P5c"], ["P10s", "P5s", "P5s", "P5s", "P5s"]]
+    hands = [["P10h", "Z", "Z", "Z", "Z"], ["Z", "P5c", "P5c", "P5c", "P5c"],
+             ["P10s", "P5s", "P5s", "P5s", "P5s"]]
     state = build(hands, columns=cols, options=options)
     events = state.apply("0: play P10h")
     assert state.scores == [50, 0, 50]

@@ -35,7 +35,8 @@ def test_stacked_deal_goes_round_from_the_seat_after_the_dealer() -> None:
 def test_opening_and_reopening_a_column_keeps_its_points() -> None:
     state = build([["Sh", "P5h", "P10h", "Voler", "Z"], ["Voler", "Sh", "Z", "Z", "Z"]], pile_top=["P5c"] * 4)
     err = refused(state, "0: play P5h")
-    assert err.key == "lagagne.no_column" and str(err) == "You could not lay the 5 of hearts: you have no heart column."
+    assert err.key == "lagagne.no_column"
+    assert str(err) == "You could not lay the 5 of hearts: you have no heart column."
     state.apply("0: play Sh")
     assert state.view(0)["columns"][0]["h"]["open"]
     state.apply("1: steal 0:Sh")  # seat 1 has no column: it may take a symbol
@@ -133,7 +134,8 @@ def test_symbol_steal_needs_no_column_when_the_house_says_so() -> None:
 
 
 def test_steal_a_x2_halves_the_victims_column() -> None:
-    cols = {0: {"c": {"points": ["P20c"]}, "s": {"points": ["P5s"]}}, 1: {"d": {"points": ["P50d"], "x2": True}}}
+    cols = {0: {"c": {"points": ["P20c"]}, "s": {"points": ["P5s"]}},
+            1: {"d": {"points": ["P50d"], "x2": True}}}
     state = build([["Voler", "Z", "Z", "Z", "Z"], FILL], columns=cols)
     legal = {str(m) for m in state.legal_moves(0)}
     assert {"0: steal 1:X2d c", "0: steal 1:X2d s"} <= legal
@@ -239,7 +241,8 @@ def test_a_house_with_two_mulligans_still_allows_one_per_turn() -> None:
 def test_the_discard_is_reshuffled_when_the_pile_runs_out() -> None:
     deck = (("Sh", 1), ("P5h", 1), ("Z", 8), ("Voler", 1))
     options = Options(first_dealer=1, deck=deck)
-    state = build([["Z", "Z", "Z", "Z", "Z"], ["Z", "Z", "Z", "P5h", "Voler"]], pile_top=["Sh"], options=options)
+    hands = [["Z", "Z", "Z", "Z", "Z"], ["Z", "Z", "Z", "P5h", "Voler"]]
+    state = build(hands, pile_top=["Sh"], options=options)
     state.apply("0: discard Z")  # draws Sh, the last card of the pile
     assert state.view(0)["pile_size"] == 0
     events = state.apply("1: discard Z")
@@ -261,3 +264,20 @@ def test_nothing_is_drawn_when_pile_and_discard_are_both_empty() -> None:
     state.apply("1: play Sh")
     state.apply("0: play P5h")
     assert state.view(0)["hand_sizes"] == [3, 4] and not state.is_over()
+
+
+def test_refusals_explain_themselves() -> None:
+    cols = {0: {"h": {}}, 1: {"s": {"points": ["J50"]}}}
+    state = build([["J20", "P20h", "Sh", "Z", "Voler"], FILL], columns=cols)
+    assert str(refused(state, "0: play J20")) == (
+        "Say which column the joker 20 goes in (for example 'play J20 h').")
+    assert str(refused(state, "0: play P20h s")).endswith("name no column ('play P20h').")
+    assert refused(state, "0: play Sh h").key == "lagagne.symbol_column"
+    assert str(refused(state, "0: play P50h")) == "The 50 of hearts is not in your hand."
+    assert str(refused(state, "0: recup")) == "Récupérer is not in your hand."
+    assert str(refused(state, "0: steal 1:J50h h")) == (
+        "Player 2 has not laid the joker 50 in their heart column.")
+    assert str(refused(state, "0: steal 1:J50s")) == (
+        "Say which column the joker 50 goes in (for example 'steal 1:J50s h').")
+    assert refused(state, "0: give Z").key == "lagagne.no_exchange"
+    assert refused(state, "1: discard P5d").key == "not_your_turn"
