@@ -47,6 +47,8 @@ class ButtonSpec:
     label: str
     action: Action
     primary: bool = False
+    side: bool = False
+    """Shown in the small column at the side (sorting and other helpers) instead of the main bar."""
 
 
 class TableAdapter:
@@ -148,6 +150,10 @@ class TableAdapter:
     def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> str | None:
         """A log line for a played move (``events`` already redacted for the viewer)."""
         return None
+
+    def turn_seats(self, view: dict[str, Any]) -> list[int]:
+        """The seats whose name plate shows the turn indicator."""
+        return list(view.get("to_move") or [])
 
     def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
         """An engine message's parameters made readable (card texts into words)."""

@@ -62,7 +62,7 @@ class Adapter(TableAdapter):
                 layoffs.setdefault(tuple(lay["onto"]), []).append(lay["card"])
             for s in (0, 1):
                 for i, meld in enumerate(result["melds"][s]):
-                    zones[f"meld:{s}:{i}"] = list(meld) + layoffs.get((s, i), [])
+                    zones[f"meld:{s}:{i}"] = sorted(list(meld) + layoffs.get((s, i), []), key=_rank_key)
                 zones[f"hand:{s}"] = list(result["deadwood_cards"][s])
             return zones
         for s in (0, 1):
@@ -150,10 +150,17 @@ class Adapter(TableAdapter):
             for i, meld in enumerate(result["melds"][s]):
                 groups.append((f"meld:{s}:{i}", len(meld) + layoffs.get((s, i), 0)))
             groups.append((f"hand:{s}", len(result["deadwood_cards"][s])))
+            room = layout.log_rect.x - layout.seats[layout.bottom_seat].plate.right - layout.unit * 0.6
             widths = [(n - 1) * step + w if n else 0 for _, n in groups]
             total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
+            if total > room:
+                cards = sum(n for _, n in groups)
+                step = max(w * 0.2, step - (total - room) / max(1, cards - len(groups)))
+                widths = [(n - 1) * step + w if n else 0 for _, n in groups]
+                total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
             spot = layout.seats[s]
-            left = layout.size[0] / 2 - total / 2
+            middle = (layout.seats[layout.bottom_seat].plate.right + layout.log_rect.x) / 2
+            left = middle - total / 2
             if spot.bottom:
                 top = layout.hand_y + layout.card_h - h
             else:
@@ -331,7 +338,7 @@ class Adapter(TableAdapter):
         elif view.get("hand"):
             for mode in ("melds", "suit", "rank"):
                 out.append(ButtonSpec(f"sort_{mode}", self.tr(f"gin.button.sort_{mode}"),
-                                      lambda m=mode: self.set_sort(m)))
+                                      lambda m=mode: self.set_sort(m), side=True))
         return out
 
     # ================================================================== words
@@ -395,6 +402,9 @@ class Adapter(TableAdapter):
                 lines.append(self.tr("gin.log.game_won", name=view["names"][e.seat], points=e.info["totals"][e.seat]))
         return " ".join(lines) if lines else None
 
+    def turn_seats(self, view: dict[str, Any]) -> list[int]:
+        return [] if view.get("active") is None else [view["active"]]
+
     def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out = dict(params)
         if isinstance(out.get("card"), str) and len(out["card"]) == 2:
@@ -426,28 +436,30 @@ class Adapter(TableAdapter):
             for c in meld:
                 colour_of[c] = MELD_COLOURS[i % len(MELD_COLOURS)]
         self._outline_groups(surface, own, colour_of)
-        # live deadwood counter and knock limit
+        # live deadwood counter and knock limit, above the viewer's name plate
         plan = self._knock_plan(view)
-        dw = view.get("deadwood")
         text = self.scene.text
-        size = max(14, round(layout.unit * 0.3))
-        label = self.tr("gin.deadwood", points=dw)
+        plate = layout.seats[viewer].plate
+        size = max(13, round(layout.unit * 0.27))
+        width = plate.w - size
+        lines = [text.fit(self.tr("gin.deadwood", points=view.get("deadwood")), round(size * 1.15), width,
+                          FONT_COLOUR, bold=True)]
         if plan is not None:
-            label = self.tr("gin.deadwood_after", points=plan[3], card=_card_name(self, plan[1].args[0]))
+            lines.append(text.fit(self.tr("gin.deadwood_after", points=plan[3], card=_card_name(self, plan[1].args[0])),
+                                  size, width, (255, 222, 120), bold=True))
         elif len(own) == 11 and view.get("deadwood_after_discard"):
             best = min(view["deadwood_after_discard"].values())
-            label = self.tr("gin.deadwood_best", points=dw, best=best)
-        img = text.render(label, size, FONT_COLOUR, bold=True)
-        limit = text.render(self.tr("gin.knock_limit", limit=view["knock_limit"]), round(size * 0.8), (190, 206, 186))
-        left = own[0].home_rect
-        box = pygame.Rect(0, 0, max(img.get_width(), limit.get_width()) + size, img.get_height() + limit.get_height() + size // 2)
-        box.bottomleft = (round(layout.size[0] * 0.015), left.top - round(layout.unit * 0.15))
-        box.bottomright = (min(box.right, left.left - 8), box.bottom)
-        box.left = max(box.left, 4)
+            lines.append(text.fit(self.tr("gin.deadwood_best", best=best), size, width, (220, 230, 210)))
+        lines.append(text.fit(self.tr("gin.knock_limit", limit=view["knock_limit"]), round(size * 0.9), width,
+                              (190, 206, 186)))
+        height = sum(img.get_height() for img in lines) + size
+        box = pygame.Rect(plate.x, plate.y - height - round(layout.unit * 0.15), plate.w, height)
         pygame.draw.rect(surface, (8, 30, 18), box, border_radius=8)
         pygame.draw.rect(surface, GOLD, box, 1, border_radius=8)
-        surface.blit(img, (box.x + size // 2, box.y + size // 4))
-        surface.blit(limit, (box.x + size // 2, box.y + size // 4 + img.get_height()))
+        y = box.y + size // 2
+        for img in lines:
+            surface.blit(img, (box.x + size // 2, y))
+            y += img.get_height()
 
     def _outline_groups(self, surface: pygame.Surface, cards: list[CardSprite], colour_of: dict[str, tuple]) -> None:
         """A coloured frame behind each run of neighbouring cards of one meld (deadwood gets none)."""
@@ -527,21 +539,22 @@ class Adapter(TableAdapter):
         title, lines, conclusion = self.score_lines(view)
         text = self.scene.text
         u = layout.unit
-        box = pygame.Rect(0, 0, round(u * 6.4), round(u * (1.5 + 0.42 * len(lines) + 0.9)))
-        box.center = (round(layout.centre[0]), round(layout.centre[1]))
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (250, 244, 226, 248), shade.get_rect(), border_radius=14)
-        surface.blit(shade, box)
+        box = pygame.Rect(0, 0, round(u * 6.6), round(u * (1.0 + 0.42 * len(lines) + 0.75)))
+        top_row = max((sp.home_rect.bottom for sp in self.scene.sprites
+                       if ":" in sp.zone and not layout.seats[int(sp.zone.split(":")[1])].bottom), default=0)
+        box.center = (round(layout.centre[0]), round((top_row + layout.button_bar.y) / 2))
+        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 6), border_radius=14)
+        pygame.draw.rect(surface, (250, 244, 226), box, border_radius=14)
         pygame.draw.rect(surface, GOLD, box, 3, border_radius=14)
         ink = (40, 36, 30)
-        img = text.fit(title, round(u * 0.42), box.w - 30, (120, 30, 36), bold=True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.22))))
-        y = box.y + round(u * 0.9)
+        img = text.fit(title, round(u * 0.4), box.w - 30, (120, 30, 36), bold=True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.15))))
+        y = box.y + round(u * 0.8)
         size = round(u * 0.28)
         for label, value in lines:
-            left = text.fit(label, size, round(box.w * 0.66), ink)
+            left = text.fit(label, size, round(box.w * 0.5), ink)
             surface.blit(left, (box.x + round(u * 0.35), y))
-            right = text.fit(value, size, round(box.w * 0.3), ink, bold=True)
+            right = text.fit(value, size, round(box.w * 0.42), ink, bold=True)
             surface.blit(right, right.get_rect(topright=(box.right - round(u * 0.35), y)))
             y += round(u * 0.42)
         pygame.draw.line(surface, GOLD, (box.x + 20, y + 4), (box.right - 20, y + 4), 1)

@@ -25,7 +25,9 @@ from ui.table.bots import BotTurn
 from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, STAGGER, speed_factor
-from ui.table.widgets import FONT_COLOUR, GOLD, Button, Curtain, LogPanel, TextCache, layout_buttons
+from ui.table.widgets import (
+    FONT_COLOUR, GOLD, Button, Curtain, LogPanel, TextCache, layout_buttons, layout_column,
+)
 
 DOUBLE_CLICK = 0.4
 DRAG_THRESHOLD = 6
@@ -578,8 +580,13 @@ class TableScene(Scene):
     # ================================================================== buttons and highlights
     def _rebuild_buttons(self) -> None:
         specs: list[ButtonSpec] = [] if self.curtain.shown else self.adapter.buttons(self.view, self.legal)
-        self.buttons = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs]
-        layout_buttons(self.buttons, self.text, self.layout.button_bar)
+        main = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs if not s.side]
+        side = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs if s.side]
+        layout = self.layout
+        layout_buttons(main, self.text, layout.button_bar)
+        log = layout.log_rect
+        layout_column(side, self.text, (log.x, log.y - round(layout.unit * 0.15)), log.w, round(layout.unit * 0.5))
+        self.buttons = main + side
         self._apply_highlights()
 
     def _apply_highlights(self) -> None:
@@ -624,7 +631,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout
         if self._frame is None or self._frame.get_size() != surface.get_size():
-            self._frame = pygame.Surface(surface.get_size())
+            self._frame = pygame.Surface(surface.get_size()).convert(surface)
             self.dirty = True
         if self.dirty or self._static_dirty:
             self._compose(self._frame, layout)
@@ -644,16 +651,22 @@ class TableScene(Scene):
         self.adapter.draw_under(frame, self.view, layout)
         dragging = self.drag["sprite"] if self.drag else None
         for target in self.drop_targets():
-            glow = target.rect.inflate(10, 10)
-            pygame.draw.rect(frame, (255, 220, 90), glow, 4, border_radius=12)
-        order = sorted(self.sprites, key=lambda s: (s is dragging, s.motion is not None and s.motion.started, s.order))
-        for s in order:
+            if isinstance(target.action, Move):
+                glow = target.rect.inflate(10, 10)
+                pygame.draw.rect(frame, (255, 220, 90), glow, 4, border_radius=12)
+        order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
+        order = [s for s in order if s is not dragging]
+        for i, s in enumerate(order):
+            if i + 1 < len(order) and _hidden_under(s, order[i + 1]):
+                continue
             s.draw(frame, self.art)
         self.adapter.draw_over(frame, self.view, layout)
         focus = self.focused()
         for b in self.buttons:
             b.draw(frame, self.text, b is focus)
         self.log.draw(frame, layout.log_rect)
+        if dragging is not None:
+            dragging.draw(frame, self.art)
         if self.message:
             self._draw_message(frame, layout)
 
@@ -703,7 +716,7 @@ class TableScene(Scene):
 
     def _draw_plate(self, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
         info = self.session.seats[seat]
-        turn = seat in self.state.to_move() and not self.state.is_over()
+        turn = seat in self.adapter.turn_seats(self.view) and not self.state.is_over()
         body = pygame.Surface(plate.size, pygame.SRCALPHA)
         pygame.draw.rect(body, (8, 30, 18, 215), body.get_rect(), border_radius=plate.h // 4)
         surface.blit(body, plate)
@@ -725,6 +738,12 @@ class TableScene(Scene):
         surface.blit(small, (plate.x + indent, plate.bottom - pad - small.get_height()))
         score = self.text.render(str(self.state.scores[seat]), round(plate.h * 0.42), GOLD, bold=True)
         surface.blit(score, score.get_rect(midright=(plate.right - pad * 2, plate.centery)))
+
+
+def _hidden_under(sprite: CardSprite, above: CardSprite) -> bool:
+    """Whether ``sprite`` is entirely covered by the next card drawn (a card deep in a still pile)."""
+    return (sprite.motion is None and above.motion is None and sprite.zone == above.zone
+            and sprite.rect == above.rect and sprite.highlight is None)
 
 
 def _group(item: CardSprite | Button) -> str:

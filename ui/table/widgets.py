@@ -112,6 +112,20 @@ def layout_buttons(buttons: list[Button], text: TextCache, bar: pygame.Rect) -> 
         x += (w + gap) * scale
 
 
+def layout_column(buttons: list[Button], text: TextCache, bottom_left: tuple[int, int], width: int,
+                  height: int) -> None:
+    """Stack ``buttons`` upwards from ``bottom_left``, each ``width`` × ``height``, one text size for all."""
+    size = round(height * 0.44)
+    while size > 9 and any(text.render(b.label, size, bold=True).get_width() > width - 14 for b in buttons):
+        size -= 1
+    gap = max(4, height // 5)
+    x, y = bottom_left
+    for b in reversed(buttons):
+        b.rect = pygame.Rect(x, y - height, width, height)
+        b.text_size = size
+        y -= height + gap
+
+
 class LogPanel:
     """What each player did, in words; the newest lines at the bottom of a translucent panel."""
 
@@ -128,6 +142,8 @@ class LogPanel:
         self._surface = None
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if not self.lines:
+            return
         key = (rect.size, len(self.lines), self.lines[-1] if self.lines else "")
         if self._surface is None or key != self._key:
             self._surface = self._render(rect)
@@ -137,7 +153,7 @@ class LogPanel:
     def _render(self, rect: pygame.Rect) -> pygame.Surface:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*PANEL, 170), layer.get_rect(), border_radius=10)
-        size = max(12, round(rect.h / 8.2))
+        size = max(12, round(rect.h / 11))
         line_h = self.text.font(size).get_linesize()
         pad = round(size * 0.6)
         wrapped: list[str] = []

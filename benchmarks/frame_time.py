@@ -1,0 +1,107 @@
+"""Frame time of the card table, start-up time to the first frame, and CPU use while idle.
+
+Runs headless (SDL dummy driver) at 1920×1080 by default:
+
+- start-up: from the start of this script (before pygame is imported) to the first frame of the
+  title screen, and to the first frame of a dealt Gin Rummy table;
+- frame time (p50, p95, max) of ``app.step`` while the deal animation runs over a full table, the
+  deal being restarted whenever it ends, with a card dragged across the felt every other frame;
+- idle CPU: process CPU time over wall time while the table sits still for a few seconds in the
+  app's own 60 fps loop (``clock.tick``).
+
+    python benchmarks/frame_time.py [--size 1920x1080] [--frames 600] [--idle 4]
+"""
+
+from __future__ import annotations
+
+import time
+
+START = time.perf_counter()
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import statistics  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from ui.app import FPS, App  # noqa: E402
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="1920x1080")
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--idle", type=float, default=4.0, help="seconds of idle frames")
+    args = parser.parse_args()
+    size = tuple(int(x) for x in args.size.lower().split("x"))
+
+    with tempfile.TemporaryDirectory() as data:
+        app = App(data_dir=Path(data), size=size, headless=True)
+        app.step(1 / FPS)
+        first_frame = time.perf_counter() - START
+
+        from ui.session import MatchSession, SeatInfo
+
+        app.settings.animation_speed = "normal"
+        app.settings.bot_delay = 0.8
+        session = MatchSession.new("gin_rummy", [SeatInfo("Alice"), SeatInfo("Bob", "normal")], seed=2024)
+        t = time.perf_counter()
+        app.start_match(session)
+        app.step(1 / FPS)
+        first_table = time.perf_counter() - t
+        scene = app.top
+
+        hand = [s for s in scene.sprites if s.zone == "hand:0"]
+        times: list[float] = []
+        restarts = 0
+        for i in range(args.frames):
+            if not scene.animating:
+                scene._refresh(animate_deal=True)
+                restarts += 1
+            card = hand[i % len(hand)]
+            x = 200 + (i * 7) % (size[0] - 400)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, size[1] // 2), rel=(7, 0),
+                                                 buttons=(0, 0, 0)))
+            card.lift_goal = 1.0 if i % 2 else 0.0
+            t = time.perf_counter()
+            app.step(1 / FPS)
+            times.append((time.perf_counter() - t) * 1000)
+
+        scene.finish_animations()
+        for _ in range(10):
+            app.step(1 / FPS)
+        clock = pygame.time.Clock()
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        frames = 0
+        while time.perf_counter() - wall0 < args.idle:
+            clock.tick(FPS)
+            app.step(1 / FPS)
+            frames += 1
+        cpu = time.process_time() - cpu0
+        wall = time.perf_counter() - wall0
+        app.quit()
+        app.close()
+
+    print(f"window {size[0]}x{size[1]}, {len(scene.sprites)} cards on the table")
+    print(f"start-up to the first frame (title):   {first_frame * 1000:7.0f} ms")
+    print(f"start_match to the first table frame:  {first_table * 1000:7.0f} ms")
+    print(f"frame time while animating ({len(times)} frames, deal restarted {restarts}×):")
+    print(f"  p50 {statistics.median(times):6.2f} ms   p95 {percentile(times, 0.95):6.2f} ms   "
+          f"max {max(times):6.2f} ms")
+    print(f"idle: {frames} frames in {wall:.1f} s, CPU {cpu / wall * 100:.1f}% of one core")
+
+
+if __name__ == "__main__":
+    main()
