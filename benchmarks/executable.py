@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "packaging"))
-import bundle  # noqa: E402
+import bundle
 
 SIZE_TARGET_MB = 60
 START_TARGET_S = 3.0
@@ -42,9 +42,10 @@ def time_first_frame(command: list[str], runs: int) -> list[float]:
     with tempfile.TemporaryDirectory(prefix="tablee-bench-") as tmp:
         for i in range(runs):
             shot = Path(tmp) / f"title-{i}.png"
-            args = command + ["--screenshot", str(shot), "--scene", "title", "--data-dir", str(Path(tmp) / "data")]
+            args = [*command, "--screenshot", str(shot), "--scene", "title", "--data-dir", f"{tmp}/data"]
             started = time.perf_counter()
-            subprocess.run(args, env=env, cwd=tmp, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+            subprocess.run(args, env=env, cwd=tmp, check=True, **quiet)
             times.append(time.perf_counter() - started)
             if not shot.is_file():
                 raise SystemExit(f"{' '.join(command)} drew no screenshot")

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bundle  # noqa: E402
+import bundle
 
 SPEC = Path(__file__).resolve().parent / "tablee.spec"
 DESKTOP_FILE = Path(__file__).resolve().parent / "linux" / f"{bundle.EXE_NAME}.desktop"
@@ -58,8 +58,8 @@ def build(dist: Path, work: Path, clean: bool) -> Path:
 def main(argv: list[str] | None = None) -> int:
     """Command line: check, build, print where the executable is and how long it took."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dist", type=Path, default=bundle.ROOT / "dist", help="output folder (default: dist/)")
-    parser.add_argument("--work", type=Path, default=bundle.ROOT / "build", help="scratch folder (default: build/)")
+    parser.add_argument("--dist", type=Path, default=bundle.ROOT / "dist", help="output folder (dist/)")
+    parser.add_argument("--work", type=Path, default=bundle.ROOT / "build", help="scratch folder (build/)")
     parser.add_argument("--clean", action="store_true", help="empty PyInstaller's cache first")
     args = parser.parse_args(argv)
     version = check_ready()

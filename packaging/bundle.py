@@ -186,7 +186,7 @@ def make_icons(out_dir: Path, source: Path | None = None) -> dict[str, Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     sizes = sorted(set(ICO_SIZES) | set(ICNS_TYPES))
     pngs = {size: png_bytes(source, size) for size in sizes}
-    paths = {"png": out_dir / f"{EXE_NAME}.png", "ico": out_dir / f"{EXE_NAME}.ico", "icns": out_dir / f"{EXE_NAME}.icns"}
+    paths = {kind: out_dir / f"{EXE_NAME}.{kind}" for kind in ("png", "ico", "icns")}
     paths["png"].write_bytes(pngs[256])
     paths["ico"].write_bytes(ico_bytes({s: pngs[s] for s in ICO_SIZES}))
     paths["icns"].write_bytes(icns_bytes(pngs))

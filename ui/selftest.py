@@ -257,7 +257,7 @@ class _Report:
         started = time.perf_counter()
         try:
             detail = action()
-        except Exception as exc:  # every failure is reported, with where it happened
+        except Exception as exc:  # noqa: BLE001 (every failure is reported, with where it happened)
             self.fail(name, _describe(exc))
             return False
         _say(f"ok   {name}: {detail} ({time.perf_counter() - started:.1f} s)")
@@ -288,7 +288,8 @@ def run(game_ids: Sequence[str] | None = None) -> int:
     beside_before = _executable_folder_listing()
     from ui.version import tablee_version
 
-    _say(f"Tablée {tablee_version()} self-test ({'packaged' if getattr(sys, 'frozen', False) else 'from source'})")
+    how = "packaged" if getattr(sys, "frozen", False) else "from source"
+    _say(f"Tablée {tablee_version()} self-test ({how})")
     games: dict[str, Any] = {}
 
     def load_engines() -> str:
