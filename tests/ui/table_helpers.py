@@ -101,3 +101,10 @@ def button(scene: TableScene, key_name: str):
 def hand_centre(scene: TableScene) -> tuple[int, int]:
     layout = scene.layout
     return (layout.size[0] // 2, round(layout.hand_y + layout.card_h / 2))
+
+
+def discard_centre(scene: TableScene) -> tuple[int, int]:
+    """The middle of the discard pile's place (also when the pile is empty)."""
+    layout = scene.layout
+    x, y = layout.discard_pos
+    return (round(x + layout.card_w / 2), round(y + layout.card_h / 2))

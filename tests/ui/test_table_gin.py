@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pygame
+
 from ui.session import SeatInfo
 from ui.table.scores import ScoreSheetScene
 
 from tests.ui.table_helpers import (
-    button, click_at, drag, hand_centre, run_until, stacked_session, start, top_of, visible_point,
+    button, click_at, discard_centre, drag, hand_centre, run_until, stacked_session, start, top_of, visible_point,
 )
 
 
@@ -52,3 +54,51 @@ def test_mouse_hand_through_knock_and_scoring(app) -> None:
     assert state.is_over()   # one game to 25 points: the knock won the match
     assert app.storage.load_session() is None
     assert app.storage.stats()
+
+
+def test_illegal_drop_springs_back_with_the_reason(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    state = scene.state
+    drag(app, top_of(scene, "discard").rect.center, hand_centre(scene))     # take the Qd upcard
+    assert state.view(0)["just_taken"] == "Qd"
+    queen = next(s for s in scene.sprites if s.card == "Qd")
+    home = queen.target
+    drag(app, visible_point(queen), discard_centre(scene))
+    assert state.view(0)["phase"] == "discard" and "Qd" in state.view(0)["hand"]
+    assert scene.message == "You cannot discard the card you just took from the discard pile."
+    app.step(1 / 60)
+    assert queen.zone == "hand:0" and (queen.x, queen.y) == home
+
+
+def test_next_hand_is_dealt_after_the_score_card(app) -> None:
+    from game.gin_rummy import GinOptions
+
+    options = GinOptions(first_dealer=1)
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")], options))
+    state = scene.state
+    drag(app, top_of(scene, "discard").rect.center, hand_centre(scene))     # take the Qd upcard
+    click_at(app, button(scene, "knock").rect.center)                       # knock, discarding the Kh
+    assert state.view(0)["phase"] == "hand_over"
+    assert app.storage.load_session() is not None
+    click_at(app, button(scene, "next").rect.center)
+    view = state.view(0)
+    assert view["phase"] == "upcard" and view["hand_number"] == 2
+    assert len(scene.sprites) == 52
+    assert sorted(s.card for s in scene.sprites if s.zone == "hand:0") == sorted(view["hand"])
+    assert all(s.card is None for s in scene.sprites if s.zone == "hand:1")
+
+
+def test_animations_follow_events_and_input_fast_forwards(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    app.settings.animation_speed = "normal"
+    app.settings.bot_delay = 5.0
+    click_at(app, button(scene, "take").rect.center)
+    taken = next(s for s in scene.sprites if s.card == "Qd")
+    assert taken.zone == "hand:0" and taken.moving          # the upcard slides into the hand
+    app.step(1 / 60)
+    assert taken.moving
+    key_down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
+    pygame.event.post(key_down)
+    app.step(1 / 60)
+    assert not scene.animating                             # a new input never waits for an animation
+    assert (taken.x, taken.y) == taken.target

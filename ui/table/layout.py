@@ -67,25 +67,40 @@ class TableLayout:
     def _seat_spot(self, seat: int) -> SeatSpot:
         w, h = self.size
         rel = self.relative(seat)
-        plate_w, plate_h = round(self.unit * 2.9), round(self.unit * 0.78)
+        crowd = 1.0 if self.players <= 4 else 0.82 if self.players <= 6 else 0.7
+        plate_w, plate_h = round(self.unit * 2.9 * crowd), round(self.unit * 0.78 * max(crowd, 0.85))
+        plate = pygame.Rect(0, 0, plate_w, plate_h)
         if rel == 0:
-            plate = pygame.Rect(0, 0, plate_w, plate_h)
+            plate.size = (round(self.unit * 2.9), round(self.unit * 0.78))
             plate.bottomleft = (round(w * 0.015), h - round(self.unit * 0.2))
             return SeatSpot(seat, plate, (w / 2, self.hand_y + self.card_h / 2), 90.0, True)
         others = self.players - 1
-        angle = 270.0 if others == 1 else 160 + 220 * (rel - 1) / (others - 1)
-        rad = math.radians(angle)
-        rx, ry = w * 0.38, (h - self.top_bar) * 0.36
+        small_h = card_height(self.small_w)
         cx, cy = self.centre
-        cards = (cx + rx * math.cos(rad), cy + ry * math.sin(rad) * 1.02)
         if others == 1:
-            cards = (cx, self.top_bar + self.unit * 0.6 + card_height(self.small_w) / 2)
-        plate = pygame.Rect(0, 0, plate_w, plate_h)
-        plate.midbottom = (round(cards[0]), round(cards[1] - card_height(self.small_w) / 2 - self.unit * 0.08))
-        if plate.top < self.top_bar + 2:
-            plate.midtop = (round(cards[0]), round(cards[1] + card_height(self.small_w) / 2 + self.unit * 0.08))
-        if others == 1:
+            angle = 270.0
+            cards = (cx, self.top_bar + self.unit * 0.6 + small_h / 2)
             plate.midright = (round(cards[0] - self.unit * 4.2), round(cards[1]))
+        else:
+            angle = 160 + 220 * (rel - 1) / (others - 1)
+            rad = math.radians(angle)
+            rx, ry = w * 0.39, (h - self.top_bar) * 0.37
+            cards = (cx + rx * math.cos(rad), cy + ry * math.sin(rad))
+            top_limit = self.top_bar + self.unit * 0.25 + small_h / 2
+            cards = (cards[0], max(cards[1], top_limit + plate_h + self.unit * 0.1))
+            plate.midbottom = (round(cards[0]), round(cards[1] - small_h / 2 - self.unit * 0.08))
+            if self.players > 5 and 200 < angle < 340:
+                # crowded top arc: the plate goes beside the cards, on the outer side
+                side = -1 if math.cos(rad) < 0 else 1
+                cards = (cards[0], cards[1] - plate_h / 2)
+                if abs(math.cos(rad)) < 0.2:
+                    plate.midtop = (round(cards[0]), round(cards[1] + small_h / 2 + self.unit * 0.08))
+                elif side < 0:
+                    plate.midright = (round(cards[0] - self.small_w * 1.25), round(cards[1]))
+                else:
+                    plate.midleft = (round(cards[0] + self.small_w * 1.25), round(cards[1]))
+                if not self.screen.contains(plate):
+                    plate.midtop = (round(cards[0]), round(cards[1] + small_h / 2 + self.unit * 0.08))
         plate.clamp_ip(self.screen)
         return SeatSpot(seat, plate, cards, angle, False)
 
