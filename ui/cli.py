@@ -101,7 +101,8 @@ def _render(args: argparse.Namespace, data_dir: Path) -> int:
         print(f"unknown game {game_id!r}; registered games: {known}")
         return 2
     descriptor = registered[game_id]
-    players = args.players or descriptor.min_players
+    players = args.players or (4 if args.scene == "setup" else descriptor.min_players)
+    players = min(descriptor.max_players, max(descriptor.min_players, players)) if args.players is None else players
     if not descriptor.min_players <= players <= descriptor.max_players:
         print(f"{descriptor.title} is played by {descriptor.min_players} to {descriptor.max_players} players")
         return 2
@@ -126,7 +127,9 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> 
     if scene == "setup":
         from ui.scenes.setup import SetupScene
 
-        app.push(SetupScene(app, game_id))
+        setup = SetupScene(app, game_id)
+        app.push(setup)
+        setup.set_count(players)
     elif scene == "settings":
         app.show_settings()
     elif scene == "stats":
@@ -142,6 +145,7 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> 
         seats = [SeatInfo(app.tr("setup.default_you"))]
         seats += [SeatInfo(name, "normal") for name in BOT_NAMES[: players - 1]]
         app.settings.animation_speed = "instant"
+        app.settings.bot_delay = 0.0
         session = MatchSession.new(game_id, seats, seed=seed)
         app.start_match(session)
         if scene == "scores":

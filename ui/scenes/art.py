@@ -84,23 +84,32 @@ def _suit(surface: pygame.Surface, suit: str, center: tuple[float, float], size:
 
 
 def card(width: int, rank: str, suit: str, font: pygame.font.Font | None) -> pygame.Surface:
-    """A small face-up playing card with a corner index and a central pip."""
+    """A small face-up playing card with a corner index and a central pip.
+
+    Shapes are drawn at three times the size and scaled down, which smooths their edges.
+    """
+    ss = 3
     height = int(width * 1.4)
-    surface = pygame.Surface((width, height), pygame.SRCALPHA)
-    radius = max(3, width // 12)
-    pygame.draw.rect(surface, (0, 0, 0, 70), surface.get_rect().move(0, 0), border_radius=radius)
-    body = surface.get_rect().inflate(-2, -2)
-    pygame.draw.rect(surface, CREAM, body, border_radius=radius)
-    inner = body.inflate(-width // 8, -width // 8)
-    pygame.draw.rect(surface, GOLD, inner, width=max(1, width // 50), border_radius=radius // 2)
-    _suit(surface, suit, (width / 2, height / 2 + width * 0.04), width * 0.42)
-    if font is not None:
-        colour = RED if suit in "hd" else INK
-        text = font.render(rank, True, colour)
-        surface.blit(text, (inner.left + width * 0.05, inner.top + width * 0.01))
-        _suit(surface, suit, (inner.left + width * 0.05 + text.get_width() / 2, inner.top + text.get_height() + width * 0.06), width * 0.11)
+    big = pygame.Surface((width * ss, height * ss), pygame.SRCALPHA)
+    radius = max(3, width // 12) * ss
+    pygame.draw.rect(big, (0, 0, 0, 70), big.get_rect(), border_radius=radius)
+    body = big.get_rect().inflate(-2 * ss, -2 * ss)
+    pygame.draw.rect(big, CREAM, body, border_radius=radius)
+    inner = body.inflate(-width * ss // 8, -width * ss // 8)
+    pygame.draw.rect(big, GOLD, inner, width=max(1, width // 50) * ss, border_radius=radius // 2)
+    _suit(big, suit, (width * ss / 2, height * ss / 2 + width * ss * 0.04), width * ss * 0.42)
+    text = font.render(rank, True, RED if suit in "hd" else INK) if font is not None else None
+    if text is not None:
+        pip_x = inner.left / ss + width * 0.05 + text.get_width() / 2
+        pip_y = inner.top / ss + text.get_height() + width * 0.06
+        _suit(big, suit, (pip_x * ss, pip_y * ss), width * ss * 0.11)
+    surface = pygame.transform.smoothscale(big, (width, height))
+    if text is not None:
+        left, top = inner.left / ss, inner.top / ss
+        right, bottom = inner.right / ss, inner.bottom / ss
+        surface.blit(text, (left + width * 0.05, top + width * 0.01))
         flipped = pygame.transform.rotate(text, 180)
-        surface.blit(flipped, (inner.right - width * 0.05 - flipped.get_width(), inner.bottom - width * 0.01 - flipped.get_height()))
+        surface.blit(flipped, (right - width * 0.05 - flipped.get_width(), bottom - width * 0.01 - flipped.get_height()))
     return surface
 
 
@@ -152,12 +161,12 @@ def icon(size: int = 256) -> pygame.Surface:
     pygame.draw.circle(out, FELT_EDGE, (size / 2, size / 2), size / 2)
     pygame.draw.circle(out, FELT, (size / 2, size / 2), size / 2 - size / 24)
     pygame.draw.circle(out, GOLD, (size / 2, size / 2), size / 2 - size / 24, max(2, size // 40))
-    width = int(size * 0.34)
-    for angle, (rank, suit) in zip((-18, 0, 18), (("A", "s"), ("K", "h"), ("Q", "d"))):
+    width = int(size * 0.3)
+    for angle, (rank, suit) in zip((-24, 0, 24), (("A", "s"), ("K", "h"), ("Q", "d"))):
         face = card(width, rank, suit, None)
         rotated = pygame.transform.rotozoom(face, -angle, 1.0)
         rad = math.radians(angle)
-        cx = size / 2 + math.sin(rad) * size * 0.42
-        cy = size * 0.98 - math.cos(rad) * size * 0.5
+        cx = size / 2 + math.sin(rad) * size * 0.62
+        cy = size * 1.12 - math.cos(rad) * size * 0.62
         out.blit(rotated, rotated.get_rect(center=(cx, cy)))
     return out

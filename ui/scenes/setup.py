@@ -165,9 +165,9 @@ class SetupScene(MenuScene):
         top = self.heading_bottom()
         bottom_row = h - self.px(48) - self.px(24)
         gap = self.px(28)
-        col_w = (w - 2 * margin - gap) // 2
-        left = pygame.Rect(margin, top, col_w, bottom_row - top - self.px(40))
-        right = pygame.Rect(margin + col_w + gap, top, col_w, left.height)
+        left_w = int((w - 2 * margin - gap) * 0.44)
+        left = pygame.Rect(margin, top, left_w, bottom_row - top - self.px(40))
+        right = pygame.Rect(left.right + gap, top, w - 2 * margin - gap - left_w, left.height)
         self.panels = [left, right]
         self._build_seats(left.inflate(-self.px(32), -self.px(24)))
         self._build_options(right.inflate(-self.px(32), -self.px(24)))
@@ -224,17 +224,17 @@ class SetupScene(MenuScene):
         scroll = UIScrollingContainer(box, manager=self.app.ui, container=self.root, allow_scroll_x=False)
         row_h = self.px(36)
         gap = self.px(8)
-        entry_w = self.px(120)
-        label_w = box.width - entry_w - self.px(30)
+        entry_w = self.px(96)
+        box_size = self.px(26)
         y = 0
         for field in self.fields:
             label = self.option_label(field.name)
-            rect = pygame.Rect(0, y, label_w, row_h)
             control = pygame.Rect(box.width - entry_w - self.px(22), y, entry_w, row_h)
+            control_left = control.right - box_size if field.kind == "bool" else control.left
+            rect = pygame.Rect(0, y, control_left - self.px(10), row_h)
             oid = self.oid("field_label", f"#option_label_{field.name}")
             if field.kind == "bool":
-                box_size = self.px(26)
-                widget = self.checkbox(pygame.Rect(control.left, y + (row_h - box_size) // 2, box_size, box_size), "",
+                widget = self.checkbox(pygame.Rect(control_left, y + (row_h - box_size) // 2, box_size, box_size), "",
                                        bool(self.values[field.name]), f"#option_{field.name}", container=scroll)
                 self.option_widgets[field.name] = widget
             elif field.kind == "choice":
@@ -252,13 +252,14 @@ class SetupScene(MenuScene):
                                          initial_text=self.texts[field.name],
                                          placeholder_text=tr("setup.random") if field.kind.startswith("optional") else None)
                 self.option_widgets[field.name] = widget
-            UILabel(rect, label, manager=self.app.ui, container=scroll, object_id=oid)
+            UILabel(rect, label, manager=self.app.ui, container=scroll, object_id=oid).set_tooltip(label)
             y += row_h + gap
         scroll.set_scrollable_area_dimensions((box.width - self.px(20), max(y, box.height - 2)))
         seed_y = box.bottom + self.px(10)
-        self.label(pygame.Rect(area.left, seed_y, label_w, seed_h), tr("setup.seed"), "field_label")
+        seed_w = self.px(200)
+        self.label(pygame.Rect(area.left, seed_y, area.width - seed_w, seed_h), tr("setup.seed"), "field_label")
         self.seed_entry = UITextEntryLine(
-            pygame.Rect(box.right - entry_w * 2 - self.px(22), seed_y, entry_w * 2, seed_h), manager=self.app.ui,
+            pygame.Rect(box.right - seed_w - self.px(22), seed_y, seed_w, seed_h), manager=self.app.ui,
             container=self.root, object_id=self.oid("entry", "#seed"), initial_text=self.seed_text,
             placeholder_text=tr("setup.random"),
         )

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ui.app import wrap_text
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games
@@ -24,6 +25,7 @@ class StatsScene(MenuScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.data: dict[str, Any] = {}
+        self.panel = pygame.Rect(0, 0, 0, 0)
 
     def build(self) -> None:
         self.data = self.app.storage.stats()
@@ -35,8 +37,8 @@ class StatsScene(MenuScene):
     def initial_focus(self) -> int:
         return 0
 
-    def rows(self) -> list[tuple[str, list[str]]]:
-        """(game title, [cells per level…, pass-and-play]) for every registered or recorded game."""
+    def rows(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """(game title, [(main, sub) per level…, pass-and-play]) for every registered or recorded game."""
         ids = list(games()) + [g for g in self.data if g not in games()]
         out = []
         for game_id in ids:
@@ -46,11 +48,12 @@ class StatsScene(MenuScene):
             for level in LEVEL_ORDER:
                 row = levels.get(level, {})
                 played, won = int(row.get("played", 0)), int(row.get("won", 0))
-                cells.append(self.app.tr("stats.cell", won=won, played=played,
-                                         percent=round(100 * won / played) if played else 0)
-                             if played else "—")
+                if played:
+                    cells.append((f"{won} / {played}", self.app.tr("stats.percent", percent=round(100 * won / played))))
+                else:
+                    cells.append(("—", ""))
             pnp = int(record.get("pass_and_play", 0))
-            cells.append(str(pnp) if pnp else "—")
+            cells.append((str(pnp) if pnp else "—", ""))
             out.append((game_title(self.app, game_id), cells))
         return out
 
@@ -63,22 +66,35 @@ class StatsScene(MenuScene):
         width = min(self.px(1000), w - 2 * self.px(40))
         first_col = int(width * 0.28)
         col_w = (width - first_col - self.px(40)) // 4
-        row_h = self.px(54)
-        panel = pygame.Rect((w - width) // 2, top, width, row_h * (len(rows) + 1) + self.px(110))
+        row_h = self.px(58)
+        note_font = self.app.font(self.px(15))
+        notes = [line for para in tr("stats.explain").split("\n")
+                 for line in wrap_text(note_font, para, width - self.px(48))]
+        panel = pygame.Rect((w - width) // 2, top, width,
+                            row_h * len(rows) + self.px(110) + note_font.get_linesize() * len(notes))
+        self.panel = panel
         layer = pygame.Surface(panel.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (6, 34, 20, 175), layer.get_rect(), border_radius=16)
         pygame.draw.rect(layer, (*art.GOLD, 200), layer.get_rect(), width=2, border_radius=16)
         surface.blit(layer, panel)
         head_font = self.app.font(self.px(17), bold=True)
-        cell_font = self.app.font(self.px(19))
+        cell_font = self.app.font(self.px(19), bold=True)
+        sub_font = self.app.font(self.px(14))
+        level_font = self.app.font(self.px(16))
         name_font = self.app.font(self.px(20), bold=True)
         x0 = panel.left + self.px(24)
         y = panel.top + self.px(20)
-        headers = [tr("stats.vs_easy"), tr("stats.vs_normal"), tr("stats.vs_hard"), tr("stats.pass_and_play")]
-        for i, text in enumerate(headers):
-            img = head_font.render(text, True, art.GOLD_LIGHT)
+        group = head_font.render(tr("stats.vs_bots"), True, art.GOLD_LIGHT)
+        surface.blit(group, group.get_rect(midtop=(x0 + first_col + col_w * 3 // 2, y)))
+        pnp = head_font.render(tr("stats.pass_and_play"), True, art.GOLD_LIGHT)
+        surface.blit(pnp, pnp.get_rect(midtop=(x0 + first_col + col_w * 3 + col_w // 2, y)))
+        y += head_font.get_linesize()
+        pygame.draw.line(surface, art.GOLD, (x0 + first_col + self.px(12), y), (x0 + first_col + 3 * col_w - self.px(12), y))
+        y += self.px(4)
+        for i, level in enumerate(LEVEL_ORDER):
+            img = level_font.render(tr(f"stats.level.{level}"), True, art.CREAM)
             surface.blit(img, img.get_rect(midtop=(x0 + first_col + col_w * i + col_w // 2, y)))
-        y += self.px(34)
+        y += level_font.get_linesize() + self.px(6)
         pygame.draw.line(surface, art.GOLD, (x0, y), (panel.right - self.px(24), y), 1)
         for index, (title, cells) in enumerate(rows):
             if index % 2:
@@ -87,13 +103,19 @@ class StatsScene(MenuScene):
                 surface.blit(band, (panel.left + self.px(12), y))
             img = name_font.render(title, True, art.CREAM)
             surface.blit(img, img.get_rect(midleft=(x0, y + row_h // 2)))
-            for i, text in enumerate(cells):
-                img = cell_font.render(text, True, art.CREAM)
-                surface.blit(img, img.get_rect(center=(x0 + first_col + col_w * i + col_w // 2, y + row_h // 2)))
+            for i, (main, sub) in enumerate(cells):
+                cx = x0 + first_col + col_w * i + col_w // 2
+                img = cell_font.render(main, True, art.CREAM)
+                if sub:
+                    small = sub_font.render(sub, True, (200, 216, 196))
+                    top = y + (row_h - img.get_height() - small.get_height()) // 2
+                    surface.blit(img, img.get_rect(midtop=(cx, top)))
+                    surface.blit(small, small.get_rect(midtop=(cx, top + img.get_height())))
+                else:
+                    surface.blit(img, img.get_rect(center=(cx, y + row_h // 2)))
             y += row_h
-        note_font = self.app.font(self.px(15))
         y += self.px(14)
-        for line in tr("stats.explain").split("\n"):
+        for line in notes:
             img = note_font.render(line, True, (200, 216, 196))
             surface.blit(img, (x0, y))
             y += note_font.get_linesize()
