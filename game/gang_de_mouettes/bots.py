@@ -162,6 +162,11 @@ def _should_call(p: Perspective, margin: float) -> bool:
 
 
 def _after_draw(p: Perspective, est: list[float], vals: list[int | None]) -> str:
+    return max(_after_draw_options(p, est, vals), key=lambda o: o[0])[1]
+
+
+def _after_draw_options(p: Perspective, est: list[float], vals: list[int | None]) -> list[tuple[float, str]]:
+    """The moves worth considering with the drawn card, each with its heuristic gain."""
     d = p.drawn
     assert d is not None
     options: list[tuple[float, str]] = [(0.0, f"discard {card_text(d)}")]
@@ -190,7 +195,7 @@ def _after_draw(p: Perspective, est: list[float], vals: list[int | None]) -> str
         v, s, i = min(theirs, key=lambda t: (t[0], t[1], t[2]))
         known_low = p.vals[s][i] is not None
         options.append(((est[j] - v) if known_low else 1.5, f"scout {s}.{i}"))
-    return max(options, key=lambda o: o[0])[1]
+    return options
 
 
 def react_action(p: Perspective) -> str | None:
@@ -304,8 +309,9 @@ class HardBot(NormalBot):
 
     level = "hard"
     delay = (0.4, 0.8)
-    samples = 12
-    """Determinisations per decision (every candidate is rolled out once on each)."""
+    budget = 160
+    """Determinisations per decision = budget / seats (longer rollouts at bigger tables); every
+    candidate move is rolled out once on each determinisation."""
     horizon = 4
     """Table rounds a rollout plays before it stops and counts the cards."""
 
@@ -317,7 +323,7 @@ class HardBot(NormalBot):
         if len(candidates) <= 1:
             return Move(decide(p, actions, self.call_margin), seat)
         totals = [0.0] * len(candidates)
-        for _ in range(self.samples):
+        for _ in range(max(4, self.budget // p.n)):
             base = determinise(view, self.rng)
             seed = self.rng.getrandbits(32)
             for k, action in enumerate(candidates):
@@ -339,7 +345,7 @@ class HardBot(NormalBot):
         if p.phase == TURN:
             extra = ["draw"] + [f"take {i}" for i in order]
         elif p.phase == DRAWN:
-            extra = [f"swap {i}" for i in order] + [a for a in actions if a.startswith("discard")]
+            extra = [f"swap {i}" for i in order] + [a for _, a in _after_draw_options(p, est, vals)]
         else:
             extra = ["call", "done"]
         legal = set(actions)
