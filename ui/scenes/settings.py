@@ -45,8 +45,9 @@ class SettingsScene(MenuScene):
         top = self.heading_bottom()
         panel_w = min(self.px(680), w - 2 * self.px(40))
         row_h = self.px(40)
-        gap = self.px(22)
-        self.panel = pygame.Rect((w - panel_w) // 2, top, panel_w, 5 * (row_h + gap) + 2 * self.px(30))
+        gap = self.px(18)
+        hint_h = self.px(22)
+        self.panel = pygame.Rect((w - panel_w) // 2, top, panel_w, 5 * (row_h + gap) + 3 * hint_h + self.px(40))
         x = self.panel.left + self.px(32)
         label_w = int(panel_w * 0.45)
         control_x = x + label_w
@@ -54,9 +55,10 @@ class SettingsScene(MenuScene):
         y = self.panel.top + self.px(30)
 
         def row_label(key: str, hint: str | None = None) -> None:
-            label = self.label(pygame.Rect(x, y, label_w, row_h), tr(key))
+            self.label(pygame.Rect(x, y, label_w, row_h), tr(key))
             if hint:
-                label.set_tooltip(tr(hint))
+                self.label(pygame.Rect(x, y + row_h - self.px(4), self.panel.width - self.px(64), hint_h), tr(hint),
+                           "hint_label")
 
         row_label("settings.language")
         self.language_menu = UIDropDownMenu(
@@ -81,12 +83,12 @@ class SettingsScene(MenuScene):
         )
         self.delay_label = self.label(pygame.Rect(self.panel.right - self.px(32) - value_w, y, value_w, row_h),
                                       self._delay_text(s.bot_delay))
-        y += row_h + gap
+        y += row_h + gap + hint_h
         box = self.px(28)
         row_label("settings.memory_aid", "settings.memory_aid_hint")
         self.memory_box = self.checkbox(pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
                                         tr("settings.memory_aid_on"), s.memory_aid, "#memory_aid")
-        y += row_h + gap
+        y += row_h + gap + hint_h
         row_label("settings.fullscreen", "settings.fullscreen_hint")
         self.fullscreen_box = self.checkbox(pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
                                             tr("settings.fullscreen_on"), s.fullscreen, "#fullscreen")
@@ -98,7 +100,8 @@ class SettingsScene(MenuScene):
         return 0
 
     def _delay_text(self, seconds: float) -> str:
-        return self.app.tr("settings.seconds", value=f"{seconds:.1f}")
+        value = f"{seconds:.1f}"
+        return self.app.tr("settings.seconds", value=value.replace(".", ",") if self.app.language == "fr" else value)
 
     # ------------------------------------------------------------------ changes
     def handle_event(self, event: pygame.event.Event) -> bool:
