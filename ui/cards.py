@@ -237,10 +237,12 @@ class CardArt:
         # corner index (top-left; the bottom-right one is the same turned by 180°)
         corner_w, corner_h = max(8, round(w * (0.3 if compact else 0.2))), max(12, round(h * (0.34 if compact else 0.27)))
         corner = pygame.Surface((corner_w, corner_h), pygame.SRCALPHA)
-        rank_size = corner_h * 0.6
-        rect = self._text(corner, label, rank_size, colour, (corner_w / 2, rank_size * 0.5 + 1),
+        rank_size = corner_h * 0.58
+        rect = self._text(corner, label, rank_size, colour, (corner_w / 2, rank_size * 0.46 + 1),
                           max_width=corner_w)
-        draw_suit(corner, suit, (corner_w / 2, rect.bottom + corner_h * 0.2), corner_h * 0.3, colour)
+        suit_size = min(corner_h * 0.36, corner_w * 0.8)
+        draw_suit(corner, suit, (corner_w / 2, min(rect.bottom + suit_size * 0.55, corner_h - suit_size / 2 - 1)),
+                  suit_size, colour)
         inset = max(2, round(w * 0.035))
         surface.blit(corner, (inset, inset))
         if compact:

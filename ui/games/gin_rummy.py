@@ -462,20 +462,23 @@ class Adapter(TableAdapter):
             y += img.get_height()
 
     def _outline_groups(self, surface: pygame.Surface, cards: list[CardSprite], colour_of: dict[str, tuple]) -> None:
-        """A coloured frame behind each run of neighbouring cards of one meld (deadwood gets none)."""
-        run: list[CardSprite] = []
-        for s in cards + [None]:  # type: ignore[list-item]
-            colour = colour_of.get(s.card) if s is not None and s.card else None
-            if run and (s is None or colour != colour_of.get(run[0].card or "")):
-                c = colour_of.get(run[0].card or "")
-                if c is not None:
-                    rect = run[0].home_rect.unionall([r.home_rect for r in run[1:]]).inflate(10, 10)
-                    rect.y -= 0
-                    pygame.draw.rect(surface, c, rect, border_radius=10)
-                    pygame.draw.rect(surface, (255, 255, 255), rect, 1, border_radius=10)
-                run = []
-            if s is not None:
-                run.append(s)
+        """A coloured frame behind each run of neighbouring, resting cards of one meld (deadwood gets none)."""
+        runs: list[tuple[tuple | None, list[CardSprite]]] = []
+        for sprite in cards:
+            colour = colour_of.get(sprite.card) if sprite.card and not sprite.moving else None
+            if runs and colour is not None and runs[-1][0] == colour:
+                runs[-1][1].append(sprite)
+            else:
+                runs.append((colour, [sprite]))
+        for colour, run in runs:
+            if colour is None:
+                continue
+            rect = run[0].home_rect.unionall([r.home_rect for r in run[1:]]).inflate(8, 8)
+            band = max(6, rect.w // 40)
+            rect.y -= band
+            rect.h += band
+            pygame.draw.rect(surface, colour, rect, border_radius=10)
+            pygame.draw.rect(surface, (255, 255, 255), rect, 1, border_radius=10)
 
     def _outline_spread(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         text = self.scene.text
@@ -485,11 +488,13 @@ class Adapter(TableAdapter):
             zones = [f"meld:{s}:{i}" for i in range(len(result["melds"][s]))]
             for i, zone in enumerate(zones):
                 group = [sp for sp in self.scene.sprites if sp.zone == zone]
-                if group:
+                if group and not any(sp.moving for sp in group):
                     rect = group[0].home_rect.unionall([g.home_rect for g in group[1:]]).inflate(10, 10)
                     pygame.draw.rect(surface, MELD_COLOURS[i % len(MELD_COLOURS)], rect, border_radius=10)
             dead = [sp for sp in self.scene.sprites if sp.zone == f"hand:{s}"]
             label = self.tr("gin.spread.deadwood", points=result["deadwood"][s])
+            if any(sp.moving for sp in self.scene.sprites if sp.zone.startswith(("meld:", "hand:"))):
+                continue
             if dead:
                 rect = dead[0].home_rect.unionall([g.home_rect for g in dead[1:]]).inflate(10, 10)
                 pygame.draw.rect(surface, DEADWOOD_COLOUR, rect, border_radius=10)
