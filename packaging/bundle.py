@@ -142,6 +142,13 @@ def find_icon_source() -> Path:
     raise FileNotFoundError(f"no app icon in {ASSETS} (looked for {', '.join(ICON_SOURCES)})")
 
 
+def source_size(source: Path) -> int:
+    """The larger side, in pixels, of the icon image ``source``."""
+    import pygame
+
+    return max(pygame.image.load(str(source)).get_size())
+
+
 def png_bytes(source: Path, size: int) -> bytes:
     """``source`` scaled to ``size`` x ``size`` pixels, as PNG data (drawn with pygame)."""
     import pygame
@@ -181,10 +188,14 @@ def icns_bytes(pngs: dict[int, bytes]) -> bytes:
 
 
 def make_icons(out_dir: Path, source: Path | None = None) -> dict[str, Path]:
-    """Write ``tablee.png`` (256 px, Linux), ``tablee.ico`` and ``tablee.icns`` into ``out_dir``."""
+    """Write ``tablee.png`` (256 px, Linux), ``tablee.ico`` and ``tablee.icns`` into ``out_dir``.
+
+    The ``.icns`` gets no size larger than the source (macOS scales up better than a blurry copy).
+    """
     source = source or find_icon_source()
     out_dir.mkdir(parents=True, exist_ok=True)
-    sizes = sorted(set(ICO_SIZES) | set(ICNS_TYPES))
+    largest = max(source_size(source), max(ICO_SIZES))
+    sizes = sorted(set(ICO_SIZES) | {s for s in ICNS_TYPES if s <= largest})
     pngs = {size: png_bytes(source, size) for size in sizes}
     paths = {kind: out_dir / f"{EXE_NAME}.{kind}" for kind in ("png", "ico", "icns")}
     paths["png"].write_bytes(pngs[256])
