@@ -20,10 +20,11 @@ BOB = ["Ks", "Qh", "Jd", "8c", "6s", "4h", "2c", "Td", "8h", "5c"]
 STACKED = [c for pair in zip(ALICE, BOB) for c in pair] + ["Qd", "5d", "Qc", "6c"]
 
 
-def stacked_session(seats: Sequence[SeatInfo], options: GinOptions | None = None, seed: int = 11) -> MatchSession:
-    """A Gin Rummy match for ``seats`` dealt from ``STACKED`` (seat 1 deals, so seat 0 plays first)."""
+def stacked_session(seats: Sequence[SeatInfo], options: GinOptions | None = None, seed: int = 11,
+                    deck: Sequence[str] = STACKED) -> MatchSession:
+    """A Gin Rummy match for ``seats`` dealt from ``deck`` (seat 1 deals, so seat 0 plays first)."""
     options = options or GinOptions(game_target=25, match_target=25, first_dealer=1)
-    state = GAMES["gin_rummy"].new_match([s.name for s in seats], options=options, seed=seed, deck=STACKED)
+    state = GAMES["gin_rummy"].new_match([s.name for s in seats], options=options, seed=seed, deck=list(deck))
     return MatchSession(state, list(seats))
 
 

@@ -102,3 +102,26 @@ def test_animations_follow_events_and_input_fast_forwards(app) -> None:
     app.step(1 / 60)
     assert not scene.animating                             # a new input never waits for an animation
     assert (taken.x, taken.y) == taken.target
+
+
+def test_knock_offers_the_meld_arrangements(app) -> None:
+    from tests.ui.table_helpers import BOB, sprite_of
+
+    alice = ["3s", "3h", "3d", "3c", "As", "2s", "Ah", "2h", "Ad", "Kc"]
+    deck = [c for pair in zip(alice, BOB) for c in pair] + ["5s"]
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")], deck=deck))
+    state = scene.state
+    drag(app, top_of(scene, "discard").rect.center, hand_centre(scene))     # take the 5s upcard
+    click_at(app, visible_point(sprite_of(scene, "Kc")))                     # choose the Kc to discard
+    assert scene.selected == "Kc"
+    melds = button(scene, "melds")
+    assert melds.label == "Melds 1/3"
+    click_at(app, melds.rect.center)
+    assert button(scene, "melds").label == "Melds 2/3"
+    shown = scene.adapter._knock_plan(scene.view)[2]
+    knock = button(scene, "knock")
+    assert "King of clubs" in knock.label and "deadwood 9" in knock.label
+    click_at(app, knock.rect.center)
+    result = state.view(0)["result"]
+    assert result["knocker"] == 0 and result["discard"] == "Kc"
+    assert sorted(map(sorted, result["melds"][0])) == sorted(map(sorted, shown))

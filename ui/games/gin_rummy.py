@@ -90,7 +90,7 @@ class Adapter(TableAdapter):
             new = [c for c in cards if c not in kept]
             self.custom = kept + new
             return list(self.custom)
-        melds = self._live_melds(view, cards)
+        melds = [list(m) for m in (view.get("melds") or [])]
         out: list[str] = []
         for meld in melds:
             out.extend(c for c in meld if c in cards and c not in out)
@@ -299,7 +299,8 @@ class Adapter(TableAdapter):
         melds = [M.meld_cards(m) for m in arrangements[index]]
         deadwood = after.get(card, M.deadwood(rest))
         move = acts[action]
-        if kind == "knock" and index > 0:
+        if kind == "knock" and len(arrangements) > 1:
+            # several arrangements leave the same deadwood: knock with exactly the one shown
             words = " ".join(M.meld_text(m) for m in arrangements[index])
             move = Move(f"knock {card} {words}", view["seat"])
         return kind, move, melds, deadwood, index, len(arrangements)
