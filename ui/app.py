@@ -68,6 +68,7 @@ class App:
         self.headless = headless
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.storage = Storage(self.data_dir)
+        self.settings: Settings
         self.settings, settings_damaged = load_settings(self.data_dir)
         self._tr = Translator(self.settings.language)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -341,7 +342,7 @@ class App:
             first -= 1
         if first < 0 or not self.scenes:
             self.screen.fill(FELT_DARK)
-        for scene in self.scenes[max(first, 0):]:
+        for scene in self.scenes[max(first, 0) :]:
             scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
         self._draw_toasts()
@@ -407,4 +408,3 @@ def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
                 line = word
         lines.append(line)
     return lines or [""]
-

@@ -43,16 +43,29 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"Tablée {tablee_version()}")
     from ui.selftest import SelftestAction
 
-    parser.add_argument("--selftest", action=SelftestAction, help="run the headless self-test and exit (0 = passed)")
-    parser.add_argument("--data-dir", type=Path, help="folder for settings, saves and statistics "
-                        "(default: the user data directory)")
+    parser.add_argument(
+        "--selftest", action=SelftestAction, help="run the headless self-test and exit (0 = passed)"
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        help="folder for settings, saves and statistics (default: the user data directory)",
+    )
     shot = parser.add_argument_group("headless screenshot")
     shot.add_argument("--screenshot", type=Path, metavar="PATH", help="render one scene to this PNG and exit")
-    shot.add_argument("--game", default=None, help="game id for the scene (default: the first registered game)")
+    shot.add_argument(
+        "--game", default=None, help="game id for the scene (default: the first registered game)"
+    )
     shot.add_argument("--seed", type=int, default=1, help="seed of the match dealt for the scene (default 1)")
-    shot.add_argument("--scene", choices=SCENES, default="title", help="which scene to render (default title)")
-    shot.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH", help="window size (default 1280x800)")
-    shot.add_argument("--players", type=int, default=None, help="number of seats (default: the game's minimum)")
+    shot.add_argument(
+        "--scene", choices=SCENES, default="title", help="which scene to render (default title)"
+    )
+    shot.add_argument(
+        "--size", type=_size, default=(1280, 800), metavar="WxH", help="window size (default 1280x800)"
+    )
+    shot.add_argument(
+        "--players", type=int, default=None, help="number of seats (default: the game's minimum)"
+    )
     shot.add_argument("--lang", choices=("en", "fr"), default=None, help="language of the screenshot")
     return parser
 
@@ -61,7 +74,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Read ``argv`` (the process's arguments when None); errors exit with a usage message."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.screenshot is None and (args.game is not None or args.scene != "title" or args.players is not None):
+    if args.screenshot is None and (
+        args.game is not None or args.scene != "title" or args.players is not None
+    ):
         parser.error("--game, --scene and --players go with --screenshot")
     return args
 
@@ -102,7 +117,9 @@ def _render(args: argparse.Namespace, data_dir: Path) -> int:
         return 2
     descriptor = registered[game_id]
     players = args.players or (4 if args.scene == "setup" else descriptor.min_players)
-    players = min(descriptor.max_players, max(descriptor.min_players, players)) if args.players is None else players
+    players = (
+        min(descriptor.max_players, max(descriptor.min_players, players)) if args.players is None else players
+    )
     if not descriptor.min_players <= players <= descriptor.max_players:
         print(f"{descriptor.title} is played by {descriptor.min_players} to {descriptor.max_players} players")
         return 2
@@ -156,4 +173,3 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> 
             from ui.scenes.pause import PauseScene
 
             app.push(PauseScene(app, session))
-

@@ -16,10 +16,32 @@ from ui.scenes.title import TitleScene
 
 
 def test_cli_parses_the_screenshot_arguments(tmp_path):
-    args = parse_args(["--screenshot", str(tmp_path / "a.png"), "--game", "gin_rummy", "--seed", "7",
-                       "--scene", "table", "--size", "1024x640", "--players", "2", "--data-dir", str(tmp_path)])
+    args = parse_args(
+        [
+            "--screenshot",
+            str(tmp_path / "a.png"),
+            "--game",
+            "gin_rummy",
+            "--seed",
+            "7",
+            "--scene",
+            "table",
+            "--size",
+            "1024x640",
+            "--players",
+            "2",
+            "--data-dir",
+            str(tmp_path),
+        ]
+    )
     assert args.screenshot == tmp_path / "a.png"
-    assert (args.game, args.seed, args.scene, args.size, args.players) == ("gin_rummy", 7, "table", (1024, 640), 2)
+    assert (args.game, args.seed, args.scene, args.size, args.players) == (
+        "gin_rummy",
+        7,
+        "table",
+        (1024, 640),
+        2,
+    )
     assert parse_args([]).screenshot is None
     for bad in (["--size", "big"], ["--scene", "nowhere"], ["--scene", "table"]):
         with pytest.raises(SystemExit):
@@ -36,14 +58,29 @@ def test_cli_version_and_help_exit_cleanly(capsys):
 
 def test_screenshot_of_the_title_writes_a_png(tmp_path):
     out = tmp_path / "shots" / "title.png"
-    assert main(["--screenshot", str(out), "--scene", "title", "--size", "1024x640",
-                 "--data-dir", str(tmp_path / "data")]) == 0
+    assert (
+        main(
+            [
+                "--screenshot",
+                str(out),
+                "--scene",
+                "title",
+                "--size",
+                "1024x640",
+                "--data-dir",
+                str(tmp_path / "data"),
+            ]
+        )
+        == 0
+    )
     image = pygame.image.load(str(out))
     assert image.get_size() == (1024, 640)
 
 
 def test_screenshot_refuses_an_unknown_game(tmp_path):
-    assert main(["--screenshot", str(tmp_path / "x.png"), "--game", "chess", "--data-dir", str(tmp_path)]) == 2
+    assert (
+        main(["--screenshot", str(tmp_path / "x.png"), "--game", "chess", "--data-dir", str(tmp_path)]) == 2
+    )
 
 
 def test_pause_save_and_quit_returns_to_title_with_continue(app):

@@ -51,8 +51,10 @@ def test_rules_scene_shows_the_chosen_language(app):
 
 
 def test_markdown_subset_becomes_textbox_html():
-    html = markdown_to_html("# Title\n\nSome **bold** and *it* <x>.\n\n- one\n  two\n1. first\n\n"
-                            "| a | b |\n|---|---|\n| 1 | — |\n")
+    html = markdown_to_html(
+        "# Title\n\nSome **bold** and *it* <x>.\n\n- one\n  two\n1. first\n\n"
+        "| a | b |\n|---|---|\n| 1 | — |\n"
+    )
     assert "<b>Title</b>" in html
     assert "<b>bold</b>" in html and "<i>it</i>" in html and "&lt;x&gt;" in html
     assert "one two" in html and "1.</font> first" in html

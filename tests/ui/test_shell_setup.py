@@ -32,7 +32,9 @@ def choose(app, menu, option_id: str) -> None:
     click(app, center(menu))
     expanded = menu.menu_states["expanded"]
     items = expanded.options_selection_list.item_list
-    target = next(item for item in items if item["object_id"] == option_id or item.get("text_id") == option_id)
+    target = next(
+        item for item in items if item["object_id"] == option_id or item.get("text_id") == option_id
+    )
     click(app, center(target["button_element"]), steps=2)
 
 

@@ -105,7 +105,9 @@ def test_statistics_count_matches_against_bots_by_strongest_level(data_dir):
     storage = Storage(data_dir)
     storage.record_result("gin_rummy", [SeatInfo("Ann"), SeatInfo("B", "hard")], [0])
     storage.record_result("gin_rummy", [SeatInfo("Ann"), SeatInfo("B", "hard")], [1])
-    storage.record_result("gang_de_mouettes", [SeatInfo("Ann"), SeatInfo("B", "easy"), SeatInfo("C", "normal")], [0])
+    storage.record_result(
+        "gang_de_mouettes", [SeatInfo("Ann"), SeatInfo("B", "easy"), SeatInfo("C", "normal")], [0]
+    )
     storage.record_result("gang_de_mouettes", [SeatInfo("Ann"), SeatInfo("Bob")], [1])
     storage.record_result("gang_de_mouettes", [SeatInfo("B", "easy"), SeatInfo("C", "hard")], [1])
     stats = Storage(data_dir).stats()

@@ -31,9 +31,11 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             dx = (x + 0.5) / small_w - 0.5
             dy = (y + 0.5) / small_h - 0.45
             t = min(1.0, math.hypot(dx * 1.1, dy * 1.3) * 1.55) ** 1.6
-            small.set_at((x, y), tuple(int(a + (b - a) * t) for a, b in zip(FELT, FELT_EDGE)))
-    surface = pygame.transform.smoothscale(small, size).convert() if pygame.display.get_surface() else (
-        pygame.transform.smoothscale(small, size)
+            small.set_at((x, y), tuple(int(a + (b - a) * t) for a, b in zip(FELT, FELT_EDGE, strict=True)))
+    surface = (
+        pygame.transform.smoothscale(small, size).convert()
+        if pygame.display.get_surface()
+        else (pygame.transform.smoothscale(small, size))
     )
     weave = _weave()
     for y in range(0, size[1], weave.get_height()):
@@ -61,7 +63,9 @@ def _suit(surface: pygame.Surface, suit: str, center: tuple[float, float], size:
     colour = RED if suit in "hd" else INK
     if suit == "d":
         pygame.draw.polygon(
-            surface, colour, [(cx, cy - size / 2), (cx + size * 0.36, cy), (cx, cy + size / 2), (cx - size * 0.36, cy)]
+            surface,
+            colour,
+            [(cx, cy - size / 2), (cx + size * 0.36, cy), (cx, cy + size / 2), (cx - size * 0.36, cy)],
         )
     elif suit == "h":
         pygame.draw.circle(surface, colour, (cx - r * 0.95, cy - r * 0.55), r)
@@ -75,12 +79,18 @@ def _suit(surface: pygame.Surface, suit: str, center: tuple[float, float], size:
         pygame.draw.polygon(
             surface, colour, [(cx - r * 1.9, cy + r * 0.1), (cx + r * 1.9, cy + r * 0.1), (cx, cy - size / 2)]
         )
-        pygame.draw.polygon(surface, colour, [(cx, cy + r * 0.2), (cx - r * 0.9, cy + size / 2), (cx + r * 0.9, cy + size / 2)])
+        pygame.draw.polygon(
+            surface,
+            colour,
+            [(cx, cy + r * 0.2), (cx - r * 0.9, cy + size / 2), (cx + r * 0.9, cy + size / 2)],
+        )
     else:
         pygame.draw.circle(surface, colour, (cx, cy - r * 0.95), r)
         pygame.draw.circle(surface, colour, (cx - r * 1.05, cy + r * 0.35), r)
         pygame.draw.circle(surface, colour, (cx + r * 1.05, cy + r * 0.35), r)
-        pygame.draw.polygon(surface, colour, [(cx, cy), (cx - r * 0.9, cy + size / 2), (cx + r * 0.9, cy + size / 2)])
+        pygame.draw.polygon(
+            surface, colour, [(cx, cy), (cx - r * 0.9, cy + size / 2), (cx + r * 0.9, cy + size / 2)]
+        )
 
 
 def card(width: int, rank: str, suit: str, font: pygame.font.Font | None) -> pygame.Surface:
@@ -109,7 +119,10 @@ def card(width: int, rank: str, suit: str, font: pygame.font.Font | None) -> pyg
         right, bottom = inner.right / ss, inner.bottom / ss
         surface.blit(text, (left + width * 0.05, top + width * 0.01))
         flipped = pygame.transform.rotate(text, 180)
-        surface.blit(flipped, (right - width * 0.05 - flipped.get_width(), bottom - width * 0.01 - flipped.get_height()))
+        surface.blit(
+            flipped,
+            (right - width * 0.05 - flipped.get_width(), bottom - width * 0.01 - flipped.get_height()),
+        )
     return surface
 
 
@@ -128,7 +141,7 @@ def card_fan(card_width: int, font: pygame.font.Font | None) -> pygame.Surface:
     drop = radius * (1 - math.cos(math.radians(abs(angles[0]))))
     out = pygame.Surface((extent, int(height * 1.25 + drop)), pygame.SRCALPHA)
     pivot = (extent / 2, height * 0.6 + radius)
-    for angle, face in zip(angles, cards):
+    for angle, face in zip(angles, cards, strict=True):
         rotated = pygame.transform.rotozoom(face, -angle, 1.0)
         rad = math.radians(angle)
         cx = pivot[0] + math.sin(rad) * radius
@@ -144,14 +157,18 @@ def logo(width: int, word_font: pygame.font.Font, index_font: pygame.font.Font |
     shadow = word_font.render("Tablée", True, (0, 0, 0))
     shadow.set_alpha(110)
     gap = word.get_height() // 10
-    out = pygame.Surface((max(width, word.get_width() + 8), fan.get_height() + word.get_height() + gap), pygame.SRCALPHA)
+    out = pygame.Surface(
+        (max(width, word.get_width() + 8), fan.get_height() + word.get_height() + gap), pygame.SRCALPHA
+    )
     out.blit(fan, fan.get_rect(midtop=(out.get_width() / 2, 0)))
     x = (out.get_width() - word.get_width()) / 2
     y = fan.get_height() + gap - word.get_height() // 8
     out.blit(shadow, (x + 3, y + 4))
     out.blit(word, (x, y))
     rule_y = y + word.get_height() - word.get_height() // 12
-    pygame.draw.line(out, GOLD, (x + word.get_width() * 0.08, rule_y), (x + word.get_width() * 0.92, rule_y), 2)
+    pygame.draw.line(
+        out, GOLD, (x + word.get_width() * 0.08, rule_y), (x + word.get_width() * 0.92, rule_y), 2
+    )
     return out
 
 
@@ -162,7 +179,7 @@ def icon(size: int = 256) -> pygame.Surface:
     pygame.draw.circle(out, FELT, (size / 2, size / 2), size / 2 - size / 24)
     pygame.draw.circle(out, GOLD, (size / 2, size / 2), size / 2 - size / 24, max(2, size // 40))
     width = int(size * 0.3)
-    for angle, (rank, suit) in zip((-24, 0, 24), (("A", "s"), ("K", "h"), ("Q", "d"))):
+    for angle, (rank, suit) in zip((-24, 0, 24), (("A", "s"), ("K", "h"), ("Q", "d")), strict=True):
         face = card(width, rank, suit, None)
         rotated = pygame.transform.rotozoom(face, -angle, 1.0)
         rad = math.radians(angle)

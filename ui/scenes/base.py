@@ -68,7 +68,9 @@ class MenuScene(Scene):
         self.nav = []
         self.build()
         if self.nav:
-            self.set_focus(min(max(self.focus, 0), len(self.nav) - 1) if self.focus >= 0 else self.initial_focus())
+            self.set_focus(
+                min(max(self.focus, 0), len(self.nav) - 1) if self.focus >= 0 else self.initial_focus()
+            )
 
     def initial_focus(self) -> int:
         """Which button has the keyboard focus when the scene is built (-1: none)."""
@@ -106,7 +108,11 @@ class MenuScene(Scene):
     ) -> UIButton:
         """A themed button; ``action`` runs when it is pressed (or activated from the keyboard)."""
         widget = UIButton(
-            rect, text, manager=self.app.ui, container=self.root, object_id=self.oid(kind, object_id),
+            rect,
+            text,
+            manager=self.app.ui,
+            container=self.root,
+            object_id=self.oid(kind, object_id),
             tool_tip_text=tooltip,
         )
         if action is None:
@@ -117,10 +123,18 @@ class MenuScene(Scene):
                 self.nav.append(widget)
         return widget
 
-    def checkbox(self, rect: pygame.Rect, text: str, on: bool, object_id: str, container: object = None) -> UICheckBox:
+    def checkbox(
+        self, rect: pygame.Rect, text: str, on: bool, object_id: str, container: object = None
+    ) -> UICheckBox:
         """A themed checkbox (its mark is a glyph the bundled font has)."""
-        box = UICheckBox(rect, text, manager=self.app.ui, container=container or self.root, initial_state=on,
-                         object_id=object_id)
+        box = UICheckBox(
+            rect,
+            text,
+            manager=self.app.ui,
+            container=container or self.root,
+            initial_state=on,
+            object_id=object_id,
+        )
         box.set_check_symbol("×")
         return box
 

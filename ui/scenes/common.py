@@ -25,12 +25,12 @@ def game_title(app: App, game_id: str) -> str:
 
 
 def players_text(app: App, low: int, high: int) -> str:
-    """"2 players" or "2–8 players" in the current language."""
+    """ "2 players" or "2–8 players" in the current language."""
     if low == high:
         return app.tr("game.players_exact", n=low)
     return app.tr("game.players_range", low=low, high=high)
 
 
 def level_name(app: App, level: str | None) -> str:
-    """"Human" or the bot level's name."""
+    """ "Human" or the bot level's name."""
     return app.tr("seat.human") if level is None else app.tr(f"seat.bot.{level}")

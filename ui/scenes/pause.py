@@ -70,9 +70,13 @@ class PauseScene(MenuScene):
         rect = pygame.Rect(0, 0, self.px(460), self.px(220))
         rect.center = (w // 2, h // 2)
         self.confirm = UIConfirmationDialog(
-            rect, tr("pause.restart_question"), manager=self.app.ui, window_title=tr("pause.restart"),
+            rect,
+            tr("pause.restart_question"),
+            manager=self.app.ui,
+            window_title=tr("pause.restart"),
             action_short_name=tr("pause.restart_yes"),
-            blocking=True, object_id="#restart_dialog",
+            blocking=True,
+            object_id="#restart_dialog",
         )
 
     def restart(self) -> None:
@@ -112,4 +116,6 @@ class PauseScene(MenuScene):
         title = font.render(self.app.tr("pause.heading"), True, art.GOLD_LIGHT)
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.top + self.px(18))))
         sub = self.app.font(self.px(16)).render(game_title(self.app, self.session.game_id), True, art.CREAM)
-        surface.blit(sub, sub.get_rect(midtop=(self.panel.centerx, self.panel.top + self.px(18) + title.get_height())))
+        surface.blit(
+            sub, sub.get_rect(midtop=(self.panel.centerx, self.panel.top + self.px(18) + title.get_height()))
+        )

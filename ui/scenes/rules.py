@@ -76,7 +76,7 @@ def markdown_to_html(text: str, scale: float = 1.0) -> str:
                 parts = [
                     (f"<font color='{SOFT}'>{_inline(name)}:</font> " if len(name) <= SHORT_HEADER else "")
                     + (f"<b>{_inline(cell)}</b>" if index == 0 else _inline(cell))
-                    for index, (name, cell) in enumerate(zip(header, row))
+                    for index, (name, cell) in enumerate(zip(header, row, strict=False))
                     if cell and cell not in ("—", "-")
                 ]
                 out.append(f"<font color='{GOLD}'>•</font> " + "  ·  ".join(parts) + "<br>")
@@ -104,7 +104,9 @@ def markdown_to_html(text: str, scale: float = 1.0) -> str:
         if heading:
             flush()
             size = int(HEADING_SIZES.get(len(heading.group(1)), 18) * scale)
-            out.append(f"<font color='{GOLD}' pixel_size={size}><b>{_inline(heading.group(2))}</b></font><br>")
+            out.append(
+                f"<font color='{GOLD}' pixel_size={size}><b>{_inline(heading.group(2))}</b></font><br>"
+            )
         elif bullet:
             flush()
             item = ("•", indent)
@@ -138,9 +140,14 @@ class RulesScene(MenuScene):
         x = (w - (tab_w * len(ids) + self.px(10) * (len(ids) - 1))) // 2
         self.tabs = {}
         for game_id in ids:
-            tab = self.button(pygame.Rect(x, top, tab_w, tab_h), game_title(self.app, game_id),
-                              lambda g=game_id: self.show(g), kind="tab_button", nav=False,
-                              object_id=f"#tab_{game_id}")
+            tab = self.button(
+                pygame.Rect(x, top, tab_w, tab_h),
+                game_title(self.app, game_id),
+                lambda g=game_id: self.show(g),
+                kind="tab_button",
+                nav=False,
+                object_id=f"#tab_{game_id}",
+            )
             if game_id == self.game_id:
                 tab.select()
             self.tabs[game_id] = tab
@@ -150,18 +157,29 @@ class RulesScene(MenuScene):
         with warnings.catch_warnings():  # pygame_gui warns when a font was already loaded: harmless
             warnings.simplefilter("ignore", UserWarning)
             self.app.ui.preload_fonts(
-                [{"name": "noto_sans", "point_size": int(size * self.k), "style": "bold"}
-                 for size in HEADING_SIZES.values()]
+                [
+                    {"name": "noto_sans", "point_size": int(size * self.k), "style": "bold"}
+                    for size in HEADING_SIZES.values()
+                ]
                 + [{"name": "noto_sans", "point_size": base, "style": style} for style in ("bold", "italic")]
             )
-        box = pygame.Rect(margin, top + tab_h + self.px(14), w - 2 * margin, h - top - tab_h - bh - self.px(60))
+        box = pygame.Rect(
+            margin, top + tab_h + self.px(14), w - 2 * margin, h - top - tab_h - bh - self.px(60)
+        )
         self.text_box = UITextBox(
-            markdown_to_html(rules_text(self.game_id, self.app.language), self.k), box, manager=self.app.ui,
-            container=self.root, object_id=self.oid("rules", "#rules_text"),
+            markdown_to_html(rules_text(self.game_id, self.app.language), self.k),
+            box,
+            manager=self.app.ui,
+            container=self.root,
+            object_id=self.oid("rules", "#rules_text"),
         )
         bw = self.px(220)
-        self.button(pygame.Rect((w - bw) // 2, h - bh - self.px(20), bw, bh), self.app.tr("common.back"), self.back,
-                    kind="primary_button")
+        self.button(
+            pygame.Rect((w - bw) // 2, h - bh - self.px(20), bw, bh),
+            self.app.tr("common.back"),
+            self.back,
+            kind="primary_button",
+        )
 
     def initial_focus(self) -> int:
         return 0
@@ -172,13 +190,29 @@ class RulesScene(MenuScene):
         self.rebuild()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and self.text_box is not None and self.text_box.scroll_bar is not None:
+        if (
+            event.type == pygame.KEYDOWN
+            and self.text_box is not None
+            and self.text_box.scroll_bar is not None
+        ):
             bar = self.text_box.scroll_bar
             page = self.text_box.rect.height * 0.8
-            delta = {pygame.K_DOWN: 60, pygame.K_UP: -60, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page}.get(event.key)
+            delta = {
+                pygame.K_DOWN: 60,
+                pygame.K_UP: -60,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_PAGEUP: -page,
+            }.get(event.key)
             if delta is not None:
                 bar.set_scroll_from_start_percentage(
-                    min(1.0, max(0.0, bar.start_percentage + delta / max(1, self.text_box.text_box_layout.layout_rect.height)))
+                    min(
+                        1.0,
+                        max(
+                            0.0,
+                            bar.start_percentage
+                            + delta / max(1, self.text_box.text_box_layout.layout_rect.height),
+                        ),
+                    )
                 )
                 return True
         return super().handle_event(event)

@@ -47,7 +47,9 @@ class SettingsScene(MenuScene):
         row_h = self.px(40)
         gap = self.px(18)
         hint_h = self.px(22)
-        self.panel = pygame.Rect((w - panel_w) // 2, top, panel_w, 5 * (row_h + gap) + 3 * hint_h + self.px(40))
+        self.panel = pygame.Rect(
+            (w - panel_w) // 2, top, panel_w, 5 * (row_h + gap) + 3 * hint_h + self.px(40)
+        )
         x = self.panel.left + self.px(32)
         label_w = int(panel_w * 0.45)
         control_x = x + label_w
@@ -57,51 +59,81 @@ class SettingsScene(MenuScene):
         def row_label(key: str, hint: str | None = None) -> None:
             self.label(pygame.Rect(x, y, label_w, row_h), tr(key))
             if hint:
-                self.label(pygame.Rect(x, y + row_h - self.px(4), self.panel.width - self.px(64), hint_h), tr(hint),
-                           "hint_label")
+                self.label(
+                    pygame.Rect(x, y + row_h - self.px(4), self.panel.width - self.px(64), hint_h),
+                    tr(hint),
+                    "hint_label",
+                )
 
         row_label("settings.language")
         self.language_menu = UIDropDownMenu(
-            [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES], (LANGUAGE_NAMES[self.app.language], self.app.language),
-            pygame.Rect(control_x, y, control_w, row_h), manager=self.app.ui, container=self.root,
+            [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
+            (LANGUAGE_NAMES[self.app.language], self.app.language),
+            pygame.Rect(control_x, y, control_w, row_h),
+            manager=self.app.ui,
+            container=self.root,
             object_id=self.oid("drop", "#language"),
         )
         y += row_h + gap
         row_label("settings.animation_speed")
         speeds = [(tr(f"settings.speed.{speed}"), speed) for speed in ANIMATION_SPEEDS]
         self.speed_menu = UIDropDownMenu(
-            speeds, next(c for c in speeds if c[1] == s.animation_speed), pygame.Rect(control_x, y, control_w, row_h),
-            manager=self.app.ui, container=self.root, object_id=self.oid("drop", "#animation_speed"),
+            speeds,
+            next(c for c in speeds if c[1] == s.animation_speed),
+            pygame.Rect(control_x, y, control_w, row_h),
+            manager=self.app.ui,
+            container=self.root,
+            object_id=self.oid("drop", "#animation_speed"),
         )
         y += row_h + gap
         row_label("settings.bot_delay", "settings.bot_delay_hint")
         value_w = self.px(86)
         self.delay_slider = UIHorizontalSlider(
             pygame.Rect(control_x, y + self.px(6), control_w - value_w - self.px(10), row_h - self.px(12)),
-            s.bot_delay, BOT_DELAY_RANGE, manager=self.app.ui, container=self.root, click_increment=0.1,
+            s.bot_delay,
+            BOT_DELAY_RANGE,
+            manager=self.app.ui,
+            container=self.root,
+            click_increment=0.1,
             object_id="#bot_delay",
         )
-        self.delay_label = self.label(pygame.Rect(self.panel.right - self.px(32) - value_w, y, value_w, row_h),
-                                      self._delay_text(s.bot_delay))
+        self.delay_label = self.label(
+            pygame.Rect(self.panel.right - self.px(32) - value_w, y, value_w, row_h),
+            self._delay_text(s.bot_delay),
+        )
         y += row_h + gap + hint_h
         box = self.px(28)
         row_label("settings.memory_aid", "settings.memory_aid_hint")
-        self.memory_box = self.checkbox(pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
-                                        tr("settings.memory_aid_on"), s.memory_aid, "#memory_aid")
+        self.memory_box = self.checkbox(
+            pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
+            tr("settings.memory_aid_on"),
+            s.memory_aid,
+            "#memory_aid",
+        )
         y += row_h + gap + hint_h
         row_label("settings.fullscreen", "settings.fullscreen_hint")
-        self.fullscreen_box = self.checkbox(pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
-                                            tr("settings.fullscreen_on"), s.fullscreen, "#fullscreen")
+        self.fullscreen_box = self.checkbox(
+            pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
+            tr("settings.fullscreen_on"),
+            s.fullscreen,
+            "#fullscreen",
+        )
         bw, bh = self.px(220), self.px(48)
-        self.button(pygame.Rect((w - bw) // 2, min(self.panel.bottom + self.px(28), h - bh - self.px(20)), bw, bh),
-                    tr("common.back"), self.back, kind="primary_button")
+        self.button(
+            pygame.Rect((w - bw) // 2, min(self.panel.bottom + self.px(28), h - bh - self.px(20)), bw, bh),
+            tr("common.back"),
+            self.back,
+            kind="primary_button",
+        )
 
     def initial_focus(self) -> int:
         return 0
 
     def _delay_text(self, seconds: float) -> str:
         value = f"{seconds:.1f}"
-        return self.app.tr("settings.seconds", value=value.replace(".", ",") if self.app.language == "fr" else value)
+        return self.app.tr(
+            "settings.seconds", value=value.replace(".", ",") if self.app.language == "fr" else value
+        )
 
     # ------------------------------------------------------------------ changes
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -102,9 +102,9 @@ class SetupScene(MenuScene):
         self.descriptor = games()[game_id]
         d = self.descriptor
         self.count = min(d.max_players, max(d.min_players, DEFAULT_PLAYERS))
-        self.levels: list[str | None] = [None] + ["normal" if "normal" in d.bot_levels else d.bot_levels[0]] * (
-            d.max_players - 1
-        )
+        self.levels: list[str | None] = [None] + [
+            "normal" if "normal" in d.bot_levels else d.bot_levels[0]
+        ] * (d.max_players - 1)
         self.names: list[str] = [self._default_name(i, self.levels[i]) for i in range(d.max_players)]
         self.fields = option_fields(d.Options)
         self.values: dict[str, Any] = {f.name: f.default for f in self.fields}
@@ -122,7 +122,11 @@ class SetupScene(MenuScene):
 
     def _default_name(self, seat: int, level: str | None) -> str:
         if level is None:
-            return self.app.tr("setup.default_you") if seat == 0 else self.app.tr("setup.default_player", n=seat + 1)
+            return (
+                self.app.tr("setup.default_you")
+                if seat == 0
+                else self.app.tr("setup.default_player", n=seat + 1)
+            )
         return BOT_NAMES[seat % len(BOT_NAMES)]
 
     # ------------------------------------------------------------------ model <-> widgets
@@ -171,56 +175,100 @@ class SetupScene(MenuScene):
         self.panels = [left, right]
         self._build_seats(left.inflate(-self.px(32), -self.px(24)))
         self._build_options(right.inflate(-self.px(32), -self.px(24)))
-        self.error_label = self.label(pygame.Rect(margin, left.bottom + self.px(6), w - 2 * margin, self.px(30)),
-                                      self.error, "error_label")
+        self.error_label = self.label(
+            pygame.Rect(margin, left.bottom + self.px(6), w - 2 * margin, self.px(30)),
+            self.error,
+            "error_label",
+        )
         bw = self.px(200)
         bh = self.px(48)
         self.button(pygame.Rect(margin, bottom_row, bw, bh), tr("common.back"), self.back)
-        self.button(pygame.Rect((w - self.px(260)) // 2, bottom_row, self.px(260), bh),
-                    tr("setup.read_rules"), lambda: self.app.show_rules(self.game_id))
-        self.start_button = self.button(pygame.Rect(w - margin - bw, bottom_row, bw, bh), tr("setup.start"),
-                                        self.start, kind="primary_button")
+        self.button(
+            pygame.Rect((w - self.px(260)) // 2, bottom_row, self.px(260), bh),
+            tr("setup.read_rules"),
+            lambda: self.app.show_rules(self.game_id),
+        )
+        self.start_button = self.button(
+            pygame.Rect(w - margin - bw, bottom_row, bw, bh),
+            tr("setup.start"),
+            self.start,
+            kind="primary_button",
+        )
 
     def _build_seats(self, area: pygame.Rect) -> None:
         tr = self.app.tr
         d = self.descriptor
-        self.label(pygame.Rect(area.left, area.top, area.width, self.px(30)), tr("setup.players"), "section_label")
+        self.label(
+            pygame.Rect(area.left, area.top, area.width, self.px(30)), tr("setup.players"), "section_label"
+        )
         y = area.top + self.px(38)
         small = self.px(40)
         row_h = min(self.px(38), max(30, (area.bottom - y - self.px(52)) // d.max_players - self.px(6)))
-        minus = self.button(pygame.Rect(area.left, y, small, small), "−",
-                            self.fewer if self.count > d.min_players else None, kind="small_button", nav=False)
+        minus = self.button(
+            pygame.Rect(area.left, y, small, small),
+            "−",
+            self.fewer if self.count > d.min_players else None,
+            kind="small_button",
+            nav=False,
+        )
         minus.set_tooltip(tr("setup.fewer"))
-        self.count_label = UILabel(pygame.Rect(area.left + small + self.px(8), y, self.px(150), small),
-                                   players_text(self.app, self.count, self.count), manager=self.app.ui,
-                                   container=self.root, object_id=self.oid("field_label", "#player_count"))
-        plus = self.button(pygame.Rect(area.left + small + self.px(166), y, small, small), "+",
-                           self.more if self.count < d.max_players else None, kind="small_button", nav=False)
+        self.count_label = UILabel(
+            pygame.Rect(area.left + small + self.px(8), y, self.px(150), small),
+            players_text(self.app, self.count, self.count),
+            manager=self.app.ui,
+            container=self.root,
+            object_id=self.oid("field_label", "#player_count"),
+        )
+        plus = self.button(
+            pygame.Rect(area.left + small + self.px(166), y, small, small),
+            "+",
+            self.more if self.count < d.max_players else None,
+            kind="small_button",
+            nav=False,
+        )
         plus.set_tooltip(tr("setup.more"))
-        self.label(pygame.Rect(plus.rect.right + self.px(12), y, area.right - plus.rect.right - self.px(12), small), players_text(self.app, d.min_players, d.max_players), "hint_label")
+        self.label(
+            pygame.Rect(plus.rect.right + self.px(12), y, area.right - plus.rect.right - self.px(12), small),
+            players_text(self.app, d.min_players, d.max_players),
+            "hint_label",
+        )
         y += small + self.px(12)
         menu_w = min(self.px(210), area.width // 2)
-        choices = [(level_name(self.app, None), HUMAN)] + [(level_name(self.app, lv), lv) for lv in d.bot_levels]
+        choices = [(level_name(self.app, None), HUMAN)] + [
+            (level_name(self.app, lv), lv) for lv in d.bot_levels
+        ]
         for seat in range(self.count):
-            entry = UITextEntryLine(pygame.Rect(area.left, y, area.width - menu_w - self.px(10), row_h),
-                                    manager=self.app.ui, container=self.root, object_id=self.oid("entry", f"#name_{seat}"),
-                                    initial_text=self.names[seat])
+            entry = UITextEntryLine(
+                pygame.Rect(area.left, y, area.width - menu_w - self.px(10), row_h),
+                manager=self.app.ui,
+                container=self.root,
+                object_id=self.oid("entry", f"#name_{seat}"),
+                initial_text=self.names[seat],
+            )
             entry.set_text_length_limit(24)
             self.name_entries.append(entry)
             level = self.levels[seat]
             current = next(c for c in choices if c[1] == (HUMAN if level is None else level))
-            menu = UIDropDownMenu(choices, current, pygame.Rect(area.right - menu_w, y, menu_w, row_h),
-                                  manager=self.app.ui, container=self.root,
-                                  object_id=self.oid("drop", f"#level_{seat}"))
+            menu = UIDropDownMenu(
+                choices,
+                current,
+                pygame.Rect(area.right - menu_w, y, menu_w, row_h),
+                manager=self.app.ui,
+                container=self.root,
+                object_id=self.oid("drop", f"#level_{seat}"),
+            )
             self.level_menus.append(menu)
             y += row_h + self.px(6)
 
     def _build_options(self, area: pygame.Rect) -> None:
         tr = self.app.tr
-        self.label(pygame.Rect(area.left, area.top, area.width, self.px(30)), tr("setup.options"), "section_label")
+        self.label(
+            pygame.Rect(area.left, area.top, area.width, self.px(30)), tr("setup.options"), "section_label"
+        )
         seed_h = self.px(38)
-        box = pygame.Rect(area.left, area.top + self.px(38), area.width,
-                          area.height - self.px(38) - seed_h - self.px(44))
+        box = pygame.Rect(
+            area.left, area.top + self.px(38), area.width, area.height - self.px(38) - seed_h - self.px(44)
+        )
         scroll = UIScrollingContainer(box, manager=self.app.ui, container=self.root, allow_scroll_x=False)
         row_h = self.px(36)
         gap = self.px(8)
@@ -234,36 +282,65 @@ class SetupScene(MenuScene):
             rect = pygame.Rect(0, y, control_left - self.px(10), row_h)
             oid = self.oid("field_label", f"#option_label_{field.name}")
             if field.kind == "bool":
-                widget = self.checkbox(pygame.Rect(control_left, y + (row_h - box_size) // 2, box_size, box_size), "",
-                                       bool(self.values[field.name]), f"#option_{field.name}", container=scroll)
+                widget = self.checkbox(
+                    pygame.Rect(control_left, y + (row_h - box_size) // 2, box_size, box_size),
+                    "",
+                    bool(self.values[field.name]),
+                    f"#option_{field.name}",
+                    container=scroll,
+                )
                 self.option_widgets[field.name] = widget
             elif field.kind == "choice":
                 names = [(_format(c), str(i)) for i, c in enumerate(field.choices)]
                 current = names[field.choices.index(self.values[field.name])]
-                widget = UIDropDownMenu(names, current, control, manager=self.app.ui, container=scroll,
-                                        object_id=f"#option_{field.name}")
+                widget = UIDropDownMenu(
+                    names,
+                    current,
+                    control,
+                    manager=self.app.ui,
+                    container=scroll,
+                    object_id=f"#option_{field.name}",
+                )
                 self.option_widgets[field.name] = widget
             elif field.kind == "fixed":
-                UILabel(control, tr("setup.default"), manager=self.app.ui, container=scroll,
-                        object_id=self.oid("hint_label"))
+                UILabel(
+                    control,
+                    tr("setup.default"),
+                    manager=self.app.ui,
+                    container=scroll,
+                    object_id=self.oid("hint_label"),
+                )
             else:
-                widget = UITextEntryLine(control, manager=self.app.ui, container=scroll,
-                                         object_id=self.oid("entry", f"#option_{field.name}"),
-                                         initial_text=self.texts[field.name],
-                                         placeholder_text=tr("setup.random") if field.kind.startswith("optional") else None)
+                widget = UITextEntryLine(
+                    control,
+                    manager=self.app.ui,
+                    container=scroll,
+                    object_id=self.oid("entry", f"#option_{field.name}"),
+                    initial_text=self.texts[field.name],
+                    placeholder_text=tr("setup.random") if field.kind.startswith("optional") else None,
+                )
                 self.option_widgets[field.name] = widget
             UILabel(rect, label, manager=self.app.ui, container=scroll, object_id=oid).set_tooltip(label)
             y += row_h + gap
         scroll.set_scrollable_area_dimensions((box.width - self.px(20), max(y, box.height - 2)))
         seed_y = box.bottom + self.px(10)
         seed_w = self.px(200)
-        self.label(pygame.Rect(area.left, seed_y, area.width - seed_w, seed_h), tr("setup.seed"), "field_label")
+        self.label(
+            pygame.Rect(area.left, seed_y, area.width - seed_w, seed_h), tr("setup.seed"), "field_label"
+        )
         self.seed_entry = UITextEntryLine(
-            pygame.Rect(box.right - seed_w - self.px(22), seed_y, seed_w, seed_h), manager=self.app.ui,
-            container=self.root, object_id=self.oid("entry", "#seed"), initial_text=self.seed_text,
+            pygame.Rect(box.right - seed_w - self.px(22), seed_y, seed_w, seed_h),
+            manager=self.app.ui,
+            container=self.root,
+            object_id=self.oid("entry", "#seed"),
+            initial_text=self.seed_text,
             placeholder_text=tr("setup.random"),
         )
-        self.label(pygame.Rect(area.left, seed_y + seed_h, area.width, self.px(26)), tr("setup.seed_hint"), "hint_label")
+        self.label(
+            pygame.Rect(area.left, seed_y + seed_h, area.width, self.px(26)),
+            tr("setup.seed_hint"),
+            "hint_label",
+        )
 
     def initial_focus(self) -> int:
         return len(self.nav) - 1
@@ -290,7 +367,12 @@ class SetupScene(MenuScene):
                 self.names[seat] = self._default_name(seat, self.levels[seat])
                 self.name_entries[seat].set_text(self.names[seat])
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_UP,
+            pygame.K_DOWN,
+            pygame.K_LEFT,
+            pygame.K_RIGHT,
+        ):
             return False
         return super().handle_event(event)
 
@@ -304,7 +386,10 @@ class SetupScene(MenuScene):
                 continue
             text = self.texts[field.name].strip()
             label = self.option_label(field.name)
-            if field.kind.startswith("optional") and text.lower() in ("", self.app.tr("setup.random").lower()):
+            if field.kind.startswith("optional") and text.lower() in (
+                "",
+                self.app.tr("setup.random").lower(),
+            ):
                 values[field.name] = None
                 continue
             try:

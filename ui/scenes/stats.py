@@ -31,8 +31,12 @@ class StatsScene(MenuScene):
         self.data = self.app.storage.stats()
         w, h = self.size
         bw, bh = self.px(220), self.px(48)
-        self.button(pygame.Rect((w - bw) // 2, h - bh - self.px(24), bw, bh), self.app.tr("common.back"), self.back,
-                    kind="primary_button")
+        self.button(
+            pygame.Rect((w - bw) // 2, h - bh - self.px(24), bw, bh),
+            self.app.tr("common.back"),
+            self.back,
+            kind="primary_button",
+        )
 
     def initial_focus(self) -> int:
         return 0
@@ -49,7 +53,9 @@ class StatsScene(MenuScene):
                 row = levels.get(level, {})
                 played, won = int(row.get("played", 0)), int(row.get("won", 0))
                 if played:
-                    cells.append((f"{won} / {played}", self.app.tr("stats.percent", percent=round(100 * won / played))))
+                    cells.append(
+                        (f"{won} / {played}", self.app.tr("stats.percent", percent=round(100 * won / played)))
+                    )
                 else:
                     cells.append(("—", ""))
             pnp = int(record.get("pass_and_play", 0))
@@ -68,10 +74,17 @@ class StatsScene(MenuScene):
         col_w = (width - first_col - self.px(40)) // 4
         row_h = self.px(58)
         note_font = self.app.font(self.px(15))
-        notes = [line for para in tr("stats.explain").split("\n")
-                 for line in wrap_text(note_font, para, width - self.px(48))]
-        panel = pygame.Rect((w - width) // 2, top, width,
-                            row_h * len(rows) + self.px(110) + note_font.get_linesize() * len(notes))
+        notes = [
+            line
+            for para in tr("stats.explain").split("\n")
+            for line in wrap_text(note_font, para, width - self.px(48))
+        ]
+        panel = pygame.Rect(
+            (w - width) // 2,
+            top,
+            width,
+            row_h * len(rows) + self.px(110) + note_font.get_linesize() * len(notes),
+        )
         self.panel = panel
         layer = pygame.Surface(panel.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (6, 34, 20, 175), layer.get_rect(), border_radius=16)
@@ -89,7 +102,12 @@ class StatsScene(MenuScene):
         pnp = head_font.render(tr("stats.pass_and_play"), True, art.GOLD_LIGHT)
         surface.blit(pnp, pnp.get_rect(midtop=(x0 + first_col + col_w * 3 + col_w // 2, y)))
         y += head_font.get_linesize()
-        pygame.draw.line(surface, art.GOLD, (x0 + first_col + self.px(12), y), (x0 + first_col + 3 * col_w - self.px(12), y))
+        pygame.draw.line(
+            surface,
+            art.GOLD,
+            (x0 + first_col + self.px(12), y),
+            (x0 + first_col + 3 * col_w - self.px(12), y),
+        )
         y += self.px(4)
         for i, level in enumerate(LEVEL_ORDER):
             img = level_font.render(tr(f"stats.level.{level}"), True, art.CREAM)

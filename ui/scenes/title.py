@@ -72,23 +72,37 @@ class TitleScene(MenuScene):
                 pygame.Rect(menu.left, y, menu.width, tall), text, self.continue_match, kind="primary_button"
             )
             y += tall + gap * 2
-        self.label(pygame.Rect(menu.left + 4, y, menu.width, self.px(30)), self.app.tr("title.new_game"), "section_label")
+        self.label(
+            pygame.Rect(menu.left + 4, y, menu.width, self.px(30)),
+            self.app.tr("title.new_game"),
+            "section_label",
+        )
         y += self.px(34)
         self.game_buttons = {}
         for game_id, descriptor in registered.items():
-            text = f"{game_title(self.app, game_id)}   ·   {players_text(self.app, descriptor.min_players, descriptor.max_players)}"
+            players = players_text(self.app, descriptor.min_players, descriptor.max_players)
+            text = f"{game_title(self.app, game_id)}   ·   {players}"
             self.game_buttons[game_id] = self.button(
-                pygame.Rect(menu.left, y, menu.width, tall), text, lambda g=game_id: self.open_setup(g),
-                kind="game_button", object_id=f"#game_{game_id}",
+                pygame.Rect(menu.left, y, menu.width, tall),
+                text,
+                lambda g=game_id: self.open_setup(g),
+                kind="game_button",
+                object_id=f"#game_{game_id}",
             )
             y += tall + gap
         y += gap
         half = (menu.width - gap) // 2
         self.button(pygame.Rect(menu.left, y, half, row), self.app.tr("title.rules"), self.open_rules)
-        self.button(pygame.Rect(menu.left + half + gap, y, half, row), self.app.tr("title.stats"), self.open_stats)
+        self.button(
+            pygame.Rect(menu.left + half + gap, y, half, row), self.app.tr("title.stats"), self.open_stats
+        )
         y += row + gap
-        self.button(pygame.Rect(menu.left, y, half, row), self.app.tr("title.settings"), self.app.show_settings)
-        self.button(pygame.Rect(menu.left + half + gap, y, half, row), self.app.tr("title.quit"), self.app.quit)
+        self.button(
+            pygame.Rect(menu.left, y, half, row), self.app.tr("title.settings"), self.app.show_settings
+        )
+        self.button(
+            pygame.Rect(menu.left + half + gap, y, half, row), self.app.tr("title.quit"), self.app.quit
+        )
 
     def initial_focus(self) -> int:
         return 0
@@ -132,5 +146,7 @@ class TitleScene(MenuScene):
         surface.blit(self._logo, logo_rect)
         tagline = self.app.font(self.px(20)).render(self.app.tr("title.tagline"), True, art.CREAM)
         surface.blit(tagline, tagline.get_rect(midtop=(area.centerx, logo_rect.bottom + self.px(14))))
-        version = self.app.font(13).render(self.app.tr("title.version", version=tablee_version()), True, (150, 185, 160))
+        version = self.app.font(13).render(
+            self.app.tr("title.version", version=tablee_version()), True, (150, 185, 160)
+        )
         surface.blit(version, (16, surface.get_height() - version.get_height() - 10))
