@@ -70,7 +70,7 @@ def perspective_from_view(view: dict[str, Any], hidden: set[tuple[int, int]] = f
     return Perspective(
         me=view["seat"], n=view["players"], phase=view["phase"], active=view["active"], vals=vals,
         top=None if view["top"] is None else card_value(view["top"]), mean=_mean_of_unseen(counts),
-        drawn=drawn, scouted=None if view["scouted"] is None else tuple(view["scouted"]),  # type: ignore[arg-type]
+        drawn=drawn, scouted=None if view["scouted"] is None else (view["scouted"][0], view["scouted"][1]),
         caller=view["caller"], pique=view["pique"], can_draw=view["can_draw"])
 
 

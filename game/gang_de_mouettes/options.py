@@ -19,7 +19,9 @@ class Options:
     - ``drop_card_window``: the card thrown by the 20's power opens its own quick-discard window
       before the 20 is discarded on top of it (otherwise both go down, the 20 on top, one window).
     - ``peek_slots``: how many of the first slots each seat looks at after the deal.
-    - ``first_dealer``: the first dealer's seat, or ``None`` for a seeded random choice.
+    - ``first_dealer``: the first dealer's seat, or ``None`` for a seeded random choice (with a
+      stacked deck and no ``first_dealer``, the last seat deals, so that a full stacked deck
+      deals the same cards to the same seats whatever the seed).
     - ``snap_window_seconds``, ``end_turn_grace_seconds``: for the table only (the engine never
       reads a clock): how long a quick-discard window stays open, and how long the table waits
       before it sends ``done`` for a human who did not call.

@@ -214,28 +214,54 @@ class GangState(GameState):
         return out
 
     def _why_illegal(self, move: Move) -> IllegalMove | None:
-        name, phase = move.name, self.phase
-        if name == "take" and phase == TURN and not self.discard:
-            return IllegalMove("The discard pile is empty: draw a card instead.", "gang.discard_empty")
-        if name == "draw" and phase == TURN and not self._can_draw():
-            return IllegalMove("There is no card left to draw.", "gang.pile_empty")
-        if name == "snap" and phase == WINDOW and move.seat != self.active and (self.tried >> move.seat) & 1:
-            return IllegalMove("You already tried a quick discard on this card.", "gang.already_snapped")
-        if name == "snap" and phase == WINDOW and move.args:
-            target = _split_target(move.args[0])[0]
-            if target != move.seat and not self._pique():
-                return IllegalMove("A quick discard with an opponent's card (piqué) needs 3 or more players.",
+        """Why ``move`` (by a seat that may act now) is refused, in a player's words."""
+        name, phase, seat = move.name, self.phase, move.seat
+        if phase == ROUND_OVER:
+            return IllegalMove("The round is over: deal the next one.", "gang.round_over")
+        if phase == GIVE:
+            return IllegalMove("Give one of your cards to the player whose card you took.", "gang.give_first")
+        if phase == WINDOW and seat == self.active:
+            return IllegalMove("Quick discards are under way: wait, or close the window.", "gang.window_open")
+        if phase == WINDOW:
+            if name != "snap":
+                return IllegalMove("Only a quick discard is possible now.", "gang.only_snap")
+            try:
+                target = _split_target(move.args[0])[0]
+            except (IndexError, ValueError):
+                target = seat
+            if target != seat and not self._pique():
+                return IllegalMove("A quick discard with an opponent's card (piqué) is not played here.",
                                    "gang.no_pique")
-        if name == "snap" and phase != WINDOW:
+            return IllegalMove("There is no such card on the table.", "gang.no_such_slot")
+        if name == "snap":
             return IllegalMove("A quick discard is only possible right after a card is discarded.",
                                "gang.no_window")
         if name == "call" and self.caller is not None:
             return IllegalMove("Somebody has already called « Gang de mouettes ! ».", "gang.already_called")
-        if name in POWERS.values() and phase == DRAWN:
-            return IllegalMove("That power belongs to another card than the one you drew.", "gang.wrong_power")
-        if name in ("swap", "take", "look", "drop", "trade", "give", "steal") and move.args:
-            return IllegalMove("There is no such card in front of you.", "gang.no_such_slot")
-        return None
+        if phase == END_TURN:
+            return IllegalMove("Your turn is over: call « Gang de mouettes ! » or say done.",
+                               "gang.end_turn")
+        if phase == TURN:
+            if name == "take" and not self.discard:
+                return IllegalMove("The discard pile is empty: draw a card instead.", "gang.discard_empty")
+            if name == "draw":
+                return IllegalMove("There is no card left to draw.", "gang.pile_empty")
+            if name != "take":
+                return IllegalMove("Draw a card or take the top of the discard pile first.",
+                                   "gang.draw_first")
+        if phase == DRAWN:
+            if name in ("draw", "take"):
+                return IllegalMove("You have drawn already: swap, discard or use the card's power.",
+                                   "gang.already_drawn")
+            if name == "discard":
+                return IllegalMove("That is not the card you drew.", "gang.not_drawn_card")
+            if name in POWERS.values() and POWERS.get(self.drawn) != name:  # type: ignore[arg-type]
+                return IllegalMove("That power belongs to another card than the one you drew.",
+                                   "gang.wrong_power")
+        if phase == SCOUT and name not in ("trade", "keep"):
+            return IllegalMove("Trade the card you looked at for one of yours, or keep.",
+                               "gang.trade_or_keep")
+        return IllegalMove("There is no such card on the table.", "gang.no_such_slot")
 
     # ----------------------------------------------------------------- playing
     def _apply(self, move: Move) -> list[Event]:

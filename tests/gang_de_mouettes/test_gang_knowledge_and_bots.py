@@ -125,7 +125,8 @@ def test_determinisation_is_consistent_with_the_view() -> None:
         seat = state.to_move()[0]
         view = state.view(seat)
         sample = determinise(view, random.Random(1))
-        assert sorted(c for z in sample.card_zones().values() for c in z) == sorted(GangState.full_deck(Options()))
+        cards = sorted(c for z in sample.card_zones().values() for c in z)
+        assert cards == sorted(GangState.full_deck(Options()))
         mine = sample.view(seat)
         for key in ("slots", "knowers", "discard", "pile", "phase", "active", "to_move", "drawn", "window"):
             assert mine[key] == view[key], key
