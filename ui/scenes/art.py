@@ -152,7 +152,7 @@ def card_fan(card_width: int, font: pygame.font.Font | None) -> pygame.Surface:
 
 def logo(width: int, word_font: pygame.font.Font, index_font: pygame.font.Font | None) -> pygame.Surface:
     """The title logo: a fan of cards above the word "Tablée" in gold with a soft shadow."""
-    fan = card_fan(max(40, width // 7), index_font)
+    fan = card_fan(max(40, width // 6), index_font)
     word = word_font.render("Tablée", True, GOLD_LIGHT)
     shadow = word_font.render("Tablée", True, (0, 0, 0))
     shadow.set_alpha(110)

@@ -62,7 +62,7 @@ class TitleScene(MenuScene):
         row = self.px(48)
         registered = games()
         # height of the whole column, to centre it vertically
-        total = (tall + gap * 2 if self.saved is not None else 0) + self.px(34)
+        total = (tall + self.px(26) + gap * 2 if self.saved is not None else 0) + self.px(34)
         total += len(registered) * (tall + gap) + gap + 2 * (row + gap)
         y = max(self.px(24), (h - total) // 2)
         self.continue_button = None
@@ -71,7 +71,14 @@ class TitleScene(MenuScene):
             self.continue_button = self.button(
                 pygame.Rect(menu.left, y, menu.width, tall), text, self.continue_match, kind="primary_button"
             )
-            y += tall + gap * 2
+            y += tall + self.px(2)
+            names = ", ".join(seat.name for seat in self.saved.seats)
+            self.label(
+                pygame.Rect(menu.left + 4, y, menu.width, self.px(24)),
+                self.app.tr("title.continue_hint", players=names, moves=len(self.saved.state.log)),
+                "hint_label",
+            )
+            y += self.px(24) + gap * 2
         self.label(
             pygame.Rect(menu.left + 4, y, menu.width, self.px(30)),
             self.app.tr("title.new_game"),
