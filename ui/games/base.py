@@ -147,9 +147,9 @@ class TableAdapter:
         """One line telling the viewer what happens now."""
         return ""
 
-    def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> str | None:
-        """A log line for a played move (``events`` already redacted for the viewer)."""
-        return None
+    def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
+        """Log lines, in words, for a played move (``events`` already redacted for the viewer)."""
+        return [str(move)]
 
     def turn_seats(self, view: dict[str, Any]) -> list[int]:
         """The seats whose name plate shows the turn indicator."""

@@ -150,7 +150,7 @@ class Adapter(TableAdapter):
             for i, meld in enumerate(result["melds"][s]):
                 groups.append((f"meld:{s}:{i}", len(meld) + layoffs.get((s, i), 0)))
             groups.append((f"hand:{s}", len(result["deadwood_cards"][s])))
-            room = layout.log_rect.x - layout.seats[layout.bottom_seat].plate.right - layout.unit * 0.6
+            room = layout.log_rect.x - layout.seats[layout.bottom_seat].plate.right - layout.unit * 1.6
             widths = [(n - 1) * step + w if n else 0 for _, n in groups]
             total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
             if total > room:
@@ -159,8 +159,8 @@ class Adapter(TableAdapter):
                 widths = [(n - 1) * step + w if n else 0 for _, n in groups]
                 total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
             spot = layout.seats[s]
-            middle = (layout.seats[layout.bottom_seat].plate.right + layout.log_rect.x) / 2
-            left = middle - total / 2
+            middle = (layout.seats[layout.bottom_seat].plate.right + layout.log_rect.x - layout.unit) / 2
+            left = max(middle - total / 2, layout.seats[layout.bottom_seat].plate.right + layout.unit * 0.25)
             if spot.bottom:
                 top = layout.hand_y + layout.card_h - h
             else:
@@ -365,7 +365,7 @@ class Adapter(TableAdapter):
             return self.tr("gin.status.discard_not", card=_card_name(self, view["just_taken"]))
         return self.tr("gin.status.discard")
 
-    def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> str | None:
+    def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
         name = view["names"][move.seat] if move.seat is not None else "?"
         action = move.name
         lines: list[str] = []
@@ -401,7 +401,7 @@ class Adapter(TableAdapter):
                                          points=e.info["points"][w]))
             elif e.kind == "game_end":
                 lines.append(self.tr("gin.log.game_won", name=view["names"][e.seat], points=e.info["totals"][e.seat]))
-        return " ".join(lines) if lines else None
+        return lines
 
     def turn_seats(self, view: dict[str, Any]) -> list[int]:
         return [] if view.get("active") is None else [view["active"]]

@@ -286,8 +286,7 @@ class TableScene(Scene):
             return False
         self.selected = None
         seat = move.seat
-        line = self.adapter.describe(move, [e.for_seat(self.viewer) for e in events], self.state.view(self.viewer))
-        if line:
+        for line in self.adapter.describe(move, [e.for_seat(self.viewer) for e in events], self.state.view(self.viewer)):
             self.log.add(line)
         self.app.storage.save_session(self.session.to_json())
         self._choose_viewer()

@@ -153,6 +153,9 @@ class ScoreSheetScene(Scene):
         pygame.draw.line(layer, GOLD, (left, y - 3), (sheet.right - round(unit * 0.4), y - 3), 2)
         rows = self.rows()
         bottom = sheet.bottom - round(unit * 1.6)
+        if len(rows) * line_h > bottom - y:
+            size_txt = max(11, int((bottom - y) / len(rows) / 1.45))
+            line_h = round(size_txt * 1.45)
         fit = max(1, (bottom - y) // line_h)
         if len(rows) > fit:
             rows = rows[-fit:]

@@ -156,15 +156,21 @@ class LogPanel:
         size = max(12, round(rect.h / 11))
         line_h = self.text.font(size).get_linesize()
         pad = round(size * 0.6)
-        wrapped: list[str] = []
-        for line in self.lines[-12:]:
-            wrapped.extend(self.text.wrap(line, size, rect.w - 2 * pad))
         fit = max(1, (rect.h - 2 * pad) // line_h)
-        shown = wrapped[-fit:]
-        for i, line in enumerate(shown):
-            age = len(shown) - 1 - i
+        entries: list[list[str]] = []
+        used = 0
+        for line in reversed(self.lines):
+            wrapped = self.text.wrap(line, size, rect.w - 2 * pad)
+            if entries and used + len(wrapped) > fit:
+                break
+            entries.append(wrapped[-fit:])
+            used += len(entries[-1])
+        y = pad
+        for age, wrapped in reversed(list(enumerate(entries))):
             colour = FONT_COLOUR if age == 0 else (200, 210, 196) if age < 3 else (150, 170, 150)
-            layer.blit(self.text.render(line, size, colour), (pad, pad + i * line_h))
+            for line in wrapped:
+                layer.blit(self.text.render(line, size, colour), (pad, y))
+                y += line_h
         return layer
 
 
