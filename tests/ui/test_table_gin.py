@@ -125,3 +125,17 @@ def test_knock_offers_the_meld_arrangements(app) -> None:
     result = state.view(0)["result"]
     assert result["knocker"] == 0 and result["discard"] == "Kc"
     assert sorted(map(sorted, result["melds"][0])) == sorted(map(sorted, shown))
+
+
+def test_click_and_double_click_shortcuts(app) -> None:
+    from tests.ui.table_helpers import sprite_of
+
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    state = scene.state
+    click_at(app, top_of(scene, "discard").rect.center)          # a click on the upcard takes it
+    assert state.log == ["0: take"]
+    king = sprite_of(scene, "Kh")
+    click_at(app, visible_point(king))
+    assert scene.selected == "Kh" and state.log == ["0: take"]    # one click only chooses the card
+    click_at(app, visible_point(king))
+    assert state.log[-1] == "0: discard Kh"                       # the double-click discards it
