@@ -213,13 +213,13 @@ class App:
         """Save ``session`` and seat the players at the table, above the title screen."""
         from ui.table.scene import TableScene
 
+        scene = TableScene(self, session)
         self.storage.save_session(session.to_json())
         if len(self.scenes) > 1:
             self.scenes[-1].leave()
             del self.scenes[1:]
         elif self.scenes:
             self.scenes[0].leave()
-        scene = TableScene(self, session)
         self.scenes.append(scene)
         scene.enter()
 

@@ -38,6 +38,14 @@ def rules_text(game_id: str, language: str) -> str:
     return ""
 
 
+def _without_title(text: str) -> str:
+    """The page without its first-level title (the scene's heading already names the game)."""
+    lines = text.split("\n")
+    if lines and lines[0].startswith("# "):
+        lines = lines[1:]
+    return "\n".join(lines).lstrip("\n")
+
+
 def _inline(text: str) -> str:
     """Escape ``text`` and turn Markdown emphasis, code and links into HTML tags."""
     out = html.escape(text, quote=False)
@@ -163,11 +171,12 @@ class RulesScene(MenuScene):
                 ]
                 + [{"name": "noto_sans", "point_size": base, "style": style} for style in ("bold", "italic")]
             )
+        width = min(w - 2 * margin, self.px(1100))
         box = pygame.Rect(
-            margin, top + tab_h + self.px(14), w - 2 * margin, h - top - tab_h - bh - self.px(60)
+            (w - width) // 2, top + tab_h + self.px(14), width, h - top - tab_h - bh - self.px(60)
         )
         self.text_box = UITextBox(
-            markdown_to_html(rules_text(self.game_id, self.app.language), self.k),
+            markdown_to_html(_without_title(rules_text(self.game_id, self.app.language)), self.k),
             box,
             manager=self.app.ui,
             container=self.root,
