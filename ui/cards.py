@@ -317,10 +317,10 @@ class CardArt:
         # monogram
         font_size = fh * 0.32
         badge = self.font(round(font_size), True).render(rank, True, trim)
-        for offset in ((1, 1),):
-            surface.blit(self.font(round(font_size), True).render(rank, True, BLACK),
-                         badge.get_rect(center=(frame.x + fw * 0.2 + offset[0], frame.y + fh * 0.3 + offset[1])))
-        surface.blit(badge, badge.get_rect(center=(frame.x + fw * 0.2, frame.y + fh * 0.3)))
+        shade = self.font(round(font_size), True).render(rank, True, BLACK)
+        centre = (round(frame.x + fw * 0.2), round(frame.y + fh * 0.3))
+        surface.blit(shade, shade.get_rect(center=(centre[0] + 1, centre[1] + 1)))
+        surface.blit(badge, badge.get_rect(center=centre))
 
     # ------------------------------------------------------------------ the back
     def _draw_back(self, w: int, h: int) -> pygame.Surface:
@@ -443,7 +443,7 @@ class CardArt:
         cx, cy = w / 2, h * 0.42
         s = w * 0.3
         if card == "X2":
-            self._text(surface, "×2" if self.font(20).size("×")[0] > 0 else "x2", h * 0.3, purple, (cx, cy))
+            self._text(surface, "×2", h * 0.3, purple, (cx, cy))
         elif card == "Voler":
             # a hand-like hook pulling a card away
             pygame.draw.rect(surface, (230, 220, 245), (cx - s * 0.9, cy - s * 0.6, s * 0.9, s * 1.2), border_radius=3)

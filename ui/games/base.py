@@ -80,11 +80,11 @@ class TableAdapter:
         if zone == "stock":
             x, y = layout.stock_pos
             return [(x + dx, y + dy, layout.card_w)
-                    for dx, dy in (layout.pile_offset(i, count, layout.card_w) for i in range(count))]
+                    for dx, dy in (layout.pile_offset(i, layout.card_w) for i in range(count))]
         if zone == "discard":
             x, y = layout.discard_pos
             return [(x + dx, y + dy, layout.card_w)
-                    for dx, dy in (layout.pile_offset(i, count, layout.card_w) for i in range(count))]
+                    for dx, dy in (layout.pile_offset(i, layout.card_w) for i in range(count))]
         if zone.startswith("hand:"):
             seat = int(zone.split(":")[1])
             spot = layout.seats[seat]
@@ -111,9 +111,6 @@ class TableAdapter:
     def hand_order(self, seat: int, cards: list[str]) -> list[str]:
         """The viewer's own hand as the player arranged it (the engine's order by default)."""
         return cards
-
-    def reorder(self, seat: int, card: str, index: int) -> None:
-        """The player dragged ``card`` to position ``index`` of their hand (visual only)."""
 
     # ------------------------------------------------------------------ input
     def draggable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
@@ -169,7 +166,3 @@ class TableAdapter:
 
     def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
         """Drawn above the cards (counters, a score card)."""
-
-    def modal_rect(self, view: dict[str, Any], layout: TableLayout) -> pygame.Rect | None:
-        """A panel drawn over the table that takes the middle of the screen (None if none)."""
-        return None

@@ -117,7 +117,7 @@ class TableLayout:
         return (cx + self.card_w * 0.2, cy - self.card_h / 2)
 
     @staticmethod
-    def pile_offset(index: int, total: int, width: int) -> tuple[float, float]:
+    def pile_offset(index: int, width: int) -> tuple[float, float]:
         """A small up-left drift every few cards so a pile looks thick."""
         step = max(1, width // 60)
         layer = index // 4
@@ -136,7 +136,3 @@ class TableLayout:
         span = step * (count - 1) + width
         left = centre[0] - span / 2
         return [(left + i * step, centre[1] - h / 2) for i in range(count)]
-
-    @staticmethod
-    def row(left: float, top: float, count: int, width: int, step: float) -> list[tuple[float, float]]:
-        return [(left + i * step, top) for i in range(count)]

@@ -238,6 +238,7 @@ class TableScene(Scene):
             for i, (sprite, card) in enumerate(zip(result[zone], cards)):
                 assert sprite is not None
                 was_face = sprite.shows_face
+                same_zone = sprite.zone == zone and sprite.ident not in delays
                 sprite.zone = zone
                 sprite.card = card
                 sprite.face_up = face and card is not None
@@ -245,7 +246,7 @@ class TableScene(Scene):
                 x, y, width = places[i]
                 delay = deal_delay.get((zone, i), delays.get(sprite.ident, 0.0))
                 sprite.flip_from_back = not was_face and sprite.shows_face and duration > 0
-                sprite.send((x, y), width, duration, delay)
+                sprite.send((x, y), width, duration, delay, smooth=same_zone and not deal_delay)
                 if sprite.motion is None:
                     sprite.flip_from_back = False
                 sprites.append(sprite)
@@ -333,10 +334,6 @@ class TableScene(Scene):
         else:
             action()
             self._refresh()
-
-    def rearrange(self) -> None:
-        """The adapter changed the order of the viewer's hand: slide the cards to their new places."""
-        self._refresh()
 
     # ================================================================== bots
     def _drive_bots(self, dt: float) -> None:

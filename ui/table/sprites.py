@@ -59,8 +59,13 @@ class CardSprite:
     def moving(self) -> bool:
         return self.motion is not None
 
-    def send(self, target: tuple[float, float], width: int, duration: float, delay: float = 0.0) -> None:
-        """Move to ``target`` (top-left) at ``width``; instantly when ``duration`` is 0 and no delay."""
+    def send(self, target: tuple[float, float], width: int, duration: float, delay: float = 0.0,
+             smooth: bool = False) -> None:
+        """Move to ``target`` (top-left) at ``width``; instantly when ``duration`` is 0 and no delay.
+
+        ``smooth`` eases in and out (a card sliding along its hand); otherwise the card is thrown
+        and lands softly.
+        """
         self.target_width = width
         if target == self.target and self.motion is None and width == self.width and (self.x, self.y) == target:
             return
@@ -74,7 +79,7 @@ class CardSprite:
         if (self.x, self.y) == target and width == self.width and not self.flip_from_back:
             self.motion = None
             return
-        self.motion = Motion((self.x, self.y), target, max(duration, 0.0), delay)
+        self.motion = Motion((self.x, self.y), target, max(duration, 0.0), delay, smooth=smooth)
 
     def finish(self) -> None:
         """Jump to the end of the current motion (input fast-forwards animations)."""
