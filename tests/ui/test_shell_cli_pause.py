@@ -125,3 +125,18 @@ def test_start_match_puts_the_table_above_the_title(app):
     assert app.storage.load_session() is not None
     app.pop_to_title()
     assert isinstance(app.top, TitleScene)
+
+
+def test_settings_from_pause_switch_language_and_come_back(app):
+    app.push(PauseScene(app, a_session(6)))
+    click(app, center(app.top.nav[3]))  # Settings
+    app.set_language("fr")
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    assert [b.text for b in app.top.nav] == [
+        "Reprendre",
+        "Recommencer",
+        "Règles",
+        "Réglages",
+        "Sauver et revenir au titre",
+    ]
