@@ -58,3 +58,12 @@ def test_seats_fit_the_window_without_overlapping(size: tuple[int, int], players
         assert layout.seats[bottom].bottom
         for spot in layout.seats:
             assert layout.felt.collidepoint(spot.cards)
+
+
+def test_adapters_are_found_by_game_id() -> None:
+    from ui.games import adapter_class, has_adapter
+
+    assert has_adapter("gin_rummy") and adapter_class("gin_rummy").game_id == "gin_rummy"
+    assert not has_adapter("no_such_game")
+    with pytest.raises(ValueError):
+        adapter_class("no_such_game")
