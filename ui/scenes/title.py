@@ -95,6 +95,9 @@ class TitleScene(MenuScene):
                 lambda g=game_id: self.open_setup(g),
                 kind="game_button",
                 object_id=f"#game_{game_id}",
+                tooltip=self.app.tr(f"game.{game_id}.blurb")
+                if self.app.has_text(f"game.{game_id}.blurb")
+                else None,
             )
             y += tall + gap
         y += gap
@@ -157,3 +160,5 @@ class TitleScene(MenuScene):
             self.app.tr("title.version", version=tablee_version()), True, (150, 185, 160)
         )
         surface.blit(version, (16, surface.get_height() - version.get_height() - 10))
+        keys = self.app.font(self.px(14)).render(self.app.tr("title.keys"), True, (170, 200, 178))
+        surface.blit(keys, keys.get_rect(bottomright=(surface.get_width() - 16, surface.get_height() - 10)))
