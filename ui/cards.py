@@ -31,6 +31,7 @@ GOLD = (214, 170, 60)
 SUIT_COLOURS = {"h": RED, "d": RED, "s": BLACK, "c": BLACK}
 LAGAGNE_SUIT_COLOURS = {"h": (208, 36, 52), "d": (232, 120, 20), "s": (30, 36, 60), "c": (30, 130, 70)}
 RANK_TEXT = {"T": "10"}
+COURT_ROBES = {"s": (40, 60, 130), "c": (30, 110, 70), "h": (190, 30, 45), "d": (200, 80, 30)}
 
 _STANDARD = re.compile(r"^([A2-9TJQK])([shdc])$")
 _SEAGULL = re.compile(r"^M(\d+)$")
@@ -271,56 +272,87 @@ class CardArt:
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
     def _court(self, surface: pygame.Surface, rank: str, suit: str, w: int, h: int, colour: tuple) -> None:
-        """A simple double-headed court figure: head, headwear, robe in the suit colour, monogram."""
-        frame = pygame.Rect(round(w * 0.2), round(h * 0.14), round(w * 0.6), round(h * 0.72))
-        pygame.draw.rect(surface, (250, 236, 200), frame)
+        """A double-headed court figure: robe in a suit colour, head, crown/tiara/cap, a sword, flower or staff."""
+        frame = pygame.Rect(round(w * 0.19), round(h * 0.13), round(w * 0.62), round(h * 0.74))
+        pygame.draw.rect(surface, (250, 238, 204), frame)
         half = pygame.Surface((frame.w, frame.h // 2), pygame.SRCALPHA)
         fw, fh = half.get_size()
-        robe = colour if suit in "hd" else (40, 60, 130)
-        trim = GOLD
-        # shoulders and robe
-        _fill_polygon(half, [(fw * 0.08, fh), (fw * 0.2, fh * 0.62), (fw * 0.8, fh * 0.62), (fw * 0.92, fh)], robe)
-        _fill_polygon(half, [(fw * 0.38, fh * 0.62), (fw * 0.62, fh * 0.62), (fw * 0.5, fh * 0.86)], trim)
-        # head
-        head_r = fw * 0.15
-        head_c = (fw * 0.5, fh * 0.46)
+        for x in range(-fh, fw, max(4, fw // 9)):
+            pygame.draw.line(half, (240, 224, 184), (x, fh), (x + fh, 0))
+        robe = COURT_ROBES[suit]
+        trim, skin, ink = GOLD, (246, 210, 172), (60, 40, 30)
+        hair = (120, 70, 30) if rank != "K" else (170, 170, 176)
+        head_c = (fw * 0.47, fh * 0.4)
+        head_r = fw * 0.14
+        # item held at the side (drawn first: the robe covers its lower part)
+        ix = fw * 0.8
+        if rank == "K":
+            pygame.draw.line(half, (200, 204, 214), (ix, fh * 0.1), (ix, fh * 0.9), max(2, fw // 30))
+            pygame.draw.line(half, trim, (ix - fw * 0.07, fh * 0.62), (ix + fw * 0.07, fh * 0.62), max(2, fw // 30))
+        elif rank == "Q":
+            pygame.draw.line(half, (60, 130, 60), (ix, fh * 0.3), (ix, fh * 0.9), max(1, fw // 40))
+            for k in range(5):
+                angle = k * 2 * math.pi / 5
+                _fill_circle(half, (ix + math.cos(angle) * fw * 0.035, fh * 0.26 + math.sin(angle) * fw * 0.035),
+                             fw * 0.03, robe)
+            _fill_circle(half, (ix, fh * 0.26), fw * 0.025, trim)
+        else:
+            pygame.draw.line(half, (120, 80, 40), (ix, fh * 0.05), (ix, fh * 0.95), max(2, fw // 34))
+            _fill_polygon(half, [(ix, fh * 0.02), (ix + fw * 0.05, fh * 0.14), (ix, fh * 0.2),
+                                 (ix - fw * 0.05, fh * 0.14)], (200, 204, 214))
         if rank == "Q":
-            _fill_polygon(half, [(fw * 0.3, fh * 0.4), (fw * 0.7, fh * 0.4), (fw * 0.74, fh * 0.7),
-                                 (fw * 0.26, fh * 0.7)], (120, 70, 30))
-        _fill_circle(half, head_c, head_r, (246, 208, 170))
-        _fill_circle(half, (head_c[0] - head_r * 0.4, head_c[1]), max(1, head_r * 0.1), BLACK)
-        _fill_circle(half, (head_c[0] + head_r * 0.4, head_c[1]), max(1, head_r * 0.1), BLACK)
+            _fill_polygon(half, [(head_c[0] - head_r * 1.25, head_c[1] - head_r * 0.3),
+                                 (head_c[0] + head_r * 1.25, head_c[1] - head_r * 0.3),
+                                 (head_c[0] + head_r * 1.5, fh * 0.78), (head_c[0] - head_r * 1.5, fh * 0.78)], hair)
+        # robe: rounded shoulders, a gold band down the middle and a white collar
+        _fill_polygon(half, [(fw * 0.06, fh), (fw * 0.1, fh * 0.76), (fw * 0.24, fh * 0.62), (fw * 0.7, fh * 0.62),
+                             (fw * 0.84, fh * 0.76), (fw * 0.88, fh)], robe)
+        _fill_polygon(half, [(fw * 0.41, fh * 0.64), (fw * 0.53, fh * 0.64), (fw * 0.53, fh), (fw * 0.41, fh)], trim)
+        for k in range(3):
+            _fill_circle(half, (fw * 0.47, fh * (0.74 + 0.1 * k)), max(1, fw * 0.018), robe)
+        collar = pygame.Rect(0, 0, round(head_r * 2.6), round(fh * 0.12))
+        collar.center = (round(head_c[0]), round(fh * 0.63))
+        pygame.draw.ellipse(half, (252, 252, 248), collar)
+        pygame.draw.ellipse(half, (190, 180, 160), collar, 1)
+        # head and face
+        _fill_circle(half, head_c, head_r, skin)
+        for side in (-1, 1):
+            _fill_circle(half, (head_c[0] + side * head_r * 0.38, head_c[1] - head_r * 0.05), max(1, head_r * 0.11), ink)
+        pygame.draw.arc(half, (180, 60, 60), (head_c[0] - head_r * 0.35, head_c[1] + head_r * 0.05, head_r * 0.7,
+                                              head_r * 0.5), math.pi * 1.15, math.pi * 1.85, max(1, fw // 70))
         top = head_c[1] - head_r
         if rank == "K":
-            pts = [(fw * 0.32, top + fh * 0.02), (fw * 0.32, top - fh * 0.2), (fw * 0.41, top - fh * 0.09),
-                   (fw * 0.5, top - fh * 0.24), (fw * 0.59, top - fh * 0.09), (fw * 0.68, top - fh * 0.2),
-                   (fw * 0.68, top + fh * 0.02)]
+            _fill_polygon(half, [(head_c[0] - head_r * 0.9, head_c[1] + head_r * 0.35),
+                                 (head_c[0] + head_r * 0.9, head_c[1] + head_r * 0.35),
+                                 (head_c[0], head_c[1] + head_r * 1.55)], hair)
+            cw = head_r * 1.1
+            pts = [(head_c[0] - cw, top + head_r * 0.25), (head_c[0] - cw, top - head_r * 0.75),
+                   (head_c[0] - cw * 0.5, top - head_r * 0.25), (head_c[0], top - head_r * 0.95),
+                   (head_c[0] + cw * 0.5, top - head_r * 0.25), (head_c[0] + cw, top - head_r * 0.75),
+                   (head_c[0] + cw, top + head_r * 0.25)]
             _fill_polygon(half, pts, trim)
-            # beard
-            _fill_polygon(half, [(head_c[0] - head_r * 0.8, head_c[1] + head_r * 0.4),
-                                 (head_c[0] + head_r * 0.8, head_c[1] + head_r * 0.4),
-                                 (head_c[0], head_c[1] + head_r * 1.5)], (140, 90, 40))
+            for x in (-cw, 0, cw):
+                _fill_circle(half, (head_c[0] + x, top - head_r * (0.95 if x == 0 else 0.75)), max(1, head_r * 0.13),
+                             RED if suit in "sc" else (40, 60, 130))
         elif rank == "Q":
-            pts = [(fw * 0.36, top + fh * 0.03), (fw * 0.4, top - fh * 0.11), (fw * 0.5, top - fh * 0.04),
-                   (fw * 0.6, top - fh * 0.11), (fw * 0.64, top + fh * 0.03)]
+            pts = [(head_c[0] - head_r * 0.85, top + head_r * 0.2), (head_c[0] - head_r * 0.45, top - head_r * 0.45),
+                   (head_c[0], top - head_r * 0.15), (head_c[0] + head_r * 0.45, top - head_r * 0.45),
+                   (head_c[0] + head_r * 0.85, top + head_r * 0.2)]
             _fill_polygon(half, pts, trim)
-            _fill_circle(half, (fw * 0.5, top - fh * 0.06), max(1, fw * 0.03), RED if suit in "sc" else (40, 60, 130))
+            _fill_circle(half, (head_c[0], top - head_r * 0.05), max(1, head_r * 0.15), RED if suit in "sc" else (40, 60, 130))
         else:
-            _fill_polygon(half, [(fw * 0.3, top + fh * 0.06), (fw * 0.36, top - fh * 0.08),
-                                 (fw * 0.66, top - fh * 0.1), (fw * 0.74, top + fh * 0.06)], robe)
-            _fill_circle(half, (fw * 0.72, top - fh * 0.08), max(1, fw * 0.05), trim)
-        draw_suit(half, suit, (fw * 0.78, fh * 0.3), fw * 0.16, colour)
+            _fill_polygon(half, [(head_c[0] - head_r * 1.15, top + head_r * 0.45), (head_c[0] - head_r * 0.8, top - head_r * 0.35),
+                                 (head_c[0] + head_r * 0.9, top - head_r * 0.45), (head_c[0] + head_r * 1.2, top + head_r * 0.45)],
+                          robe)
+            pygame.draw.line(half, trim, (head_c[0] - head_r * 1.1, top + head_r * 0.4),
+                             (head_c[0] + head_r * 1.15, top + head_r * 0.4), max(1, fw // 50))
+            _fill_polygon(half, [(head_c[0] + head_r * 0.5, top - head_r * 0.3), (head_c[0] + head_r * 1.6, top - head_r * 1.2),
+                                 (head_c[0] + head_r * 0.9, top - head_r * 0.2)], (250, 250, 245))
+        draw_suit(half, suit, (fw * 0.16, fh * 0.18), fw * 0.14, colour)
         surface.blit(half, frame.topleft)
         surface.blit(pygame.transform.rotate(half, 180), (frame.x, frame.y + frame.h - fh))
         pygame.draw.line(surface, (200, 180, 140), (frame.x + 2, frame.centery), (frame.right - 3, frame.centery))
         pygame.draw.rect(surface, colour, frame, max(1, w // 60))
-        # monogram
-        font_size = fh * 0.32
-        badge = self.font(round(font_size), True).render(rank, True, trim)
-        shade = self.font(round(font_size), True).render(rank, True, BLACK)
-        centre = (round(frame.x + fw * 0.2), round(frame.y + fh * 0.3))
-        surface.blit(shade, shade.get_rect(center=(centre[0] + 1, centre[1] + 1)))
-        surface.blit(badge, badge.get_rect(center=centre))
 
     # ------------------------------------------------------------------ the back
     def _draw_back(self, w: int, h: int) -> pygame.Surface:
@@ -364,7 +396,7 @@ class CardArt:
         self._text(surface, str(value), big, colour, (w * 0.5, h * 0.15))
         for x, y in ((w * 0.13, h * 0.08), (w * 0.87, h * 0.08)):
             self._text(surface, str(value), h * 0.09, colour, (x, y), max_width=w * 0.2)
-        self._gull(surface, w * 0.5, h * 0.46, w * 0.78)
+        self._gull(surface, w * 0.5, h * 0.5, w * 0.9)
         power = SEAGULL_POWERS.get(value)
         if power:
             band = pygame.Rect(round(w * 0.1), round(h * 0.79), round(w * 0.8), round(h * 0.13))
@@ -378,26 +410,30 @@ class CardArt:
 
     @staticmethod
     def _gull(surface: pygame.Surface, cx: float, cy: float, span: float) -> None:
-        """A seagull in flight: two bent wings with black tips, a white body, a yellow beak."""
+        """A seagull in flight: two broad bent wings with black tips, a white body and head, a yellow beak."""
         s = span / 2
-        grey, dark, white = (150, 160, 172), (40, 40, 48), (250, 250, 250)
+        grey, edge, dark, white = (158, 168, 182), (110, 118, 132), (36, 36, 44), (252, 252, 252)
         for side in (-1, 1):
-            wing = [(cx + side * s * 0.08, cy), (cx + side * s * 0.45, cy - s * 0.32),
-                    (cx + side * s * 0.98, cy - s * 0.12), (cx + side * s * 0.55, cy - s * 0.16),
-                    (cx + side * s * 0.2, cy + s * 0.1)]
+            wing = [(cx + side * s * 0.1, cy - s * 0.02), (cx + side * s * 0.42, cy - s * 0.4),
+                    (cx + side * s * 0.62, cy - s * 0.36), (cx + side * s * 1.0, cy - s * 0.2),
+                    (cx + side * s * 0.6, cy - s * 0.14), (cx + side * s * 0.42, cy - s * 0.12),
+                    (cx + side * s * 0.2, cy + s * 0.14)]
             _fill_polygon(surface, wing, grey)
-            tip = [(cx + side * s * 0.98, cy - s * 0.12), (cx + side * s * 0.74, cy - s * 0.24),
-                   (cx + side * s * 0.68, cy - s * 0.15)]
+            pygame.draw.aalines(surface, edge, True, [(round(x), round(y)) for x, y in wing])
+            tip = [(cx + side * s * 1.0, cy - s * 0.2), (cx + side * s * 0.76, cy - s * 0.32),
+                   (cx + side * s * 0.7, cy - s * 0.18)]
             _fill_polygon(surface, tip, dark)
-        body = pygame.Rect(0, 0, round(s * 0.34), round(s * 0.2))
-        body.center = (round(cx), round(cy + s * 0.04))
+        body = pygame.Rect(0, 0, round(s * 0.5), round(s * 0.26))
+        body.center = (round(cx - s * 0.02), round(cy + s * 0.06))
         pygame.draw.ellipse(surface, white, body)
-        pygame.draw.ellipse(surface, (180, 185, 195), body, 1)
-        head = (cx + s * 0.17, cy - s * 0.03)
-        _fill_circle(surface, head, s * 0.08, white)
-        _fill_polygon(surface, [(head[0] + s * 0.06, head[1] - s * 0.01), (head[0] + s * 0.19, head[1] + s * 0.02),
-                                (head[0] + s * 0.06, head[1] + s * 0.04)], (240, 180, 30))
-        _fill_circle(surface, (head[0] + s * 0.03, head[1] - s * 0.02), max(1, s * 0.018), dark)
+        pygame.draw.ellipse(surface, (180, 186, 198), body, 1)
+        _fill_polygon(surface, [(cx - s * 0.24, cy + s * 0.04), (cx - s * 0.42, cy - s * 0.02),
+                                (cx - s * 0.4, cy + s * 0.14)], white)
+        head = (cx + s * 0.26, cy - s * 0.02)
+        _fill_circle(surface, head, s * 0.12, white)
+        _fill_polygon(surface, [(head[0] + s * 0.09, head[1] - s * 0.01), (head[0] + s * 0.28, head[1] + s * 0.04),
+                                (head[0] + s * 0.09, head[1] + s * 0.06)], (244, 184, 30))
+        _fill_circle(surface, (head[0] + s * 0.04, head[1] - s * 0.03), max(1, s * 0.025), dark)
 
     # ------------------------------------------------------------------ LaGagne
     def _lagagne_frame(self, w: int, h: int, colour: tuple) -> pygame.Surface:
