@@ -28,6 +28,7 @@ from ui.session import SeatInfo
 SESSION_FILE = "current_match.json"
 STATS_FILE = "statistics.json"
 SETTINGS_FILE = "settings.json"
+SETUPS_FILE = "setups.json"
 LEVEL_ORDER = ("easy", "normal", "hard")
 
 
@@ -143,6 +144,40 @@ class Storage:
             self.session_path.unlink()
         except FileNotFoundError:
             pass
+
+    # ------------------------------------------------------------------ last setups
+    def last_setup(self, game_id: str) -> dict[str, Any] | None:
+        """The seats and options last used to start ``game_id`` (None if never, or if damaged)."""
+        path = self.data_dir / SETUPS_FILE
+        if not path.is_file():
+            return None
+        try:
+            data = read_json(path)
+        except (OSError, ValueError):
+            data = None
+        if not isinstance(data, dict):
+            move_aside(path)
+            self._notice("notice.damaged_setups")
+            return None
+        setup = data.get(game_id)
+        return setup if isinstance(setup, dict) else None
+
+    def remember_setup(self, game_id: str, setup: dict[str, Any]) -> None:
+        """Keep the seats and options of a match just started, to offer them next time."""
+        path = self.data_dir / SETUPS_FILE
+        data: dict[str, Any] = {}
+        if path.is_file():
+            try:
+                loaded = read_json(path)
+            except (OSError, ValueError):
+                loaded = None
+            if isinstance(loaded, dict):
+                data = loaded
+        data[game_id] = setup
+        try:
+            atomic_write_json(path, data)
+        except OSError as exc:
+            self._notice("notice.save_failed", error=str(exc))
 
     # ------------------------------------------------------------------ statistics
     def stats(self) -> dict[str, Any]:

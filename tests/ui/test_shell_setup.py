@@ -100,3 +100,27 @@ def test_seat_count_stays_in_the_game_range(app):
     for _ in range(d.max_players + 2):
         app.top.fewer()
     assert app.top.count == d.min_players and len(app.top.name_entries) == d.min_players
+
+
+def test_the_last_setup_is_offered_again_and_defaults_restore_the_rules(app, started):
+    scene = open_setup(app, "gin_rummy")
+    scene.name_entries[1].set_text("Rival")
+    choose(app, scene.level_menus[1], "easy")
+    scene.option_widgets["knock_limit"].set_text("8")
+    click(app, center(scene.start_button))
+    assert len(started) == 1
+    again = SetupScene(app, "gin_rummy")
+    app.push(again)
+    assert again.names[1] == "Rival" and again.levels[1] == "easy"
+    assert again.option_widgets["knock_limit"].get_text() == "8"
+    again.defaults()
+    assert again.option_widgets["knock_limit"].get_text() == "10"
+    assert again.options() == GAMES["gin_rummy"].Options()
+
+
+def test_a_damaged_setup_memory_is_set_aside(app, data_dir):
+    (data_dir / "setups.json").write_text("{{{", encoding="utf-8")
+    scene = SetupScene(app, "gin_rummy")
+    assert scene.names[0] == "You"
+    assert (data_dir / "setups.json.damaged-1").exists()
+    assert app.storage.take_notices() == [("notice.damaged_setups", {})]

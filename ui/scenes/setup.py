@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 BOT_NAMES = ("Alice", "Bruno", "Chloé", "Dimitri", "Émilie", "Félix", "Gaëlle", "Hugo")
 DEFAULT_PLAYERS = 4
 HUMAN = "human"
+NAME_LIMIT = 24
 
 
 @dataclass
@@ -119,6 +120,73 @@ class SetupScene(MenuScene):
         self.error_label: UILabel | None = None
         self.start_button: Any = None
         self.panels: list[pygame.Rect] = []
+        remembered = app.storage.last_setup(game_id)
+        if remembered is not None:
+            self._restore(remembered)
+
+    def _restore(self, setup: dict[str, Any]) -> None:
+        """Fill the form from the setup remembered for this game, ignoring anything unusable."""
+        d = self.descriptor
+        count = setup.get("count")
+        if isinstance(count, int) and not isinstance(count, bool):
+            self.count = min(d.max_players, max(d.min_players, count))
+        names, levels = setup.get("names"), setup.get("levels")
+        if isinstance(names, list) and isinstance(levels, list):
+            for seat, (name, level) in enumerate(zip(names, levels, strict=False)):
+                if (
+                    seat < d.max_players
+                    and isinstance(name, str)
+                    and (level is None or level in d.bot_levels)
+                ):
+                    self.names[seat] = name[:NAME_LIMIT]
+                    self.levels[seat] = level
+        options = setup.get("options")
+        if isinstance(options, dict):
+            for field in self.fields:
+                value = options.get(field.name)
+                if field.kind == "bool" and isinstance(value, bool):
+                    self.values[field.name] = value
+                elif field.kind == "choice":
+                    match = [c for c in field.choices if _format(c) == value]
+                    if match:
+                        self.values[field.name] = match[0]
+                elif field.kind != "fixed" and isinstance(value, str):
+                    self.texts[field.name] = value
+            try:
+                self.options()
+            except ValueError:
+                self.reset_options()
+
+    def _remember(self) -> None:
+        """Keep this form's seats and options for the next match of this game."""
+        options: dict[str, Any] = {}
+        for field in self.fields:
+            if field.kind == "bool":
+                options[field.name] = self.values[field.name]
+            elif field.kind == "choice":
+                options[field.name] = _format(self.values[field.name])
+            elif field.kind != "fixed":
+                options[field.name] = self.texts[field.name]
+        self.app.storage.remember_setup(
+            self.game_id,
+            {
+                "count": self.count,
+                "names": self.names[: self.count],
+                "levels": self.levels[: self.count],
+                "options": options,
+            },
+        )
+
+    def reset_options(self) -> None:
+        """Put every rule option back to the rules page's default."""
+        self.values = {f.name: f.default for f in self.fields}
+        self.texts = {f.name: _format(f.default) for f in self.fields}
+
+    def defaults(self) -> None:
+        """The "Defaults" button: reset the rule options and show them."""
+        self.leave()  # keeps the seats typed so far
+        self.reset_options()
+        self.enter()
 
     def _default_name(self, seat: int, level: str | None) -> str:
         if level is None:
@@ -245,7 +313,7 @@ class SetupScene(MenuScene):
                 object_id=self.oid("entry", f"#name_{seat}"),
                 initial_text=self.names[seat],
             )
-            entry.set_text_length_limit(24)
+            entry.set_text_length_limit(NAME_LIMIT)
             self.name_entries.append(entry)
             level = self.levels[seat]
             current = next(c for c in choices if c[1] == (HUMAN if level is None else level))
@@ -264,6 +332,15 @@ class SetupScene(MenuScene):
         tr = self.app.tr
         self.label(
             pygame.Rect(area.left, area.top, area.width, self.px(30)), tr("setup.options"), "section_label"
+        )
+        reset_w = self.px(130)
+        self.button(
+            pygame.Rect(area.right - reset_w, area.top, reset_w, self.px(30)),
+            tr("setup.defaults"),
+            self.defaults,
+            kind="small_button",
+            nav=False,
+            tooltip=tr("setup.defaults_hint"),
         )
         seed_h = self.px(38)
         box = pygame.Rect(
@@ -438,7 +515,9 @@ class SetupScene(MenuScene):
                 self.error_label.set_text(self.error)
             return
         self.error = ""
-        self.app.start_match(MatchSession.new(self.game_id, self.seats(), options, seed))
+        session = MatchSession.new(self.game_id, self.seats(), options, seed)
+        self._remember()
+        self.app.start_match(session)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
