@@ -22,6 +22,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
+from ui.app import wrap_text
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games, level_name, players_text
@@ -272,34 +273,41 @@ class SetupScene(MenuScene):
         y = area.top + self.px(38)
         small = self.px(40)
         row_h = min(self.px(38), max(30, (area.bottom - y - self.px(52)) // d.max_players - self.px(6)))
-        minus = self.button(
-            pygame.Rect(area.left, y, small, small),
-            "−",
-            self.fewer if self.count > d.min_players else None,
-            kind="small_button",
-            nav=False,
-        )
-        minus.set_tooltip(tr("setup.fewer"))
-        self.count_label = UILabel(
-            pygame.Rect(area.left + small + self.px(8), y, self.px(150), small),
-            players_text(self.app, self.count, self.count),
-            manager=self.app.ui,
-            container=self.root,
-            object_id=self.oid("field_label", "#player_count"),
-        )
-        plus = self.button(
-            pygame.Rect(area.left + small + self.px(166), y, small, small),
-            "+",
-            self.more if self.count < d.max_players else None,
-            kind="small_button",
-            nav=False,
-        )
-        plus.set_tooltip(tr("setup.more"))
-        self.label(
-            pygame.Rect(plus.rect.right + self.px(12), y, area.right - plus.rect.right - self.px(12), small),
-            players_text(self.app, d.min_players, d.max_players),
-            "hint_label",
-        )
+        if d.min_players == d.max_players:
+            self.count_label = self.label(
+                pygame.Rect(area.left, y, area.width, small), players_text(self.app, self.count, self.count)
+            )
+        else:
+            minus = self.button(
+                pygame.Rect(area.left, y, small, small),
+                "−",
+                self.fewer if self.count > d.min_players else None,
+                kind="small_button",
+                nav=False,
+            )
+            minus.set_tooltip(tr("setup.fewer"))
+            self.count_label = UILabel(
+                pygame.Rect(area.left + small + self.px(8), y, self.px(150), small),
+                players_text(self.app, self.count, self.count),
+                manager=self.app.ui,
+                container=self.root,
+                object_id=self.oid("field_label", "#player_count"),
+            )
+            plus = self.button(
+                pygame.Rect(area.left + small + self.px(166), y, small, small),
+                "+",
+                self.more if self.count < d.max_players else None,
+                kind="small_button",
+                nav=False,
+            )
+            plus.set_tooltip(tr("setup.more"))
+            self.label(
+                pygame.Rect(
+                    plus.rect.right + self.px(12), y, area.right - plus.rect.right - self.px(12), small
+                ),
+                players_text(self.app, d.min_players, d.max_players),
+                "hint_label",
+            )
         y += small + self.px(12)
         menu_w = min(self.px(210), area.width // 2)
         choices = [(level_name(self.app, None), HUMAN)] + [
@@ -528,3 +536,19 @@ class SetupScene(MenuScene):
             pygame.draw.rect(panel, (6, 34, 20, 170), panel.get_rect(), border_radius=16)
             pygame.draw.rect(panel, (*art.GOLD, 200), panel.get_rect(), width=2, border_radius=16)
             surface.blit(panel, rect)
+        self._draw_blurb(surface)
+
+    def _draw_blurb(self, surface: pygame.Surface) -> None:
+        """The game's one-line description at the foot of the seats panel, when the seats leave room."""
+        key = f"game.{self.game_id}.blurb"
+        if not self.panels or not self.app.has_text(key) or not self.name_entries:
+            return
+        left = self.panels[0]
+        font = self.app.font(self.px(16))
+        lines = wrap_text(font, self.app.tr(key), left.width - self.px(48))
+        top = left.bottom - self.px(20) - font.get_linesize() * len(lines)
+        if top < self.name_entries[-1].rect.bottom + self.px(24):
+            return
+        for i, line in enumerate(lines):
+            img = font.render(line, True, (200, 216, 196))
+            surface.blit(img, (left.left + self.px(24), top + i * font.get_linesize()))
