@@ -50,8 +50,15 @@ call, in order); ``can_draw``; ``pique`` (piqué possible at this table);
 ``log`` (this round's public actions, each {kind, seat, turn, …}: draw, take, swap, discard, look,
 spy, steal, scout, trade, keep, drop, snap {target, card, success}, penalty, give, call,
 reshuffle); ``last_round`` (after a round: hands, sums, points, caller, caller_lowest, totals);
-``options`` (the numbers the table shows or uses, including ``snap_window_seconds`` and
-``end_turn_grace_seconds``).
+``options`` (every rule option of the match, including the table's timings
+``snap_window_seconds`` and ``end_turn_grace_seconds``).
+
+Events (``apply`` returns them; ``Event.for_seat`` hides cards a seat may not know): ``deal``,
+``turn``, ``draw``, ``take``, ``swap``, ``discard``, ``look``/``spy``/``scout`` (card known to the
+looker only), ``move`` (one card of a steal or a trade), ``keep``, ``window_open``,
+``window_close``, ``snap`` (info ``success``), ``penalty`` (known to nobody), ``give``, ``call``,
+``reshuffle``, ``reveal``, ``round_end`` (info points, totals, caller), ``match_end`` (winners).
+Zones: ``stock``, ``discard``, ``hand:<seat>`` (the drawn card), ``slot:<seat>.<i>``.
 """
 
 from __future__ import annotations
