@@ -72,6 +72,11 @@ class TableScene(Scene):
         self._felt: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
         self._frame: pygame.Surface | None = None
+        self._frame_valid = False
+        self._rest: pygame.Surface | None = None
+        self._rest_key: tuple | None = None
+        self._version = 0
+        """Bumped whenever the view, the selection or the static layer changes (invalidates the resting layer)."""
         self.dirty = True
         self._static_dirty = True
         self._choose_viewer(initial=True)
@@ -85,7 +90,10 @@ class TableScene(Scene):
             return None
         if len(humans) == 1:
             return humans[0]
-        movers = [s for s in self.state.to_move() if s in humans]
+        screen = self.adapter.screen_movers(self.state.to_move())
+        if screen is None:
+            return self.viewer
+        movers = [s for s in screen if s in humans]
         if not movers:
             return None
         if self._revealed in movers:
@@ -102,6 +110,11 @@ class TableScene(Scene):
             self.viewer = wanted
         if self.viewer is not None:
             self._revealed = self.viewer
+
+    def recheck_viewer(self) -> None:
+        """The adapter changed who needs the screen (e.g. a player has memorised their cards)."""
+        self._choose_viewer()
+        self._refresh()
 
     def dismiss_curtain(self) -> None:
         """The next player has the screen: show their cards."""
@@ -142,6 +155,7 @@ class TableScene(Scene):
             self.selected = None
         self._static_dirty = True
         self.dirty = True
+        self._version += 1
 
     def _legal_for(self, seat: int) -> list[Move]:
         if seat not in self.state.to_move():
@@ -341,7 +355,7 @@ class TableScene(Scene):
             self.bot_turn = None
             return
         if self.bot_turn is None:
-            movers = self.state.to_move()
+            movers = self.adapter.bot_movers(self.state.to_move())
             if any(self.session.seats[s].is_human for s in movers):
                 return
             seat = next((s for s in movers if s in self.bots), None)
@@ -579,7 +593,7 @@ class TableScene(Scene):
         main = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs if not s.side]
         side = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs if s.side]
         layout = self.layout
-        layout_buttons(main, self.text, layout.button_bar)
+        layout_buttons(main, self.text, self.adapter.button_bar(layout))
         log = layout.log_rect
         layout_column(side, self.text, (log.x, log.y - round(layout.unit * 0.15)), log.w, round(layout.unit * 0.5))
         self.buttons = main + side
@@ -612,6 +626,8 @@ class TableScene(Scene):
             if self.message_left <= 0:
                 self.message = None
                 self.dirty = True
+        if not self.curtain.shown:
+            self.adapter.tick(dt)
         self._drive_bots(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -625,14 +641,21 @@ class TableScene(Scene):
         self._static_dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Compose the table when something changed; otherwise blit the last still frame."""
         layout = self.layout
-        if self._frame is None or self._frame.get_size() != surface.get_size():
-            self._frame = pygame.Surface(surface.get_size()).convert(surface)
-            self.dirty = True
-        if self.dirty or self._static_dirty:
-            self._compose(self._frame, layout)
-            self.dirty = False
-        surface.blit(self._frame, (0, 0))
+        size = surface.get_size()
+        if self._frame is None or self._frame.get_size() != size:
+            self._frame = pygame.Surface(size).convert(surface)
+            self._frame_valid = False
+        if self._frame_valid and not (self.dirty or self._static_dirty):
+            surface.blit(self._frame, (0, 0))
+            return
+        self._compose(surface, layout)
+        self.dirty = False
+        still = self.drag is None and not any(s.motion is not None or s.lift != s.lift_goal for s in self.sprites)
+        if still:
+            self._frame.blit(surface, (0, 0))
+        self._frame_valid = still
 
     def _compose(self, frame: pygame.Surface, layout: TableLayout) -> None:
         if self.curtain.shown:
@@ -643,18 +666,17 @@ class TableScene(Scene):
         if self._static_dirty or self._static is None:
             self._static = self._draw_static(layout)
             self._static_dirty = False
-        frame.blit(self._static, (0, 0))
-        self.adapter.draw_under(frame, self.view, layout)
+            self._version += 1
         dragging = self.drag["sprite"] if self.drag else None
+        order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
+        resting = [s for s in order if s is not dragging and not (s.motion is not None and s.motion.started)]
+        flying = [s for s in order if s is not dragging and s.motion is not None and s.motion.started]
+        self._draw_resting(frame, layout, resting)
         for target in self.drop_targets():
             if isinstance(target.action, Move):
                 glow = target.rect.inflate(10, 10)
                 pygame.draw.rect(frame, (255, 220, 90), glow, 4, border_radius=12)
-        order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
-        order = [s for s in order if s is not dragging]
-        for i, s in enumerate(order):
-            if i + 1 < len(order) and _hidden_under(s, order[i + 1]):
-                continue
+        for s in flying:
             s.draw(frame, self.art)
         self.adapter.draw_over(frame, self.view, layout)
         focus = self.focused()
@@ -665,6 +687,23 @@ class TableScene(Scene):
             dragging.draw(frame, self.art)
         if self.message:
             self._draw_message(frame, layout)
+
+    def _draw_resting(self, frame: pygame.Surface, layout: TableLayout, resting: list[CardSprite]) -> None:
+        """The felt, the plates and every card at rest: kept as one layer while only a few cards fly."""
+        key = (self._version, layout.size,
+               tuple((s.ident, s.rect.topleft, s.width, s.shows_face, s.highlight) for s in resting))
+        if self._rest is None or self._rest.get_size() != layout.size or key != self._rest_key:
+            if self._rest is None or self._rest.get_size() != layout.size:
+                self._rest = pygame.Surface(layout.size).convert(frame)
+            assert self._static is not None
+            self._rest.blit(self._static, (0, 0))
+            self.adapter.draw_under(self._rest, self.view, layout)
+            for i, s in enumerate(resting):
+                if i + 1 < len(resting) and _hidden_under(s, resting[i + 1]):
+                    continue
+                s.draw(self._rest, self.art)
+            self._rest_key = key
+        frame.blit(self._rest, (0, 0))
 
     def _draw_message(self, frame: pygame.Surface, layout: TableLayout) -> None:
         size = max(16, round(layout.unit * 0.36))
