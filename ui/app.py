@@ -35,7 +35,6 @@ FPS = 60
 MAX_DT = 0.1
 
 # Colours shared by the shell's scenes (the table has its own art).
-FELT = (22, 92, 58)
 FELT_DARK = (10, 52, 32)
 CREAM = (246, 236, 208)
 GOLD = (214, 174, 84)
