@@ -51,6 +51,10 @@ def test_mouse_hand_through_knock_and_scoring(app) -> None:
     assert isinstance(app.top, ScoreSheetScene)
     rows = app.top.rows()
     assert rows[-1][1] == [str(x) for x in state.scores]
+    labels = {label: cells for label, cells, _style in rows}
+    assert labels["Game bonus"] == ["+100", ""]
+    assert labels["Shutout: doubled"] == ["×2", ""]                 # Bob won no hand of the game
+    assert labels["Box bonus (25 per hand won)"] == ["+25", ""]
     assert state.is_over()   # one game to 25 points: the knock won the match
     assert app.storage.load_session() is None
     assert app.storage.stats()

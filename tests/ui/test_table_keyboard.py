@@ -41,3 +41,19 @@ def test_keyboard_only_moves(app) -> None:
     # Esc opens the pause menu over the table
     key(app, pygame.K_ESCAPE)
     assert type(app.top).__name__ == "PauseScene"
+
+
+def test_shift_arrows_rearrange_the_hand(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+
+    def hand() -> list[str]:
+        return [s.card for s in sorted((s for s in scene.sprites if s.zone == "hand:0"), key=lambda s: s.target[0])]
+
+    focus_on(app, scene, lambda item: getattr(item, "card", None) == "Kh")
+    before = hand()
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)
+    after = hand()
+    i = before.index("Kh")
+    assert after.index("Kh") == i - 1 and sorted(after) == sorted(before)
+    assert scene.focused().card == "Kh"
+    assert scene.state.log == []                              # rearranging is not a move

@@ -132,12 +132,36 @@ class TableAdapter:
         """A click (or double-click, or Enter from the keyboard when ``double``) on a card."""
         return None
 
+    def shift(self, sprite: CardSprite, step: int) -> Action | None:
+        """Shift+arrow on a focused card: move it ``step`` places along the viewer's hand (visual only)."""
+        return None
+
     def focusable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
         """Whether the keyboard focus can rest on this card."""
         return False
 
     def buttons(self, view: dict[str, Any], legal: list[Move]) -> list[ButtonSpec]:
         return []
+
+    def button_bar(self, layout: TableLayout) -> pygame.Rect:
+        """Where the main buttons go (a game whose cards fill the usual bar moves it)."""
+        return layout.button_bar
+
+    # ------------------------------------------------------------------ timing and out-of-turn play
+    def tick(self, dt: float) -> None:
+        """Called every frame before bots are driven: the adapter's own timers (a quick-discard
+        window that closes by itself, a grace time that ends a turn, bots reacting out of turn)."""
+
+    def bot_movers(self, movers: list[int]) -> list[int]:
+        """The seats among ``movers`` (``to_move()``) whose bots the table asks to choose a move now;
+        an adapter that drives some seats itself (reactions during a window) leaves them out."""
+        return movers
+
+    def screen_movers(self, movers: list[int]) -> list[int] | None:
+        """The seats among ``movers`` that need their private cards shown to act now (pass-and-play
+        passes the screen to one of them); ``None`` keeps the screen as it is (input that needs no
+        private view, such as a quick discard)."""
+        return movers
 
     # ------------------------------------------------------------------ words
     def status(self, view: dict[str, Any], legal: list[Move]) -> str:

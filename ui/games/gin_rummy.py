@@ -265,6 +265,15 @@ class Adapter(TableAdapter):
         self.arrangement = 0
         self.scene.select(card)
 
+    def shift(self, sprite: CardSprite, step: int) -> Action | None:
+        viewer = self.scene.viewer
+        if viewer is None or sprite.zone != f"hand:{viewer}" or not sprite.card:
+            return None
+        order = [s.card for s in sorted(self._own_sprites(), key=lambda s: s.target[0]) if s.card]
+        index = order.index(sprite.card) + step
+        card = sprite.card
+        return lambda: self.reorder(viewer, card, index)
+
     def focusable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
         viewer = self.scene.viewer
         if viewer is not None and sprite.zone == f"hand:{viewer}":

@@ -416,6 +416,13 @@ class TableScene(Scene):
             self.focus = (self.focus + step) % len(items)
         self._apply_highlights()
 
+    def _refocus(self, sprite: CardSprite) -> None:
+        """Keep the focus on ``sprite`` after the cards moved around."""
+        items = self.focus_items()
+        if sprite in items:
+            self.focus = items.index(sprite)
+        self._apply_highlights()
+
     def _activate_focus(self, confirm: bool) -> None:
         item = self.focused()
         if isinstance(item, Button):
@@ -453,6 +460,12 @@ class TableScene(Scene):
                 self._cancel_drag()
                 return True
             self._pause()
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
+            item = self.focused()
+            if isinstance(item, CardSprite):
+                self.perform(self.adapter.shift(item, 1 if key == pygame.K_RIGHT else -1))
+                self._refocus(item)
             return True
         if key == pygame.K_TAB:
             self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1, group_jump=True)

@@ -1,0 +1,893 @@
+"""Gang de mouettes at the table: every seat's cards as a square in front of it, the draw pile and
+the discard in the middle, the drawn card shown to its drawer only, powers that ask for their
+targets by clicks, quick-discard windows with a countdown ring, and the round's reveal and scores.
+
+What the table adds around the engine (it never decides a rule; every move is a legal ``Move``):
+
+- **Memorising.** The engine lets each seat know its first ``peek_slots`` cards at the deal. At the
+  start of a round the table shows them face up to their human owner (one human at a time behind
+  the curtain in pass-and-play) until the player clicks "I've memorised them"; bots wait meanwhile.
+- **Quick-discard windows.** The engine lists every seat that may still snap in ``to_move()``. The
+  table keeps the window open for ``snap_window_seconds`` (a ring counts down around the discard),
+  asks each bot once for ``bot.react`` and plays its snap when its reaction delay has passed, so a
+  quicker human wins the race; when the time is up (or earlier, once no human can still snap, has
+  not passed, and no bot reaction is pending) it sends ``close`` for the active seat.
+- **Who snaps.** A click on a card snaps it for its owner when the owner is a human who may snap
+  (rase-mottes); a click on anybody else's card is a piqué by the one human who may snap (in
+  pass-and-play with several such humans, drag the card onto your own cards: the owner of the
+  cards it is dropped on snaps it). Nothing about the window needs a private view, so the screen
+  stays as it is while it is open and no card is revealed by a snap but the snapped one.
+- **End of turn.** « Gang de mouettes ! » and "End turn"; a human who does neither within
+  ``end_turn_grace_seconds`` ends the turn (the table sends ``done``).
+- **What I know.** With the memory aid (``app.settings.memory_aid``, on by default) every card whose
+  value the viewer has seen carries a small mark with that value; a button turns it on and off.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.core import Event, Move
+from ui.cards import card_height
+from ui.games.base import Action, ButtonSpec, Drop, TableAdapter
+from ui.table.layout import SeatSpot, TableLayout
+from ui.table.sprites import CardSprite
+from ui.table.widgets import FONT_COLOUR, GOLD
+
+TURN, DRAWN, SCOUT, WINDOW, GIVE, END_TURN, ROUND_OVER, OVER = (
+    "turn", "drawn", "scout", "window", "give", "end_turn", "round_over", "over")
+POWER_OF = {8: "look", 9: "spy", 10: "steal", 15: "scout", 20: "drop"}
+REVEAL_SECONDS = 2.6
+"""How long a card looked at with a power (or a missed quick discard) stays face up."""
+INK = (40, 36, 30)
+PAPER = (250, 244, 226)
+
+
+def slot_of(zone: str) -> tuple[int, int] | None:
+    """``(seat, slot)`` of a zone ``slot:<seat>.<slot>``, else ``None``."""
+    if not zone.startswith("slot:"):
+        return None
+    seat, _, slot = zone[5:].partition(".")
+    return int(seat), int(slot)
+
+
+def value(card: str | None) -> int | None:
+    return None if card is None else int(card[1:])
+
+
+class Adapter(TableAdapter):
+    """The Gang de mouettes table adapter (see the module docstring)."""
+
+    game_id = "gang_de_mouettes"
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.memorised: set[tuple[int, int]] = set()
+        """(round, seat) of the humans who have memorised their cards of that round."""
+        self.mode: str | None = None
+        """What the next click on a card means: a power ("look", "spy", "steal", "scout", "drop") or "take"."""
+        self.chosen: int | None = None
+        """Own slot chosen first for the 10's swap."""
+        self.reveals: dict[str, float] = {}
+        """Zones shown face up for a moment (a power's look, a missed quick discard)."""
+        self.window: dict[str, Any] | None = None
+        self.grace: tuple[int, float] | None = None
+        """(turn, seconds left) before the table ends a human's turn by itself."""
+        self.show_marks = bool(getattr(self.app.settings, "memory_aid", True))
+        self._public: tuple[int, dict[str, Any]] | None = None
+        self._squares: dict[tuple, tuple[list[tuple[float, float, int]], pygame.Rect]] = {}
+
+    # ================================================================== state helpers
+    @property
+    def state(self) -> Any:
+        return self.scene.state
+
+    def public(self) -> dict[str, Any]:
+        """The spectator's view, cached until the next move."""
+        key = len(self.state.log)
+        if self._public is None or self._public[0] != key:
+            self._public = (key, self.state.view(None))
+        return self._public[1]
+
+    def _human(self, seat: int) -> bool:
+        return self.scene.session.seats[seat].is_human
+
+    def to_memorise(self) -> list[int]:
+        """Human seats still to look at their first cards of this round (play waits for them)."""
+        pub = self.public()
+        if pub["phase"] != TURN or pub["log"] or pub["options"]["peek_slots"] == 0:
+            return []
+        return [h for h in self.scene.session.humans if (pub["round"], h) not in self.memorised]
+
+    def memorise(self, seat: int) -> None:
+        """``seat`` has memorised its cards: hide them and let play (or the next human) go on."""
+        self.memorised.add((self.public()["round"], seat))
+        self.scene.recheck_viewer()
+
+    def _snappers(self, view: dict[str, Any]) -> list[int]:
+        """Humans who may still try a quick discard in the open window."""
+        window = view.get("window")
+        if not window:
+            return []
+        return [s for s in window["open_to"] if self._human(s)]
+
+    # ================================================================== zones
+    def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
+        zones: dict[str, list[str | None]] = {"stock": [None] * view["pile"], "discard": list(view["discard"])}
+        if view["holding"]:
+            zones[f"hand:{view['active']}"] = [view["pending"] if view["pending"] else view["drawn"]]
+        for s, row in enumerate(view["slots"]):
+            for i, card in enumerate(row):
+                zones[f"slot:{s}.{i}"] = [card]
+        return zones
+
+    def face_up(self, zone: str, view: dict[str, Any]) -> bool:
+        where = slot_of(zone)
+        if where is None:
+            return zone != "stock"
+        if view["phase"] in (ROUND_OVER, OVER) or zone in self.reveals:
+            return True
+        seat, slot = where
+        viewer = self.scene.viewer
+        if viewer is not None and seat == viewer and viewer in self.to_memorise():
+            return slot < view["options"]["peek_slots"]
+        return view["phase"] == SCOUT and view["scouted"] == [seat, slot] and viewer == view["active"]
+
+    def zone_rank(self, zone: str) -> int:
+        return {"stock": 0, "discard": 1, "slot": 3, "hand": 6}.get(zone.split(":")[0], 5)
+
+    def deal_order(self, zones: dict[str, list[str | None]]) -> list[tuple[str, int]]:
+        view = self.scene.view
+        n = view["players"]
+        first = (view["dealer"] + 1) % n
+        order = [(f"slot:{(first + k) % n}.{i}", 0) for i in range(4) for k in range(n)]
+        return [z for z in order if z[0] in zones] + [("discard", i) for i in range(len(zones["discard"]))]
+
+    # ================================================================== placement
+    @staticmethod
+    def _facing(spot: SeatSpot) -> str:
+        a = spot.angle % 360
+        return "bottom" if 45 <= a < 135 else "left" if 135 <= a < 225 else "top" if 225 <= a < 315 else "right"
+
+    def card_width(self, layout: TableLayout, bottom: bool) -> int:
+        """Card width of the viewer's square (``bottom``) or of the other seats' squares."""
+        if bottom:
+            return max(30, round(layout.card_w * 0.72))
+        n = layout.players
+        shrink = 1.0 if n <= 3 else 0.95 if n <= 5 else 0.84
+        return max(22, round(layout.small_w * shrink))
+
+    def square(self, seat: int, count: int, layout: TableLayout) -> tuple[list[tuple[float, float, int]], pygame.Rect]:
+        """Top-left and width of each of ``seat``'s ``count`` cards, and the square's bounds.
+
+        Slots 0 and 1 are the row nearest to the player; 2 and 3 the row behind; further cards
+        (penalties, gifts) add columns to the player's right. The square faces its player.
+        """
+        key = (id(layout), seat, count)
+        cached = self._squares.get(key)
+        if cached is not None:
+            return cached
+        if len(self._squares) > 400:
+            self._squares.clear()
+        spot = layout.seats[seat]
+        w = self.card_width(layout, spot.bottom)
+        h = card_height(w)
+        g = max(3, round(w * 0.08))
+        n = max(count, 4)
+        cols = 2 + (n - 3) // 2
+        cells = [(k % 2, k // 2) if k < 4 else (2 + (k - 4) // 2, (k - 4) % 2) for k in range(count)]
+        facing = "bottom" if spot.bottom else self._facing(spot)
+        along, across = (w, h) if facing in ("bottom", "top") else (h, w)
+        width_along = cols * along + (cols - 1) * g
+        depth = 2 * across + g
+        box = pygame.Rect(0, 0, width_along, depth) if facing in ("bottom", "top") else \
+            pygame.Rect(0, 0, depth, width_along)
+        if spot.bottom:
+            box.midbottom = (round(layout.size[0] / 2), round(layout.size[1] - layout.unit * 0.22))
+        else:
+            box.center = (round(spot.cards[0]), round(spot.cards[1]))
+            self._clear_of_plate(box, spot.plate, g * 2)
+            box.clamp_ip(layout.felt.inflate(-g * 2, -g * 2))
+        places = []
+        for col, row in cells:
+            if facing == "bottom":
+                x, y = box.x + col * (w + g), box.bottom - (row + 1) * h - row * g
+            elif facing == "top":
+                x, y = box.right - (col + 1) * w - col * g, box.y + row * (h + g)
+            elif facing == "left":
+                x, y = box.x + row * (w + g), box.y + col * (h + g)
+            else:
+                x, y = box.right - (row + 1) * w - row * g, box.bottom - (col + 1) * h - col * g
+            places.append((float(x), float(y), w))
+        self._squares[key] = (places, box)
+        return places, box
+
+    @staticmethod
+    def _clear_of_plate(box: pygame.Rect, plate: pygame.Rect, gap: int) -> None:
+        """Slide ``box`` away from the name plate along the axis where that is shortest."""
+        if not box.colliderect(plate.inflate(gap, gap)):
+            return
+        dx = box.centerx - plate.centerx
+        dy = box.centery - plate.centery
+        if abs(dy) * plate.w >= abs(dx) * plate.h:
+            box.y = plate.bottom + gap if dy >= 0 else plate.y - gap - box.h
+        else:
+            box.x = plate.right + gap if dx >= 0 else plate.x - gap - box.w
+
+    def _count(self, view: dict[str, Any], seat: int) -> int:
+        return len(view["slots"][seat])
+
+    def held_place(self, seat: int, view: dict[str, Any], layout: TableLayout) -> tuple[float, float, int]:
+        """Where a seat's drawn card is held: beside the viewer's square, or towards the middle."""
+        _, box = self.square(seat, self._count(view, seat), layout)
+        spot = layout.seats[seat]
+        if spot.bottom:
+            w = self.card_width(layout, True)
+            return (box.x - w - layout.unit * 0.5, box.y, w)
+        w = self.card_width(layout, False)
+        h = card_height(w)
+        cx, cy = layout.centre
+        dx, dy = cx - box.centerx, cy - box.centery
+        d = math.hypot(dx, dy) or 1.0
+        reach = (abs(dx) / d) * (box.w / 2 + w * 0.75) + (abs(dy) / d) * (box.h / 2 + h * 0.6)
+        return (box.centerx + dx / d * reach - w / 2, box.centery + dy / d * reach - h / 2, w)
+
+    def place(self, zone: str, count: int, view: dict[str, Any], layout: TableLayout) -> list[tuple[float, float, int]]:
+        where = slot_of(zone)
+        if where is not None:
+            seat, slot = where
+            places, _ = self.square(seat, self._count(view, seat), layout)
+            return [places[slot]]
+        if zone.startswith("hand:"):
+            x, y, w = self.held_place(int(zone[5:]), view, layout)
+            return [(x + i * w * 0.25, y - i * w * 0.1, w) for i in range(count)]
+        return super().place(zone, count, view, layout)
+
+    def button_bar(self, layout: TableLayout) -> pygame.Rect:
+        """Between the piles and the viewer's square (the square fills the usual bar)."""
+        top = layout.centre[1] + layout.card_h / 2 + layout.unit * 0.18
+        w = self.card_width(layout, True)
+        square_top = layout.size[1] - layout.unit * 0.22 - 2 * card_height(w) - max(3, round(w * 0.08))
+        h = min(layout.unit * 0.62, square_top - top - layout.unit * 0.12)
+        return pygame.Rect(round(layout.size[0] * 0.26), round(top), round(layout.size[0] * 0.48), round(max(h, 24)))
+
+    def power_rect(self, layout: TableLayout) -> pygame.Rect:
+        """The "use power" target, right of the discard pile."""
+        x, y = layout.discard_pos
+        return pygame.Rect(round(x + layout.card_w * 1.3), round(y), round(layout.card_w * 1.05), layout.card_h)
+
+    def _pile_rect(self, layout: TableLayout, zone: str) -> pygame.Rect:
+        x, y = layout.stock_pos if zone == "stock" else layout.discard_pos
+        return pygame.Rect(round(x), round(y), layout.card_w, layout.card_h).inflate(layout.card_w // 4,
+                                                                                     layout.card_w // 4)
+
+    def own_rect(self, seat: int, view: dict[str, Any], layout: TableLayout) -> pygame.Rect:
+        _, box = self.square(seat, self._count(view, seat), layout)
+        return box.inflate(layout.unit * 0.3, layout.unit * 0.3)
+
+    # ================================================================== out-of-turn play and timers
+    def screen_movers(self, movers: list[int]) -> list[int] | None:
+        waiting = self.to_memorise()
+        if waiting:
+            return waiting[:1]
+        phase = self.public()["phase"]
+        if phase == WINDOW:
+            return None
+        return movers
+
+    def bot_movers(self, movers: list[int]) -> list[int]:
+        if self.to_memorise() or self.public()["phase"] == WINDOW:
+            return []
+        return movers
+
+    def tick(self, dt: float) -> None:
+        if self.reveals:
+            for zone in list(self.reveals):
+                self.reveals[zone] -= dt
+                if self.reveals[zone] <= 0:
+                    del self.reveals[zone]
+                    self.scene.recheck_viewer()
+        if self.state.is_over():
+            self.window = None
+            return
+        pub = self.public()
+        if pub["phase"] == WINDOW:
+            self._tick_window(pub, dt)
+        else:
+            self.window = None
+        if pub["phase"] == END_TURN and self._human(pub["active"]) and self.scene.viewer == pub["active"]:
+            turn, left = self.grace if self.grace and self.grace[0] == pub["turn"] else (
+                pub["turn"], float(pub["options"]["end_turn_grace_seconds"]))
+            left -= dt
+            self.grace = (turn, left)
+            self.scene.dirty = True
+            if left <= 0:
+                self.grace = None
+                self.scene.play(Move("done", pub["active"]))
+        else:
+            self.grace = None
+
+    def _tick_window(self, pub: dict[str, Any], dt: float) -> None:
+        key = (pub["round"], pub["turn"], len(pub["discard"]), pub["window"]["card"], pub["pending"] is not None)
+        length = float(pub["options"]["snap_window_seconds"])
+        if self.window is None or self.window["key"] != key:
+            self.window = {"key": key, "length": length, "left": length, "pending": {}, "asked": set(),
+                           "passed": set(), "idle": 0.0}
+        w = self.window
+        humans = self._snappers(pub)
+        race = bool(humans)
+        pace = min(1.0, max(0.0, float(self.app.settings.bot_delay)) / 0.8)
+        for seat in pub["window"]["open_to"]:
+            bot = self.scene.bots.get(seat)
+            if bot is None or seat in w["asked"]:
+                continue
+            w["asked"].add(seat)
+            answer = bot.react(self.state.view(seat), self.state.legal_moves(seat))
+            if answer is not None:
+                move, delay = answer
+                move = move if move.seat is not None else move.with_seat(seat)
+                w["pending"][seat] = [move, float(delay) if race else float(delay) * pace]
+        w["left"] -= dt
+        for entry in w["pending"].values():
+            entry[1] -= dt
+        self.scene.dirty = True
+        if self.scene.animating:
+            return
+        due = sorted((entry[1], seat) for seat, entry in w["pending"].items() if entry[1] <= 0)
+        if due:
+            seat = due[0][1]
+            move = w["pending"].pop(seat)[0]
+            if self.state.is_legal(move):
+                self.scene.play(move)
+            return
+        waiting = [s for s in humans if s not in w["passed"]]
+        if w["left"] <= 0:
+            self._close(pub)
+        elif not waiting and not w["pending"]:
+            w["idle"] += dt
+            if w["idle"] >= min(length, max(0.0, float(self.app.settings.bot_delay))):
+                self._close(pub)
+
+    def _close(self, pub: dict[str, Any]) -> None:
+        move = Move("close", pub["active"])
+        if self.state.is_legal(move):
+            self.scene.play(move)
+
+    def pass_snap(self) -> None:
+        """The humans at the screen do not want to snap in this window (it may close sooner)."""
+        if self.window is not None:
+            self.window["passed"].update(self._snappers(self.public()))
+
+    # ================================================================== input
+    def _acts(self, legal: list[Move]) -> dict[str, Move]:
+        return {m.action: m for m in legal}
+
+    def _is_top(self, sprite: CardSprite) -> bool:
+        same = [s for s in self.scene.sprites if s.zone == sprite.zone]
+        return bool(same) and sprite is max(same, key=lambda s: s.order)
+
+    def _power(self, view: dict[str, Any], legal: list[Move]) -> str | None:
+        """The power of the viewer's drawn card when it may be used now."""
+        if view["phase"] != DRAWN or not view.get("drawn"):
+            return None
+        power = POWER_OF.get(value(view["drawn"]) or -1)
+        return power if power and any(m.name == power for m in legal) else None
+
+    def _memorising_viewer(self) -> bool:
+        viewer = self.scene.viewer
+        return viewer is not None and viewer in self.to_memorise()
+
+    def draggable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+        if self._memorising_viewer():
+            return False
+        acts = self._acts(legal)
+        viewer = self.scene.viewer
+        if sprite.zone == "stock":
+            return "draw" in acts and self._is_top(sprite)
+        if sprite.zone == "discard":
+            return any(a.startswith("take ") for a in acts) and self._is_top(sprite)
+        if viewer is not None and sprite.zone == f"hand:{viewer}":
+            return view["phase"] == DRAWN
+        where = slot_of(sprite.zone)
+        if where is None:
+            return False
+        if view["phase"] == WINDOW:
+            return bool(self._snappers(view))
+        if view["phase"] == GIVE:
+            return where[0] == view["give"]["snapper"] and self._human(where[0])
+        return view["phase"] == SCOUT and viewer == view["active"] and where[0] == viewer
+
+    def drops(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> list[Drop]:
+        acts = self._acts(legal)
+        layout = self.scene.layout
+        viewer = self.scene.viewer
+        out: list[Drop] = []
+        if sprite.zone == "stock" and "draw" in acts and viewer is not None:
+            out.append(Drop("own", self.own_rect(viewer, view, layout), acts["draw"]))
+            x, y, w = self.held_place(viewer, view, layout)
+            out.append(Drop("held", pygame.Rect(round(x), round(y), w, card_height(w)), acts["draw"]))
+        elif sprite.zone == "discard" and viewer is not None:
+            out.extend(self._slot_drops(viewer, view, "take", acts))
+        elif viewer is not None and sprite.zone == f"hand:{viewer}":
+            out.extend(self._slot_drops(viewer, view, "swap", acts))
+            throw = next((m for a, m in acts.items() if a.startswith("discard ")), None)
+            if throw is not None:
+                out.append(Drop("discard", self._pile_rect(layout, "discard"), throw))
+            power = self._power(view, legal)
+            if power is not None:
+                out.append(Drop("power", self.power_rect(layout), lambda p=power: self.set_mode(p)))
+        elif slot_of(sprite.zone) is not None:
+            seat, slot = slot_of(sprite.zone)  # type: ignore[misc]
+            if view["phase"] == WINDOW:
+                if self._human(seat) and seat in self._snappers(view):
+                    out.append(Drop("discard", self._pile_rect(layout, "discard"), Move(f"snap {seat}.{slot}", seat)))
+                for h in self._snappers(view):
+                    if h != seat and view["pique"]:
+                        out.append(Drop(f"own:{h}", self.own_rect(h, view, layout), Move(f"snap {seat}.{slot}", h)))
+            elif view["phase"] == GIVE:
+                victim = view["give"]["victim"]
+                out.append(Drop(f"own:{victim}", self.own_rect(victim, view, layout), Move(f"give {slot}", seat)))
+            elif view["phase"] == SCOUT and view["scouted"]:
+                s, i = view["scouted"]
+                move = acts.get(f"trade {slot}")
+                if move is not None:
+                    x, y, w = self.square(s, self._count(view, s), layout)[0][i]
+                    out.append(Drop("scouted", pygame.Rect(round(x), round(y), w, card_height(w)), move))
+        return out
+
+    def _slot_drops(self, seat: int, view: dict[str, Any], verb: str, acts: dict[str, Move]) -> list[Drop]:
+        layout = self.scene.layout
+        places, _ = self.square(seat, self._count(view, seat), layout)
+        out = []
+        for i, (x, y, w) in enumerate(places):
+            move = acts.get(f"{verb} {i}")
+            if move is not None:
+                out.append(Drop(f"slot:{seat}.{i}", pygame.Rect(round(x), round(y), w, card_height(w)), move))
+        return out
+
+    def target_rects(self, view: dict[str, Any], layout: TableLayout) -> dict[str, pygame.Rect]:
+        rects = {"discard": self._pile_rect(layout, "discard")}
+        viewer = self.scene.viewer
+        if viewer is not None:
+            places, _ = self.square(viewer, self._count(view, viewer), layout)
+            for i, (x, y, w) in enumerate(places):
+                rects[f"slot:{viewer}.{i}"] = pygame.Rect(round(x), round(y), w, card_height(w))
+        return rects
+
+    def attempted(self, sprite: CardSprite, zone: str, view: dict[str, Any]) -> Move | None:
+        viewer = self.scene.viewer
+        if viewer is None:
+            return None
+        where = slot_of(zone)
+        if sprite.zone == "discard" and where is not None:
+            return Move(f"take {where[1]}", viewer)
+        if sprite.zone == f"hand:{viewer}" and where is not None:
+            return Move(f"swap {where[1]}", viewer)
+        own = slot_of(sprite.zone)
+        if own is not None and zone == "discard":
+            return Move(f"snap {own[0]}.{own[1]}", own[0] if self._human(own[0]) else viewer)
+        return None
+
+    def set_mode(self, mode: str | None) -> None:
+        """Ask for the targets of a power (or of taking the discard) by clicks."""
+        self.mode = mode
+        self.chosen = None
+
+    def click(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool) -> Action | None:
+        if self._memorising_viewer():
+            return None
+        acts = self._acts(legal)
+        viewer = self.scene.viewer
+        phase = view["phase"]
+        if sprite.zone == "stock" and "draw" in acts and self._is_top(sprite):
+            return acts["draw"]
+        if sprite.zone == "discard":
+            throw = next((m for a, m in acts.items() if a.startswith("discard ")), None)
+            if throw is not None:
+                return throw
+            if any(a.startswith("take ") for a in acts) and self._is_top(sprite):
+                return lambda: self.set_mode(None if self.mode == "take" else "take")
+            return None
+        if viewer is not None and sprite.zone == f"hand:{viewer}" and phase == DRAWN:
+            power = self._power(view, legal)
+            return (lambda p=power: self.set_mode(None if self.mode == p else p)) if power else None
+        where = slot_of(sprite.zone)
+        if where is None:
+            return None
+        seat, slot = where
+        if phase == WINDOW:
+            return self._snap_click(seat, slot, view)
+        if phase == GIVE:
+            snapper = view["give"]["snapper"]
+            if seat == snapper and self._human(seat):
+                return Move(f"give {slot}", seat)
+            return None
+        mine = seat == viewer
+        if phase == TURN and mine and self.mode == "take":
+            return acts.get(f"take {slot}")
+        if phase == SCOUT:
+            return acts.get(f"trade {slot}") if mine else None
+        if phase != DRAWN:
+            return None
+        mode = self.mode
+        if mode in ("look", "drop"):
+            return acts.get(f"{mode} {slot}") if mine else self._refuse(mode)
+        if mode in ("spy", "scout"):
+            return acts.get(f"{mode} {seat}.{slot}") if not mine else self._refuse(mode)
+        if mode == "steal":
+            if mine:
+                return lambda: setattr(self, "chosen", slot)
+            if self.chosen is None:
+                return self._refuse("steal")
+            return acts.get(f"steal {self.chosen} {seat}.{slot}")
+        return acts.get(f"swap {slot}") if mine else None
+
+    def _refuse(self, mode: str) -> Action:
+        return lambda: self.scene.say(self.tr(f"gang.hint.{mode}"))
+
+    def _snap_click(self, seat: int, slot: int, view: dict[str, Any]) -> Action | None:
+        humans = self._snappers(view)
+        if not humans:
+            return None
+        if seat in humans:
+            return Move(f"snap {seat}.{slot}", seat)
+        if not view["pique"]:
+            return lambda: self.scene.say(self.tr("gang.hint.no_pique"))
+        others = [h for h in humans if h != seat]
+        if len(others) == 1:
+            return Move(f"snap {seat}.{slot}", others[0])
+        return lambda: self.scene.say(self.tr("gang.hint.pique_drag"))
+
+    def focusable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+        if self._memorising_viewer():
+            return False
+        if sprite.zone in ("stock", "discard"):
+            return self._is_top(sprite) and self.click(sprite, view, legal, False) is not None
+        viewer = self.scene.viewer
+        if viewer is not None and sprite.zone == f"hand:{viewer}":
+            return self._power(view, legal) is not None
+        where = slot_of(sprite.zone)
+        if where is None:
+            return False
+        phase = view["phase"]
+        if phase == WINDOW:
+            return bool(self._snappers(view))
+        if phase == GIVE:
+            return where[0] == view["give"]["snapper"] and self._human(where[0])
+        if viewer is None or viewer not in view["to_move"]:
+            return False
+        if phase == DRAWN and self.mode in ("spy", "scout"):
+            return where[0] != viewer
+        if phase == DRAWN and self.mode == "steal":
+            return True
+        return where[0] == viewer and phase in (DRAWN, SCOUT) or (phase == TURN and self.mode == "take"
+                                                                  and where[0] == viewer)
+
+    # ================================================================== buttons
+    def buttons(self, view: dict[str, Any], legal: list[Move]) -> list[ButtonSpec]:
+        viewer = self.scene.viewer
+        out: list[ButtonSpec] = []
+        if self._memorising_viewer():
+            return [ButtonSpec("memorised", self.tr("gang.button.memorised"), lambda: self.memorise(viewer), True)]
+        acts = self._acts(legal)
+        phase = view["phase"]
+        if phase == DRAWN:
+            power = self._power(view, legal)
+            if power is not None:
+                if self.mode == power:
+                    out.append(ButtonSpec("cancel", self.tr("gang.button.cancel"), lambda: self.set_mode(None)))
+                else:
+                    out.append(ButtonSpec("power", self.tr(f"gang.button.power.{power}"),
+                                          lambda p=power: self.set_mode(p), True))
+            throw = next((m for a, m in acts.items() if a.startswith("discard ")), None)
+            if throw is not None:
+                out.append(ButtonSpec("throw", self.tr("gang.button.throw"), throw))
+        elif phase == SCOUT and "keep" in acts:
+            out.append(ButtonSpec("keep", self.tr("gang.button.keep"), acts["keep"], True))
+        elif phase == END_TURN and "call" in acts:
+            out.append(ButtonSpec("call", self.tr("gang.button.call"), acts["call"], True))
+            out.append(ButtonSpec("done", self.tr("gang.button.done"), acts["done"]))
+        elif phase == WINDOW and self._snappers(view):
+            out.append(ButtonSpec("pass_snap", self.tr("gang.button.pass_snap"), self.pass_snap))
+        elif phase == TURN and self.mode == "take":
+            out.append(ButtonSpec("cancel", self.tr("gang.button.cancel"), lambda: self.set_mode(None)))
+        if "next" in acts:
+            out.append(ButtonSpec("next", self.tr("gang.button.next"), acts["next"], True))
+        if phase in (ROUND_OVER, OVER):
+            out.append(ButtonSpec("sheet", self.tr("gang.button.score_sheet"), self.scene.show_score_sheet,
+                                  phase == OVER))
+        else:
+            key = "gang.button.marks_off" if self.show_marks else "gang.button.marks_on"
+            out.append(ButtonSpec("marks", self.tr(key), self.toggle_marks))
+        return out
+
+    def toggle_marks(self) -> None:
+        """Show or hide the marks of what the viewer knows."""
+        self.show_marks = not self.show_marks
+
+    # ================================================================== words
+    def name(self, view: dict[str, Any], seat: int | None) -> str:
+        return "?" if seat is None else view["names"][seat]
+
+    def status(self, view: dict[str, Any], legal: list[Move]) -> str:
+        phase = view["phase"]
+        names = view["names"]
+        viewer = self.scene.viewer
+        if phase == OVER:
+            winners = self.state.winners()
+            return self.tr("gang.status.over", name=" & ".join(names[w] for w in winners))
+        if phase == ROUND_OVER:
+            return self.tr("gang.status.round_over", round=view["round"])
+        if self._memorising_viewer():
+            return self.tr("gang.status.memorise", count=view["options"]["peek_slots"])
+        if self.to_memorise():
+            return self.tr("gang.status.others_memorise")
+        active = view["active"]
+        if phase == WINDOW:
+            if self._snappers(view):
+                return self.tr("gang.status.window", card=view["window"]["card"][1:])
+            return self.tr("gang.status.window_wait")
+        if phase == GIVE:
+            snapper, victim = view["give"]["snapper"], view["give"]["victim"]
+            if self._human(snapper):
+                return self.tr("gang.status.give", name=names[snapper], victim=names[victim])
+            return self.tr("gang.status.waiting", name=names[snapper])
+        if viewer is None or active != viewer:
+            return self.tr("gang.status.waiting", name=names[active])
+        if phase == TURN:
+            if self.mode == "take":
+                return self.tr("gang.status.take", card=view["top"][1:])
+            return self.tr("gang.status.turn") if view["top"] else self.tr("gang.status.turn_draw")
+        if phase == DRAWN:
+            if self.mode == "steal" and self.chosen is not None:
+                return self.tr("gang.status.steal_other")
+            if self.mode in POWER_OF.values():
+                return self.tr(f"gang.status.power.{self.mode}")
+            card = (view["drawn"] or "M?")[1:]
+            if self._power(view, legal):
+                return self.tr("gang.status.drawn_power", card=card)
+            return self.tr("gang.status.drawn", card=card)
+        if phase == SCOUT:
+            return self.tr("gang.status.scout")
+        if phase == END_TURN:
+            return self.tr("gang.status.end_turn")
+        return ""
+
+    def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
+        self._note_reveals(move, events)
+        self.mode = None
+        self.chosen = None
+        names = view["names"]
+        who = self.name(view, move.seat)
+        a, args = move.name, move.args
+        thrown = [e for e in events if e.kind == "discard"]
+
+        def card_of(e: Event | None) -> str:
+            return "?" if e is None or e.card is None else e.card[1:]
+
+        lines: list[str] = []
+        if any(e.kind == "reshuffle" for e in events):
+            lines.append(self.tr("gang.log.reshuffle"))
+        if a == "draw":
+            lines.append(self.tr("gang.log.draw", name=who))
+        elif a == "take":
+            took = next((e for e in events if e.kind == "take"), None)
+            lines.append(self.tr("gang.log.take", name=who, card=card_of(took),
+                                 thrown=card_of(thrown[0] if thrown else None)))
+        elif a == "swap":
+            lines.append(self.tr("gang.log.swap", name=who, thrown=card_of(thrown[0] if thrown else None)))
+        elif a == "discard":
+            lines.append(self.tr("gang.log.discard", name=who, card=args[0][1:]))
+        elif a in ("look", "drop"):
+            key = "gang.log.look" if a == "look" else "gang.log.drop"
+            lines.append(self.tr(key, name=who, card=card_of(thrown[0] if thrown else None)))
+        elif a in ("spy", "scout"):
+            target = int(args[0].split(".")[0])
+            lines.append(self.tr(f"gang.log.{a}", name=who, target=names[target]))
+        elif a == "steal":
+            target = int(args[1].split(".")[0])
+            lines.append(self.tr("gang.log.steal", name=who, target=names[target]))
+        elif a in ("trade", "keep"):
+            lines.append(self.tr(f"gang.log.{a}", name=who))
+        elif a == "snap":
+            lines.extend(self._describe_snap(move, events, view))
+        elif a == "give":
+            victim = next((e for e in events if e.kind == "give"), None)
+            to = int(victim.dst.split(":")[1].split(".")[0]) if victim and victim.dst else None
+            lines.append(self.tr("gang.log.give", name=who, target=self.name(view, to)))
+        elif a == "call":
+            lines.append(self.tr("gang.log.call", name=who))
+        elif a == "next":
+            lines.append(self.tr("gang.log.next", round=view["round"], name=names[view["dealer"]]))
+        for e in events:
+            if e.kind == "round_end":
+                lines.append(self._describe_round(e, view))
+            elif e.kind == "match_end":
+                lines.append(self.tr("gang.log.match_won", name=" & ".join(names[w] for w in e.info["winners"])))
+        return lines
+
+    def _describe_snap(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
+        names = view["names"]
+        who = self.name(view, move.seat)
+        target = int(move.args[0].split(".")[0])
+        snap = next((e for e in events if e.kind == "snap"), None)
+        card = "?" if snap is None or snap.card is None else snap.card[1:]
+        if snap is not None and snap.info.get("success"):
+            if target == move.seat:
+                return [self.tr("gang.log.snap_own", name=who, card=card)]
+            return [self.tr("gang.log.snap_pique", name=who, target=names[target], card=card)]
+        own = target == move.seat
+        key = "gang.log.miss_own" if own else "gang.log.miss_pique"
+        line = self.tr(key, name=who, target=names[target], card=card)
+        if any(e.kind == "penalty" for e in events):
+            line += " " + self.tr("gang.log.penalty", name=who)
+        return [line]
+
+    def _describe_round(self, event: Event, view: dict[str, Any]) -> str:
+        names = view["names"]
+        last = view.get("last_round") or {}
+        parts = [f"{names[s]} {p}" for s, p in enumerate(event.info["points"])]
+        line = self.tr("gang.log.round_end", round=last.get("round", view["round"]), scores=", ".join(parts))
+        caller = event.info.get("caller")
+        if caller is not None:
+            key = "gang.log.caller_lowest" if last.get("caller_lowest") else "gang.log.caller_penalty"
+            line += " " + self.tr(key, name=names[caller], penalty=view["options"]["caller_penalty"])
+        return line
+
+    def _note_reveals(self, move: Move, events: list[Event]) -> None:
+        """Cards looked at with a power (by the viewer) or missed quick discards stay face up a moment."""
+        for e in events:
+            if e.kind in ("look", "spy") and e.card is not None and e.src:
+                self.reveals[e.src] = REVEAL_SECONDS
+            elif e.kind == "snap" and not e.info.get("success") and e.face_up and e.card is not None and e.src:
+                self.reveals[e.src] = REVEAL_SECONDS
+
+    def turn_seats(self, view: dict[str, Any]) -> list[int]:
+        phase = view["phase"]
+        if phase in (ROUND_OVER, OVER):
+            return []
+        if phase == GIVE and view["give"]:
+            return [view["give"]["snapper"]]
+        return [view["active"]]
+
+    def seat_note(self, seat: int, view: dict[str, Any]) -> str:
+        parts = []
+        if view.get("dealer") == seat:
+            parts.append(self.tr("gang.dealer"))
+        if view.get("caller") == seat:
+            parts.append(self.tr("gang.called"))
+        if view["phase"] in (ROUND_OVER, OVER) and view.get("last_round"):
+            parts.append(self.tr("gang.cards_sum", points=view["last_round"]["sums"][seat]))
+        return " · ".join(parts)
+
+    # ================================================================== drawing
+    def draw_under(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        text = self.scene.text
+        u = layout.unit
+        if self._power(view, self.scene.legal) is not None:
+            rect = self.power_rect(layout)
+            lit = self.mode is not None
+            body = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(body, (255, 214, 90, 70 if lit else 36), body.get_rect(), border_radius=rect.w // 8)
+            surface.blit(body, rect)
+            pygame.draw.rect(surface, GOLD, rect, 2, border_radius=rect.w // 8)
+            power = self._power(view, self.scene.legal)
+            lines = text.wrap(self.tr(f"gang.power_target.{power}"), round(u * 0.22), rect.w - 10, bold=True)
+            y = rect.centery - len(lines) * u * 0.14
+            for line in lines:
+                img = text.render(line, round(u * 0.22), FONT_COLOUR, bold=True)
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, round(y))))
+                y += u * 0.28
+        if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
+            label = self.tr("gang.last_round", name=view["names"][view["caller"]])
+            img = text.fit(label, round(u * 0.3), round(layout.size[0] * 0.4), (255, 236, 170), bold=True)
+            x, y = layout.stock_pos
+            box = img.get_rect().inflate(u * 0.5, u * 0.2)
+            box.midbottom = (round(layout.centre[0]), round(y - u * 0.12))
+            pygame.draw.rect(surface, (120, 28, 30), box, border_radius=box.h // 2)
+            pygame.draw.rect(surface, GOLD, box, 2, border_radius=box.h // 2)
+            surface.blit(img, img.get_rect(center=box.center))
+        if view["phase"] == GIVE and view["give"]:
+            _, box = self.square(view["give"]["victim"], self._count(view, view["give"]["victim"]), layout)
+            pygame.draw.rect(surface, (255, 214, 90), box.inflate(u * 0.2, u * 0.2), 3, border_radius=12)
+
+    def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
+            self._draw_marks(surface, view, layout)
+        if self.window is not None and view["phase"] == WINDOW:
+            self._draw_ring(surface, layout)
+        if self.grace is not None:
+            button = next((b for b in self.scene.buttons if b.key == "done"), None)
+            if button is not None:
+                left = self.grace[1] / max(0.1, float(view["options"]["end_turn_grace_seconds"]))
+                bar = pygame.Rect(button.rect.x + 6, button.rect.bottom + 3, round((button.rect.w - 12) * left), 4)
+                pygame.draw.rect(surface, GOLD, bar, border_radius=2)
+        if self.chosen is not None:
+            sprite = next((s for s in self.scene.sprites if s.zone == f"slot:{self.scene.viewer}.{self.chosen}"), None)
+            if sprite is not None:
+                pygame.draw.rect(surface, (90, 200, 255), sprite.rect.inflate(6, 6), 3, border_radius=8)
+        if view["phase"] in (ROUND_OVER, OVER) and view.get("last_round") and not self.scene.animating:
+            self._score_card(surface, view, layout)
+
+    def _draw_marks(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        text = self.scene.text
+        for sprite in self.scene.sprites:
+            if sprite.card is None or sprite.shows_face or sprite.moving or slot_of(sprite.zone) is None:
+                continue
+            rect = sprite.rect
+            r = max(7, round(sprite.width * 0.2))
+            centre = (rect.x + r + 2, rect.y + r + 2)
+            pygame.draw.circle(surface, (250, 244, 226), centre, r)
+            pygame.draw.circle(surface, (40, 70, 150), centre, r, 2)
+            img = text.render(sprite.card[1:], max(9, round(r * 1.15)), (30, 40, 90), bold=True)
+            surface.blit(img, img.get_rect(center=centre))
+
+    def _draw_ring(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        w = self.window
+        assert w is not None
+        frac = max(0.0, min(1.0, w["left"] / max(0.1, w["length"])))
+        x, y = layout.discard_pos
+        centre = (round(x + layout.card_w / 2), round(y + layout.card_h / 2))
+        radius = round(layout.card_h * 0.62)
+        rect = pygame.Rect(0, 0, radius * 2, radius * 2)
+        rect.center = centre
+        pygame.draw.circle(surface, (20, 50, 34), centre, radius, max(3, round(layout.unit * 0.06)))
+        colour = (120, 220, 140) if frac > 0.5 else (250, 200, 90) if frac > 0.25 else (240, 110, 90)
+        if frac > 0:
+            start = math.pi / 2
+            pygame.draw.arc(surface, colour, rect, start, start + 2 * math.pi * frac, max(4, round(layout.unit * 0.08)))
+        label = self.scene.text.render(self.tr("gang.quick"), round(layout.unit * 0.24), colour, bold=True)
+        surface.blit(label, label.get_rect(midtop=(centre[0], rect.bottom + 2)))
+
+    def score_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, str, str]], str]:
+        """The round's score card: title, one (name, explanation, points) line per seat, conclusion."""
+        last = view["last_round"]
+        names = view["names"]
+        caller = last["caller"]
+        lines = []
+        for s, name in enumerate(names):
+            total = last["sums"][s]
+            if s == caller and last["caller_lowest"]:
+                how = self.tr("gang.card.caller_lowest", sum=total)
+            elif s == caller:
+                how = self.tr("gang.card.caller_penalty", sum=total, penalty=view["options"]["caller_penalty"])
+            else:
+                how = self.tr("gang.card.cards", sum=total)
+            lines.append((name, how, f"+{last['points'][s]}  →  {last['totals'][s]}"))
+        title = self.tr("gang.card.title", round=last["round"])
+        if view["phase"] == OVER:
+            winners = self.state.winners()
+            conclusion = self.tr("gang.card.match_won", name=" & ".join(names[w] for w in winners))
+        elif caller is None:
+            conclusion = self.tr("gang.card.no_call")
+        else:
+            conclusion = self.tr("gang.card.called_by", name=names[caller])
+        return title, lines, conclusion
+
+    def _score_card(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        title, lines, conclusion = self.score_lines(view)
+        text = self.scene.text
+        u = layout.unit
+        row = round(u * 0.36)
+        box = pygame.Rect(0, 0, round(u * 7.4), round(u * 1.35) + row * len(lines))
+        box.center = (round(layout.centre[0]), round(layout.centre[1]))
+        box.clamp_ip(layout.felt)
+        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 6), border_radius=14)
+        pygame.draw.rect(surface, PAPER, box, border_radius=14)
+        pygame.draw.rect(surface, GOLD, box, 3, border_radius=14)
+        img = text.fit(title, round(u * 0.36), box.w - 30, (120, 30, 36), bold=True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.12))))
+        y = box.y + round(u * 0.65)
+        size = round(u * 0.25)
+        for name, how, points in lines:
+            surface.blit(text.fit(name, size, round(box.w * 0.26), INK, bold=True), (box.x + round(u * 0.3), y))
+            surface.blit(text.fit(how, size, round(box.w * 0.4), INK), (box.x + round(box.w * 0.32), y))
+            right = text.fit(points, size, round(box.w * 0.26), INK, bold=True)
+            surface.blit(right, right.get_rect(topright=(box.right - round(u * 0.3), y)))
+            y += row
+        pygame.draw.line(surface, GOLD, (box.x + 20, y + 2), (box.right - 20, y + 2), 1)
+        img = text.fit(conclusion, round(u * 0.27), box.w - 30, (30, 90, 50), bold=True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y + round(u * 0.1))))
