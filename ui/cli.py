@@ -127,7 +127,7 @@ def _render(args: argparse.Namespace, data_dir: Path) -> int:
     if args.lang:
         app.set_language(args.lang)
     _open_scene(app, args.scene, game_id, players, args.seed)
-    for _ in range(SETTLE_FRAMES if args.scene in ("table", "scores", "pause") else 3):
+    for _ in range(3):
         app.step(SETTLE_DT)
     args.screenshot.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(args.screenshot))
@@ -165,6 +165,8 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> 
         app.settings.bot_delay = 0.0
         session = MatchSession.new(game_id, seats, seed=seed)
         app.start_match(session)
+        for _ in range(SETTLE_FRAMES):  # let the deal animate and the bots answer before the capture
+            app.step(SETTLE_DT)
         if scene == "scores":
             from ui.table.scores import ScoreSheetScene
 
