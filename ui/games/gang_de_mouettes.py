@@ -166,18 +166,63 @@ class Adapter(TableAdapter):
         Slots 0 and 1 are the row nearest to the player; 2 and 3 the row behind; further cards
         (penalties, gifts) add columns to the player's right. The square faces its player.
         """
-        key = (id(layout), seat, count)
+        counts = self._counts_for(layout)
+        counts[seat] = count
+        return self.arrangement(layout, tuple(counts))[seat]
+
+    def _counts_for(self, layout: TableLayout) -> list[int]:
+        view = self.scene.view
+        if view.get("slots") and len(view["slots"]) == layout.players:
+            return [len(row) for row in view["slots"]]
+        return [4] * layout.players
+
+    def arrangement(self, layout: TableLayout, counts: tuple[int, ...]) -> list[tuple[list[tuple[float, float, int]], pygame.Rect]]:
+        """Every seat's square: the other seats' cards shrink together until no square covers
+        a name plate, the piles, the buttons, the log or another square."""
+        key = (id(layout), layout.size, layout.bottom_seat, counts)
         cached = self._squares.get(key)
         if cached is not None:
             return cached
-        if len(self._squares) > 400:
+        if len(self._squares) > 200:
             self._squares.clear()
+        bottom = layout.bottom_seat
+        out: list[tuple[list[tuple[float, float, int]], pygame.Rect]] = [([], pygame.Rect(0, 0, 0, 0))] * layout.players
+        out[bottom] = self._build(layout, bottom, counts[bottom], self.card_width(layout, True), None)
+        blocked = [self._middle(layout), layout.log_rect] + [spot.plate for spot in layout.seats]
+        others = [(bottom + k) % layout.players for k in range(1, layout.players)]
+        base = self.card_width(layout, False)
+        for scale in (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55):
+            placed = [out[bottom][1]]
+            trial = {}
+            for seat in others:
+                built = self._build(layout, seat, counts[seat], max(18, round(base * scale)), blocked + placed)
+                trial[seat] = built
+                placed.append(built[1])
+            fits = all(not trial[s][1].collidelistall(blocked + [b for t, b in trial.items() if t != s] + [placed[0]])
+                       for s in others)
+            if fits:
+                break
+        for seat, built in trial.items():
+            out[seat] = built
+        self._squares[key] = out
+        return out
+
+    def _middle(self, layout: TableLayout) -> pygame.Rect:
+        """The piles, the quick-discard ring around the discard and the button bar."""
+        sx, sy = layout.stock_pos
+        dx, dy = layout.discard_pos
+        ring = round(layout.card_h * 0.62)
+        centre = (dx + layout.card_w / 2, dy + layout.card_h / 2)
+        piles = pygame.Rect(round(sx), round(centre[1] - ring), round(centre[0] + ring - sx), ring * 2)
+        piles.h += round(layout.unit * 0.3)
+        return piles.union(self.button_bar(layout))
+
+    def _build(self, layout: TableLayout, seat: int, count: int, w: int,
+               blocked: list[pygame.Rect] | None) -> tuple[list[tuple[float, float, int]], pygame.Rect]:
         spot = layout.seats[seat]
-        w = self.card_width(layout, spot.bottom)
         h = card_height(w)
         g = max(3, round(w * 0.08))
-        n = max(count, 4)
-        cols = 2 + (n - 3) // 2
+        cols = 2 + (max(count, 4) - 3) // 2
         cells = [(k % 2, k // 2) if k < 4 else (2 + (k - 4) // 2, (k - 4) % 2) for k in range(count)]
         facing = "bottom" if spot.bottom else self._facing(spot)
         along, across = (w, h) if facing in ("bottom", "top") else (h, w)
@@ -185,12 +230,10 @@ class Adapter(TableAdapter):
         depth = 2 * across + g
         box = pygame.Rect(0, 0, width_along, depth) if facing in ("bottom", "top") else \
             pygame.Rect(0, 0, depth, width_along)
-        if spot.bottom:
+        if spot.bottom or blocked is None:
             box.midbottom = (round(layout.size[0] / 2), round(layout.size[1] - layout.unit * 0.22))
         else:
-            box.center = (round(spot.cards[0]), round(spot.cards[1]))
-            self._clear_of_plate(box, spot.plate, g * 2)
-            box.clamp_ip(layout.felt.inflate(-g * 2, -g * 2))
+            self._settle(box, spot, layout, blocked, g * 2)
         places = []
         for col, row in cells:
             if facing == "bottom":
@@ -202,20 +245,31 @@ class Adapter(TableAdapter):
             else:
                 x, y = box.right - (row + 1) * w - row * g, box.bottom - (col + 1) * h - col * g
             places.append((float(x), float(y), w))
-        self._squares[key] = (places, box)
         return places, box
 
-    @staticmethod
-    def _clear_of_plate(box: pygame.Rect, plate: pygame.Rect, gap: int) -> None:
-        """Slide ``box`` away from the name plate along the axis where that is shortest."""
-        if not box.colliderect(plate.inflate(gap, gap)):
+    def _settle(self, box: pygame.Rect, spot: SeatSpot, layout: TableLayout, blocked: list[pygame.Rect],
+                gap: int) -> None:
+        """Put ``box`` at the seat, clear of its name plate, then of whatever else it covers if a
+        small slide away from the middle of the table or sideways frees it."""
+        felt = layout.felt.inflate(-gap * 2, -gap * 2)
+        box.center = (round(spot.cards[0]), round(spot.cards[1]))
+        self._clear_of_plate(box, spot.plate, gap)
+        box.clamp_ip(felt)
+        hits = [r for r in blocked if r is not spot.plate and box.colliderect(r.inflate(gap, gap))]
+        if not hits:
             return
-        dx = box.centerx - plate.centerx
-        dy = box.centery - plate.centery
-        if abs(dy) * plate.w >= abs(dx) * plate.h:
-            box.y = plate.bottom + gap if dy >= 0 else plate.y - gap - box.h
-        else:
-            box.x = plate.right + gap if dx >= 0 else plate.x - gap - box.w
+        start = box.topleft
+        best: tuple[int, tuple[int, int]] | None = None
+        for r in hits:
+            grown = r.inflate(gap * 2, gap * 2)
+            for pos in ((grown.x - box.w, box.y), (grown.right, box.y), (box.x, grown.y - box.h), (box.x, grown.bottom)):
+                box.topleft = pos
+                box.clamp_ip(felt)
+                if box.collidelist([b.inflate(gap, gap) for b in blocked]) == -1:
+                    cost = abs(box.x - start[0]) + abs(box.y - start[1])
+                    if best is None or cost < best[0]:
+                        best = (cost, box.topleft)
+        box.topleft = best[1] if best is not None else start
 
     def _count(self, view: dict[str, Any], seat: int) -> int:
         return len(view["slots"][seat])
@@ -754,14 +808,11 @@ class Adapter(TableAdapter):
         return [view["active"]]
 
     def seat_note(self, seat: int, view: dict[str, Any]) -> str:
-        parts = []
-        if view.get("dealer") == seat:
-            parts.append(self.tr("gang.dealer"))
-        if view.get("caller") == seat:
-            parts.append(self.tr("gang.called"))
         if view["phase"] in (ROUND_OVER, OVER) and view.get("last_round"):
-            parts.append(self.tr("gang.cards_sum", points=view["last_round"]["sums"][seat]))
-        return " · ".join(parts)
+            return self.tr("gang.cards_sum", points=view["last_round"]["sums"][seat])
+        if view.get("caller") == seat:
+            return self.tr("gang.called")
+        return self.tr("gang.dealer") if view.get("dealer") == seat else ""
 
     # ================================================================== drawing
     def draw_under(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
@@ -783,10 +834,9 @@ class Adapter(TableAdapter):
                 y += u * 0.28
         if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
             label = self.tr("gang.last_round", name=view["names"][view["caller"]])
-            img = text.fit(label, round(u * 0.3), round(layout.size[0] * 0.4), (255, 236, 170), bold=True)
-            x, y = layout.stock_pos
-            box = img.get_rect().inflate(u * 0.5, u * 0.2)
-            box.midbottom = (round(layout.centre[0]), round(y - u * 0.12))
+            img = text.fit(label, round(u * 0.26), round(layout.card_w * 3.2), (255, 236, 170), bold=True)
+            box = img.get_rect().inflate(u * 0.5, u * 0.16)
+            box.center = (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.32))
             pygame.draw.rect(surface, (120, 28, 30), box, border_radius=box.h // 2)
             pygame.draw.rect(surface, GOLD, box, 2, border_radius=box.h // 2)
             surface.blit(img, img.get_rect(center=box.center))

@@ -249,6 +249,10 @@ class Adapter(TableAdapter):
             return acts["draw"]
         if sprite.zone == "discard" and "take" in acts and self._is_top(sprite):
             return acts["take"]
+        if viewer is not None and sprite.zone in ("stock", "discard") and viewer in view["to_move"] \
+                and view["phase"] not in ("hand_over", "match_over"):
+            attempt = Move("draw" if sprite.zone == "stock" else "take", viewer)
+            return lambda: self.scene.say(self.scene.explain(self.scene.state.refusal(attempt)))
         if viewer is not None and sprite.zone == f"hand:{viewer}" and sprite.card:
             card = sprite.card
             if double:
@@ -543,6 +547,8 @@ class Adapter(TableAdapter):
         lines.append((self.tr("gin.card.difference"), str(bd["difference"])))
         if bd["bonus"]:
             lines.append((self.tr(f"gin.card.bonus.{bd['bonus_kind']}"), f"+{bd['bonus']}"))
+        lines.append((self.tr("gin.card.game_score", target=view["game_target"]),
+                      " – ".join(str(x) for x in view["game_scores"])))
         winner = result["winner"]
         conclusion = self.tr("gin.card.scores", name=names[winner], points=bd["total"])
         game = result.get("game")
@@ -554,9 +560,11 @@ class Adapter(TableAdapter):
         title, lines, conclusion = self.score_lines(view)
         text = self.scene.text
         u = layout.unit
-        box = pygame.Rect(0, 0, round(u * 6.6), round(u * (1.0 + 0.42 * len(lines) + 0.75)))
         top_row = max((sp.home_rect.bottom for sp in self.scene.sprites
                        if ":" in sp.zone and not layout.seats[int(sp.zone.split(":")[1])].bottom), default=0)
+        room = layout.button_bar.y - top_row - u * 0.3
+        step = max(u * 0.3, min(u * 0.42, (room - u * 1.75) / max(1, len(lines))))
+        box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.75 + step * len(lines)))
         box.center = (round(layout.centre[0]), round((top_row + layout.button_bar.y) / 2))
         pygame.draw.rect(surface, (0, 0, 0), box.move(0, 6), border_radius=14)
         pygame.draw.rect(surface, (250, 244, 226), box, border_radius=14)
@@ -565,13 +573,13 @@ class Adapter(TableAdapter):
         img = text.fit(title, round(u * 0.4), box.w - 30, (120, 30, 36), bold=True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.15))))
         y = box.y + round(u * 0.8)
-        size = round(u * 0.28)
+        size = round(min(u * 0.28, step * 0.7))
         for label, value in lines:
             left = text.fit(label, size, round(box.w * 0.5), ink)
             surface.blit(left, (box.x + round(u * 0.35), y))
             right = text.fit(value, size, round(box.w * 0.42), ink, bold=True)
             surface.blit(right, right.get_rect(topright=(box.right - round(u * 0.35), y)))
-            y += round(u * 0.42)
+            y += round(step)
         pygame.draw.line(surface, GOLD, (box.x + 20, y + 4), (box.right - 20, y + 4), 1)
         img = text.fit(conclusion, round(u * 0.3), box.w - 30, (30, 90, 50), bold=True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y + round(u * 0.16))))

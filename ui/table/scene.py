@@ -740,15 +740,20 @@ class TableScene(Scene):
         bar = pygame.Rect(0, 0, w, layout.top_bar)
         pygame.draw.rect(surface, (8, 34, 22), bar)
         pygame.draw.line(surface, GOLD, (0, bar.bottom - 1), (w, bar.bottom - 1), 2)
-        title = self.text.render(self.app.tr(f"game.{self.session.game_id}.title") if self._has(
-            f"game.{self.session.game_id}.title") else self.descriptor.title, round(bar.h * 0.5), GOLD, bold=True)
-        surface.blit(title, title.get_rect(midleft=(round(layout.unit * 0.3), bar.centery)))
+        name = self.app.tr(f"game.{self.session.game_id}.title") if self._has(
+            f"game.{self.session.game_id}.title") else self.descriptor.title
+        margin = round(layout.unit * 0.3)
+        title = self.text.render(name, round(bar.h * 0.5), GOLD, bold=True)
+        title_rect = surface.blit(title, title.get_rect(midleft=(margin, bar.centery)))
+        hint = self.text.fit(self.app.tr("table.menu_hint"), round(bar.h * 0.36), round(w * 0.26), (190, 200, 180))
+        hint_rect = surface.blit(hint, hint.get_rect(midright=(w - margin, bar.centery)))
         status = self.adapter.status(self.view, self.legal)
         if status:
-            img = self.text.fit(status, round(bar.h * 0.44), round(w * 0.56), FONT_COLOUR)
-            surface.blit(img, img.get_rect(center=(w // 2, bar.centery)))
-        hint = self.text.render(self.app.tr("table.menu_hint"), round(bar.h * 0.36), (190, 200, 180))
-        surface.blit(hint, hint.get_rect(midright=(w - round(layout.unit * 0.3), bar.centery)))
+            room = hint_rect.left - title_rect.right - 2 * margin
+            img = self.text.fit(status, round(bar.h * 0.44), room, FONT_COLOUR)
+            centre = max(title_rect.right + margin + img.get_width() // 2,
+                         min(w // 2, hint_rect.left - margin - img.get_width() // 2))
+            surface.blit(img, img.get_rect(center=(centre, bar.centery)))
         # pile placeholders
         for pos in (layout.stock_pos, layout.discard_pos):
             rect = pygame.Rect(round(pos[0]), round(pos[1]), layout.card_w, layout.card_h)
