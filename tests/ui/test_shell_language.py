@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pygame
+import pytest
+
 from game import GAMES
-from tests.ui.conftest import center, click
+from tests.ui.conftest import center, click, press
 from tests.ui.test_shell_setup import choose
 from ui.resources import resource_path
 from ui.scenes.rules import RulesScene, markdown_to_html
@@ -59,3 +62,24 @@ def test_markdown_subset_becomes_textbox_html():
     assert "<b>bold</b>" in html and "<i>it</i>" in html and "&lt;x&gt;" in html
     assert "one two" in html and "1.</font> first" in html
     assert "a:</font> <b>1</b>" in html and "b:" not in html
+
+
+def test_settings_work_from_the_keyboard(app):
+    app.show_settings()
+    scene = app.top
+    press(app, pygame.K_DOWN)  # language
+    press(app, pygame.K_RIGHT)
+    assert app.language == "fr" and app.top.nav[-1].text == "Retour"
+    press(app, pygame.K_DOWN)  # animation speed
+    press(app, pygame.K_RIGHT)
+    assert app.settings.animation_speed == "slow"
+    press(app, pygame.K_DOWN)  # bot delay
+    press(app, pygame.K_LEFT)
+    assert app.settings.bot_delay == pytest.approx(0.7)
+    press(app, pygame.K_DOWN)  # memory aid
+    press(app, pygame.K_RETURN)
+    assert app.settings.memory_aid is False and scene.memory_box.get_state() is False
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)  # the Back button
+    press(app, pygame.K_RETURN)
+    assert not isinstance(app.top, SettingsScene)

@@ -14,7 +14,7 @@ from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, 
 
 from ui.i18n import LANGUAGES
 from ui.scenes import art
-from ui.scenes.base import MenuScene
+from ui.scenes.base import ACTIVATE, MenuScene
 from ui.settings import ANIMATION_SPEEDS, BOT_DELAY_RANGE
 
 if TYPE_CHECKING:
@@ -37,6 +37,8 @@ class SettingsScene(MenuScene):
         self.memory_box: UICheckBox | None = None
         self.fullscreen_box: UICheckBox | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[pygame.Rect] = []
+        self.row = -1  # the setting the keyboard is on (-1: none; len(rows): the Back button)
 
     def build(self) -> None:
         tr = self.app.tr
@@ -56,7 +58,15 @@ class SettingsScene(MenuScene):
         control_w = self.panel.right - self.px(32) - control_x
         y = self.panel.top + self.px(30)
 
+        self.rows = []
+
         def row_label(key: str, hint: str | None = None) -> None:
+            height = row_h + (hint_h if hint else 0)
+            self.rows.append(
+                pygame.Rect(
+                    x - self.px(14), y - self.px(6), self.panel.width - self.px(36), height + self.px(14)
+                )
+            )
             self.label(pygame.Rect(x, y, label_w, row_h), tr(key))
             if hint:
                 self.label(
@@ -126,9 +136,6 @@ class SettingsScene(MenuScene):
             kind="primary_button",
         )
 
-    def initial_focus(self) -> int:
-        return 0
-
     def _delay_text(self, seconds: float) -> str:
         value = f"{seconds:.1f}"
         return self.app.tr(
@@ -136,8 +143,13 @@ class SettingsScene(MenuScene):
         )
 
     # ------------------------------------------------------------------ changes
+    def initial_focus(self) -> int:
+        return 0 if self.row == len(self.rows) else -1
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         s = self.app.settings
+        if event.type == pygame.KEYDOWN and self._key(event.key, event.mod):
+            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.language_menu:
                 self.app.set_language(event.selected_option_id)
@@ -162,6 +174,39 @@ class SettingsScene(MenuScene):
                 return True
         return super().handle_event(event)
 
+    def _key(self, key: int, mod: int) -> bool:
+        """Keyboard: Up/Down/Tab choose a setting, Left/Right/Enter change it (True when used)."""
+        last = len(self.rows)
+        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            step = -1 if key == pygame.K_UP or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT) else 1
+            self.row = (self.row + step) % (last + 1) if self.row >= 0 else (0 if step > 0 else last)
+            self.set_focus(0 if self.row == last else -1)
+            return True
+        if self.row < 0 or self.row == last:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, *ACTIVATE):
+            self.adjust(self.row, -1 if key == pygame.K_LEFT else 1)
+            return True
+        return False
+
+    def adjust(self, row: int, step: int) -> None:
+        """Change the setting of ``row`` one notch (languages and speeds cycle, switches toggle)."""
+        s = self.app.settings
+        if row == 0:
+            self.app.set_language(LANGUAGES[(LANGUAGES.index(self.app.language) + step) % len(LANGUAGES)])
+            return
+        if row == 1:
+            index = ANIMATION_SPEEDS.index(s.animation_speed) + step
+            self.set(animation_speed=ANIMATION_SPEEDS[index % len(ANIMATION_SPEEDS)])
+        elif row == 2:
+            low, high = BOT_DELAY_RANGE
+            self.set(bot_delay=round(min(high, max(low, s.bot_delay + 0.1 * step)), 1))
+        elif row == 3:
+            self.set(memory_aid=not s.memory_aid)
+        elif row == 4:
+            self.app.set_fullscreen(not s.fullscreen)
+        self.rebuild()
+
     def set(self, **changes: Any) -> None:
         """Change settings and save them."""
         for key, value in changes.items():
@@ -174,3 +219,5 @@ class SettingsScene(MenuScene):
         pygame.draw.rect(panel, (6, 34, 20, 175), panel.get_rect(), border_radius=16)
         pygame.draw.rect(panel, (*art.GOLD, 200), panel.get_rect(), width=2, border_radius=16)
         surface.blit(panel, self.panel)
+        if 0 <= self.row < len(self.rows):
+            pygame.draw.rect(surface, art.GOLD_LIGHT, self.rows[self.row], width=2, border_radius=10)
