@@ -83,3 +83,14 @@ def test_settings_work_from_the_keyboard(app):
     press(app, pygame.K_DOWN)  # the Back button
     press(app, pygame.K_RETURN)
     assert not isinstance(app.top, SettingsScene)
+
+
+def test_rules_keys_switch_games_and_scroll(app):
+    ids = list(GAMES)
+    app.show_rules(ids[0])
+    press(app, pygame.K_RIGHT)
+    assert app.top.game_id == ids[1 % len(ids)]
+    bar = app.top.text_box.scroll_bar
+    assert bar is not None and bar.start_percentage == 0
+    press(app, pygame.K_PAGEDOWN)
+    assert app.top.text_box.scroll_bar.start_percentage > 0

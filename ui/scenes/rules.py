@@ -199,6 +199,12 @@ class RulesScene(MenuScene):
         self.rebuild()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            ids = list(games())
+            if self.game_id in ids:
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self.show(ids[(ids.index(self.game_id) + step) % len(ids)])
+            return True
         if (
             event.type == pygame.KEYDOWN
             and self.text_box is not None
