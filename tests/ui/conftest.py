@@ -9,13 +9,14 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
-import pytest
-
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from ui.app import App  # noqa: E402  (the SDL drivers must be chosen first)
+import pygame  # noqa: E402  (the SDL drivers must be chosen first)
+import pytest  # noqa: E402
+
+from ui.app import App  # noqa: E402
 
 
 @pytest.fixture
