@@ -328,16 +328,16 @@ class Adapter(TableAdapter):
         phase = view["phase"]
         top = view.get("discard_top")
         if phase == "upcard" and "take" in acts:
-            out.append(ButtonSpec("take", self.tr("gin.button.take", card=_card_name(self, top)), acts["take"], True))
+            out.append(ButtonSpec("take", self.tr("gin.button.take", card=_the_card(self, top)), acts["take"], True))
             out.append(ButtonSpec("pass", self.tr("gin.button.pass"), acts["pass"]))
         plan = self._knock_plan(view)
         if plan is not None:
             kind, move, _melds, deadwood, index, count = plan
             card = move.args[0]
             if kind == "gin":
-                out.append(ButtonSpec("gin", self.tr("gin.button.gin", card=_card_name(self, card)), move, True))
+                out.append(ButtonSpec("gin", self.tr("gin.button.gin", card=_the_card(self, card)), move, True))
             else:
-                out.append(ButtonSpec("knock", self.tr("gin.button.knock", card=_card_name(self, card),
+                out.append(ButtonSpec("knock", self.tr("gin.button.knock", card=_the_card(self, card),
                                                        deadwood=deadwood), move, True))
                 if count > 1:
                     out.append(ButtonSpec("melds", self.tr("gin.button.melds", n=index + 1, count=count),
@@ -375,7 +375,7 @@ class Adapter(TableAdapter):
         if any(m.name in ("knock", "gin") for m in legal):
             return self.tr("gin.status.discard_or_knock")
         if view.get("just_taken"):
-            return self.tr("gin.status.discard_not", card=_card_name(self, view["just_taken"]))
+            return self.tr("gin.status.discard_not", card=_the_card(self, view["just_taken"]))
         return self.tr("gin.status.discard")
 
     def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
@@ -384,16 +384,16 @@ class Adapter(TableAdapter):
         lines: list[str] = []
         if action == "take":
             card = next((e.card for e in events if e.kind == "take"), None)
-            lines.append(self.tr("gin.log.take", name=name, card=_card_name(self, card)))
+            lines.append(self.tr("gin.log.take", name=name, card=_the_card(self, card)))
         elif action == "pass":
             lines.append(self.tr("gin.log.pass", name=name))
         elif action == "draw":
             lines.append(self.tr("gin.log.draw", name=name))
         elif action == "discard":
-            lines.append(self.tr("gin.log.discard", name=name, card=_card_name(self, move.args[0])))
+            lines.append(self.tr("gin.log.discard", name=name, card=_the_card(self, move.args[0])))
         elif action == "knock":
             dw = next((e.info.get("deadwood") for e in events if e.kind == "knock"), 0)
-            lines.append(self.tr("gin.log.knock", name=name, card=_card_name(self, move.args[0]), deadwood=dw))
+            lines.append(self.tr("gin.log.knock", name=name, card=_the_card(self, move.args[0]), deadwood=dw))
         elif action == "gin":
             lines.append(self.tr("gin.log.gin", name=name))
         elif action == "next":
@@ -422,7 +422,7 @@ class Adapter(TableAdapter):
     def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out = dict(params)
         if isinstance(out.get("card"), str) and len(out["card"]) == 2:
-            out["card"] = _card_name(self, out["card"])
+            out["card"] = _the_card(self, out["card"])
         return out
 
     def seat_note(self, seat: int, view: dict[str, Any]) -> str:
@@ -459,7 +459,7 @@ class Adapter(TableAdapter):
         lines = [text.fit(self.tr("gin.deadwood", points=view.get("deadwood")), round(size * 1.15), width,
                           FONT_COLOUR, bold=True)]
         if plan is not None:
-            lines.append(text.fit(self.tr("gin.deadwood_after", points=plan[3], card=_card_name(self, plan[1].args[0])),
+            lines.append(text.fit(self.tr("gin.deadwood_after", points=plan[3]),
                                   size, width, (255, 222, 120), bold=True))
         elif len(own) == 11 and view.get("deadwood_after_discard"):
             best = min(view["deadwood_after_discard"].values())
@@ -592,3 +592,11 @@ def _card_name(adapter: TableAdapter, card: str | None) -> str:
     rank = {"A": adapter.tr("gin.rank.A"), "T": "10", "J": adapter.tr("gin.rank.J"), "Q": adapter.tr("gin.rank.Q"),
             "K": adapter.tr("gin.rank.K")}.get(card[0], card[0])
     return adapter.tr("gin.card_name", rank=rank, suit=adapter.tr(f"gin.suit.{card[1]}"))
+
+
+def _the_card(adapter: TableAdapter, card: str | None) -> str:
+    """A card with its definite article, for sentences ("the King of hearts", "l'As de pique")."""
+    if not card:
+        return "?"
+    article = adapter.tr(f"gin.article.{card[0]}") if card[0] in "AJQK" else adapter.tr("gin.article.other")
+    return article + _card_name(adapter, card)

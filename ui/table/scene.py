@@ -79,7 +79,7 @@ class TableScene(Scene):
         """Bumped whenever the view, the selection or the static layer changes (invalidates the resting layer)."""
         self.dirty = True
         self._static_dirty = True
-        self._choose_viewer(initial=True)
+        self._choose_viewer()
         self._refresh(animate_deal=True)
 
     # ================================================================== who sees what
@@ -100,7 +100,7 @@ class TableScene(Scene):
             return self._revealed
         return movers[0]
 
-    def _choose_viewer(self, initial: bool = False) -> None:
+    def _choose_viewer(self) -> None:
         """Pick the viewer; with several humans, raise the curtain before showing another's cards."""
         wanted = self._wanted_viewer()
         if len(self.session.humans) > 1 and wanted is not None and wanted != self._revealed:
