@@ -9,11 +9,13 @@ each candidate move forward in many such deals.
 - ``normal`` opens columns early, lays its largest points, doubles its biggest column, steals what
   hurts the leader most, keeps useful cards and discards dead ones, and takes its mulligan when it
   has no way to start.
-- ``hard`` is a determinised Monte Carlo search: for each of its best candidate moves it plays
-  the game on with ``normal``'s judgement in the same sampled deals (common random numbers) to the
-  end of the next table round, or to the end of the game during the last round, and keeps the move
-  with the best average outcome (a win, else its lead over the best opponent). Its effort is a
-  number of simulated turns, never a clock.
+- ``hard`` is a determinised Monte Carlo search: for each of its best candidate moves (ranked by
+  ``normal``'s judgement) it plays the game on with that judgement for every seat, in the same
+  sampled deals for every candidate (common random numbers), for two table rounds — and always to
+  the end of the last round once someone has reached the target — and keeps the move with the best
+  average outcome (a win or a share of it, else its lead over the best opponent). So it overtakes
+  the leader or steals from a player at the target when that decides the game. Its effort is a
+  number of simulated turns (``budget``), never a clock.
 """
 
 from __future__ import annotations

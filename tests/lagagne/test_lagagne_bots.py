@@ -94,3 +94,13 @@ def test_determinised_worlds_match_the_view() -> None:
         assert sorted(c for z in world.card_zones().values() for c in z) == sorted(
             c for z in state.card_zones().values() for c in z)
         assert state.redeal_hidden(seat, Rng(7)).view(seat) == view
+
+
+def test_bots_are_deterministic_from_their_seed() -> None:
+    state = GAMES["lagagne"].new_match(3, seed=21)
+    for _ in range(12):
+        seat = state.to_move()[0]
+        view, legal = state.view(seat), state.legal_moves(seat)
+        for level in ("normal", "hard"):
+            assert make_bot(level, 4).choose(view, legal) == make_bot(level, 4).choose(view, legal)
+        state.apply(make_bot("normal", seat).choose(view, legal))
