@@ -25,6 +25,8 @@ RANKS = "A23456789TJQK"
 SUITS = "shdc"
 MELD_COLOURS = [(110, 220, 140), (120, 190, 255), (250, 200, 90), (230, 140, 230)]
 DEADWOOD_COLOUR = (240, 120, 110)
+LAYOFF_COLOUR = (250, 236, 160)
+"""The tab over a card the defender laid off on the knocker's meld."""
 
 
 def _rank_key(card: str) -> tuple[int, int]:
@@ -441,6 +443,8 @@ class Adapter(TableAdapter):
         viewer = self.scene.viewer
         if viewer is None or view.get("hand") is None:
             return
+        if self.app.settings.memory_aid and view.get("opponent_known"):
+            self._known_cards(surface, view, layout, 1 - viewer)
         own = sorted(self._own_sprites(), key=lambda s: s.target[0])
         if not own:
             return
@@ -494,9 +498,24 @@ class Adapter(TableAdapter):
             pygame.draw.rect(surface, colour, rect, border_radius=10)
             pygame.draw.rect(surface, (255, 255, 255), rect, 1, border_radius=10)
 
+    def _known_cards(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout, seat: int) -> None:
+        """Memory aid: the cards the opponent took from the discard pile (public knowledge), beside their hand."""
+        theirs = [sp for sp in self.scene.sprites if sp.zone == f"hand:{seat}"]
+        if not theirs:
+            return
+        fan = theirs[0].home_rect.unionall([sp.home_rect for sp in theirs[1:]])
+        w = max(24, round(layout.small_w * 0.62))
+        text = self.scene.text
+        label = text.render(self.tr("gin.known"), max(12, round(layout.unit * 0.22)), (200, 214, 196))
+        x, y = fan.right + round(layout.unit * 0.35), fan.centery - card_height(w) // 2 + label.get_height() // 2
+        surface.blit(label, (x, y - label.get_height() - 2))
+        for i, card in enumerate(view["opponent_known"]):
+            surface.blit(self.scene.art.face(card, w), (x + i * round(w * 0.55), y))
+
     def _outline_spread(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         text = self.scene.text
         result = view["result"]
+        laid = {lay["card"] for lay in result["layoffs"]}
         size = max(13, round(self.scene.layout.unit * 0.26))
         for s in (0, 1):
             zones = [f"meld:{s}:{i}" for i in range(len(result["melds"][s]))]
@@ -505,6 +524,11 @@ class Adapter(TableAdapter):
                 if group and not any(sp.moving for sp in group):
                     rect = group[0].home_rect.unionall([g.home_rect for g in group[1:]]).inflate(10, 10)
                     pygame.draw.rect(surface, MELD_COLOURS[i % len(MELD_COLOURS)], rect, border_radius=10)
+                    for sp in group:
+                        if sp.card in laid:
+                            tab = pygame.Rect(sp.home_rect.x + 3, rect.top - 9, max(10, sp.home_rect.w // 4), 9)
+                            pygame.draw.rect(surface, LAYOFF_COLOUR, tab, border_top_left_radius=4,
+                                             border_top_right_radius=4)
             dead = [sp for sp in self.scene.sprites if sp.zone == f"hand:{s}"]
             label = self.tr("gin.spread.deadwood", points=result["deadwood"][s])
             if any(sp.moving for sp in self.scene.sprites if sp.zone.startswith(("meld:", "hand:"))):

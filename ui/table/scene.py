@@ -29,6 +29,8 @@ from ui.table.widgets import (
     FONT_COLOUR, GOLD, Button, Curtain, LogPanel, TextCache, layout_buttons, layout_column,
 )
 
+SEAT_COLOURS = [(178, 64, 52), (52, 98, 170), (60, 140, 84), (150, 88, 170), (196, 130, 40), (40, 140, 150),
+                (170, 70, 120), (110, 110, 120)]
 DOUBLE_CLICK = 0.4
 DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 2.8
@@ -768,29 +770,42 @@ class TableScene(Scene):
         return bool(has(key)) if has else False
 
     def _draw_plate(self, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
+        """A seat's name plate: avatar (round for a human, square for a bot), name, level, notes, score;
+        a gold frame and a gold ring round the avatar show whose turn it is."""
         info = self.session.seats[seat]
         turn = seat in self.adapter.turn_seats(self.view) and not self.state.is_over()
         body = pygame.Surface(plate.size, pygame.SRCALPHA)
-        pygame.draw.rect(body, (8, 30, 18, 215), body.get_rect(), border_radius=plate.h // 4)
+        pygame.draw.rect(body, (8, 30, 18, 225), body.get_rect(), border_radius=plate.h // 4)
         surface.blit(body, plate)
         pygame.draw.rect(surface, (255, 214, 90) if turn else (90, 130, 100), plate, 3 if turn else 1,
                          border_radius=plate.h // 4)
-        pad = plate.h // 7
-        indent = pad * 2
+        pad = max(3, plate.h // 8)
+        d = plate.h - 2 * pad
+        avatar = pygame.Rect(plate.x + pad, plate.y + pad, d, d)
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         if turn:
-            r = max(4, plate.h // 9)
-            pygame.draw.circle(surface, (255, 214, 90), (plate.x + pad * 2 + r, plate.centery), r)
-            indent = pad * 3 + 2 * r
-        name_size = round(plate.h * 0.36)
-        name = self.text.fit(info.name, name_size, plate.w - plate.h - indent - pad, FONT_COLOUR, bold=True)
-        surface.blit(name, (plate.x + indent, plate.y + pad))
+            ring = avatar.inflate(4, 4)
+            if info.is_human:
+                pygame.draw.ellipse(surface, (255, 214, 90), ring)
+            else:
+                pygame.draw.rect(surface, (255, 214, 90), ring, border_radius=d // 4)
+        if info.is_human:
+            pygame.draw.ellipse(surface, colour, avatar)
+        else:
+            pygame.draw.rect(surface, colour, avatar, border_radius=d // 4)
+        initial = self.text.render((info.name[:1] or "?").upper(), round(d * 0.62), (250, 246, 232), bold=True)
+        surface.blit(initial, initial.get_rect(center=avatar.center))
+        indent = avatar.right - plate.x + pad
+        score = self.text.render(str(self.state.scores[seat]), round(plate.h * 0.42), GOLD, bold=True)
+        score_rect = surface.blit(score, score.get_rect(midright=(plate.right - pad * 2, plate.centery)))
+        room = score_rect.left - plate.x - indent - pad
+        name = self.text.fit(info.name, round(plate.h * 0.36), room, FONT_COLOUR, bold=True)
+        surface.blit(name, (plate.x + indent, plate.y + pad - 1))
         level = self.app.tr("table.human") if info.is_human else self.app.tr(f"table.level.{info.level}")
         note = self.adapter.seat_note(seat, self.view)
         line2 = " · ".join(x for x in (level, note) if x)
-        small = self.text.fit(line2, round(plate.h * 0.27), plate.w - plate.h - indent - pad, (190, 206, 186))
-        surface.blit(small, (plate.x + indent, plate.bottom - pad - small.get_height()))
-        score = self.text.render(str(self.state.scores[seat]), round(plate.h * 0.42), GOLD, bold=True)
-        surface.blit(score, score.get_rect(midright=(plate.right - pad * 2, plate.centery)))
+        small = self.text.fit(line2, round(plate.h * 0.26), room, (190, 206, 186))
+        surface.blit(small, (plate.x + indent, plate.bottom - pad - small.get_height() + 1))
 
 
 def _hidden_under(sprite: CardSprite, above: CardSprite) -> bool:
@@ -806,15 +821,17 @@ def _group(item: CardSprite | Button) -> str:
 
 
 def draw_felt(layout: TableLayout) -> pygame.Surface:
-    """The table: dark room, wooden rim, green felt with a soft light in the middle (drawn once per size)."""
+    """The table: dark room, wooden rim, green felt with a fine grain and a soft light in the middle
+    (drawn once per window size)."""
     w, h = layout.size
     surface = pygame.Surface((w, h))
     surface.fill((16, 22, 20))
     felt = layout.felt
     rim = felt.inflate(-2, -2)
     radius = round(min(felt.w, felt.h) * 0.22)
-    pygame.draw.rect(surface, (70, 40, 22), rim, border_radius=radius)
-    pygame.draw.rect(surface, (110, 66, 34), rim.inflate(-6, -6), border_radius=radius - 3)
+    pygame.draw.rect(surface, (60, 34, 18), rim, border_radius=radius)
+    pygame.draw.rect(surface, (112, 68, 36), rim.inflate(-6, -6), border_radius=radius - 3)
+    pygame.draw.rect(surface, (140, 88, 48), rim.inflate(-6, -6), 2, border_radius=radius - 3)
     inner = rim.inflate(-round(layout.unit * 0.32), -round(layout.unit * 0.32))
     pygame.draw.rect(surface, (18, 84, 52), inner, border_radius=radius - 8)
     # soft light: concentric rounded rectangles, lighter towards the middle
@@ -824,5 +841,35 @@ def draw_felt(layout: TableLayout) -> pygame.Surface:
         rect = inner.inflate(-round(inner.w * 0.5 * t), -round(inner.h * 0.5 * t))
         colour = (round(18 + 14 * t), round(84 + 34 * t), round(52 + 18 * t))
         pygame.draw.rect(surface, colour, rect, border_radius=max(8, round((radius - 8) * (1 - t * 0.7))))
+    # the grain of the cloth, only inside the felt
+    grain = pygame.Surface(inner.size)
+    grain.fill((0, 0, 0))
+    tile = _grain_tile()
+    for x in range(0, inner.w, tile.get_width()):
+        for y in range(0, inner.h, tile.get_height()):
+            grain.blit(tile, (x, y))
+    mask = pygame.Surface(inner.size)
+    mask.fill((0, 0, 0))
+    pygame.draw.rect(mask, (255, 255, 255), mask.get_rect(), border_radius=radius - 8)
+    grain.blit(mask, (0, 0), special_flags=pygame.BLEND_RGB_MIN)
+    surface.blit(grain, inner.topleft, special_flags=pygame.BLEND_RGB_ADD)
     pygame.draw.rect(surface, (214, 174, 84), inner, 2, border_radius=radius - 8)
     return surface
+
+
+_GRAIN: list[pygame.Surface] = []
+
+
+def _grain_tile() -> pygame.Surface:
+    """A small tile of faint random specks (seeded, so every table looks the same)."""
+    if not _GRAIN:
+        import random
+
+        rng = random.Random(20261121)
+        tile = pygame.Surface((128, 128))
+        tile.fill((0, 0, 0))
+        for _ in range(2600):
+            v = rng.randrange(3, 9)
+            tile.set_at((rng.randrange(128), rng.randrange(128)), (v, v + 2, v))
+        _GRAIN.append(tile)
+    return _GRAIN[0]
