@@ -78,7 +78,7 @@ class Adapter(TableAdapter):
         """(turn, seconds left) before the table ends a human's turn by itself."""
         self.show_marks = bool(getattr(self.app.settings, "memory_aid", True))
         self._public: tuple[int, dict[str, Any]] | None = None
-        self._squares: dict[tuple, tuple[list[tuple[float, float, int]], pygame.Rect]] = {}
+        self._squares: dict[tuple, list[tuple[list[tuple[float, float, int]], pygame.Rect]]] = {}
 
     # ================================================================== state helpers
     @property
@@ -191,19 +191,16 @@ class Adapter(TableAdapter):
         blocked = [self._middle(layout), layout.log_rect] + [spot.plate for spot in layout.seats]
         others = [(bottom + k) % layout.players for k in range(1, layout.players)]
         base = self.card_width(layout, False)
-        for scale in (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55):
-            placed = [out[bottom][1]]
-            trial = {}
-            for seat in others:
-                built = self._build(layout, seat, counts[seat], max(18, round(base * scale)), blocked + placed)
-                trial[seat] = built
-                placed.append(built[1])
-            fits = all(not trial[s][1].collidelistall(blocked + [b for t, b in trial.items() if t != s] + [placed[0]])
-                       for s in others)
-            if fits:
-                break
-        for seat, built in trial.items():
+        placed = [out[bottom][1]]
+        scales = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55)
+        for seat in others:
+            tries = [(scale, slide) for slide in (False, True) for scale in scales]
+            for scale, slide in tries:
+                built = self._build(layout, seat, counts[seat], max(18, round(base * scale)), blocked + placed, slide)
+                if built[1].collidelist(blocked + placed) == -1:
+                    break
             out[seat] = built
+            placed.append(built[1])
         self._squares[key] = out
         return out
 
@@ -217,8 +214,8 @@ class Adapter(TableAdapter):
         piles.h += round(layout.unit * 0.3)
         return piles.union(self.button_bar(layout))
 
-    def _build(self, layout: TableLayout, seat: int, count: int, w: int,
-               blocked: list[pygame.Rect] | None) -> tuple[list[tuple[float, float, int]], pygame.Rect]:
+    def _build(self, layout: TableLayout, seat: int, count: int, w: int, blocked: list[pygame.Rect] | None,
+               slide: bool = False) -> tuple[list[tuple[float, float, int]], pygame.Rect]:
         spot = layout.seats[seat]
         h = card_height(w)
         g = max(3, round(w * 0.08))
@@ -233,7 +230,7 @@ class Adapter(TableAdapter):
         if spot.bottom or blocked is None:
             box.midbottom = (round(layout.size[0] / 2), round(layout.size[1] - layout.unit * 0.22))
         else:
-            self._settle(box, spot, layout, blocked, g * 2)
+            self._settle(box, spot, layout, blocked, g * 2, slide)
         places = []
         for col, row in cells:
             if facing == "bottom":
@@ -248,15 +245,15 @@ class Adapter(TableAdapter):
         return places, box
 
     def _settle(self, box: pygame.Rect, spot: SeatSpot, layout: TableLayout, blocked: list[pygame.Rect],
-                gap: int) -> None:
-        """Put ``box`` at the seat, clear of its name plate, then of whatever else it covers if a
-        small slide away from the middle of the table or sideways frees it."""
+                gap: int, slide: bool) -> None:
+        """Put ``box`` at the seat, clear of its name plate; with ``slide``, then clear of whatever
+        else it covers by the shortest slide that frees it."""
         felt = layout.felt.inflate(-gap * 2, -gap * 2)
         box.center = (round(spot.cards[0]), round(spot.cards[1]))
         self._clear_of_plate(box, spot.plate, gap)
         box.clamp_ip(felt)
         hits = [r for r in blocked if r is not spot.plate and box.colliderect(r.inflate(gap, gap))]
-        if not hits:
+        if not hits or not slide:
             return
         start = box.topleft
         best: tuple[int, tuple[int, int]] | None = None
@@ -270,6 +267,18 @@ class Adapter(TableAdapter):
                     if best is None or cost < best[0]:
                         best = (cost, box.topleft)
         box.topleft = best[1] if best is not None else start
+
+    @staticmethod
+    def _clear_of_plate(box: pygame.Rect, plate: pygame.Rect, gap: int) -> None:
+        """Slide ``box`` away from the name plate along the axis where that is shortest."""
+        if not box.colliderect(plate.inflate(gap, gap)):
+            return
+        dx = box.centerx - plate.centerx
+        dy = box.centery - plate.centery
+        if abs(dy) * plate.w >= abs(dx) * plate.h:
+            box.y = plate.bottom + gap if dy >= 0 else plate.y - gap - box.h
+        else:
+            box.x = plate.right + gap if dx >= 0 else plate.x - gap - box.w
 
     def _count(self, view: dict[str, Any], seat: int) -> int:
         return len(view["slots"][seat])
@@ -307,11 +316,6 @@ class Adapter(TableAdapter):
         square_top = layout.size[1] - layout.unit * 0.22 - 2 * card_height(w) - max(3, round(w * 0.08))
         h = min(layout.unit * 0.62, square_top - top - layout.unit * 0.12)
         return pygame.Rect(round(layout.size[0] * 0.26), round(top), round(layout.size[0] * 0.48), round(max(h, 24)))
-
-    def power_rect(self, layout: TableLayout) -> pygame.Rect:
-        """The "use power" target, right of the discard pile."""
-        x, y = layout.discard_pos
-        return pygame.Rect(round(x + layout.card_w * 1.3), round(y), round(layout.card_w * 1.05), layout.card_h)
 
     def _pile_rect(self, layout: TableLayout, zone: str) -> pygame.Rect:
         x, y = layout.stock_pos if zone == "stock" else layout.discard_pos
@@ -452,7 +456,7 @@ class Adapter(TableAdapter):
             return bool(self._snappers(view))
         if view["phase"] == GIVE:
             return where[0] == view["give"]["snapper"] and self._human(where[0])
-        return view["phase"] == SCOUT and viewer == view["active"] and where[0] == viewer
+        return where[0] == viewer and view["phase"] not in (ROUND_OVER, OVER)
 
     def drops(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> list[Drop]:
         acts = self._acts(legal)
@@ -471,8 +475,9 @@ class Adapter(TableAdapter):
             if throw is not None:
                 out.append(Drop("discard", self._pile_rect(layout, "discard"), throw))
             power = self._power(view, legal)
-            if power is not None:
-                out.append(Drop("power", self.power_rect(layout), lambda p=power: self.set_mode(p)))
+            button = next((b for b in self.scene.buttons if b.key == "power"), None)
+            if power is not None and button is not None:
+                out.append(Drop("power", button.rect.inflate(8, 8), lambda p=power: self.set_mode(p)))
         elif slot_of(sprite.zone) is not None:
             seat, slot = slot_of(sprite.zone)  # type: ignore[misc]
             if view["phase"] == WINDOW:
@@ -667,6 +672,12 @@ class Adapter(TableAdapter):
         return "?" if seat is None else view["names"][seat]
 
     def status(self, view: dict[str, Any], legal: list[Move]) -> str:
+        line = self._status(view, legal)
+        if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
+            return self.tr("gang.last_round", name=view["names"][view["caller"]]) + " · " + line
+        return line
+
+    def _status(self, view: dict[str, Any], legal: list[Move]) -> str:
         phase = view["phase"]
         names = view["names"]
         viewer = self.scene.viewer
@@ -793,6 +804,8 @@ class Adapter(TableAdapter):
 
     def _note_reveals(self, move: Move, events: list[Event]) -> None:
         """Cards looked at with a power (by the viewer) or missed quick discards stay face up a moment."""
+        if move.name in ("drop", "give") or any(e.kind == "snap" and e.info.get("success") for e in events):
+            self.reveals.clear()  # a card left its seat: the later cards of that seat moved up one place
         for e in events:
             if e.kind in ("look", "spy") and e.card is not None and e.src:
                 self.reveals[e.src] = REVEAL_SECONDS
@@ -816,35 +829,15 @@ class Adapter(TableAdapter):
 
     # ================================================================== drawing
     def draw_under(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
-        text = self.scene.text
-        u = layout.unit
-        if self._power(view, self.scene.legal) is not None:
-            rect = self.power_rect(layout)
-            lit = self.mode is not None
-            body = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(body, (255, 214, 90, 70 if lit else 36), body.get_rect(), border_radius=rect.w // 8)
-            surface.blit(body, rect)
-            pygame.draw.rect(surface, GOLD, rect, 2, border_radius=rect.w // 8)
-            power = self._power(view, self.scene.legal)
-            lines = text.wrap(self.tr(f"gang.power_target.{power}"), round(u * 0.22), rect.w - 10, bold=True)
-            y = rect.centery - len(lines) * u * 0.14
-            for line in lines:
-                img = text.render(line, round(u * 0.22), FONT_COLOUR, bold=True)
-                surface.blit(img, img.get_rect(midtop=(rect.centerx, round(y))))
-                y += u * 0.28
-        if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
-            label = self.tr("gang.last_round", name=view["names"][view["caller"]])
-            img = text.fit(label, round(u * 0.26), round(layout.card_w * 3.2), (255, 236, 170), bold=True)
-            box = img.get_rect().inflate(u * 0.5, u * 0.16)
-            box.center = (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.32))
-            pygame.draw.rect(surface, (120, 28, 30), box, border_radius=box.h // 2)
-            pygame.draw.rect(surface, GOLD, box, 2, border_radius=box.h // 2)
-            surface.blit(img, img.get_rect(center=box.center))
         if view["phase"] == GIVE and view["give"]:
-            _, box = self.square(view["give"]["victim"], self._count(view, view["give"]["victim"]), layout)
-            pygame.draw.rect(surface, (255, 214, 90), box.inflate(u * 0.2, u * 0.2), 3, border_radius=12)
+            victim = view["give"]["victim"]
+            _, box = self.square(victim, self._count(view, victim), layout)
+            pygame.draw.rect(surface, (255, 214, 90), box.inflate(layout.unit * 0.2, layout.unit * 0.2), 3,
+                             border_radius=12)
 
     def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
+            self._draw_call(surface, view, layout)
         if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
             self._draw_marks(surface, view, layout)
         if self.window is not None and view["phase"] == WINDOW:
@@ -861,6 +854,39 @@ class Adapter(TableAdapter):
                 pygame.draw.rect(surface, (90, 200, 255), sprite.rect.inflate(6, 6), 3, border_radius=8)
         if view["phase"] in (ROUND_OVER, OVER) and view.get("last_round") and not self.scene.animating:
             self._score_card(surface, view, layout)
+
+    def _draw_call(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        """A speech bubble « Gang de mouettes ! » at the caller's name plate: the last round is on."""
+        text = self.scene.text
+        plate = layout.seats[view["caller"]].plate
+        u = layout.unit
+        img = text.render(self.tr("gang.bubble"), max(11, round(u * 0.24)), (120, 28, 30), bold=True)
+        box = img.get_rect().inflate(u * 0.36, u * 0.16)
+        gap = round(u * 0.14)
+        taken = [b for _, b in self.arrangement(layout, tuple(self._counts_for(layout)))]
+        taken += [spot.plate for spot in layout.seats if spot.plate != plate] + [layout.log_rect]
+        room = layout.felt.inflate(-gap, -gap)
+        spots = (("midbottom", (plate.centerx, plate.y - gap)), ("midleft", (plate.right + gap, plate.centery)),
+                 ("midright", (plate.x - gap, plate.centery)), ("midtop", (plate.centerx, plate.bottom + gap)))
+        for anchor, pos in spots:
+            setattr(box, anchor, pos)
+            if room.contains(box) and box.collidelist(taken) == -1:
+                break
+        else:
+            box.midbottom = spots[0][1]
+        if box.bottom <= plate.y:
+            tip = [(plate.centerx - 6, box.bottom - 1), (plate.centerx + 6, box.bottom - 1), (plate.centerx, plate.y - 2)]
+        elif box.y >= plate.bottom:
+            tip = [(plate.centerx - 6, box.y + 1), (plate.centerx + 6, box.y + 1), (plate.centerx, plate.bottom + 2)]
+        elif box.x >= plate.right:
+            tip = [(box.x + 1, box.centery - 6), (box.x + 1, box.centery + 6), (plate.right + 2, plate.centery)]
+        else:
+            tip = [(box.right - 1, box.centery - 6), (box.right - 1, box.centery + 6), (plate.x - 2, plate.centery)]
+        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 3), border_radius=box.h // 2)
+        pygame.draw.polygon(surface, (255, 248, 228), tip)
+        pygame.draw.rect(surface, (255, 248, 228), box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, (190, 40, 44), box, 2, border_radius=box.h // 2)
+        surface.blit(img, img.get_rect(center=box.center))
 
     def _draw_marks(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
         text = self.scene.text
@@ -889,8 +915,6 @@ class Adapter(TableAdapter):
         if frac > 0:
             start = math.pi / 2
             pygame.draw.arc(surface, colour, rect, start, start + 2 * math.pi * frac, max(4, round(layout.unit * 0.08)))
-        label = self.scene.text.render(self.tr("gang.quick"), round(layout.unit * 0.24), colour, bold=True)
-        surface.blit(label, label.get_rect(midtop=(centre[0], rect.bottom + 2)))
 
     def score_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, str, str]], str]:
         """The round's score card: title, one (name, explanation, points) line per seat, conclusion."""

@@ -1,0 +1,232 @@
+"""Gang de mouettes at the table, through the real event loop: a whole round played with the mouse
+by a human against two bots (memorising, a power, a piqué race won, a race lost to a bot, a take
+from the discard, a call, a quick discard won, a miss with its penalty, the reveal and the score
+card), the grace time that ends a turn, and pass-and-play snaps that never reveal a hidden card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import GAMES, Move
+from game.gang_de_mouettes import Options
+from game.gang_de_mouettes.bots import NormalBot
+from ui.session import MatchSession, SeatInfo
+from ui.table.scene import TableScene
+from ui.table.scores import ScoreSheetScene
+
+from tests.ui.table_helpers import button, click_at, discard_centre, drag, run_until, start, top_of
+
+# Seat s's slot i is deck[3 * i + s]; the pile then gives P1, P2, ... in order.
+ALICE = ["M3", "M6", "M7", "M2"]
+BOB = ["M6", "M4", "M5", "M7"]
+CARA = ["M4", "M1", "M5", "M7"]
+PILE = ["M9", "M4", "M6", "M6", "M8", "M2", "M10"]
+DECK = [c for trio in zip(ALICE, BOB, CARA) for c in trio] + PILE
+
+
+class SteadyBot(NormalBot):
+    """A real bot's quick-discard reactions, with turns that never change its cards (draw, throw,
+    end the turn), so that a stacked deck plays out the same every time."""
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        acts = {m.action: m for m in legal_moves}
+        for wanted in ("draw", "done", "close", "next"):
+            if wanted in acts:
+                return acts[wanted]
+        throw = next((m for a, m in acts.items() if a.startswith("discard ")), None)
+        return throw if throw is not None else super().choose(view, legal_moves)
+
+
+def gang_table(app, seats: list[SeatInfo], deck: list[str] = DECK, **options: Any) -> TableScene:
+    opts = Options(match_end=500, snap_window_seconds=3.0, end_turn_grace_seconds=60.0, **options)
+    state = GAMES["gang_de_mouettes"].new_match([s.name for s in seats], options=opts, seed=5, deck=deck)
+    scene = start(app, MatchSession(state, seats))
+    for seat in list(scene.bots):
+        scene.bots[seat] = SteadyBot(seat)
+    return scene
+
+
+def slot(scene: TableScene, seat: int, i: int):
+    return next(s for s in scene.sprites if s.zone == f"slot:{seat}.{i}")
+
+
+def phase(scene: TableScene) -> str:
+    return scene.state.view(None)["phase"]
+
+
+def test_a_whole_round_with_the_mouse(app) -> None:
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    state = scene.state
+    adapter = scene.adapter
+
+    # memorising: the two nearest cards are face up for Alice only, and nobody plays meanwhile
+    assert [slot(scene, 0, i).shows_face for i in range(4)] == [True, True, False, False]
+    assert not any(slot(scene, s, i).shows_face for s in (1, 2) for i in range(4))
+    assert {b.key for b in scene.buttons} == {"memorised"}
+    app.step(1 / 60)
+    assert state.log == []
+    click_at(app, button(scene, "memorised").rect.center)
+    assert not any(s.shows_face for s in scene.sprites if s.zone.startswith("slot:"))
+    assert slot(scene, 0, 0).card == "M3"          # known, face down, marked by the memory aid
+
+    # turn 1: draw by dragging the pile onto her cards, play the 9 on Bob's slot 1
+    drag(app, top_of(scene, "stock").rect.center, slot(scene, 0, 2).rect.center)
+    assert state.log == ["0: draw"]
+    held = next(s for s in scene.sprites if s.zone == "hand:0")
+    assert held.card == "M9" and held.shows_face
+    click_at(app, button(scene, "power").rect.center)
+    click_at(app, slot(scene, 1, 1).rect.center)
+    assert "0: spy 1.1" in state.log
+    assert slot(scene, 1, 1).shows_face and slot(scene, 1, 1).card == "M4"   # shown to Alice only
+    run_until(app, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+
+    # turn 2: Bob throws a 4. Cara knows her own 4 and reacts, but Alice piqués Bob's 4 first
+    run_until(app, lambda: phase(scene) == "window")
+    app.step(1 / 60)
+    assert 2 in adapter.window["pending"]
+    click_at(app, slot(scene, 1, 1).rect.center)
+    assert state.log[-1] == "0: snap 1.1" and phase(scene) == "give"
+    assert any("Piqué! Alice throws Bob's 4" in line for line in scene.log.lines)
+    click_at(app, slot(scene, 0, 2).rect.center)                  # give her unknown 7 to Bob
+    assert state.log[-1] == "0: give 2" and len(state.view(0)["slots"][1]) == 4
+    assert all(not m.startswith("2: snap") for m in state.log)
+
+    # turn 3: Cara throws a 6; Alice waits and Bob, who knows his 6, snaps it first
+    run_until(app, lambda: state.log[-1] == "2: discard M6")
+    for _ in range(20):
+        if state.log[-1] == "1: snap 1.0":
+            break
+        app.step(0.2)
+    assert state.log[-1] == "1: snap 1.0"
+    assert any("Quick discard! Bob throws a 6" in line for line in scene.log.lines)
+
+    # turn 4: take Bob's 6 from the discard into slot 0, then call
+    run_until(app, lambda: state.to_move() == [0] and phase(scene) == "turn")
+    drag(app, top_of(scene, "discard").rect.center, slot(scene, 0, 0).rect.center)
+    assert "0: take 0" in state.log[-2:]
+    run_until(app, lambda: phase(scene) == "end_turn")
+    assert {"call", "done"} <= {b.key for b in scene.buttons}
+    click_at(app, button(scene, "call").rect.center)
+    assert state.view(0)["caller"] == 0
+    assert "Last round" in adapter.status(scene.view, scene.legal)
+
+    # turn 5: Bob throws a 6; Cara would piqué Alice's public 6, Alice snaps her own 6 first
+    run_until(app, lambda: phase(scene) == "window")
+    app.step(1 / 60)
+    assert 2 in adapter.window["pending"]
+    click_at(app, slot(scene, 0, 1).rect.center)
+    assert state.log[-1] == "0: snap 0.1"
+    assert state.view(0)["slots"][0] == ["M6", None]
+
+    # turn 6: Cara throws an 8; Alice tries her unknown card: a miss, shown to all, and a penalty
+    run_until(app, lambda: phase(scene) == "window" and state.view(None)["active"] == 2)
+    click_at(app, slot(scene, 0, 1).rect.center)
+    assert "0: snap 0.1" in state.log[-2:]
+    view = state.view(1)
+    assert view["slots"][0][1] == "M2" and len(view["slots"][0]) == 3   # public miss, penalty card unknown
+    assert view["slots"][0][2] is None
+    assert any("no match" in line and "penalty" in line for line in scene.log.lines)
+    assert slot(scene, 0, 1).shows_face                                   # the missed card is shown a moment
+
+    # turn 7 (Alice plays last): draw and throw the drawn card; the round ends
+    run_until(app, lambda: state.to_move() == [0] and phase(scene) == "turn")
+    drag(app, top_of(scene, "stock").rect.center, slot(scene, 0, 0).rect.center)
+    held = next(s for s in scene.sprites if s.zone == "hand:0")
+    drag(app, held.rect.center, discard_centre(scene))
+    assert "0: discard M10" in state.log[-2:]
+    run_until(app, lambda: phase(scene) == "round_over")
+    assert all(s.shows_face for s in scene.sprites if s.zone.startswith("slot:"))
+    title, lines, _ = adapter.score_lines(scene.view)
+    last = state.view(0)["last_round"]
+    assert title == "Round 1" and last["caller"] == 0
+    alice = lines[0]
+    expected = "called, lowest" if last["caller_lowest"] else "called, not lowest"
+    assert alice[0] == "Alice" and expected in alice[1]
+    assert state.history and app.storage.load_session() is not None
+    click_at(app, button(scene, "sheet").rect.center)
+    assert isinstance(app.top, ScoreSheetScene)
+    assert app.top.rows()[-1][1] == [str(x) for x in state.scores]
+
+
+def test_grace_time_ends_a_human_turn(app) -> None:
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)        # a click on the pile draws
+    click_at(app, button(scene, "throw").rect.center)         # throw the drawn 9
+    assert state.log[:2] == ["0: draw", "0: discard M9"]
+    run_until(app, lambda: phase(scene) == "end_turn")
+    app.step(30.0)
+    assert phase(scene) == "end_turn" and state.log[-1] == "0: close"
+    app.step(31.0)
+    assert state.log[-1] == "0: done"
+
+
+def test_refused_drop_says_why(app) -> None:
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    drag(app, slot(scene, 0, 0).rect.center, discard_centre(scene))   # no quick discard before a discard
+    assert state.log == []
+    assert scene.message == "A quick discard is only possible right after a card is discarded."
+
+
+def assert_nothing_hidden_shown(scene: TableScene) -> None:
+    """Every face-up card on the table is one the seat at the screen may know."""
+    view = scene.state.view(scene.viewer)
+    for sprite in scene.sprites:
+        if sprite.zone.startswith("slot:") and sprite.shows_face:
+            seat, i = (int(x) for x in sprite.zone[5:].split("."))
+            assert view["slots"][seat][i] == sprite.card, f"{sprite.zone} is face up for {scene.viewer}"
+
+
+def test_pass_and_play_snaps_reveal_nothing(app) -> None:
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Dan"), SeatInfo("Bob", "normal")])
+    state = scene.state
+    # memorising in turn, each behind the curtain
+    assert scene.curtain.shown and scene.curtain.name == "Alice"
+    click_at(app, (10, 10))
+    assert [slot(scene, 0, i).shows_face for i in range(3)] == [True, True, False]
+    click_at(app, button(scene, "memorised").rect.center)
+    assert scene.curtain.shown and scene.curtain.name == "Dan"
+    click_at(app, (10, 10))
+    assert scene.viewer == 1 and slot(scene, 1, 0).shows_face and not slot(scene, 0, 0).shows_face
+    assert_nothing_hidden_shown(scene)
+    click_at(app, button(scene, "memorised").rect.center)
+    assert scene.curtain.name == "Alice"
+    click_at(app, (10, 10))
+    # Alice throws the drawn 9; Dan may snap, the humans pass, the window closes
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)
+    assert phase(scene) == "window" and not scene.curtain.shown and scene.viewer == 0
+    click_at(app, button(scene, "pass_snap").rect.center)
+    run_until(app, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+    # Dan throws the drawn 4; Bob knows his own 4 and snaps it while the humans pass
+    assert scene.curtain.name == "Dan"
+    click_at(app, (10, 10))
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)
+    click_at(app, button(scene, "pass_snap").rect.center)
+    for _ in range(20):
+        if state.log[-1] == "2: snap 2.0":
+            break
+        app.step(0.2)
+    assert state.log[-1] == "2: snap 2.0"
+    run_until(app, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+    # Bob throws a 6 while both humans may snap: the screen shows the public table
+    run_until(app, lambda: phase(scene) == "window" and state.view(None)["active"] == 2)
+    assert scene.viewer is None and not scene.curtain.shown
+    click_at(app, slot(scene, 2, 0).rect.center)              # whose piqué? ambiguous
+    assert "drag it onto your own cards" in (scene.message or "")
+    assert state.log[-1] == "2: discard M6"
+    drag(app, slot(scene, 2, 0).rect.center, slot(scene, 0, 3).rect.center)
+    assert state.log[-1] == "0: snap 2.0"                      # Alice's piqué: Bob's 1, a miss
+    assert not scene.curtain.shown and phase(scene) == "window"
+    assert_nothing_hidden_shown(scene)
+    assert len(state.view(None)["slots"][0]) == 5             # Alice's penalty card, seen by nobody
+    click_at(app, slot(scene, 1, 0).rect.center)              # Dan snaps his own 6
+    assert state.log[-1] == "1: snap 1.0"
+    assert_nothing_hidden_shown(scene)
