@@ -1,0 +1,75 @@
+"""Bots think in a worker thread on a copy of their view, at a human pace; the table scales with the window."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from game.core import Bot, Move
+from ui.session import SeatInfo
+
+from tests.ui.table_helpers import button, click_at, stacked_session, start
+
+
+class SlowBot(Bot):
+    """Waits until released, then passes (or plays the first legal move); remembers what it was given."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.release = threading.Event()
+        self.views: list[dict] = []
+        self.thread: str | None = None
+
+    def choose(self, view: dict, legal_moves: list[Move]) -> Move:
+        self.views.append(view)
+        self.thread = threading.current_thread().name
+        self.release.wait(10)
+        return next((m for m in legal_moves if m.action == "pass"), legal_moves[0])
+
+
+def test_a_thinking_bot_never_blocks_the_window(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    bot = SlowBot()
+    scene.bots[1] = bot
+    click_at(app, button(scene, "pass").rect.center)
+    for _ in range(20):                       # frames go on while the bot is stuck thinking
+        app.step(1 / 60)
+    assert scene.state.to_move() == [1] and scene.bot_turn is not None
+    assert bot.thread is not None and bot.thread != threading.current_thread().name
+    view = bot.views[0]
+    assert view["seat"] == 1 and view["hand"] is not None and "hands" not in view
+    view["hand"].clear()                      # the bot got a copy: spoiling it changes nothing
+    assert len(scene.state.view(1)["hand"]) == 10
+    bot.release.set()
+    scene.wait_for_bot()
+    app.step(1 / 60)
+    assert scene.state.log[-1] == "1: pass"
+
+
+def test_bots_wait_for_the_think_delay(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    app.settings.bot_delay = 0.5
+    click_at(app, button(scene, "pass").rect.center)
+    for _ in range(5):
+        scene.wait_for_bot()
+        app.step(0.05)
+    assert scene.state.log == ["0: pass"]     # 0.25 s: Bob is still "thinking"
+    for _ in range(8):
+        scene.wait_for_bot()
+        app.step(0.05)
+    assert len(scene.state.log) >= 2          # 0.65 s: Bob has played
+
+
+def test_the_table_scales_with_the_window(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    for size in ((1024, 640), (1920, 1080), (1280, 800)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app._on_resize(size)
+        app.step(1 / 60)
+        screen = pygame.Rect(0, 0, *size)
+        assert scene.layout.size == size
+        assert all(screen.contains(s.rect) for s in scene.sprites)
+        assert all(screen.contains(b.rect) for b in scene.buttons)
+        hand = [s for s in scene.sprites if s.zone == "hand:0"]
+        assert hand[0].width == scene.layout.card_w
