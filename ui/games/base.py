@@ -8,7 +8,24 @@ reordering the hand), how to put a move into words for the log, and what extra t
 counters, a score card). An adapter never decides a rule: it reads ``legal_moves`` and the view.
 
 A new game plugs in by writing ``ui/games/<game_id>.py`` with a subclass of ``TableAdapter`` named
-``Adapter`` (see ``ui.games.adapter_for``).
+``Adapter`` (found by ``ui.games.adapter_class``). The essentials:
+
+- ``zones(view)``: every zone and its cards in display order, ``None`` for a card the viewer may not
+  see; all zones together hold every card of the deck (each card is one sprite). Zone names follow
+  the engine's events (``stock``, ``discard``, ``hand:<seat>``, ``meld:<seat>:<i>``…): the table moves
+  one sprite per event from ``src`` to ``dst`` (staggered, in event order), then reconciles every
+  zone with ``zones(view)`` by card text.
+- ``place(zone, count, view, layout)``: top-left and width of each card (``TableLayout`` gives the
+  seat spots around the felt, the piles and helpers such as ``fan``).
+- input: ``draggable``/``drops`` (legal targets light up while dragging), ``attempted`` and
+  ``target_rects`` (an illegal drop is explained by the engine's ``refusal``), ``click`` (double
+  click and Enter pass ``double=True``), ``focusable`` and ``shift`` (keyboard), ``buttons``.
+- words: ``status`` (top bar), ``describe`` (log lines), ``seat_note`` (name plates),
+  ``word_params`` (engine message parameters made readable).
+- drawing: ``draw_under`` is cached with the resting cards and redrawn only when the view, the
+  selection or the resting cards change, so it must depend on nothing else; anything that moves
+  by itself (a countdown) goes in ``draw_over`` and its ``tick`` sets ``scene.dirty``.
+- timing and pass-and-play: ``tick``, ``bot_movers``, ``screen_movers``, ``turn_seats``.
 """
 
 from __future__ import annotations
