@@ -646,8 +646,10 @@ class TableScene(Scene):
         self._drive_bots(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Lay the table out again for the new window size (card art is redrawn at the new sizes)."""
         self._layout = None
         self._frame = None
+        self.art.clear()
         self._refresh()
         self.finish_animations()
 
