@@ -73,3 +73,18 @@ def test_the_table_scales_with_the_window(app) -> None:
         assert all(screen.contains(b.rect) for b in scene.buttons)
         hand = [s for s in scene.sprites if s.zone == "hand:0"]
         assert hand[0].width == scene.layout.card_w
+
+
+class BrokenBot(Bot):
+    def choose(self, view: dict, legal_moves: list[Move]) -> Move:
+        raise RuntimeError("this bot is broken")
+
+
+def test_a_broken_bot_does_not_stop_the_game(app, capsys) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    scene.bots[1] = BrokenBot(0)
+    click_at(app, button(scene, "pass").rect.center)
+    scene.wait_for_bot()
+    app.step(1 / 60)
+    assert len(scene.state.log) == 2                       # Bob played his first legal move
+    assert "this bot is broken" in capsys.readouterr().err

@@ -9,7 +9,9 @@ worker thread; it keeps a log in words; and in pass-and-play it hides private ca
 
 from __future__ import annotations
 
+import sys
 import time
+import traceback
 from typing import Any
 
 import pygame
@@ -369,6 +371,9 @@ class TableScene(Scene):
         if self.bot_turn.tick(dt) and not self.animating:
             turn, self.bot_turn = self.bot_turn, None
             move = turn.move
+            if turn.error is not None:
+                # a broken bot must not stop the game: report it and play its first legal move
+                traceback.print_exception(turn.error, file=sys.stderr)
             if move is None or not self.state.is_legal(move):
                 legal = self.state.legal_moves(turn.seat)
                 if not legal:
