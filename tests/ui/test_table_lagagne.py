@@ -1,0 +1,136 @@
+"""LaGagne at the table, through the real event loop: a whole game played with the mouse by a
+human against a bot (opening columns, laying points, a steal, an exchange and its give-back, a
+take-back from the discard, a ×2, the last round and the end), a refused drop with its reason, and
+pass-and-play curtains that never show another player's hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import GAMES, Move
+from game.core import Bot
+from game.lagagne import Options
+from ui.session import MatchSession, SeatInfo
+from ui.table.scene import TableScene
+from ui.table.scores import ScoreSheetScene
+
+from tests.ui.table_helpers import button, click_at, discard_centre, drag, run_until, start
+
+ALICE = ["Sh", "P20h", "Voler", "Echange", "X2"]
+BOB = ["Ss", "P10s", "Z", "Z", "Z"]
+# draws in turn order: Alice, Bob, Alice, ... (Alice does not draw after Récupérer)
+PILE = ["Recup", "Z", "P10h", "Z", "P5h", "Z", "J10", "P10c", "P20c", "P5c", "P50c", "P5s", "P20s"]
+DECK = [c for pair in zip(ALICE, BOB) for c in pair] + PILE
+
+
+class LayFirst(Bot):
+    """A predictable opponent: lays the first card it can, else gives or discards its first card."""
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        for name in ("play", "give", "discard"):
+            move = next((m for m in legal_moves if m.name == name), None)
+            if move is not None:
+                return move
+        return legal_moves[0]
+
+
+def lagagne_table(app, seats: list[SeatInfo], deck: list[str] = DECK, target: int = 60) -> TableScene:
+    options = Options(target=target, first_dealer=len(seats) - 1)
+    state = GAMES["lagagne"].new_match([s.name for s in seats], options=options, seed=3, deck=deck)
+    scene = start(app, MatchSession(state, seats))
+    for seat in list(scene.bots):
+        scene.bots[seat] = LayFirst(seat)
+    return scene
+
+
+def card(scene: TableScene, text: str, zone_prefix: str = "hand:0"):
+    return next(s for s in scene.sprites if s.card == text and s.zone.startswith(zone_prefix))
+
+
+def column_centre(scene: TableScene, suit: str) -> tuple[int, int]:
+    rect = scene.adapter.column_rect(0, suit, scene.layout)
+    return (rect.centerx, rect.y + rect.w // 2)
+
+
+def alices_turn(app, scene: TableScene) -> None:
+    run_until(app, lambda: scene.state.to_move() == [0])
+
+
+def test_a_whole_game_with_the_mouse(app) -> None:
+    scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal")])
+    state = scene.state
+    assert "mulligan" in {b.key for b in scene.buttons}
+
+    drag(app, card(scene, "Sh").rect.center, column_centre(scene, "h"))        # open the hearts
+    assert state.log == ["0: play Sh"] and state.view(0)["columns"][0]["h"]["open"]
+    assert any("Alice opens the hearts column" in line for line in scene.log.lines)
+    alices_turn(app, scene)
+    assert state.log[-1] == "1: play Ss"
+    drag(app, card(scene, "P20h").rect.center, column_centre(scene, "h"))
+    assert state.log[-1] == "0: play P20h" and state.scores[0] == 20
+
+    # a ×2 dropped on a column Alice does not have is refused, with the reason
+    alices_turn(app, scene)
+    drag(app, card(scene, "X2").rect.center, column_centre(scene, "c"))
+    assert scene.message == "You could not lay a ×2: you have no clubs column."
+    assert state.log[-1] == "1: play P10s"
+
+    # Voler dropped on Bob's spade symbol: it flies to Alice's new spade column; Bob's column closes
+    symbol = card(scene, "Ss", "column:1:s")
+    drag(app, card(scene, "Voler").rect.center, symbol.rect.center)
+    assert state.log[-1] == "0: steal 1:Ss"
+    assert symbol.zone == "column:0:s"
+    bob = state.view(0)["columns"][1]["s"]
+    assert not bob["open"] and bob["points"] == ["P10s"] and state.scores[1] == 10
+    assert any("Alice steals the spades symbol from Bob" in line for line in scene.log.lines)
+
+    # Échanger dropped on Bob's hand: Alice takes one of his cards, then gives one back by a click
+    alices_turn(app, scene)
+    hand_rect = scene.adapter._opponent_hand_rect(1, scene.view, scene.layout)
+    drag(app, card(scene, "Echange").rect.center, hand_rect.center)
+    assert state.log[-1] == "0: exchange 1" and state.view(0)["phase"] == "give"
+    assert state.view(0)["exchange"]["taken"] == "Z"
+    assert "give" in scene.adapter.status(scene.view, scene.legal)
+    click_at(app, card(scene, "Z").rect.center)
+    assert state.log[-1] == "0: give Z"
+    assert any("Alice gives a card back to Bob" in line for line in scene.log.lines)
+
+    # Récupérer dropped on the discard takes back Bob's zero; no draw this turn
+    alices_turn(app, scene)
+    drag(app, card(scene, "Recup").rect.center, discard_centre(scene))
+    assert state.log[-1] == "0: recup" and "Z" in state.view(0)["hand"]
+    assert len(state.view(0)["hand"]) == 5
+
+    # a ×2 on the hearts, then the 10 of hearts: 60 points, the last round, and Bob's last turn ends it
+    alices_turn(app, scene)
+    click_at(app, card(scene, "X2").rect.center)                            # a click shows its moves
+    assert button(scene, "move_0").label == "Double the hearts column"
+    click_at(app, button(scene, "move_0").rect.center)
+    assert state.log[-1] == "0: play X2 h" and state.scores[0] == 40
+    alices_turn(app, scene)
+    drag(app, card(scene, "P10h").rect.center, column_centre(scene, "h"))
+    assert any("Alice has reached 60: last round" in line for line in scene.log.lines)
+    run_until(app, lambda: state.is_over())
+    assert state.winners() == [0] and state.scores == [60, 10]
+    assert any("Alice wins with 60 points" in line for line in scene.log.lines)
+    assert app.storage.load_session() is None
+    click_at(app, button(scene, "sheet").rect.center)
+    assert isinstance(app.top, ScoreSheetScene)
+    assert app.top.rows()[-1][1] == ["60", "10"]
+
+
+def test_pass_and_play_hides_the_other_hand(app) -> None:
+    scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Dan")])
+    state = scene.state
+    assert scene.curtain.shown and scene.curtain.name == "Alice"
+    click_at(app, (10, 10))
+    assert all(s.shows_face for s in scene.sprites if s.zone == "hand:0")
+    assert not any(s.shows_face for s in scene.sprites if s.zone == "hand:1")
+    drag(app, card(scene, "Sh").rect.center, column_centre(scene, "h"))
+    assert state.log == ["0: play Sh"]
+    assert scene.curtain.shown and scene.curtain.name == "Dan"
+    click_at(app, (10, 10))
+    assert scene.viewer == 1
+    assert all(s.shows_face for s in scene.sprites if s.zone == "hand:1")
+    assert not any(s.shows_face for s in scene.sprites if s.zone == "hand:0")
+    assert card(scene, "Sh", "column:0:h").shows_face                      # tabled cards are public

@@ -1,0 +1,612 @@
+"""LaGagne at the table: each seat's four columns (symbol on top, points stacked below with the
+column's running total, a ×2 badge, a closed column greyed with the points it keeps), the player's
+five cards, the draw pile and the discard in the middle, the target and the last-round state.
+
+Input (every move is one of the engine's legal moves; nothing here decides a rule):
+
+- drag a symbol card onto your board to open (or reopen) its column, a point card onto its
+  column (a joker or a ×2 onto any column that takes it), any card onto the discard;
+- **Voler**: drop it onto an opponent's tabled card (the stolen card flies to your column; when it
+  could go in several of your columns, buttons ask which one);
+- **Récupérer**: drop it onto the discard pile (to throw it away unused, choose "Discard" on it);
+- **Échanger**: drop it onto an opponent's hand, then click (or drag onto their hand) the card you
+  give back;
+- a click on a card of your hand selects it and shows a button for every move it can make (the
+  keyboard path: Tab/arrows to the card, Enter, then the button); **Mulligan** when available.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core import Event, Move
+from ui.cards import card_height
+from ui.games.base import Action, ButtonSpec, Drop, TableAdapter
+from ui.table.layout import TableLayout
+from ui.table.sprites import CardSprite
+from ui.table.widgets import FONT_COLOUR, GOLD
+
+SUITS = ("h", "s", "c", "d")
+ACTIONS = ("Voler", "Recup", "Echange", "X2")
+INK = (40, 36, 30)
+
+
+def column_of(zone: str) -> tuple[int, str] | None:
+    """``(seat, suit)`` of a zone ``column:<seat>:<suit>``, else ``None``."""
+    if not zone.startswith("column:"):
+        return None
+    _, seat, suit = zone.split(":")
+    return int(seat), suit
+
+
+class Adapter(TableAdapter):
+    """The LaGagne table adapter (see the module docstring)."""
+
+    game_id = "lagagne"
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.choices: list[Move] = []
+        """Moves waiting for the player to choose between them (a steal into one of several columns)."""
+        self._boards: dict[tuple, dict[int, tuple[pygame.Rect, int]]] = {}
+        self._align: dict[int, str] = {}
+        """How each other seat's columns sit on its board: "left", "right" (beside the plate) or "centre"."""
+
+    # ================================================================== words for cards
+    def card_name(self, card: str | None) -> str:
+        """A card in words in the player's language ("the 20 of hearts", "the joker 50")."""
+        if not card:
+            return "?"
+        if card.startswith("S") and len(card) == 2:
+            return self.tr("lagagne.name.symbol", suit=self.tr(f"lagagne.suit.{card[1]}"))
+        if card.startswith("P"):
+            return self.tr("lagagne.name.points", points=card[1:-1], suit=self.tr(f"lagagne.suit.{card[-1]}"))
+        if card.startswith("J"):
+            return self.tr("lagagne.name.joker", points=card[1:])
+        return self.tr(f"lagagne.name.{card}")
+
+    def suit_name(self, suit: str) -> str:
+        return self.tr(f"lagagne.suit.{suit}")
+
+    # ================================================================== zones
+    def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
+        zones: dict[str, list[str | None]] = {"stock": [None] * view["pile_size"], "discard": list(view["discard"])}
+        me = view["seat"]
+        for s in range(view["players"]):
+            if s == me and view["hand"] is not None:
+                zones[f"hand:{s}"] = list(view["hand"])
+            else:
+                known: list[str | None] = list(view["known_cards"][s])
+                zones[f"hand:{s}"] = known + [None] * (view["hand_sizes"][s] - len(known))
+            for suit in SUITS:
+                col = view["columns"][s][suit]
+                cards = ([f"S{suit}"] if col["open"] else []) + list(col["points"]) + (["X2"] if col["x2"] else [])
+                if cards:
+                    zones[f"column:{s}:{suit}"] = cards
+        return zones
+
+    def face_up(self, zone: str, view: dict[str, Any]) -> bool:
+        if zone == "stock":
+            return False
+        if zone.startswith("hand:"):
+            return int(zone[5:]) == view["seat"]
+        return True
+
+    def zone_rank(self, zone: str) -> int:
+        return {"stock": 0, "discard": 1, "column": 3, "hand": 6}.get(zone.split(":")[0], 5)
+
+    # ================================================================== geometry
+    def board_card_width(self, layout: TableLayout) -> int:
+        return max(26, round(layout.card_w * 0.62))
+
+    def own_board(self, layout: TableLayout) -> tuple[pygame.Rect, int]:
+        """The viewer's board (four columns) and its card width: left of the hand, under the piles."""
+        w = self.board_card_width(layout)
+        gap = max(4, round(w * 0.1))
+        plate = layout.seats[layout.bottom_seat].plate
+        top = layout.centre[1] + layout.card_h / 2 + layout.unit * 0.3
+        rect = pygame.Rect(round(plate.right + layout.unit * 0.3), round(top), 4 * w + 3 * gap,
+                           round(layout.size[1] - layout.unit * 0.15 - top))
+        return rect, w
+
+    def hand_rect(self, layout: TableLayout) -> pygame.Rect:
+        """Where the viewer's hand fans out: between the board and the log."""
+        board, _ = self.own_board(layout)
+        left = board.right + round(layout.unit * 0.35)
+        right = layout.log_rect.x - round(layout.unit * 0.3)
+        return pygame.Rect(left, layout.hand_y, right - left, layout.card_h)
+
+    def button_bar(self, layout: TableLayout) -> pygame.Rect:
+        hand = self.hand_rect(layout)
+        h = round(layout.unit * 0.62)
+        return pygame.Rect(hand.x, hand.y - h - round(layout.unit * 0.25), hand.w, h)
+
+    def _middle(self, layout: TableLayout) -> pygame.Rect:
+        sx, sy = layout.stock_pos
+        dx, _ = layout.discard_pos
+        return pygame.Rect(round(sx), round(sy), round(dx + layout.card_w - sx), layout.card_h).inflate(
+            round(layout.unit * 0.3), round(layout.unit * 0.3))
+
+    def boards(self, layout: TableLayout) -> dict[int, tuple[pygame.Rect, int]]:
+        """Every seat's board rectangle and card width. The others' boards go next to their name
+        plates (below first, then towards the middle, then above), shrinking until nothing overlaps."""
+        key = (id(layout), layout.size, layout.bottom_seat)
+        cached = self._boards.get(key)
+        if cached is not None:
+            return cached
+        self._boards.clear()
+        out = {layout.bottom_seat: self.own_board(layout)}
+        blocked = [self._middle(layout), layout.log_rect, out[layout.bottom_seat][0], self.hand_rect(layout),
+                   self.button_bar(layout)] + [spot.plate for spot in layout.seats]
+        n = layout.players
+        base = max(20, round(layout.small_w * (0.86 if n <= 3 else 0.78 if n <= 5 else 0.72)))
+        felt = layout.felt.inflate(-round(layout.unit * 0.25), -round(layout.unit * 0.25))
+        cx = layout.centre[0]
+        for k in range(1, n):
+            seat = (layout.bottom_seat + k) % n
+            plate = layout.seats[seat].plate
+            best = None
+            for where in ("below", "inward", "above"):
+                for scale in (1.0, 0.9, 0.8, 0.72, 0.64):
+                    w = max(18, round(base * scale))
+                    h = card_height(w)
+                    gap = max(4, round(w * 0.14))
+                    rect = pygame.Rect(0, 0, 4 * w + 3 * gap, round(h * 2.45))
+                    if where == "below":
+                        rect.midtop = (plate.centerx, plate.bottom + gap)
+                    elif where == "above":
+                        rect.midbottom = (plate.centerx, plate.y - gap)
+                    elif plate.centerx < cx:
+                        rect.topleft = (plate.right + gap, plate.y)
+                    else:
+                        rect.topright = (plate.x - gap, plate.y)
+                    if felt.contains(rect) and rect.collidelist(blocked) == -1:
+                        best = (rect.copy(), w)
+                        self._align[seat] = "centre" if where != "inward" else \
+                            "left" if plate.centerx < cx else "right"
+                        break
+                if best is not None:
+                    break
+            if best is None:
+                self._align[seat] = "centre"
+                rect.midtop = (plate.centerx, plate.bottom + 4)
+                rect.clamp_ip(felt)
+                best = (rect, w)
+            out[seat] = best
+            blocked.append(best[0])
+        self._boards[key] = out
+        return out
+
+    def column_rect(self, seat: int, suit: str, layout: TableLayout) -> pygame.Rect:
+        """A column's place: the viewer's four columns have fixed places; another seat's columns
+        are packed side by side in suit order, centred on its board."""
+        board, w = self.boards(layout)[seat]
+        gap = max(3, round(w * (0.1 if layout.seats[seat].bottom else 0.14)))
+        if layout.seats[seat].bottom:
+            i, shown = SUITS.index(suit), 4
+        else:
+            cols = self.scene.view.get("columns")
+            present = [x for x in SUITS if cols and (cols[seat][x]["open"] or cols[seat][x]["points"]
+                                                     or cols[seat][x]["x2"])] if cols else list(SUITS)
+            shown = max(1, len(present))
+            i = present.index(suit) if suit in present else 0
+        width = shown * w + (shown - 1) * gap
+        align = "centre" if layout.seats[seat].bottom else self._align.get(seat, "centre")
+        left = board.x if align == "left" else board.right - width if align == "right" else board.centerx - width / 2
+        return pygame.Rect(round(left + i * (w + gap)), board.y, w, board.h)
+
+    def place(self, zone: str, count: int, view: dict[str, Any], layout: TableLayout) -> list[tuple[float, float, int]]:
+        col = column_of(zone)
+        if col is not None:
+            return self._column_places(col[0], col[1], count, view, layout)
+        if zone.startswith("hand:"):
+            seat = int(zone[5:])
+            if layout.seats[seat].bottom:
+                rect = self.hand_rect(layout)
+                return [(x, y, layout.card_w) for x, y in
+                        layout.fan(rect.center, count, layout.card_w, rect.w, 0.72)]
+            return self._other_hand(seat, count, layout)
+        return super().place(zone, count, view, layout)
+
+    def _column_places(self, seat: int, suit: str, count: int, view: dict[str, Any],
+                       layout: TableLayout) -> list[tuple[float, float, int]]:
+        rect = self.column_rect(seat, suit, layout)
+        w = rect.w
+        h = card_height(w)
+        col = view["columns"][seat][suit]
+        points = len(col["points"])
+        first = h * 0.34
+        step = h * 0.27
+        room = rect.h - h - first
+        if points > 1 and (points - 1) * step > room:
+            step = max(h * 0.08, room / (points - 1))
+        out: list[tuple[float, float, int]] = []
+        if col["open"]:
+            out.append((rect.x, rect.y, w))
+        for k in range(points):
+            out.append((rect.x, rect.y + first + k * step, w))
+        if col["x2"]:
+            bw = max(14, round(w * 0.52))
+            out.append((rect.right - bw * 0.62, rect.y - card_height(bw) * 0.18, bw))
+        return out[:count]
+
+    def _other_hand(self, seat: int, count: int, layout: TableLayout) -> list[tuple[float, float, int]]:
+        """The backs of another seat's hand, small, beside its name plate."""
+        plate = layout.seats[seat].plate
+        board, bw = self.boards(layout)[seat]
+        w = max(14, round(bw * 0.55))
+        h = card_height(w)
+        step = w * 0.4
+        span = step * max(0, count - 1) + w
+        taken = [b for b, _ in self.boards(layout).values()] + [s.plate for s in layout.seats] + [layout.log_rect]
+        felt = layout.felt
+        spots = [(plate.right + 6, plate.centery - h / 2), (plate.x - 6 - span, plate.centery - h / 2),
+                 (plate.centerx - span / 2, plate.y - h - 4), (plate.centerx - span / 2, plate.bottom + 4)]
+        x, y = spots[0]
+        for sx, sy in spots:
+            area = pygame.Rect(round(sx), round(sy), round(span), h)
+            if felt.contains(area) and area.collidelist(taken) == -1:
+                x, y = sx, sy
+                break
+        return [(x + i * step, y, w) for i in range(count)]
+
+    def _opponent_hand_rect(self, seat: int, view: dict[str, Any], layout: TableLayout) -> pygame.Rect:
+        places = self._other_hand(seat, max(1, view["hand_sizes"][seat]), layout)
+        rects = [pygame.Rect(round(x), round(y), w, card_height(w)) for x, y, w in places]
+        return rects[0].unionall(rects[1:]).union(layout.seats[seat].plate).inflate(8, 8)
+
+    def _pile_rect(self, layout: TableLayout) -> pygame.Rect:
+        x, y = layout.discard_pos
+        return pygame.Rect(round(x), round(y), layout.card_w, layout.card_h).inflate(layout.card_w // 4,
+                                                                                     layout.card_w // 4)
+
+    # ================================================================== moves of a card
+    def _moves_of(self, card: str, legal: list[Move]) -> list[Move]:
+        """The legal moves that play ``card`` from the hand."""
+        out = []
+        for m in legal:
+            if m.name in ("play", "discard", "give") and m.args[0] == card:
+                out.append(m)
+            elif (card, m.name) in (("Voler", "steal"), ("Recup", "recup"), ("Echange", "exchange")):
+                out.append(m)
+        return out
+
+    @staticmethod
+    def table_text(sprite: CardSprite) -> str | None:
+        """How the steal notation names a tabled card: ``2:P20h``, ``2:Sh``, ``2:J50s``, ``2:X2d``."""
+        col = column_of(sprite.zone)
+        if col is None or sprite.card is None:
+            return None
+        seat, suit = col
+        card = sprite.card
+        return f"{seat}:{card}{suit}" if card[0] in "JX" else f"{seat}:{card}"
+
+    def _steals_of(self, sprite: CardSprite, legal: list[Move]) -> list[Move]:
+        text = self.table_text(sprite)
+        return [m for m in legal if m.name == "steal" and m.args[0] == text]
+
+    def _choose(self, moves: list[Move]) -> Action | None:
+        if not moves:
+            return None
+        if len(moves) == 1:
+            return moves[0]
+        return lambda: self.set_choices(moves)
+
+    def set_choices(self, moves: list[Move]) -> None:
+        self.choices = list(moves)
+
+    # ================================================================== input
+    def _mine(self, sprite: CardSprite) -> bool:
+        viewer = self.scene.viewer
+        return viewer is not None and sprite.zone == f"hand:{viewer}" and sprite.card is not None
+
+    def draggable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+        return self._mine(sprite) and view["phase"] != "over"
+
+    def drops(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> list[Drop]:
+        if not self._mine(sprite) or not legal:
+            return []
+        layout = self.scene.layout
+        card = sprite.card
+        assert card is not None
+        viewer = self.scene.viewer
+        moves = self._moves_of(card, legal)
+        out: list[Drop] = []
+        acts = {m.action: m for m in moves}
+        pile = self._pile_rect(layout)
+        if "recup" in acts:
+            out.append(Drop("discard", pile, acts["recup"]))
+        elif f"discard {card}" in acts:
+            out.append(Drop("discard", pile, acts[f"discard {card}"]))
+        for m in moves:
+            if m.name == "play":
+                suit = m.args[1] if len(m.args) > 1 else (card[-1] if card[0] in "SP" else None)
+                if suit is not None:
+                    out.append(Drop(f"column:{viewer}:{suit}", self.column_rect(viewer, suit, layout), m))
+            elif m.name == "exchange":
+                target = int(m.args[0])
+                out.append(Drop(f"hand:{target}", self._opponent_hand_rect(target, view, layout), m))
+            elif m.name == "give" and view.get("exchange"):
+                target = view["exchange"]["target"]
+                out.append(Drop(f"hand:{target}", self._opponent_hand_rect(target, view, layout), m))
+        if card == "Voler":
+            for other in self.scene.sprites:
+                steals = self._steals_of(other, legal) if column_of(other.zone) else []
+                if steals:
+                    out.append(Drop(other.zone, other.rect, self._choose(steals)))  # type: ignore[arg-type]
+        return out
+
+    def target_rects(self, view: dict[str, Any], layout: TableLayout) -> dict[str, pygame.Rect]:
+        viewer = self.scene.viewer
+        rects = {"discard": self._pile_rect(layout)}
+        if viewer is not None:
+            for suit in SUITS:
+                rects[f"column:{viewer}:{suit}"] = self.column_rect(viewer, suit, layout)
+        return rects
+
+    def attempted(self, sprite: CardSprite, zone: str, view: dict[str, Any]) -> Move | None:
+        viewer = self.scene.viewer
+        if viewer is None or not self._mine(sprite):
+            return None
+        card = sprite.card
+        col = column_of(zone)
+        if col is not None:
+            if card in ("Voler", "Recup", "Echange"):
+                return Move(f"play {card}", viewer)
+            if card[0] in "SP" or card == "Z":
+                return Move(f"play {card}", viewer)
+            return Move(f"play {card} {col[1]}", viewer)
+        if zone == "discard":
+            return Move(f"discard {card}", viewer)
+        return None
+
+    def click(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool) -> Action | None:
+        if self._mine(sprite):
+            card = sprite.card
+            assert card is not None
+            give = next((m for m in legal if m.name == "give" and m.args[0] == card), None)
+            if give is not None:
+                return give
+            if double:
+                plays = [m for m in self._moves_of(card, legal) if m.name in ("play", "give")]
+                if len(plays) == 1:
+                    return plays[0]
+            return lambda: self._select(card)
+        selected = self.scene.selected
+        if selected == "Voler" and column_of(sprite.zone):
+            steals = self._steals_of(sprite, legal)
+            if steals:
+                return self._choose(steals)
+            return lambda: self.scene.say(self.tr("lagagne.hint.cannot_steal", card=self.card_name(sprite.card)))
+        if selected == "Echange" and sprite.zone.startswith("hand:"):
+            move = next((m for m in legal if m.action == f"exchange {sprite.zone[5:]}"), None)
+            return move
+        return None
+
+    def _select(self, card: str) -> None:
+        self.choices = []
+        self.scene.select(card)
+
+    def focusable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+        if self._mine(sprite):
+            return view["phase"] != "over"
+        selected = self.scene.selected
+        if selected == "Voler" and column_of(sprite.zone):
+            return bool(self._steals_of(sprite, legal))
+        if selected == "Echange" and sprite.zone.startswith("hand:"):
+            same = [s for s in self.scene.sprites if s.zone == sprite.zone]
+            return sprite is same[0] and any(m.action == f"exchange {sprite.zone[5:]}" for m in legal)
+        return False
+
+    # ================================================================== buttons
+    def _label(self, move: Move, view: dict[str, Any]) -> str:
+        name = move.name
+        names = view["names"]
+        if name == "play":
+            card = move.args[0]
+            if card[0] == "S":
+                key = "lagagne.button.reopen" if view["columns"][move.seat][card[1]]["points"] else "lagagne.button.open"
+                return self.tr(key, suit=self.suit_name(card[1]))
+            suit = move.args[1] if len(move.args) > 1 else card[-1]
+            if card == "X2":
+                return self.tr("lagagne.button.double", suit=self.suit_name(suit))
+            return self.tr("lagagne.button.lay", suit=self.suit_name(suit))
+        if name == "discard":
+            return self.tr("lagagne.button.discard")
+        if name == "recup":
+            top = view["discard"][-1] if view["discard"] else None
+            return self.tr("lagagne.button.recup", card=self.card_name(top))
+        if name == "exchange":
+            return self.tr("lagagne.button.exchange", name=names[int(move.args[0])])
+        if name == "give":
+            return self.tr("lagagne.button.give", name=names[view["exchange"]["target"]])
+        if name == "steal":
+            dest = move.args[1] if len(move.args) > 1 else None
+            if dest is not None:
+                return self.tr("lagagne.button.steal_into", suit=self.suit_name(dest))
+            return self.tr("lagagne.button.steal")
+        return move.action
+
+    def buttons(self, view: dict[str, Any], legal: list[Move]) -> list[ButtonSpec]:
+        out: list[ButtonSpec] = []
+        acts = {m.action: m for m in legal}
+        if self.choices and all(m in legal for m in self.choices):
+            for i, m in enumerate(self.choices):
+                out.append(ButtonSpec(f"choice_{i}", self._label(m, view), m, i == 0))
+            out.append(ButtonSpec("cancel", self.tr("lagagne.button.cancel"), lambda: self.set_choices([])))
+            return out
+        selected = self.scene.selected
+        if selected is not None and legal:
+            moves = [m for m in self._moves_of(selected, legal) if m.name != "steal"]
+            for i, m in enumerate(moves[:5]):
+                out.append(ButtonSpec(f"move_{i}", self._label(m, view), m, i == 0))
+        if "mulligan" in acts:
+            out.append(ButtonSpec("mulligan", self.tr("lagagne.button.mulligan"), acts["mulligan"]))
+        if view["phase"] == "over":
+            out.append(ButtonSpec("sheet", self.tr("lagagne.button.score_sheet"), self.scene.show_score_sheet, True))
+        return out
+
+    # ================================================================== words
+    def status(self, view: dict[str, Any], legal: list[Move]) -> str:
+        names = view["names"]
+        if view["phase"] == "over":
+            return self.tr("lagagne.status.over", name=" & ".join(names[w] for w in view["winners"]))
+        current = view["current"]
+        viewer = self.scene.viewer
+        if viewer is None or current != viewer:
+            return self.tr("lagagne.status.waiting", name=names[current])
+        if view["phase"] == "give":
+            return self.tr("lagagne.status.give", name=names[view["exchange"]["target"]],
+                           card=self.card_name(view["exchange"]["taken"]))
+        if self.choices:
+            return self.tr("lagagne.status.choose_column")
+        selected = self.scene.selected
+        if selected == "Voler":
+            return self.tr("lagagne.status.voler")
+        if selected == "Echange":
+            return self.tr("lagagne.status.echange")
+        if selected == "Recup":
+            return self.tr("lagagne.status.recup")
+        if not any(m.name != "discard" for m in legal):
+            return self.tr("lagagne.status.only_discard")
+        return self.tr("lagagne.status.play")
+
+    def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
+        self.choices = []
+        names = view["names"]
+        who = "?" if move.seat is None else names[move.seat]
+        name, args = move.name, move.args
+        lines: list[str] = []
+        if name == "play":
+            card = args[0]
+            if card[0] == "S":
+                lines.append(self.tr("lagagne.log.open", name=who, suit=self.suit_name(card[1])))
+            else:
+                suit = args[1] if len(args) > 1 else card[-1]
+                total = view["columns"][move.seat][suit]["total"]
+                key = "lagagne.log.double" if card == "X2" else "lagagne.log.lay"
+                lines.append(self.tr(key, name=who, card=self.card_name(card), suit=self.suit_name(suit), total=total))
+        elif name == "discard":
+            lines.append(self.tr("lagagne.log.discard", name=who, card=self.card_name(args[0])))
+        elif name == "steal":
+            event = next((e for e in events if e.kind == "steal"), None)
+            victim = names[event.info["victim"]] if event else "?"
+            lines.append(self.tr("lagagne.log.steal", name=who, victim=victim,
+                                 card=self.card_name(event.card if event else None)))
+        elif name == "recup":
+            taken = next((e.card for e in events if e.kind == "take"), None)
+            lines.append(self.tr("lagagne.log.recup", name=who, card=self.card_name(taken)))
+        elif name == "exchange":
+            lines.append(self.tr("lagagne.log.exchange", name=who, target=names[int(args[0])]))
+        elif name == "give":
+            event = next((e for e in events if e.kind == "give"), None)
+            target = names[event.info["to"]] if event else "?"
+            lines.append(self.tr("lagagne.log.give", name=who, target=target))
+        elif name == "mulligan":
+            lines.append(self.tr("lagagne.log.mulligan", name=who))
+        for e in events:
+            if e.kind == "reshuffle":
+                lines.append(self.tr("lagagne.log.reshuffle"))
+            elif e.kind == "last_round":
+                lines.append(self.tr("lagagne.log.last_round", name=names[e.info["reached_by"]],
+                                     target=view["target"], last=names[e.info["ends_with"]]))
+            elif e.kind == "last_round_cancelled":
+                lines.append(self.tr("lagagne.log.last_round_cancelled", target=view["target"]))
+            elif e.kind == "game_over":
+                winners = " & ".join(names[w] for w in e.info["winners"])
+                best = max(e.info["scores"])
+                lines.append(self.tr("lagagne.log.game_over", name=winners, points=best))
+        return lines
+
+    def turn_seats(self, view: dict[str, Any]) -> list[int]:
+        return [] if view.get("current") is None else [view["current"]]
+
+    def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        out = dict(params)
+        if isinstance(out.get("card"), str):
+            out["card"] = self.card_name(out["card"])
+        if isinstance(out.get("suit"), str) and out["suit"] in SUITS:
+            out["suit"] = self.suit_name(out["suit"])
+        return out
+
+    def seat_note(self, seat: int, view: dict[str, Any]) -> str:
+        parts = []
+        if view.get("dealer") == seat:
+            parts.append(self.tr("lagagne.dealer"))
+        if view["mulligans_left"][seat] and view["options"]["mulligans_per_game"]:
+            parts.append(self.tr("lagagne.mulligan_left"))
+        return " · ".join(parts)
+
+    # ================================================================== drawing
+    def draw_under(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        viewer = self.scene.viewer
+        if viewer is None:
+            return
+        text = self.scene.text
+        for suit in SUITS:
+            rect = self.column_rect(viewer, suit, layout)
+            slot = pygame.Rect(rect.x, rect.y, rect.w, card_height(rect.w))
+            pygame.draw.rect(surface, (22, 78, 50), slot, border_radius=max(3, rect.w // 10))
+            pygame.draw.rect(surface, (70, 130, 92), slot, 2, border_radius=max(3, rect.w // 10))
+            img = text.render(self.suit_name(suit), max(10, round(rect.w * 0.2)), (120, 170, 130), bold=True)
+            surface.blit(img, img.get_rect(center=slot.center))
+
+    def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        moving = self.scene.animating
+        for seat in range(view["players"]):
+            for suit in SUITS:
+                col = view["columns"][seat][suit]
+                if col["open"] or col["points"] or col["x2"]:
+                    self._column_badge(surface, seat, suit, col, layout, moving)
+        self._target_panel(surface, view, layout)
+
+    def _column_badge(self, surface: pygame.Surface, seat: int, suit: str, col: dict[str, Any],
+                      layout: TableLayout, moving: bool) -> None:
+        rect = self.column_rect(seat, suit, layout)
+        cards = [s for s in self.scene.sprites if s.zone == f"column:{seat}:{suit}"]
+        if not cards:
+            return
+        area = cards[0].home_rect.unionall([c.home_rect for c in cards[1:]])
+        if not col["open"] and not moving:
+            veil = pygame.Surface(area.size, pygame.SRCALPHA)
+            veil.fill((30, 30, 30, 120))
+            surface.blit(veil, area)
+        text = self.scene.text
+        size = max(10, round(rect.w * 0.26))
+        label = str(col["total"]) if not col["x2"] else f"×2 = {col['total']}"
+        colour = (255, 236, 160) if col["open"] else (190, 190, 190)
+        img = text.render(label, size, INK if col["open"] else (60, 60, 60), bold=True)
+        pill = img.get_rect().inflate(size * 0.7, size * 0.25)
+        pill.midtop = (area.centerx, area.bottom + 2)
+        pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, GOLD if col["open"] else (120, 120, 120), pill, 1, border_radius=pill.h // 2)
+        surface.blit(img, img.get_rect(center=pill.center))
+        if not col["open"]:
+            tag = text.render(self.tr("lagagne.closed"), max(9, round(size * 0.8)), (235, 235, 235), bold=True)
+            surface.blit(tag, tag.get_rect(midtop=(area.centerx, area.y + 3)))
+
+    def _target_panel(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        text = self.scene.text
+        u = layout.unit
+        sx, sy = layout.stock_pos
+        lines = [(self.tr("lagagne.target", target=view["target"]), FONT_COLOUR)]
+        last = view.get("last_round")
+        if last:
+            lines.append((self.tr("lagagne.last_round", name=view["names"][last["reached_by"]]), (255, 214, 120)))
+            lines.append((self.tr("lagagne.ends_with", name=view["names"][last["ends_with"]]), (255, 214, 120)))
+        size = max(11, round(u * 0.24))
+        imgs = [text.render(t, size, c, bold=True) for t, c in lines]
+        width = max(i.get_width() for i in imgs) + round(u * 0.4)
+        height = sum(i.get_height() for i in imgs) + round(u * 0.25)
+        box = pygame.Rect(0, 0, width, height)
+        box.midright = (round(sx - u * 0.35), round(layout.centre[1]))
+        body = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(body, (120, 28, 30, 230) if last else (8, 30, 18, 210), body.get_rect(), border_radius=10)
+        surface.blit(body, box)
+        pygame.draw.rect(surface, GOLD, box, 2, border_radius=10)
+        y = box.y + round(u * 0.12)
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
