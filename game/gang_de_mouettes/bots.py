@@ -309,9 +309,9 @@ class HardBot(NormalBot):
 
     level = "hard"
     delay = (0.4, 0.8)
-    budget = 160
-    """Determinisations per decision = budget / seats (longer rollouts at bigger tables); every
-    candidate move is rolled out once on each determinisation."""
+    budget = 600
+    """Rollouts per decision = budget / seats (rollouts are longer at bigger tables), shared
+    among the candidate moves: each is rolled out once on every determinisation."""
     horizon = 4
     """Table rounds a rollout plays before it stops and counts the cards."""
 
@@ -323,7 +323,7 @@ class HardBot(NormalBot):
         if len(candidates) <= 1:
             return Move(decide(p, actions, self.call_margin), seat)
         totals = [0.0] * len(candidates)
-        for _ in range(max(4, self.budget // p.n)):
+        for _ in range(max(4, self.budget // (p.n * len(candidates)))):
             base = determinise(view, self.rng)
             seed = self.rng.getrandbits(32)
             for k, action in enumerate(candidates):
