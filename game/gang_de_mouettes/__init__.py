@@ -37,7 +37,8 @@ So a turn is: ``draw`` → (``swap N`` | ``discard M<v>`` | power [→ ``trade``
 View keys (``state.view(seat)``; besides the common ones: game, seat, players, names, scores,
 to_move, over, history)
 ----------------------------------------------------------------------------------------------
-``phase``, ``round``, ``turn`` (turn counter over the match), ``dealer``, ``active``;
+``phase``, ``round``, ``turn`` (turn counter over the match), ``round_turn`` (turns played in this
+round, the current one included), ``dealer``, ``active``;
 ``slots`` (per seat, per slot: the card text where ``seat`` knows it, else ``None``);
 ``knowers`` (per seat, per slot: the seats that know that card — public information);
 ``pile`` (cards left to draw), ``discard`` (all cards, top last), ``top``;

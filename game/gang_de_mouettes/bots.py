@@ -37,6 +37,7 @@ class Perspective:
     caller: int | None
     pique: bool
     can_draw: bool
+    round_turn: int
 
     def est(self, seat: int) -> list[float]:
         """The expected value of each of ``seat``'s cards."""
@@ -71,7 +72,7 @@ def perspective_from_view(view: dict[str, Any], hidden: set[tuple[int, int]] = f
         me=view["seat"], n=view["players"], phase=view["phase"], active=view["active"], vals=vals,
         top=None if view["top"] is None else card_value(view["top"]), mean=_mean_of_unseen(counts),
         drawn=drawn, scouted=None if view["scouted"] is None else (view["scouted"][0], view["scouted"][1]),
-        caller=view["caller"], pique=view["pique"], can_draw=view["can_draw"])
+        caller=view["caller"], pique=view["pique"], can_draw=view["can_draw"], round_turn=view["round_turn"])
 
 
 def perspective_from_state(st: GangState, seat: int) -> Perspective:
@@ -97,10 +98,14 @@ def perspective_from_state(st: GangState, seat: int) -> Perspective:
         counts[st.pending] -= 1
     return Perspective(seat, st.players, st.phase, st.active, vals,
                        st.discard[-1] if st.discard else None, _mean_of_unseen(counts), drawn, st.scout,
-                       st.caller, st._pique(), st._can_draw())
+                       st.caller, st._pique(), st._can_draw(), st.turn - st.first_turn + 1)
 
 
 # --------------------------------------------------------------------------- the normal policy
+PATIENCE = 10
+"""Turns per seat after which a bot calls with any lead (and after twice as many, in any case),
+so that a table of bots always ends its rounds."""
+
 def _worst(est: list[float], vals: list[int | None]) -> int:
     """The slot to get rid of: highest expected value; a known card wins a tie."""
     return max(range(len(est)), key=lambda i: (est[i], vals[i] is not None, -i))
@@ -158,6 +163,8 @@ def _should_call(p: Perspective, margin: float) -> bool:
     mine = sum(p.est(p.me))
     others = [sum(p.est(s)) for s in range(p.n) if s != p.me]
     best = min(others) if others else mine
+    if p.round_turn > PATIENCE * p.n:  # a long round: settle for any lead, then for anything
+        return mine <= best or p.round_turn > 2 * PATIENCE * p.n
     return mine <= best - margin or (mine <= 4 and mine <= best)
 
 
@@ -289,7 +296,8 @@ class EasyBot(NormalBot):
             mine = sum(p.est(p.me))
             best = min((sum(p.est(s)) for s in range(p.n) if s != p.me), default=mine)
             whim = self.rng.uniform(-4.0, 5.0)
-            return Move("call" if mine <= best + whim - 2 else "done", seat)
+            patience_over = p.round_turn > 2 * PATIENCE * p.n
+            return Move("call" if mine <= best + whim - 2 or patience_over else "done", seat)
         return Move(decide(p, [m.action for m in legal_moves], self.call_margin), seat)
 
     def react(self, view: dict[str, Any], legal_moves: list[Move]) -> tuple[Move, float] | None:
@@ -390,6 +398,7 @@ def determinise(view: dict[str, Any], rng: random.Random) -> GangState:
     st.pile = pool
     st.totals = list(view["scores"])
     st.round, st.turn, st.dealer, st.active = view["round"], view["turn"], view["dealer"], view["active"]
+    st.first_turn = view["turn"] - view["round_turn"] + 1
     st.phase = view["phase"]
     st.scout = None if view["scouted"] is None else tuple(view["scouted"])
     st.tried = 0 if view["window"] is None else sum(1 << s for s in view["window"]["tried"])

@@ -118,6 +118,7 @@ class GangState(GameState):
         self.final: list[int] = []
         self.public: list[dict[str, Any]] = []
         self.active = dealer
+        self.first_turn = self.turn + 1
         self._begin_turn((dealer + 1) % n)
 
     # ----------------------------------------------------------------- notation
@@ -563,6 +564,7 @@ class GangState(GameState):
             "phase": self.phase,
             "round": self.round,
             "turn": self.turn,
+            "round_turn": self.turn - self.first_turn + 1,
             "dealer": self.dealer,
             "active": a,
             "slots": [[card_text(c) if self.knows(seat, m) else None for c, m in zip(cs, ms)]
@@ -629,6 +631,7 @@ class GangState(GameState):
             "totals": list(self.totals),
             "round": self.round,
             "turn": self.turn,
+            "first_turn": self.first_turn,
             "dealer": self.dealer,
             "active": self.active,
             "phase": self.phase,
@@ -658,6 +661,7 @@ class GangState(GameState):
             raise ValueError("slots and knowledge do not match the table")
         self.totals = [int(t) for t in data["totals"]]
         self.round, self.turn = int(data["round"]), int(data["turn"])
+        self.first_turn = int(data["first_turn"])
         self.dealer, self.active = int(data["dealer"]), int(data["active"])
         self.phase = str(data["phase"])
         if self.phase not in (TURN, DRAWN, SCOUT, WINDOW, GIVE, END_TURN, ROUND_OVER, OVER):

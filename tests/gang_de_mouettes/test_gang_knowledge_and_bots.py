@@ -153,3 +153,16 @@ def test_hard_bot_is_deterministic_for_a_seed() -> None:
     seat = state.active
     view, legal = state.view(seat), state.legal_moves(seat)
     assert DESC.make_bot("hard", 4).choose(view, legal) == DESC.make_bot("hard", 4).choose(view, legal)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_a_table_of_bots_always_ends_its_rounds(level: str) -> None:
+    state = DESC.new_match(4, options=Options(match_end=60), seed=17)
+    bots = [DESC.make_bot(level, s) for s in range(4)]
+    for _ in range(20000):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        state.apply(bots[seat].choose(state.view(seat), state.legal_moves(seat)))
+    assert state.is_over() and state.winners()
+    assert all(entry["caller"] is not None for entry in state.history)
