@@ -146,7 +146,9 @@ def test_a_whole_round_with_the_mouse(app) -> None:
     assert state.history and app.storage.load_session() is not None
     click_at(app, button(scene, "sheet").rect.center)
     assert isinstance(app.top, ScoreSheetScene)
-    assert app.top.rows()[-1][1] == [str(x) for x in state.scores]
+    rows = app.top.rows()
+    assert rows[0][0].startswith("Round 1 · Alice called")
+    assert rows[-1][1] == [str(x) for x in state.scores]
 
 
 def test_grace_time_ends_a_human_turn(app) -> None:

@@ -104,7 +104,7 @@ def test_a_whole_game_with_the_mouse(app) -> None:
     # a ×2 on the hearts, then the 10 of hearts: 60 points, the last round, and Bob's last turn ends it
     alices_turn(app, scene)
     click_at(app, card(scene, "X2").rect.center)                            # a click shows its moves
-    assert button(scene, "move_0").label == "Double the hearts column"
+    assert button(scene, "move_0").label == "×2 on hearts"
     click_at(app, button(scene, "move_0").rect.center)
     assert state.log[-1] == "0: play X2 h" and state.scores[0] == 40
     alices_turn(app, scene)
@@ -116,7 +116,9 @@ def test_a_whole_game_with_the_mouse(app) -> None:
     assert app.storage.load_session() is None
     click_at(app, button(scene, "sheet").rect.center)
     assert isinstance(app.top, ScoreSheetScene)
-    assert app.top.rows()[-1][1] == ["60", "10"]
+    rows = app.top.rows()
+    assert rows[0][0] == f"Game ({state.history[0]['rounds']} rounds)"
+    assert rows[-1][1] == ["60", "10"]
 
 
 def test_pass_and_play_hides_the_other_hand(app) -> None:

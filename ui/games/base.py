@@ -197,6 +197,11 @@ class TableAdapter:
         """An engine message's parameters made readable (card texts into words)."""
         return dict(params)
 
+    @staticmethod
+    def sheet_label(entry: dict[str, Any], names: list[str], tr: Callable[..., str]) -> str | None:
+        """The score sheet's label for one ``history`` entry (``None``: the sheet's own "Hand n")."""
+        return None
+
     def seat_note(self, seat: int, view: dict[str, Any]) -> str:
         """A short extra line for a seat's name plate (e.g. "dealer")."""
         return ""

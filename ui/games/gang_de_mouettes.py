@@ -77,6 +77,8 @@ class Adapter(TableAdapter):
         self.grace: tuple[int, float] | None = None
         """(turn, seconds left) before the table ends a human's turn by itself."""
         self.show_marks = bool(getattr(self.app.settings, "memory_aid", True))
+        self.show_card = True
+        """Whether the round's score card covers the middle of the table (a button hides it)."""
         self._public: tuple[int, dict[str, Any]] | None = None
         self._squares: dict[tuple, list[tuple[list[tuple[float, float, int]], pygame.Rect]]] = {}
 
@@ -157,7 +159,7 @@ class Adapter(TableAdapter):
         if bottom:
             return max(30, round(layout.card_w * 0.72))
         n = layout.players
-        shrink = 1.0 if n <= 3 else 0.95 if n <= 5 else 0.84
+        shrink = 1.1 if n <= 3 else 1.05 if n <= 5 else 0.86
         return max(22, round(layout.small_w * shrink))
 
     def square(self, seat: int, count: int, layout: TableLayout) -> tuple[list[tuple[float, float, int]], pygame.Rect]:
@@ -658,10 +660,16 @@ class Adapter(TableAdapter):
         if phase in (ROUND_OVER, OVER):
             out.append(ButtonSpec("sheet", self.tr("gang.button.score_sheet"), self.scene.show_score_sheet,
                                   phase == OVER))
+            key = "gang.button.hide_card" if self.show_card else "gang.button.show_card"
+            out.append(ButtonSpec("card", self.tr(key), self.toggle_card))
         else:
             key = "gang.button.marks_off" if self.show_marks else "gang.button.marks_on"
             out.append(ButtonSpec("marks", self.tr(key), self.toggle_marks))
         return out
+
+    def toggle_card(self) -> None:
+        """Show or hide the round's score card (to look at the revealed cards)."""
+        self.show_card = not self.show_card
 
     def toggle_marks(self) -> None:
         """Show or hide the marks of what the viewer knows."""
@@ -723,6 +731,7 @@ class Adapter(TableAdapter):
 
     def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
         self._note_reveals(move, events)
+        self.show_card = True
         self.mode = None
         self.chosen = None
         names = view["names"]
@@ -812,6 +821,15 @@ class Adapter(TableAdapter):
             elif e.kind == "snap" and not e.info.get("success") and e.face_up and e.card is not None and e.src:
                 self.reveals[e.src] = REVEAL_SECONDS
 
+    @staticmethod
+    def sheet_label(entry: dict[str, Any], names: list[str], tr: Any) -> str | None:
+        label = tr("gang.sheet.round", n=entry.get("round", "?"))
+        caller = entry.get("caller")
+        if caller is not None:
+            key = "gang.sheet.called_lowest" if entry.get("caller_lowest") else "gang.sheet.called_penalty"
+            label += " · " + tr(key, name=names[caller])
+        return label
+
     def turn_seats(self, view: dict[str, Any]) -> list[int]:
         phase = view["phase"]
         if phase in (ROUND_OVER, OVER):
@@ -848,12 +866,29 @@ class Adapter(TableAdapter):
                 left = self.grace[1] / max(0.1, float(view["options"]["end_turn_grace_seconds"]))
                 bar = pygame.Rect(button.rect.x + 6, button.rect.bottom + 3, round((button.rect.w - 12) * left), 4)
                 pygame.draw.rect(surface, GOLD, bar, border_radius=2)
+        self._draw_targets(surface, view)
         if self.chosen is not None:
             sprite = next((s for s in self.scene.sprites if s.zone == f"slot:{self.scene.viewer}.{self.chosen}"), None)
             if sprite is not None:
                 pygame.draw.rect(surface, (90, 200, 255), sprite.rect.inflate(6, 6), 3, border_radius=8)
-        if view["phase"] in (ROUND_OVER, OVER) and view.get("last_round") and not self.scene.animating:
+        if view["phase"] in (ROUND_OVER, OVER) and view.get("last_round") and self.show_card \
+                and not self.scene.animating:
             self._score_card(surface, view, layout)
+
+    def _draw_targets(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """While a power (or a take, a trade, a give) waits for a card, outline the cards it may pick."""
+        phase = view["phase"]
+        asking = (phase == DRAWN and self.mode is not None) or (phase == TURN and self.mode == "take") or \
+            phase == SCOUT or (phase == GIVE and self.scene.viewer == (view["give"] or {}).get("snapper"))
+        if not asking or self.scene.viewer is None:
+            return
+        legal = self.scene.legal
+        for sprite in self.scene.sprites:
+            if slot_of(sprite.zone) is None or sprite.moving:
+                continue
+            if isinstance(self.click(sprite, view, legal, False), Move):
+                pygame.draw.rect(surface, (255, 214, 90), sprite.rect.inflate(6, 6), 3,
+                                 border_radius=max(4, sprite.width // 8))
 
     def _draw_call(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
         """A speech bubble « Gang de mouettes ! » at the caller's name plate: the last round is on."""
@@ -916,8 +951,8 @@ class Adapter(TableAdapter):
             start = math.pi / 2
             pygame.draw.arc(surface, colour, rect, start, start + 2 * math.pi * frac, max(4, round(layout.unit * 0.08)))
 
-    def score_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, str, str]], str]:
-        """The round's score card: title, one (name, explanation, points) line per seat, conclusion."""
+    def score_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, str, str, str]], str]:
+        """The round's score card: title, one (name, explanation, points, total) line per seat, conclusion."""
         last = view["last_round"]
         names = view["names"]
         caller = last["caller"]
@@ -930,7 +965,7 @@ class Adapter(TableAdapter):
                 how = self.tr("gang.card.caller_penalty", sum=total, penalty=view["options"]["caller_penalty"])
             else:
                 how = self.tr("gang.card.cards", sum=total)
-            lines.append((name, how, f"+{last['points'][s]}  →  {last['totals'][s]}"))
+            lines.append((name, how, f"+{last['points'][s]}", str(last["totals"][s])))
         title = self.tr("gang.card.title", round=last["round"])
         if view["phase"] == OVER:
             winners = self.state.winners()
@@ -945,23 +980,36 @@ class Adapter(TableAdapter):
         title, lines, conclusion = self.score_lines(view)
         text = self.scene.text
         u = layout.unit
-        row = round(u * 0.36)
-        box = pygame.Rect(0, 0, round(u * 7.4), round(u * 1.35) + row * len(lines))
-        box.center = (round(layout.centre[0]), round(layout.centre[1]))
-        box.clamp_ip(layout.felt)
+        row = round(u * 0.34)
+        box = pygame.Rect(0, 0, round(u * 7.6), round(u * 1.55) + row * len(lines))
+        bar = self.button_bar(layout)
+        squares = [b for _, b in self.arrangement(layout, tuple(self._counts_for(layout)))]
+        above = [b.bottom for b in squares if b.bottom < layout.centre[1] and
+                 b.right > layout.centre[0] - box.w / 2 and b.x < layout.centre[0] + box.w / 2]
+        top = max(above, default=layout.top_bar) + round(u * 0.1)
+        bottom = bar.y - round(u * 0.1)
+        box.centerx = round(layout.centre[0])
+        box.centery = round((top + bottom) / 2) if bottom - top >= box.h else bottom - box.h // 2
         pygame.draw.rect(surface, (0, 0, 0), box.move(0, 6), border_radius=14)
         pygame.draw.rect(surface, PAPER, box, border_radius=14)
         pygame.draw.rect(surface, GOLD, box, 3, border_radius=14)
-        img = text.fit(title, round(u * 0.36), box.w - 30, (120, 30, 36), bold=True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.12))))
-        y = box.y + round(u * 0.65)
-        size = round(u * 0.25)
-        for name, how, points in lines:
-            surface.blit(text.fit(name, size, round(box.w * 0.26), INK, bold=True), (box.x + round(u * 0.3), y))
-            surface.blit(text.fit(how, size, round(box.w * 0.4), INK), (box.x + round(box.w * 0.32), y))
-            right = text.fit(points, size, round(box.w * 0.26), INK, bold=True)
-            surface.blit(right, right.get_rect(topright=(box.right - round(u * 0.3), y)))
+        img = text.fit(title, round(u * 0.34), box.w - 30, (120, 30, 36), bold=True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.1))))
+        size = round(u * 0.23)
+        y = box.y + round(u * 0.55)
+        heads = (self.tr("gang.card.round_points"), self.tr("gang.card.total"))
+        for label, x in zip(heads, (box.right - round(u * 1.5), box.right - round(u * 0.3))):
+            img = text.render(label, round(size * 0.85), (110, 100, 80))
+            surface.blit(img, img.get_rect(topright=(x, y)))
+        y += round(u * 0.3)
+        for name, how, points, total in lines:
+            surface.blit(text.fit(name, size, round(box.w * 0.24), INK, bold=True), (box.x + round(u * 0.3), y))
+            surface.blit(text.fit(how, size, round(box.w * 0.42), INK), (box.x + round(box.w * 0.28), y))
+            img = text.render(points, size, INK, bold=True)
+            surface.blit(img, img.get_rect(topright=(box.right - round(u * 1.5), y)))
+            img = text.render(total, size, (30, 90, 50), bold=True)
+            surface.blit(img, img.get_rect(topright=(box.right - round(u * 0.3), y)))
             y += row
         pygame.draw.line(surface, GOLD, (box.x + 20, y + 2), (box.right - 20, y + 2), 1)
-        img = text.fit(conclusion, round(u * 0.27), box.w - 30, (30, 90, 50), bold=True)
+        img = text.fit(conclusion, round(u * 0.26), box.w - 30, (30, 90, 50), bold=True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y + round(u * 0.1))))

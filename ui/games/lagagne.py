@@ -51,8 +51,6 @@ class Adapter(TableAdapter):
         self.choices: list[Move] = []
         """Moves waiting for the player to choose between them (a steal into one of several columns)."""
         self._boards: dict[tuple, dict[int, tuple[pygame.Rect, int]]] = {}
-        self._align: dict[int, str] = {}
-        """How each other seat's columns sit on its board: "left", "right" (beside the plate) or "centre"."""
 
     # ================================================================== words for cards
     def card_name(self, card: str | None) -> str:
@@ -119,9 +117,12 @@ class Adapter(TableAdapter):
         return pygame.Rect(left, layout.hand_y, right - left, layout.card_h)
 
     def button_bar(self, layout: TableLayout) -> pygame.Rect:
+        """Above the hand, reaching over the log to the right edge of the felt."""
         hand = self.hand_rect(layout)
-        h = round(layout.unit * 0.62)
-        return pygame.Rect(hand.x, hand.y - h - round(layout.unit * 0.25), hand.w, h)
+        h = round(layout.unit * 0.6)
+        bottom = min(hand.y - layout.unit * 0.2, layout.log_rect.y - layout.unit * 0.15)
+        right = layout.felt.right - round(layout.unit * 0.4)
+        return pygame.Rect(hand.x, round(bottom - h), right - hand.x, h)
 
     def _middle(self, layout: TableLayout) -> pygame.Rect:
         sx, sy = layout.stock_pos
@@ -132,7 +133,8 @@ class Adapter(TableAdapter):
     def boards(self, layout: TableLayout) -> dict[int, tuple[pygame.Rect, int]]:
         """Every seat's board rectangle and card width. The others' boards go next to their name
         plates (below first, then towards the middle, then above), shrinking until nothing overlaps."""
-        key = (id(layout), layout.size, layout.bottom_seat)
+        shown = {seat: len(self._present(seat)) for seat in range(layout.players)}
+        key = (id(layout), layout.size, layout.bottom_seat, tuple(shown.values()))
         cached = self._boards.get(key)
         if cached is not None:
             return cached
@@ -141,21 +143,28 @@ class Adapter(TableAdapter):
         blocked = [self._middle(layout), layout.log_rect, out[layout.bottom_seat][0], self.hand_rect(layout),
                    self.button_bar(layout)] + [spot.plate for spot in layout.seats]
         n = layout.players
-        base = max(20, round(layout.small_w * (0.86 if n <= 3 else 0.78 if n <= 5 else 0.72)))
+        base = max(20, round(layout.small_w * (0.95 if n <= 4 else 0.8 if n <= 5 else 0.72)))
         felt = layout.felt.inflate(-round(layout.unit * 0.25), -round(layout.unit * 0.25))
         cx = layout.centre[0]
         for k in range(1, n):
             seat = (layout.bottom_seat + k) % n
             plate = layout.seats[seat].plate
             best = None
-            for where in ("below", "inward", "above"):
+            for where in ("below", "below_out", "inward", "above"):
                 for scale in (1.0, 0.9, 0.8, 0.72, 0.64):
                     w = max(18, round(base * scale))
                     h = card_height(w)
                     gap = max(4, round(w * 0.14))
-                    rect = pygame.Rect(0, 0, 4 * w + 3 * gap, round(h * 2.45))
+                    cols = max(1, shown[seat])
+                    rect = pygame.Rect(0, 0, cols * w + (cols - 1) * gap, round(h * 2.45))
                     if where == "below":
                         rect.midtop = (plate.centerx, plate.bottom + gap)
+                    elif where == "below_out":
+                        rect.top = plate.bottom + gap
+                        if plate.centerx < cx:
+                            rect.x = felt.x
+                        else:
+                            rect.right = felt.right
                     elif where == "above":
                         rect.midbottom = (plate.centerx, plate.y - gap)
                     elif plate.centerx < cx:
@@ -164,13 +173,10 @@ class Adapter(TableAdapter):
                         rect.topright = (plate.x - gap, plate.y)
                     if felt.contains(rect) and rect.collidelist(blocked) == -1:
                         best = (rect.copy(), w)
-                        self._align[seat] = "centre" if where != "inward" else \
-                            "left" if plate.centerx < cx else "right"
                         break
                 if best is not None:
                     break
             if best is None:
-                self._align[seat] = "centre"
                 rect.midtop = (plate.centerx, plate.bottom + 4)
                 rect.clamp_ip(felt)
                 best = (rect, w)
@@ -179,23 +185,25 @@ class Adapter(TableAdapter):
         self._boards[key] = out
         return out
 
+    def _present(self, seat: int) -> list[str]:
+        """The suits of ``seat``'s columns on the table (open, or holding points or a ×2)."""
+        cols = self.scene.view.get("columns")
+        if not cols or seat >= len(cols):
+            return []
+        return [x for x in SUITS if cols[seat][x]["open"] or cols[seat][x]["points"] or cols[seat][x]["x2"]]
+
     def column_rect(self, seat: int, suit: str, layout: TableLayout) -> pygame.Rect:
         """A column's place: the viewer's four columns have fixed places; another seat's columns
-        are packed side by side in suit order, centred on its board."""
+        are packed side by side in suit order on its board."""
         board, w = self.boards(layout)[seat]
-        gap = max(3, round(w * (0.1 if layout.seats[seat].bottom else 0.14)))
         if layout.seats[seat].bottom:
-            i, shown = SUITS.index(suit), 4
+            gap = max(3, round(w * 0.1))
+            i = SUITS.index(suit)
         else:
-            cols = self.scene.view.get("columns")
-            present = [x for x in SUITS if cols and (cols[seat][x]["open"] or cols[seat][x]["points"]
-                                                     or cols[seat][x]["x2"])] if cols else list(SUITS)
-            shown = max(1, len(present))
+            gap = max(4, round(w * 0.14))
+            present = self._present(seat)
             i = present.index(suit) if suit in present else 0
-        width = shown * w + (shown - 1) * gap
-        align = "centre" if layout.seats[seat].bottom else self._align.get(seat, "centre")
-        left = board.x if align == "left" else board.right - width if align == "right" else board.centerx - width / 2
-        return pygame.Rect(round(left + i * (w + gap)), board.y, w, board.h)
+        return pygame.Rect(board.x + i * (w + gap), board.y, w, board.h)
 
     def place(self, zone: str, count: int, view: dict[str, Any], layout: TableLayout) -> list[tuple[float, float, int]]:
         col = column_of(zone)
@@ -520,6 +528,11 @@ class Adapter(TableAdapter):
                 lines.append(self.tr("lagagne.log.game_over", name=winners, points=best))
         return lines
 
+    @staticmethod
+    def sheet_label(entry: dict[str, Any], names: list[str], tr: Any) -> str | None:
+        key = "lagagne.sheet.round_limit" if entry.get("end") == "round_limit" else "lagagne.sheet.game"
+        return tr(key, rounds=entry.get("rounds", "?"))
+
     def turn_seats(self, view: dict[str, Any]) -> list[int]:
         return [] if view.get("current") is None else [view["current"]]
 
@@ -560,7 +573,40 @@ class Adapter(TableAdapter):
                 col = view["columns"][seat][suit]
                 if col["open"] or col["points"] or col["x2"]:
                     self._column_badge(surface, seat, suit, col, layout, moving)
-        self._target_panel(surface, view, layout)
+        if view["phase"] == "over":
+            if not moving:
+                self._final_card(surface, view, layout)
+        else:
+            self._target_panel(surface, view, layout)
+
+    def _final_card(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        """The end of the game: every seat's score, highest first, and the winner."""
+        text = self.scene.text
+        u = layout.unit
+        names = view["names"]
+        order = sorted(range(view["players"]), key=lambda s: -view["scores"][s])
+        row = round(u * 0.34)
+        box = pygame.Rect(0, 0, round(u * 5.2), round(u * 1.45) + row * len(order))
+        box.center = (round(layout.centre[0]), round(layout.centre[1]))
+        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 6), border_radius=14)
+        pygame.draw.rect(surface, (250, 244, 226), box, border_radius=14)
+        pygame.draw.rect(surface, GOLD, box, 3, border_radius=14)
+        img = text.fit(self.tr("lagagne.final.title"), round(u * 0.34), box.w - 30, (120, 30, 36), bold=True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.12))))
+        y = box.y + round(u * 0.62)
+        size = round(u * 0.25)
+        for seat in order:
+            colour = (30, 90, 50) if seat in view["winners"] else INK
+            surface.blit(text.fit(names[seat], size, round(box.w * 0.6), colour, bold=True),
+                         (box.x + round(u * 0.35), y))
+            img = text.render(str(view["scores"][seat]), size, colour, bold=True)
+            surface.blit(img, img.get_rect(topright=(box.right - round(u * 0.35), y)))
+            y += row
+        pygame.draw.line(surface, GOLD, (box.x + 20, y + 2), (box.right - 20, y + 2), 1)
+        winners = " & ".join(names[w] for w in view["winners"])
+        img = text.fit(self.tr("lagagne.final.winner", name=winners), round(u * 0.27), box.w - 30,
+                       (30, 90, 50), bold=True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y + round(u * 0.1))))
 
     def _column_badge(self, surface: pygame.Surface, seat: int, suit: str, col: dict[str, Any],
                       layout: TableLayout, moving: bool) -> None:
@@ -601,7 +647,19 @@ class Adapter(TableAdapter):
         width = max(i.get_width() for i in imgs) + round(u * 0.4)
         height = sum(i.get_height() for i in imgs) + round(u * 0.25)
         box = pygame.Rect(0, 0, width, height)
-        box.midright = (round(sx - u * 0.35), round(layout.centre[1]))
+        dx, _ = layout.discard_pos
+        cy = round(layout.centre[1])
+        taken = [b for b, _ in self.boards(layout).values()] + [s.plate for s in layout.seats] + [
+            self._middle(layout), self.hand_rect(layout), self.button_bar(layout), layout.log_rect]
+        for anchor, pos in (("midright", (round(sx - u * 0.35), cy)),
+                            ("midleft", (round(dx + layout.card_w + u * 0.35), cy)),
+                            ("midbottom", (round(layout.centre[0]), round(sy - u * 0.15))),
+                            ("topright", (round(sx - u * 0.35), round(sy + layout.card_h + u * 0.1)))):
+            setattr(box, anchor, pos)
+            if layout.felt.contains(box) and box.collidelist(taken) == -1:
+                break
+        else:
+            box.midright = (round(sx - u * 0.35), cy)
         body = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(body, (120, 28, 30, 230) if last else (8, 30, 18, 210), body.get_rect(), border_radius=10)
         surface.blit(body, box)

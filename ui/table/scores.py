@@ -12,6 +12,8 @@ from typing import Any
 
 import pygame
 
+from ui.games import adapter_class, has_adapter
+from ui.games.base import TableAdapter
 from ui.scene import Scene
 from ui.session import MatchSession
 from ui.table.widgets import GOLD, Button, TextCache, layout_buttons
@@ -35,6 +37,8 @@ class ScoreSheetScene(Scene):
         self.focus = 0
         self._surface: pygame.Surface | None = None
         self._key: tuple | None = None
+        self._label = adapter_class(session.game_id).sheet_label if has_adapter(session.game_id) else \
+            TableAdapter.sheet_label
 
     def enter(self) -> None:
         self._surface = None
@@ -96,7 +100,7 @@ class ScoreSheetScene(Scene):
                 if game is not None:
                     out.append((tr("sheet.game", n=game), ["" for _ in seats], "head"))
             kind = entry.get("kind")
-            label = tr("sheet.hand") + f" {entry.get('hand', len(out))}"
+            label = self._label(entry, state.names, tr) or tr("sheet.hand") + f" {entry.get('hand', len(out))}"
             if kind:
                 label += f" · {tr(f'sheet.kind.{kind}')}"
             cells = [str(p) if p else "–" for p in entry["points"]]
