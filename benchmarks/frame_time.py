@@ -6,6 +6,7 @@ Runs headless (SDL dummy driver) at 1920×1080 by default:
   title screen, and to the first frame of a dealt Gin Rummy table;
 - frame time (p50, p95, max; wall clock and CPU time of the main thread) of ``app.step`` while the deal animation runs over a full table, the
   deal being restarted whenever it ends, with a card dragged across the felt every other frame;
+- the same frame times on an 8-seat Gang de mouettes table and a 6-seat LaGagne table;
 - idle CPU: process CPU time over wall time while the table sits still for a few seconds in the
   app's own 60 fps loop (``clock.tick``).
 
@@ -37,6 +38,33 @@ from ui.app import FPS, App  # noqa: E402
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def crowded_table(app: App, game_id: str, players: int, frames: int) -> tuple[list[float], list[float], int]:
+    """Frame times and render-thread CPU times (ms) of a full ``players``-seat table of ``game_id``
+    while its deal animates (restarted whenever it ends) and the viewer's cards are hovered in turn."""
+    from ui.session import MatchSession, SeatInfo
+
+    seats = [SeatInfo("Alice")] + [SeatInfo(f"Bot {i}", "normal") for i in range(1, players)]
+    app.start_match(MatchSession.new(game_id, seats, seed=2024))
+    app.step(1 / FPS)
+    scene = app.top
+    own = [s for s in scene.sprites if s.zone == "hand:0" or s.zone.startswith("slot:0.")]
+    size = app.screen.get_size()
+    times: list[float] = []
+    cpu: list[float] = []
+    for i in range(frames):
+        if not scene.animating:
+            scene._refresh(animate_deal=True)
+        own[i % len(own)].lift_goal = 1.0 if i % 2 else 0.0
+        x = 200 + (i * 7) % (size[0] - 400)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, size[1] // 2), rel=(7, 0),
+                                             buttons=(0, 0, 0)))
+        t, c = time.perf_counter(), time.thread_time()
+        app.step(1 / FPS)
+        times.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.thread_time() - c) * 1000)
+    return times, cpu, len(scene.sprites)
 
 
 def main() -> None:
@@ -81,6 +109,10 @@ def main() -> None:
             times.append((time.perf_counter() - t) * 1000)
             cpu_times.append((time.thread_time() - c) * 1000)
 
+        crowded = [(f"{players}-seat {game_id}", *crowded_table(app, game_id, players, args.frames))
+                   for game_id, players in (("gang_de_mouettes", 8), ("lagagne", 6))]
+        app.start_match(session)
+        scene = app.top
         scene.finish_animations()
         for _ in range(10):
             app.step(1 / FPS)
@@ -104,6 +136,11 @@ def main() -> None:
           f"max {max(times):6.2f} ms")
     print(f"  CPU time of the render thread per frame (robust when other processes load the machine): "
           f"p50 {statistics.median(cpu_times):.2f} ms   p95 {percentile(cpu_times, 0.95):.2f} ms")
+    for name, crowd_times, crowd_cpu, cards in crowded:
+        print(f"{name} table ({cards} cards), frame time while animating: p50 {statistics.median(crowd_times):6.2f} ms"
+              f"   p95 {percentile(crowd_times, 0.95):6.2f} ms   max {max(crowd_times):6.2f} ms")
+        print(f"  CPU time of the render thread per frame: p50 {statistics.median(crowd_cpu):.2f} ms   "
+              f"p95 {percentile(crowd_cpu, 0.95):.2f} ms")
     print(f"idle: {frames} frames in {wall:.1f} s, CPU {cpu / wall * 100:.1f}% of one core")
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from game import GAMES, Move
 from game.gang_de_mouettes import Options
 from game.gang_de_mouettes.bots import NormalBot
@@ -14,7 +16,7 @@ from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
 from ui.table.scores import ScoreSheetScene
 
-from tests.ui.table_helpers import button, click_at, discard_centre, drag, run_until, start, top_of
+from tests.ui.table_helpers import button, click_at, discard_centre, drag, key, run_until, start, top_of
 
 # Seat s's slot i is deck[3 * i + s]; the pile then gives P1, P2, ... in order.
 ALICE = ["M3", "M6", "M7", "M2"]
@@ -232,3 +234,50 @@ def test_pass_and_play_snaps_reveal_nothing(app) -> None:
     click_at(app, slot(scene, 1, 0).rect.center)              # Dan snaps his own 6
     assert state.log[-1] == "1: snap 1.0"
     assert_nothing_hidden_shown(scene)
+
+
+def focus_on(app, scene: TableScene, wanted) -> None:
+    """Press Tab, then Right until the keyboard focus rests on what ``wanted(item)`` accepts."""
+    key(app, pygame.K_TAB)
+    for _ in range(60):
+        if wanted(scene.focused()):
+            return
+        key(app, pygame.K_RIGHT)
+    raise AssertionError("the focus never reached the wanted item")
+
+
+def test_keyboard_only_turn(app) -> None:
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    state = scene.state
+    focus_on(app, scene, lambda item: getattr(item, "key", None) == "memorised")
+    key(app, pygame.K_RETURN)
+    assert scene.adapter.to_memorise() == []
+    focus_on(app, scene, lambda item: getattr(item, "zone", None) == "stock")
+    key(app, pygame.K_RETURN)
+    assert state.log == ["0: draw"]
+    focus_on(app, scene, lambda item: getattr(item, "key", None) == "power")
+    key(app, pygame.K_RETURN)
+    assert scene.adapter.mode == "spy"
+    focus_on(app, scene, lambda item: getattr(item, "zone", None) == "slot:2.0")
+    key(app, pygame.K_RETURN)
+    assert "0: spy 2.0" in state.log
+    run_until(app, lambda: phase(scene) == "end_turn")
+    focus_on(app, scene, lambda item: getattr(item, "key", None) == "done")
+    key(app, pygame.K_RETURN)
+    assert state.log[-1] == "0: done"
+
+
+def test_resume_in_the_middle_of_a_round(app) -> None:
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    saved = app.storage.load_session()
+    assert saved is not None and saved["match"]["log"] == ["0: draw"]
+    resumed = MatchSession.from_json(saved)
+    app.start_match(resumed)
+    app.step(1 / 60)
+    table = app.top
+    assert isinstance(table, TableScene) and table.state.log == ["0: draw"]
+    held = next(s for s in table.sprites if s.zone == "hand:0")
+    assert held.card == "M9" and held.shows_face          # the drawn card is back in Alice's hand
+    assert table.adapter.to_memorise() == []              # no memorising once the round has begun

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from game import GAMES, Move
 from game.core import Bot
 from game.lagagne import Options
@@ -14,7 +16,7 @@ from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
 from ui.table.scores import ScoreSheetScene
 
-from tests.ui.table_helpers import button, click_at, discard_centre, drag, run_until, start
+from tests.ui.table_helpers import button, click_at, discard_centre, drag, key, run_until, start
 
 ALICE = ["Sh", "P20h", "Voler", "Echange", "X2"]
 BOB = ["Ss", "P10s", "Z", "Z", "Z"]
@@ -136,3 +138,42 @@ def test_pass_and_play_hides_the_other_hand(app) -> None:
     assert all(s.shows_face for s in scene.sprites if s.zone == "hand:1")
     assert not any(s.shows_face for s in scene.sprites if s.zone == "hand:0")
     assert card(scene, "Sh", "column:0:h").shows_face                      # tabled cards are public
+
+
+def focus_on(app, scene: TableScene, wanted) -> None:
+    """Press Tab, then Right until the keyboard focus rests on what ``wanted(item)`` accepts."""
+    key(app, pygame.K_TAB)
+    for _ in range(60):
+        if wanted(scene.focused()):
+            return
+        key(app, pygame.K_RIGHT)
+    raise AssertionError("the focus never reached the wanted item")
+
+
+def test_keyboard_only_turns(app) -> None:
+    scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal")])
+    state = scene.state
+    focus_on(app, scene, lambda item: getattr(item, "card", None) == "Sh")
+    key(app, pygame.K_RETURN)                          # Enter plays a card that has one move only
+    assert state.log == ["0: play Sh"]
+    alices_turn(app, scene)
+    focus_on(app, scene, lambda item: getattr(item, "card", None) == "Voler")
+    key(app, pygame.K_SPACE)                           # Space chooses the card
+    assert scene.selected == "Voler"
+    focus_on(app, scene, lambda item: getattr(item, "zone", None) == "column:1:s")
+    key(app, pygame.K_RETURN)                          # Enter on Bob's spade symbol steals it
+    assert state.log[-1] == "0: steal 1:Ss"
+
+
+def test_resume_keeps_the_table(app) -> None:
+    scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal")])
+    drag(app, card(scene, "Sh").rect.center, column_centre(scene, "h"))
+    alices_turn(app, scene)
+    saved = app.storage.load_session()
+    assert saved is not None and saved["match"]["log"] == ["0: play Sh", "1: play Ss"]
+    app.start_match(MatchSession.from_json(saved))
+    app.step(1 / 60)
+    table = app.top
+    assert isinstance(table, TableScene) and table is not scene
+    assert card(table, "Sh", "column:0:h").shows_face and card(table, "Ss", "column:1:s").shows_face
+    assert sorted(s.card for s in table.sprites if s.zone == "hand:0") == sorted(table.state.view(0)["hand"])

@@ -150,7 +150,8 @@ class Adapter(TableAdapter):
             seat = (layout.bottom_seat + k) % n
             plate = layout.seats[seat].plate
             best = None
-            for where in ("below", "below_out", "inward", "above"):
+            side = abs(plate.centerx - cx) > layout.size[0] * 0.25
+            for where in ("below", "below_out", "inward", "above") if side else ("below", "inward", "above"):
                 for scale in (1.0, 0.9, 0.8, 0.72, 0.64):
                     w = max(18, round(base * scale))
                     h = card_height(w)
