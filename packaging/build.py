@@ -27,11 +27,17 @@ DESKTOP_FILE = Path(__file__).resolve().parent / "linux" / f"{bundle.EXE_NAME}.d
 
 def check_ready() -> str:
     """The version to build; raises ``SystemExit`` with the reason when the build cannot start."""
+    version = check_version()
     if importlib.util.find_spec("PyInstaller") is None:
         raise SystemExit(
             "PyInstaller is not installed in this Python; run\n"
-            f"  {sys.executable} -m pip install -r requirements.txt -r packaging/requirements-build.txt"
+            f"  {sys.executable} -m pip install -r packaging/requirements-build.txt"
         )
+    return version
+
+
+def check_version() -> str:
+    """``pyproject.toml``'s version, after checking ``ui/version.py`` says the same."""
     version = bundle.project_version()
     sys.path.insert(0, str(bundle.ROOT))
     from ui.version import VERSION

@@ -1,0 +1,348 @@
+"""The packaged executable's ingredients, tested without running PyInstaller (packaging/ci-build.sh does).
+
+Version consistency, finding assets from anywhere and from a bundle, what the spec bundles, the
+icons, the Linux desktop entry, concurrent saves from two copies of the app, and the self-test run
+in-process.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import struct
+import subprocess
+import sys
+import textwrap
+import tomllib
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGING = ROOT / "packaging"
+
+
+def _load(name: str, path: Path) -> ModuleType:
+    """Import a script of packaging/ under a private name (``packaging`` is also a PyPI library)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def bundle() -> ModuleType:
+    return _load("bundle", PACKAGING / "bundle.py")
+
+
+@pytest.fixture(scope="module")
+def build_script(bundle: ModuleType) -> ModuleType:
+    return _load("tablee_build_script", PACKAGING / "build.py")
+
+
+# ---------------------------------------------------------------------------- version
+def test_version_constant_matches_pyproject() -> None:
+    from ui.version import VERSION
+
+    with open(ROOT / "pyproject.toml", "rb") as handle:
+        assert VERSION == tomllib.load(handle)["project"]["version"]
+
+
+def test_version_falls_back_to_the_constant_without_metadata(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib import metadata
+
+    from ui import version
+
+    def missing(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(version.metadata, "version", missing)
+    assert version.tablee_version() == version.VERSION
+
+
+def test_version_prefers_installed_metadata(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import version
+
+    monkeypatch.setattr(version.metadata, "version", lambda name: "9.8.7" if name == "tablee" else "")
+    assert version.tablee_version() == "9.8.7"
+
+
+def test_build_refuses_a_version_mismatch(build_script: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert build_script.check_version() == build_script.bundle.project_version()
+    monkeypatch.setattr(build_script.bundle, "project_version", lambda *a: "99.0.0")
+    with pytest.raises(SystemExit, match="99.0.0"):
+        build_script.check_ready()
+
+
+def test_build_says_how_to_install_pyinstaller(
+    build_script: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = importlib.util.find_spec
+
+    def find_spec(name: str) -> object:
+        return None if name == "PyInstaller" else real(name)
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    with pytest.raises(SystemExit, match="requirements-build.txt"):
+        build_script.check_ready()
+
+
+def test_windows_version_numbers(bundle: ModuleType) -> None:
+    assert bundle.version_tuple("0.1.0") == (0, 1, 0, 0)
+    assert bundle.version_tuple("1.2.3.4") == (1, 2, 3, 4)
+    assert bundle.version_tuple("2.0+local") == (2, 0, 0, 0)
+
+
+def test_windows_version_file_is_what_pyinstaller_evaluates(bundle: ModuleType, tmp_path: Path) -> None:
+    import ast
+
+    path = bundle.windows_version_file(tmp_path / "version.txt", "1.2.3")
+    tree = ast.parse(path.read_text(encoding="utf-8"), mode="eval").body
+    assert isinstance(tree, ast.Call) and ast.unparse(tree.func) == "VSVersionInfo"
+    fixed = next(k.value for k in tree.keywords if k.arg == "ffi")
+    assert isinstance(fixed, ast.Call)
+    numbers = {k.arg: ast.literal_eval(k.value) for k in fixed.keywords if k.arg in ("filevers", "prodvers")}
+    assert numbers == {"filevers": (1, 2, 3, 0), "prodvers": (1, 2, 3, 0)}
+    strings = {
+        ast.literal_eval(node.args[0]): ast.literal_eval(node.args[1])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "StringStruct"
+    }
+    assert strings["ProductVersion"] == "1.2.3" and strings["OriginalFilename"] == "tablee.exe"
+
+
+# ---------------------------------------------------------------------------- resources
+def test_resource_path_from_another_working_directory(tmp_path: Path) -> None:
+    script = "from ui.resources import resource_path; print(resource_path('theme.json'))"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-c", script]
+    done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.strip()
+    assert Path(out) == ROOT / "assets" / "theme.json"
+    assert Path(out).is_file()
+
+
+def test_resource_path_inside_a_bundle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.resources import resource_path
+
+    (tmp_path / "assets" / "i18n" / "fr").mkdir(parents=True)
+    (tmp_path / "assets" / "i18n" / "fr" / "shell.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    monkeypatch.chdir(ROOT / "tests")
+    assert resource_path("i18n/fr/shell.json") == tmp_path / "assets" / "i18n" / "fr" / "shell.json"
+    assert resource_path("i18n/fr/shell.json").is_file()
+
+
+# ---------------------------------------------------------------------------- what the spec bundles
+def test_every_asset_is_bundled_at_its_own_path(bundle: ModuleType) -> None:
+    datas = bundle.asset_datas()
+    assert datas, "assets/ is empty"
+    bundled = {Path(dest) / Path(src).name for src, dest in datas}
+    for path in (ROOT / "assets").rglob("*"):
+        if path.is_file() and not path.name.startswith("."):
+            assert Path("assets") / path.relative_to(ROOT / "assets") in bundled
+
+
+def test_spec_bundles_assets_game_data_pygame_gui_and_hidden_imports() -> None:
+    spec = (PACKAGING / "tablee.spec").read_text(encoding="utf-8")
+    for needed in ("bundle.asset_datas()", 'bundle.source_package_datas("game")',
+                   'bundle.installed_package_datas("pygame_gui")', "hiddenimports=bundle.hidden_imports()",
+                   'bundle.ROOT / "main.py"', "console=False", "BUNDLE("):
+        assert needed in spec
+
+
+def test_hidden_imports_name_every_game_and_table_adapter(bundle: ModuleType) -> None:
+    from game import GAMES
+
+    hidden = set(bundle.hidden_imports())
+    assert {f"game.{game_id}" for game_id in GAMES} <= hidden
+    assert {"ui.app", "ui.selftest", "ui.version", "ui.resources"} <= hidden
+    assert not any(".tests" in name or name.split(".")[-1].startswith("test_") for name in hidden)
+    for name in hidden:
+        parts = name.split(".")
+        module = ROOT.joinpath(*parts)
+        assert (module / "__init__.py").is_file() or module.with_suffix(".py").is_file(), name
+
+
+def test_game_data_files_are_bundled(bundle: ModuleType) -> None:
+    datas = bundle.source_package_datas("game")
+    for src, dest in datas:
+        assert not src.endswith(".py")
+        assert Path(src).parent.relative_to(ROOT) == Path(dest)
+
+
+def test_only_unused_language_fonts_are_left_out(bundle: ModuleType) -> None:
+    en_fr = {"en", "fr"}
+    assert bundle.unused_font("pygame_gui/data/NotoSansJP-Regular.otf", en_fr)
+    assert bundle.unused_font("pygame_gui/data/NotoSansSC-Bold.otf", en_fr)
+    assert not bundle.unused_font("pygame_gui/data/NotoSans-Regular.ttf", en_fr)
+    assert not bundle.unused_font("pygame_gui/data/FiraCode-Regular.ttf", en_fr)
+    assert not bundle.unused_font("pygame_gui/data/NotoSansJP-Regular.otf", en_fr | {"ja"})
+    assert not bundle.unused_font("assets/fonts/NotoSansJP-Regular.otf", en_fr)
+
+
+def test_executable_locations(bundle: ModuleType, tmp_path: Path) -> None:
+    assert bundle.executable_path(tmp_path, "linux") == tmp_path / "tablee"
+    assert bundle.executable_path(tmp_path, "win32") == tmp_path / "tablee.exe"
+    app = tmp_path / "Tablee.app"
+    assert bundle.executable_path(tmp_path, "darwin") == app / "Contents" / "MacOS" / "Tablee"
+    assert bundle.shipped_artifact(tmp_path, "darwin") == tmp_path / "Tablee.app"
+
+
+class _FakeKernel32:
+    def __init__(self, attached: bool) -> None:
+        self.attached = attached
+        self.calls: list[int] = []
+
+    def AttachConsole(self, process: int) -> int:
+        self.calls.append(process)
+        return int(self.attached)
+
+
+@pytest.mark.parametrize("started_from_console", [True, False])
+def test_windowed_windows_build_prints_to_the_console_it_was_started_from(
+    started_from_console: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ctypes
+
+    hook = _load("tablee_rthook_console", PACKAGING / "rthooks" / "windows_console.py")
+    assert hook.attach_parent_console() is False  # a console build, or not Windows: nothing to do
+    kernel32 = _FakeKernel32(started_from_console)
+    monkeypatch.setattr(ctypes, "windll", type("WinDLL", (), {"kernel32": kernel32}), raising=False)
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    monkeypatch.chdir(tmp_path)  # "CONOUT$" is an ordinary file name off Windows
+    assert hook.attach_parent_console() is started_from_console
+    assert kernel32.calls == [-1]
+    assert (sys.stdout is not None) is started_from_console
+    if started_from_console:
+        sys.stdout.close()
+
+
+# ---------------------------------------------------------------------------- icons and desktop entry
+def test_icons_are_made_from_the_app_icon(bundle: ModuleType, tmp_path: Path) -> None:
+    import pygame
+
+    source = tmp_path / "icon.png"
+    art = pygame.Surface((300, 300), pygame.SRCALPHA)
+    art.fill((20, 90, 50, 255))
+    pygame.image.save(art, str(source))
+    paths = bundle.make_icons(tmp_path / "out", source)
+
+    assert pygame.image.load(str(paths["png"])).get_size() == (256, 256)
+
+    ico = paths["ico"].read_bytes()
+    reserved, kind, count = struct.unpack_from("<HHH", ico)
+    assert (reserved, kind, count) == (0, 1, len(bundle.ICO_SIZES))
+    for i, size in enumerate(bundle.ICO_SIZES):
+        width, height, _, _, _, bits, length, offset = struct.unpack_from("<BBBBHHII", ico, 6 + 16 * i)
+        assert width == height == (0 if size == 256 else size) and bits == 32
+        assert ico[offset:offset + 8] == b"\x89PNG\r\n\x1a\n" and offset + length <= len(ico)
+
+    icns = paths["icns"].read_bytes()
+    assert icns[:4] == b"icns" and struct.unpack_from(">I", icns, 4)[0] == len(icns)
+    kinds, pos = [], 8
+    while pos < len(icns):
+        kinds.append(icns[pos:pos + 4])
+        assert icns[pos + 8:pos + 16] == b"\x89PNG\r\n\x1a\n"
+        pos += struct.unpack_from(">I", icns, pos + 4)[0]
+    assert pos == len(icns)
+    assert set(kinds) == {kind for size, kind in bundle.ICNS_TYPES.items() if size <= 300}
+
+
+def test_app_icon_exists_for_the_bundle(bundle: ModuleType) -> None:
+    assert bundle.find_icon_source().is_file()
+
+
+def test_linux_desktop_entry(bundle: ModuleType) -> None:
+    lines = (PACKAGING / "linux" / "tablee.desktop").read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "[Desktop Entry]"
+    entry = dict(line.split("=", 1) for line in lines[1:] if "=" in line)
+    assert entry["Type"] == "Application" and entry["Name"] == "Tablée"
+    assert entry["Exec"] == bundle.EXE_NAME and entry["Icon"] == bundle.EXE_NAME
+    assert entry["Terminal"] == "false" and "Game" in entry["Categories"].split(";")
+
+
+# ---------------------------------------------------------------------------- saves from two copies at once
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from ui.storage import Storage
+
+    storage = Storage(Path(sys.argv[1]))
+    writer = sys.argv[2]
+    for i in range(int(sys.argv[3])):
+        assert storage.save_session({"writer": writer, "i": i, "padding": writer * 20000})
+    """
+)
+
+
+def test_two_copies_saving_at_once_leave_a_readable_save(tmp_path: Path) -> None:
+    from ui.storage import SESSION_FILE, Storage
+
+    data_dir = tmp_path / "data"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    saves = 60
+    writers = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(data_dir), name, str(saves)],
+                         env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+        for name in ("a", "b")
+    ]
+    session = data_dir / SESSION_FILE
+    reads = 0
+    while any(w.poll() is None for w in writers):
+        if session.is_file():
+            try:
+                data = json.loads(session.read_text(encoding="utf-8"))
+            except FileNotFoundError:
+                continue
+            assert data["padding"] == data["writer"] * 20000
+            reads += 1
+    for writer in writers:
+        assert writer.wait() == 0, writer.stderr.read() if writer.stderr else ""
+    storage = Storage(data_dir)
+    final = storage.load_session()
+    assert final is not None and final["i"] == saves - 1
+    assert storage.take_notices() == []
+    assert sorted(p.name for p in data_dir.iterdir()) == [SESSION_FILE]
+
+
+# ---------------------------------------------------------------------------- the self-test itself
+def test_selftest_passes_in_process(capsys: pytest.CaptureFixture[str]) -> None:
+    from ui import selftest
+
+    code = selftest.run()
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "self-test passed" in out
+    from game import GAMES
+
+    for game_id in GAMES:
+        assert f"ok   match {game_id}" in out
+
+
+def test_selftest_reports_a_missing_asset(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import selftest
+
+    (tmp_path / "assets").mkdir()
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    with pytest.raises(selftest.SelftestFailure, match="theme.json"):
+        selftest.check_assets(["gin_rummy"])
+
+
+def test_cli_selftest_flag_exits_with_the_selftest_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import cli, selftest
+
+    monkeypatch.setattr(selftest, "run", lambda: 3)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.parse_args(["--selftest"])
+    assert exit_info.value.code == 3
