@@ -101,7 +101,7 @@ def test_a_whole_round_with_the_mouse(app) -> None:
             break
         app.step(0.2)
     assert state.log[-1] == "1: snap 1.0"
-    assert any("Quick discard! Bob throws a 6" in line for line in scene.log.lines)
+    assert any("Quick discard! Bob throws the 6" in line for line in scene.log.lines)
 
     # turn 4: take Bob's 6 from the discard into slot 0, then call
     run_until(app, lambda: state.to_move() == [0] and phase(scene) == "turn")
