@@ -77,9 +77,13 @@ def test_a_whole_game_with_the_mouse(app) -> None:
     assert scene.message == "You could not lay a ×2: you have no clubs column."
     assert state.log[-1] == "1: play P10s"
 
+    # Voler dropped on Bob's 10 of spades is refused (Alice could not lay it), with the reason
+    drag(app, card(scene, "Voler").rect.center, card(scene, "P10s", "column:1:s").rect.center)
+    assert scene.message == "You could not lay the 10 of spades: you have no spades column."
+    assert state.log[-1] == "1: play P10s"
     # Voler dropped on Bob's spade symbol: it flies to Alice's new spade column; Bob's column closes
     symbol = card(scene, "Ss", "column:1:s")
-    drag(app, card(scene, "Voler").rect.center, symbol.rect.center)
+    drag(app, card(scene, "Voler").rect.center, scene.adapter.visible_rect(symbol).center)
     assert state.log[-1] == "0: steal 1:Ss"
     assert symbol.zone == "column:0:s"
     bob = state.view(0)["columns"][1]["s"]

@@ -40,7 +40,7 @@ from ui.table.widgets import FONT_COLOUR, GOLD
 TURN, DRAWN, SCOUT, WINDOW, GIVE, END_TURN, ROUND_OVER, OVER = (
     "turn", "drawn", "scout", "window", "give", "end_turn", "round_over", "over")
 POWER_OF = {8: "look", 9: "spy", 10: "steal", 15: "scout", 20: "drop"}
-REVEAL_SECONDS = 2.6
+REVEAL_SECONDS = 3.5
 """How long a card looked at with a power (or a missed quick discard) stays face up."""
 INK = (40, 36, 30)
 PAPER = (250, 244, 226)

@@ -292,6 +292,15 @@ class Adapter(TableAdapter):
         card = sprite.card
         return f"{seat}:{card}{suit}" if card[0] in "JX" else f"{seat}:{card}"
 
+    def visible_rect(self, sprite: CardSprite) -> pygame.Rect:
+        """The part of a tabled card not covered by the next card of its column (what a drop can hit)."""
+        rect = sprite.home_rect
+        above = [s.home_rect for s in self.scene.sprites if s.zone == sprite.zone and s.order > sprite.order
+                 and s.width == sprite.width and s.home_rect.y > rect.y]
+        if above:
+            rect = pygame.Rect(rect.x, rect.y, rect.w, max(6, min(r.y for r in above) - rect.y))
+        return rect
+
     def _steals_of(self, sprite: CardSprite, legal: list[Move]) -> list[Move]:
         text = self.table_text(sprite)
         return [m for m in legal if m.name == "steal" and m.args[0] == text]
@@ -344,7 +353,7 @@ class Adapter(TableAdapter):
             for other in self.scene.sprites:
                 steals = self._steals_of(other, legal) if column_of(other.zone) else []
                 if steals:
-                    out.append(Drop(other.zone, other.rect, self._choose(steals)))  # type: ignore[arg-type]
+                    out.append(Drop(other.zone, self.visible_rect(other), self._choose(steals)))  # type: ignore[arg-type]
         return out
 
     def target_rects(self, view: dict[str, Any], layout: TableLayout) -> dict[str, pygame.Rect]:
@@ -353,6 +362,11 @@ class Adapter(TableAdapter):
         if viewer is not None:
             for suit in SUITS:
                 rects[f"column:{viewer}:{suit}"] = self.column_rect(viewer, suit, layout)
+            # every other seat's tabled card: a Voler dropped there that may not steal it is explained
+            for sprite in sorted(self.scene.sprites, key=lambda sp: -sp.order):
+                text = self.table_text(sprite)
+                if text is not None and not text.startswith(f"{viewer}:"):
+                    rects.setdefault(f"table:{text}", self.visible_rect(sprite))
         return rects
 
     def attempted(self, sprite: CardSprite, zone: str, view: dict[str, Any]) -> Move | None:
@@ -360,6 +374,11 @@ class Adapter(TableAdapter):
         if viewer is None or not self._mine(sprite):
             return None
         card = sprite.card
+        if zone.startswith("table:") and card == "Voler":
+            text = zone[6:]
+            if text[text.index(":") + 1] in "JX":
+                return Move(f"steal {text} {text[-1]}", viewer)
+            return Move(f"steal {text}", viewer)
         col = column_of(zone)
         if col is not None:
             if card in ("Voler", "Recup", "Echange"):
