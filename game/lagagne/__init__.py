@@ -23,6 +23,9 @@ Moves and phases (the active seat is ``view["current"]``)
       ``steal 2:Sh``          ``<seat>:<card>``; a joker or a ×2 also names the victim's column it
       ``steal 2:J50s c``      lies in (``J50s``: the joker 50 in seat 2's spade column; ``X2d``: the
       ``steal 2:X2d h``       ×2 on seat 2's diamond column) and is followed by the thief's column.
+                              The notation page's short ``steal 2:J50 c`` / ``steal 2:X2 d`` is
+                              accepted when only one of seat 2's columns holds that card (logged
+                              in the long form); ``legal_moves`` always gives the long form.
                               Only a card the thief could lay may be stolen; a stolen ×2 halves the
                               victim's column; a stolen symbol closes the victim's column (its points
                               and ×2 stay, but it takes nothing until reopened).

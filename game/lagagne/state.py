@@ -17,7 +17,7 @@ from game.lagagne.cards import (
 from game.lagagne.options import Options
 
 SI = {s: i for i, s in enumerate(SUITS)}
-_TABLE_CARD = re.compile(r"^(\d+):(S[hscd]|P(?:5|10|20|50)[hscd]|(?:J(?:5|10|20|50)|X2)[hscd])$")
+_TABLE_CARD = re.compile(r"^(\d+):(S[hscd]|P(?:5|10|20|50)[hscd]|(?:J(?:5|10|20|50)|X2)[hscd]?)$")
 
 
 def _card(word: str) -> str:
@@ -48,7 +48,7 @@ def _table_card(word: str) -> str:
     m = _TABLE_CARD.match(word)
     if not m:
         raise ValueError(
-            f"expected a table card such as 2:P20h, 2:Sh, 2:J50s or 2:X2h (a joker or ×2 names the "
+            f"expected a table card such as 2:P20h, 2:Sh, 2:J50s or 2:X2h (a joker or ×2 may name the "
             f"column it lies in), not {word!r}"
         )
     return f"{int(m.group(1))}:{m.group(2)}"
@@ -351,6 +351,14 @@ class LaGagneState(GameState):
         if v >= self.n:
             return IllegalMove(f"There is no seat {v} at this table.", "no_such_seat",
                                {"seat": v, "last": self.n - 1})
+        if tcard in JOKERS or tcard == X2:  # the short form, left unresolved by ``apply``
+            if self._columns_holding(v, tcard):
+                return IllegalMove(
+                    f"{self.names[v]} has {describe(tcard)} in several columns; say which one "
+                    f"(for example 'steal {v}:{tcard}{self._columns_holding(v, tcard)[0]} h').",
+                    "lagagne.name_victim_column", {"name": self.names[v], "card": tcard})
+            return IllegalMove(f"{self.names[v]} has not laid {describe(tcard)}.", "lagagne.not_on_table",
+                               {"name": self.names[v], "card": tcard, "suit": None})
         card, src = (tcard[:-1], tcard[-1]) if tcard[0] in "JX" else (tcard, SUIT_OF[tcard])
         si = SI[src]
         present = (self.sym[v][si] if card in SYMBOLS else
@@ -365,6 +373,32 @@ class LaGagneState(GameState):
             return IllegalMove("You may steal a symbol card only while you have no open column.",
                                "lagagne.symbol_steal_with_columns")
         return self._why_not_lay(seat, card, dest, f"steal {v}:{tcard}")
+
+    def apply(self, move: Move | str) -> list[Event]:
+        """Play a move (see ``GameState.apply``).
+
+        The short steal ``steal 2:J50 c`` / ``steal 2:X2 d`` of the notation page, which does not
+        say in which of the victim's columns the joker or ×2 lies, is accepted when only one column
+        holds it, and logged in the canonical form ``steal 2:J50s c``.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        if isinstance(move, Move) and move.name == "steal":
+            victim, _, card = move.args[0].partition(":")
+            if card in JOKERS or card == X2:
+                columns = self._columns_holding(int(victim), card)
+                if len(columns) == 1:
+                    rest = " ".join(move.args[1:])
+                    move = Move(f"steal {victim}:{card}{columns[0]} {rest}".strip(), move.seat)
+        return super().apply(move)
+
+    def _columns_holding(self, seat: int, card: str) -> list[str]:
+        """The suits of ``seat``'s columns holding ``card`` (a joker, or a ×2)."""
+        if not 0 <= seat < self.n:
+            return []
+        if card == X2:
+            return [s for i, s in enumerate(SUITS) if self.dbl[seat][i]]
+        return [s for i, s in enumerate(SUITS) if card in self.pts[seat][i]]
 
     # ----------------------------------------------------------------- playing
     def _remove_from_hand(self, seat: int, card: str) -> None:

@@ -86,7 +86,7 @@ def test_first_dealer_must_sit_at_the_table() -> None:
 
 @pytest.mark.parametrize("text", [
     "play Sh", "play P20h", "play J20 s", "play X2 h", "discard Z", "steal 2:P20h", "steal 2:Sh",
-    "steal 2:J50s c", "steal 2:X2d h", "recup", "exchange 2", "give P5h", "mulligan", "1: play P5d",
+    "steal 2:J50s c", "steal 2:X2d h", "steal 2:J50 c", "steal 2:X2 d", "recup", "exchange 2", "give P5h", "mulligan", "1: play P5d",
 ])
 def test_notation_round_trips(text: str) -> None:
     move = LaGagneState.parse_move(text)
@@ -94,7 +94,7 @@ def test_notation_round_trips(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "play", "play P7h", "play J20 x", "steal 2:P20", "steal P20h", "steal 2:J50", "exchange two", "recup now",
+    "play", "play P7h", "play J20 x", "steal 2:P20", "steal P20h", "steal 2:J7 c", "exchange two", "recup now",
 ])
 def test_bad_notation_names_what_was_expected(text: str) -> None:
     with pytest.raises(ValueError, match="expected"):

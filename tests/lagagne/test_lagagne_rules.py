@@ -140,7 +140,8 @@ def test_steal_a_x2_halves_the_victims_column() -> None:
     legal = {str(m) for m in state.legal_moves(0)}
     assert {"0: steal 1:X2d c", "0: steal 1:X2d s"} <= legal
     assert refused(state, "0: steal 1:X2d").key == "lagagne.name_column"
-    state.apply("0: steal 1:X2d c")
+    state.apply("0: steal 1:X2 c")  # the notation page's short form: seat 1 has one ×2 only
+    assert state.log[-1] == "0: steal 1:X2d c"
     assert state.scores == [45, 50]
     assert not state.view(0)["columns"][1]["d"]["x2"] and state.view(0)["columns"][0]["c"]["x2"]
 
@@ -150,8 +151,11 @@ def test_steal_a_joker_names_both_columns() -> None:
     deck = {"Sh": 1, "Ss": 1, "Sc": 1, "Sd": 1, "J50": 2, "Voler": 2, "X2": 2, "Z": 30}
     options = Options(first_dealer=1, deck=tuple(deck.items()))
     state = build([["Voler", "Z", "Z", "Z", "Z"], ["Z"] * 5], columns=cols, options=options)
+    err = refused(state, "0: steal 1:J50 c")
+    assert err.key == "lagagne.name_victim_column" and "several columns" in str(err)
     state.apply("0: steal 1:J50h c")
     assert state.scores == [50, 50]
+    assert refused(state, "1: steal 0:J50 h").key == "lagagne.not_in_hand"
 
 
 def test_a_steal_is_refused_when_the_card_could_not_be_laid() -> None:
