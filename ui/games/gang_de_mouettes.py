@@ -970,10 +970,8 @@ class Adapter(TableAdapter):
         if view["phase"] == OVER:
             winners = self.state.winners()
             conclusion = self.tr("gang.card.match_won", name=" & ".join(names[w] for w in winners))
-        elif caller is None:
-            conclusion = self.tr("gang.card.no_call")
         else:
-            conclusion = self.tr("gang.card.called_by", name=names[caller])
+            conclusion = self.tr("gang.card.match_to", end=view["options"]["match_end"])
         return title, lines, conclusion
 
     def _score_card(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
@@ -981,7 +979,7 @@ class Adapter(TableAdapter):
         text = self.scene.text
         u = layout.unit
         row = round(u * 0.34)
-        box = pygame.Rect(0, 0, round(u * 7.6), round(u * 1.55) + row * len(lines))
+        box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.55) + row * len(lines))
         bar = self.button_bar(layout)
         squares = [b for _, b in self.arrangement(layout, tuple(self._counts_for(layout)))]
         above = [b.bottom for b in squares if b.bottom < layout.centre[1] and
