@@ -12,11 +12,10 @@ import pygame
 from game import GAMES, Move
 from game.gang_de_mouettes import Options
 from game.gang_de_mouettes.bots import NormalBot
+from tests.ui.table_helpers import button, click_at, discard_centre, drag, key, run_until, start, top_of
 from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
 from ui.table.scores import ScoreSheetScene
-
-from tests.ui.table_helpers import button, click_at, discard_centre, drag, key, run_until, start, top_of
 
 # Seat s's slot i is deck[3 * i + s]; the pile then gives P1, P2, ... in order.
 ALICE = ["M3", "M6", "M7", "M2"]
@@ -69,7 +68,7 @@ def test_a_whole_round_with_the_mouse(app) -> None:
     assert state.log == []
     click_at(app, button(scene, "memorised").rect.center)
     assert not any(s.shows_face for s in scene.sprites if s.zone.startswith("slot:"))
-    assert slot(scene, 0, 0).card == "M3"          # known, face down, marked by the memory aid
+    assert slot(scene, 0, 0).card == "M3"  # known, face down, marked by the memory aid
 
     # turn 1: draw by dragging the pile onto her cards, play the 9 on Bob's slot 1
     drag(app, top_of(scene, "stock").rect.center, slot(scene, 0, 2).rect.center)
@@ -79,7 +78,7 @@ def test_a_whole_round_with_the_mouse(app) -> None:
     click_at(app, button(scene, "power").rect.center)
     click_at(app, slot(scene, 1, 1).rect.center)
     assert "0: spy 1.1" in state.log
-    assert slot(scene, 1, 1).shows_face and slot(scene, 1, 1).card == "M4"   # shown to Alice only
+    assert slot(scene, 1, 1).shows_face and slot(scene, 1, 1).card == "M4"  # shown to Alice only
     run_until(app, lambda: phase(scene) == "end_turn")
     click_at(app, button(scene, "done").rect.center)
 
@@ -90,7 +89,7 @@ def test_a_whole_round_with_the_mouse(app) -> None:
     click_at(app, slot(scene, 1, 1).rect.center)
     assert state.log[-1] == "0: snap 1.1" and phase(scene) == "give"
     assert any("Piqué! Alice throws Bob's 4" in line for line in scene.log.lines)
-    click_at(app, slot(scene, 0, 2).rect.center)                  # give her unknown 7 to Bob
+    click_at(app, slot(scene, 0, 2).rect.center)  # give her unknown 7 to Bob
     assert state.log[-1] == "0: give 2" and len(state.view(0)["slots"][1]) == 4
     assert all(not m.startswith("2: snap") for m in state.log)
 
@@ -126,10 +125,10 @@ def test_a_whole_round_with_the_mouse(app) -> None:
     click_at(app, slot(scene, 0, 1).rect.center)
     assert "0: snap 0.1" in state.log[-2:]
     view = state.view(1)
-    assert view["slots"][0][1] == "M2" and len(view["slots"][0]) == 3   # public miss, penalty card unknown
+    assert view["slots"][0][1] == "M2" and len(view["slots"][0]) == 3  # public miss, penalty card unknown
     assert view["slots"][0][2] is None
     assert any("no match" in line and "penalty" in line for line in scene.log.lines)
-    assert slot(scene, 0, 1).shows_face                                   # the missed card is shown a moment
+    assert slot(scene, 0, 1).shows_face  # the missed card is shown a moment
 
     # turn 7 (Alice plays last): draw and throw the drawn card; the round ends
     run_until(app, lambda: state.to_move() == [0] and phase(scene) == "turn")
@@ -157,8 +156,8 @@ def test_grace_time_ends_a_human_turn(app) -> None:
     scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
     state = scene.state
     click_at(app, button(scene, "memorised").rect.center)
-    click_at(app, top_of(scene, "stock").rect.center)        # a click on the pile draws
-    click_at(app, button(scene, "throw").rect.center)         # throw the drawn 9
+    click_at(app, top_of(scene, "stock").rect.center)  # a click on the pile draws
+    click_at(app, button(scene, "throw").rect.center)  # throw the drawn 9
     assert state.log[:2] == ["0: draw", "0: discard M9"]
     run_until(app, lambda: phase(scene) == "end_turn")
     app.step(30.0)
@@ -171,7 +170,7 @@ def test_refused_drop_says_why(app) -> None:
     scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
     state = scene.state
     click_at(app, button(scene, "memorised").rect.center)
-    drag(app, slot(scene, 0, 0).rect.center, discard_centre(scene))   # no quick discard before a discard
+    drag(app, slot(scene, 0, 0).rect.center, discard_centre(scene))  # no quick discard before a discard
     assert state.log == []
     assert scene.message == "A quick discard is only possible right after a card is discarded."
 
@@ -223,15 +222,15 @@ def test_pass_and_play_snaps_reveal_nothing(app) -> None:
     # Bob throws a 6 while both humans may snap: the screen shows the public table
     run_until(app, lambda: phase(scene) == "window" and state.view(None)["active"] == 2)
     assert scene.viewer is None and not scene.curtain.shown
-    click_at(app, slot(scene, 2, 0).rect.center)              # whose piqué? ambiguous
+    click_at(app, slot(scene, 2, 0).rect.center)  # whose piqué? ambiguous
     assert "drag it onto your own cards" in (scene.message or "")
     assert state.log[-1] == "2: discard M6"
     drag(app, slot(scene, 2, 0).rect.center, slot(scene, 0, 3).rect.center)
-    assert state.log[-1] == "0: snap 2.0"                      # Alice's piqué: Bob's 1, a miss
+    assert state.log[-1] == "0: snap 2.0"  # Alice's piqué: Bob's 1, a miss
     assert not scene.curtain.shown and phase(scene) == "window"
     assert_nothing_hidden_shown(scene)
-    assert len(state.view(None)["slots"][0]) == 5             # Alice's penalty card, seen by nobody
-    click_at(app, slot(scene, 1, 0).rect.center)              # Dan snaps his own 6
+    assert len(state.view(None)["slots"][0]) == 5  # Alice's penalty card, seen by nobody
+    click_at(app, slot(scene, 1, 0).rect.center)  # Dan snaps his own 6
     assert state.log[-1] == "1: snap 1.0"
     assert_nothing_hidden_shown(scene)
 
@@ -279,5 +278,5 @@ def test_resume_in_the_middle_of_a_round(app) -> None:
     table = app.top
     assert isinstance(table, TableScene) and table.state.log == ["0: draw"]
     held = next(s for s in table.sprites if s.zone == "hand:0")
-    assert held.card == "M9" and held.shows_face          # the drawn card is back in Alice's hand
-    assert table.adapter.to_memorise() == []              # no memorising once the round has begun
+    assert held.card == "M9" and held.shows_face  # the drawn card is back in Alice's hand
+    assert table.adapter.to_memorise() == []  # no memorising once the round has begun

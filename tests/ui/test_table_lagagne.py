@@ -12,11 +12,10 @@ import pygame
 from game import GAMES, Move
 from game.core import Bot
 from game.lagagne import Options
+from tests.ui.table_helpers import button, click_at, discard_centre, drag, key, run_until, start
 from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
 from ui.table.scores import ScoreSheetScene
-
-from tests.ui.table_helpers import button, click_at, discard_centre, drag, key, run_until, start
 
 ALICE = ["Sh", "P20h", "Voler", "Echange", "X2"]
 BOB = ["Ss", "P10s", "Z", "Z", "Z"]
@@ -63,7 +62,7 @@ def test_a_whole_game_with_the_mouse(app) -> None:
     state = scene.state
     assert "mulligan" in {b.key for b in scene.buttons}
 
-    drag(app, card(scene, "Sh").rect.center, column_centre(scene, "h"))        # open the hearts
+    drag(app, card(scene, "Sh").rect.center, column_centre(scene, "h"))  # open the hearts
     assert state.log == ["0: play Sh"] and state.view(0)["columns"][0]["h"]["open"]
     assert any("Alice opens the hearts column" in line for line in scene.log.lines)
     alices_turn(app, scene)
@@ -109,7 +108,7 @@ def test_a_whole_game_with_the_mouse(app) -> None:
 
     # a ×2 on the hearts, then the 10 of hearts: 60 points, the last round, and Bob's last turn ends it
     alices_turn(app, scene)
-    click_at(app, card(scene, "X2").rect.center)                            # a click shows its moves
+    click_at(app, card(scene, "X2").rect.center)  # a click shows its moves
     assert button(scene, "move_0").label == "×2 on hearts"
     click_at(app, button(scene, "move_0").rect.center)
     assert state.log[-1] == "0: play X2 h" and state.scores[0] == 40
@@ -141,7 +140,7 @@ def test_pass_and_play_hides_the_other_hand(app) -> None:
     assert scene.viewer == 1
     assert all(s.shows_face for s in scene.sprites if s.zone == "hand:1")
     assert not any(s.shows_face for s in scene.sprites if s.zone == "hand:0")
-    assert card(scene, "Sh", "column:0:h").shows_face                      # tabled cards are public
+    assert card(scene, "Sh", "column:0:h").shows_face  # tabled cards are public
 
 
 def focus_on(app, scene: TableScene, wanted) -> None:
@@ -158,14 +157,14 @@ def test_keyboard_only_turns(app) -> None:
     scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal")])
     state = scene.state
     focus_on(app, scene, lambda item: getattr(item, "card", None) == "Sh")
-    key(app, pygame.K_RETURN)                          # Enter plays a card that has one move only
+    key(app, pygame.K_RETURN)  # Enter plays a card that has one move only
     assert state.log == ["0: play Sh"]
     alices_turn(app, scene)
     focus_on(app, scene, lambda item: getattr(item, "card", None) == "Voler")
-    key(app, pygame.K_SPACE)                           # Space chooses the card
+    key(app, pygame.K_SPACE)  # Space chooses the card
     assert scene.selected == "Voler"
     focus_on(app, scene, lambda item: getattr(item, "zone", None) == "column:1:s")
-    key(app, pygame.K_RETURN)                          # Enter on Bob's spade symbol steals it
+    key(app, pygame.K_RETURN)  # Enter on Bob's spade symbol steals it
     assert state.log[-1] == "0: steal 1:Ss"
 
 

@@ -35,10 +35,18 @@ from ui.cards import card_height
 from ui.games.base import Action, ButtonSpec, Drop, TableAdapter
 from ui.table.layout import SeatSpot, TableLayout
 from ui.table.sprites import CardSprite
-from ui.table.widgets import FONT_COLOUR, GOLD
+from ui.table.widgets import GOLD
 
 TURN, DRAWN, SCOUT, WINDOW, GIVE, END_TURN, ROUND_OVER, OVER = (
-    "turn", "drawn", "scout", "window", "give", "end_turn", "round_over", "over")
+    "turn",
+    "drawn",
+    "scout",
+    "window",
+    "give",
+    "end_turn",
+    "round_over",
+    "over",
+)
 POWER_OF = {8: "look", 9: "spy", 10: "steal", 15: "scout", 20: "drop"}
 REVEAL_SECONDS = 3.5
 """How long a card looked at with a power (or a missed quick discard) stays face up."""
@@ -68,7 +76,7 @@ class Adapter(TableAdapter):
         self.memorised: set[tuple[int, int]] = set()
         """(round, seat) of the humans who have memorised their cards of that round."""
         self.mode: str | None = None
-        """What the next click on a card means: a power ("look", "spy", "steal", "scout", "drop") or "take"."""
+        """What the next click on a card means: a power (look, spy, steal, scout, drop) or "take"."""
         self.chosen: int | None = None
         """Own slot chosen first for the 10's swap."""
         self.reveals: dict[str, float] = {}
@@ -118,7 +126,10 @@ class Adapter(TableAdapter):
 
     # ================================================================== zones
     def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
-        zones: dict[str, list[str | None]] = {"stock": [None] * view["pile"], "discard": list(view["discard"])}
+        zones: dict[str, list[str | None]] = {
+            "stock": [None] * view["pile"],
+            "discard": list(view["discard"]),
+        }
         if view["holding"]:
             zones[f"hand:{view['active']}"] = [view["pending"] if view["pending"] else view["drawn"]]
         for s, row in enumerate(view["slots"]):
@@ -152,7 +163,9 @@ class Adapter(TableAdapter):
     @staticmethod
     def _facing(spot: SeatSpot) -> str:
         a = spot.angle % 360
-        return "bottom" if 45 <= a < 135 else "left" if 135 <= a < 225 else "top" if 225 <= a < 315 else "right"
+        return (
+            "bottom" if 45 <= a < 135 else "left" if 135 <= a < 225 else "top" if 225 <= a < 315 else "right"
+        )
 
     def card_width(self, layout: TableLayout, bottom: bool) -> int:
         """Card width of the viewer's square (``bottom``) or of the other seats' squares."""
@@ -162,7 +175,9 @@ class Adapter(TableAdapter):
         shrink = 1.1 if n <= 3 else 1.05 if n <= 5 else 0.86
         return max(22, round(layout.small_w * shrink))
 
-    def square(self, seat: int, count: int, layout: TableLayout) -> tuple[list[tuple[float, float, int]], pygame.Rect]:
+    def square(
+        self, seat: int, count: int, layout: TableLayout
+    ) -> tuple[list[tuple[float, float, int]], pygame.Rect]:
         """Top-left and width of each of ``seat``'s ``count`` cards, and the square's bounds.
 
         Slots 0 and 1 are the row nearest to the player; 2 and 3 the row behind; further cards
@@ -178,7 +193,9 @@ class Adapter(TableAdapter):
             return [len(row) for row in view["slots"]]
         return [4] * layout.players
 
-    def arrangement(self, layout: TableLayout, counts: tuple[int, ...]) -> list[tuple[list[tuple[float, float, int]], pygame.Rect]]:
+    def arrangement(
+        self, layout: TableLayout, counts: tuple[int, ...]
+    ) -> list[tuple[list[tuple[float, float, int]], pygame.Rect]]:
         """Every seat's square: the other seats' cards shrink together until no square covers
         a name plate, the piles, the buttons, the log or another square."""
         key = (id(layout), layout.size, layout.bottom_seat, counts)
@@ -188,7 +205,9 @@ class Adapter(TableAdapter):
         if len(self._squares) > 200:
             self._squares.clear()
         bottom = layout.bottom_seat
-        out: list[tuple[list[tuple[float, float, int]], pygame.Rect]] = [([], pygame.Rect(0, 0, 0, 0))] * layout.players
+        out: list[tuple[list[tuple[float, float, int]], pygame.Rect]] = [
+            ([], pygame.Rect(0, 0, 0, 0))
+        ] * layout.players
         out[bottom] = self._build(layout, bottom, counts[bottom], self.card_width(layout, True), None)
         blocked = [self._middle(layout), layout.log_rect] + [spot.plate for spot in layout.seats]
         others = [(bottom + k) % layout.players for k in range(1, layout.players)]
@@ -198,7 +217,9 @@ class Adapter(TableAdapter):
         for seat in others:
             tries = [(scale, slide) for slide in (False, True) for scale in scales]
             for scale, slide in tries:
-                built = self._build(layout, seat, counts[seat], max(18, round(base * scale)), blocked + placed, slide)
+                built = self._build(
+                    layout, seat, counts[seat], max(18, round(base * scale)), blocked + placed, slide
+                )
                 if built[1].collidelist(blocked + placed) == -1:
                     break
             out[seat] = built
@@ -208,7 +229,7 @@ class Adapter(TableAdapter):
 
     def _middle(self, layout: TableLayout) -> pygame.Rect:
         """The piles, the quick-discard ring around the discard and the button bar."""
-        sx, sy = layout.stock_pos
+        sx = layout.stock_pos[0]
         dx, dy = layout.discard_pos
         ring = round(layout.card_h * 0.62)
         centre = (dx + layout.card_w / 2, dy + layout.card_h / 2)
@@ -216,8 +237,15 @@ class Adapter(TableAdapter):
         piles.h += round(layout.unit * 0.3)
         return piles.union(self.button_bar(layout))
 
-    def _build(self, layout: TableLayout, seat: int, count: int, w: int, blocked: list[pygame.Rect] | None,
-               slide: bool = False) -> tuple[list[tuple[float, float, int]], pygame.Rect]:
+    def _build(
+        self,
+        layout: TableLayout,
+        seat: int,
+        count: int,
+        w: int,
+        blocked: list[pygame.Rect] | None,
+        slide: bool = False,
+    ) -> tuple[list[tuple[float, float, int]], pygame.Rect]:
         spot = layout.seats[seat]
         h = card_height(w)
         g = max(3, round(w * 0.08))
@@ -227,8 +255,11 @@ class Adapter(TableAdapter):
         along, across = (w, h) if facing in ("bottom", "top") else (h, w)
         width_along = cols * along + (cols - 1) * g
         depth = 2 * across + g
-        box = pygame.Rect(0, 0, width_along, depth) if facing in ("bottom", "top") else \
-            pygame.Rect(0, 0, depth, width_along)
+        box = (
+            pygame.Rect(0, 0, width_along, depth)
+            if facing in ("bottom", "top")
+            else pygame.Rect(0, 0, depth, width_along)
+        )
         if spot.bottom or blocked is None:
             box.midbottom = (round(layout.size[0] / 2), round(layout.size[1] - layout.unit * 0.22))
         else:
@@ -246,8 +277,15 @@ class Adapter(TableAdapter):
             places.append((float(x), float(y), w))
         return places, box
 
-    def _settle(self, box: pygame.Rect, spot: SeatSpot, layout: TableLayout, blocked: list[pygame.Rect],
-                gap: int, slide: bool) -> None:
+    def _settle(
+        self,
+        box: pygame.Rect,
+        spot: SeatSpot,
+        layout: TableLayout,
+        blocked: list[pygame.Rect],
+        gap: int,
+        slide: bool,
+    ) -> None:
         """Put ``box`` at the seat, clear of its name plate; with ``slide``, then clear of whatever
         else it covers by the shortest slide that frees it."""
         felt = layout.felt.inflate(-gap * 2, -gap * 2)
@@ -261,7 +299,12 @@ class Adapter(TableAdapter):
         best: tuple[int, tuple[int, int]] | None = None
         for r in hits:
             grown = r.inflate(gap * 2, gap * 2)
-            for pos in ((grown.x - box.w, box.y), (grown.right, box.y), (box.x, grown.y - box.h), (box.x, grown.bottom)):
+            for pos in (
+                (grown.x - box.w, box.y),
+                (grown.right, box.y),
+                (box.x, grown.y - box.h),
+                (box.x, grown.bottom),
+            ):
                 box.topleft = pos
                 box.clamp_ip(felt)
                 if box.collidelist([b.inflate(gap, gap) for b in blocked]) == -1:
@@ -300,7 +343,9 @@ class Adapter(TableAdapter):
         reach = (abs(dx) / d) * (box.w / 2 + w * 0.75) + (abs(dy) / d) * (box.h / 2 + h * 0.6)
         return (box.centerx + dx / d * reach - w / 2, box.centery + dy / d * reach - h / 2, w)
 
-    def place(self, zone: str, count: int, view: dict[str, Any], layout: TableLayout) -> list[tuple[float, float, int]]:
+    def place(
+        self, zone: str, count: int, view: dict[str, Any], layout: TableLayout
+    ) -> list[tuple[float, float, int]]:
         where = slot_of(zone)
         if where is not None:
             seat, slot = where
@@ -317,12 +362,15 @@ class Adapter(TableAdapter):
         w = self.card_width(layout, True)
         square_top = layout.size[1] - layout.unit * 0.22 - 2 * card_height(w) - max(3, round(w * 0.08))
         h = min(layout.unit * 0.62, square_top - top - layout.unit * 0.12)
-        return pygame.Rect(round(layout.size[0] * 0.26), round(top), round(layout.size[0] * 0.48), round(max(h, 24)))
+        return pygame.Rect(
+            round(layout.size[0] * 0.26), round(top), round(layout.size[0] * 0.48), round(max(h, 24))
+        )
 
     def _pile_rect(self, layout: TableLayout, zone: str) -> pygame.Rect:
         x, y = layout.stock_pos if zone == "stock" else layout.discard_pos
-        return pygame.Rect(round(x), round(y), layout.card_w, layout.card_h).inflate(layout.card_w // 4,
-                                                                                     layout.card_w // 4)
+        return pygame.Rect(round(x), round(y), layout.card_w, layout.card_h).inflate(
+            layout.card_w // 4, layout.card_w // 4
+        )
 
     def own_rect(self, seat: int, view: dict[str, Any], layout: TableLayout) -> pygame.Rect:
         _, box = self.square(seat, self._count(view, seat), layout)
@@ -359,8 +407,11 @@ class Adapter(TableAdapter):
         else:
             self.window = None
         if pub["phase"] == END_TURN and self._human(pub["active"]) and self.scene.viewer == pub["active"]:
-            turn, left = self.grace if self.grace and self.grace[0] == pub["turn"] else (
-                pub["turn"], float(pub["options"]["end_turn_grace_seconds"]))
+            turn, left = (
+                self.grace
+                if self.grace and self.grace[0] == pub["turn"]
+                else (pub["turn"], float(pub["options"]["end_turn_grace_seconds"]))
+            )
             left -= dt
             self.grace = (turn, left)
             self.scene.dirty = True
@@ -371,11 +422,24 @@ class Adapter(TableAdapter):
             self.grace = None
 
     def _tick_window(self, pub: dict[str, Any], dt: float) -> None:
-        key = (pub["round"], pub["turn"], len(pub["discard"]), pub["window"]["card"], pub["pending"] is not None)
+        key = (
+            pub["round"],
+            pub["turn"],
+            len(pub["discard"]),
+            pub["window"]["card"],
+            pub["pending"] is not None,
+        )
         length = float(pub["options"]["snap_window_seconds"])
         if self.window is None or self.window["key"] != key:
-            self.window = {"key": key, "length": length, "left": length, "pending": {}, "asked": set(),
-                           "passed": set(), "idle": 0.0}
+            self.window = {
+                "key": key,
+                "length": length,
+                "left": length,
+                "pending": {},
+                "asked": set(),
+                "passed": set(),
+                "idle": 0.0,
+            }
         w = self.window
         humans = self._snappers(pub)
         race = bool(humans)
@@ -484,13 +548,19 @@ class Adapter(TableAdapter):
             seat, slot = slot_of(sprite.zone)  # type: ignore[misc]
             if view["phase"] == WINDOW:
                 if self._human(seat) and seat in self._snappers(view):
-                    out.append(Drop("discard", self._pile_rect(layout, "discard"), Move(f"snap {seat}.{slot}", seat)))
+                    out.append(
+                        Drop("discard", self._pile_rect(layout, "discard"), Move(f"snap {seat}.{slot}", seat))
+                    )
                 for h in self._snappers(view):
                     if h != seat and view["pique"]:
-                        out.append(Drop(f"own:{h}", self.own_rect(h, view, layout), Move(f"snap {seat}.{slot}", h)))
+                        out.append(
+                            Drop(f"own:{h}", self.own_rect(h, view, layout), Move(f"snap {seat}.{slot}", h))
+                        )
             elif view["phase"] == GIVE:
                 victim = view["give"]["victim"]
-                out.append(Drop(f"own:{victim}", self.own_rect(victim, view, layout), Move(f"give {slot}", seat)))
+                out.append(
+                    Drop(f"own:{victim}", self.own_rect(victim, view, layout), Move(f"give {slot}", seat))
+                )
             elif view["phase"] == SCOUT and view["scouted"]:
                 s, i = view["scouted"]
                 move = acts.get(f"trade {slot}")
@@ -537,7 +607,9 @@ class Adapter(TableAdapter):
         self.mode = mode
         self.chosen = None
 
-    def click(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool) -> Action | None:
+    def click(
+        self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool
+    ) -> Action | None:
         if self._memorising_viewer():
             return None
         acts = self._acts(legal)
@@ -624,25 +696,38 @@ class Adapter(TableAdapter):
             return where[0] != viewer
         if phase == DRAWN and self.mode == "steal":
             return True
-        return where[0] == viewer and phase in (DRAWN, SCOUT) or (phase == TURN and self.mode == "take"
-                                                                  and where[0] == viewer)
+        return (
+            where[0] == viewer
+            and phase in (DRAWN, SCOUT)
+            or (phase == TURN and self.mode == "take" and where[0] == viewer)
+        )
 
     # ================================================================== buttons
     def buttons(self, view: dict[str, Any], legal: list[Move]) -> list[ButtonSpec]:
         viewer = self.scene.viewer
         out: list[ButtonSpec] = []
         if self._memorising_viewer():
-            return [ButtonSpec("memorised", self.tr("gang.button.memorised"), lambda: self.memorise(viewer), True)]
+            return [
+                ButtonSpec("memorised", self.tr("gang.button.memorised"), lambda: self.memorise(viewer), True)
+            ]
         acts = self._acts(legal)
         phase = view["phase"]
         if phase == DRAWN:
             power = self._power(view, legal)
             if power is not None:
                 if self.mode == power:
-                    out.append(ButtonSpec("cancel", self.tr("gang.button.cancel"), lambda: self.set_mode(None)))
+                    out.append(
+                        ButtonSpec("cancel", self.tr("gang.button.cancel"), lambda: self.set_mode(None))
+                    )
                 else:
-                    out.append(ButtonSpec("power", self.tr(f"gang.button.power.{power}"),
-                                          lambda p=power: self.set_mode(p), True))
+                    out.append(
+                        ButtonSpec(
+                            "power",
+                            self.tr(f"gang.button.power.{power}"),
+                            lambda p=power: self.set_mode(p),
+                            True,
+                        )
+                    )
             throw = next((m for a, m in acts.items() if a.startswith("discard ")), None)
             if throw is not None:
                 out.append(ButtonSpec("throw", self.tr("gang.button.throw"), throw))
@@ -658,8 +743,11 @@ class Adapter(TableAdapter):
         if "next" in acts:
             out.append(ButtonSpec("next", self.tr("gang.button.next"), acts["next"], True))
         if phase in (ROUND_OVER, OVER):
-            out.append(ButtonSpec("sheet", self.tr("gang.button.score_sheet"), self.scene.show_score_sheet,
-                                  phase == OVER))
+            out.append(
+                ButtonSpec(
+                    "sheet", self.tr("gang.button.score_sheet"), self.scene.show_score_sheet, phase == OVER
+                )
+            )
             key = "gang.button.hide_card" if self.show_card else "gang.button.show_card"
             out.append(ButtonSpec("card", self.tr(key), self.toggle_card))
         else:
@@ -749,8 +837,14 @@ class Adapter(TableAdapter):
             lines.append(self.tr("gang.log.draw", name=who))
         elif a == "take":
             took = next((e for e in events if e.kind == "take"), None)
-            lines.append(self.tr("gang.log.take", name=who, card=card_of(took),
-                                 thrown=card_of(thrown[0] if thrown else None)))
+            lines.append(
+                self.tr(
+                    "gang.log.take",
+                    name=who,
+                    card=card_of(took),
+                    thrown=card_of(thrown[0] if thrown else None),
+                )
+            )
         elif a == "swap":
             lines.append(self.tr("gang.log.swap", name=who, thrown=card_of(thrown[0] if thrown else None)))
         elif a == "discard":
@@ -780,7 +874,9 @@ class Adapter(TableAdapter):
             if e.kind == "round_end":
                 lines.append(self._describe_round(e, view))
             elif e.kind == "match_end":
-                lines.append(self.tr("gang.log.match_won", name=" & ".join(names[w] for w in e.info["winners"])))
+                lines.append(
+                    self.tr("gang.log.match_won", name=" & ".join(names[w] for w in e.info["winners"]))
+                )
         return lines
 
     def _describe_snap(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
@@ -816,9 +912,9 @@ class Adapter(TableAdapter):
         if move.name in ("drop", "give") or any(e.kind == "snap" and e.info.get("success") for e in events):
             self.reveals.clear()  # a card left its seat: the later cards of that seat moved up one place
         for e in events:
-            if e.kind in ("look", "spy") and e.card is not None and e.src:
-                self.reveals[e.src] = REVEAL_SECONDS
-            elif e.kind == "snap" and not e.info.get("success") and e.face_up and e.card is not None and e.src:
+            looked = e.kind in ("look", "spy")
+            missed = e.kind == "snap" and not e.info.get("success") and e.face_up
+            if (looked or missed) and e.card is not None and e.src:
                 self.reveals[e.src] = REVEAL_SECONDS
 
     @staticmethod
@@ -850,8 +946,13 @@ class Adapter(TableAdapter):
         if view["phase"] == GIVE and view["give"]:
             victim = view["give"]["victim"]
             _, box = self.square(victim, self._count(view, victim), layout)
-            pygame.draw.rect(surface, (255, 214, 90), box.inflate(layout.unit * 0.2, layout.unit * 0.2), 3,
-                             border_radius=12)
+            pygame.draw.rect(
+                surface,
+                (255, 214, 90),
+                box.inflate(layout.unit * 0.2, layout.unit * 0.2),
+                3,
+                border_radius=12,
+            )
 
     def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
         if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
@@ -864,22 +965,34 @@ class Adapter(TableAdapter):
             button = next((b for b in self.scene.buttons if b.key == "done"), None)
             if button is not None:
                 left = self.grace[1] / max(0.1, float(view["options"]["end_turn_grace_seconds"]))
-                bar = pygame.Rect(button.rect.x + 6, button.rect.bottom + 3, round((button.rect.w - 12) * left), 4)
+                bar = pygame.Rect(
+                    button.rect.x + 6, button.rect.bottom + 3, round((button.rect.w - 12) * left), 4
+                )
                 pygame.draw.rect(surface, GOLD, bar, border_radius=2)
         self._draw_targets(surface, view)
         if self.chosen is not None:
-            sprite = next((s for s in self.scene.sprites if s.zone == f"slot:{self.scene.viewer}.{self.chosen}"), None)
+            sprite = next(
+                (s for s in self.scene.sprites if s.zone == f"slot:{self.scene.viewer}.{self.chosen}"), None
+            )
             if sprite is not None:
                 pygame.draw.rect(surface, (90, 200, 255), sprite.rect.inflate(6, 6), 3, border_radius=8)
-        if view["phase"] in (ROUND_OVER, OVER) and view.get("last_round") and self.show_card \
-                and not self.scene.animating:
+        if (
+            view["phase"] in (ROUND_OVER, OVER)
+            and view.get("last_round")
+            and self.show_card
+            and not self.scene.animating
+        ):
             self._score_card(surface, view, layout)
 
     def _draw_targets(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """While a power (or a take, a trade, a give) waits for a card, outline the cards it may pick."""
         phase = view["phase"]
-        asking = (phase == DRAWN and self.mode is not None) or (phase == TURN and self.mode == "take") or \
-            phase == SCOUT or (phase == GIVE and self.scene.viewer == (view["give"] or {}).get("snapper"))
+        asking = (
+            (phase == DRAWN and self.mode is not None)
+            or (phase == TURN and self.mode == "take")
+            or phase == SCOUT
+            or (phase == GIVE and self.scene.viewer == (view["give"] or {}).get("snapper"))
+        )
         if not asking or self.scene.viewer is None:
             return
         legal = self.scene.legal
@@ -887,8 +1000,13 @@ class Adapter(TableAdapter):
             if slot_of(sprite.zone) is None or sprite.moving:
                 continue
             if isinstance(self.click(sprite, view, legal, False), Move):
-                pygame.draw.rect(surface, (255, 214, 90), sprite.rect.inflate(6, 6), 3,
-                                 border_radius=max(4, sprite.width // 8))
+                pygame.draw.rect(
+                    surface,
+                    (255, 214, 90),
+                    sprite.rect.inflate(6, 6),
+                    3,
+                    border_radius=max(4, sprite.width // 8),
+                )
 
     def _draw_call(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
         """A speech bubble « Gang de mouettes ! » at the caller's name plate: the last round is on."""
@@ -901,8 +1019,12 @@ class Adapter(TableAdapter):
         taken = [b for _, b in self.arrangement(layout, tuple(self._counts_for(layout)))]
         taken += [spot.plate for spot in layout.seats if spot.plate != plate] + [layout.log_rect]
         room = layout.felt.inflate(-gap, -gap)
-        spots = (("midbottom", (plate.centerx, plate.y - gap)), ("midleft", (plate.right + gap, plate.centery)),
-                 ("midright", (plate.x - gap, plate.centery)), ("midtop", (plate.centerx, plate.bottom + gap)))
+        spots = (
+            ("midbottom", (plate.centerx, plate.y - gap)),
+            ("midleft", (plate.right + gap, plate.centery)),
+            ("midright", (plate.x - gap, plate.centery)),
+            ("midtop", (plate.centerx, plate.bottom + gap)),
+        )
         for anchor, pos in spots:
             setattr(box, anchor, pos)
             if room.contains(box) and box.collidelist(taken) == -1:
@@ -910,13 +1032,29 @@ class Adapter(TableAdapter):
         else:
             box.midbottom = spots[0][1]
         if box.bottom <= plate.y:
-            tip = [(plate.centerx - 6, box.bottom - 1), (plate.centerx + 6, box.bottom - 1), (plate.centerx, plate.y - 2)]
+            tip = [
+                (plate.centerx - 6, box.bottom - 1),
+                (plate.centerx + 6, box.bottom - 1),
+                (plate.centerx, plate.y - 2),
+            ]
         elif box.y >= plate.bottom:
-            tip = [(plate.centerx - 6, box.y + 1), (plate.centerx + 6, box.y + 1), (plate.centerx, plate.bottom + 2)]
+            tip = [
+                (plate.centerx - 6, box.y + 1),
+                (plate.centerx + 6, box.y + 1),
+                (plate.centerx, plate.bottom + 2),
+            ]
         elif box.x >= plate.right:
-            tip = [(box.x + 1, box.centery - 6), (box.x + 1, box.centery + 6), (plate.right + 2, plate.centery)]
+            tip = [
+                (box.x + 1, box.centery - 6),
+                (box.x + 1, box.centery + 6),
+                (plate.right + 2, plate.centery),
+            ]
         else:
-            tip = [(box.right - 1, box.centery - 6), (box.right - 1, box.centery + 6), (plate.x - 2, plate.centery)]
+            tip = [
+                (box.right - 1, box.centery - 6),
+                (box.right - 1, box.centery + 6),
+                (plate.x - 2, plate.centery),
+            ]
         pygame.draw.rect(surface, (0, 0, 0), box.move(0, 3), border_radius=box.h // 2)
         pygame.draw.polygon(surface, (255, 248, 228), tip)
         pygame.draw.rect(surface, (255, 248, 228), box, border_radius=box.h // 2)
@@ -949,7 +1087,9 @@ class Adapter(TableAdapter):
         colour = (120, 220, 140) if frac > 0.5 else (250, 200, 90) if frac > 0.25 else (240, 110, 90)
         if frac > 0:
             start = math.pi / 2
-            pygame.draw.arc(surface, colour, rect, start, start + 2 * math.pi * frac, max(4, round(layout.unit * 0.08)))
+            pygame.draw.arc(
+                surface, colour, rect, start, start + 2 * math.pi * frac, max(4, round(layout.unit * 0.08))
+            )
 
     def score_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, str, str, str]], str]:
         """The round's score card: title, one (name, explanation, points, total) line per seat, conclusion."""
@@ -962,7 +1102,9 @@ class Adapter(TableAdapter):
             if s == caller and last["caller_lowest"]:
                 how = self.tr("gang.card.caller_lowest", sum=total)
             elif s == caller:
-                how = self.tr("gang.card.caller_penalty", sum=total, penalty=view["options"]["caller_penalty"])
+                how = self.tr(
+                    "gang.card.caller_penalty", sum=total, penalty=view["options"]["caller_penalty"]
+                )
             else:
                 how = self.tr("gang.card.cards", sum=total)
             lines.append((name, how, f"+{last['points'][s]}", str(last["totals"][s])))
@@ -982,8 +1124,13 @@ class Adapter(TableAdapter):
         box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.55) + row * len(lines))
         bar = self.button_bar(layout)
         squares = [b for _, b in self.arrangement(layout, tuple(self._counts_for(layout)))]
-        above = [b.bottom for b in squares if b.bottom < layout.centre[1] and
-                 b.right > layout.centre[0] - box.w / 2 and b.x < layout.centre[0] + box.w / 2]
+        above = [
+            b.bottom
+            for b in squares
+            if b.bottom < layout.centre[1]
+            and b.right > layout.centre[0] - box.w / 2
+            and b.x < layout.centre[0] + box.w / 2
+        ]
         top = max(above, default=layout.top_bar) + round(u * 0.1)
         bottom = bar.y - round(u * 0.1)
         box.centerx = round(layout.centre[0])
@@ -1001,7 +1148,9 @@ class Adapter(TableAdapter):
             surface.blit(img, img.get_rect(topright=(x, y)))
         y += round(u * 0.3)
         for name, how, points, total in lines:
-            surface.blit(text.fit(name, size, round(box.w * 0.24), INK, bold=True), (box.x + round(u * 0.3), y))
+            surface.blit(
+                text.fit(name, size, round(box.w * 0.24), INK, bold=True), (box.x + round(u * 0.3), y)
+            )
             surface.blit(text.fit(how, size, round(box.w * 0.42), INK), (box.x + round(box.w * 0.28), y))
             img = text.render(points, size, INK, bold=True)
             surface.blit(img, img.get_rect(topright=(box.right - round(u * 1.5), y)))

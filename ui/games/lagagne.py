@@ -29,7 +29,6 @@ from ui.table.sprites import CardSprite
 from ui.table.widgets import FONT_COLOUR, GOLD
 
 SUITS = ("h", "s", "c", "d")
-ACTIONS = ("Voler", "Recup", "Echange", "X2")
 INK = (40, 36, 30)
 
 
@@ -70,7 +69,10 @@ class Adapter(TableAdapter):
 
     # ================================================================== zones
     def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
-        zones: dict[str, list[str | None]] = {"stock": [None] * view["pile_size"], "discard": list(view["discard"])}
+        zones: dict[str, list[str | None]] = {
+            "stock": [None] * view["pile_size"],
+            "discard": list(view["discard"]),
+        }
         me = view["seat"]
         for s in range(view["players"]):
             if s == me and view["hand"] is not None:
@@ -80,7 +82,11 @@ class Adapter(TableAdapter):
                 zones[f"hand:{s}"] = known + [None] * (view["hand_sizes"][s] - len(known))
             for suit in SUITS:
                 col = view["columns"][s][suit]
-                cards = ([f"S{suit}"] if col["open"] else []) + list(col["points"]) + (["X2"] if col["x2"] else [])
+                cards = (
+                    ([f"S{suit}"] if col["open"] else [])
+                    + list(col["points"])
+                    + (["X2"] if col["x2"] else [])
+                )
                 if cards:
                     zones[f"column:{s}:{suit}"] = cards
         return zones
@@ -105,8 +111,12 @@ class Adapter(TableAdapter):
         gap = max(4, round(w * 0.1))
         plate = layout.seats[layout.bottom_seat].plate
         top = layout.centre[1] + layout.card_h / 2 + layout.unit * 0.3
-        rect = pygame.Rect(round(plate.right + layout.unit * 0.3), round(top), 4 * w + 3 * gap,
-                           round(layout.size[1] - layout.unit * 0.15 - top))
+        rect = pygame.Rect(
+            round(plate.right + layout.unit * 0.3),
+            round(top),
+            4 * w + 3 * gap,
+            round(layout.size[1] - layout.unit * 0.15 - top),
+        )
         return rect, w
 
     def hand_rect(self, layout: TableLayout) -> pygame.Rect:
@@ -128,7 +138,8 @@ class Adapter(TableAdapter):
         sx, sy = layout.stock_pos
         dx, _ = layout.discard_pos
         return pygame.Rect(round(sx), round(sy), round(dx + layout.card_w - sx), layout.card_h).inflate(
-            round(layout.unit * 0.3), round(layout.unit * 0.3))
+            round(layout.unit * 0.3), round(layout.unit * 0.3)
+        )
 
     def boards(self, layout: TableLayout) -> dict[int, tuple[pygame.Rect, int]]:
         """Every seat's board rectangle and card width. The others' boards go next to their name
@@ -140,8 +151,13 @@ class Adapter(TableAdapter):
             return cached
         self._boards.clear()
         out = {layout.bottom_seat: self.own_board(layout)}
-        blocked = [self._middle(layout), layout.log_rect, out[layout.bottom_seat][0], self.hand_rect(layout),
-                   self.button_bar(layout)] + [spot.plate for spot in layout.seats]
+        blocked = [
+            self._middle(layout),
+            layout.log_rect,
+            out[layout.bottom_seat][0],
+            self.hand_rect(layout),
+            self.button_bar(layout),
+        ] + [spot.plate for spot in layout.seats]
         n = layout.players
         base = max(20, round(layout.small_w * (0.95 if n <= 4 else 0.8 if n <= 5 else 0.72)))
         felt = layout.felt.inflate(-round(layout.unit * 0.25), -round(layout.unit * 0.25))
@@ -206,7 +222,9 @@ class Adapter(TableAdapter):
             i = present.index(suit) if suit in present else 0
         return pygame.Rect(board.x + i * (w + gap), board.y, w, board.h)
 
-    def place(self, zone: str, count: int, view: dict[str, Any], layout: TableLayout) -> list[tuple[float, float, int]]:
+    def place(
+        self, zone: str, count: int, view: dict[str, Any], layout: TableLayout
+    ) -> list[tuple[float, float, int]]:
         col = column_of(zone)
         if col is not None:
             return self._column_places(col[0], col[1], count, view, layout)
@@ -214,13 +232,16 @@ class Adapter(TableAdapter):
             seat = int(zone[5:])
             if layout.seats[seat].bottom:
                 rect = self.hand_rect(layout)
-                return [(x, y, layout.card_w) for x, y in
-                        layout.fan(rect.center, count, layout.card_w, rect.w, 0.72)]
+                return [
+                    (x, y, layout.card_w)
+                    for x, y in layout.fan(rect.center, count, layout.card_w, rect.w, 0.72)
+                ]
             return self._other_hand(seat, count, layout)
         return super().place(zone, count, view, layout)
 
-    def _column_places(self, seat: int, suit: str, count: int, view: dict[str, Any],
-                       layout: TableLayout) -> list[tuple[float, float, int]]:
+    def _column_places(
+        self, seat: int, suit: str, count: int, view: dict[str, Any], layout: TableLayout
+    ) -> list[tuple[float, float, int]]:
         rect = self.column_rect(seat, suit, layout)
         w = rect.w
         h = card_height(w)
@@ -244,15 +265,21 @@ class Adapter(TableAdapter):
     def _other_hand(self, seat: int, count: int, layout: TableLayout) -> list[tuple[float, float, int]]:
         """The backs of another seat's hand, small, beside its name plate."""
         plate = layout.seats[seat].plate
-        board, bw = self.boards(layout)[seat]
+        bw = self.boards(layout)[seat][1]
         w = max(14, round(bw * 0.55))
         h = card_height(w)
         step = w * 0.4
         span = step * max(0, count - 1) + w
-        taken = [b for b, _ in self.boards(layout).values()] + [s.plate for s in layout.seats] + [layout.log_rect]
+        taken = (
+            [b for b, _ in self.boards(layout).values()] + [s.plate for s in layout.seats] + [layout.log_rect]
+        )
         felt = layout.felt
-        spots = [(plate.right + 6, plate.centery - h / 2), (plate.x - 6 - span, plate.centery - h / 2),
-                 (plate.centerx - span / 2, plate.y - h - 4), (plate.centerx - span / 2, plate.bottom + 4)]
+        spots = [
+            (plate.right + 6, plate.centery - h / 2),
+            (plate.x - 6 - span, plate.centery - h / 2),
+            (plate.centerx - span / 2, plate.y - h - 4),
+            (plate.centerx - span / 2, plate.bottom + 4),
+        ]
         x, y = spots[0]
         for sx, sy in spots:
             area = pygame.Rect(round(sx), round(sy), round(span), h)
@@ -268,19 +295,19 @@ class Adapter(TableAdapter):
 
     def _pile_rect(self, layout: TableLayout) -> pygame.Rect:
         x, y = layout.discard_pos
-        return pygame.Rect(round(x), round(y), layout.card_w, layout.card_h).inflate(layout.card_w // 4,
-                                                                                     layout.card_w // 4)
+        return pygame.Rect(round(x), round(y), layout.card_w, layout.card_h).inflate(
+            layout.card_w // 4, layout.card_w // 4
+        )
 
     # ================================================================== moves of a card
     def _moves_of(self, card: str, legal: list[Move]) -> list[Move]:
         """The legal moves that play ``card`` from the hand."""
-        out = []
-        for m in legal:
-            if m.name in ("play", "discard", "give") and m.args[0] == card:
-                out.append(m)
-            elif (card, m.name) in (("Voler", "steal"), ("Recup", "recup"), ("Echange", "exchange")):
-                out.append(m)
-        return out
+        actions = {"Voler": "steal", "Recup": "recup", "Echange": "exchange"}
+        return [
+            m
+            for m in legal
+            if (m.name in ("play", "discard", "give") and m.args[0] == card) or actions.get(card) == m.name
+        ]
 
     @staticmethod
     def table_text(sprite: CardSprite) -> str | None:
@@ -295,8 +322,14 @@ class Adapter(TableAdapter):
     def visible_rect(self, sprite: CardSprite) -> pygame.Rect:
         """The part of a tabled card not covered by the next card of its column (what a drop can hit)."""
         rect = sprite.home_rect
-        above = [s.home_rect for s in self.scene.sprites if s.zone == sprite.zone and s.order > sprite.order
-                 and s.width == sprite.width and s.home_rect.y > rect.y]
+        above = [
+            s.home_rect
+            for s in self.scene.sprites
+            if s.zone == sprite.zone
+            and s.order > sprite.order
+            and s.width == sprite.width
+            and s.home_rect.y > rect.y
+        ]
         if above:
             rect = pygame.Rect(rect.x, rect.y, rect.w, max(6, min(r.y for r in above) - rect.y))
         return rect
@@ -390,7 +423,9 @@ class Adapter(TableAdapter):
             return Move(f"discard {card}", viewer)
         return None
 
-    def click(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool) -> Action | None:
+    def click(
+        self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool
+    ) -> Action | None:
         if self._mine(sprite):
             card = sprite.card
             assert card is not None
@@ -407,7 +442,9 @@ class Adapter(TableAdapter):
             steals = self._steals_of(sprite, legal)
             if steals:
                 return self._choose(steals)
-            return lambda: self.scene.say(self.tr("lagagne.hint.cannot_steal", card=self.card_name(sprite.card)))
+            return lambda: self.scene.say(
+                self.tr("lagagne.hint.cannot_steal", card=self.card_name(sprite.card))
+            )
         if selected == "Echange" and sprite.zone.startswith("hand:"):
             move = next((m for m in legal if m.action == f"exchange {sprite.zone[5:]}"), None)
             return move
@@ -435,7 +472,11 @@ class Adapter(TableAdapter):
         if name == "play":
             card = move.args[0]
             if card[0] == "S":
-                key = "lagagne.button.reopen" if view["columns"][move.seat][card[1]]["points"] else "lagagne.button.open"
+                key = (
+                    "lagagne.button.reopen"
+                    if view["columns"][move.seat][card[1]]["points"]
+                    else "lagagne.button.open"
+                )
                 return self.tr(key, suit=self.suit_name(card[1]))
             suit = move.args[1] if len(move.args) > 1 else card[-1]
             if card == "X2":
@@ -473,7 +514,9 @@ class Adapter(TableAdapter):
         if "mulligan" in acts:
             out.append(ButtonSpec("mulligan", self.tr("lagagne.button.mulligan"), acts["mulligan"]))
         if view["phase"] == "over":
-            out.append(ButtonSpec("sheet", self.tr("lagagne.button.score_sheet"), self.scene.show_score_sheet, True))
+            out.append(
+                ButtonSpec("sheet", self.tr("lagagne.button.score_sheet"), self.scene.show_score_sheet, True)
+            )
         return out
 
     # ================================================================== words
@@ -486,8 +529,11 @@ class Adapter(TableAdapter):
         if viewer is None or current != viewer:
             return self.tr("lagagne.status.waiting", name=names[current])
         if view["phase"] == "give":
-            return self.tr("lagagne.status.give", name=names[view["exchange"]["target"]],
-                           card=self.card_name(view["exchange"]["taken"]))
+            return self.tr(
+                "lagagne.status.give",
+                name=names[view["exchange"]["target"]],
+                card=self.card_name(view["exchange"]["taken"]),
+            )
         if self.choices:
             return self.tr("lagagne.status.choose_column")
         selected = self.scene.selected
@@ -515,14 +561,22 @@ class Adapter(TableAdapter):
                 suit = args[1] if len(args) > 1 else card[-1]
                 total = view["columns"][move.seat][suit]["total"]
                 key = "lagagne.log.double" if card == "X2" else "lagagne.log.lay"
-                lines.append(self.tr(key, name=who, card=self.card_name(card), suit=self.suit_name(suit), total=total))
+                lines.append(
+                    self.tr(key, name=who, card=self.card_name(card), suit=self.suit_name(suit), total=total)
+                )
         elif name == "discard":
             lines.append(self.tr("lagagne.log.discard", name=who, card=self.card_name(args[0])))
         elif name == "steal":
             event = next((e for e in events if e.kind == "steal"), None)
             victim = names[event.info["victim"]] if event else "?"
-            lines.append(self.tr("lagagne.log.steal", name=who, victim=victim,
-                                 card=self.card_name(event.card if event else None)))
+            lines.append(
+                self.tr(
+                    "lagagne.log.steal",
+                    name=who,
+                    victim=victim,
+                    card=self.card_name(event.card if event else None),
+                )
+            )
         elif name == "recup":
             taken = next((e.card for e in events if e.kind == "take"), None)
             lines.append(self.tr("lagagne.log.recup", name=who, card=self.card_name(taken)))
@@ -538,8 +592,14 @@ class Adapter(TableAdapter):
             if e.kind == "reshuffle":
                 lines.append(self.tr("lagagne.log.reshuffle"))
             elif e.kind == "last_round":
-                lines.append(self.tr("lagagne.log.last_round", name=names[e.info["reached_by"]],
-                                     target=view["target"], last=names[e.info["ends_with"]]))
+                lines.append(
+                    self.tr(
+                        "lagagne.log.last_round",
+                        name=names[e.info["reached_by"]],
+                        target=view["target"],
+                        last=names[e.info["ends_with"]],
+                    )
+                )
             elif e.kind == "last_round_cancelled":
                 lines.append(self.tr("lagagne.log.last_round_cancelled", target=view["target"]))
             elif e.kind == "game_over":
@@ -617,19 +677,33 @@ class Adapter(TableAdapter):
         size = round(u * 0.25)
         for seat in order:
             colour = (30, 90, 50) if seat in view["winners"] else INK
-            surface.blit(text.fit(names[seat], size, round(box.w * 0.6), colour, bold=True),
-                         (box.x + round(u * 0.35), y))
+            surface.blit(
+                text.fit(names[seat], size, round(box.w * 0.6), colour, bold=True),
+                (box.x + round(u * 0.35), y),
+            )
             img = text.render(str(view["scores"][seat]), size, colour, bold=True)
             surface.blit(img, img.get_rect(topright=(box.right - round(u * 0.35), y)))
             y += row
         pygame.draw.line(surface, GOLD, (box.x + 20, y + 2), (box.right - 20, y + 2), 1)
         winners = " & ".join(names[w] for w in view["winners"])
-        img = text.fit(self.tr("lagagne.final.winner", name=winners), round(u * 0.27), box.w - 30,
-                       (30, 90, 50), bold=True)
+        img = text.fit(
+            self.tr("lagagne.final.winner", name=winners),
+            round(u * 0.27),
+            box.w - 30,
+            (30, 90, 50),
+            bold=True,
+        )
         surface.blit(img, img.get_rect(midtop=(box.centerx, y + round(u * 0.1))))
 
-    def _column_badge(self, surface: pygame.Surface, seat: int, suit: str, col: dict[str, Any],
-                      layout: TableLayout, moving: bool) -> None:
+    def _column_badge(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        suit: str,
+        col: dict[str, Any],
+        layout: TableLayout,
+        moving: bool,
+    ) -> None:
         rect = self.column_rect(seat, suit, layout)
         cards = [s for s in self.scene.sprites if s.zone == f"column:{seat}:{suit}"]
         if not cards:
@@ -647,10 +721,14 @@ class Adapter(TableAdapter):
         pill = img.get_rect().inflate(size * 0.7, size * 0.25)
         pill.midtop = (area.centerx, area.bottom + 2)
         pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
-        pygame.draw.rect(surface, GOLD if col["open"] else (120, 120, 120), pill, 1, border_radius=pill.h // 2)
+        pygame.draw.rect(
+            surface, GOLD if col["open"] else (120, 120, 120), pill, 1, border_radius=pill.h // 2
+        )
         surface.blit(img, img.get_rect(center=pill.center))
         if not col["open"]:
-            tag = text.render(self.tr("lagagne.closed"), max(9, round(size * 0.8)), (235, 235, 235), bold=True)
+            tag = text.render(
+                self.tr("lagagne.closed"), max(9, round(size * 0.8)), (235, 235, 235), bold=True
+            )
             surface.blit(tag, tag.get_rect(midtop=(area.centerx, area.y + 3)))
 
     def _target_panel(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
@@ -660,8 +738,12 @@ class Adapter(TableAdapter):
         lines = [(self.tr("lagagne.target", target=view["target"]), FONT_COLOUR)]
         last = view.get("last_round")
         if last:
-            lines.append((self.tr("lagagne.last_round", name=view["names"][last["reached_by"]]), (255, 214, 120)))
-            lines.append((self.tr("lagagne.ends_with", name=view["names"][last["ends_with"]]), (255, 214, 120)))
+            lines.append(
+                (self.tr("lagagne.last_round", name=view["names"][last["reached_by"]]), (255, 214, 120))
+            )
+            lines.append(
+                (self.tr("lagagne.ends_with", name=view["names"][last["ends_with"]]), (255, 214, 120))
+            )
         size = max(11, round(u * 0.24))
         imgs = [text.render(t, size, c, bold=True) for t, c in lines]
         width = max(i.get_width() for i in imgs) + round(u * 0.4)
@@ -669,19 +751,26 @@ class Adapter(TableAdapter):
         box = pygame.Rect(0, 0, width, height)
         dx, _ = layout.discard_pos
         cy = round(layout.centre[1])
-        taken = [b for b, _ in self.boards(layout).values()] + [s.plate for s in layout.seats] + [
-            self._middle(layout), self.hand_rect(layout), self.button_bar(layout), layout.log_rect]
-        for anchor, pos in (("midright", (round(sx - u * 0.35), cy)),
-                            ("midleft", (round(dx + layout.card_w + u * 0.35), cy)),
-                            ("midbottom", (round(layout.centre[0]), round(sy - u * 0.15))),
-                            ("topright", (round(sx - u * 0.35), round(sy + layout.card_h + u * 0.1)))):
+        taken = (
+            [b for b, _ in self.boards(layout).values()]
+            + [s.plate for s in layout.seats]
+            + [self._middle(layout), self.hand_rect(layout), self.button_bar(layout), layout.log_rect]
+        )
+        for anchor, pos in (
+            ("midright", (round(sx - u * 0.35), cy)),
+            ("midleft", (round(dx + layout.card_w + u * 0.35), cy)),
+            ("midbottom", (round(layout.centre[0]), round(sy - u * 0.15))),
+            ("topright", (round(sx - u * 0.35), round(sy + layout.card_h + u * 0.1))),
+        ):
             setattr(box, anchor, pos)
             if layout.felt.contains(box) and box.collidelist(taken) == -1:
                 break
         else:
             box.midright = (round(sx - u * 0.35), cy)
         body = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(body, (120, 28, 30, 230) if last else (8, 30, 18, 210), body.get_rect(), border_radius=10)
+        pygame.draw.rect(
+            body, (120, 28, 30, 230) if last else (8, 30, 18, 210), body.get_rect(), border_radius=10
+        )
         surface.blit(body, box)
         pygame.draw.rect(surface, GOLD, box, 2, border_radius=10)
         y = box.y + round(u * 0.12)
