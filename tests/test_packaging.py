@@ -150,12 +150,87 @@ def test_every_asset_is_bundled_at_its_own_path(bundle: ModuleType) -> None:
             assert Path("assets") / path.relative_to(ROOT / "assets") in bundled
 
 
-def test_spec_bundles_assets_game_data_pygame_gui_and_hidden_imports() -> None:
-    spec = (PACKAGING / "tablee.spec").read_text(encoding="utf-8")
-    for needed in ("bundle.asset_datas()", 'bundle.source_package_datas("game")',
-                   'bundle.installed_package_datas("pygame_gui")', "hiddenimports=bundle.hidden_imports()",
-                   'bundle.ROOT / "main.py"', "console=False", "BUNDLE("):
-        assert needed in spec
+class _Target:
+    """Stands in for PyInstaller's spec classes (PYZ, EXE, ...): records how it was called."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        self.args, self.kwargs = args, kwargs
+
+
+class _Analysis(_Target):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        # Like PyInstaller: (source, folder) pairs become (name in the bundle, source, kind) entries.
+        self.datas = [(str(Path(dest) / Path(src).name), src, "DATA") for src, dest in kwargs["datas"]]
+        self.binaries: list[tuple[str, str, str]] = []
+        self.scripts: list[tuple[str, str, str]] = []
+        self.pure: list[tuple[str, str, str]] = []
+
+
+def _run_spec(platform: str, bundle: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
+    """Execute tablee.spec as PyInstaller would on ``platform``; returns the targets it made by kind."""
+    made: dict[str, _Target] = {}
+
+    def recorder(kind: str, base: type[_Target]) -> type[_Target]:
+        def init(self: _Target, *args: object, **kwargs: object) -> None:
+            base.__init__(self, *args, **kwargs)
+            made[kind] = self
+
+        return type(kind, (base,), {"__init__": init})
+
+    fonts = ["NotoSans-Regular.ttf", "NotoSansJP-Regular.otf", "default_theme.json"]
+    gui = [(f"/site-packages/pygame_gui/data/{name}", "pygame_gui/data") for name in fonts]
+    monkeypatch.setattr(bundle, "installed_package_datas", lambda pkg: [] if pkg != "pygame_gui" else gui)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    namespace: dict[str, object] = {"SPECPATH": str(PACKAGING), "workpath": str(tmp_path / "work")}
+    namespace["Analysis"] = recorder("Analysis", _Analysis)
+    namespace.update({kind: recorder(kind, _Target) for kind in ("PYZ", "EXE", "COLLECT", "BUNDLE")})
+    monkeypatch.setattr(sys, "platform", platform)
+    code = compile((PACKAGING / "tablee.spec").read_text(encoding="utf-8"), "tablee.spec", "exec")
+    exec(code, namespace)  # noqa: S102 (the spec is a Python file PyInstaller executes the same way)
+    monkeypatch.undo()
+    return made
+
+
+def test_spec_on_linux_makes_one_file_with_every_asset(
+    bundle: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    targets = _run_spec("linux", bundle, tmp_path, monkeypatch)
+    assert set(targets) == {"Analysis", "PYZ", "EXE"}
+    analysis, exe = targets["Analysis"], targets["EXE"]
+    assert analysis.args == ([str(ROOT / "main.py")],)
+    assert set(bundle.hidden_imports()) <= set(analysis.kwargs["hiddenimports"])  # type: ignore[arg-type]
+    bundled = {name for name, _, _ in analysis.datas}
+    for path in bundle.asset_files():
+        assert str(Path("assets") / path.relative_to(ROOT / "assets")) in bundled
+    for src, dest in bundle.source_package_datas("game"):
+        assert str(Path(dest) / Path(src).name) in bundled
+    assert {"pygame_gui/data/NotoSans-Regular.ttf", "pygame_gui/data/default_theme.json"} <= bundled
+    assert "pygame_gui/data/NotoSansJP-Regular.otf" not in bundled
+    assert exe.kwargs["name"] == "tablee" and analysis.datas == exe.args[3]
+
+
+def test_spec_on_windows_makes_a_windowed_exe_with_icon_and_version(
+    bundle: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    exe = _run_spec("win32", bundle, tmp_path, monkeypatch)["EXE"]
+    assert exe.kwargs["console"] is False and exe.kwargs["name"] == "tablee"
+    assert Path(str(exe.kwargs["icon"])).read_bytes()[:4] == b"\0\0\1\0"
+    assert bundle.project_version() in Path(str(exe.kwargs["version"])).read_text(encoding="utf-8")
+
+
+def test_spec_on_macos_makes_a_windowed_app_bundle(
+    bundle: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    targets = _run_spec("darwin", bundle, tmp_path, monkeypatch)
+    exe = targets["EXE"]
+    assert exe.kwargs["console"] is False and exe.kwargs["exclude_binaries"] is True
+    app = targets["BUNDLE"]
+    assert app.kwargs["name"] == "Tablee.app" and app.args == (targets["COLLECT"],)
+    assert Path(str(app.kwargs["icon"])).read_bytes()[:4] == b"icns"
+    plist = app.kwargs["info_plist"]
+    assert plist["CFBundleShortVersionString"] == bundle.project_version()
+    assert plist["CFBundleDisplayName"] == "Tablée"
 
 
 def test_hidden_imports_name_every_game_and_table_adapter(bundle: ModuleType) -> None:
