@@ -280,3 +280,23 @@ def test_resume_in_the_middle_of_a_round(app) -> None:
     held = next(s for s in table.sprites if s.zone == "hand:0")
     assert held.card == "M9" and held.shows_face  # the drawn card is back in Alice's hand
     assert table.adapter.to_memorise() == []  # no memorising once the round has begun
+
+
+def test_a_blind_swap_moves_both_cards(app) -> None:
+    deck = DECK[:12] + ["M10"] + [c for c in PILE if c != "M9"] + ["M9"]
+    scene = gang_table(
+        app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")], deck=deck
+    )
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "power").rect.center)
+    click_at(app, slot(scene, 0, 2).rect.center)  # first one of Alice's cards…
+    assert scene.adapter.chosen == 2 and state.log == ["0: draw"]
+    mine, theirs = slot(scene, 0, 2), slot(scene, 1, 3)
+    app.settings.animation_speed = "normal"
+    click_at(app, theirs.rect.center)  # …then Bob's: they swap unseen
+    assert "0: steal 2 1.3" in state.log
+    assert mine.zone == "slot:1.3" and theirs.zone == "slot:0.2"
+    assert mine.moving and theirs.moving
+    assert not mine.shows_face and not theirs.shows_face

@@ -184,12 +184,14 @@ class TableScene(Scene):
         delays: dict[int, float] = {}
         # 1. follow the events: each card event moves one sprite from its source zone to its destination
         moved = 0
+        arrived: set[int] = set()
         for event in events:
             if not event.src or not event.dst or event.src == event.dst:
                 continue
-            sprite = self._take_from(event.src, event.card)
+            sprite = self._take_from(event.src, event.card, arrived)
             if sprite is None:
                 continue
+            arrived.add(sprite.ident)
             sprite.zone = event.dst
             if event.card is not None:
                 sprite.card = event.card
@@ -270,8 +272,12 @@ class TableScene(Scene):
                 sprites.append(sprite)
         self.sprites = sprites
 
-    def _take_from(self, zone: str, card: str | None) -> CardSprite | None:
-        """The sprite leaving ``zone`` for an event: the named card if known there, else the top one."""
+    def _take_from(self, zone: str, card: str | None, arrived: set[int] | None = None) -> CardSprite | None:
+        """The sprite leaving ``zone`` for an event: the named card if known there, else the top one.
+
+        Of the unnamed cards, one that ``arrived`` there earlier in the same move leaves only if it
+        is alone (so two hidden cards that swap places both move).
+        """
         here = [s for s in self.sprites if s.zone == zone]
         if not here:
             return None
@@ -279,10 +285,13 @@ class TableScene(Scene):
             for s in here:
                 if s.card == card:
                     return s
-            unknown = [s for s in here if s.card is None]
+        rest = [s for s in here if s.ident not in arrived] if arrived else here
+        rest = rest or here
+        if card is not None:
+            unknown = [s for s in rest if s.card is None]
             if unknown:
                 return max(unknown, key=lambda s: s.order)
-        return max(here, key=lambda s: s.order)
+        return max(rest, key=lambda s: s.order)
 
     def finish_animations(self) -> None:
         """Fast-forward every motion (a new input never waits for an animation)."""
