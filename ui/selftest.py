@@ -1,10 +1,11 @@
 """``tablee --selftest``: prove that this copy of Tablée, from source or packaged, can run every game.
 
 Starts the real app headless (SDL's dummy video and audio drivers, set before pygame is imported),
-loads every asset the app uses (theme, translations, rules pages, icon, pygame_gui's fonts), draws
-every card face of every game, plays one short bot-only match of each registered game through the
-real loop (``App`` + ``TableScene``, instant animation, no bot delay), saves a match into a temporary
-data directory and resumes it. Prints one line per check and returns 0 when all pass, 1 otherwise
+loads every asset the app uses (theme, translations, rules pages, icon, pygame_gui's fonts), opens
+the title, rules, setup, settings and statistics screens in each language, draws every card face of
+every game, plays one short bot-only match of each registered game through the real loop (``App`` +
+``TableScene``, instant animation, no bot delay), saves a match into a temporary data directory and
+resumes it. Prints one line per check and returns 0 when all pass, 1 otherwise
 with the reason, so a missing data file or a hidden import in the executable fails CI.
 """
 
@@ -116,17 +117,36 @@ def check_pygame_gui_data() -> str:
 
 
 # ---------------------------------------------------------------------------- the app
-def check_languages(app: Any) -> str:
-    """Each language's catalog switches in and the title screen draws in it."""
+def check_screens(app: Any, game_ids: Sequence[str]) -> str:
+    """In each language, the title, every game's rules page and setup form, settings and statistics draw."""
     from ui.i18n import LANGUAGES
+    from ui.scenes.setup import SetupScene
+    from ui.scenes.stats import StatsScene
 
     start = app.language
+    opened = 0
     for lang in LANGUAGES:
         app.set_language(lang)
-        for _ in range(3):
-            app.step(FRAME_DT)
+        _show(app, None)
+        for game_id in game_ids:
+            _show(app, lambda g=game_id: app.show_rules(g))
+            _show(app, lambda g=game_id: app.push(SetupScene(app, g)))
+        _show(app, app.show_settings)
+        _show(app, lambda: app.push(StatsScene(app)))
+        opened += 3 + 2 * len(game_ids)
     app.set_language(start)
-    return ", ".join(LANGUAGES)
+    return f"{opened} screens in {', '.join(LANGUAGES)}"
+
+
+def _show(app: Any, open_scene: Callable[[], None] | None) -> None:
+    """Open a scene above the title (None: the title itself), draw a few frames, go back to the title."""
+    if open_scene is not None:
+        open_scene()
+    for _ in range(3):
+        app.step(FRAME_DT)
+    if not app.running:
+        raise SelftestFailure(f"the app quit while showing {type(app.top).__name__}")
+    app.pop_to_title()
 
 
 def check_cards(app: Any, games: dict[str, Any]) -> str:
@@ -339,7 +359,7 @@ def _play_in_app(report: _Report, games: dict[str, Any], data_dir: Path) -> None
         return
     app = apps[0]
     try:
-        report.check("languages", lambda: check_languages(app))
+        report.check("screens", lambda: check_screens(app, list(games)))
         report.check("cards", lambda: check_cards(app, games))
         for game_id, descriptor in games.items():
             report.check(f"match {game_id}", lambda g=game_id, d=descriptor: play_match(app, g, d))
