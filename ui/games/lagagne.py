@@ -232,10 +232,10 @@ class Adapter(TableAdapter):
             seat = int(zone[5:])
             if layout.seats[seat].bottom:
                 rect = self.hand_rect(layout)
-                return [
-                    (x, y, layout.card_w)
-                    for x, y in layout.fan(rect.center, count, layout.card_w, rect.w, 0.72)
-                ]
+                # the cards shrink a little rather than hide each other's values
+                w = min(layout.card_w, max(30, round(rect.w / (1 + 0.72 * max(4, count - 1)))))
+                centre = (rect.centerx, rect.bottom - card_height(w) / 2)
+                return [(x, y, w) for x, y in layout.fan(centre, count, w, rect.w, 0.72)]
             return self._other_hand(seat, count, layout)
         return super().place(zone, count, view, layout)
 
