@@ -15,6 +15,7 @@ import subprocess
 import sys
 import textwrap
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -42,8 +43,10 @@ def bundle() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def build_script(bundle: ModuleType) -> ModuleType:
-    return _load("tablee_build_script", PACKAGING / "build.py")
+def build_script(bundle: ModuleType) -> Iterator[ModuleType]:
+    saved = list(sys.path)  # build.py puts packaging/ on the path, where its build.py would shadow others
+    yield _load("tablee_build_script", PACKAGING / "build.py")
+    sys.path[:] = saved
 
 
 # ---------------------------------------------------------------------------- version
