@@ -300,3 +300,63 @@ def test_a_blind_swap_moves_both_cards(app) -> None:
     assert mine.zone == "slot:1.3" and theirs.zone == "slot:0.2"
     assert mine.moving and theirs.moving
     assert not mine.shows_face and not theirs.shows_face
+
+
+def pass_windows_until(app, scene: TableScene, done) -> None:
+    """Run the table, the human passing every quick-discard window, until ``done()``."""
+    for _ in range(400):
+        if done():
+            return
+        if phase(scene) == "window" and any(b.key == "pass_snap" for b in scene.buttons):
+            click_at(app, button(scene, "pass_snap").rect.center)
+        scene.wait_for_bot(10.0)
+        app.step(1 / 60)
+    assert done(), "the table did not get there in time"
+
+
+def test_the_8_the_15_and_the_20(app) -> None:
+    pile = ["M8", "M2", "M2", "M15", "M5", "M5", "M20", "M3", "M3"]
+    deck = DECK[:12] + pile
+    scene = gang_table(
+        app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")], deck=deck
+    )
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+
+    def alices_turn() -> None:
+        pass_windows_until(app, scene, lambda: state.to_move() == [0] and phase(scene) == "turn")
+
+    # the 8: look at her own unknown card, shown to her a moment
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "power").rect.center)
+    click_at(app, slot(scene, 1, 0).rect.center)  # not one of hers: refused with a hint
+    assert scene.message == "Click one of YOUR cards to look at it." and state.log == ["0: draw"]
+    click_at(app, slot(scene, 0, 3).rect.center)
+    assert "0: look 3" in state.log and slot(scene, 0, 3).shows_face and slot(scene, 0, 3).card == "M2"
+    pass_windows_until(app, scene, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+
+    # the 15: scout Bob's 6, then trade her 2 for it
+    alices_turn()
+    click_at(app, top_of(scene, "stock").rect.center)
+    held = next(s for s in scene.sprites if s.zone == "hand:0")
+    drag(app, held.rect.center, button(scene, "power").rect.center)  # dropped on the power button
+    assert scene.adapter.mode == "scout"
+    click_at(app, slot(scene, 1, 0).rect.center)
+    assert state.log[-1] == "0: scout 1.0" and phase(scene) == "scout"
+    assert slot(scene, 1, 0).shows_face and slot(scene, 1, 0).card == "M6"
+    assert {"keep"} <= {b.key for b in scene.buttons}
+    click_at(app, slot(scene, 0, 3).rect.center)
+    assert "0: trade 3" in state.log and state.view(0)["slots"][0][3] == "M6"
+    pass_windows_until(app, scene, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+
+    # the 20: throw her own 3; the 3 and then the 20 each open a window
+    alices_turn()
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "power").rect.center)
+    click_at(app, slot(scene, 0, 0).rect.center)
+    assert "0: drop 0" in state.log
+    pass_windows_until(app, scene, lambda: phase(scene) == "end_turn")
+    assert state.view(0)["discard"][-2:] == ["M3", "M20"] and len(state.view(0)["slots"][0]) == 3
+    assert any("plays the 20: throws their 3" in line for line in scene.log.lines)
