@@ -180,3 +180,28 @@ def test_resume_keeps_the_table(app) -> None:
     assert isinstance(table, TableScene) and table is not scene
     assert card(table, "Sh", "column:0:h").shows_face and card(table, "Ss", "column:1:s").shows_face
     assert sorted(s.card for s in table.sprites if s.zone == "hand:0") == sorted(table.state.view(0)["hand"])
+
+
+def test_steal_into_a_chosen_column_and_mulligan(app) -> None:
+    alice = ["Sh", "Sc", "Voler", "Z", "Z"]
+    bob = ["Ss", "J20", "Z", "Z", "Z"]
+    deck = [c for pair in zip(alice, bob) for c in pair] + ["P5d"] * 4 + ["P10d"] * 3
+    scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal")], deck=deck)
+    state = scene.state
+    drag(app, card(scene, "Sh").rect.center, column_centre(scene, "h"))
+    alices_turn(app, scene)
+    drag(app, card(scene, "Sc").rect.center, column_centre(scene, "c"))
+    alices_turn(app, scene)
+    assert state.log[-1] == "1: play J20 s"
+    joker = card(scene, "J20", "column:1:s")
+    drag(app, card(scene, "Voler").rect.center, scene.adapter.visible_rect(joker).center)
+    assert state.log[-1] == "1: play J20 s"  # the joker could go in two columns: which one?
+    assert [b.label for b in scene.buttons][:2] == ["Into hearts", "Into clubs"]
+    click_at(app, button(scene, "choice_1").rect.center)
+    assert state.log[-1] == "0: steal 1:J20s c" and joker.zone == "column:0:c"
+    assert state.scores == [20, 0]
+    alices_turn(app, scene)
+    click_at(app, button(scene, "mulligan").rect.center)
+    assert state.log[-1] == "0: mulligan" and len(state.view(0)["hand"]) == 5
+    assert "mulligan" not in {b.key for b in scene.buttons}
+    assert any("Alice takes a mulligan" in line for line in scene.log.lines)
