@@ -955,6 +955,9 @@ class Adapter(TableAdapter):
             )
 
     def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        for target in self.scene.drop_targets():
+            if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
+                pygame.draw.rect(surface, (255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
             self._draw_call(surface, view, layout)
         if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):

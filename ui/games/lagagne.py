@@ -647,6 +647,9 @@ class Adapter(TableAdapter):
             surface.blit(img, img.get_rect(center=slot.center))
 
     def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        for target in self.scene.drop_targets():
+            if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
+                pygame.draw.rect(surface, (255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         moving = self.scene.animating
         for seat in range(view["players"]):
             for suit in SUITS:
