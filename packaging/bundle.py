@@ -21,7 +21,7 @@ APP_NAME = "Tablée"
 EXE_NAME = "tablee"
 MAC_BUNDLE_NAME = "Tablee"
 BUNDLE_ID = "org.tablee.Tablee"
-ICON_SOURCES = ("icon.png", "icons/icon.png", "icon.svg", "icons/icon.svg")
+ICON_SOURCE = "icon.png"  # the window icon the app itself loads from assets/
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 # ICNS element types holding PNG data, by pixel size (https://en.wikipedia.org/wiki/Apple_Icon_Image_format).
 ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08", 512: b"ic09", 1024: b"ic10"}
@@ -136,10 +136,10 @@ def hidden_imports() -> list[str]:
 
 def find_icon_source() -> Path:
     """The app icon under ``assets/`` from which every platform's icon is made."""
-    for name in ICON_SOURCES:
-        if (ASSETS / name).is_file():
-            return ASSETS / name
-    raise FileNotFoundError(f"no app icon in {ASSETS} (looked for {', '.join(ICON_SOURCES)})")
+    path = ASSETS / ICON_SOURCE
+    if not path.is_file():
+        raise FileNotFoundError(f"no app icon at {path}")
+    return path
 
 
 def source_size(source: Path) -> int:
