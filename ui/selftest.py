@@ -44,7 +44,7 @@ def _headless() -> None:
 
 
 def _say(text: str) -> None:
-    # A windowed executable on Windows has no stdout; print() then writes nothing, which is fine.
+    # A windowed program started by a double-click has no stdout; print() then writes nothing.
     print(text, flush=True)
 
 
