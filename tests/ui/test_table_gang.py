@@ -360,3 +360,23 @@ def test_the_8_the_15_and_the_20(app) -> None:
     pass_windows_until(app, scene, lambda: phase(scene) == "end_turn")
     assert state.view(0)["discard"][-2:] == ["M3", "M20"] and len(state.view(0)["slots"][0]) == 3
     assert any("plays the 20: throws their 3" in line for line in scene.log.lines)
+
+
+def test_a_hidden_miss_is_not_named_in_the_log(app) -> None:
+    scene = gang_table(
+        app,
+        [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")],
+        missed_snap_public=False,
+    )
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)
+    run_until(app, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+    run_until(app, lambda: phase(scene) == "window")  # Bob throws the 4
+    click_at(app, slot(scene, 0, 0).rect.center)  # Alice's known 3: a miss, seen by her only
+    assert "0: snap 0.0" in state.log
+    line = next(line for line in scene.log.lines if "no match" in line)
+    assert line.startswith("Alice tries a quick discard: no match!") and "3" not in line
+    assert slot(scene, 0, 0).card == "M3" and not slot(scene, 0, 0).shows_face

@@ -891,6 +891,8 @@ class Adapter(TableAdapter):
             return [self.tr("gang.log.snap_pique", name=who, target=names[target], card=card)]
         own = target == move.seat
         key = "gang.log.miss_own" if own else "gang.log.miss_pique"
+        if snap is None or snap.card is None or snap.known_to is not None:
+            key += "_hidden"  # the log is public: a missed card not shown to all stays unnamed
         line = self.tr(key, name=who, target=names[target], card=card)
         if any(e.kind == "penalty" for e in events):
             line += " " + self.tr("gang.log.penalty", name=who)
