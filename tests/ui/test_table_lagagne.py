@@ -35,6 +35,14 @@ class LayFirst(Bot):
         return legal_moves[0]
 
 
+class ExchangeFirst(LayFirst):
+    """Plays Échanger on the first seat it can, and gives back its first card."""
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        move = next((m for m in legal_moves if m.name == "exchange"), None)
+        return move if move is not None else super().choose(view, legal_moves)
+
+
 def lagagne_table(app, seats: list[SeatInfo], deck: list[str] = DECK, target: int = 60) -> TableScene:
     options = Options(target=target, first_dealer=len(seats) - 1)
     state = GAMES["lagagne"].new_match([s.name for s in seats], options=options, seed=3, deck=deck)
@@ -205,3 +213,22 @@ def test_steal_into_a_chosen_column_and_mulligan(app) -> None:
     assert state.log[-1] == "0: mulligan" and len(state.view(0)["hand"]) == 5
     assert "mulligan" not in {b.key for b in scene.buttons}
     assert any("Alice takes a mulligan" in line for line in scene.log.lines)
+
+
+def test_the_human_is_told_what_an_exchange_took_and_gave(app) -> None:
+    alice = ["Sh", "P20h", "P10h", "P5h", "Z"]
+    bob = ["Echange", "Z", "Z", "Z", "Z"]
+    deck = [c for pair in zip(bob, alice) for c in pair] + ["P5d"] * 4  # Bob plays first: dealt first
+    options = Options(target=60, first_dealer=0)
+    state = GAMES["lagagne"].new_match(["Alice", "Bob"], options=options, seed=3, deck=deck)
+    scene = start(app, MatchSession(state, [SeatInfo("Alice"), SeatInfo("Bob", "normal")]))
+    scene.bots[1] = ExchangeFirst(1)
+    scene.bot_turn = None  # forget the decision the replaced bot started on the first frame
+    run_until(app, lambda: state.log[-1:] == ["1: exchange 0"])
+    taken = state.view(1)["exchange"]["taken"]
+    assert scene.message == f"Bob took {scene.adapter.card_name(taken)} from your hand."
+    run_until(app, lambda: state.to_move() == [0])
+    given = state.log[-1].split(" ")[-1]
+    assert scene.message == f"Bob gave you {scene.adapter.card_name(given)}."
+    names = (scene.adapter.card_name(taken), scene.adapter.card_name(given))
+    assert not any(name in line for line in scene.log.lines for name in names)

@@ -582,10 +582,14 @@ class Adapter(TableAdapter):
             lines.append(self.tr("lagagne.log.recup", name=who, card=self.card_name(taken)))
         elif name == "exchange":
             lines.append(self.tr("lagagne.log.exchange", name=who, target=names[int(args[0])]))
+            taken = next((e for e in events if e.kind == "take"), None)
+            self._tell_target(int(args[0]), "lagagne.told.taken", who, taken)
         elif name == "give":
             event = next((e for e in events if e.kind == "give"), None)
             target = names[event.info["to"]] if event else "?"
             lines.append(self.tr("lagagne.log.give", name=who, target=target))
+            if event is not None:
+                self._tell_target(event.info["to"], "lagagne.told.given", who, event)
         elif name == "mulligan":
             lines.append(self.tr("lagagne.log.mulligan", name=who))
         for e in events:
@@ -607,6 +611,14 @@ class Adapter(TableAdapter):
                 best = max(e.info["scores"])
                 lines.append(self.tr("lagagne.log.game_over", name=winners, points=best))
         return lines
+
+    def _tell_target(self, target: int, key: str, who: str, event: Event | None) -> None:
+        """Tell the player at the screen which card an Échanger took from them or gave them: only
+        when that player is the one human at the table (the message is not kept in the public log)."""
+        humans = self.scene.session.humans
+        if event is None or event.card is None or humans != [target] or self.scene.viewer != target:
+            return
+        self.scene.say(self.tr(key, name=who, card=self.card_name(event.card)))
 
     @staticmethod
     def sheet_label(entry: dict[str, Any], names: list[str], tr: Any) -> str | None:
