@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     from ui.version import tablee_version
 
     parser = argparse.ArgumentParser(
-        prog="main.py",
+        prog="tablee",
         description="Tablée: a card table for Gang de mouettes, LaGagne and Gin Rummy. "
         "Without arguments, opens the game window.",
     )
