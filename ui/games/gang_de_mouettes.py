@@ -1067,9 +1067,17 @@ class Adapter(TableAdapter):
         surface.blit(img, img.get_rect(center=box.center))
 
     def _draw_marks(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+        """What the viewer knows: the value of every card they have seen; and on their own cards,
+        the initials of the other players who know that card (public: everybody saw who looked)."""
         text = self.scene.text
+        viewer = self.scene.viewer
         for sprite in self.scene.sprites:
-            if sprite.card is None or sprite.shows_face or sprite.moving or slot_of(sprite.zone) is None:
+            where = slot_of(sprite.zone)
+            if where is None or sprite.moving:
+                continue
+            if where[0] == viewer and not sprite.shows_face:
+                self._draw_knowers(surface, sprite, view, where)
+            if sprite.card is None or sprite.shows_face:
                 continue
             rect = sprite.rect
             r = max(7, round(sprite.width * 0.2))
@@ -1078,6 +1086,25 @@ class Adapter(TableAdapter):
             pygame.draw.circle(surface, (40, 70, 150), centre, r, 2)
             img = text.render(sprite.card[1:], max(9, round(r * 1.15)), (30, 40, 90), bold=True)
             surface.blit(img, img.get_rect(center=centre))
+
+    def _draw_knowers(
+        self, surface: pygame.Surface, sprite: CardSprite, view: dict[str, Any], where: tuple[int, int]
+    ) -> None:
+        seat, slot = where
+        knowers = view["knowers"][seat][slot] if slot < len(view["knowers"][seat]) else []
+        others = [k for k in knowers if k != seat]
+        if not others or len(knowers) == view["players"]:
+            return
+        text = self.scene.text
+        size = max(9, round(sprite.width * 0.16))
+        x = sprite.rect.right - 3
+        for k in reversed(others):
+            img = text.render(view["names"][k][:1].upper(), size, (250, 244, 226), bold=True)
+            pill = img.get_rect().inflate(size * 0.6, size * 0.15)
+            pill.bottomright = (x, sprite.rect.bottom - 3)
+            pygame.draw.rect(surface, (120, 28, 30), pill, border_radius=pill.h // 2)
+            surface.blit(img, img.get_rect(center=pill.center))
+            x = pill.x - 2
 
     def _draw_ring(self, surface: pygame.Surface, layout: TableLayout) -> None:
         w = self.window
