@@ -8,8 +8,8 @@ Phases and moves (``view["phase"]``; ``to_move()`` lists who may act)
 - ``turn`` (active seat): ``draw`` (needs a card in the pile, or a discard of 2+ cards to reshuffle)
   or ``take N`` (top discard into own slot N; the replaced card is discarded). A seat that can do
   neither goes straight to the end of its turn.
-- ``drawn`` (active, holding the drawn card): ``swap N``; ``discard M<v>`` (the drawn card, named:
-  it becomes public as it is discarded); or its power: 8 ``look N``; 9 ``spy S.N``; 10
+- ``drawn`` (active, holding the drawn card): ``swap N``; ``discard`` (the drawn card, without its
+  power; it becomes public as it is discarded); or its power: 8 ``look N``; 9 ``spy S.N``; 10
   ``steal N S.M``; 15 ``scout S.N`` → phase ``scout``; 20 ``drop N``.
 - ``scout`` (active): ``trade N`` or ``keep``; the 15 is then discarded.
 - ``window`` — a quick-discard window, opened by every card the active player puts on the discard
@@ -31,7 +31,7 @@ Phases and moves (``view["phase"]``; ``to_move()`` lists who may act)
 - ``round_over`` (every seat): ``next`` deals the next round (the deal passes clockwise).
 - ``over``: the match is finished (some total reached ``match_end``); lowest total wins.
 
-So a turn is: ``draw`` → (``swap N`` | ``discard M<v>`` | power [→ ``trade``/``keep``]) → window(s) →
+So a turn is: ``draw`` → (``swap N`` | ``discard`` | power [→ ``trade``/``keep``]) → window(s) →
 ``call``/``done``; or ``take N`` → window → ``call``/``done``.
 
 View keys (``state.view(seat)``; besides the common ones: game, seat, players, names, scores,

@@ -176,7 +176,7 @@ def _after_draw_options(p: Perspective, est: list[float], vals: list[int | None]
     """The moves worth considering with the drawn card, each with its heuristic gain."""
     d = p.drawn
     assert d is not None
-    options: list[tuple[float, str]] = [(0.0, f"discard {card_text(d)}")]
+    options: list[tuple[float, str]] = [(0.0, "discard")]
     if est:
         i = _worst(est, vals)
         options.append((est[i] - d + (0.4 if vals[i] is None else 0.0), f"swap {i}"))

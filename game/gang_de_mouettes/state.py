@@ -42,7 +42,7 @@ def _card(word: str) -> str:
 
 
 GRAMMAR: dict[str, list[list[Any]]] = {
-    "draw": [[]], "take": [[_slot]], "swap": [[_slot]], "discard": [[_card]],
+    "draw": [[]], "take": [[_slot]], "swap": [[_slot]], "discard": [[]],
     "look": [[_slot]], "spy": [[_target]], "steal": [[_slot, _target]], "scout": [[_target]],
     "trade": [[_slot]], "keep": [[]], "drop": [[_slot]], "snap": [[_target]], "give": [[_slot]],
     "close": [[]], "call": [[]], "done": [[]], "next": [[]],
@@ -201,7 +201,7 @@ class GangState(GameState):
         if want("swap"):
             out.extend(f"swap {i}" for i in own)
         if want("discard"):
-            out.append(f"discard {card_text(drawn)}")  # type: ignore[arg-type]
+            out.append("discard")
         power = POWERS.get(drawn)  # type: ignore[arg-type]
         if power is None or not want(power):
             return out
@@ -254,8 +254,6 @@ class GangState(GameState):
             if name in ("draw", "take"):
                 return IllegalMove("You have drawn already: swap, discard or use the card's power.",
                                    "gang.already_drawn")
-            if name == "discard":
-                return IllegalMove("That is not the card you drew.", "gang.not_drawn_card")
             if name in POWERS.values() and POWERS.get(self.drawn) != name:  # type: ignore[arg-type]
                 return IllegalMove("That power belongs to another card than the one you drew.",
                                    "gang.wrong_power")

@@ -64,7 +64,7 @@ def test_stacked_deal_peek_and_first_player() -> None:
 def test_dealer_rotates_clockwise_each_round() -> None:
     state = stacked([["M0", "M0", "M1", "M1"], ["M9", "M9", "M9", "M9"]], ["M3", "M3", "M3"],
                     quick_discards=False)
-    play(state, "0: draw", "0: discard M3", "0: call", "1: draw", "1: discard M3", "0: draw", "0: discard M3")
+    play(state, "0: draw", "0: discard", "0: call", "1: draw", "1: discard", "0: draw", "0: discard")
     assert state.phase == "round_over" and state.to_move() == [0, 1]
     assert state.dealer == 1
     state.apply("1: next")
@@ -243,7 +243,7 @@ def test_only_one_snap_per_seat_per_window_and_active_seat_closes() -> None:
 def test_call_gives_every_other_seat_one_turn_then_the_caller_the_last() -> None:
     hands = [["M0", "M0", "M1", "M1"], ["M9", "M9", "M9", "M9"], ["M8", "M8", "M8", "M8"]]
     state = stacked(hands, ["M7", "M7", "M7", "M7"], quick_discards=False)
-    play(state, "0: draw", "0: discard M7", "0: call")
+    play(state, "0: draw", "0: discard", "0: call")
     assert state.caller == 0 and state.view(1)["final_turns"] == [2, 0]
     turns = []
     while state.phase not in ("round_over", "over"):
@@ -251,7 +251,7 @@ def test_call_gives_every_other_seat_one_turn_then_the_caller_the_last() -> None
         turns.append(seat)
         play(state, f"{seat}: draw")
         assert "call" not in [m.action for m in state.legal_moves(seat)]
-        play(state, f"{seat}: discard M7")
+        play(state, f"{seat}: discard")
     assert turns == [1, 2, 0]
     assert state.history[-1]["points"] == [0, 36, 32]
     assert state.history[-1]["caller_lowest"] is True
@@ -260,8 +260,8 @@ def test_call_gives_every_other_seat_one_turn_then_the_caller_the_last() -> None
 def test_caller_not_lowest_scores_cards_plus_penalty() -> None:
     hands = [["M5", "M5", "M1", "M1"], ["M0", "M0", "M1", "M1"]]
     state = stacked(hands, ["M7", "M7", "M7"], quick_discards=False)
-    play(state, "0: draw", "0: discard M7", "0: call", "1: draw", "1: discard M7",
-         "0: draw", "0: discard M7")
+    play(state, "0: draw", "0: discard", "0: call", "1: draw", "1: discard",
+         "0: draw", "0: discard")
     assert state.phase == "round_over"
     assert state.history[-1]["points"] == [12 + 10, 2] and state.scores == [22, 2]
     assert state.view(1)["last_round"]["hands"][0] == ["M5", "M5", "M1", "M1"]
@@ -272,15 +272,15 @@ def test_caller_not_lowest_scores_cards_plus_penalty() -> None:
 def test_a_tie_for_lowest(tie_counts: bool, caller_points: int) -> None:
     hands = [["M2", "M1", "M1", "M0"], ["M1", "M1", "M2", "M0"]]
     state = stacked(hands, ["M7", "M7", "M7"], quick_discards=False, tie_counts_as_lowest=tie_counts)
-    play(state, "0: draw", "0: discard M7", "0: call", "1: draw", "1: discard M7",
-         "0: draw", "0: discard M7")
+    play(state, "0: draw", "0: discard", "0: call", "1: draw", "1: discard",
+         "0: draw", "0: discard")
     assert state.history[-1]["points"] == [caller_points, 4]
 
 
 def test_caller_plays_last_option_off() -> None:
     hands = [["M2", "M1", "M1", "M0"], ["M3", "M3", "M3", "M3"]]
     state = stacked(hands, ["M7", "M7", "M7"], quick_discards=False, caller_plays_last=False)
-    play(state, "0: draw", "0: discard M7", "0: call", "1: draw", "1: discard M7")
+    play(state, "0: draw", "0: discard", "0: call", "1: draw", "1: discard")
     assert state.phase == "round_over"
 
 
@@ -288,14 +288,14 @@ def test_a_seat_emptied_by_drops_and_snaps_scores_zero() -> None:
     hands = [["M9", "M9", "M8", "M8"], ["M4", "M6", "M2", "M1"]]
     state = stacked(hands, ["M20", "M9", "M20", "M8", "M3", "M5"])
     play(state, "0: draw", "0: drop 0", "0: close", "0: close", "0: done")
-    play(state, "1: draw", "1: discard M9", "0: snap 0.0", "1: done")  # seat 0 knew its M9
+    play(state, "1: draw", "1: discard", "0: snap 0.0", "1: done")  # seat 0 knew its M9
     assert values(state, 0) == ["M8", "M8"]
     play(state, "0: draw", "0: drop 0", "0: close", "0: close", "0: done")
-    play(state, "1: draw", "1: discard M8", "0: snap 0.0")  # a gamble on an unknown card: it matches
+    play(state, "1: draw", "1: discard", "0: snap 0.0")  # a gamble on an unknown card: it matches
     assert state.slots[0] == [] and state.phase == "end_turn"
     play(state, "1: call", "0: draw")
-    assert [m.action for m in state.legal_moves(0)] == ["discard M3"]
-    play(state, "0: discard M3", "0: close", "1: draw", "1: discard M5")
+    assert [m.action for m in state.legal_moves(0)] == ["discard"]
+    play(state, "0: discard", "0: close", "1: draw", "1: discard")
     assert state.phase == "round_over"  # nobody could snap the M5: no window
     assert state.history[-1]["points"] == [0, 13 + 10]
 
@@ -306,7 +306,7 @@ def test_reshuffle_when_the_pile_runs_out() -> None:
     while state.pile:
         seat = state.active
         play(state, f"{seat}: draw")
-        play(state, f"{seat}: discard {state.view(seat)['drawn']}", f"{seat}: done")
+        play(state, f"{seat}: discard", f"{seat}: done")
     top = state.discard[-1]
     assert len(state.discard) == 50
     events = play(state, f"{state.active}: draw")
@@ -335,8 +335,8 @@ def test_no_card_to_draw_or_take_ends_the_turn_without_deadlock() -> None:
 def test_match_ends_when_a_total_reaches_the_limit() -> None:
     hands = [["M0", "M0", "M1", "M1"], ["M20", "M15", "M10", "M10"]]
     state = stacked(hands, ["M7", "M7", "M7"], quick_discards=False, match_end=50)
-    play(state, "0: draw", "0: discard M7", "0: call", "1: draw", "1: discard M7",
-         "0: draw", "0: discard M7")
+    play(state, "0: draw", "0: discard", "0: call", "1: draw", "1: discard",
+         "0: draw", "0: discard")
     assert state.is_over() and state.scores == [0, 55]
     assert state.winners() == [0] and state.to_move() == []
     assert state.result() == {"over": True, "scores": [0, 55], "winners": [0]}
@@ -352,11 +352,11 @@ def test_options_are_validated() -> None:
 
 
 def test_move_notation_round_trips_and_rejects_bad_text() -> None:
-    for text in ("draw", "take 2", "swap 0", "discard M15", "look 3", "spy 1.3", "steal 0 1.3",
+    for text in ("draw", "take 2", "swap 0", "discard", "look 3", "spy 1.3", "steal 0 1.3",
                  "scout 2.0", "trade 1", "keep", "drop 2", "snap 3.1", "give 2", "close", "call",
                  "done", "next", "2: snap 0.4"):
         assert str(GangState.parse_move(text)) == text
-    for bad in ("discard", "discard M11", "spy 1", "steal 0", "take x", "snap 1.x", "fly"):
+    for bad in ("discard M7", "discard now", "spy 1", "steal 0", "take x", "snap 1.x", "fly"):
         with pytest.raises(ValueError):
             GangState.parse_move(bad)
 
@@ -373,7 +373,6 @@ def test_refusals_say_why() -> None:
     assert key("1: draw") == "not_your_turn"
     play(state, "0: draw")
     assert key("0: take 1") == "gang.already_drawn"
-    assert key("0: discard M9") == "gang.not_drawn_card"
     assert key("0: spy 1.0") == "gang.wrong_power"
     assert key("0: swap 7") == "gang.no_such_slot"
     play(state, "0: swap 0")

@@ -537,7 +537,7 @@ class Adapter(TableAdapter):
             out.extend(self._slot_drops(viewer, view, "take", acts))
         elif viewer is not None and sprite.zone == f"hand:{viewer}":
             out.extend(self._slot_drops(viewer, view, "swap", acts))
-            throw = next((m for a, m in acts.items() if a.startswith("discard ")), None)
+            throw = acts.get("discard")
             if throw is not None:
                 out.append(Drop("discard", self._pile_rect(layout, "discard"), throw))
             power = self._power(view, legal)
@@ -618,7 +618,7 @@ class Adapter(TableAdapter):
         if sprite.zone == "stock" and "draw" in acts and self._is_top(sprite):
             return acts["draw"]
         if sprite.zone == "discard":
-            throw = next((m for a, m in acts.items() if a.startswith("discard ")), None)
+            throw = acts.get("discard")
             if throw is not None:
                 return throw
             if any(a.startswith("take ") for a in acts) and self._is_top(sprite):
@@ -728,7 +728,7 @@ class Adapter(TableAdapter):
                             True,
                         )
                     )
-            throw = next((m for a, m in acts.items() if a.startswith("discard ")), None)
+            throw = acts.get("discard")
             if throw is not None:
                 out.append(ButtonSpec("throw", self.tr("gang.button.throw"), throw))
         elif phase == SCOUT and "keep" in acts:
@@ -848,7 +848,7 @@ class Adapter(TableAdapter):
         elif a == "swap":
             lines.append(self.tr("gang.log.swap", name=who, thrown=card_of(thrown[0] if thrown else None)))
         elif a == "discard":
-            lines.append(self.tr("gang.log.discard", name=who, card=args[0][1:]))
+            lines.append(self.tr("gang.log.discard", name=who, card=card_of(thrown[0] if thrown else None)))
         elif a in ("look", "drop"):
             key = "gang.log.look" if a == "look" else "gang.log.drop"
             lines.append(self.tr(key, name=who, card=card_of(thrown[0] if thrown else None)))
