@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import Bot, Move, Rng
-from game.gang_de_mouettes.cards import COUNTS, card_text, card_value
+from game.gang_de_mouettes.cards import COUNTS, card_value
 from game.gang_de_mouettes.options import Options
 from game.gang_de_mouettes.state import (DRAWN, END_TURN, GIVE, OVER, PUBLIC, ROUND_OVER, SCOUT, TURN,
                                          WINDOW, GangState)
