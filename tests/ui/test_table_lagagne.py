@@ -127,6 +127,7 @@ def test_a_whole_game_with_the_mouse(app) -> None:
     assert state.winners() == [0] and state.scores == [60, 10]
     assert any("Alice wins with 60 points" in line for line in scene.log.lines)
     assert app.storage.load_session() is None
+    assert app.storage.stats()["lagagne"]["levels"]["normal"] == {"played": 1, "won": 1}
     click_at(app, button(scene, "sheet").rect.center)
     assert isinstance(app.top, ScoreSheetScene)
     rows = app.top.rows()
