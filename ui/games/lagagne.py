@@ -770,12 +770,19 @@ class Adapter(TableAdapter):
             [b for b, _ in self.boards(layout).values()]
             + [s.plate for s in layout.seats]
             + [self._middle(layout), self.hand_rect(layout), self.button_bar(layout), layout.log_rect]
+            + [
+                self._opponent_hand_rect(seat, view, layout)
+                for seat in range(view["players"])
+                if seat != layout.bottom_seat
+            ]
         )
         for anchor, pos in (
             ("midright", (round(sx - u * 0.35), cy)),
             ("midleft", (round(dx + layout.card_w + u * 0.35), cy)),
             ("midbottom", (round(layout.centre[0]), round(sy - u * 0.15))),
             ("topright", (round(sx - u * 0.35), round(sy + layout.card_h + u * 0.1))),
+            ("topleft", (layout.felt.x + round(u * 0.6), layout.felt.y + round(u * 0.45))),
+            ("topright", (layout.felt.right - round(u * 0.6), layout.felt.y + round(u * 0.45))),
         ):
             setattr(box, anchor, pos)
             if layout.felt.contains(box) and box.collidelist(taken) == -1:
