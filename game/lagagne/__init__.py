@@ -10,6 +10,11 @@ Deck
     line per card. ``Options.with_deck_text(text)`` plays with a player's own file;
     ``Options(deck=((card, count), ...))`` with pairs. Bad decks raise ``ValueError`` naming the problem.
 
+Dealing
+    The first dealer is ``Options.first_dealer``, or a seeded random seat; with a stacked deck
+    (``new_match(..., deck=[...])``) and no ``first_dealer``, the last seat deals so that seat 0 is
+    served first whatever the seed (as in Gang de mouettes).
+
 Moves and phases (the active seat is ``view["current"]``)
     Phase ``"play"`` — one of:
       ``mulligan``            once per game (``mulligans_per_game``), only before anything else this
