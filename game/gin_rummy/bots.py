@@ -20,7 +20,8 @@ VAL = M.VALUE_AT
 class _Seen:
     """What a view tells about the cards, as masks."""
 
-    __slots__ = ("hand", "pile", "top", "opp_known", "opp_discards", "unseen", "stock", "limit", "just_taken")
+    __slots__ = ("hand", "pile", "top", "opp_known", "opp_discards", "opp_turns", "my_discards", "unseen", "stock",
+                 "limit", "just_taken")
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.hand = M.card_mask(view["hand"])
@@ -28,7 +29,10 @@ class _Seen:
         self.top = M.parse_card(view["discard_top"]) if view["discard_top"] else -1
         self.opp_known = M.card_mask(view["opponent_known"])
         me = view["seat"]
-        self.opp_discards = M.card_mask(e["card"] for e in view["discard_log"] if e["by"] is not None and e["by"] != me)
+        theirs = [e["card"] for e in view["discard_log"] if e["by"] is not None and e["by"] != me]
+        self.opp_discards = M.card_mask(theirs)
+        self.opp_turns = len(theirs)
+        self.my_discards = M.card_mask(e["card"] for e in view["discard_log"] if e["by"] == me)
         self.unseen = M.FULL_DECK_MASK & ~self.hand & ~self.pile & ~self.opp_known
         self.stock = view["stock_size"]
         self.limit = view["knock_limit"]
@@ -112,7 +116,7 @@ class EasyBot(Bot):
             return acts["next"]
         seen = _Seen(view)
         if "take" in acts or "draw" in acts:
-            if "take" in acts and seen.top >= 0:
+            if "take" in acts and seen.top >= 0 and not seen.my_discards >> seen.top & 1:
                 with_top = seen.hand | (1 << seen.top)
                 if M.meldable(with_top) >> seen.top & 1 and self.rng.random() < 0.7:
                     return acts["take"]
@@ -130,6 +134,36 @@ class EasyBot(Bot):
         return self.rng.choice(loose or discards)[1]
 
 
+def _rank_discards(seen: _Seen, acts: dict[str, Move], after: dict[int, int]) -> list[tuple[float, int, Move]]:
+    """The plain discards on offer, best first by the normal heuristic: deadwood left, the card's
+    closeness to a meld with live cards, how much it may help the opponent, its value."""
+    live = seen.unseen
+    ranked = []
+    for action, move in acts.items():
+        if action.startswith("discard "):
+            c = M.parse_card(action[8:])
+            rest = seen.hand & ~(1 << c)
+            score = after[c] + 1.5 * _potential(c, rest, live) + 2.0 * _danger(c, seen) - 0.1 * VAL[c]
+            ranked.append((score, c, move))
+    ranked.sort(key=lambda x: x[:2])
+    return ranked
+
+
+def _normal_wants(seen: _Seen) -> bool:
+    """Take the top discard when it melds and lowers the deadwood, allows a knock, or saves a lot.
+
+    A card the bot threw itself this hand is never taken back: two bots passing cards to each other
+    could otherwise play a hand forever, since taking does not shorten the stock.
+    """
+    if seen.top < 0 or seen.my_discards >> seen.top & 1:
+        return False
+    t = seen.top
+    now = M.deadwood(seen.hand)
+    best = _best_discard_dw(M.deadwood_after_discards(seen.hand | (1 << t)), t)
+    melds_t = M.meldable(seen.hand | (1 << t)) >> t & 1
+    return bool(melds_t and best < now) or best <= seen.limit < now or best <= now - 8
+
+
 class NormalBot(Bot):
     """Sound heuristics: keep melds and near-melds, throw the highest useless card, avoid feeding
     the opponent what they collect, take a discard that melds, knock as soon as it is safe."""
@@ -142,7 +176,7 @@ class NormalBot(Bot):
             return acts["next"]
         seen = _Seen(view)
         if "take" in acts or "draw" in acts:
-            return acts["take"] if "take" in acts and self._wants(seen) else (acts.get("draw") or acts["pass"])
+            return acts["take"] if "take" in acts and _normal_wants(seen) else (acts.get("draw") or acts["pass"])
         gin = _gin_move(acts)
         if gin is not None:
             return gin
@@ -152,43 +186,81 @@ class NormalBot(Bot):
             card, move = min(knocks, key=lambda cm: (after[cm[0]], -VAL[cm[0]]))
             if after[card] <= 4 or seen.stock > 8:
                 return move
-        live = seen.unseen
-        best: tuple[float, int] | None = None
-        choice = legal_moves[0]
-        for action, move in acts.items():
-            if not action.startswith("discard "):
-                continue
-            c = M.parse_card(action[8:])
-            rest = seen.hand & ~(1 << c)
-            score = after[c] + 1.5 * _potential(c, rest, live) + 2.0 * _danger(c, seen) - 0.1 * VAL[c]
-            key = (score, c)
-            if best is None or key < best:
-                best, choice = key, move
-        return choice
+        return _rank_discards(seen, acts, after)[0][2]
 
-    def _wants(self, seen: _Seen) -> bool:
-        if seen.top < 0:
-            return False
-        t = seen.top
-        now = M.deadwood(seen.hand)
-        after = M.deadwood_after_discards(seen.hand | (1 << t))
-        best = _best_discard_dw(after, t)
-        melds_t = M.meldable(seen.hand | (1 << t)) >> t & 1
-        return bool(melds_t and best < now) or best <= seen.limit < now or best <= now - 8
+
+def _policy_discard(hand: int, banned: int, keep: int = 0) -> tuple[int, int]:
+    """The rollout policy's discard: least deadwood left, then the highest card. (card, deadwood).
+
+    ``banned`` (a card index) and the cards of ``keep`` (a mask) are never thrown.
+    """
+    best_card, best_key, best_dw = -1, 1 << 30, 0
+    for c, dw in M.deadwood_after_discards(hand).items():
+        if c == banned or keep >> c & 1:
+            continue
+        key = dw * 16 - VAL[c]
+        if key < best_key:
+            best_card, best_key, best_dw = c, key, dw
+    return best_card, best_dw
+
+
+def _policy_takes(hand: int, top: int, limit: int) -> bool:
+    """The rollout policy takes the top discard when it melds and lowers the deadwood, or allows a knock."""
+    with_top = hand | (1 << top)
+    best = min(dw for c, dw in M.deadwood_after_discards(with_top).items() if c != top)
+    return best <= limit or (best < M.deadwood(hand) and bool(M.meldable(with_top) >> top & 1))
+
+
+def _go_out_score(knocker_hand: int, dw: int, defender: int) -> int:
+    """Points of a knock or gin by the holder of ``knocker_hand`` (10 cards): positive if the knocker wins."""
+    if dw == 0:
+        return 25 + M.deadwood(defender)
+    melds = M.best_melds(knocker_hand)[1]
+    d_dw = M.defend(defender, melds)[0]
+    return d_dw - dw if dw < d_dw else -(dw - d_dw + 25)
+
+
+def _playout(hands: list[int], stock: list[int], top: int, player: int, limit: int) -> int:
+    """Finish a hand with both seats on the rollout policy; ``player`` draws next. Points for seat 0."""
+    while True:
+        hand = hands[player]
+        taken = -1
+        if top >= 0 and _policy_takes(hand, top, limit):
+            taken = top
+            hand |= 1 << top
+        else:
+            hand |= 1 << stock.pop()
+        card, dw = _policy_discard(hand, taken)
+        hand &= ~(1 << card)
+        hands[player] = hand
+        if dw <= limit:
+            points = _go_out_score(hand, dw, hands[1 - player])
+            return points if player == 0 else -points
+        if len(stock) <= 2:
+            return 0
+        top = card
+        player = 1 - player
 
 
 class HardBot(Bot):
-    """Sampling over the unseen cards with a fixed budget.
+    """Normal's judgement sharpened by sampling the hidden cards, with a fixed budget.
 
-    A discard is judged by the expected deadwood after the next draw (every unseen card equally
-    likely on the stock) plus what it is expected to give the opponent, measured on sampled
-    opponent hands consistent with the view. A knock is made when its expected score against
-    sampled defending hands (with their best melds and lay-offs) is positive.
+    The unseen cards are dealt ``DEALS`` times to the opponent's hidden places and the stock,
+    consistently with the view; each sampled opponent hand is then improved as many times as the
+    opponent has drawn (a random hand is far weaker than a played one). On these deals:
+
+    - a discard is judged by the expected deadwood after the next draw (instead of the deadwood
+      now), normal's closeness-to-meld and danger terms, and the deadwood the card would save the
+      sampled opponents (``FEED_WEIGHT``);
+    - a knock is weighed against playing on: its exact score against every sampled defending hand
+      (their best melds and lay-offs) against a play-out of the hand to its end with a fast greedy
+      policy for both seats after the best plain discard, on the same deals.
     """
 
     level = "hard"
-    SAMPLES = 24
-    FEED_WEIGHT = 0.6
+    DEALS = 30
+    FEED_WEIGHT = 2.0
+    SHORTLIST = 6
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         acts = _by_action(legal_moves)
@@ -196,98 +268,87 @@ class HardBot(Bot):
             return acts["next"]
         seen = _Seen(view)
         if "take" in acts or "draw" in acts:
-            take = "take" in acts and self._wants(seen)
-            return acts["take"] if take else (acts.get("draw") or acts["pass"])
+            return acts["take"] if "take" in acts and _normal_wants(seen) else (acts.get("draw") or acts["pass"])
         gin = _gin_move(acts)
         if gin is not None:
             return gin
         after = M.deadwood_after_discards(seen.hand)
-        opp_hands = self._sample_opponents(seen)
+        ranked = _rank_discards(seen, acts, after)
+        deals = self._deals(seen, view["hand_sizes"][1 - view["seat"]])
         knocks = _knock_choice(acts)
         if knocks:
             card, move = min(knocks, key=lambda cm: (after[cm[0]], -VAL[cm[0]]))
-            if self._knock_value(seen.hand & ~(1 << card), opp_hands) > 0:
-                return move
+            return move if self._knock_beats_playing_on(seen, deals, card, after[card], ranked[0][1]) else ranked[0][2]
+        opponents = [opp for opp, _ in deals]
         unseen = M.indices(seen.unseen)
-        candidates = []
-        for action, move in acts.items():
-            if action.startswith("discard "):
-                c = M.parse_card(action[8:])
-                candidates.append((after[c], c, move))
-        candidates.sort(key=lambda x: (x[0], -VAL[x[1]]))
-        cutoff = candidates[0][0] + 12
-        best_score = None
-        choice = candidates[0][2]
-        for dw, c, move in candidates[:7]:
-            if dw > cutoff:
-                break
-            score = self._expected_next(seen.hand & ~(1 << c), unseen) + self.FEED_WEIGHT * self._feed(c, opp_hands)
+        best_move, best_score = ranked[0][2], None
+        for score, c, move in ranked[:self.SHORTLIST]:
+            rest = seen.hand & ~(1 << c)
+            score += _expected_next(rest, unseen) - after[c] + self.FEED_WEIGHT * _feed(c, opponents)
             if best_score is None or score < best_score:
-                best_score, choice = score, move
-        return choice
+                best_move, best_score = move, score
+        return best_move
 
-    def _sample_opponents(self, seen: _Seen) -> list[int]:
+    def _knock_beats_playing_on(self, seen: _Seen, deals: list[tuple[int, list[int]]], card: int, dw: int,
+                                discard: int) -> bool:
+        hand = seen.hand & ~(1 << card)
+        knock = sum(_go_out_score(hand, dw, opp) for opp, _ in deals)
+        if len(deals[0][1]) <= 2:
+            return knock >= 0
+        rest = seen.hand & ~(1 << discard)
+        on = sum(_playout([rest, opp], list(stock), discard, 1, seen.limit) for opp, stock in deals)
+        return knock >= on
+
+    def _deals(self, seen: _Seen, opp_size: int) -> list[tuple[int, list[int]]]:
+        """Opponent hands and stock orders consistent with the view (stock top last).
+
+        Each sampled hand is improved as many times as the opponent has drawn: draw an unseen card,
+        throw the card the greedy policy would throw (never a card they are known to hold).
+        """
         pool = M.indices(seen.unseen)
-        need = 10 - seen.opp_known.bit_count()
-        hands = []
-        for _ in range(self.SAMPLES):
+        need = opp_size - seen.opp_known.bit_count()
+        rng = self.rng
+        deals = []
+        for _ in range(self.DEALS):
+            rng.shuffle(pool)
             hand = seen.opp_known
-            for c in self.rng.sample(pool, min(need, len(pool))):
+            for c in pool[:need]:
                 hand |= 1 << c
-            hands.append(hand)
-        return hands
+            spare = pool[need:]
+            for _ in range(min(seen.opp_turns, len(spare))):
+                k = rng.randrange(len(spare))
+                card = spare[k]
+                grown = hand | (1 << card)
+                worst, _ = _policy_discard(grown, -1, seen.opp_known)
+                if worst != card:
+                    spare[k] = worst
+                hand = grown & ~(1 << worst)
+            rng.shuffle(spare)
+            deals.append((hand, spare))
+        return deals
 
-    @staticmethod
-    def _expected_next(hand10: int, unseen: list[int]) -> float:
-        """Mean least deadwood after drawing one unseen card and discarding the best card."""
-        total = 0
-        after = M.deadwood_after_discards
-        for u in unseen:
-            total += min(after(hand10 | (1 << u)).values())
-        return total / max(1, len(unseen))
 
-    @staticmethod
-    def _feed(card: int, opp_hands: list[int]) -> float:
-        """Mean deadwood the opponent would save by taking ``card``."""
-        gain = 0
-        bit = 1 << card
-        for h in opp_hands:
-            if h & bit:
-                continue
-            now = M.deadwood(h)
-            after = M.deadwood_after_discards(h | bit)
-            best = min(dw for c, dw in after.items() if c != card)
-            if best < now:
-                gain += now - best
-        return gain / max(1, len(opp_hands))
+def _expected_next(hand10: int, unseen: list[int]) -> float:
+    """Mean least deadwood after drawing one unseen card and discarding the best card."""
+    total = 0
+    after = M.deadwood_after_discards
+    for u in unseen:
+        total += min(after(hand10 | (1 << u)).values())
+    return total / max(1, len(unseen))
 
-    @staticmethod
-    def _knock_value(hand10: int, opp_hands: list[int]) -> float:
-        """Expected hand score of knocking now with ``hand10`` against sampled defenders."""
-        k_dw, melds = M.best_melds(hand10)
-        total = 0
-        for h in opp_hands:
-            d_dw = M.defend(h, melds)[0]
-            total += d_dw - k_dw if d_dw > k_dw else -(k_dw - d_dw + 25)
-        return total / max(1, len(opp_hands))
 
-    def _wants(self, seen: _Seen) -> bool:
-        t = seen.top
-        if t < 0:
-            return False
-        unseen = M.indices(seen.unseen)
-        with_top = M.deadwood_after_discards(seen.hand | (1 << t))
-        take_now = _best_discard_dw(with_top, t)
-        if take_now <= seen.limit:
-            return True
-        if not M.meldable(seen.hand | (1 << t)) >> t & 1 and take_now >= M.deadwood(seen.hand) - 3:
-            return False
-        after = M.deadwood_after_discards
-        draw_total = 0
-        for u in unseen:
-            draw_total += min(after(seen.hand | (1 << u)).values())
-        draw_now = draw_total / max(1, len(unseen))
-        return take_now < draw_now - 1
+def _feed(card: int, opp_hands: list[int]) -> float:
+    """Mean deadwood the sampled opponents would save by taking ``card``."""
+    gain = 0
+    bit = 1 << card
+    for h in opp_hands:
+        if h & bit:
+            continue
+        now = M.deadwood(h)
+        best = min(dw for c, dw in M.deadwood_after_discards(h | bit).items() if c != card)
+        if best < now:
+            gain += now - best
+    return gain / max(1, len(opp_hands))
 
 
 _LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

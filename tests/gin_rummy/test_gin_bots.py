@@ -1,0 +1,99 @@
+"""Gin Rummy bots: legal, deterministic, view-only, and normal beats a random player."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import GAMES
+from game.core import Bot, Move, Rng
+from game.gin_rummy import GinOptions
+
+DESC = GAMES["gin_rummy"]
+
+
+def play_hand(state, players: dict[int, Bot | None], rnd: random.Random) -> None:
+    """Play until the current hand ends; a ``None`` player moves at random."""
+    start = len(state.history)
+    while len(state.history) == start and not state.is_over():
+        seat = state.to_move()[0]
+        legal = state.legal_moves(seat)
+        bot = players[seat]
+        move = rnd.choice(legal) if bot is None else bot.choose(state.view(seat), legal)
+        assert move in legal
+        state.apply(move)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_each_level_plays_a_whole_quick_match_legally(level: str) -> None:
+    state = DESC.new_match(2, options=DESC.quick_options(), seed=11)
+    bots = {0: DESC.make_bot(level, 1), 1: DESC.make_bot("normal", 2)}
+    for _ in range(5000):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        legal = state.legal_moves(seat)
+        move = bots[seat].choose(state.view(seat), legal)
+        assert move in legal
+        state.apply(move)
+    assert state.is_over() and state.winners()
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_same_seed_same_choices(level: str) -> None:
+    def moves(seed: int) -> list[str]:
+        state = DESC.new_match(2, seed=5)
+        bots = {0: DESC.make_bot(level, seed), 1: DESC.make_bot(level, seed + 1)}
+        out: list[str] = []
+        while not state.history:
+            seat = state.to_move()[0]
+            move = bots[seat].choose(state.view(seat), state.legal_moves(seat))
+            out.append(str(move))
+            state.apply(move)
+        return out
+
+    assert moves(3) == moves(3)
+
+
+def test_bots_choose_from_the_view_only() -> None:
+    """A bot's choice does not change when the cards hidden from it are dealt otherwise."""
+    state = DESC.new_match(2, options=GinOptions(first_dealer=1), seed=21)
+    rnd = random.Random(4)
+
+    for _ in range(30):
+        if state.phase == "hand_over":
+            break
+        seat = state.to_move()[0]
+        legal = state.legal_moves(seat)
+        other = state.redeal_hidden(seat, Rng(rnd.randrange(2**32)))
+        for level in ("normal", "hard"):
+            a = DESC.make_bot(level, 9).choose(state.view(seat), legal)
+            b = DESC.make_bot(level, 9).choose(other.view(seat), other.legal_moves(seat))
+            assert a == b
+        state.apply(rnd.choice(legal))
+
+
+def test_normal_beats_a_random_player() -> None:
+    totals = {"normal": 0, "random": 0}
+    rnd = random.Random(8)
+    for deal in range(20):
+        for normal_seat in (0, 1):
+            state = DESC.new_match(2, options=GinOptions(first_dealer=0), seed=1000 + deal)
+            players: dict[int, Bot | None] = {normal_seat: DESC.make_bot("normal", deal), 1 - normal_seat: None}
+            play_hand(state, players, rnd)
+            points = state.history[-1]["points"]
+            totals["normal"] += points[normal_seat]
+            totals["random"] += points[1 - normal_seat]
+    assert totals["normal"] > 3 * totals["random"]
+
+
+def test_hard_goes_gin_and_knocks_when_it_should() -> None:
+    deck = [c for pair in zip(["3c", "4c", "5c", "7s", "7h", "7d", "9s", "9h", "9d", "Ks"],
+                              ["Kd", "Qh", "Qd", "Js", "Jc", "8s", "6h", "5d", "2d", "Kc"]) for c in pair]
+    state = DESC.new_match(2, options=GinOptions(first_dealer=1), seed=3, deck=deck + ["Th", "9c"])
+    for move in ("0: pass", "1: pass", "0: draw"):
+        state.apply(move)
+    for level in ("easy", "normal", "hard"):
+        choice = DESC.make_bot(level, 1).choose(state.view(0), state.legal_moves(0))
+        assert choice == Move("gin Ks", 0)
