@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ui.i18n import LANGUAGES, system_language
-from ui.storage import SETTINGS_FILE, atomic_write_json, move_aside, read_json
+from ui.storage import SETTINGS_FILE, DamagedFile, atomic_write_json, load_json_object
 
 ANIMATION_SPEEDS = ("instant", "fast", "normal", "slow")
 BOT_DELAY_RANGE = (0.0, 3.0)
@@ -61,16 +61,12 @@ class Settings:
 
 def load_settings(data_dir: Path) -> tuple[Settings, bool]:
     """The saved settings (defaults when none) and whether a damaged file was moved aside."""
-    path = Path(data_dir) / SETTINGS_FILE
-    if not path.is_file():
-        return Settings(language=system_language()), False
     try:
-        data = read_json(path)
-    except (OSError, ValueError):
-        data = None
-    if not isinstance(data, dict):
-        move_aside(path)
+        data = load_json_object(Path(data_dir) / SETTINGS_FILE)
+    except DamagedFile:
         return Settings(language=system_language()), True
+    if data is None:
+        return Settings(language=system_language()), False
     return Settings.from_json(data), False
 
 

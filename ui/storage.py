@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +81,33 @@ def read_json(path: Path) -> Any:
         raise ValueError(str(exc)) from None
 
 
+class DamagedFile(Exception):
+    """A file that could not be read back; it has been moved aside to ``moved``."""
+
+    def __init__(self, moved: Path) -> None:
+        super().__init__(f"damaged file moved aside to {moved}")
+        self.moved = moved
+
+
+def load_json_object(
+    path: Path, valid: Callable[[dict[str, Any]], bool] | None = None
+) -> dict[str, Any] | None:
+    """The JSON object stored at ``path``, or None when there is no file.
+
+    A file that is unreadable, not a JSON object, or refused by ``valid`` is moved aside and
+    ``DamagedFile`` is raised, so every caller tells the player the same way and starts afresh.
+    """
+    if not path.is_file():
+        return None
+    try:
+        data = read_json(path)
+    except (OSError, ValueError):
+        data = None
+    if not isinstance(data, dict) or (valid is not None and not valid(data)):
+        raise DamagedFile(move_aside(path))
+    return data
+
+
 class Storage:
     """The autosaved match and the statistics in one data directory."""
 
@@ -121,16 +148,11 @@ class Storage:
 
     def load_session(self) -> dict[str, Any] | None:
         """The autosaved match, or None; a damaged file is moved aside with a notice."""
-        if not self.session_path.is_file():
-            return None
         try:
-            data = read_json(self.session_path)
-        except (OSError, ValueError):
-            data = None
-        if not isinstance(data, dict):
-            self.discard_damaged_session()
+            return load_json_object(self.session_path)
+        except DamagedFile as damaged:
+            self._notice("notice.damaged_save", file=damaged.moved.name)
             return None
-        return data
 
     def discard_damaged_session(self) -> None:
         """Move a saved match that cannot be resumed aside and queue the notice saying so."""
@@ -148,18 +170,12 @@ class Storage:
     # ------------------------------------------------------------------ last setups
     def last_setup(self, game_id: str) -> dict[str, Any] | None:
         """The seats and options last used to start ``game_id`` (None if never, or if damaged)."""
-        path = self.data_dir / SETUPS_FILE
-        if not path.is_file():
-            return None
         try:
-            data = read_json(path)
-        except (OSError, ValueError):
-            data = None
-        if not isinstance(data, dict):
-            move_aside(path)
+            data = load_json_object(self.data_dir / SETUPS_FILE)
+        except DamagedFile:
             self._notice("notice.damaged_setups")
             return None
-        setup = data.get(game_id)
+        setup = None if data is None else data.get(game_id)
         return setup if isinstance(setup, dict) else None
 
     def remember_setup(self, game_id: str, setup: dict[str, Any]) -> None:
@@ -182,18 +198,12 @@ class Storage:
     # ------------------------------------------------------------------ statistics
     def stats(self) -> dict[str, Any]:
         """``{game_id: {"levels": {level: {"played", "won"}}, "pass_and_play": n}}``."""
-        path = self.stats_path
-        if not path.is_file():
-            return {}
         try:
-            data = read_json(path)
-        except (OSError, ValueError):
-            data = None
-        if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
-            move_aside(path)
+            data = load_json_object(self.stats_path, lambda d: all(isinstance(v, dict) for v in d.values()))
+        except DamagedFile:
             self._notice("notice.damaged_stats")
             return {}
-        return data
+        return data or {}
 
     def record_result(self, game_id: str, seats: Sequence[SeatInfo], winners: Sequence[int]) -> None:
         """Count a finished match (see the module docstring for what counts)."""

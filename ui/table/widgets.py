@@ -12,6 +12,8 @@ from typing import Any
 
 import pygame
 
+from ui.app import wrap_text
+
 FONT_COLOUR = (246, 238, 214)
 GOLD = (222, 182, 88)
 INK = (20, 26, 22)
@@ -48,19 +50,8 @@ class TextCache:
         return img
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        font = self.font(size, bold)
-        lines: list[str] = []
-        for paragraph in text.split("\n"):
-            line = ""
-            for word in paragraph.split(" "):
-                candidate = f"{line} {word}" if line else word
-                if font.size(candidate)[0] <= width or not line:
-                    line = candidate
-                else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
-        return lines
+        """``text`` split into lines that fit ``width`` pixels at this size."""
+        return wrap_text(self.font(size, bold), text, width)
 
 
 @dataclass(eq=False)
