@@ -6,6 +6,14 @@ Phases (``view["phase"]``): ``upcard`` (the first upcard is offered: non-dealer,
 ``hand_over`` (the finished hand stays on the table; either seat sends ``next``) and
 ``match_over``.
 
+The first dealer is ``Options.first_dealer``, or a seeded random seat; with a stacked deck and no
+``first_dealer``, seat 1 deals, so seat 0 (the non-dealer) is served first whatever the seed (as
+in the other games). Later hands are shuffled with the seed.
+
+``legal_moves`` lists knocks in their short form (``knock Kh``: the engine arranges the melds);
+a knock that lists its melds (``knock Kh 3c4c5c 7s7h7d``) is accepted by ``apply``/``is_legal``
+whenever the listed melds are valid and leave at most the knock limit.
+
 View keys (``view(seat)``, JSON-safe; ``base_view`` keys first: ``game seat players names scores
 to_move over history``; ``scores`` are the match totals):
 
@@ -41,6 +49,7 @@ to_move over history``; ``scores`` are the match totals):
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import Any
 
@@ -120,7 +129,12 @@ class GinRummyState(GameState):
     # ----------------------------------------------------------------- dealing
     def _start(self, deck: list[str] | None) -> None:
         opts: GinOptions = self.options
-        first = opts.first_dealer if opts.first_dealer is not None else self.rng.randrange(2)
+        if opts.first_dealer is not None:
+            first = opts.first_dealer
+        elif deck is not None:
+            first = 1  # a stacked deck deals the same whatever the seed: seat 0 is served first
+        else:
+            first = self.rng.randrange(2)
         self.match_scores = [0, 0]
         self.games: list[dict[str, Any]] = []
         self.game_no = 0
@@ -624,7 +638,7 @@ class GinRummyState(GameState):
             "game_target": self.options.game_target,
             "match_target": self.options.match_target,
             "options": dataclasses.asdict(self.options),
-            "result": self.outcome,
+            "result": copy.deepcopy(self.outcome),
         })
         if seat is not None:
             dw, melds = M.best_melds(own)

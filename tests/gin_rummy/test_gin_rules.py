@@ -54,6 +54,13 @@ def test_deal_follows_the_stacked_deck() -> None:
     assert v["first_upcard"] == "Th" and v["knock_limit"] == 10 and v["deadwood"] == 2
 
 
+def test_a_stacked_deck_without_a_dealer_serves_seat_0_first_whatever_the_seed() -> None:
+    deck = [c for pair in zip(KNOCKER, JUNK) for c in pair] + ["Th"]
+    for seed in range(4):
+        s = GAMES["gin_rummy"].new_match(2, seed=seed, deck=deck)
+        assert s.dealer == 1 and s.to_move() == [0] and set(s.view(0)["hand"]) == set(KNOCKER)
+
+
 def test_plain_knock_win_scores_the_difference() -> None:
     s = deal(KNOCKER, JUNK, "Th", ["Ad"])
     events = play(s, "0: pass", "1: pass", "0: draw", "0: knock 2s")
