@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import GAMES  # noqa: E402
-from game.gin_rummy import melds  # noqa: E402
+from game import GAMES
+from game.gin_rummy import melds
 
 DECK = [r + s for r in "A23456789TJQK" for s in "shdc"]
 

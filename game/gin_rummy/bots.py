@@ -20,8 +20,18 @@ VAL = M.VALUE_AT
 class _Seen:
     """What a view tells about the cards, as masks."""
 
-    __slots__ = ("hand", "pile", "top", "opp_known", "opp_discards", "opp_turns", "my_discards", "unseen", "stock",
-                 "limit", "just_taken")
+    __slots__ = (
+        "hand",
+        "limit",
+        "my_discards",
+        "opp_discards",
+        "opp_known",
+        "opp_turns",
+        "pile",
+        "stock",
+        "top",
+        "unseen",
+    )
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.hand = M.card_mask(view["hand"])
@@ -36,7 +46,6 @@ class _Seen:
         self.unseen = M.FULL_DECK_MASK & ~self.hand & ~self.pile & ~self.opp_known
         self.stock = view["stock_size"]
         self.limit = view["knock_limit"]
-        self.just_taken = M.parse_card(view["just_taken"]) if view["just_taken"] else -1
 
 
 def _by_action(legal: list[Move]) -> dict[str, Move]:
@@ -211,17 +220,23 @@ def _policy_takes(hand: int, top: int, limit: int) -> bool:
     return best <= limit or (best < M.deadwood(hand) and bool(M.meldable(with_top) >> top & 1))
 
 
-def _go_out_score(knocker_hand: int, dw: int, defender: int) -> int:
-    """Points of a knock or gin by the holder of ``knocker_hand`` (10 cards): positive if the knocker wins."""
+def _go_out_score(knocker_hand: int, dw: int, defender: int, bonus: tuple[int, int, int]) -> int:
+    """Value of a knock or gin by the holder of ``knocker_hand`` (10 cards), positive if the knocker wins.
+
+    ``bonus`` is (gin bonus, undercut bonus, box bonus): the hand's points plus the box bonus the
+    winner of the hand earns at the end of the game.
+    """
+    gin, undercut, box = bonus
     if dw == 0:
-        return 25 + M.deadwood(defender)
+        return gin + M.deadwood(defender) + box
     melds = M.best_melds(knocker_hand)[1]
     d_dw = M.defend(defender, melds)[0]
-    return d_dw - dw if dw < d_dw else -(dw - d_dw + 25)
+    return d_dw - dw + box if dw < d_dw else -(dw - d_dw + undercut + box)
 
 
-def _playout(hands: list[int], stock: list[int], top: int, player: int, limit: int) -> int:
-    """Finish a hand with both seats on the rollout policy; ``player`` draws next. Points for seat 0."""
+def _playout(hands: list[int], stock: list[int], top: int, player: int, limit: int,
+             bonus: tuple[int, int, int]) -> int:
+    """Finish a hand with both seats on the rollout policy; ``player`` draws next. Value for seat 0."""
     while True:
         hand = hands[player]
         taken = -1
@@ -234,7 +249,7 @@ def _playout(hands: list[int], stock: list[int], top: int, player: int, limit: i
         hand &= ~(1 << card)
         hands[player] = hand
         if dw <= limit:
-            points = _go_out_score(hand, dw, hands[1 - player])
+            points = _go_out_score(hand, dw, hands[1 - player], bonus)
             return points if player == 0 else -points
         if len(stock) <= 2:
             return 0
@@ -254,12 +269,14 @@ class HardBot(Bot):
       sampled opponents (``FEED_WEIGHT``);
     - a knock is weighed against playing on: its exact score against every sampled defending hand
       (their best melds and lay-offs) against a play-out of the hand to its end with a fast greedy
-      policy for both seats after the best plain discard, on the same deals.
+      policy for both seats after the best plain discard, on the same deals. A won hand also
+      counts the box bonus it will bring at the end of the game.
     """
 
     level = "hard"
     DEALS = 30
-    FEED_WEIGHT = 2.0
+    FEED_WEIGHT = 0.5
+    LOOKAHEAD_WEIGHT = 0.5
     SHORTLIST = 6
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
@@ -278,25 +295,29 @@ class HardBot(Bot):
         knocks = _knock_choice(acts)
         if knocks:
             card, move = min(knocks, key=lambda cm: (after[cm[0]], -VAL[cm[0]]))
-            return move if self._knock_beats_playing_on(seen, deals, card, after[card], ranked[0][1]) else ranked[0][2]
+            opts = view["options"]
+            bonus = (opts["gin_bonus"], opts["undercut_bonus"], opts["box_bonus"])
+            knock = self._knock_beats_playing_on(seen, deals, card, after[card], ranked[0][1], bonus)
+            return move if knock else ranked[0][2]
         opponents = [opp for opp, _ in deals]
         unseen = M.indices(seen.unseen)
         best_move, best_score = ranked[0][2], None
         for score, c, move in ranked[:self.SHORTLIST]:
             rest = seen.hand & ~(1 << c)
-            score += _expected_next(rest, unseen) - after[c] + self.FEED_WEIGHT * _feed(c, opponents)
+            score += self.LOOKAHEAD_WEIGHT * (_expected_next(rest, unseen) - after[c])
+            score += self.FEED_WEIGHT * _feed(c, opponents)
             if best_score is None or score < best_score:
                 best_move, best_score = move, score
         return best_move
 
     def _knock_beats_playing_on(self, seen: _Seen, deals: list[tuple[int, list[int]]], card: int, dw: int,
-                                discard: int) -> bool:
+                                discard: int, bonus: tuple[int, int, int]) -> bool:
         hand = seen.hand & ~(1 << card)
-        knock = sum(_go_out_score(hand, dw, opp) for opp, _ in deals)
+        knock = sum(_go_out_score(hand, dw, opp, bonus) for opp, _ in deals)
         if len(deals[0][1]) <= 2:
             return knock >= 0
         rest = seen.hand & ~(1 << discard)
-        on = sum(_playout([rest, opp], list(stock), discard, 1, seen.limit) for opp, stock in deals)
+        on = sum(_playout([rest, opp], list(stock), discard, 1, seen.limit, bonus) for opp, stock in deals)
         return knock >= on
 
     def _deals(self, seen: _Seen, opp_size: int) -> list[tuple[int, list[int]]]:

@@ -287,6 +287,8 @@ class GinRummyState(GameState):
         # discard phase
         if name in ("take", "draw", "pass"):
             return IllegalMove("You have drawn; now discard a card (or knock, or go gin).", "gin.must_discard")
+        if name not in GRAMMAR:
+            return None
         seat = move.seat
         hand = self.hands[seat]
         if name == "gin" and not args:
@@ -296,7 +298,12 @@ class GinRummyState(GameState):
             dw = M.deadwood(hand)
             return IllegalMove(f"Grand gin needs all 11 cards melded; you would keep {dw} deadwood.",
                                "gin.not_grand_gin", {"deadwood": dw})
-        card = M.parse_card(args[0])
+        try:
+            card = M.parse_card(args[0]) if args else -1
+        except ValueError as exc:
+            return IllegalMove(str(exc), "gin.bad_card", {"card": args[0]})
+        if card < 0:
+            return IllegalMove(f"Say which card to discard ('{name} Kh').", "gin.card_needed", {"move": name})
         if not hand >> card & 1:
             return IllegalMove(f"You do not hold {TEXT[card]}.", "gin.not_in_hand", {"card": TEXT[card]})
         if self.options.forbid_discard_taken and card == self.just_taken:
@@ -333,8 +340,11 @@ class GinRummyState(GameState):
         used = 0
         melds: list[int] = []
         for word in args[1:]:
-            mask = M.card_mask(word[i:i + 2] for i in range(0, len(word), 2))
-            if not M.is_meld(mask):
+            try:
+                mask = M.card_mask(word[i:i + 2] for i in range(0, len(word), 2))
+            except ValueError:
+                mask = 0
+            if not M.is_meld(mask) or mask.bit_count() * 2 != len(word):
                 return IllegalMove(f"{word} is not a meld (a set of 3 or 4 cards of one rank, or a run of 3 or "
                                    "more cards of one suit in sequence, aces low).", "gin.not_a_meld",
                                    {"meld": word}), ()
@@ -654,26 +664,24 @@ class GinRummyState(GameState):
         return v
 
     def redeal_hidden(self, seat: int | None, rng: Rng) -> GinRummyState:
-        copy = self.clone()
-        places: list[tuple[str, int]] = []
-        pool: list[int] = []
-        for c in copy.stock:
-            pool.append(c)
+        twin = self.clone()
+        places: list[int] = []  # the seat of each hidden hand card, in pool order after the stock
+        pool = list(twin.stock)
         if self.phase in ("upcard", "draw", "discard"):
             for s in (0, 1):
                 if s != seat:
-                    hidden = copy.hands[s] & ~copy.known[s]
-                    copy.hands[s] &= ~hidden
+                    hidden = twin.hands[s] & ~twin.known[s]
+                    twin.hands[s] &= ~hidden
                     for c in M.indices(hidden):
-                        places.append(("hand", s))
+                        places.append(s)
                         pool.append(c)
         rng.shuffle(pool)
-        n_stock = len(copy.stock)
-        copy.stock = pool[:n_stock]
-        for (_, s), c in zip(places, pool[n_stock:]):
-            copy.hands[s] |= 1 << c
-        copy._reset_caches()
-        return copy
+        n_stock = len(twin.stock)
+        twin.stock = pool[:n_stock]
+        for s, c in zip(places, pool[n_stock:]):
+            twin.hands[s] |= 1 << c
+        twin._reset_caches()
+        return twin
 
     # ----------------------------------------------------------------- snapshots
     def clone(self) -> GinRummyState:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -34,7 +34,7 @@ def is_meld_brute(cards: tuple[str, ...]) -> bool:
     return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def brute_deadwood(cards: tuple[str, ...]) -> int:
     """Least deadwood: the first card is deadwood or belongs to some meld with other cards."""
     if not cards:
