@@ -28,8 +28,7 @@ def solver_rate(size: int, count: int, seed: int) -> float:
     """Solves per second on ``count`` fresh random hands of ``size`` cards (memo cleared first)."""
     rnd = random.Random(seed)
     hands = [melds.card_mask(rnd.sample(DECK, size)) for _ in range(count)]
-    melds._BEST.clear()
-    melds._AFTER.clear()
+    melds.clear_memo()
     solve = melds.best_melds if size == 10 else melds.deadwood_after_discards
     start = time.perf_counter()
     for mask in hands:

@@ -227,6 +227,12 @@ def best_melds(mask: int) -> tuple[int, tuple[int, ...]]:
     return result
 
 
+def clear_memo() -> None:
+    """Forget every memoised result (for benchmarks that must measure fresh solves)."""
+    _BEST.clear()
+    _AFTER.clear()
+
+
 def deadwood(mask: int) -> int:
     """The minimum deadwood of a hand (any size)."""
     return best_melds(mask)[0]

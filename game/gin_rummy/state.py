@@ -43,6 +43,23 @@ to_move over history``; ``scores`` are the match totals):
   ``winner``, ``breakdown`` (``difference``, ``bonus``, ``bonus_kind``, ``total``),
   ``game_over``, ``game`` (the game record when this hand ended a game), ``match_over``.
 
+Refusal keys (``IllegalMove.key``; ``params`` in brackets): ``gin.upcard_decide``,
+``gin.upcard_refused``, ``gin.no_pass``, ``gin.draw_first``, ``gin.must_discard``,
+``gin.hand_over``, ``gin.hand_not_over``, ``gin.card_needed`` [move], ``gin.bad_card`` [card],
+``gin.not_in_hand`` [card], ``gin.just_taken`` [card], ``gin.knock_too_high`` [card, deadwood,
+limit], ``gin.knock_is_gin`` [card], ``gin.not_gin`` [card, deadwood], ``gin.no_grand_gin``,
+``gin.not_grand_gin`` [deadwood], ``gin.not_a_meld`` [meld], ``gin.meld_has_discard`` [meld,
+card], ``gin.meld_not_in_hand`` [meld, cards], ``gin.meld_overlap`` [meld]; plus the shared
+``not_your_turn``, ``match_over``, ``no_such_seat``, ``ambiguous_seat`` (a bare ``next`` while
+the hand is over: say which seat sends it) and ``not_allowed_now``.
+
+Events: ``deal`` (to ``hand:<seat>``, known to that seat; the upcard to ``discard``, public),
+``pass``, ``take`` (``discard`` → hand, public), ``draw`` (``stock`` → hand, known to the
+drawer), ``discard``, ``knock``/``gin`` (info: deadwood, kind), ``meld`` (hand →
+``meld:<seat>:<i>``), ``layoff`` (defender's hand → the knocker's ``meld:<k>:<i>``, info
+``onto``), ``reveal`` (a deadwood card shown in place), ``score``, ``hand_end``, ``game_end``
+(info: the game record) and ``shuffle`` (``next``: the cards are gathered for a new deal).
+
 ``history`` gets one entry per hand: ``points``, ``winners``, ``kind``, ``game``, ``hand``,
 ``dealer``, ``knocker``, ``deadwood``, ``bonus``, ``game_scores`` (after the hand), ``game_over``.
 """
