@@ -73,12 +73,7 @@ class GangState(GameState):
         first = self.options.first_dealer
         if first is not None and first >= n:
             raise ValueError(f"first_dealer {first} is not a seat of a {n}-player table")
-        if first is not None:
-            dealer = first
-        elif deck is not None:
-            dealer = n - 1  # a stacked deck deals the same whatever the seed: seat 0 gets the first card
-        else:
-            dealer = self.rng.randrange(n)
+        dealer = self.rng.randrange(n) if first is None else first
         self.totals = [0] * n
         self.round = 0
         self.turn = 0

@@ -6,9 +6,9 @@ Phases (``view["phase"]``): ``upcard`` (the first upcard is offered: non-dealer,
 ``hand_over`` (the finished hand stays on the table; either seat sends ``next``) and
 ``match_over``.
 
-The first dealer is ``Options.first_dealer``, or a seeded random seat; with a stacked deck and no
-``first_dealer``, seat 1 deals, so seat 0 (the non-dealer) is served first whatever the seed (as
-in the other games). Later hands are shuffled with the seed.
+The first dealer is ``Options.first_dealer``, or a seeded random seat (also with a stacked deck,
+as the notation page says: tests that stack a deal name the dealer). Later hands are shuffled with
+the seed.
 
 ``legal_moves`` lists knocks in their short form (``knock Kh``: the engine arranges the melds);
 a knock that lists its melds (``knock Kh 3c4c5c 7s7h7d``) is accepted by ``apply``/``is_legal``
@@ -146,12 +146,7 @@ class GinRummyState(GameState):
     # ----------------------------------------------------------------- dealing
     def _start(self, deck: list[str] | None) -> None:
         opts: GinOptions = self.options
-        if opts.first_dealer is not None:
-            first = opts.first_dealer
-        elif deck is not None:
-            first = 1  # a stacked deck deals the same whatever the seed: seat 0 is served first
-        else:
-            first = self.rng.randrange(2)
+        first = self.rng.randrange(2) if opts.first_dealer is None else opts.first_dealer
         self.match_scores = [0, 0]
         self.games: list[dict[str, Any]] = []
         self.game_no = 0

@@ -11,9 +11,8 @@ Deck
     ``Options(deck=((card, count), ...))`` with pairs. Bad decks raise ``ValueError`` naming the problem.
 
 Dealing
-    The first dealer is ``Options.first_dealer``, or a seeded random seat; with a stacked deck
-    (``new_match(..., deck=[...])``) and no ``first_dealer``, the last seat deals so that seat 0 is
-    served first whatever the seed (as in Gang de mouettes).
+    The first dealer is ``Options.first_dealer``, or a seeded random seat (also with a stacked
+    deck, ``new_match(..., deck=[...])``, as the notation page says: a stacked deal names its dealer).
 
 Moves and phases (the active seat is ``view["current"]``)
     Phase ``"play"`` — one of:

@@ -119,12 +119,7 @@ class LaGagneState(GameState):
             )
         if o.first_dealer is not None and o.first_dealer >= n:
             raise ValueError(f"first_dealer {o.first_dealer} is not a seat of a {n}-player table")
-        if o.first_dealer is not None:
-            self.dealer = o.first_dealer
-        elif deck is not None:
-            self.dealer = n - 1  # a stacked deck deals the same whatever the seed: seat 0 is served first
-        else:
-            self.dealer = self.rng.randrange(n)
+        self.dealer = self.rng.randrange(n) if o.first_dealer is None else o.first_dealer
         if deck is None:
             deck = self.full_deck(o)
             self.rng.shuffle(deck)

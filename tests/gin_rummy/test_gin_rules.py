@@ -54,11 +54,20 @@ def test_deal_follows_the_stacked_deck() -> None:
     assert v["first_upcard"] == "Th" and v["knock_limit"] == 10 and v["deadwood"] == 2
 
 
-def test_a_stacked_deck_without_a_dealer_serves_seat_0_first_whatever_the_seed() -> None:
+def test_a_stacked_deck_deals_from_the_seat_after_the_dealer_whatever_the_seed() -> None:
     deck = [c for pair in zip(KNOCKER, JUNK) for c in pair] + ["Th"]
+    options = GAMES["gin_rummy"].Options(first_dealer=1)
     for seed in range(4):
-        s = GAMES["gin_rummy"].new_match(2, seed=seed, deck=deck)
+        s = GAMES["gin_rummy"].new_match(2, options=options, seed=seed, deck=deck)
         assert s.dealer == 1 and s.to_move() == [0] and set(s.view(0)["hand"]) == set(KNOCKER)
+
+
+def test_without_first_dealer_the_dealer_is_a_seeded_random_choice() -> None:
+    deck = [c for pair in zip(KNOCKER, JUNK) for c in pair] + ["Th"]
+    dealers = {GAMES["gin_rummy"].new_match(2, seed=seed, deck=deck).dealer for seed in range(12)}
+    assert dealers == {0, 1}
+    same = [GAMES["gin_rummy"].new_match(2, seed=5, deck=deck).dealer for _ in range(2)]
+    assert same[0] == same[1]
 
 
 def test_plain_knock_win_scores_the_difference() -> None:

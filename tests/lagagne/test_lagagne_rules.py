@@ -32,10 +32,11 @@ def test_stacked_deal_goes_round_from_the_seat_after_the_dealer() -> None:
     assert state.view(1)["pile_size"] == 82 - 15 - 1
 
 
-def test_a_stacked_deck_without_a_dealer_serves_seat_0_first_whatever_the_seed() -> None:
+def test_a_stacked_deck_deals_from_the_seat_after_the_dealer_whatever_the_seed() -> None:
     deck = deal_order([["Sh"] * 3 + ["Ss"] * 2, ["Sc"] * 3 + ["Sd"] * 2, FILL])
+    options = GAMES["lagagne"].Options(first_dealer=2)
     for seed in range(4):
-        state = GAMES["lagagne"].new_match(3, seed=seed, deck=deck)
+        state = GAMES["lagagne"].new_match(3, options=options, seed=seed, deck=deck)
         assert state.dealer == 2 and state.current == 0
         assert state.view(0)["hand"] == ["Sh"] * 3 + ["Ss"] * 2
 

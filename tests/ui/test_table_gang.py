@@ -39,6 +39,7 @@ class SteadyBot(NormalBot):
 
 
 def gang_table(app, seats: list[SeatInfo], deck: list[str] = DECK, **options: Any) -> TableScene:
+    options = {"first_dealer": len(seats) - 1, **options}  # seat 0 gets the first card
     opts = Options(match_end=500, snap_window_seconds=3.0, end_turn_grace_seconds=60.0, **options)
     state = GAMES["gang_de_mouettes"].new_match([s.name for s in seats], options=opts, seed=5, deck=deck)
     scene = start(app, MatchSession(state, seats))
