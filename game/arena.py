@@ -6,9 +6,9 @@
 
 A *deal* is played once per seating: with bots A and B at a two-seat table, every deal is played
 with A in seat 0 and again with A in seat 1 (seats swap every hand), so luck of the cards cancels.
-``--hands``/``--rounds`` count the first hand or round of each deal; ``--games``/``--matches``
-count whole matches under the given options (``--option key=value`` changes them, e.g.
-``--option match_target=100`` for single Gin Rummy games).
+``--hands``/``--rounds`` count the first hand or round of each deal, ``--games`` its first game
+(a Gin Rummy game to 100; in the other games, the whole match), ``--matches`` whole matches under
+the given options (``--option key=value`` changes them, e.g. ``--option match_target=500``).
 
 Playing is deterministic from the seed. Only the command line reads the clock, to report how long
 each bot took to move; nothing that is played depends on it.
@@ -56,21 +56,26 @@ def seatings(bots: int, players: int) -> list[list[int]]:
 
 
 def play_unit(
-    state: GameState, bots: dict[int, Bot], until_match_end: bool, clock: Clock | None = None,
+    state: GameState, bots: dict[int, Bot], unit: str, clock: Clock | None = None,
     times: dict[int, list[float]] | None = None, seat_bot: Sequence[int] = (), max_moves: int = 200_000,
 ) -> UnitResult:
-    """Play bots against each other until the first hand ends (or the whole match)."""
-    start = len(state.history)
+    """Play bots against each other until the first ``unit`` ends: "hand", "game" or "match"."""
+    def finished() -> list[dict[str, Any]]:
+        if unit == "hand":
+            return state.history
+        if unit == "game":
+            return state.finished_games()
+        return state.finished_games()[-1:] if state.is_over() else []
+
     for _ in range(max_moves):
-        if state.is_over() or (not until_match_end and len(state.history) > start):
+        if state.is_over() or finished():
             break
-        move = _next_move(state, bots, clock, times, seat_bot)
-        state.apply(move)
+        state.apply(_next_move(state, bots, clock, times, seat_bot))
     else:
         raise RuntimeError(f"{state.GAME_ID}: no end after {max_moves} moves")
-    if until_match_end:
+    if unit == "match":
         return UnitResult([float(s) for s in state.scores], state.winners())
-    entry = state.history[start]
+    entry = finished()[0]
     return UnitResult([float(p) for p in entry["points"]], list(entry["winners"]))
 
 
@@ -103,7 +108,7 @@ def _next_move(state: GameState, bots: dict[int, Bot], clock: Clock | None,
     return _timed(clock, times, key, lambda: bots[active].choose(view, legal))
 
 
-def play_deal(game_id: str, levels: Sequence[str], players: int, seed: int, whole_match: bool,
+def play_deal(game_id: str, levels: Sequence[str], players: int, seed: int, unit: str,
               options: dict[str, Any], timed: bool) -> DealResult:
     """Play one deal (one seed) under every seating of the bots."""
     desc = GAMES[game_id]
@@ -113,7 +118,7 @@ def play_deal(game_id: str, levels: Sequence[str], players: int, seed: int, whol
     for r, seating in enumerate(result.seatings):
         state = desc.new_match(players, options=opts, seed=seed)
         bots = {s: desc.make_bot(levels[b], seed * 1009 + r * 31 + s) for s, b in enumerate(seating)}
-        result.units.append(play_unit(state, bots, whole_match, clock, result.move_times, seating))
+        result.units.append(play_unit(state, bots, unit, clock, result.move_times, seating))
     return result
 
 
@@ -202,10 +207,10 @@ def run(game_id: str, levels: Sequence[str], count: int, unit: str, players: int
     players = players or max(desc.min_players, len(levels))
     if not desc.min_players <= players <= desc.max_players:
         raise ValueError(f"{desc.title} needs {desc.min_players}–{desc.max_players} players")
-    whole_match = unit in ("games", "matches")
+    kind = {"hands": "hand", "rounds": "hand", "games": "game", "matches": "match"}[unit]
     per_deal = len(seatings(len(levels), players))
     deals = max(1, math.ceil(count / per_deal))
-    args = [(game_id, tuple(levels), players, seed * 100_003 + i, whole_match, dict(options or {}), timed)
+    args = [(game_id, tuple(levels), players, seed * 100_003 + i, kind, dict(options or {}), timed)
             for i in range(deals)]
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -222,7 +227,7 @@ def _play_deal_args(args: tuple[Any, ...]) -> DealResult:
 def format_summary(game_id: str, players: int, unit: str, summary: Summary) -> str:
     """The arena's report as text."""
     desc = GAMES[game_id]
-    word = unit.rstrip("s")
+    word = {"hands": "hand", "rounds": "round", "games": "game", "matches": "match"}.get(unit, unit)
     lines = [f"{desc.title} · {players} players · {summary.units} {unit} · bots: {', '.join(summary.levels)}",
              f"{'bot':<8} {'win rate':>9} {f'points/{word}':>14} {'moves':>8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}"]
     for b, level in enumerate(summary.levels):

@@ -207,6 +207,15 @@ class GameState(ABC):
         """A game's own explanation for a refused move, or ``None`` for the generic one."""
         return None
 
+    def finished_games(self) -> list[dict[str, Any]]:
+        """The games of this match finished so far: ``{"points": [per seat], "winners": [seats]}``.
+
+        A match of most games is one game; Gin Rummy overrides this (games to 100 inside a match).
+        """
+        if not self.is_over():
+            return []
+        return [{"points": list(self.scores), "winners": self.winners()}]
+
     def result(self) -> dict[str, Any]:
         """Per-seat totals and winners (empty while the match runs)."""
         return {"over": self.is_over(), "scores": list(self.scores), "winners": self.winners()}

@@ -606,6 +606,10 @@ class GinRummyState(GameState):
         self.games.append(record)
         return record
 
+    def finished_games(self) -> list[dict[str, Any]]:
+        """Each finished game to ``game_target``: its totals (bonuses included) and its winner."""
+        return [{"points": list(g["totals"]), "winners": [g["winner"]]} for g in self.games]
+
     def _next_hand(self) -> list[Event]:
         events = [Event("shuffle", None, info={"new_game": self.new_game_next})]
         if self.new_game_next:

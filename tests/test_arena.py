@@ -1,0 +1,64 @@
+"""The headless arena: seatings, paired statistics, and short real runs of every game."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game import GAMES
+from game.arena import DealResult, UnitResult, format_summary, main, mean_ci, parse_options, run, seatings, summarise
+
+
+def test_seatings_put_every_bot_in_every_seat() -> None:
+    assert seatings(2, 2) == [[0, 1], [1, 0]]
+    assert seatings(2, 4) == [[0, 1, 0, 1], [1, 0, 1, 0]]
+    three = seatings(2, 3)
+    assert len(three) == 3 and all(sorted({row[s] for row in three}) == [0, 1] for s in range(3))
+
+
+def test_summary_pairs_each_deal_and_shares_ties() -> None:
+    deal = DealResult(
+        seatings=[[0, 1], [1, 0]],
+        units=[UnitResult([10.0, 0.0], [0]), UnitResult([4.0, 4.0], [0, 1])],
+    )
+    summary = summarise(["hard", "normal"], [deal, deal])
+    assert summary.units == 4
+    assert summary.points == [7.0, 2.0]  # hard: 10 in seat 0, 4 in seat 1
+    assert summary.win_rates == [0.75, 0.25]  # a shared win counts half
+    diff = summary.diffs[0]
+    assert diff["points"] == 5.0 and diff["points_ci"] == 0.0
+
+
+def test_mean_ci() -> None:
+    assert mean_ci([1.0, 3.0]) == (2.0, pytest.approx(1.96 * math.sqrt(2) / math.sqrt(2)))
+    assert math.isinf(mean_ci([5.0])[1])
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_short_run_of_every_game_is_deterministic(game_id: str) -> None:
+    desc = GAMES[game_id]
+    players = desc.min_players + 1 if desc.max_players > 2 else 2
+    a = run(game_id, ["normal", "easy"], 4, "hands", players, seed=3, timed=False)
+    b = run(game_id, ["normal", "easy"], 4, "hands", players, seed=3, timed=False)
+    assert a.units >= 4 and a.points == b.points and a.win_rates == b.win_rates
+    text = format_summary(game_id, players, "hands", a)
+    assert desc.title in text and "normal − easy" in text
+
+
+def test_gin_games_are_single_games_to_the_target() -> None:
+    summary = run("gin_rummy", ["normal", "easy"], 2, "games", 2, seed=1, timed=False)
+    assert summary.units == 2
+    assert max(summary.points) >= GAMES["gin_rummy"].Options().game_target
+
+
+def test_options_are_typed_like_their_defaults() -> None:
+    assert parse_options("gin_rummy", ["match_target=250", "oklahoma=yes"]) == {"match_target": 250, "oklahoma": True}
+    with pytest.raises(ValueError):
+        parse_options("gin_rummy", ["no_such_option=1"])
+
+
+def test_command_line_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["gang_de_mouettes", "--bots", "normal,easy", "--rounds", "2", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "points/round" in out and "p95 ms" in out
