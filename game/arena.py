@@ -229,7 +229,8 @@ def format_summary(game_id: str, players: int, unit: str, summary: Summary) -> s
     desc = GAMES[game_id]
     word = {"hands": "hand", "rounds": "round", "games": "game", "matches": "match"}.get(unit, unit)
     lines = [f"{desc.title} · {players} players · {summary.units} {unit} · bots: {', '.join(summary.levels)}",
-             f"{'bot':<8} {'win rate':>9} {f'points/{word}':>14} {'moves':>8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}"]
+             f"{'bot':<8} {'win rate':>9} {f'points/{word}':>14} {'moves':>8} "
+             f"{'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}"]
     for b, level in enumerate(summary.levels):
         t = summary.move_ms[b]
         lines.append(f"{level:<8} {summary.win_rates[b]:>9.3f} {summary.points[b]:>14.2f} {t['moves']:>8} "
