@@ -24,12 +24,13 @@ Moves and phases (the active seat is ``view["current"]``)
       ``play J20 s``          a joker, in any open column (named).
       ``play X2 h``           a ×2 on an open column that has none.
       ``steal 2:P20h``        Voler: take seat 2's tabled card and lay it at once. Table cards are
-      ``steal 2:Sh``          ``<seat>:<card>``; a joker or a ×2 also names the victim's column it
-      ``steal 2:J50s c``      lies in (``J50s``: the joker 50 in seat 2's spade column; ``X2d``: the
-      ``steal 2:X2d h``       ×2 on seat 2's diamond column) and is followed by the thief's column.
-                              The notation page's short ``steal 2:J50 c`` / ``steal 2:X2 d`` is
-                              accepted when only one of seat 2's columns holds that card (logged
-                              in the long form); ``legal_moves`` always gives the long form.
+      ``steal 2:Sh``          ``<seat>:<card>``; a joker or a ×2 is followed by the thief's column
+      ``steal 2:J50 c``       (``steal 2:J50 c``, ``steal 2:X2 d``, as on the notation page). When
+      ``steal 2:J50s c``      seat 2 has that card in several columns, the card also names the one
+                              it is taken from (``J50s``: the joker 50 in seat 2's spade column;
+                              ``X2d``: the ×2 on the diamond column). ``legal_moves`` uses the
+                              short form whenever it is unambiguous; the long one is then accepted
+                              too and logged short.
                               Only a card the thief could lay may be stolen; a stolen ×2 halves the
                               victim's column; a stolen symbol closes the victim's column (its points
                               and ×2 stay, but it takes nothing until reopened).

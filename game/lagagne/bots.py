@@ -165,7 +165,8 @@ def move_value(st: LaGagneState, seat: int, move: Move, scores: list[int]) -> fl
     if name == "steal":
         victim_text, tcard = args[0].split(":")
         v = int(victim_text)
-        card, src = (tcard[:-1], tcard[-1]) if tcard[0] in "JX" else (tcard, SUIT_OF[tcard])
+        card, src = st.steal_source(v, tcard)
+        assert src is not None, "bots only weigh legal steals"
         vi = SI[src]
         w = _harm_weight(st, seat, v, scores)
         if card in SYMBOLS:

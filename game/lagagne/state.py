@@ -246,12 +246,27 @@ class LaGagneState(GameState):
                         continue
                     seen.add(c)
                     if c in JOKERS:
-                        out.extend(f"steal {v}:{c}{s} {d}" for d in open_suits)
+                        out.extend(f"steal {v}:{self._table_name(v, c, s)} {d}" for d in open_suits)
                     elif self.sym[seat][SI[SUIT_OF[c]]]:
                         out.append(f"steal {v}:{c}")
                 if self.dbl[v][si]:
-                    out.extend(f"steal {v}:X2{s} {d}" for d in x2_dest)
+                    out.extend(f"steal {v}:{self._table_name(v, X2, s)} {d}" for d in x2_dest)
         return out
+
+    def _table_name(self, v: int, card: str, suit: str) -> str:
+        """How a steal names ``seat v``'s joker or ×2 in column ``suit``: bare (as the notation page
+        writes it) when it lies in no other column of that seat, else with its column (``J50s``)."""
+        return card if len(self._columns_holding(v, card)) == 1 else f"{card}{suit}"
+
+    def steal_source(self, v: int, tcard: str) -> tuple[str, str | None]:
+        """The stolen card and the victim's column it is taken from (None when a bare joker or ×2
+        lies in no column, or in several)."""
+        if tcard in JOKERS or tcard == X2:
+            columns = self._columns_holding(v, tcard)
+            return tcard, columns[0] if len(columns) == 1 else None
+        if tcard[0] in "JX":
+            return tcard[:-1], tcard[-1]
+        return tcard, SUIT_OF[tcard]
 
     def _why_illegal(self, move: Move) -> IllegalMove | None:
         seat = move.seat
@@ -351,7 +366,8 @@ class LaGagneState(GameState):
         if v >= self.n:
             return IllegalMove(f"There is no seat {v} at this table.", "no_such_seat",
                                {"seat": v, "last": self.n - 1})
-        if tcard in JOKERS or tcard == X2:  # the short form, left unresolved by ``apply``
+        card, src = self.steal_source(v, tcard)
+        if src is None:
             if self._columns_holding(v, tcard):
                 return IllegalMove(
                     f"{self.names[v]} has {describe(tcard)} in several columns; say which one "
@@ -359,7 +375,6 @@ class LaGagneState(GameState):
                     "lagagne.name_victim_column", {"name": self.names[v], "card": tcard})
             return IllegalMove(f"{self.names[v]} has not laid {describe(tcard)}.", "lagagne.not_on_table",
                                {"name": self.names[v], "card": tcard, "suit": None})
-        card, src = (tcard[:-1], tcard[-1]) if tcard[0] in "JX" else (tcard, SUIT_OF[tcard])
         si = SI[src]
         present = (self.sym[v][si] if card in SYMBOLS else
                    self.dbl[v][si] if card == X2 else card in self.pts[v][si])
@@ -377,19 +392,19 @@ class LaGagneState(GameState):
     def apply(self, move: Move | str) -> list[Event]:
         """Play a move (see ``GameState.apply``).
 
-        The short steal ``steal 2:J50 c`` / ``steal 2:X2 d`` of the notation page, which does not
-        say in which of the victim's columns the joker or ×2 lies, is accepted when only one column
-        holds it, and logged in the canonical form ``steal 2:J50s c``.
+        A stolen joker or ×2 is written bare, as on the notation page (``steal 2:J50 c``), when it
+        lies in only one of the victim's columns, and with that column (``steal 2:J50s c``) when
+        the victim has it in several; the long form of an unambiguous steal is accepted too and
+        logged in the short one.
         """
         if isinstance(move, str):
             move = self.parse_move(move)
         if isinstance(move, Move) and move.name == "steal":
-            victim, _, card = move.args[0].partition(":")
-            if card in JOKERS or card == X2:
-                columns = self._columns_holding(int(victim), card)
-                if len(columns) == 1:
+            victim, _, tcard = move.args[0].partition(":")
+            if tcard[0] in "JX" and tcard[:-1] in (*JOKERS, X2):
+                if self._columns_holding(int(victim), tcard[:-1]) == [tcard[-1]]:
                     rest = " ".join(move.args[1:])
-                    move = Move(f"steal {victim}:{card}{columns[0]} {rest}".strip(), move.seat)
+                    move = Move(f"steal {victim}:{tcard[:-1]} {rest}".strip(), move.seat)
         return super().apply(move)
 
     def _columns_holding(self, seat: int, card: str) -> list[str]:
@@ -463,7 +478,8 @@ class LaGagneState(GameState):
             ev.append(Event("play", seat, VOLER, hs, "discard"))
             victim_text, tcard = args[0].split(":")
             v = int(victim_text)
-            card, src = (tcard[:-1], tcard[-1]) if tcard[0] in "JX" else (tcard, SUIT_OF[tcard])
+            card, src = self.steal_source(v, tcard)
+            assert src is not None
             si = SI[src]
             self._sc = None
             if card in SYMBOLS:

@@ -147,10 +147,10 @@ def test_steal_a_x2_halves_the_victims_column() -> None:
             1: {"d": {"points": ["P50d"], "x2": True}}}
     state = build([["Voler", "Z", "Z", "Z", "Z"], FILL], columns=cols)
     legal = {str(m) for m in state.legal_moves(0)}
-    assert {"0: steal 1:X2d c", "0: steal 1:X2d s"} <= legal
-    assert refused(state, "0: steal 1:X2d").key == "lagagne.name_column"
-    state.apply("0: steal 1:X2 c")  # the notation page's short form: seat 1 has one ×2 only
-    assert state.log[-1] == "0: steal 1:X2d c"
+    assert {"0: steal 1:X2 c", "0: steal 1:X2 s"} <= legal  # the notation page's form: one ×2 only
+    assert refused(state, "0: steal 1:X2").key == "lagagne.name_column"
+    state.apply("0: steal 1:X2d c")  # naming its column is accepted too, and logged in the short form
+    assert state.log[-1] == "0: steal 1:X2 c"
     assert state.scores == [45, 50]
     assert not state.view(0)["columns"][1]["d"]["x2"] and state.view(0)["columns"][0]["c"]["x2"]
 
@@ -291,6 +291,6 @@ def test_refusals_explain_themselves() -> None:
     assert str(refused(state, "0: steal 1:J50h h")) == (
         "Player 2 has not laid the joker 50 in their heart column.")
     assert str(refused(state, "0: steal 1:J50s")) == (
-        "Say which column the joker 50 goes in (for example 'steal 1:J50s h').")
+        "Say which column the joker 50 goes in (for example 'steal 1:J50 h').")
     assert refused(state, "0: give Z").key == "lagagne.no_exchange"
     assert refused(state, "1: discard P5d").key == "not_your_turn"

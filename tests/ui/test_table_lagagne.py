@@ -207,7 +207,7 @@ def test_steal_into_a_chosen_column_and_mulligan(app) -> None:
     assert state.log[-1] == "1: play J20 s"  # the joker could go in two columns: which one?
     assert [b.label for b in scene.buttons][:2] == ["Into hearts", "Into clubs"]
     click_at(app, button(scene, "choice_1").rect.center)
-    assert state.log[-1] == "0: steal 1:J20s c" and joker.zone == "column:0:c"
+    assert state.log[-1] == "0: steal 1:J20 c" and joker.zone == "column:0:c"
     assert state.scores == [20, 0]
     alices_turn(app, scene)
     click_at(app, button(scene, "mulligan").rect.center)

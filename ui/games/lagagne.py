@@ -336,7 +336,11 @@ class Adapter(TableAdapter):
 
     def _steals_of(self, sprite: CardSprite, legal: list[Move]) -> list[Move]:
         text = self.table_text(sprite)
-        return [m for m in legal if m.name == "steal" and m.args[0] == text]
+        if text is None:
+            return []
+        # the engine writes a joker or ×2 bare (2:J50) when it lies in one column only
+        names = {text, text[:-1]} if sprite.card and sprite.card[0] in "JX" else {text}
+        return [m for m in legal if m.name == "steal" and m.args[0] in names]
 
     def _choose(self, moves: list[Move]) -> Action | None:
         if not moves:
