@@ -3,7 +3,7 @@
 Rules: ``shared/rules/lagagne.md``; notation: ``shared/design/notation.md``. The whole game to the
 target is one unit (``units = ("game",)``): ``history`` gets one entry when it ends,
 ``{"points": final scores, "winners": [...], "rounds": table rounds played,
-"end": "target" | "round_limit"}``.
+"end": "target" | "round_limit" | "no_cards"}``.
 
 Deck
     ``deck.toml`` in this package holds the deck of the rules page (82 cards), one ``Card = count``
@@ -48,6 +48,8 @@ End of the game
     When a score reaches ``target`` the table finishes the round (it ends with the seat before
     ``first``); then the highest score wins if anyone is still at the target (ties share), else
     play goes on. After ``max_rounds`` table rounds the game ends anyway, highest score winning.
+    A seat that starts its turn with no card draws what it can; with nothing to draw it passes
+    (a ``pass`` event); once no seat holds a card the game ends (``end`` "no_cards").
 
 View keys (besides ``GameState.base_view``: game, seat, players, names, scores, to_move, over, history)
     ``phase``                "play" | "give" | "over"
@@ -67,7 +69,7 @@ View keys (besides ``GameState.base_view``: game, seat, players, names, scores, 
     ``last_round``           None, or ``{"reached_by", "ends_with"}`` while the last round is played
     ``round`` (1-based table round), ``turns`` (turns completed), ``target``, ``hand_size``,
     ``max_rounds``, ``options`` (the rules in force, deck as [card, count] pairs),
-    ``winners``, ``end`` ("target" | "round_limit" | None)
+    ``winners``, ``end`` ("target" | "round_limit" | "no_cards" | None)
 
 Events: ``lay``, ``discard``, ``play`` (an action card to the discard), ``steal``, ``take``
 (Récupérer, or Échanger's card: known to both seats), ``give`` (known to both), ``draw`` (known to

@@ -563,7 +563,21 @@ class LaGagneState(GameState):
             if self.rounds >= self.options.max_rounds:
                 return self._finish(ev, "round_limit")
         self.current = (seat + 1) % self.n
+        if not self.hands[self.current]:
+            return self._empty_hand_turn(ev)
         return ev
+
+    def _empty_hand_turn(self, ev: list[Event]) -> list[Event]:
+        """A seat that starts its turn with no card draws what it can; with nothing to draw it
+        passes, and once no seat holds a card any more the game ends (highest score wins)."""
+        seat = self.current
+        self._draw(seat, self.options.hand_size, ev)
+        if self.hands[seat]:
+            return ev
+        if not any(self.hands):
+            return self._finish(ev, "no_cards")
+        ev.append(Event("pass", seat, info={"reason": "empty_hand"}))
+        return self._end_turn(seat, ev, draw=False)
 
     def _finish(self, ev: list[Event], reason: str) -> list[Event]:
         scores = self.scores

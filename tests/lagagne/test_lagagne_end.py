@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lagagne_helpers import build_position as build
 
+from game import GAMES
 from game.lagagne import Options
 
 FILL = ["P5d", "P5d", "P5d", "P10d", "P10d"]
@@ -86,3 +87,27 @@ def test_the_endless_game_guard_ends_after_max_rounds() -> None:
     assert state.is_over() and state.winners() == [1]
     assert state.history[-1]["end"] == "round_limit" and state.history[-1]["rounds"] == 3
     assert state.view(0)["end"] == "round_limit"
+
+
+def _tiny(*cards: str) -> Options:
+    return Options(first_dealer=1, hand_size=1, deck=tuple((c, cards.count(c)) for c in dict.fromkeys(cards)))
+
+
+def test_a_seat_with_no_card_and_nothing_to_draw_passes_its_turn() -> None:
+    state = GAMES["lagagne"].new_match(2, options=_tiny("Sh", "Ss", "P5h", "Z"), seed=1,
+                                       deck=["Sh", "Ss", "P5h", "Z"])
+    for move in ("0: play Sh", "1: play Ss", "0: play P5h"):
+        state.apply(move)
+    assert state.view(0)["hand"] == [] and state.to_move() == [1]
+    events = state.apply("1: discard Z")  # seat 0 has nothing to play and nothing to draw
+    assert any(e.kind == "pass" and e.seat == 0 for e in events)
+    assert state.to_move() == [1] and state.view(1)["hand"] == ["Z"]
+
+
+def test_the_game_ends_when_no_seat_holds_a_card() -> None:
+    state = GAMES["lagagne"].new_match(2, options=_tiny("Sh", "Ss", "P5h", "P5s"), seed=1,
+                                       deck=["Sh", "Ss", "P5h", "P5s"])
+    for move in ("0: play Sh", "1: play Ss", "0: play P5h", "1: play P5s"):
+        state.apply(move)
+    assert state.is_over() and state.winners() == [0, 1]
+    assert state.history[-1]["end"] == "no_cards"

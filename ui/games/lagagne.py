@@ -610,6 +610,8 @@ class Adapter(TableAdapter):
                 )
             elif e.kind == "last_round_cancelled":
                 lines.append(self.tr("lagagne.log.last_round_cancelled", target=view["target"]))
+            elif e.kind == "pass":
+                lines.append(self.tr("lagagne.log.pass", name=names[e.seat]))
             elif e.kind == "game_over":
                 winners = " & ".join(names[w] for w in e.info["winners"])
                 best = max(e.info["scores"])
