@@ -1,5 +1,12 @@
 """What the shell's menu-like scenes share: widgets built on enter and killed on leave, a felt
-backdrop with a heading, button actions, keyboard focus for buttons, and size classes.
+backdrop with a heading, button actions, keyboard focus, and size classes.
+
+Keyboard focus: ``self.nav`` lists the focusable widgets in reading order and ``self.focusables``
+gives each one a small adapter (:class:`Focusable`) saying how it shows the focus and what keys do
+to it. Tab / Shift+Tab and Up/Down move the focus; Left/Right move it too unless the focused widget
+uses them (a drop-down cycles its options, a text entry moves its caret); Enter/Space activate a
+button, toggle a checkbox, cycle a drop-down or start typing in an entry. While a text entry is being
+typed in, the first Esc only leaves the entry (the focus stays on it); the next Esc goes back.
 
 Widgets live in one root container so that ``leave`` removes them all; a scene's ``build`` makes
 them again, which is also how a resize or a language switch shows up at once.
@@ -8,12 +15,12 @@ them again, which is also how a resize or a language switch shows up at once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
-from pygame_gui.elements import UIButton, UICheckBox, UILabel
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
 from ui.scene import Scene
 from ui.scenes import art
@@ -24,6 +31,123 @@ if TYPE_CHECKING:
 NAV_NEXT = (pygame.K_DOWN, pygame.K_RIGHT)
 NAV_PREV = (pygame.K_UP, pygame.K_LEFT)
 ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+FOCUS_RING = 4  # pixels between a focused widget and the ring drawn around it
+
+
+class Focusable:
+    """Adapter for one focusable widget: how it shows the keyboard focus and what keys do to it."""
+
+    ring = True  # draw the gold ring around the widget when it has the focus
+
+    def __init__(self, widget: Any) -> None:
+        self.widget = widget
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.widget.is_enabled) and self.widget.alive()
+
+    def show(self, manager: pygame_gui.UIManager, on: bool) -> None:
+        """Show (or stop showing) that the widget has the keyboard focus."""
+
+    def key(self, manager: pygame_gui.UIManager, key: int) -> bool:
+        """React to ``key`` while focused; True when it was used."""
+        return False
+
+
+class ButtonFocus(Focusable):
+    """A button: shown in the selected colours, Enter/Space press it."""
+
+    ring = False
+
+    def __init__(self, widget: UIButton, action: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self.action = action
+
+    def show(self, manager: pygame_gui.UIManager, on: bool) -> None:
+        if on:
+            self.widget.select()
+        else:
+            self.widget.unselect()
+
+    def key(self, manager: pygame_gui.UIManager, key: int) -> bool:
+        if key in ACTIVATE:
+            self.action()
+            return True
+        return False
+
+
+class EntryFocus(Focusable):
+    """A text entry: focusing it gives it pygame_gui's focus (the caret), so typing goes into it."""
+
+    def show(self, manager: pygame_gui.UIManager, on: bool) -> None:
+        if on:
+            manager.set_focus_set(self.widget)
+        elif self.widget.is_focused:
+            manager.set_focus_set(None)
+
+    def key(self, manager: pygame_gui.UIManager, key: int) -> bool:
+        if key in ACTIVATE:
+            # Enter/Space on a left entry types in it again; while typing, Space is a character.
+            if not self.widget.is_focused:
+                manager.set_focus_set(self.widget)
+            return True
+        return False
+
+
+class CheckBoxFocus(Focusable):
+    """A checkbox: Enter/Space toggle it (posting pygame_gui's checked/unchecked event)."""
+
+    def key(self, manager: pygame_gui.UIManager, key: int) -> bool:
+        if key in ACTIVATE:
+            self.widget.set_state(not self.widget.get_state())
+            return True
+        return False
+
+
+class DropDownFocus(Focusable):
+    """A closed drop-down: Left goes to the previous option, Right/Enter/Space to the next one,
+    without opening it (posting pygame_gui's "changed" event like a click would)."""
+
+    def _face(self) -> UIButton | None:
+        state = self.widget.current_state
+        return getattr(state, "selected_option_button", None) if state is not None else None
+
+    def show(self, manager: pygame_gui.UIManager, on: bool) -> None:
+        face = self._face()
+        if face is not None and face.alive():
+            if on:
+                face.select()
+            else:
+                face.unselect()
+
+    def key(self, manager: pygame_gui.UIManager, key: int) -> bool:
+        menu = self.widget
+        step = -1 if key == pygame.K_LEFT else 1 if key in (pygame.K_RIGHT, *ACTIVATE) else 0
+        if not step or menu.current_state is not menu.menu_states["closed"]:
+            return False
+        options = list(menu.options_list)
+        index = options.index(menu.selected_option) if menu.selected_option in options else 0
+        menu.selected_option = options[(index + step) % len(options)]
+        menu.current_state.selected_option = menu.selected_option
+        face = self._face()
+        if face is not None:
+            # set_text alone leaves the selected-colours image showing the old text: rebuild it
+            face.set_text(menu.selected_option[0])
+            face.rebuild()
+            face.unselect()
+            face.select()
+        pygame.event.post(
+            pygame.event.Event(
+                pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                {
+                    "text": menu.selected_option[0],
+                    "selected_option_id": menu.selected_option[1],
+                    "ui_element": menu,
+                    "ui_object_id": menu.most_specific_combined_id,
+                },
+            )
+        )
+        return True
 
 
 class MenuScene(Scene):
@@ -35,7 +159,8 @@ class MenuScene(Scene):
         super().__init__(app)
         self.root: UIContainer | None = None
         self.actions: dict[object, Callable[[], None]] = {}
-        self.nav: list[UIButton] = []
+        self.nav: list[Any] = []  # focusable widgets in reading order
+        self.focusables: dict[Any, Focusable] = {}
         self.focus = -1
 
     # ------------------------------------------------------------------ size classes
@@ -66,6 +191,7 @@ class MenuScene(Scene):
         self.root = UIContainer(pygame.Rect((0, 0), self.size), manager=self.app.ui)
         self.actions = {}
         self.nav = []
+        self.focusables = {}
         self.build()
         if self.nav:
             self.set_focus(
@@ -85,6 +211,7 @@ class MenuScene(Scene):
             self.root = None
         self.actions = {}
         self.nav = []
+        self.focusables = {}
 
     def rebuild(self) -> None:
         """Build the widgets again (new size, new language, new content)."""
@@ -120,7 +247,22 @@ class MenuScene(Scene):
         else:
             self.actions[widget] = action
             if nav:
-                self.nav.append(widget)
+                self.add_nav(widget, ButtonFocus(widget, action))
+        return widget
+
+    def add_nav(self, widget: Any, adapter: Focusable | None = None) -> Any:
+        """Make ``widget`` the next stop of the keyboard focus (the adapter is chosen by its kind)."""
+        if adapter is None:
+            if isinstance(widget, UITextEntryLine):
+                adapter = EntryFocus(widget)
+            elif isinstance(widget, UICheckBox):
+                adapter = CheckBoxFocus(widget)
+            elif isinstance(widget, UIDropDownMenu):
+                adapter = DropDownFocus(widget)
+            else:
+                raise TypeError(f"no keyboard adapter for {type(widget).__name__}")
+        self.nav.append(widget)
+        self.focusables[widget] = adapter
         return widget
 
     def checkbox(
@@ -142,17 +284,54 @@ class MenuScene(Scene):
         return UILabel(rect, text, manager=self.app.ui, container=self.root, object_id=self.oid(kind))
 
     def set_focus(self, index: int) -> None:
-        """Give the keyboard focus to ``nav[index]`` (shown in the selected colours)."""
-        if not self.nav:
-            self.focus = -1
-            return
-        for button in self.nav:
-            button.unselect()
-        if index < 0:
+        """Give the keyboard focus to ``nav[index]`` (a button in the selected colours, a text entry
+        its caret, other widgets a gold ring); -1 takes it away."""
+        manager = self.app.ui
+        for widget in self.nav:
+            self.focusables[widget].show(manager, False)
+        if not self.nav or index < 0:
             self.focus = -1
             return
         self.focus = index % len(self.nav)
-        self.nav[self.focus].select()
+        widget = self.nav[self.focus]
+        adapter = self.focusables[widget]
+        if not isinstance(adapter, EntryFocus):
+            # a widget the mouse focused earlier (a checkbox) would otherwise take Space and Enter
+            manager.set_focus_set(None)
+        self.reveal(widget)
+        adapter.show(manager, True)
+
+    def focused_widget(self) -> Any:
+        """The widget with the keyboard focus (None: none)."""
+        return self.nav[self.focus] if 0 <= self.focus < len(self.nav) else None
+
+    def move_focus(self, step: int) -> None:
+        """Move the focus ``step`` (±1) stops, skipping disabled widgets."""
+        if not self.nav:
+            return
+        index = self.focus if self.focus >= 0 else (-1 if step > 0 else len(self.nav))
+        for _ in range(len(self.nav)):
+            index = (index + step) % len(self.nav)
+            if self.focusables[self.nav[index]].enabled:
+                break
+        self.set_focus(index)
+
+    def reveal(self, widget: Any) -> None:
+        """Scroll ``widget`` into view when it gets the focus (scenes with scrolling areas)."""
+
+    def _typing(self) -> bool:
+        """Whether a text entry has pygame_gui's focus (keys are typed into it)."""
+        focus_set = self.app.ui.get_focus_set() or ()
+        return any(isinstance(w, UITextEntryLine) for w in focus_set)
+
+    def _follow_pointer(self) -> None:
+        """When the mouse gave pygame_gui's focus to one of the nav widgets, the keyboard focus
+        continues from there."""
+        focus_set = self.app.ui.get_focus_set() or ()
+        for index, widget in enumerate(self.nav):
+            if widget in focus_set and index != self.focus:
+                self.set_focus(index)
+                return
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -162,22 +341,25 @@ class MenuScene(Scene):
         if event.type != pygame.KEYDOWN:
             return False
         if event.key == pygame.K_ESCAPE:
-            self.back()
+            if self._typing():
+                self.app.ui.set_focus_set(None)
+            else:
+                self.back()
             return True
         if not self.nav:
             return False
+        self._follow_pointer()
         if event.key == pygame.K_TAB:
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            self.set_focus(self.focus + step if self.focus >= 0 else 0)
+            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
-        if event.key in NAV_NEXT:
-            self.set_focus(self.focus + 1 if self.focus >= 0 else 0)
+        if event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.move_focus(-1 if event.key == pygame.K_UP else 1)
             return True
-        if event.key in NAV_PREV:
-            self.set_focus(self.focus - 1 if self.focus >= 0 else len(self.nav) - 1)
+        widget = self.focused_widget()
+        if widget is not None and self.focusables[widget].key(self.app.ui, event.key):
             return True
-        if event.key in ACTIVATE and 0 <= self.focus < len(self.nav):
-            self.actions[self.nav[self.focus]]()
+        if event.key in NAV_NEXT or event.key in NAV_PREV:
+            self.move_focus(1 if event.key in NAV_NEXT else -1)
             return True
         return False
 
@@ -190,6 +372,26 @@ class MenuScene(Scene):
         surface.blit(art.felt(surface.get_size()), (0, 0))
         if self.heading_key:
             self.draw_heading(surface, self.app.tr(self.heading_key))
+        self.draw_focus(surface)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """A gold ring around the focused widget when it has no selected colours of its own
+        (clipped to the containers it sits in, so a scrolled-away option shows none)."""
+        widget = self.focused_widget()
+        if widget is None or not self.focusables[widget].ring or not widget.visible:
+            return
+        ring = widget.rect.inflate(2 * FOCUS_RING, 2 * FOCUS_RING)
+        clip = ring.copy()
+        container = widget.ui_container
+        while container is not None and container is not self.root:
+            clip = clip.clip(container.rect.inflate(2 * FOCUS_RING + 4, 2 * FOCUS_RING + 4))
+            container = getattr(container, "ui_container", None)
+        if clip.width <= 0 or clip.height <= 0:
+            return
+        old_clip = surface.get_clip()
+        surface.set_clip(clip)
+        pygame.draw.rect(surface, art.GOLD_LIGHT, ring, width=2, border_radius=6)
+        surface.set_clip(old_clip)
 
     def draw_heading(self, surface: pygame.Surface, text: str) -> int:
         """Draw a centred gold heading with a rule under it; return the y below it."""

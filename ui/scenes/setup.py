@@ -7,6 +7,10 @@ means "random", a ``Literal``/``Enum`` → a drop-down; anything else (a deck ta
 default and says so. Labels come from the i18n keys ``option.<game_id>.<field>`` (the field name,
 made readable, when a translation is missing). The engine's ``__post_init__`` has the last word on
 values; its refusal is shown under the form.
+
+Every control is reachable from the keyboard, in reading order: the seat count buttons, each seat's
+name then level, the Defaults button, each rule option, the seed, then Back / Rules / Start (see
+``ui.scenes.base`` for the keys). The option list scrolls to show the option that gets the focus.
 """
 
 from __future__ import annotations
@@ -118,6 +122,8 @@ class SetupScene(MenuScene):
         self.option_widgets: dict[str, Any] = {}
         self.seed_entry: UITextEntryLine | None = None
         self.count_label: UILabel | None = None
+        self.count_buttons: tuple[Any, Any] = (None, None)
+        self.option_scroll: UIScrollingContainer | None = None
         self.error_label: UILabel | None = None
         self.start_button: Any = None
         self.panels: list[pygame.Rect] = []
@@ -223,7 +229,8 @@ class SetupScene(MenuScene):
         if self.root is not None:
             self.sync()
         self.name_entries, self.level_menus, self.option_widgets = [], [], {}
-        self.seed_entry = self.count_label = self.error_label = None
+        self.seed_entry = self.count_label = self.error_label = self.option_scroll = None
+        self.count_buttons = (None, None)
         super().leave()
 
     def option_label(self, name: str) -> str:
@@ -283,7 +290,6 @@ class SetupScene(MenuScene):
                 "−",
                 self.fewer if self.count > d.min_players else None,
                 kind="small_button",
-                nav=False,
             )
             minus.set_tooltip(tr("setup.fewer"))
             self.count_label = UILabel(
@@ -298,9 +304,9 @@ class SetupScene(MenuScene):
                 "+",
                 self.more if self.count < d.max_players else None,
                 kind="small_button",
-                nav=False,
             )
             plus.set_tooltip(tr("setup.more"))
+            self.count_buttons = (minus, plus)
             self.label(
                 pygame.Rect(
                     plus.rect.right + self.px(12), y, area.right - plus.rect.right - self.px(12), small
@@ -323,6 +329,7 @@ class SetupScene(MenuScene):
             )
             entry.set_text_length_limit(NAME_LIMIT)
             self.name_entries.append(entry)
+            self.add_nav(entry)
             level = self.levels[seat]
             current = next(c for c in choices if c[1] == (HUMAN if level is None else level))
             menu = UIDropDownMenu(
@@ -334,6 +341,7 @@ class SetupScene(MenuScene):
                 object_id=self.oid("drop", f"#level_{seat}"),
             )
             self.level_menus.append(menu)
+            self.add_nav(menu)
             y += row_h + self.px(6)
 
     def _build_options(self, area: pygame.Rect) -> None:
@@ -347,7 +355,6 @@ class SetupScene(MenuScene):
             tr("setup.defaults"),
             self.defaults,
             kind="small_button",
-            nav=False,
             tooltip=tr("setup.defaults_hint"),
         )
         seed_h = self.px(38)
@@ -355,6 +362,7 @@ class SetupScene(MenuScene):
             area.left, area.top + self.px(38), area.width, area.height - self.px(38) - seed_h - self.px(44)
         )
         scroll = UIScrollingContainer(box, manager=self.app.ui, container=self.root, allow_scroll_x=False)
+        self.option_scroll = scroll
         row_h = self.px(36)
         gap = self.px(8)
         entry_w = self.px(96)
@@ -375,6 +383,7 @@ class SetupScene(MenuScene):
                     container=scroll,
                 )
                 self.option_widgets[field.name] = widget
+                self.add_nav(widget)
             elif field.kind == "choice":
                 names = [(_format(c), str(i)) for i, c in enumerate(field.choices)]
                 current = names[field.choices.index(self.values[field.name])]
@@ -387,6 +396,7 @@ class SetupScene(MenuScene):
                     object_id=f"#option_{field.name}",
                 )
                 self.option_widgets[field.name] = widget
+                self.add_nav(widget)
             elif field.kind == "fixed":
                 UILabel(
                     control,
@@ -405,6 +415,7 @@ class SetupScene(MenuScene):
                     placeholder_text=tr("setup.random") if field.kind.startswith("optional") else None,
                 )
                 self.option_widgets[field.name] = widget
+                self.add_nav(widget)
             UILabel(rect, label, manager=self.app.ui, container=scroll, object_id=oid).set_tooltip(label)
             y += row_h + gap
         scroll.set_scrollable_area_dimensions((box.width - self.px(20), max(y, box.height - 2)))
@@ -421,6 +432,7 @@ class SetupScene(MenuScene):
             initial_text=self.seed_text,
             placeholder_text=tr("setup.random"),
         )
+        self.add_nav(self.seed_entry)
         self.label(
             pygame.Rect(area.left, seed_y + seed_h, area.width, self.px(26)),
             tr("setup.seed_hint"),
@@ -430,6 +442,25 @@ class SetupScene(MenuScene):
     def initial_focus(self) -> int:
         return len(self.nav) - 1
 
+    def reveal(self, widget: Any) -> None:
+        """Scroll the option list so that the option getting the keyboard focus is in view."""
+        scroll = self.option_scroll
+        if scroll is None or scroll.vert_scroll_bar is None or widget.ui_container is self.root:
+            return
+        if widget not in self.option_widgets.values():
+            return
+        view, content = scroll.rect, scroll.scrollable_container.rect
+        if view.top <= widget.rect.top and widget.rect.bottom <= view.bottom:
+            return
+        margin = self.px(8)
+        top = widget.rect.top - content.top
+        if widget.rect.top < view.top:
+            offset = top - margin
+        else:
+            offset = top + widget.rect.height + margin - view.height
+        limit = max(0.0, 1.0 - view.height / content.height)
+        scroll.vert_scroll_bar.set_scroll_from_start_percentage(min(limit, max(0.0, offset / content.height)))
+
     # ------------------------------------------------------------------ actions
     def fewer(self) -> None:
         self.set_count(self.count - 1)
@@ -438,10 +469,19 @@ class SetupScene(MenuScene):
         self.set_count(self.count + 1)
 
     def set_count(self, count: int) -> None:
-        """Change the number of seats (within the game's range)."""
+        """Change the number of seats (within the game's range); the keyboard focus stays on the
+        button pressed, or on the other one when that button is now disabled."""
         self.sync()
+        minus, plus = self.count_buttons
+        focused = self.focused_widget()
+        pressed = 1 if focused is not None and focused is plus else 0 if focused is minus else -1
         self.count = min(self.descriptor.max_players, max(self.descriptor.min_players, count))
         self.rebuild()
+        if pressed >= 0:
+            for button in (self.count_buttons[pressed], self.count_buttons[1 - pressed]):
+                if button in self.nav:
+                    self.set_focus(self.nav.index(button))
+                    break
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.level_menus:
@@ -452,13 +492,6 @@ class SetupScene(MenuScene):
                 self.names[seat] = self._default_name(seat, self.levels[seat])
                 self.name_entries[seat].set_text(self.names[seat])
             return True
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_UP,
-            pygame.K_DOWN,
-            pygame.K_LEFT,
-            pygame.K_RIGHT,
-        ):
-            return False
         return super().handle_event(event)
 
     def options(self) -> Any:
@@ -537,6 +570,7 @@ class SetupScene(MenuScene):
             pygame.draw.rect(panel, (*art.GOLD, 200), panel.get_rect(), width=2, border_radius=16)
             surface.blit(panel, rect)
         self._draw_blurb(surface)
+        self.draw_focus(surface)
 
     def _draw_blurb(self, surface: pygame.Surface) -> None:
         """The game's one-line description at the foot of the seats panel, when the seats leave room."""
