@@ -61,6 +61,16 @@ def _knock_choice(acts: dict[str, Move]) -> list[tuple[int, Move]]:
     return [(M.parse_card(a.split(" ")[1]), m) for a, m in acts.items() if a.startswith("knock ")]
 
 
+def _sound_opening(acts: dict[str, Move], seen: _Seen) -> Move | None:
+    """What normal and hard both play without thinking further: deal on, take a discard that
+    melds (else draw or pass), or go gin; ``None`` when a discard or knock is to be chosen."""
+    if "next" in acts:
+        return acts["next"]
+    if "take" in acts or "draw" in acts:
+        return acts["take"] if "take" in acts and _normal_wants(seen) else (acts.get("draw") or acts["pass"])
+    return _gin_move(acts)
+
+
 def _gin_move(acts: dict[str, Move]) -> Move | None:
     if "gin" in acts:
         return acts["gin"]
@@ -181,14 +191,10 @@ class NormalBot(Bot):
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         acts = _by_action(legal_moves)
-        if "next" in acts:
-            return acts["next"]
         seen = _Seen(view)
-        if "take" in acts or "draw" in acts:
-            return acts["take"] if "take" in acts and _normal_wants(seen) else (acts.get("draw") or acts["pass"])
-        gin = _gin_move(acts)
-        if gin is not None:
-            return gin
+        forced = _sound_opening(acts, seen)
+        if forced is not None:
+            return forced
         after = M.deadwood_after_discards(seen.hand)
         knocks = _knock_choice(acts)
         if knocks:
@@ -281,14 +287,10 @@ class HardBot(Bot):
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         acts = _by_action(legal_moves)
-        if "next" in acts:
-            return acts["next"]
         seen = _Seen(view)
-        if "take" in acts or "draw" in acts:
-            return acts["take"] if "take" in acts and _normal_wants(seen) else (acts.get("draw") or acts["pass"])
-        gin = _gin_move(acts)
-        if gin is not None:
-            return gin
+        forced = _sound_opening(acts, seen)
+        if forced is not None:
+            return forced
         after = M.deadwood_after_discards(seen.hand)
         ranked = _rank_discards(seen, acts, after)
         deals = self._deals(seen, view["hand_sizes"][1 - view["seat"]])

@@ -207,7 +207,7 @@ class LaGagneState(GameState):
         if self.phase == "give":
             return [Move(f"give {c}", seat) for c in distinct]
         moves: list[str] = []
-        sym, dbl = self.sym[seat], self.dbl[seat]
+        sym = self.sym[seat]
         open_suits = [s for s in SUITS if sym[SI[s]]]
         for c in distinct:
             if c in SYMBOLS:

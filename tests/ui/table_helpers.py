@@ -109,3 +109,13 @@ def discard_centre(scene: TableScene) -> tuple[int, int]:
     layout = scene.layout
     x, y = layout.discard_pos
     return (round(x + layout.card_w / 2), round(y + layout.card_h / 2))
+
+
+def focus_on(app, scene: TableScene, wanted) -> None:
+    """Press Tab, then Right until the keyboard focus rests on what ``wanted(item)`` accepts."""
+    key(app, pygame.K_TAB)
+    for _ in range(60):
+        if wanted(scene.focused()):
+            return
+        key(app, pygame.K_RIGHT)
+    raise AssertionError("the focus never reached the wanted item")

@@ -12,7 +12,9 @@ import pygame
 from game import GAMES, Move
 from game.gang_de_mouettes import Options
 from game.gang_de_mouettes.bots import NormalBot
-from tests.ui.table_helpers import button, click_at, discard_centre, drag, key, run_until, start, top_of
+from tests.ui.table_helpers import (
+    button, click_at, discard_centre, drag, focus_on, key, run_until, start, top_of,
+)
 from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
 from ui.table.scores import ScoreSheetScene
@@ -234,16 +236,6 @@ def test_pass_and_play_snaps_reveal_nothing(app) -> None:
     click_at(app, slot(scene, 1, 0).rect.center)  # Dan snaps his own 6
     assert state.log[-1] == "1: snap 1.0"
     assert_nothing_hidden_shown(scene)
-
-
-def focus_on(app, scene: TableScene, wanted) -> None:
-    """Press Tab, then Right until the keyboard focus rests on what ``wanted(item)`` accepts."""
-    key(app, pygame.K_TAB)
-    for _ in range(60):
-        if wanted(scene.focused()):
-            return
-        key(app, pygame.K_RIGHT)
-    raise AssertionError("the focus never reached the wanted item")
 
 
 def test_keyboard_only_turn(app) -> None:

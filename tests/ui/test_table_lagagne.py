@@ -12,7 +12,7 @@ import pygame
 from game import GAMES, Move
 from game.core import Bot
 from game.lagagne import Options
-from tests.ui.table_helpers import button, click_at, discard_centre, drag, key, run_until, start
+from tests.ui.table_helpers import button, click_at, discard_centre, drag, focus_on, key, run_until, start
 from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
 from ui.table.scores import ScoreSheetScene
@@ -150,16 +150,6 @@ def test_pass_and_play_hides_the_other_hand(app) -> None:
     assert all(s.shows_face for s in scene.sprites if s.zone == "hand:1")
     assert not any(s.shows_face for s in scene.sprites if s.zone == "hand:0")
     assert card(scene, "Sh", "column:0:h").shows_face  # tabled cards are public
-
-
-def focus_on(app, scene: TableScene, wanted) -> None:
-    """Press Tab, then Right until the keyboard focus rests on what ``wanted(item)`` accepts."""
-    key(app, pygame.K_TAB)
-    for _ in range(60):
-        if wanted(scene.focused()):
-            return
-        key(app, pygame.K_RIGHT)
-    raise AssertionError("the focus never reached the wanted item")
 
 
 def test_keyboard_only_turns(app) -> None:
