@@ -230,4 +230,5 @@ def test_damaged_snapshots_are_refused_clearly(game_id: str) -> None:
 
 
 def test_registry_lists_the_three_games() -> None:
-    assert {"gin_rummy"} <= set(GAMES)
+    assert set(GAMES) == {"gin_rummy", "gang_de_mouettes", "lagagne"}
+    assert [(g.min_players, g.max_players) for g in (GAMES[k] for k in sorted(GAMES))] == [(2, 8), (2, 2), (2, 6)]
