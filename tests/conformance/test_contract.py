@@ -80,7 +80,7 @@ def check_views(state: GameState, rnd: random.Random) -> bool:
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_random_playout_keeps_every_invariant(game_id: str, players: int, seed: int) -> None:
     desc = GAMES[game_id]
