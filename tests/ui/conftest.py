@@ -59,3 +59,11 @@ def press(app: App, key: int, mod: int = 0, steps: int = 1) -> None:
 def center(widget: object) -> tuple[int, int]:
     """The centre of a pygame_gui widget on screen."""
     return widget.rect.center  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def started(app, monkeypatch):
+    """Every session ``app.start_match`` receives (instead of opening the table)."""
+    sessions = []
+    monkeypatch.setattr(app, "start_match", sessions.append)
+    return sessions

@@ -7,7 +7,6 @@ import json
 import pygame
 import pytest
 
-from game import GAMES
 from tests.ui.conftest import center, click, press
 from tests.ui.test_shell_storage import a_session
 from ui.cli import main, parse_args
@@ -115,7 +114,6 @@ def test_escape_resumes_and_pause_draws_over_the_scene_below(app):
     assert isinstance(app.top, TitleScene)
 
 
-@pytest.mark.skipif("gin_rummy" not in GAMES, reason="Gin Rummy is not registered")
 def test_start_match_puts_the_table_above_the_title(app):
     from ui.table.scene import TableScene
 

@@ -4,22 +4,9 @@ cycle, checkboxes toggle, text entries take typing, and Start deals the match.""
 from __future__ import annotations
 
 import pygame
-import pytest
 
-from game import GAMES
 from tests.ui.conftest import center, click, press
 from ui.scenes.setup import SetupScene
-
-pytestmark = pytest.mark.skipif("lagagne" not in GAMES, reason="LaGagne is not registered")
-
-
-@pytest.fixture
-def started(app, monkeypatch):
-    """Every session ``app.start_match`` receives (instead of opening the table)."""
-    sessions = []
-    monkeypatch.setattr(app, "start_match", sessions.append)
-    return sessions
-
 
 def type_text(app, text: str) -> None:
     """Type ``text`` as the keyboard would (one TEXTINPUT event), then run a frame."""
@@ -136,7 +123,6 @@ def test_left_cycles_back_and_escape_twice_goes_back(app):
     assert app.top is not scene
 
 
-@pytest.mark.skipif("gang_de_mouettes" not in GAMES, reason="Gang de mouettes is not registered")
 def test_focused_option_scrolls_into_view(app):
     scene = open_setup_by_keyboard(app, "gang_de_mouettes")
     assert not scene.option_scroll.rect.contains(scene.option_widgets[scene.fields[-1].name].rect)

@@ -3,22 +3,10 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game import GAMES
 from tests.ui.conftest import center, click
 from ui.scenes.setup import SetupScene, option_fields
-
-pytestmark = pytest.mark.skipif("gin_rummy" not in GAMES, reason="Gin Rummy is not registered")
-
-
-@pytest.fixture
-def started(app, monkeypatch):
-    """Every session ``app.start_match`` receives (instead of opening the table)."""
-    sessions = []
-    monkeypatch.setattr(app, "start_match", sessions.append)
-    return sessions
-
 
 def open_setup(app, game_id: str) -> SetupScene:
     title = app.top

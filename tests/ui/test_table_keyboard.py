@@ -5,20 +5,9 @@ from __future__ import annotations
 import pygame
 
 from ui.session import SeatInfo
-from ui.table.scene import TableScene
 from ui.table.widgets import Button
 
-from tests.ui.table_helpers import key, run_until, stacked_session, start
-
-
-def focus_on(app, scene: TableScene, wanted) -> None:
-    """Press Right until the focus rests on what ``wanted(item)`` accepts."""
-    key(app, pygame.K_TAB)
-    for _ in range(40):
-        if wanted(scene.focused()):
-            return
-        key(app, pygame.K_RIGHT)
-    raise AssertionError("the focus never reached the wanted item")
+from tests.ui.table_helpers import focus_on, key, run_until, stacked_session, start
 
 
 def test_keyboard_only_moves(app) -> None:
