@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 
-class IllegalMove(Exception):
+class IllegalMove(ValueError):
     """A move that parses but may not be played now.
+
+    Like a move that does not parse (a plain ``ValueError``), it is a ``ValueError``, so a caller
+    that only wants to know "was this move accepted?" catches one type (python-chess's shape).
 
     The message is written for a player ("You cannot discard the card you just took."), and the
     state that refused the move is left exactly as it was. ``key`` and ``params`` name the message

@@ -2,10 +2,11 @@
 
 A game subclasses ``GameState`` and writes the rules: ``_start`` (deal), ``to_move``,
 ``legal_moves``, ``_apply`` (play a move already known to be legal), ``view``, ``is_over``,
-``scores``, ``winners``, ``card_zones``, ``redeal_hidden``, and ``_dump``/``_load`` for its own
-fields. This base class does the rest once: parsing text moves, refusing illegal moves with a
-readable message and no change, the move log, versioned JSON snapshots with the RNG, stacked decks
-and cloning.
+``scores``, ``winners``, ``card_zones``, ``redeal_hidden`` and ``determinise``. Its mutable fields
+are listed once, as a dataclass mixed into the state class (``game.core.fields``). This base class
+does the rest once: parsing text moves, refusing illegal moves with a readable message and no
+change, the move log, versioned JSON snapshots with the RNG, stacked decks, saving, restoring and
+cloning the listed fields.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any, ClassVar, TypeVar
 
 from game.core.errors import IllegalMove, SaveError
 from game.core.events import Event
+from game.core.fields import copy_fields, dump_fields, load_fields
 from game.core.move import Move
 from game.core.rng import Rng, fresh_seed
 
@@ -140,13 +142,32 @@ class GameState(ABC):
         prove that views leak nothing.
         """
 
-    @abstractmethod
-    def _dump(self) -> dict[str, Any]:
-        """This game's own fields, JSON-safe."""
+    @classmethod
+    def determinise(cls: type[S], view: dict[str, Any], rng: Rng) -> S:
+        """A whole state that ``view``'s seat cannot tell from the real one (OpenSpiel's resampling).
 
-    @abstractmethod
+        Every card the seat cannot see is dealt at random among the places it could be, consistent
+        with everything the view says; ``state.view(seat)`` of the result equals ``view``. Searching
+        bots play out such states instead of building states by hand, so no bot ever holds the
+        real hidden cards.
+        """
+        raise NotImplementedError(f"{cls.__name__} cannot determinise a view yet")
+
+    def _dump(self) -> dict[str, Any]:
+        """This game's own fields, JSON-safe (the dataclass fields the game lists)."""
+        return dump_fields(self)
+
     def _load(self, data: dict[str, Any]) -> None:
-        """Restore the fields ``_dump`` wrote (raise ``KeyError``/``ValueError`` when damaged)."""
+        """Restore the fields ``_dump`` wrote (``KeyError``/``ValueError`` when damaged)."""
+        load_fields(self, data)
+        self._restored()
+
+    def _restored(self) -> None:
+        """Called after ``_load`` and ``clone``: rebuild caches, check invariants (``ValueError``)."""
+
+    def visible_log(self, seat: int | None) -> list[str]:
+        """The match's moves as ``seat`` may read them (a game redacts moves that name hidden cards)."""
+        return list(self.log)
 
     # ----------------------------------------------------------------- shared behaviour
     def apply(self, move: Move | str) -> list[Event]:
@@ -230,7 +251,9 @@ class GameState(ABC):
             "scores": list(self.scores),
             "to_move": self.to_move(),
             "over": self.is_over(),
+            "winners": self.winners(),
             "history": [dict(h) for h in self.history],
+            "log": self.visible_log(seat),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -281,8 +304,18 @@ class GameState(ABC):
         return state
 
     def clone(self: S) -> S:
-        """An independent copy, for search. Games may override with something faster."""
-        return type(self).from_json(self.to_json())
+        """An independent copy, for search: the shared fields and every listed field of the game."""
+        other = type(self).__new__(type(self))
+        other.players = self.players
+        other.names = list(self.names)
+        other.options = self.options
+        other.seed = self.seed
+        other.rng = self.rng.clone()
+        other.log = list(self.log)
+        other.history = [dict(h) for h in self.history]
+        copy_fields(self, other)
+        other._restored()
+        return other
 
 
 def options_from_json(options_cls: type, data: Any) -> Any:

@@ -47,6 +47,60 @@ Action = Move | Callable[[], None]
 """What an input does: an engine move, or a local (visual only) change such as sorting the hand."""
 
 
+class ArgumentPicker:
+    """Clicks fill a move's arguments left to right, from the engine's legal moves only.
+
+    The adapter starts a picker for the moves it is building (``names``: ``look``, ``steal``…) and
+    feeds it one word per click (a slot, a seat, a column). The picker never knows a rule: it keeps
+    the legal moves whose first arguments are the words picked so far.
+
+    >>> legal = [Move("steal 0 1.2", 0), Move("steal 0 1.3", 0), Move("steal 1 1.2", 0), Move("draw", 0)]
+    >>> p = ArgumentPicker(legal, {"steal"})
+    >>> p.options()
+    ['0', '1']
+    >>> p.pick("1")
+    Move(action='steal 1 1.2', seat=0)
+    >>> p = ArgumentPicker(legal, {"steal"}); p.pick("0") is None, p.options()
+    (True, ['1.2', '1.3'])
+    >>> p.pick("9") is None, p.refused
+    (True, True)
+    """
+
+    def __init__(self, legal: list[Move], names: set[str] | frozenset[str]) -> None:
+        self.moves = [m for m in legal if m.name in names]
+        self.words: list[str] = []
+        self.refused = False
+        """Whether the last word picked matched no legal move (the picker kept its words)."""
+
+    def candidates(self) -> list[Move]:
+        """The legal moves that start with the words picked so far."""
+        n = len(self.words)
+        return [m for m in self.moves if list(m.args[:n]) == self.words]
+
+    def options(self) -> list[str]:
+        """The words that may be picked next, in the engine's order."""
+        n = len(self.words)
+        return list(dict.fromkeys(m.args[n] for m in self.candidates() if len(m.args) > n))
+
+    def accepts(self, word: str) -> bool:
+        """Whether ``word`` may be picked next."""
+        return word in self.options()
+
+    def pick(self, word: str) -> Move | None:
+        """Add ``word``; the move when exactly one legal move is left, else ``None``."""
+        if not self.accepts(word):
+            self.refused = True
+            return None
+        self.refused = False
+        self.words.append(word)
+        left = self.candidates()
+        return left[0] if len(left) == 1 else None
+
+    def complete(self) -> list[Move]:
+        """The moves whose arguments are exactly the words picked (to offer as buttons)."""
+        return [m for m in self.candidates() if len(m.args) == len(self.words)]
+
+
 @dataclass
 class Drop:
     """A place a dragged card may be dropped, and what dropping it there does."""
