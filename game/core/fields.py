@@ -43,6 +43,8 @@ class Codec:
     dump: Callable[[Any], Any]
     load: Callable[[Any], Any]
     copy: Callable[[Any], Any]
+    key: str | None = None
+    """The name in the snapshot when it differs from the attribute's (kept for older saves)."""
 
 
 def same(value: Any) -> Any:
@@ -66,9 +68,13 @@ def state_field(
     load: Callable[[Any], Any] = _copy.deepcopy,
     copy: Callable[[Any], Any] = _copy.deepcopy,
     default: Any = None,
+    key: str | None = None,
 ) -> Any:
-    """A mutable field of a game's state with its codec (see the module docstring)."""
-    return dataclasses.field(default=default, metadata={_KEY: Codec(dump, load, copy)})
+    """A mutable field of a game's state with its codec (see the module docstring).
+
+    ``key`` names the field in the snapshot when it differs from the attribute's name.
+    """
+    return dataclasses.field(default=default, metadata={_KEY: Codec(dump, load, copy, key)})
 
 
 def _codec(f: dataclasses.Field[Any]) -> Codec:
@@ -85,7 +91,7 @@ def state_fields(obj: Any) -> tuple[dataclasses.Field[Any], ...]:
 
 def dump_fields(obj: Any) -> dict[str, Any]:
     """Every listed field as JSON-safe data."""
-    return {f.name: _codec(f).dump(getattr(obj, f.name)) for f in state_fields(obj)}
+    return {_codec(f).key or f.name: _codec(f).dump(getattr(obj, f.name)) for f in state_fields(obj)}
 
 
 def load_fields(obj: Any, data: dict[str, Any]) -> None:
@@ -93,7 +99,8 @@ def load_fields(obj: Any, data: dict[str, Any]) -> None:
     if not isinstance(data, dict):
         raise ValueError("the game's fields are not a table of values")
     for f in state_fields(obj):
-        setattr(obj, f.name, _codec(f).load(data[f.name]))
+        codec = _codec(f)
+        setattr(obj, f.name, codec.load(data[codec.key or f.name]))
 
 
 def copy_fields(src: Any, dst: Any) -> None:
