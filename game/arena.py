@@ -10,8 +10,10 @@ with A in seat 0 and again with A in seat 1 (seats swap every hand), so luck of 
 (a Gin Rummy game to 100; in the other games, the whole match), ``--matches`` whole matches under
 the given options (``--option key=value`` changes them, e.g. ``--option match_target=500``).
 
-Playing is deterministic from the seed. Only the command line reads the clock, to report how long
-each bot took to move; nothing that is played depends on it.
+Matches run through the referee (``game.core.referee``), as at the table: a Gang de mouettes
+quick-discard window lasts ``snap_window_seconds`` and a bot's reaction counts only if it comes in
+time. Playing is deterministic from the seed. Only the command line reads the clock, to report how
+long each bot took to move; nothing that is played depends on it.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import GAMES
-from game.core import Bot, GameState
+from game.core import Bot, GameState, Move
+from game.core.referee import Referee
 
 Clock = Callable[[], float]
 
@@ -55,11 +58,30 @@ def seatings(bots: int, players: int) -> list[list[int]]:
     return [[(seat + r) % bots for seat in range(players)] for r in range(rotations)]
 
 
-def play_unit(
-    state: GameState, bots: dict[int, Bot], unit: str, clock: Clock | None = None,
-    times: dict[int, list[float]] | None = None, seat_bot: Sequence[int] = (), max_moves: int = 200_000,
-) -> UnitResult:
-    """Play bots against each other until the first ``unit`` ends: "hand", "game" or "match"."""
+class TimedBot(Bot):
+    """A bot whose every answer is timed (the arena's command line only: the clock is passed in)."""
+
+    def __init__(self, bot: Bot, clock: Clock, times: list[float]) -> None:
+        super().__init__(None)
+        self.bot, self.clock, self.times = bot, clock, times
+        self.level = bot.level
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        t0 = self.clock()
+        move = self.bot.choose(view, legal_moves)
+        self.times.append(self.clock() - t0)
+        return move
+
+    def react(self, view: dict[str, Any], legal_moves: list[Move]) -> tuple[Move, float] | None:
+        t0 = self.clock()
+        answer = self.bot.react(view, legal_moves)
+        self.times.append(self.clock() - t0)
+        return answer
+
+
+def play_unit(state: GameState, bots: dict[int, Bot], unit: str, max_moves: int = 200_000) -> UnitResult:
+    """Play bots against each other through the referee until the first ``unit`` ends: "hand",
+    "game" or "match". Quick-discard windows last as long as the rules say, as at the table."""
     def finished() -> list[dict[str, Any]]:
         if unit == "hand":
             return state.history
@@ -67,45 +89,21 @@ def play_unit(
             return state.finished_games()
         return state.finished_games()[-1:] if state.is_over() else []
 
+    referee = Referee(state, bots)
     for _ in range(max_moves):
         if state.is_over() or finished():
             break
-        state.apply(_next_move(state, bots, clock, times, seat_bot))
+        if not referee.step():
+            raise RuntimeError(f"{state.GAME_ID}: the bots have no move to play")
     else:
         raise RuntimeError(f"{state.GAME_ID}: no end after {max_moves} moves")
+    if referee.faults:
+        seat, error = referee.faults[0]
+        raise RuntimeError(f"{state.GAME_ID}: the bot in seat {seat} failed: {error!r}") from error
     if unit == "match":
         return UnitResult([float(s) for s in state.scores], state.winners())
     entry = finished()[0]
     return UnitResult([float(p) for p in entry["points"]], list(entry["winners"]))
-
-
-def _timed(clock: Clock | None, times: dict[int, list[float]] | None, key: int, call: Callable[[], Any]) -> Any:
-    if clock is None or times is None:
-        return call()
-    t0 = clock()
-    out = call()
-    times.setdefault(key, []).append(clock() - t0)
-    return out
-
-
-def _next_move(state: GameState, bots: dict[int, Bot], clock: Clock | None,
-               times: dict[int, list[float]] | None, seat_bot: Sequence[int]) -> Any:
-    seats = state.to_move()
-    active = seats[0]
-    if len(seats) > 1:
-        # Out-of-turn reactions race: the quickest bot that wants to act goes first.
-        offers = []
-        for seat in seats[1:]:
-            view, legal = state.view(seat), state.legal_moves(seat)
-            key = seat_bot[seat] if seat_bot else seat
-            offer = _timed(clock, times, key, lambda: bots[seat].react(view, legal))
-            if offer is not None:
-                offers.append((offer[1], seat, offer[0]))
-        if offers:
-            return min(offers, key=lambda o: (o[0], o[1]))[2]
-    view, legal = state.view(active), state.legal_moves(active)
-    key = seat_bot[active] if seat_bot else active
-    return _timed(clock, times, key, lambda: bots[active].choose(view, legal))
 
 
 def play_deal(game_id: str, levels: Sequence[str], players: int, seed: int, unit: str,
@@ -118,7 +116,10 @@ def play_deal(game_id: str, levels: Sequence[str], players: int, seed: int, unit
     for r, seating in enumerate(result.seatings):
         state = desc.new_match(players, options=opts, seed=seed)
         bots = {s: desc.make_bot(levels[b], seed * 1009 + r * 31 + s) for s, b in enumerate(seating)}
-        result.units.append(play_unit(state, bots, unit, clock, result.move_times, seating))
+        if clock is not None:
+            bots = {s: TimedBot(bot, clock, result.move_times.setdefault(seating[s], []))
+                    for s, bot in bots.items()}
+        result.units.append(play_unit(state, bots, unit))
     return result
 
 

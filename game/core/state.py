@@ -22,6 +22,7 @@ from game.core.events import Event
 from game.core.fields import copy_fields, dump_fields, load_fields
 from game.core.move import Move
 from game.core.rng import Rng, fresh_seed
+from game.core.timing import Timer
 
 S = TypeVar("S", bound="GameState")
 
@@ -164,6 +165,21 @@ class GameState(ABC):
 
     def _restored(self) -> None:
         """Called after ``_load`` and ``clone``: rebuild caches, check invariants (``ValueError``)."""
+
+    def timer(self) -> Timer | None:
+        """What runs on a timer now (a quick-discard window, an end-of-turn grace), or ``None``.
+
+        The engine only describes it; the referee counts the time its caller passes in.
+        """
+        return None
+
+    def readiness(self) -> Any:
+        """A key while the players look at their cards before play starts (``None`` otherwise).
+
+        The referee waits until every human seat has said it is ready for that key; bots are ready
+        at once.
+        """
+        return None
 
     def visible_log(self, seat: int | None) -> list[str]:
         """The match's moves as ``seat`` may read them (a game redacts moves that name hidden cards)."""

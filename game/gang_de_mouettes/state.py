@@ -11,6 +11,7 @@ import dataclasses
 from typing import Any
 
 from game.core import Event, GameState, IllegalMove, Move, Rng, parse_with_grammar
+from game.core.timing import Grace, Timer, Window
 from game.gang_de_mouettes.cards import POWERS, card_text, card_value, full_values
 from game.gang_de_mouettes.options import Options
 
@@ -143,6 +144,24 @@ class GangState(GameState):
 
     def _pique(self) -> bool:
         return self.options.pique_allowed and self.players >= 3
+
+    def timer(self) -> Timer | None:
+        """The quick-discard window (a race of the seats that may still snap) or, once the active
+        seat may only call or end its turn, the grace after which its turn ends by itself."""
+        if self.phase == WINDOW:
+            key = ("window", self.round, self.turn, len(self.discard), self.discard[-1], self.pending is not None)
+            return Window(key, float(self.options.snap_window_seconds), tuple(self.to_move()[1:]),
+                          Move("close", self.active))
+        if self.phase == END_TURN:
+            return Grace(("grace", self.round, self.turn), float(self.options.end_turn_grace_seconds),
+                         self.active, Move("done", self.active))
+        return None
+
+    def readiness(self) -> Any:
+        """At the start of a round the players look at their first cards before anyone plays."""
+        if self.phase == TURN and not self.public and self.options.peek_slots > 0:
+            return ("peek", self.round)
+        return None
 
     def legal_moves(self, seat: int) -> list[Move]:
         if seat not in self.to_move():

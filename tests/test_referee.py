@@ -1,0 +1,213 @@
+"""The referee: bots, quick-discard windows, the end-of-turn grace and readiness, with time passed in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game import GAMES, IllegalMove, Move
+from game.arena import play_unit
+from game.core import Bot
+from game.core.referee import BotTask, Referee
+from game.core.timing import Grace, Window
+from game.gang_de_mouettes import Options
+
+GANG = GAMES["gang_de_mouettes"]
+GIN = GAMES["gin_rummy"]
+
+
+def gang(hands: list[list[str]], pile: list[str], **options: Any) -> Any:
+    """Seat k holds ``hands[k]``; the last seat deals, so seat 0 plays first."""
+    n = len(hands)
+    deck = [hands[s][r] for r in range(4) for s in range(n)] + pile
+    return GANG.new_match(n, options=Options(first_dealer=n - 1, peek_slots=0, **options), seed=7, deck=deck)
+
+
+class Scripted(Bot):
+    """Plays the first legal move; in a window tries ``snap`` after ``delay`` seconds. Records views."""
+
+    def __init__(self, snap: str | None = None, delay: float = 1.0) -> None:
+        super().__init__(0)
+        self.snap, self.delay = snap, delay
+        self.views: list[dict[str, Any]] = []
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        self.views.append(view)
+        return legal_moves[0]
+
+    def react(self, view: dict[str, Any], legal_moves: list[Move]) -> tuple[Move, float] | None:
+        self.views.append(view)
+        wanted = [m for m in legal_moves if m.action == self.snap]
+        return (wanted[0], self.delay) if wanted else None
+
+
+def at_window(bot: Bot, **options: Any) -> tuple[Any, Referee]:
+    """Seat 0 (human) swaps its M9 onto the discard; seat 1 (``bot``) holds an M9 in slot 1."""
+    state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"]], ["M0"], **options)
+    ref = Referee(state, {1: bot}, think_delay=0.8)  # the human pace: windows run in real time
+    ref.submit("0: draw")
+    ref.submit("0: swap 0")
+    assert isinstance(state.timer(), Window)
+    return state, ref
+
+
+def test_a_bot_reaction_plays_when_its_delay_has_passed() -> None:
+    state, ref = at_window(Scripted("snap 1.1", delay=1.2))
+    assert ref.advance(1.19) == []
+    assert ref.window_clock() == pytest.approx((3.0 - 1.19, 3.0))
+    played = ref.advance(0.02)
+    assert [str(p.move) for p in played] == ["1: snap 1.1"]
+    assert played[0].by == "bot"
+    assert state.discard[-1] == 9 and len(state.slots[1]) == 3
+
+
+def test_a_quicker_human_wins_the_race() -> None:
+    state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"], ["M9", "M5", "M5", "M5"]], ["M0"])
+    ref = Referee(state, {1: Scripted("snap 1.1", delay=1.5)})
+    ref.submit("0: draw")
+    ref.submit("0: swap 0")
+    ref.advance(1.0)
+    ref.submit("2: snap 2.0")  # the human matched the M9 first: a new card is on top, a new window
+    played = ref.advance(1.0)
+    assert "1: snap 1.1" not in [str(p.move) for p in played]
+    assert len(state.slots[2]) == 3 and len(state.slots[1]) == 4
+
+
+def test_a_reaction_slower_than_the_window_never_plays() -> None:
+    state, ref = at_window(Scripted("snap 1.1", delay=3.5))
+    played = ref.advance(2.99)
+    assert played == []
+    played = ref.advance(0.02)
+    assert [(str(p.move), p.by) for p in played] == [("0: close", "referee")]
+    assert len(state.slots[1]) == 4
+
+
+def test_the_window_length_is_the_rule_option() -> None:
+    state, ref = at_window(Scripted("snap 1.1", delay=1.2), snap_window_seconds=1.0)
+    played = ref.advance(1.01)
+    assert [str(p.move) for p in played] == ["0: close"]
+
+
+def test_a_window_nobody_can_use_closes_after_the_think_delay() -> None:
+    state2 = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"], ["M1", "M5", "M5", "M5"]], ["M0"])
+    ref2 = Referee(state2, {1: Scripted(None)}, think_delay=0.5)
+    ref2.submit("0: draw")
+    ref2.submit("0: swap 0")
+    assert ref2.advance(1.0) == []  # seat 2, a human, may still snap
+    ref2.pass_window(2)
+    assert ref2.advance(0.49) == []
+    assert [str(p.move) for p in ref2.advance(0.02)] == ["0: close"]
+
+
+def test_a_window_of_bots_runs_at_the_table_pace() -> None:
+    state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"]], ["M0"])
+    ref = Referee(state, {0: Scripted(None), 1: Scripted("snap 1.1", delay=1.2)}, think_delay=0.4)
+    played = ref.advance(0.4)  # seat 0's draw, after the think delay
+    played += ref.advance(0.4)  # its swap (the first legal move after a draw)
+    assert [str(p.move) for p in played] == ["0: draw", "0: swap 0"]
+    # pace 0.4 / 0.8 = half: the 1.2 s reaction comes after 0.6 s of real time
+    assert ref.advance(0.59) == []
+    assert [str(p.move) for p in ref.advance(0.02)] == ["1: snap 1.1"]
+
+
+def test_a_human_who_neither_calls_nor_ends_the_turn_has_it_ended_after_the_grace() -> None:
+    state = gang([["M9", "M1", "M2", "M3"], ["M4", "M5", "M6", "M7"]], ["M0"], quick_discards=False)
+    ref = Referee(state, {1: Scripted(None)})
+    ref.submit("0: draw")
+    ref.submit("0: discard")
+    timer = state.timer()
+    assert isinstance(timer, Grace) and timer.seat == 0
+    assert ref.advance(7.9) == []
+    assert ref.grace_clock() == pytest.approx((0, 0.1, 8.0))
+    played = ref.advance(0.2)
+    assert [(str(p.move), p.by) for p in played][0] == ("0: done", "referee")
+
+
+def test_play_waits_until_every_human_has_looked_at_their_cards() -> None:
+    state = GANG.new_match(2, options=Options(first_dealer=0), seed=3)
+    assert state.to_move() == [1]
+    ref = Referee(state, {1: Scripted(None)})
+    assert ref.unready() == [0] and ref.screen_seats() == [0]
+    assert ref.advance(5.0) == []
+    with pytest.raises(IllegalMove):
+        ref.submit("0: draw")
+    ref.ready(0)
+    assert ref.unready() == []
+    assert [str(p.move) for p in ref.step()] == ["1: draw"]
+
+
+def test_a_human_leads_moves_any_seat_may_play() -> None:
+    state = GIN.new_match(2, seed=5)
+    ref = Referee(state, {1: GIN.make_bot("easy", 1)})
+    for _ in range(400):
+        if state.phase == "hand_over":
+            break
+        seat = state.to_move()[0]
+        if seat == 0:
+            ref.submit(state.legal_moves(0)[0])
+        ref.advance(0.0)
+    assert state.phase == "hand_over" and state.to_move() == [0, 1]
+    assert ref.advance(10.0) == []  # the bot waits for the human's "next"
+    ref.submit("0: next")
+
+
+def test_moves_for_a_bot_seat_are_refused_and_change_nothing() -> None:
+    state = GIN.new_match(2, seed=5)
+    ref = Referee(state, {0: GIN.make_bot("easy", 1), 1: GIN.make_bot("easy", 2)}, think_delay=1.0)
+    before = state.to_json()
+    seat = state.to_move()[0]
+    with pytest.raises(IllegalMove, match="computer"):
+        ref.submit(state.legal_moves(seat)[0])
+    assert state.to_json() == before
+
+
+def test_a_broken_bot_is_reported_and_its_seat_plays_a_legal_move() -> None:
+    class Broken(Bot):
+        def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+            raise RuntimeError("boom")
+
+    state = GIN.new_match(2, seed=5)
+    seat = state.to_move()[0]
+    ref = Referee(state, {0: Broken(0), 1: Broken(1)})
+    played = ref.step()
+    assert played and played[0].move.seat == seat
+    assert ref.faults and isinstance(ref.faults[0][1], RuntimeError)
+
+
+def test_a_bot_thinking_elsewhere_is_waited_for() -> None:
+    tasks: list[BotTask] = []
+    state = GIN.new_match(2, seed=5)
+    ref = Referee(state, {0: GIN.make_bot("easy", 1), 1: GIN.make_bot("easy", 2)}, runner=tasks.append)
+    assert ref.advance(30.0) == [] and len(tasks) == 1 and ref.thinking() == tasks[0].seat
+    tasks[0].solve()
+    played = ref.advance(0.0)
+    assert len(played) == 1 and played[0].move.seat == tasks[0].seat
+
+
+def test_bots_are_given_the_seat_view_and_nothing_else() -> None:
+    """Two matches that differ only in cards hidden from the bot give it the same questions."""
+    state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"], ["M8", "M5", "M5", "M5"]], ["M0", "M3"])
+    twin = gang([["M9", "M1", "M5", "M5"], ["M4", "M9", "M6", "M7"], ["M8", "M5", "M2", "M3"]], ["M0", "M3"])
+    asked = []
+    for s in (state, twin):
+        bot = Scripted("snap 1.1", delay=0.5)
+        ref = Referee(s, {1: bot})
+        ref.submit("0: draw")
+        ref.submit("0: swap 0")
+        ref.advance(1.0)
+        assert bot.views and all(v["seat"] == 1 for v in bot.views)
+        asked.append(bot.views)
+    assert asked[0] == asked[1]
+
+
+def test_the_arena_respects_the_window_length() -> None:
+    def snaps(seconds: float) -> int:
+        state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"]], ["M0"] * 1,
+                     snap_window_seconds=seconds)
+        bots = {0: Scripted(None), 1: Scripted("snap 1.1", delay=1.2)}
+        play_unit(state, bots, "hand")
+        return sum(1 for e in state.log if "snap" in e)
+
+    assert snaps(1.0) == 0
+    assert snaps(2.0) >= 1
