@@ -159,6 +159,17 @@ class Referee:
             return None
         return self.state.to_move()
 
+    def replace_bot(self, seat: int, bot: Bot) -> None:
+        """Seat another bot in ``seat``; a question already put to the old one is forgotten."""
+        self.bots[seat] = bot
+        if self._task is not None and self._task.seat == seat:
+            self._task = None
+        run = self._window
+        if run is not None:
+            run.tasks.pop(seat, None)
+            run.asked.discard(seat)
+        self._settle()
+
     def thinking(self) -> int | None:
         """The bot seat whose move is awaited, if any."""
         return None if self._task is None else self._task.seat
@@ -203,8 +214,12 @@ class Referee:
         if run is not None:
             run.passed.add(seat)
 
-    def advance(self, seconds: float) -> list[Played]:
-        """Let ``seconds`` pass, playing whatever falls due meanwhile, in time order."""
+    def advance(self, seconds: float, limit: int | None = None) -> list[Played]:
+        """Let ``seconds`` pass, playing whatever falls due meanwhile, in time order.
+
+        With ``limit``, stop after that many moves, the clock standing at the last one (the table
+        shows one move a frame, so a move never waits for time that was spent animating another).
+        """
         if seconds < 0:
             raise ValueError("time only moves forward")
         end = self.now + seconds
@@ -216,6 +231,8 @@ class Referee:
                 break
             self.now = max(self.now, due[0])
             played.append(due[1]())
+            if limit is not None and len(played) >= limit:
+                return played
         self.now = end
         self._settle()
         return played

@@ -3,11 +3,12 @@ run frames until something happens, and find sprites."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import pygame
 
 from game import GAMES
+from game.core import Bot
 from game.gin_rummy import GinOptions
 from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
@@ -28,11 +29,14 @@ def stacked_session(seats: Sequence[SeatInfo], options: GinOptions | None = None
     return MatchSession(state, list(seats))
 
 
-def start(app, session: MatchSession) -> TableScene:
-    """Seat ``session`` at the table with instant animations and no bot delay."""
+def start(app, session: MatchSession, bots: Mapping[int, Bot] | None = None) -> TableScene:
+    """Seat ``session`` at the table with instant animations and no bot delay; ``bots`` replace
+    the table's own bots in those seats before the first frame."""
     app.settings.animation_speed = "instant"
     app.settings.bot_delay = 0.0
     app.start_match(session)
+    for seat, bot in (bots or {}).items():
+        app.top.referee.replace_bot(seat, bot)
     app.step(1 / 60)
     assert isinstance(app.top, TableScene)
     return app.top

@@ -46,9 +46,7 @@ class ExchangeFirst(LayFirst):
 def lagagne_table(app, seats: list[SeatInfo], deck: list[str] = DECK, target: int = 60) -> TableScene:
     options = Options(target=target, first_dealer=len(seats) - 1)
     state = GAMES["lagagne"].new_match([s.name for s in seats], options=options, seed=3, deck=deck)
-    scene = start(app, MatchSession(state, seats))
-    for seat in list(scene.bots):
-        scene.bots[seat] = LayFirst(seat)
+    scene = start(app, MatchSession(state, seats), {s: LayFirst(s) for s, info in enumerate(seats) if not info.is_human})
     return scene
 
 
@@ -212,9 +210,7 @@ def test_the_human_is_told_what_an_exchange_took_and_gave(app) -> None:
     deck = [c for pair in zip(bob, alice) for c in pair] + ["P5d"] * 4  # Bob plays first: dealt first
     options = Options(target=60, first_dealer=0)
     state = GAMES["lagagne"].new_match(["Alice", "Bob"], options=options, seed=3, deck=deck)
-    scene = start(app, MatchSession(state, [SeatInfo("Alice"), SeatInfo("Bob", "normal")]))
-    scene.bots[1] = ExchangeFirst(1)
-    scene.bot_turn = None  # forget the decision the replaced bot started on the first frame
+    scene = start(app, MatchSession(state, [SeatInfo("Alice"), SeatInfo("Bob", "normal")]), {1: ExchangeFirst(1)})
     run_until(app, lambda: state.log[-1:] == ["1: exchange 0"])
     taken = state.view(1)["exchange"]["taken"]
     assert scene.message == f"Bob took {scene.adapter.card_name(taken)} from your hand."

@@ -25,7 +25,9 @@ A new game plugs in by writing ``ui/games/<game_id>.py`` with a subclass of ``Ta
 - drawing: ``draw_under`` is cached with the resting cards and redrawn only when the view, the
   selection or the resting cards change, so it must depend on nothing else; anything that moves
   by itself (a countdown) goes in ``draw_over`` and its ``tick`` sets ``scene.dirty``.
-- timing and pass-and-play: ``tick``, ``bot_movers``, ``screen_movers``, ``turn_seats``.
+- visual timers and turn marks: ``tick`` (e.g. how long a looked-at card stays face up), ``turn_seats``.
+  Who may act when, bots, quick-discard windows and grace times are the referee's
+  (``scene.referee``): an adapter reads its clocks to draw them.
 """
 
 from __future__ import annotations
@@ -218,21 +220,10 @@ class TableAdapter:
         """Where the main buttons go (a game whose cards fill the usual bar moves it)."""
         return layout.button_bar
 
-    # ------------------------------------------------------------------ timing and out-of-turn play
+    # ------------------------------------------------------------------ visual timers
     def tick(self, dt: float) -> None:
-        """Called every frame before bots are driven: the adapter's own timers (a quick-discard
-        window that closes by itself, a grace time that ends a turn, bots reacting out of turn)."""
-
-    def bot_movers(self, movers: list[int]) -> list[int]:
-        """The seats among ``movers`` (``to_move()``) whose bots the table asks to choose a move now;
-        an adapter that drives some seats itself (reactions during a window) leaves them out."""
-        return movers
-
-    def screen_movers(self, movers: list[int]) -> list[int] | None:
-        """The seats among ``movers`` that need their private cards shown to act now (pass-and-play
-        passes the screen to one of them); ``None`` keeps the screen as it is (input that needs no
-        private view, such as a quick discard)."""
-        return movers
+        """Called every frame: the adapter's own visual timers (a card shown face up for a moment).
+        Rules and timing — whose turn, windows, grace, bots — belong to the referee."""
 
     # ------------------------------------------------------------------ words
     def status(self, view: dict[str, Any], legal: list[Move]) -> str:

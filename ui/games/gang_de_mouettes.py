@@ -6,19 +6,17 @@ What the table adds around the engine (it never decides a rule; every move is a 
 
 - **Memorising.** The engine lets each seat know its first ``peek_slots`` cards at the deal. At the
   start of a round the table shows them face up to their human owner (one human at a time behind
-  the curtain in pass-and-play) until the player clicks "I've memorised them"; bots wait meanwhile.
-- **Quick-discard windows.** The engine lists every seat that may still snap in ``to_move()``. The
-  table keeps the window open for ``snap_window_seconds`` (a ring counts down around the discard),
-  asks each bot once for ``bot.react`` and plays its snap when its reaction delay has passed, so a
-  quicker human wins the race; when the time is up (or earlier, once no human can still snap, has
-  not passed, and no bot reaction is pending) it sends ``close`` for the active seat.
+  the curtain in pass-and-play) until the player clicks "I've memorised them"; the referee holds
+  play until every human has (``referee.unready``/``ready``).
+- **Quick-discard windows** are run by the referee (the engine's ``timer()``): the table draws its
+  clock as a ring around the discard and turns a player's click into a snap or a pass.
 - **Who snaps.** A click on a card snaps it for its owner when the owner is a human who may snap
   (rase-mottes); a click on anybody else's card is a piqué by the one human who may snap (in
   pass-and-play with several such humans, drag the card onto your own cards: the owner of the
   cards it is dropped on snaps it). Nothing about the window needs a private view, so the screen
   stays as it is while it is open and no card is revealed by a snap but the snapped one.
-- **End of turn.** « Gang de mouettes ! » and "End turn"; a human who does neither within
-  ``end_turn_grace_seconds`` ends the turn (the table sends ``done``).
+- **End of turn.** « Gang de mouettes ! » and "End turn"; a bar under "End turn" shows the
+  referee's grace clock, after which the turn ends by itself.
 - **What I know.** With the memory aid (``app.settings.memory_aid``, on by default) every card whose
   value the viewer has seen carries a small mark with that value; a button turns it on and off.
 """
@@ -73,17 +71,12 @@ class Adapter(TableAdapter):
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
-        self.memorised: set[tuple[int, int]] = set()
-        """(round, seat) of the humans who have memorised their cards of that round."""
         self.mode: str | None = None
         """What the next click on a card means: a power (look, spy, steal, scout, drop) or "take"."""
         self.chosen: int | None = None
         """Own slot chosen first for the 10's swap."""
         self.reveals: dict[str, float] = {}
         """Zones shown face up for a moment (a power's look, a missed quick discard)."""
-        self.window: dict[str, Any] | None = None
-        self.grace: tuple[int, float] | None = None
-        """(turn, seconds left) before the table ends a human's turn by itself."""
         self.show_marks = bool(getattr(self.app.settings, "memory_aid", True))
         self.show_card = True
         """Whether the round's score card covers the middle of the table (a button hides it)."""
@@ -107,14 +100,11 @@ class Adapter(TableAdapter):
 
     def to_memorise(self) -> list[int]:
         """Human seats still to look at their first cards of this round (play waits for them)."""
-        pub = self.public()
-        if pub["phase"] != TURN or pub["log"] or pub["options"]["peek_slots"] == 0:
-            return []
-        return [h for h in self.scene.session.humans if (pub["round"], h) not in self.memorised]
+        return self.scene.referee.unready()
 
     def memorise(self, seat: int) -> None:
         """``seat`` has memorised its cards: hide them and let play (or the next human) go on."""
-        self.memorised.add((self.public()["round"], seat))
+        self.scene.referee.ready(seat)
         self.scene.recheck_viewer()
 
     def _snappers(self, view: dict[str, Any]) -> list[int]:
@@ -376,21 +366,7 @@ class Adapter(TableAdapter):
         _, box = self.square(seat, self._count(view, seat), layout)
         return box.inflate(layout.unit * 0.3, layout.unit * 0.3)
 
-    # ================================================================== out-of-turn play and timers
-    def screen_movers(self, movers: list[int]) -> list[int] | None:
-        waiting = self.to_memorise()
-        if waiting:
-            return waiting[:1]
-        phase = self.public()["phase"]
-        if phase == WINDOW:
-            return None
-        return movers
-
-    def bot_movers(self, movers: list[int]) -> list[int]:
-        if self.to_memorise() or self.public()["phase"] == WINDOW:
-            return []
-        return movers
-
+    # ================================================================== visual timers
     def tick(self, dt: float) -> None:
         if self.reveals:
             for zone in list(self.reveals):
@@ -398,92 +374,11 @@ class Adapter(TableAdapter):
                 if self.reveals[zone] <= 0:
                     del self.reveals[zone]
                     self.scene.recheck_viewer()
-        if self.state.is_over():
-            self.window = None
-            return
-        pub = self.public()
-        if pub["phase"] == WINDOW:
-            self._tick_window(pub, dt)
-        else:
-            self.window = None
-        if pub["phase"] == END_TURN and self._human(pub["active"]) and self.scene.viewer == pub["active"]:
-            turn, left = (
-                self.grace
-                if self.grace and self.grace[0] == pub["turn"]
-                else (pub["turn"], float(pub["options"]["end_turn_grace_seconds"]))
-            )
-            left -= dt
-            self.grace = (turn, left)
-            self.scene.dirty = True
-            if left <= 0:
-                self.grace = None
-                self.scene.play(Move("done", pub["active"]))
-        else:
-            self.grace = None
-
-    def _tick_window(self, pub: dict[str, Any], dt: float) -> None:
-        key = (
-            pub["round"],
-            pub["turn"],
-            len(pub["discard"]),
-            pub["window"]["card"],
-            pub["pending"] is not None,
-        )
-        length = float(pub["options"]["snap_window_seconds"])
-        if self.window is None or self.window["key"] != key:
-            self.window = {
-                "key": key,
-                "length": length,
-                "left": length,
-                "pending": {},
-                "asked": set(),
-                "passed": set(),
-                "idle": 0.0,
-            }
-        w = self.window
-        humans = self._snappers(pub)
-        race = bool(humans)
-        pace = min(1.0, max(0.0, float(self.app.settings.bot_delay)) / 0.8)
-        for seat in pub["window"]["open_to"]:
-            bot = self.scene.bots.get(seat)
-            if bot is None or seat in w["asked"]:
-                continue
-            w["asked"].add(seat)
-            answer = bot.react(self.state.view(seat), self.state.legal_moves(seat))
-            if answer is not None:
-                move, delay = answer
-                move = move if move.seat is not None else move.with_seat(seat)
-                w["pending"][seat] = [move, float(delay) if race else float(delay) * pace]
-        w["left"] -= dt
-        for entry in w["pending"].values():
-            entry[1] -= dt
-        self.scene.dirty = True
-        if self.scene.animating:
-            return
-        due = sorted((entry[1], seat) for seat, entry in w["pending"].items() if entry[1] <= 0)
-        if due:
-            seat = due[0][1]
-            move = w["pending"].pop(seat)[0]
-            if self.state.is_legal(move):
-                self.scene.play(move)
-            return
-        waiting = [s for s in humans if s not in w["passed"]]
-        if w["left"] <= 0:
-            self._close(pub)
-        elif not waiting and not w["pending"]:
-            w["idle"] += dt
-            if w["idle"] >= min(length, max(0.0, float(self.app.settings.bot_delay))):
-                self._close(pub)
-
-    def _close(self, pub: dict[str, Any]) -> None:
-        move = Move("close", pub["active"])
-        if self.state.is_legal(move):
-            self.scene.play(move)
 
     def pass_snap(self) -> None:
         """The humans at the screen do not want to snap in this window (it may close sooner)."""
-        if self.window is not None:
-            self.window["passed"].update(self._snappers(self.public()))
+        for seat in self._snappers(self.public()):
+            self.scene.referee.pass_window(seat)
 
     # ================================================================== input
     def _acts(self, legal: list[Move]) -> dict[str, Move]:
@@ -964,12 +859,14 @@ class Adapter(TableAdapter):
             self._draw_call(surface, view, layout)
         if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
             self._draw_marks(surface, view, layout)
-        if self.window is not None and view["phase"] == WINDOW:
-            self._draw_ring(surface, layout)
-        if self.grace is not None:
+        clock = self.scene.referee.window_clock()
+        if clock is not None and view["phase"] == WINDOW:
+            self._draw_ring(surface, layout, clock)
+        grace = self.scene.referee.grace_clock()
+        if grace is not None and grace[0] == self.scene.viewer:
             button = next((b for b in self.scene.buttons if b.key == "done"), None)
             if button is not None:
-                left = self.grace[1] / max(0.1, float(view["options"]["end_turn_grace_seconds"]))
+                left = grace[1] / max(0.1, grace[2])
                 bar = pygame.Rect(
                     button.rect.x + 6, button.rect.bottom + 3, round((button.rect.w - 12) * left), 4
                 )
@@ -1106,10 +1003,9 @@ class Adapter(TableAdapter):
             surface.blit(img, img.get_rect(center=pill.center))
             x = pill.x - 2
 
-    def _draw_ring(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        w = self.window
-        assert w is not None
-        frac = max(0.0, min(1.0, w["left"] / max(0.1, w["length"])))
+    def _draw_ring(self, surface: pygame.Surface, layout: TableLayout, clock: tuple[float, float]) -> None:
+        left, length = clock
+        frac = max(0.0, min(1.0, left / max(0.1, length)))
         x, y = layout.discard_pos
         centre = (round(x + layout.card_w / 2), round(y + layout.card_h / 2))
         radius = round(layout.card_h * 0.62)

@@ -2,9 +2,11 @@
 
 It shows the felt, the seats (name, bot level, score, whose turn), the piles and every card as a
 sprite; it animates the events the engine returns (``event.for_seat(viewer)``, so nothing leaks);
-it turns drags, clicks, buttons and keys into the engine's legal moves; it lets bots think in a
-worker thread; it keeps a log in words; and in pass-and-play it hides private cards behind a
-"Pass to …" curtain. It autosaves after every move and records the result at the end.
+it turns drags, clicks, buttons and keys into the engine's legal moves and submits them to the
+match's referee (``game.core.referee``), which decides when bots play, runs quick-discard windows
+and grace times, and is told how much time passed each frame; bots think in worker threads. It keeps
+a log in words, and in pass-and-play it hides private cards behind a "Pass to …" curtain. It
+autosaves after every move and records the result at the end.
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ import pygame
 
 from game import GAMES, IllegalMove, Move
 from game.core import Event
+from game.core.referee import Played, Referee
 from ui.cards import CardArt
 from ui.games import adapter_class
 from ui.games.base import Action, ButtonSpec, Drop
 from ui.scene import Scene
 from ui.session import MatchSession
-from ui.table.bots import BotTurn
+from ui.table.bots import ThreadRunner
 from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, STAGGER, speed_factor
@@ -52,9 +55,13 @@ class TableScene(Scene):
         self._art_language = app.settings.language
         self.log = LogPanel(self.text)
         self.curtain = Curtain(self.text)
-        self.bots = {seat: self.descriptor.make_bot(info.level, self.state.seed + 7919 * (seat + 1))
-                     for seat, info in enumerate(session.seats) if not info.is_human}
-        self.bot_turn: BotTurn | None = None
+        bots = {seat: self.descriptor.make_bot(info.level, self.state.seed + 7919 * (seat + 1))
+                for seat, info in enumerate(session.seats) if not info.is_human}
+        self.runner = ThreadRunner()
+        self.referee = Referee(self.state, bots, think_delay=float(app.settings.bot_delay), runner=self.runner)
+        self._faults = 0
+        self._player_moved = False
+        """A player moved this frame: the frame shows that move; the referee resumes on the next."""
         self.sprites: list[CardSprite] = []
         self.buttons: list[Button] = []
         self.focus: int | None = None
@@ -94,7 +101,7 @@ class TableScene(Scene):
             return None
         if len(humans) == 1:
             return humans[0]
-        screen = self.adapter.screen_movers(self.state.to_move())
+        screen = self.referee.screen_seats()
         if screen is None:
             return self.viewer
         movers = [s for s in screen if s in humans]
@@ -306,30 +313,37 @@ class TableScene(Scene):
 
     # ================================================================== playing moves
     def play(self, move: Move) -> bool:
-        """Send ``move`` to the engine; animate, log and autosave it. False (and a message) if refused."""
+        """Submit a player's ``move`` to the referee; animate, log and autosave it. False (and a
+        message) if refused."""
         try:
-            events = self.state.apply(move)
+            played = self.referee.submit(move)
         except IllegalMove as exc:
             self.say(self.explain(exc))
             return False
+        self._show(played)
+        self._player_moved = True
+        return True
+
+    def _show(self, played: Played) -> None:
+        """Animate, log and autosave a move the referee let through (a player's, a bot's or its own)."""
         self.selected = None
-        seat = move.seat
-        for line in self.adapter.describe(move, [e.for_seat(self.viewer) for e in events], self.state.view(self.viewer)):
+        events = played.events
+        for line in self.adapter.describe(played.move, [e.for_seat(self.viewer) for e in events],
+                                          self.state.view(self.viewer)):
             self.log.add(line)
         self.app.storage.save_session(self.session.to_json())
         self._choose_viewer()
         self._refresh(events, animate_deal=self._is_new_deal(events))
-        if seat is not None and self.focus is not None:
+        if self.focus is not None:
             self.focus = min(self.focus, max(0, len(self.focus_items()) - 1))
         if self.state.is_over() and not self._recorded:
             self._recorded = True
             self.app.storage.record_result(self.session.game_id, self.session.seats, self.state.winners())
             self.app.storage.clear_session()
-        return True
 
     @staticmethod
     def _is_new_deal(events: list[Event]) -> bool:
-        return any(e.kind in ("deal", "new_hand", "shuffle") for e in events)
+        return any(e.kind == "deal" for e in events)
 
     def explain(self, exc: IllegalMove) -> str:
         """The refusal in the player's language (``illegal.<key>``), else the engine's English text."""
@@ -362,38 +376,32 @@ class TableScene(Scene):
             action()
             self._refresh()
 
-    # ================================================================== bots
-    def _drive_bots(self, dt: float) -> None:
-        if self.state.is_over() or self.curtain.shown:
-            self.bot_turn = None
+    # ================================================================== the referee
+    @property
+    def bots(self) -> dict[int, Any]:
+        """The bot of each bot seat (the referee's)."""
+        return self.referee.bots
+
+    def _run_referee(self, dt: float) -> None:
+        """Tell the referee how much time passed and show what it played (one move a frame, and
+        only once the cards have landed: the clock waits while cards fly or the curtain is up)."""
+        moved, self._player_moved = self._player_moved, False
+        if self.state.is_over() or self.curtain.shown or self.animating or moved:
             return
-        if self.bot_turn is None:
-            movers = self.adapter.bot_movers(self.state.to_move())
-            if any(self.session.seats[s].is_human for s in movers):
-                return
-            seat = next((s for s in movers if s in self.bots), None)
-            if seat is None:
-                return
-            delay = float(self.app.settings.bot_delay)
-            self.bot_turn = BotTurn(self.bots[seat], seat, self.state.view(seat), self.state.legal_moves(seat), delay)
-            return
-        if self.bot_turn.tick(dt) and not self.animating:
-            turn, self.bot_turn = self.bot_turn, None
-            move = turn.move
-            if turn.error is not None:
-                # a broken bot must not stop the game: report it and play its first legal move
-                traceback.print_exception(turn.error, file=sys.stderr)
-            if move is None or not self.state.is_legal(move):
-                legal = self.state.legal_moves(turn.seat)
-                if not legal:
-                    return
-                move = legal[0]
-            self.play(move)
+        self.referee.think_delay = max(0.0, float(self.app.settings.bot_delay))
+        for played in self.referee.advance(dt, limit=1):
+            self._show(played)
+        for seat, error in self.referee.faults[self._faults:]:
+            # a broken bot must not stop the game: the referee played its first legal move
+            print(f"the bot in seat {seat} failed:", file=sys.stderr)
+            traceback.print_exception(error, file=sys.stderr)
+        self._faults = len(self.referee.faults)
+        if self.referee.window_clock() is not None or self.referee.grace_clock() is not None:
+            self.dirty = True  # the countdown moves
 
     def wait_for_bot(self, timeout: float = 10.0) -> None:
-        """Block until the thinking bot has answered (tests)."""
-        if self.bot_turn is not None:
-            self.bot_turn.wait(timeout)
+        """Block until every bot asked so far has answered (tests)."""
+        self.runner.wait(timeout)
 
     # ================================================================== keyboard focus
     def focus_items(self) -> list[CardSprite | Button]:
@@ -657,7 +665,7 @@ class TableScene(Scene):
                 self.dirty = True
         if not self.curtain.shown:
             self.adapter.tick(dt)
-        self._drive_bots(dt)
+        self._run_referee(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the table out again for the new window size (card art is redrawn at the new sizes)."""
