@@ -299,10 +299,10 @@ class Referee:
         movers = state.to_move()
         if any(s not in self.bots for s in movers):
             return  # a human leads whenever one may act (e.g. "next" between hands)
-        seat = next((s for s in movers if state.legal_moves(s)), None)
-        if seat is None:
+        mover = next((s for s in movers if state.legal_moves(s)), None)
+        if mover is None:
             return
-        self._task = BotTask(self.bots[seat], seat, "choose", state.view(seat), state.legal_moves(seat),
+        self._task = BotTask(self.bots[mover], mover, "choose", state.view(mover), state.legal_moves(mover),
                              self._key(), self.now)
         self.runner(self._task)
 
