@@ -43,6 +43,8 @@ class GameState(ABC):
     rng: Rng
     log: list[str]
     history: list[dict[str, Any]]
+    deck: list[str] | None
+    """The stacked order the match was dealt from (``None``: shuffled from the seed), for replays."""
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -68,6 +70,7 @@ class GameState(ABC):
         state.rng = Rng(state.seed)
         state.log = []
         state.history = []
+        state.deck = None if deck is None else [str(c) for c in deck]
         stacked = None if deck is None else state._complete_deck(deck)
         state._start(stacked)
         return state
@@ -214,6 +217,36 @@ class GameState(ABC):
         self.log.append(str(move))
         return events
 
+    def replay(self: S, upto: int) -> S:
+        """A new match: this one's seed, players, options and deck, after its first ``upto`` moves.
+
+        >>> from game import GAMES
+        >>> m = GAMES["gin_rummy"].new_match(2, seed=5)
+        >>> _ = m.apply(m.legal_moves(m.to_move()[0])[0])
+        >>> m.replay(0).log, m.replay(1).to_json() == m.to_json()
+        ([], True)
+        """
+        if not 0 <= upto <= len(self.log):
+            raise ValueError(f"this match has {len(self.log)} moves; cannot replay {upto}")
+        other = type(self).new(self.players, self.names, self.options, self.seed, self.deck)
+        for text in self.log[:upto]:
+            other.apply(text)
+        return other
+
+    def undo(self) -> str:
+        """Take back the last move exactly (RNG included) and return its text (python-chess's ``pop``).
+
+        The match is replayed from its seed without that move. At the start of a match it raises
+        ``IllegalMove`` and nothing changes.
+        """
+        if not self.log:
+            raise IllegalMove("There is no move to take back.", "nothing_to_undo")
+        last = self.log[-1]
+        earlier = self.replay(len(self.log) - 1)
+        self.__dict__.clear()
+        self.__dict__.update(earlier.__dict__)
+        return last
+
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (with its seat) may be played now. Games may answer faster."""
         return move.seat in self.to_move() and move in self.legal_moves(move.seat)
@@ -285,6 +318,7 @@ class GameState(ABC):
             "rng": self.rng.to_json(),
             "log": list(self.log),
             "history": [dict(h) for h in self.history],
+            "deck": None if self.deck is None else list(self.deck),
             "state": self._dump(),
         }
 
@@ -307,6 +341,8 @@ class GameState(ABC):
             state.rng = Rng.from_json(data["rng"])
             state.log = [str(m) for m in data["log"]]
             state.history = [dict(h) for h in data["history"]]
+            deck = data.get("deck")
+            state.deck = None if deck is None else [str(c) for c in deck]
             state._load(data["state"])
         except SaveError:
             raise
@@ -329,6 +365,7 @@ class GameState(ABC):
         other.rng = self.rng.clone()
         other.log = list(self.log)
         other.history = [dict(h) for h in self.history]
+        other.deck = self.deck
         copy_fields(self, other)
         other._restored()
         return other
