@@ -1,0 +1,65 @@
+"""Write the golden playthroughs: ``python -m tests.golden.make`` (then review the diff).
+
+For each game and a few table sizes, a seeded bot-versus-bot match under the default rules is
+played through the referee and saved as a match file (``<game>-<n>p.match``) beside a digest file
+(``<game>-<n>p.digests``): the final scores, then one line per move with a short digest of every
+seat's view and the spectator's view after that move. A rule change shows up as a diff that starts
+at the first move it changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from game import GAMES, GameState
+from game.arena import play_unit
+from game.core.matchfile import export_match, import_match
+
+HERE = Path(__file__).resolve().parent
+TABLES = {"gin_rummy": (2,), "gang_de_mouettes": (2, 4, 8), "lagagne": (2, 4, 6)}
+SEED = 20261123
+
+
+def digest(state: GameState) -> str:
+    """A short fingerprint of what every seat and a spectator see now."""
+    views = [state.view(seat) for seat in [None, *range(state.players)]]
+    text = json.dumps(views, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def digests(text: str) -> str:
+    """The digest file of a match file: final scores, then one line per move."""
+    final = import_match(text)
+    replay = final.replay(0)
+    lines = [f"scores {' '.join(str(s) for s in final.scores)}", f"0 {digest(replay)}"]
+    for n, move in enumerate(final.log, start=1):
+        replay.apply(move)
+        lines.append(f"{n} {digest(replay)} {move}")
+    return "\n".join(lines) + "\n"
+
+
+def golden_match(game_id: str, players: int) -> str:
+    desc = GAMES[game_id]
+    state = desc.new_match([f"P{i + 1}" for i in range(players)], seed=SEED + players)
+    levels = ("normal", "easy")
+    bots = {s: desc.make_bot(levels[s % 2], SEED + s) for s in range(players)}
+    play_unit(state, bots, "match")
+    return export_match(state)
+
+
+def cases() -> list[tuple[str, int]]:
+    return [(g, n) for g, sizes in TABLES.items() for n in sizes]
+
+
+def main() -> None:
+    for game_id, players in cases():
+        text = golden_match(game_id, players)
+        (HERE / f"{game_id}-{players}p.match").write_text(text, encoding="utf-8")
+        (HERE / f"{game_id}-{players}p.digests").write_text(digests(text), encoding="utf-8")
+        print(f"{game_id} {players}p: {text.count(chr(10))} lines")
+
+
+if __name__ == "__main__":
+    main()
