@@ -10,15 +10,12 @@ out with the ``normal`` policy for every seat; its effort is a count of rollouts
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
 from game.core import Bot, Move, Rng
 from game.gang_de_mouettes.cards import COUNTS, card_value
-from game.gang_de_mouettes.options import Options
-from game.gang_de_mouettes.state import (DRAWN, END_TURN, GIVE, OVER, PUBLIC, ROUND_OVER, SCOUT, TURN,
-                                         WINDOW, GangState)
+from game.gang_de_mouettes.state import DRAWN, END_TURN, GIVE, OVER, PUBLIC, ROUND_OVER, SCOUT, TURN, WINDOW, GangState
 
 
 @dataclass
@@ -28,7 +25,7 @@ class Perspective:
     me: int
     n: int
     phase: str
-    active: int
+    active: int | None
     vals: list[list[int | None]]
     top: int | None
     mean: float
@@ -96,7 +93,7 @@ def perspective_from_state(st: GangState, seat: int) -> Perspective:
         counts[drawn] -= 1
     if st.pending is not None:
         counts[st.pending] -= 1
-    return Perspective(seat, st.players, st.phase, st.active, vals,
+    return Perspective(seat, st.players, st.phase, st.view(None)["active"], vals,
                        st.discard[-1] if st.discard else None, _mean_of_unseen(counts), drawn, st.scout,
                        st.caller, st._pique(), st._can_draw(), st.turn - st.first_turn + 1)
 
@@ -332,7 +329,8 @@ class HardBot(NormalBot):
             return Move(decide(p, actions, self.call_margin), seat)
         totals = [0.0] * len(candidates)
         for _ in range(max(4, self.budget // (p.n * len(candidates)))):
-            base = determinise(view, self.rng)
+            base = GangState.determinise(view, Rng(self.rng.getrandbits(63)))
+            base.quiet = True
             seed = self.rng.getrandbits(32)
             for k, action in enumerate(candidates):
                 st = base.clone()
@@ -361,52 +359,6 @@ class HardBot(NormalBot):
             if a in legal and a not in cands:
                 cands.append(a)
         return cands
-
-
-def determinise(view: dict[str, Any], rng: random.Random) -> GangState:
-    """A full state consistent with ``view``: the cards hidden from its seat dealt at random."""
-    n = view["players"]
-    counts = dict(COUNTS)
-    slots: list[list[int | None]] = []
-    for row in view["slots"]:
-        vals = [None if t is None else card_value(t) for t in row]
-        for v in vals:
-            if v is not None:
-                counts[v] -= 1
-        slots.append(vals)
-    discard = [card_value(t) for t in view["discard"]]
-    for v in discard:
-        counts[v] -= 1
-    drawn = None if view["drawn"] is None else card_value(view["drawn"])
-    pending = None if view["pending"] is None else card_value(view["pending"])
-    for v in (drawn, pending):
-        if v is not None:
-            counts[v] -= 1
-    pool = [v for v, c in counts.items() for _ in range(c)]
-    rng.shuffle(pool)
-    st = object.__new__(GangState)
-    st.players, st.names = n, list(view["names"])
-    st.options = Options(**view["options"])
-    st.seed, st.rng, st.log, st.history = 0, Rng(0), [], []
-    st.quiet = True
-    st._events = []
-    st.slots = [[pool.pop() if v is None else v for v in row] for row in slots]
-    st.know = [[sum(1 << k for k in who) for who in row] for row in view["knowers"]]
-    st.discard = discard
-    st.drawn = drawn if drawn is not None or not view["holding"] or pending is not None else pool.pop()
-    st.pending = pending
-    st.pile = pool
-    st.totals = list(view["scores"])
-    st.round, st.turn, st.dealer, st.active = view["round"], view["turn"], view["dealer"], view["active"]
-    st.first_turn = view["turn"] - view["round_turn"] + 1
-    st.phase = view["phase"]
-    st.scout = None if view["scouted"] is None else tuple(view["scouted"])
-    st.tried = 0 if view["window"] is None else sum(1 << s for s in view["window"]["tried"])
-    st.giver = None if view["give"] is None else (view["give"]["snapper"], view["give"]["victim"])
-    st.caller = view["caller"]
-    st.final = list(view["final_turns"])
-    st.public, st.last_round = [], None
-    return st
 
 
 def rollout(st: GangState, seat: int, horizon: int, call_margin: float) -> float:

@@ -12,7 +12,7 @@ from typing import Any
 
 from game.core import Event, GameState, IllegalMove, Move, Rng, parse_with_grammar
 from game.core.timing import Grace, Timer, Window
-from game.gang_de_mouettes.cards import POWERS, card_text, card_value, full_values
+from game.gang_de_mouettes.cards import COUNTS, POWERS, card_text, card_value, full_values
 from game.gang_de_mouettes.options import Options
 
 PUBLIC = 1 << 8
@@ -578,11 +578,11 @@ class GangState(GameState):
             "turn": self.turn,
             "round_turn": self.turn - self.first_turn + 1,
             "dealer": self.dealer,
-            "active": a,
+            "active": None if self.phase in (ROUND_OVER, OVER) else a,
             "slots": [[card_text(c) if self.knows(seat, m) else None for c, m in zip(cs, ms)]
                       for cs, ms in zip(self.slots, self.know)],
             "knowers": [[self._knowers(m) for m in ms] for ms in self.know],
-            "pile": len(self.pile),
+            "pile_size": len(self.pile),
             "discard": [card_text(c) for c in self.discard],
             "top": card_text(self.discard[-1]) if self.discard else None,
             "holding": self.drawn is not None or self.pending is not None,
@@ -595,7 +595,7 @@ class GangState(GameState):
             "final_turns": list(self.final),
             "can_draw": self._can_draw(),
             "pique": self._pique(),
-            "log": [dict(e) for e in self.public],
+            "round_log": [dict(e) for e in self.public],
             "last_round": None if self.last_round is None else dict(self.last_round),
             "options": dataclasses.asdict(self.options),
         })
@@ -613,6 +613,53 @@ class GangState(GameState):
             for i, c in enumerate(cards):
                 zones[f"slot:{s}.{i}"] = [card_text(c)]
         return zones
+
+    @classmethod
+    def determinise(cls, view: dict[str, Any], rng: Rng) -> GangState:
+        """A whole state that ``view``'s seat cannot tell from the real one: every card it does not
+        know (slots, the pile, another seat's drawn card) dealt at random from the cards unseen."""
+        counts = dict(COUNTS)
+        slots: list[list[int | None]] = []
+        for row in view["slots"]:
+            values = [None if t is None else card_value(t) for t in row]
+            for v in values:
+                if v is not None:
+                    counts[v] -= 1
+            slots.append(values)
+        discard = [card_value(t) for t in view["discard"]]
+        drawn = None if view["drawn"] is None else card_value(view["drawn"])
+        pending = None if view["pending"] is None else card_value(view["pending"])
+        for v in [*discard, drawn, pending]:
+            if v is not None:
+                counts[v] -= 1
+        pool = [v for v, c in counts.items() for _ in range(c)]
+        rng.shuffle(pool)
+        st = cls.__new__(cls)
+        st.players, st.names = view["players"], list(view["names"])
+        st.options = Options(**view["options"])
+        st.seed, st.rng, st.deck = 0, rng.fork(), None
+        st.log, st.history = list(view["log"]), [dict(h) for h in view["history"]]
+        st.quiet = False
+        st._events = []
+        st.slots = [[pool.pop() if v is None else v for v in row] for row in slots]
+        st.know = [[sum(1 << k for k in who) for who in row] for row in view["knowers"]]
+        st.discard = discard
+        st.drawn = drawn if drawn is not None or not view["holding"] or pending is not None else pool.pop()
+        st.pending = pending
+        st.pile = pool
+        st.totals = list(view["scores"])
+        st.round, st.turn, st.dealer = view["round"], view["turn"], view["dealer"]
+        st.active = view["dealer"] if view["active"] is None else view["active"]  # between rounds
+        st.first_turn = view["turn"] - view["round_turn"] + 1
+        st.phase = view["phase"]
+        st.scout = None if view["scouted"] is None else tuple(view["scouted"])
+        st.tried = 0 if view["window"] is None else sum(1 << s for s in view["window"]["tried"])
+        st.giver = None if view["give"] is None else (view["give"]["snapper"], view["give"]["victim"])
+        st.caller = view["caller"]
+        st.final = list(view["final_turns"])
+        st.public = [dict(e) for e in view["round_log"]]
+        st.last_round = None if view["last_round"] is None else dict(view["last_round"])
+        return st
 
     def redeal_hidden(self, seat: int | None, rng: Rng) -> GangState:
         other = self.clone()

@@ -55,7 +55,7 @@ def test_stacked_deal_peek_and_first_player() -> None:
     view = state.view(0)
     assert view["slots"][0] == ["M2", "M5", None, None]
     assert view["slots"][1] == [None] * 4 and view["slots"][2] == [None] * 4
-    assert view["top"] is None and view["pile"] == 58 - 12
+    assert view["top"] is None and view["pile_size"] == 58 - 12
     with pytest.raises(IllegalMove) as info:
         state.apply("2: take 0")
     assert info.value.key == "gang.discard_empty"

@@ -117,7 +117,7 @@ class Adapter(TableAdapter):
     # ================================================================== zones
     def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
         zones: dict[str, list[str | None]] = {
-            "stock": [None] * view["pile"],
+            "stock": [None] * view["pile_size"],
             "discard": list(view["discard"]),
         }
         if view["holding"]:
