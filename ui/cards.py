@@ -20,6 +20,8 @@ from collections.abc import Callable
 import pygame
 import pygame.gfxdraw
 
+from game.gang_de_mouettes.views import card_power
+
 ASPECT = 1.4
 """Card height over width (a poker card is 63 × 88 mm)."""
 
@@ -38,7 +40,6 @@ _SEAGULL = re.compile(r"^M(\d+)$")
 _SYMBOL = re.compile(r"^S([hscd])$")
 _POINTS = re.compile(r"^P(5|10|20|50)([hscd])$")
 _JOKER = re.compile(r"^J(5|10|20|50)$")
-SEAGULL_POWERS = {8: "look", 9: "spy", 10: "swap", 15: "scout", 20: "drop"}
 LAGAGNE_ACTIONS = {"Voler": "voler", "Recup": "recup", "Echange": "echange", "X2": "x2"}
 
 # Pip positions of the standard faces: (column, row) with column -1/0/1 and row 0 (top) .. 1 (bottom).
@@ -397,7 +398,7 @@ class CardArt:
         for x, y in ((w * 0.13, h * 0.08), (w * 0.87, h * 0.08)):
             self._text(surface, str(value), h * 0.09, colour, (x, y), max_width=w * 0.2)
         self._gull(surface, w * 0.5, h * 0.5, w * 0.9)
-        power = SEAGULL_POWERS.get(value)
+        power = card_power(f"M{value}")
         if power:
             band = pygame.Rect(round(w * 0.1), round(h * 0.79), round(w * 0.8), round(h * 0.13))
             pygame.draw.rect(surface, (255, 250, 235), band, border_radius=max(2, w // 20))

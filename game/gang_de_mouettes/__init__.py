@@ -34,25 +34,26 @@ Phases and moves (``view["phase"]``; ``to_move()`` lists who may act)
 So a turn is: ``draw`` → (``swap N`` | ``discard`` | power [→ ``trade``/``keep``]) → window(s) →
 ``call``/``done``; or ``take N`` → window → ``call``/``done``.
 
-View keys (``state.view(seat)``; besides the common ones: game, seat, players, names, scores,
-to_move, over, history)
+View keys (``state.view(seat)``, typed as ``views.GangView``; besides the shared ones of
+``game.core.views.CoreView``: game, seat, players, names, scores, to_move, over, winners, history,
+log, active, phase, pile_size, discard)
 ----------------------------------------------------------------------------------------------
 ``phase``, ``round``, ``turn`` (turn counter over the match), ``round_turn`` (turns played in this
-round, the current one included), ``dealer``, ``active``;
+round, the current one included), ``dealer``, ``active`` (``None`` between rounds);
 ``slots`` (per seat, per slot: the card text where ``seat`` knows it, else ``None``);
 ``knowers`` (per seat, per slot: the seats that know that card — public information);
-``pile`` (cards left to draw), ``discard`` (all cards, top last), ``top``;
+``pile_size`` (cards left to draw), ``discard`` (all cards, top last), ``top``;
 ``holding`` (the active seat holds a drawn card or the 20 waiting to be discarded), ``drawn`` (the
 drawn card: only to the drawer, or to all once its 15 power is being used), ``pending`` (the 20
 waiting to go on the discard), ``scouted`` ([seat, slot] looked at by a 15, else ``None``);
 ``window`` (``None`` or {card, tried: seats that tried, open_to: seats that may still try});
 ``give`` (``None`` or {snapper, victim}); ``caller``; ``final_turns`` (seats still to play after a
 call, in order); ``can_draw``; ``pique`` (piqué possible at this table);
-``log`` (this round's public actions, each {kind, seat, turn, …}: draw, take, swap, discard, look,
+``round_log`` (this round's public actions, each {kind, seat, turn, …}: draw, take, swap, discard, look,
 spy, steal, scout, trade, keep, drop, snap {target, card, success}, penalty, give, call,
 reshuffle); ``last_round`` (after a round: hands, sums, points, caller, caller_lowest, totals);
-``options`` (every rule option of the match, including the table's timings
-``snap_window_seconds`` and ``end_turn_grace_seconds``).
+``options`` (every rule option of the match, including the timings ``snap_window_seconds`` and
+``end_turn_grace_seconds`` that ``timer()`` gives the referee).
 
 Events (``apply`` returns them; ``Event.for_seat`` hides cards a seat may not know): ``deal``,
 ``turn``, ``draw``, ``take``, ``swap``, ``discard``, ``look``/``spy``/``scout`` (card known to the

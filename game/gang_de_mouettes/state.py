@@ -14,12 +14,10 @@ from game.core import Event, GameState, IllegalMove, Move, Rng, parse_with_gramm
 from game.core.timing import Grace, Timer, Window
 from game.gang_de_mouettes.cards import COUNTS, POWERS, card_text, card_value, full_values
 from game.gang_de_mouettes.options import Options
+from game.gang_de_mouettes.views import DRAWN, END_TURN, GIVE, OVER, ROUND_OVER, SCOUT, TURN, WINDOW
 
 PUBLIC = 1 << 8
 """Knowledge bit: the card was face up in front of everybody (spectators included)."""
-
-TURN, DRAWN, SCOUT, WINDOW, GIVE, END_TURN, ROUND_OVER, OVER = (
-    "turn", "drawn", "scout", "window", "give", "end_turn", "round_over", "over")
 
 
 def _slot(word: str) -> str:

@@ -66,6 +66,8 @@ class ArgumentPicker:
     (True, ['1.2', '1.3'])
     >>> p.pick("9") is None, p.refused
     (True, True)
+    >>> p.would_play("1.3"), p.words
+    (Move(action='steal 0 1.3', seat=0), ['0'])
     """
 
     def __init__(self, legal: list[Move], names: set[str] | frozenset[str]) -> None:
@@ -87,6 +89,14 @@ class ArgumentPicker:
     def accepts(self, word: str) -> bool:
         """Whether ``word`` may be picked next."""
         return word in self.options()
+
+    def would_play(self, word: str) -> Move | None:
+        """The move that picking ``word`` would complete, without picking it."""
+        if not self.accepts(word):
+            return None
+        n = len(self.words)
+        left = [m for m in self.candidates() if m.args[n] == word]
+        return left[0] if len(left) == 1 else None
 
     def pick(self, word: str) -> Move | None:
         """Add ``word``; the move when exactly one legal move is left, else ``None``."""

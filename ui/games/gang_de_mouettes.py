@@ -29,23 +29,23 @@ from typing import Any
 import pygame
 
 from game.core import Event, Move
+from game.gang_de_mouettes.views import (
+    DRAWN,
+    END_TURN,
+    GIVE,
+    OVER,
+    POWER_MOVES,
+    ROUND_OVER,
+    SCOUT,
+    TURN,
+    WINDOW,
+)
 from ui.cards import card_height
-from ui.games.base import Action, ButtonSpec, Drop, TableAdapter
+from ui.games.base import Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
 from ui.table.layout import SeatSpot, TableLayout
 from ui.table.sprites import CardSprite
 from ui.table.widgets import GOLD
 
-TURN, DRAWN, SCOUT, WINDOW, GIVE, END_TURN, ROUND_OVER, OVER = (
-    "turn",
-    "drawn",
-    "scout",
-    "window",
-    "give",
-    "end_turn",
-    "round_over",
-    "over",
-)
-POWER_OF = {8: "look", 9: "spy", 10: "steal", 15: "scout", 20: "drop"}
 REVEAL_SECONDS = 3.5
 """How long a card looked at with a power (or a missed quick discard) stays face up."""
 INK = (40, 36, 30)
@@ -60,10 +60,6 @@ def slot_of(zone: str) -> tuple[int, int] | None:
     return int(seat), int(slot)
 
 
-def value(card: str | None) -> int | None:
-    return None if card is None else int(card[1:])
-
-
 class Adapter(TableAdapter):
     """The Gang de mouettes table adapter (see the module docstring)."""
 
@@ -73,8 +69,8 @@ class Adapter(TableAdapter):
         super().__init__(scene)
         self.mode: str | None = None
         """What the next click on a card means: a power (look, spy, steal, scout, drop) or "take"."""
-        self.chosen: int | None = None
-        """Own slot chosen first for the 10's swap."""
+        self.picker: ArgumentPicker | None = None
+        """The power move being built click by click (the 10's steal: own slot, then another's)."""
         self.reveals: dict[str, float] = {}
         """Zones shown face up for a moment (a power's look, a missed quick discard)."""
         self.show_marks = bool(getattr(self.app.settings, "memory_aid", True))
@@ -107,7 +103,7 @@ class Adapter(TableAdapter):
         self.scene.referee.ready(seat)
         self.scene.recheck_viewer()
 
-    def _snappers(self, view: dict[str, Any]) -> list[int]:
+    def _snappers(self, view: GangView) -> list[int]:
         """Humans who may still try a quick discard in the open window."""
         window = view.get("window")
         if not window:
@@ -115,7 +111,7 @@ class Adapter(TableAdapter):
         return [s for s in window["open_to"] if self._human(s)]
 
     # ================================================================== zones
-    def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
+    def zones(self, view: GangView) -> dict[str, list[str | None]]:
         zones: dict[str, list[str | None]] = {
             "stock": [None] * view["pile_size"],
             "discard": list(view["discard"]),
@@ -127,7 +123,7 @@ class Adapter(TableAdapter):
                 zones[f"slot:{s}.{i}"] = [card]
         return zones
 
-    def face_up(self, zone: str, view: dict[str, Any]) -> bool:
+    def face_up(self, zone: str, view: GangView) -> bool:
         where = slot_of(zone)
         if where is None:
             return zone != "stock"
@@ -315,10 +311,10 @@ class Adapter(TableAdapter):
         else:
             box.x = plate.right + gap if dx >= 0 else plate.x - gap - box.w
 
-    def _count(self, view: dict[str, Any], seat: int) -> int:
+    def _count(self, view: GangView, seat: int) -> int:
         return len(view["slots"][seat])
 
-    def held_place(self, seat: int, view: dict[str, Any], layout: TableLayout) -> tuple[float, float, int]:
+    def held_place(self, seat: int, view: GangView, layout: TableLayout) -> tuple[float, float, int]:
         """Where a seat's drawn card is held: beside the viewer's square, or towards the middle."""
         _, box = self.square(seat, self._count(view, seat), layout)
         spot = layout.seats[seat]
@@ -334,7 +330,7 @@ class Adapter(TableAdapter):
         return (box.centerx + dx / d * reach - w / 2, box.centery + dy / d * reach - h / 2, w)
 
     def place(
-        self, zone: str, count: int, view: dict[str, Any], layout: TableLayout
+        self, zone: str, count: int, view: GangView, layout: TableLayout
     ) -> list[tuple[float, float, int]]:
         where = slot_of(zone)
         if where is not None:
@@ -362,7 +358,7 @@ class Adapter(TableAdapter):
             layout.card_w // 4, layout.card_w // 4
         )
 
-    def own_rect(self, seat: int, view: dict[str, Any], layout: TableLayout) -> pygame.Rect:
+    def own_rect(self, seat: int, view: GangView, layout: TableLayout) -> pygame.Rect:
         _, box = self.square(seat, self._count(view, seat), layout)
         return box.inflate(layout.unit * 0.3, layout.unit * 0.3)
 
@@ -388,18 +384,17 @@ class Adapter(TableAdapter):
         same = [s for s in self.scene.sprites if s.zone == sprite.zone]
         return bool(same) and sprite is max(same, key=lambda s: s.order)
 
-    def _power(self, view: dict[str, Any], legal: list[Move]) -> str | None:
-        """The power of the viewer's drawn card when it may be used now."""
-        if view["phase"] != DRAWN or not view.get("drawn"):
+    def _power(self, view: GangView, legal: list[Move]) -> str | None:
+        """The power of the viewer's drawn card when it may be used now: the legal move that uses one."""
+        if view["phase"] != DRAWN:
             return None
-        power = POWER_OF.get(value(view["drawn"]) or -1)
-        return power if power and any(m.name == power for m in legal) else None
+        return next((m.name for m in legal if m.name in POWER_MOVES), None)
 
     def _memorising_viewer(self) -> bool:
         viewer = self.scene.viewer
         return viewer is not None and viewer in self.to_memorise()
 
-    def draggable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+    def draggable(self, sprite: CardSprite, view: GangView, legal: list[Move]) -> bool:
         if self._memorising_viewer():
             return False
         acts = self._acts(legal)
@@ -419,7 +414,7 @@ class Adapter(TableAdapter):
             return where[0] == view["give"]["snapper"] and self._human(where[0])
         return where[0] == viewer and view["phase"] not in (ROUND_OVER, OVER)
 
-    def drops(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> list[Drop]:
+    def drops(self, sprite: CardSprite, view: GangView, legal: list[Move]) -> list[Drop]:
         acts = self._acts(legal)
         layout = self.scene.layout
         viewer = self.scene.viewer
@@ -464,7 +459,7 @@ class Adapter(TableAdapter):
                     out.append(Drop("scouted", pygame.Rect(round(x), round(y), w, card_height(w)), move))
         return out
 
-    def _slot_drops(self, seat: int, view: dict[str, Any], verb: str, acts: dict[str, Move]) -> list[Drop]:
+    def _slot_drops(self, seat: int, view: GangView, verb: str, acts: dict[str, Move]) -> list[Drop]:
         layout = self.scene.layout
         places, _ = self.square(seat, self._count(view, seat), layout)
         out = []
@@ -474,7 +469,7 @@ class Adapter(TableAdapter):
                 out.append(Drop(f"slot:{seat}.{i}", pygame.Rect(round(x), round(y), w, card_height(w)), move))
         return out
 
-    def target_rects(self, view: dict[str, Any], layout: TableLayout) -> dict[str, pygame.Rect]:
+    def target_rects(self, view: GangView, layout: TableLayout) -> dict[str, pygame.Rect]:
         rects = {"discard": self._pile_rect(layout, "discard")}
         viewer = self.scene.viewer
         if viewer is not None:
@@ -483,7 +478,7 @@ class Adapter(TableAdapter):
                 rects[f"slot:{viewer}.{i}"] = pygame.Rect(round(x), round(y), w, card_height(w))
         return rects
 
-    def attempted(self, sprite: CardSprite, zone: str, view: dict[str, Any]) -> Move | None:
+    def attempted(self, sprite: CardSprite, zone: str, view: GangView) -> Move | None:
         viewer = self.scene.viewer
         if viewer is None:
             return None
@@ -500,10 +495,16 @@ class Adapter(TableAdapter):
     def set_mode(self, mode: str | None) -> None:
         """Ask for the targets of a power (or of taking the discard) by clicks."""
         self.mode = mode
-        self.chosen = None
+        self.picker = ArgumentPicker(self.scene.legal, {mode}) if mode in POWER_MOVES else None
+
+    @property
+    def chosen(self) -> int | None:
+        """The own slot picked first for the 10's steal."""
+        words = self.picker.words if self.picker is not None else []
+        return int(words[0]) if words else None
 
     def click(
-        self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool
+        self, sprite: CardSprite, view: GangView, legal: list[Move], double: bool
     ) -> Action | None:
         if self._memorising_viewer():
             return None
@@ -541,22 +542,31 @@ class Adapter(TableAdapter):
         if phase != DRAWN:
             return None
         mode = self.mode
-        if mode in ("look", "drop"):
-            return acts.get(f"{mode} {slot}") if mine else self._refuse(mode)
-        if mode in ("spy", "scout"):
-            return acts.get(f"{mode} {seat}.{slot}") if not mine else self._refuse(mode)
-        if mode == "steal":
-            if mine:
-                return lambda: setattr(self, "chosen", slot)
-            if self.chosen is None:
-                return self._refuse("steal")
-            return acts.get(f"steal {self.chosen} {seat}.{slot}")
+        if mode in POWER_MOVES and self.picker is not None:
+            return self._pick(mode, self.picker, str(slot) if mine else f"{seat}.{slot}")
         return acts.get(f"swap {slot}") if mine else None
+
+    def _pick(self, mode: str, picker: ArgumentPicker, word: str) -> Action:
+        """A click on a power's target: the move once it is complete, else the word is kept."""
+        if not picker.accepts(word):
+            fresh = ArgumentPicker(picker.moves, {mode})
+            if not (picker.words and fresh.accepts(word)):
+                return self._refuse(mode)
+            picker = fresh  # another first card: start the move again
+        move = picker.would_play(word)
+        if move is not None:
+            return move
+
+        def keep() -> None:
+            picker.pick(word)
+            self.picker = picker
+
+        return keep
 
     def _refuse(self, mode: str) -> Action:
         return lambda: self.scene.say(self.tr(f"gang.hint.{mode}"))
 
-    def _snap_click(self, seat: int, slot: int, view: dict[str, Any]) -> Action | None:
+    def _snap_click(self, seat: int, slot: int, view: GangView) -> Action | None:
         humans = self._snappers(view)
         if not humans:
             return None
@@ -569,7 +579,7 @@ class Adapter(TableAdapter):
             return Move(f"snap {seat}.{slot}", others[0])
         return lambda: self.scene.say(self.tr("gang.hint.pique_drag"))
 
-    def focusable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+    def focusable(self, sprite: CardSprite, view: GangView, legal: list[Move]) -> bool:
         if self._memorising_viewer():
             return False
         if sprite.zone in ("stock", "discard"):
@@ -598,7 +608,7 @@ class Adapter(TableAdapter):
         )
 
     # ================================================================== buttons
-    def buttons(self, view: dict[str, Any], legal: list[Move]) -> list[ButtonSpec]:
+    def buttons(self, view: GangView, legal: list[Move]) -> list[ButtonSpec]:
         viewer = self.scene.viewer
         out: list[ButtonSpec] = []
         if self._memorising_viewer():
@@ -659,16 +669,16 @@ class Adapter(TableAdapter):
         self.show_marks = not self.show_marks
 
     # ================================================================== words
-    def name(self, view: dict[str, Any], seat: int | None) -> str:
+    def name(self, view: GangView, seat: int | None) -> str:
         return "?" if seat is None else view["names"][seat]
 
-    def status(self, view: dict[str, Any], legal: list[Move]) -> str:
+    def status(self, view: GangView, legal: list[Move]) -> str:
         line = self._status(view, legal)
         if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
             return self.tr("gang.last_round", name=view["names"][view["caller"]]) + " · " + line
         return line
 
-    def _status(self, view: dict[str, Any], legal: list[Move]) -> str:
+    def _status(self, view: GangView, legal: list[Move]) -> str:
         phase = view["phase"]
         names = view["names"]
         viewer = self.scene.viewer
@@ -700,7 +710,7 @@ class Adapter(TableAdapter):
         if phase == DRAWN:
             if self.mode == "steal" and self.chosen is not None:
                 return self.tr("gang.status.steal_other")
-            if self.mode in POWER_OF.values():
+            if self.mode in POWER_MOVES:
                 return self.tr(f"gang.status.power.{self.mode}")
             card = (view["drawn"] or "M?")[1:]
             if self._power(view, legal):
@@ -712,11 +722,11 @@ class Adapter(TableAdapter):
             return self.tr("gang.status.end_turn")
         return ""
 
-    def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
+    def describe(self, move: Move, events: list[Event], view: GangView) -> list[str]:
         self._note_reveals(move, events)
         self.show_card = True
         self.mode = None
-        self.chosen = None
+        self.picker = None
         names = view["names"]
         who = self.name(view, move.seat)
         a, args = move.name, move.args
@@ -774,7 +784,7 @@ class Adapter(TableAdapter):
                 )
         return lines
 
-    def _describe_snap(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
+    def _describe_snap(self, move: Move, events: list[Event], view: GangView) -> list[str]:
         names = view["names"]
         who = self.name(view, move.seat)
         target = int(move.args[0].split(".")[0])
@@ -793,7 +803,7 @@ class Adapter(TableAdapter):
             line += " " + self.tr("gang.log.penalty", name=who)
         return [line]
 
-    def _describe_round(self, event: Event, view: dict[str, Any]) -> str:
+    def _describe_round(self, event: Event, view: GangView) -> str:
         names = view["names"]
         last = view.get("last_round") or {}
         parts = [f"{names[s]} {p}" for s, p in enumerate(event.info["points"])]
@@ -823,7 +833,7 @@ class Adapter(TableAdapter):
             label += " · " + tr(key, name=names[caller])
         return label
 
-    def turn_seats(self, view: dict[str, Any]) -> list[int]:
+    def turn_seats(self, view: GangView) -> list[int]:
         phase = view["phase"]
         if phase in (ROUND_OVER, OVER):
             return []
@@ -831,7 +841,7 @@ class Adapter(TableAdapter):
             return [view["give"]["snapper"]]
         return [view["active"]]
 
-    def seat_note(self, seat: int, view: dict[str, Any]) -> str:
+    def seat_note(self, seat: int, view: GangView) -> str:
         if view["phase"] in (ROUND_OVER, OVER) and view.get("last_round"):
             return self.tr("gang.cards_sum", points=view["last_round"]["sums"][seat])
         if view.get("caller") == seat:
@@ -839,7 +849,7 @@ class Adapter(TableAdapter):
         return self.tr("gang.dealer") if view.get("dealer") == seat else ""
 
     # ================================================================== drawing
-    def draw_under(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def draw_under(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
         if view["phase"] == GIVE and view["give"]:
             victim = view["give"]["victim"]
             _, box = self.square(victim, self._count(view, victim), layout)
@@ -851,7 +861,7 @@ class Adapter(TableAdapter):
                 border_radius=12,
             )
 
-    def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def draw_over(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
         for target in self.scene.drop_targets():
             if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
                 pygame.draw.rect(surface, (255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
@@ -886,7 +896,7 @@ class Adapter(TableAdapter):
         ):
             self._score_card(surface, view, layout)
 
-    def _draw_targets(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_targets(self, surface: pygame.Surface, view: GangView) -> None:
         """While a power (or a take, a trade, a give) waits for a card, outline the cards it may pick."""
         phase = view["phase"]
         asking = (
@@ -910,7 +920,7 @@ class Adapter(TableAdapter):
                     border_radius=max(4, sprite.width // 8),
                 )
 
-    def _draw_call(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def _draw_call(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
         """A speech bubble « Gang de mouettes ! » at the caller's name plate: the last round is on."""
         text = self.scene.text
         plate = layout.seats[view["caller"]].plate
@@ -963,7 +973,7 @@ class Adapter(TableAdapter):
         pygame.draw.rect(surface, (190, 40, 44), box, 2, border_radius=box.h // 2)
         surface.blit(img, img.get_rect(center=box.center))
 
-    def _draw_marks(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def _draw_marks(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
         """What the viewer knows: the value of every card they have seen; and on their own cards,
         the initials of the other players who know that card (public: everybody saw who looked)."""
         text = self.scene.text
@@ -985,7 +995,7 @@ class Adapter(TableAdapter):
             surface.blit(img, img.get_rect(center=centre))
 
     def _draw_knowers(
-        self, surface: pygame.Surface, sprite: CardSprite, view: dict[str, Any], where: tuple[int, int]
+        self, surface: pygame.Surface, sprite: CardSprite, view: GangView, where: tuple[int, int]
     ) -> None:
         seat, slot = where
         knowers = view["knowers"][seat][slot] if slot < len(view["knowers"][seat]) else []
@@ -1019,7 +1029,7 @@ class Adapter(TableAdapter):
                 surface, colour, rect, start, start + 2 * math.pi * frac, max(4, round(layout.unit * 0.08))
             )
 
-    def score_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, str, str, str]], str]:
+    def score_lines(self, view: GangView) -> tuple[str, list[tuple[str, str, str, str]], str]:
         """The round's score card: title, one (name, explanation, points, total) line per seat, conclusion."""
         last = view["last_round"]
         names = view["names"]
@@ -1044,7 +1054,7 @@ class Adapter(TableAdapter):
             conclusion = self.tr("gang.card.match_to", end=view["options"]["match_end"])
         return title, lines, conclusion
 
-    def _score_card(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def _score_card(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
         title, lines, conclusion = self.score_lines(view)
         text = self.scene.text
         u = layout.unit
