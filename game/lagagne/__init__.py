@@ -14,7 +14,7 @@ Dealing
     The first dealer is ``Options.first_dealer``, or a seeded random seat (also with a stacked
     deck, ``new_match(..., deck=[...])``, as the notation page says: a stacked deal names its dealer).
 
-Moves and phases (the active seat is ``view["current"]``)
+Moves and phases (the active seat is ``view["active"]``)
     Phase ``"play"`` — one of:
       ``mulligan``            once per game (``mulligans_per_game``), only before anything else this
                               turn: the hand goes to the discard, a new hand is drawn, and the turn
@@ -73,7 +73,7 @@ View keys (besides ``GameState.base_view``: game, seat, players, names, scores, 
 
 Events: ``lay``, ``discard``, ``play`` (an action card to the discard), ``steal``, ``take``
 (Récupérer, or Échanger's card: known to both seats), ``give`` (known to both), ``draw`` (known to
-the drawer), ``mulligan``, ``reshuffle``, ``last_round``, ``last_round_cancelled``, ``game_over``.
+the drawer), ``mulligan``, ``reshuffle``, ``last_round``, ``last_round_cancelled``, ``match_end`` (info: scores, winners, end).
 Zones: ``stock``, ``discard``, ``hand:<seat>``, ``column:<seat>:<suit>``.
 """
 

@@ -1,7 +1,7 @@
 """LaGagne bots: ``easy``, ``normal`` and ``hard`` through ``make_bot(level, seed)``.
 
 Every bot sees only its seat's view. ``normal`` and ``hard`` first rebuild a full game from the
-view (``determinise``: the cards the seat cannot see are dealt at random among the other hands'
+view (``LaGagneState.determinise``, the contract's resampling: the cards the seat cannot see are dealt at random among the other hands'
 unknown cards and the pile); ``normal`` then looks only at what the view shows, ``hard`` plays
 each candidate move forward in many such deals.
 
@@ -20,81 +20,22 @@ each candidate move forward in many such deals.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from game.core import Bot, Move, Rng
 from game.lagagne.cards import (
-    ECHANGE, JOKERS, POINTS, RECUP, SUIT_OF, SUITED, SUITS, SYMBOLS, VOLER, X2, deck_cards,
+    ECHANGE,
+    JOKERS,
+    POINTS,
+    RECUP,
+    SUIT_OF,
+    SUITED,
+    SUITS,
+    SYMBOLS,
+    VOLER,
+    X2,
 )
-from game.lagagne.options import Options
 from game.lagagne.state import SI, LaGagneState
-
-
-def determinise(view: dict[str, Any], rng: Rng) -> LaGagneState:
-    """A complete game consistent with ``view``: hidden cards dealt at random, ``rng`` inside."""
-    seat = view["seat"]
-    o = view["options"]
-    options = Options(
-        target=o["target"], hand_size=o["hand_size"], mulligans_per_game=o["mulligans_per_game"],
-        max_rounds=o["max_rounds"], deck=tuple((c, k) for c, k in o["deck"]),
-        symbol_steal_any_time=o["symbol_steal_any_time"], x2_needs_open_column=o["x2_needs_open_column"],
-    )
-    n = view["players"]
-    st = LaGagneState.__new__(LaGagneState)
-    st.players, st.n, st.names, st.options = n, n, list(view["names"]), options
-    st.seed, st.rng, st.log, st.history = 0, rng, [], []
-    pool = Counter(deck_cards(options.cards))
-    st.sym = [[view["columns"][p][s]["open"] for s in SUITS] for p in range(n)]
-    st.pts = [[list(view["columns"][p][s]["points"]) for s in SUITS] for p in range(n)]
-    st.dbl = [[view["columns"][p][s]["x2"] for s in SUITS] for p in range(n)]
-    for p in range(n):
-        for i, s in enumerate(SUITS):
-            pool[f"S{s}"] -= st.sym[p][i]
-            pool[X2] -= st.dbl[p][i]
-            pool.subtract(st.pts[p][i])
-    st.discard = list(view["discard"])
-    pool.subtract(st.discard)
-    known = view["known_cards"]
-    for p in range(n):
-        pool.subtract(known[p])
-    hidden = list(pool.elements())
-    rng.shuffle(hidden)
-    st.hands = []
-    for p in range(n):
-        hand = list(known[p])
-        missing = view["hand_sizes"][p] - len(hand)
-        hand.extend(hidden[:missing])
-        del hidden[:missing]
-        st.hands.append(hand)
-    st.pile = hidden
-    st.known = [[{} for _ in range(n + 1)] for _ in range(n)]
-    mine = view["my_cards_known_to"]
-    for p in range(n):
-        if p != seat:
-            st.known[p][seat] = dict(Counter(known[p]))
-            st.known[seat][p] = dict(Counter(mine[p]))
-    if view["exchange"] is not None and seat != view["exchange"]["seat"]:
-        ex = view["exchange"]["seat"]
-        hand = st.hands[ex]  # the taken card is the exchanger's last one
-        taken = view["exchange"]["taken"]
-        if taken is not None and hand[-1] != taken:
-            i = hand.index(taken)
-            hand[i], hand[-1] = hand[-1], hand[i]
-    st.dealer, st.first = view["dealer"], view["first"]
-    st.current = view["current"] if view["current"] is not None else 0
-    st.phase = view["phase"]
-    st.exch_target = None if view["exchange"] is None else view["exchange"]["target"]
-    st.mull_used = [options.mulligans_per_game - k for k in view["mulligans_left"]]
-    st.mulled = view["mulliganed_this_turn"]
-    st.rounds = view["round"] - (0 if view["over"] else 1)
-    st.turns = view["turns"]
-    st.last_round = view["last_round"] is not None
-    st.reached_by = None if view["last_round"] is None else view["last_round"]["reached_by"]
-    st.won = list(view["winners"])
-    st.end_reason = view["end"]
-    st._sc = None
-    return st
 
 
 # ----------------------------------------------------------------- normal's judgement
@@ -239,7 +180,7 @@ class NormalBot(Bot):
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        st = determinise(view, Rng(self.rng.getrandbits(32)))
+        st = LaGagneState.determinise(view, Rng(self.rng.getrandbits(32)))
         return best_move(st, view["seat"], legal_moves)
 
 
@@ -257,7 +198,7 @@ class HardBot(Bot):
         if len(legal_moves) == 1:
             return legal_moves[0]
         seat = view["seat"]
-        base = determinise(view, Rng(self.rng.getrandbits(32)))
+        base = LaGagneState.determinise(view, Rng(self.rng.getrandbits(32)))
         scores = base.scores
         ranked = sorted(legal_moves, key=lambda m: -move_value(base, seat, m, scores))
         cands = ranked[: self.candidates]
@@ -268,7 +209,7 @@ class HardBot(Bot):
         dets = max(4, self.budget // (depth * len(cands)))
         totals = [0.0] * len(cands)
         for _ in range(dets):
-            world = determinise(view, Rng(self.rng.getrandbits(32)))
+            world = LaGagneState.determinise(view, Rng(self.rng.getrandbits(32)))
             for k, m in enumerate(cands):
                 sim = world.clone()
                 sim._apply(m)

@@ -11,8 +11,22 @@ from typing import Any
 
 from game.core import Event, GameState, IllegalMove, Move, Rng, parse_with_grammar
 from game.lagagne.cards import (
-    ALL_CARDS, ECHANGE, JOKERS, POINTS, RECUP, SUIT_NAMES, SUIT_OF, SUITED, SUITS, SYMBOLS, VOLER, X2,
-    ZERO, deck_cards, deck_size, describe,
+    ALL_CARDS,
+    ECHANGE,
+    JOKERS,
+    POINTS,
+    RECUP,
+    SUIT_NAMES,
+    SUIT_OF,
+    SUITED,
+    SUITS,
+    SYMBOLS,
+    VOLER,
+    X2,
+    ZERO,
+    deck_cards,
+    deck_size,
+    describe,
 )
 from game.lagagne.options import Options
 
@@ -588,7 +602,7 @@ class LaGagneState(GameState):
         self.history.append(
             {"points": scores, "winners": list(self.won), "rounds": self.rounds, "end": reason}
         )
-        ev.append(Event("game_over", None, info={"scores": scores, "winners": list(self.won), "end": reason}))
+        ev.append(Event("match_end", None, info={"scores": scores, "winners": list(self.won), "end": reason}))
         return ev
 
     # ----------------------------------------------------------------- views
@@ -604,7 +618,7 @@ class LaGagneState(GameState):
         o: Options = self.options
         v.update({
             "phase": self.phase,
-            "current": None if self.phase == "over" else self.current,
+            "active": None if self.phase == "over" else self.current,
             "dealer": self.dealer,
             "first": self.first,
             "hand": list(self.hands[seat]) if seat is not None else None,
@@ -640,7 +654,6 @@ class LaGagneState(GameState):
                 "symbol_steal_any_time": o.symbol_steal_any_time,
                 "x2_needs_open_column": o.x2_needs_open_column,
             },
-            "winners": list(self.won),
             "end": self.end_reason,
         })
         return v
@@ -673,6 +686,74 @@ class LaGagneState(GameState):
         c.mull_used = list(self.mull_used)
         c.won = list(self.won)
         return c
+
+    @classmethod
+    def determinise(cls, view: dict[str, Any], rng: Rng) -> LaGagneState:
+        """A whole game that ``view``'s seat cannot tell from the real one: every card it cannot
+        see dealt at random among the other hands' unknown cards and the pile."""
+        seat = view["seat"]
+        o = view["options"]
+        options = Options(
+            target=o["target"], hand_size=o["hand_size"], mulligans_per_game=o["mulligans_per_game"],
+            max_rounds=o["max_rounds"], deck=tuple((c, k) for c, k in o["deck"]),
+            symbol_steal_any_time=o["symbol_steal_any_time"], x2_needs_open_column=o["x2_needs_open_column"],
+        )
+        n = view["players"]
+        st = cls.__new__(cls)
+        st.players, st.n, st.names, st.options = n, n, list(view["names"]), options
+        st.seed, st.rng, st.deck = 0, rng, None
+        st.log, st.history = list(view["log"]), [dict(h) for h in view["history"]]
+        pool = Counter(deck_cards(options.cards))
+        st.sym = [[view["columns"][p][s]["open"] for s in SUITS] for p in range(n)]
+        st.pts = [[list(view["columns"][p][s]["points"]) for s in SUITS] for p in range(n)]
+        st.dbl = [[view["columns"][p][s]["x2"] for s in SUITS] for p in range(n)]
+        for p in range(n):
+            for i, s in enumerate(SUITS):
+                pool[f"S{s}"] -= st.sym[p][i]
+                pool[X2] -= st.dbl[p][i]
+                pool.subtract(st.pts[p][i])
+        st.discard = list(view["discard"])
+        pool.subtract(st.discard)
+        known = view["known_cards"]
+        for p in range(n):
+            pool.subtract(known[p])
+        hidden = list(pool.elements())
+        rng.shuffle(hidden)
+        st.hands = []
+        for p in range(n):
+            hand = list(known[p])
+            missing = view["hand_sizes"][p] - len(hand)
+            hand.extend(hidden[:missing])
+            del hidden[:missing]
+            st.hands.append(hand)
+        st.pile = hidden
+        st.known = [[{} for _ in range(n + 1)] for _ in range(n)]
+        mine = view["my_cards_known_to"]
+        for p in range(n):
+            if p != seat:
+                st.known[p][seat] = dict(Counter(known[p]))
+                st.known[seat][p] = dict(Counter(mine[p]))
+        if view["exchange"] is not None and seat != view["exchange"]["seat"]:
+            ex = view["exchange"]["seat"]
+            hand = st.hands[ex]  # the taken card is the exchanger's last one
+            taken = view["exchange"]["taken"]
+            if taken is not None and hand[-1] != taken:
+                i = hand.index(taken)
+                hand[i], hand[-1] = hand[-1], hand[i]
+        st.dealer, st.first = view["dealer"], view["first"]
+        st.current = view["active"] if view["active"] is not None else 0
+        st.phase = view["phase"]
+        st.exch_target = None if view["exchange"] is None else view["exchange"]["target"]
+        st.mull_used = [options.mulligans_per_game - k for k in view["mulligans_left"]]
+        st.mulled = view["mulliganed_this_turn"]
+        st.rounds = view["round"] - (0 if view["over"] else 1)
+        st.turns = view["turns"]
+        st.last_round = view["last_round"] is not None
+        st.reached_by = None if view["last_round"] is None else view["last_round"]["reached_by"]
+        st.won = list(view["winners"])
+        st.end_reason = view["end"]
+        st._sc = None
+        return st
 
     def redeal_hidden(self, seat: int | None, rng: Rng) -> LaGagneState:
         c = self.clone()

@@ -84,6 +84,8 @@ def test_views_share_one_vocabulary_and_determinise(game_id: str, players: int) 
         for seat in [None, *range(players)]:
             check_core_view(state, seat, state.view(seat))
         other_end = ROUND_END if deal_end == HAND_END else HAND_END
-        assert kinds[deal_end] >= 1 and kinds[other_end] == 0, f"{game_id} ends its {desc.units[0]}s with {deal_end}"
+        if desc.units[0] in ("hand", "round"):
+            assert kinds[deal_end] >= 1, f"{game_id} ends its {desc.units[0]}s with {deal_end}"
+        assert kinds[other_end] == 0
         assert kinds[MATCH_END] == 1
     assert differed, "determinise never dealt a hidden card otherwise: the test proved nothing"

@@ -9,7 +9,8 @@ from lagagne_helpers import build_position as build
 from game import GAMES
 from game.core import Rng
 from game.lagagne import Options
-from game.lagagne.bots import HardBot, determinise, make_bot
+from game.lagagne.bots import HardBot, make_bot
+from game.lagagne.state import LaGagneState
 
 FILL = ["P5d", "P5d", "P5d", "P10d", "P10d"]
 
@@ -89,7 +90,7 @@ def test_determinised_worlds_match_the_view() -> None:
     state.apply("0: exchange 2")
     for seat in range(3):
         view = state.view(seat)
-        world = determinise(view, Rng(seat))
+        world = LaGagneState.determinise(view, Rng(seat))
         assert world.view(seat) == view
         assert sorted(c for z in world.card_zones().values() for c in z) == sorted(
             c for z in state.card_zones().values() for c in z)
@@ -104,3 +105,22 @@ def test_bots_are_deterministic_from_their_seed() -> None:
         for level in ("normal", "hard"):
             assert make_bot(level, 4).choose(view, legal) == make_bot(level, 4).choose(view, legal)
         state.apply(make_bot("normal", seat).choose(view, legal))
+
+
+def test_bots_choose_alike_when_only_hidden_cards_differ() -> None:
+    """Two games that differ only in cards a seat cannot see give its bots the same choices."""
+    desc = GAMES["lagagne"]
+    checked = 0
+    for seed in range(6):
+        state = desc.new_match(3, Options(target=60), seed=seed)
+        for _ in range(8 + seed):
+            seat = state.to_move()[0]
+            state.apply(state.legal_moves(seat)[-1])
+        seat = state.to_move()[0]
+        twin = state.redeal_hidden(seat, Rng(seed))
+        assert twin.view(seat) == state.view(seat)
+        if twin.to_json()["state"] != state.to_json()["state"]:
+            checked += 1
+        for level in ("normal", "hard"):
+            assert choose(level, state, seat, seed) == choose(level, twin, seat, seed)
+    assert checked >= 3, "the redeals changed too few hidden cards to prove anything"

@@ -25,7 +25,7 @@ def test_overtaking_in_the_last_round_wins() -> None:
     assert not state.is_over()
     events = state.apply("2: play P10s")
     assert state.is_over() and state.winners() == [2] and state.to_move() == []
-    assert events[-1].kind == "game_over"
+    assert events[-1].kind == "match_end"
     assert state.history == [{"points": [50, 0, 60], "winners": [2], "rounds": 1, "end": "target"}]
     assert state.result() == {"over": True, "scores": [50, 0, 60], "winners": [2]}
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
 from lagagne_helpers import build_position as build
 from lagagne_helpers import deal_order
+
 from game import GAMES, IllegalMove
 from game.lagagne import LaGagneState, Options
 

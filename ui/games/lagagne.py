@@ -528,7 +528,7 @@ class Adapter(TableAdapter):
         names = view["names"]
         if view["phase"] == "over":
             return self.tr("lagagne.status.over", name=" & ".join(names[w] for w in view["winners"]))
-        current = view["current"]
+        current = view["active"]
         viewer = self.scene.viewer
         if viewer is None or current != viewer:
             return self.tr("lagagne.status.waiting", name=names[current])
@@ -612,7 +612,7 @@ class Adapter(TableAdapter):
                 lines.append(self.tr("lagagne.log.last_round_cancelled", target=view["target"]))
             elif e.kind == "pass":
                 lines.append(self.tr("lagagne.log.pass", name=names[e.seat]))
-            elif e.kind == "game_over":
+            elif e.kind == "match_end":
                 winners = " & ".join(names[w] for w in e.info["winners"])
                 best = max(e.info["scores"])
                 lines.append(self.tr("lagagne.log.game_over", name=winners, points=best))
@@ -632,7 +632,7 @@ class Adapter(TableAdapter):
         return tr(key, rounds=entry.get("rounds", "?"))
 
     def turn_seats(self, view: dict[str, Any]) -> list[int]:
-        return [] if view.get("current") is None else [view["current"]]
+        return [] if view.get("active") is None else [view["active"]]
 
     def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out = dict(params)
