@@ -687,6 +687,20 @@ class LaGagneState(GameState):
         c.won = list(self.won)
         return c
 
+    def visible_log(self, seat: int | None) -> list[str]:
+        """The moves as ``seat`` may read them: the card given back in an Échanger is known only
+        to the two players of that exchange, so the others read ``give ?``."""
+        out: list[str] = []
+        target: dict[int, int] = {}
+        for text in self.log:  # the log holds canonical "<seat>: <action>" texts
+            who, _, action = text.partition(": ")
+            if action.startswith("exchange "):
+                target[int(who)] = int(action.split()[1])
+            elif action.startswith("give ") and seat not in (int(who), target.get(int(who))):
+                text = f"{who}: give ?"
+            out.append(text)
+        return out
+
     @classmethod
     def determinise(cls, view: dict[str, Any], rng: Rng) -> LaGagneState:
         """A whole game that ``view``'s seat cannot tell from the real one: every card it cannot

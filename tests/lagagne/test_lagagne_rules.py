@@ -294,3 +294,12 @@ def test_refusals_explain_themselves() -> None:
         "Say which column the joker 50 goes in (for example 'steal 1:J50 h').")
     assert refused(state, "0: give Z").key == "lagagne.no_exchange"
     assert refused(state, "1: discard P5d").key == "not_your_turn"
+
+
+def test_the_card_given_back_in_an_exchange_is_not_in_the_others_log() -> None:
+    state = build([["Echange", "Z", "P5h", "Z", "Z"], ["P5d", "P5d", "P5d", "P10d", "P10d"],
+                   ["Sh", "Sh", "Ss", "P5c", "P5c"]], discard=["P20s"])
+    state.apply("0: exchange 2")
+    state.apply("0: give P5h")
+    assert state.view(0)["log"][-1] == state.view(2)["log"][-1] == "0: give P5h"
+    assert state.view(1)["log"][-1] == state.view(None)["log"][-1] == "0: give ?"
