@@ -22,13 +22,13 @@ from typing import Any
 import pygame
 
 from game.core import Event, Move
+from game.lagagne.views import GIVE, OVER, SUITS, LaGagneView, steal_source, steal_target
 from ui.cards import card_height
-from ui.games.base import Action, ButtonSpec, Drop, TableAdapter
+from ui.games.base import Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
 from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
 from ui.table.widgets import FONT_COLOUR, GOLD
 
-SUITS = ("h", "s", "c", "d")
 INK = (40, 36, 30)
 
 
@@ -68,7 +68,7 @@ class Adapter(TableAdapter):
         return self.tr(f"lagagne.suit.{suit}")
 
     # ================================================================== zones
-    def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
+    def zones(self, view: LaGagneView) -> dict[str, list[str | None]]:
         zones: dict[str, list[str | None]] = {
             "stock": [None] * view["pile_size"],
             "discard": list(view["discard"]),
@@ -91,7 +91,7 @@ class Adapter(TableAdapter):
                     zones[f"column:{s}:{suit}"] = cards
         return zones
 
-    def face_up(self, zone: str, view: dict[str, Any]) -> bool:
+    def face_up(self, zone: str, view: LaGagneView) -> bool:
         if zone == "stock":
             return False
         if zone.startswith("hand:"):
@@ -223,7 +223,7 @@ class Adapter(TableAdapter):
         return pygame.Rect(board.x + i * (w + gap), board.y, w, board.h)
 
     def place(
-        self, zone: str, count: int, view: dict[str, Any], layout: TableLayout
+        self, zone: str, count: int, view: LaGagneView, layout: TableLayout
     ) -> list[tuple[float, float, int]]:
         col = column_of(zone)
         if col is not None:
@@ -240,7 +240,7 @@ class Adapter(TableAdapter):
         return super().place(zone, count, view, layout)
 
     def _column_places(
-        self, seat: int, suit: str, count: int, view: dict[str, Any], layout: TableLayout
+        self, seat: int, suit: str, count: int, view: LaGagneView, layout: TableLayout
     ) -> list[tuple[float, float, int]]:
         rect = self.column_rect(seat, suit, layout)
         w = rect.w
@@ -288,7 +288,7 @@ class Adapter(TableAdapter):
                 break
         return [(x + i * step, y, w) for i in range(count)]
 
-    def _opponent_hand_rect(self, seat: int, view: dict[str, Any], layout: TableLayout) -> pygame.Rect:
+    def _opponent_hand_rect(self, seat: int, view: LaGagneView, layout: TableLayout) -> pygame.Rect:
         places = self._other_hand(seat, max(1, view["hand_sizes"][seat]), layout)
         rects = [pygame.Rect(round(x), round(y), w, card_height(w)) for x, y, w in places]
         return rects[0].unionall(rects[1:]).union(layout.seats[seat].plate).inflate(8, 8)
@@ -311,13 +311,11 @@ class Adapter(TableAdapter):
 
     @staticmethod
     def table_text(sprite: CardSprite) -> str | None:
-        """How the steal notation names a tabled card: ``2:P20h``, ``2:Sh``, ``2:J50s``, ``2:X2d``."""
+        """How a steal names a tabled card (the engine's notation, from the game's views module)."""
         col = column_of(sprite.zone)
         if col is None or sprite.card is None:
             return None
-        seat, suit = col
-        card = sprite.card
-        return f"{seat}:{card}{suit}" if card[0] in "JX" else f"{seat}:{card}"
+        return steal_target(col[0], col[1], sprite.card)
 
     def visible_rect(self, sprite: CardSprite) -> pygame.Rect:
         """The part of a tabled card not covered by the next card of its column (what a drop can hit)."""
@@ -335,12 +333,14 @@ class Adapter(TableAdapter):
         return rect
 
     def _steals_of(self, sprite: CardSprite, legal: list[Move]) -> list[Move]:
-        text = self.table_text(sprite)
-        if text is None:
+        """The legal steals that take this tabled card (the thief's column still to choose)."""
+        col = column_of(sprite.zone)
+        if col is None or sprite.card is None:
             return []
-        # the engine writes a joker or ×2 bare (2:J50) when it lies in one column only
-        names = {text, text[:-1]} if sprite.card and sprite.card[0] in "JX" else {text}
-        return [m for m in legal if m.name == "steal" and m.args[0] in names]
+        picker = ArgumentPicker(legal, {"steal"})
+        columns = self.scene.view["columns"]
+        words = [w for w in picker.options() if steal_source(w, columns) == (col[0], col[1], sprite.card)]
+        return [m for m in picker.candidates() if m.args[0] in words]
 
     def _choose(self, moves: list[Move]) -> Action | None:
         if not moves:
@@ -357,10 +357,10 @@ class Adapter(TableAdapter):
         viewer = self.scene.viewer
         return viewer is not None and sprite.zone == f"hand:{viewer}" and sprite.card is not None
 
-    def draggable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
-        return self._mine(sprite) and view["phase"] != "over"
+    def draggable(self, sprite: CardSprite, view: LaGagneView, legal: list[Move]) -> bool:
+        return self._mine(sprite) and view["phase"] != OVER
 
-    def drops(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> list[Drop]:
+    def drops(self, sprite: CardSprite, view: LaGagneView, legal: list[Move]) -> list[Drop]:
         if not self._mine(sprite) or not legal:
             return []
         layout = self.scene.layout
@@ -393,7 +393,7 @@ class Adapter(TableAdapter):
                     out.append(Drop(other.zone, self.visible_rect(other), self._choose(steals)))  # type: ignore[arg-type]
         return out
 
-    def target_rects(self, view: dict[str, Any], layout: TableLayout) -> dict[str, pygame.Rect]:
+    def target_rects(self, view: LaGagneView, layout: TableLayout) -> dict[str, pygame.Rect]:
         viewer = self.scene.viewer
         rects = {"discard": self._pile_rect(layout)}
         if viewer is not None:
@@ -406,16 +406,13 @@ class Adapter(TableAdapter):
                     rects.setdefault(f"table:{text}", self.visible_rect(sprite))
         return rects
 
-    def attempted(self, sprite: CardSprite, zone: str, view: dict[str, Any]) -> Move | None:
+    def attempted(self, sprite: CardSprite, zone: str, view: LaGagneView) -> Move | None:
         viewer = self.scene.viewer
         if viewer is None or not self._mine(sprite):
             return None
         card = sprite.card
         if zone.startswith("table:") and card == "Voler":
-            text = zone[6:]
-            if text[text.index(":") + 1] in "JX":
-                return Move(f"steal {text} {text[-1]}", viewer)
-            return Move(f"steal {text}", viewer)
+            return Move(f"steal {zone[6:]}", viewer)
         col = column_of(zone)
         if col is not None:
             if card in ("Voler", "Recup", "Echange"):
@@ -428,7 +425,7 @@ class Adapter(TableAdapter):
         return None
 
     def click(
-        self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool
+        self, sprite: CardSprite, view: LaGagneView, legal: list[Move], double: bool
     ) -> Action | None:
         if self._mine(sprite):
             card = sprite.card
@@ -458,9 +455,9 @@ class Adapter(TableAdapter):
         self.choices = []
         self.scene.select(card)
 
-    def focusable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+    def focusable(self, sprite: CardSprite, view: LaGagneView, legal: list[Move]) -> bool:
         if self._mine(sprite):
-            return view["phase"] != "over"
+            return view["phase"] != OVER
         selected = self.scene.selected
         if selected == "Voler" and column_of(sprite.zone):
             return bool(self._steals_of(sprite, legal))
@@ -470,7 +467,7 @@ class Adapter(TableAdapter):
         return False
 
     # ================================================================== buttons
-    def _label(self, move: Move, view: dict[str, Any]) -> str:
+    def _label(self, move: Move, view: LaGagneView) -> str:
         name = move.name
         names = view["names"]
         if name == "play":
@@ -502,7 +499,7 @@ class Adapter(TableAdapter):
             return self.tr("lagagne.button.steal")
         return move.action
 
-    def buttons(self, view: dict[str, Any], legal: list[Move]) -> list[ButtonSpec]:
+    def buttons(self, view: LaGagneView, legal: list[Move]) -> list[ButtonSpec]:
         out: list[ButtonSpec] = []
         acts = {m.action: m for m in legal}
         if self.choices and all(m in legal for m in self.choices):
@@ -517,22 +514,22 @@ class Adapter(TableAdapter):
                 out.append(ButtonSpec(f"move_{i}", self._label(m, view), m, i == 0))
         if "mulligan" in acts:
             out.append(ButtonSpec("mulligan", self.tr("lagagne.button.mulligan"), acts["mulligan"]))
-        if view["phase"] == "over":
+        if view["phase"] == OVER:
             out.append(
                 ButtonSpec("sheet", self.tr("lagagne.button.score_sheet"), self.scene.show_score_sheet, True)
             )
         return out
 
     # ================================================================== words
-    def status(self, view: dict[str, Any], legal: list[Move]) -> str:
+    def status(self, view: LaGagneView, legal: list[Move]) -> str:
         names = view["names"]
-        if view["phase"] == "over":
+        if view["phase"] == OVER:
             return self.tr("lagagne.status.over", name=" & ".join(names[w] for w in view["winners"]))
         current = view["active"]
         viewer = self.scene.viewer
         if viewer is None or current != viewer:
             return self.tr("lagagne.status.waiting", name=names[current])
-        if view["phase"] == "give":
+        if view["phase"] == GIVE:
             return self.tr(
                 "lagagne.status.give",
                 name=names[view["exchange"]["target"]],
@@ -551,7 +548,7 @@ class Adapter(TableAdapter):
             return self.tr("lagagne.status.only_discard")
         return self.tr("lagagne.status.play")
 
-    def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
+    def describe(self, move: Move, events: list[Event], view: LaGagneView) -> list[str]:
         self.choices = []
         names = view["names"]
         who = "?" if move.seat is None else names[move.seat]
@@ -631,7 +628,7 @@ class Adapter(TableAdapter):
         key = "lagagne.sheet.round_limit" if entry.get("end") == "round_limit" else "lagagne.sheet.game"
         return tr(key, rounds=entry.get("rounds", "?"))
 
-    def turn_seats(self, view: dict[str, Any]) -> list[int]:
+    def turn_seats(self, view: LaGagneView) -> list[int]:
         return [] if view.get("active") is None else [view["active"]]
 
     def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -642,7 +639,7 @@ class Adapter(TableAdapter):
             out["suit"] = self.suit_name(out["suit"])
         return out
 
-    def seat_note(self, seat: int, view: dict[str, Any]) -> str:
+    def seat_note(self, seat: int, view: LaGagneView) -> str:
         parts = []
         if view.get("dealer") == seat:
             parts.append(self.tr("lagagne.dealer"))
@@ -651,7 +648,7 @@ class Adapter(TableAdapter):
         return " · ".join(parts)
 
     # ================================================================== drawing
-    def draw_under(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def draw_under(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:
         viewer = self.scene.viewer
         if viewer is None:
             return
@@ -664,7 +661,7 @@ class Adapter(TableAdapter):
             img = text.render(self.suit_name(suit), max(10, round(rect.w * 0.2)), (120, 170, 130), bold=True)
             surface.blit(img, img.get_rect(center=slot.center))
 
-    def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def draw_over(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:
         for target in self.scene.drop_targets():
             if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
                 pygame.draw.rect(surface, (255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
@@ -674,13 +671,13 @@ class Adapter(TableAdapter):
                 col = view["columns"][seat][suit]
                 if col["open"] or col["points"] or col["x2"]:
                     self._column_badge(surface, seat, suit, col, layout, moving)
-        if view["phase"] == "over":
+        if view["phase"] == OVER:
             if not moving:
                 self._final_card(surface, view, layout)
         else:
             self._target_panel(surface, view, layout)
 
-    def _final_card(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def _final_card(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:
         """The end of the game: every seat's score, highest first, and the winner."""
         text = self.scene.text
         u = layout.unit
@@ -752,7 +749,7 @@ class Adapter(TableAdapter):
             )
             surface.blit(tag, tag.get_rect(midtop=(area.centerx, area.y + 3)))
 
-    def _target_panel(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def _target_panel(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:
         text = self.scene.text
         u = layout.unit
         sx, sy = layout.stock_pos
