@@ -6,7 +6,7 @@ target is one unit (``units = ("game",)``): ``history`` gets one entry when it e
 "end": "target" | "round_limit" | "no_cards"}``.
 
 Deck
-    ``deck.toml`` in this package holds the deck of the rules page (82 cards), one ``Card = count``
+    ``cards.DECK_TEXT`` holds the deck of the rules page (82 cards), one ``Card = count``
     line per card. ``Options.with_deck_text(text)`` plays with a player's own file;
     ``Options(deck=((card, count), ...))`` with pairs. Bad decks raise ``ValueError`` naming the problem.
 

@@ -1,8 +1,8 @@
 """LaGagne cards: their text names, values and words for players, and the editable deck file.
 
-A deck is a tuple of ``(card, count)`` pairs in the canonical card order. The default deck is the
-data file ``deck.toml`` shipped in this package (read with ``importlib.resources``); a player's
-own deck file is read by the same parser, which takes the text so that it can be tested:
+A deck is a tuple of ``(card, count)`` pairs in the canonical card order. The default deck is
+``DECK_TEXT`` below, in the same deck-file format a player's own deck uses (the engine reads no
+files: the app reads a player's file and hands its text over); both go through one parser:
 
 >>> deck = parse_deck_text("Sh = 2\\nP5h = 4\\nZ = 1")
 >>> deck
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable
-from importlib import resources
 from typing import Any
 
 SUITS = ("h", "s", "c", "d")
@@ -102,7 +101,55 @@ def deck_cards(deck: tuple[tuple[str, int], ...]) -> list[str]:
     return [card for card, count in deck for _ in range(count)]
 
 
-DEFAULT_DECK: tuple[tuple[str, int], ...] = parse_deck_text(
-    resources.files(__package__).joinpath("deck.toml").read_text(encoding="utf-8")
-)
-"""The deck of the rules page (82 cards), from the package's ``deck.toml``."""
+DECK_TEXT = """\
+# The LaGagne deck: how many of each card the box holds (82 cards, for 2 to 6 players).
+# The printed rules do not list the deck, so these numbers are the project's choice; edit them
+# to match your own box. A card left out (or set to 0) is not in the deck.
+#
+# Card names: Sh Ss Sc Sd = heart, spade, club, diamond symbol cards;
+# P5h .. P50d = suited point cards (5, 10, 20, 50 of h s c d); J5 .. J50 = joker point cards;
+# Z = zero card; Voler, Recup, Echange, X2 = action cards.
+
+# Symbol cards: 3 per suit
+Sh = 3
+Ss = 3
+Sc = 3
+Sd = 3
+
+# Suited point cards, per suit: 4 x 5, 3 x 10, 2 x 20, 1 x 50
+P5h = 4
+P10h = 3
+P20h = 2
+P50h = 1
+P5s = 4
+P10s = 3
+P20s = 2
+P50s = 1
+P5c = 4
+P10c = 3
+P20c = 2
+P50c = 1
+P5d = 4
+P10d = 3
+P20d = 2
+P50d = 1
+
+# Joker point cards ("tous symboles")
+J5 = 2
+J10 = 2
+J20 = 1
+J50 = 1
+
+# Zero cards
+Z = 6
+
+# Action cards
+Voler = 6
+Recup = 4
+Echange = 4
+X2 = 4
+"""
+"""The deck of the rules page (82 cards) in the deck-file format a player's own box uses."""
+
+DEFAULT_DECK: tuple[tuple[str, int], ...] = parse_deck_text(DECK_TEXT)
+"""The deck of the rules page, as ``(card, count)`` pairs."""

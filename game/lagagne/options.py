@@ -11,7 +11,7 @@ from game.lagagne.cards import DEFAULT_DECK, deck_size, normalise_deck, parse_de
 class Options:
     """The rules of one LaGagne game.
 
-    ``deck`` is ``None`` for the deck of the rules page (``deck.toml``) or the ``(card, count)``
+    ``deck`` is ``None`` for the deck of the rules page (``cards.DECK_TEXT``) or the ``(card, count)``
     pairs of a player's own deck (see ``Options.with_deck_text``); lists read back from JSON are
     accepted. ``symbol_steal_any_time``: a symbol card may be stolen whenever the thief could lay
     it (True), or only by a player with no open column (False). ``x2_needs_open_column``: a ×2 goes

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from importlib import resources
 
 import pytest
 
 from game import GAMES, SaveError
 from game.lagagne import DEFAULT_DECK, LaGagneState, Options, parse_deck_text
+from game.lagagne.cards import DECK_TEXT
 
 
 def test_the_default_deck_is_the_rules_page() -> None:
@@ -18,7 +18,7 @@ def test_the_default_deck_is_the_rules_page() -> None:
     assert cards["Sh"] == 3 and cards["P5h"] == 4 and cards["P10d"] == 3 and cards["P50c"] == 1
     assert cards["J5"] == 2 and cards["J50"] == 1 and cards["Z"] == 6
     assert (cards["Voler"], cards["Recup"], cards["Echange"], cards["X2"]) == (6, 4, 4, 4)
-    text = resources.files("game.lagagne").joinpath("deck.toml").read_text(encoding="utf-8")
+    text = DECK_TEXT
     assert parse_deck_text(text) == DEFAULT_DECK
 
 
