@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core import Bot, Move
+from game.core import Bot, Move, Rng
 from game.gin_rummy import melds as M
+from game.gin_rummy.state import GinRummyState
 
 VAL = M.VALUE_AT
 
@@ -35,7 +36,7 @@ class _Seen:
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.hand = M.card_mask(view["hand"])
-        self.pile = M.card_mask(view["discard_pile"])
+        self.pile = M.card_mask(view["discard"])
         self.top = M.parse_card(view["discard_top"]) if view["discard_top"] else -1
         self.opp_known = M.card_mask(view["opponent_known"])
         me = view["seat"]
@@ -44,7 +45,7 @@ class _Seen:
         self.opp_turns = len(theirs)
         self.my_discards = M.card_mask(e["card"] for e in view["discard_log"] if e["by"] == me)
         self.unseen = M.FULL_DECK_MASK & ~self.hand & ~self.pile & ~self.opp_known
-        self.stock = view["stock_size"]
+        self.stock = view["pile_size"]
         self.limit = view["knock_limit"]
 
 
@@ -293,7 +294,7 @@ class HardBot(Bot):
             return forced
         after = M.deadwood_after_discards(seen.hand)
         ranked = _rank_discards(seen, acts, after)
-        deals = self._deals(seen, view["hand_sizes"][1 - view["seat"]])
+        deals = self._deals(seen, view)
         knocks = _knock_choice(acts)
         if knocks:
             card, move = min(knocks, key=lambda cm: (after[cm[0]], -VAL[cm[0]]))
@@ -322,22 +323,20 @@ class HardBot(Bot):
         on = sum(_playout([rest, opp], list(stock), discard, 1, seen.limit, bonus) for opp, stock in deals)
         return knock >= on
 
-    def _deals(self, seen: _Seen, opp_size: int) -> list[tuple[int, list[int]]]:
-        """Opponent hands and stock orders consistent with the view (stock top last).
+    def _deals(self, seen: _Seen, view: dict[str, Any]) -> list[tuple[int, list[int]]]:
+        """Opponent hands and stock orders consistent with the view (stock top last), each drawn
+        by the contract's ``determinise`` from the view alone.
 
         Each sampled hand is improved as many times as the opponent has drawn: draw an unseen card,
         throw the card the greedy policy would throw (never a card they are known to hold).
         """
-        pool = M.indices(seen.unseen)
-        need = opp_size - seen.opp_known.bit_count()
         rng = self.rng
+        other = 1 - view["seat"]
         deals = []
         for _ in range(self.DEALS):
-            rng.shuffle(pool)
-            hand = seen.opp_known
-            for c in pool[:need]:
-                hand |= 1 << c
-            spare = pool[need:]
+            world = GinRummyState.determinise(view, Rng(rng.getrandbits(63)))
+            hand = world.hands[other]
+            spare = list(world.stock)
             for _ in range(min(seen.opp_turns, len(spare))):
                 k = rng.randrange(len(spare))
                 card = spare[k]

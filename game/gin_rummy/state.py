@@ -14,15 +14,17 @@ the seed.
 a knock that lists its melds (``knock Kh 3c4c5c 7s7h7d``) is accepted by ``apply``/``is_legal``
 whenever the listed melds are valid and leave at most the knock limit.
 
-View keys (``view(seat)``, JSON-safe; ``base_view`` keys first: ``game seat players names scores
-to_move over history``; ``scores`` are the match totals):
+View keys (``view(seat)``, JSON-safe, typed as ``views.GinView``; the shared ``CoreView`` keys first:
+``game seat players names scores to_move over winners history log active phase pile_size discard``;
+``scores`` are the match totals):
 
 - ``phase``, ``active`` (seat to act, ``None`` when the hand is over), ``dealer``.
 - ``hand``: the seat's own cards in deck order (``None`` for a spectator); ``hand_sizes``.
 - ``deadwood``/``melds``: the seat's best arrangement of its own hand (least deadwood; melds as
   lists of cards); ``deadwood_after_discard``: card → least deadwood after discarding it (only
-  while the seat holds 11 cards).
-- ``stock_size``, ``discard_pile`` (bottom → top), ``discard_top``,
+  while the seat holds 11 cards); ``knocks``: the knocks and gins the seat may play now, best
+  first, each with every arrangement of its melds that leaves its deadwood, as moves.
+- ``pile_size`` (cards left in the stock), ``discard`` (bottom → top), ``discard_top``,
   ``discard_log``: every card that went through the discard pile this hand, in order, as
   ``{"card", "by" (seat that discarded it, ``None`` for the first upcard), "taken_by" (seat or
   ``None`` while it lies in the pile)}``.
@@ -580,6 +582,7 @@ class GinRummyState(GameState):
             if max(self.match_scores) >= opts.match_target:
                 self.phase = "match_over"
                 result["match_over"] = True
+                events.append(Event("match_end", None, info={"winners": self.winners()}))
         self.outcome = result
         return events
 
@@ -645,8 +648,8 @@ class GinRummyState(GameState):
             "dealer": self.dealer,
             "hand": M.cards_of(own) if seat is not None else None,
             "hand_sizes": [self.hands[0].bit_count(), self.hands[1].bit_count()],
-            "stock_size": len(self.stock),
-            "discard_pile": [TEXT[c] for c in self.pile],
+            "pile_size": len(self.stock),
+            "discard": [TEXT[c] for c in self.pile],
             "discard_top": TEXT[self.pile[-1]] if self.pile else None,
             "discard_log": [{"card": TEXT[c], "by": by, "taken_by": to} for c, by, to in self.pile_log],
             "known_cards": [M.cards_of(self.known[0]), M.cards_of(self.known[1])],
@@ -673,11 +676,98 @@ class GinRummyState(GameState):
             v["deadwood_after_discard"] = (
                 {TEXT[c]: d for c, d in sorted(M.deadwood_after_discards(own).items())}
                 if own.bit_count() == 11 else None)
+            v["knocks"] = self._knock_offers(seat)
         else:
+            v["knocks"] = []
             v["deadwood"] = None
             v["melds"] = None
             v["deadwood_after_discard"] = None
         return v
+
+    @classmethod
+    def determinise(cls, view: dict[str, Any], rng: Rng) -> GinRummyState:
+        """A whole match that ``view``'s seat cannot tell from the real one: the opponent's cards
+        it has not seen and the stock dealt at random from the cards it has not seen."""
+        me = view["seat"]
+        if me is None:
+            raise ValueError("a spectator's view has no seat to determinise for")
+        other = 1 - me
+        st = cls.__new__(cls)
+        st.players, st.names = 2, list(view["names"])
+        st.options = GinOptions(**view["options"])
+        st.seed, st.rng, st.deck = 0, rng.fork(), None
+        st.log, st.history = list(view["log"]), [dict(h) for h in view["history"]]
+        st.phase, st.dealer = view["phase"], view["dealer"]
+        st.known = [M.card_mask(view["known_cards"][0]), M.card_mask(view["known_cards"][1])]
+        st.pile = [M.parse_card(c) for c in view["discard"]]
+        st.pile_log = [(M.parse_card(e["card"]), e["by"], e["taken_by"]) for e in view["discard_log"]]
+        result = view["result"]
+        playing = st.phase in ("upcard", "draw", "discard")
+        hands = [0, 0]
+        if playing or result is None:
+            hands[me] = M.card_mask(view["hand"])
+            unseen = M.indices(M.FULL_DECK_MASK & ~(hands[me] | st.known[other] | M.card_mask(view["discard"])))
+            rng.shuffle(unseen)
+            need = view["hand_sizes"][other] - st.known[other].bit_count()
+            hands[other] = st.known[other] | sum(1 << c for c in unseen[:need])
+            st.stock = unseen[need:]
+        else:
+            hands = [M.card_mask(h) for h in result["hands"]]
+            unseen = M.indices(M.FULL_DECK_MASK & ~(hands[0] | hands[1] | M.card_mask(view["discard"])))
+            rng.shuffle(unseen)
+            st.stock = unseen
+        st.hands = hands
+        st.active = view["active"] if view["active"] is not None else (result or {}).get("knocker") or 0
+        st.just_taken = -1 if view["just_taken"] is None else M.parse_card(view["just_taken"])
+        passes = 0
+        for text in reversed(st.log):
+            if not text.endswith(": pass"):
+                break
+            passes += 1
+        st.passes = passes if st.phase == "upcard" else 2 if view["must_draw"] else 0
+        st.must_draw = view["must_draw"]
+        st.first_upcard = M.parse_card(view["first_upcard"])
+        st.knock_limit = view["knock_limit"]
+        st.game_scores, st.hands_won = list(view["game_scores"]), list(view["hands_won"])
+        st.match_scores = list(view["scores"])
+        st.game_no, st.hand_no = view["game_number"], view["hand_number"]
+        st.games = [dict(g) for g in view["games"]]
+        st.outcome = copy.deepcopy(result)
+        st.table_melds, st.layoffs = [[], []], []
+        st.new_game_next, st.next_dealer = False, 1 - st.dealer
+        if result is not None and not playing:
+            st.table_melds = [[M.card_mask(m) for m in result["melds"][s]] for s in (0, 1)]
+            st.layoffs = [(M.parse_card(x["card"]), x["onto"][0], x["onto"][1]) for x in result["layoffs"]]
+            st.new_game_next = bool(result.get("game_over"))
+            if st.new_game_next:
+                st.next_dealer = 1 - result["winner"]
+            elif result["kind"] == "wall":
+                st.next_dealer = st.dealer
+        st._reset_caches()
+        return st
+
+    def _knock_offers(self, seat: int) -> list[dict[str, Any]]:
+        """The knocks and gins ``seat`` may play now, best first (least deadwood, then the highest
+        discard), each with every arrangement of its melds that leaves that deadwood, as moves."""
+        offers = []
+        for move in self.legal_moves(seat):
+            if move.name not in ("knock", "gin") or not move.args:
+                continue
+            card = M.parse_card(move.args[0])
+            rest = self.hands[seat] & ~(1 << card)
+            if move.name == "knock":
+                arrangements = M.all_best_arrangements(rest)
+            else:
+                arrangements = [M.best_melds(rest)[1]]
+            options = []
+            for melds in arrangements:
+                text = move.action if len(arrangements) == 1 else " ".join(
+                    [move.action, *(M.meld_text(m) for m in melds)])
+                options.append({"melds": [M.meld_cards(m) for m in melds], "move": text})
+            offers.append({"card": TEXT[card], "kind": move.name, "deadwood": M.deadwood(rest),
+                           "value": VAL[card], "arrangements": options})
+        offers.sort(key=lambda o: (o["deadwood"], -o["value"]))
+        return offers
 
     def redeal_hidden(self, seat: int | None, rng: Rng) -> GinRummyState:
         twin = self.clone()

@@ -97,3 +97,26 @@ def test_hard_goes_gin_and_knocks_when_it_should() -> None:
     for level in ("easy", "normal", "hard"):
         choice = DESC.make_bot(level, 1).choose(state.view(0), state.legal_moves(0))
         assert choice == Move("gin Ks", 0)
+
+
+def test_bots_choose_alike_when_only_hidden_cards_differ() -> None:
+    """Two hands that differ only in cards a seat cannot see give its bots the same choices."""
+    desc = GAMES["gin_rummy"]
+    differed = 0
+    for seed in range(8):
+        state = desc.new_match(2, seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(6 + seed):
+            seat = state.to_move()[0]
+            state.apply(rnd.choice(state.legal_moves(seat)))
+        if state.phase not in ("draw", "discard", "upcard"):
+            continue
+        seat = state.to_move()[0]
+        twin = state.redeal_hidden(seat, Rng(seed))
+        assert twin.view(seat) == state.view(seat)
+        differed += twin.to_json()["state"] != state.to_json()["state"]
+        for level in ("normal", "hard"):
+            a = desc.make_bot(level, 3).choose(state.view(seat), state.legal_moves(seat))
+            b = desc.make_bot(level, 3).choose(twin.view(seat), twin.legal_moves(seat))
+            assert a == b
+    assert differed >= 4, "the redeals changed too few hidden cards to prove anything"

@@ -212,7 +212,7 @@ def test_grand_gin_and_petit_gin_in_the_variant() -> None:
     assert h["kind"] == "big_gin" and h["points"] == [50 + 81, 0]
     r = s.view(0)["result"]
     assert r["discard"] is None and sum(len(m) for m in r["melds"][0]) == 11
-    assert s.view(0)["discard_pile"] == ["Kh"]
+    assert s.view(0)["discard"] == ["Kh"]
 
     s = deal(k, d, "Kh", ["Qs"], petit_grand_gin=True)
     play(s, "0: pass", "1: pass", "0: draw")
@@ -241,7 +241,7 @@ def test_wall_voids_the_hand_and_the_same_dealer_deals_again() -> None:
         drawn = next(c for c in s.view(seat)["hand"] if c not in original[seat])
         play(s, f"{seat}: discard {drawn}")  # hands never change, so nobody knocks
         seat = 1 - seat
-    assert s.view(0)["stock_size"] == 2
+    assert s.view(0)["pile_size"] == 2
     h = s.history[-1]
     assert h["kind"] == "wall" and h["points"] == [0, 0] and h["winners"] == []
     assert s.view(0)["result"]["kind"] == "wall" and s.view(0)["game_scores"] == [0, 0]

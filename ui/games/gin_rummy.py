@@ -2,9 +2,9 @@
 drawing and discarding by drag or click, Knock and Gin buttons with the proposed meld arrangement
 (and its alternatives), and the end of a hand spread into melds, lay-offs and a score card.
 
-Every rule comes from the engine: legal moves, the view's ``melds``/``deadwood``/
-``deadwood_after_discard`` and ``result``, and the engine's meld solver for the alternative
-arrangements of a knock (``game.gin_rummy.melds.all_best_arrangements``).
+Every rule comes from the engine: legal moves and the view's ``melds``/``deadwood``/
+``deadwood_after_discard``, ``result``, and ``knocks`` (each knock or gin on offer with every
+arrangement of its melds, as moves).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.core import Event, Move
-from game.gin_rummy import melds as M
+from game.gin_rummy.views import GinView
 from ui.cards import card_height
 from ui.games.base import Action, ButtonSpec, Drop, TableAdapter
 from ui.table.layout import TableLayout
@@ -51,11 +51,11 @@ class Adapter(TableAdapter):
         self._rows: dict[tuple, dict[str, list[tuple[float, float, int]]]] = {}
 
     # ================================================================== zones
-    def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
+    def zones(self, view: GinView) -> dict[str, list[str | None]]:
         me = view["seat"]
         zones: dict[str, list[str | None]] = {
-            "stock": [None] * view["stock_size"],
-            "discard": list(view["discard_pile"]),
+            "stock": [None] * view["pile_size"],
+            "discard": list(view["discard"]),
         }
         result = view.get("result")
         if view["phase"] in ("hand_over", "match_over") and result is not None:
@@ -74,7 +74,7 @@ class Adapter(TableAdapter):
                 zones[f"hand:{s}"] = [None] * view["hand_sizes"][s]
         return zones
 
-    def face_up(self, zone: str, view: dict[str, Any]) -> bool:
+    def face_up(self, zone: str, view: GinView) -> bool:
         return zone != "stock"
 
     def zone_rank(self, zone: str) -> int:
@@ -99,7 +99,7 @@ class Adapter(TableAdapter):
         out.extend(sorted((c for c in cards if c not in out), key=_rank_key))
         return out
 
-    def _live_melds(self, view: dict[str, Any], cards: list[str]) -> list[list[str]]:
+    def _live_melds(self, view: GinView, cards: list[str]) -> list[list[str]]:
         """The melds to show in the viewer's hand: a chosen knock's arrangement, else the engine's best."""
         plan = self._knock_plan(view)
         if plan is not None:
@@ -123,7 +123,7 @@ class Adapter(TableAdapter):
         return [s for s in self.scene.sprites if viewer is not None and s.zone == f"hand:{viewer}"]
 
     # ================================================================== placement
-    def place(self, zone: str, count: int, view: dict[str, Any], layout: TableLayout) -> list[tuple[float, float, int]]:
+    def place(self, zone: str, count: int, view: GinView, layout: TableLayout) -> list[tuple[float, float, int]]:
         over = view["phase"] in ("hand_over", "match_over") and view.get("result") is not None
         if over and (zone.startswith("meld:") or zone.startswith("hand:")):
             seat = int(zone.split(":")[1])
@@ -135,7 +135,7 @@ class Adapter(TableAdapter):
                                                                  layout.unit * 6, 0.32)]
         return super().place(zone, count, view, layout)
 
-    def _spread(self, view: dict[str, Any], layout: TableLayout) -> dict[int, dict[str, list[tuple[float, float, int]]]]:
+    def _spread(self, view: GinView, layout: TableLayout) -> dict[int, dict[str, list[tuple[float, float, int]]]]:
         """End of a hand: each seat's melds then its deadwood in one row, the bottom seat near its hand."""
         result = view["result"]
         rows: dict[int, dict[str, list[tuple[float, float, int]]]] = {}
@@ -182,7 +182,7 @@ class Adapter(TableAdapter):
     def _legal_actions(self, legal: list[Move]) -> dict[str, Move]:
         return {m.action: m for m in legal}
 
-    def draggable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+    def draggable(self, sprite: CardSprite, view: GinView, legal: list[Move]) -> bool:
         acts = self._legal_actions(legal)
         viewer = self.scene.viewer
         if viewer is not None and sprite.zone == f"hand:{viewer}" and view["phase"] not in ("hand_over", "match_over"):
@@ -206,10 +206,10 @@ class Adapter(TableAdapter):
         return pygame.Rect(round(x), round(y), layout.card_w, layout.card_h).inflate(layout.card_w // 3,
                                                                                      layout.card_w // 3)
 
-    def target_rects(self, view: dict[str, Any], layout: TableLayout) -> dict[str, pygame.Rect]:
+    def target_rects(self, view: GinView, layout: TableLayout) -> dict[str, pygame.Rect]:
         return {"discard": self._pile_rect(layout, "discard"), "hand": self._hand_rect(layout)}
 
-    def drops(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> list[Drop]:
+    def drops(self, sprite: CardSprite, view: GinView, legal: list[Move]) -> list[Drop]:
         acts = self._legal_actions(legal)
         layout = self.scene.layout
         viewer = self.scene.viewer
@@ -232,7 +232,7 @@ class Adapter(TableAdapter):
         if sprite.card and self.scene.viewer is not None:
             self.reorder(self.scene.viewer, sprite.card, index)
 
-    def attempted(self, sprite: CardSprite, zone: str, view: dict[str, Any]) -> Move | None:
+    def attempted(self, sprite: CardSprite, zone: str, view: GinView) -> Move | None:
         viewer = self.scene.viewer
         if viewer is None:
             return None
@@ -244,7 +244,7 @@ class Adapter(TableAdapter):
             return Move("draw", viewer)
         return None
 
-    def click(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool) -> Action | None:
+    def click(self, sprite: CardSprite, view: GinView, legal: list[Move], double: bool) -> Action | None:
         acts = self._legal_actions(legal)
         viewer = self.scene.viewer
         if sprite.zone == "stock" and "draw" in acts and self._is_top(sprite):
@@ -280,7 +280,7 @@ class Adapter(TableAdapter):
         card = sprite.card
         return lambda: self.reorder(viewer, card, index)
 
-    def focusable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+    def focusable(self, sprite: CardSprite, view: GinView, legal: list[Move]) -> bool:
         viewer = self.scene.viewer
         if viewer is not None and sprite.zone == f"hand:{viewer}":
             return view["phase"] not in ("hand_over", "match_over")
@@ -292,39 +292,24 @@ class Adapter(TableAdapter):
         return False
 
     # ================================================================== knock and gin
-    def _knock_plan(self, view: dict[str, Any]) -> tuple[str, Move, list[list[str]], int, int, int] | None:
-        """(kind, move, melds, deadwood, arrangement index, arrangement count) for the knock or gin on offer."""
-        legal = self.scene.legal
-        acts = self._legal_actions(legal)
-        after = view.get("deadwood_after_discard") or {}
-        offers = [a for a in acts if a.startswith("knock ") or a.startswith("gin ")]
-        if not offers or view.get("hand") is None:
+    def _knock_plan(self, view: GinView) -> tuple[str, Move, list[list[str]], int, int, int] | None:
+        """(kind, move, melds, deadwood, arrangement index, arrangement count) for the knock or gin on
+        offer: the engine's best offer, or the one that discards the selected card."""
+        offers = view.get("knocks") or []
+        if not offers:
             return None
-        by_card = {a.split(" ")[1]: a for a in offers}
-        selected = self.scene.selected
-        if selected in by_card:
-            card = selected
-        else:
-            card = min(by_card, key=lambda c: (after.get(c, 99), -M.VALUE_AT[M.parse_card(c)]))
-        action = by_card[card]
-        kind = action.split(" ")[0]
-        rest = M.card_mask(view["hand"]) & ~(1 << M.parse_card(card))
-        arrangements = M.all_best_arrangements(rest) if kind == "knock" else [M.best_melds(rest)[1]]
-        index = self.arrangement % max(1, len(arrangements))
-        melds = [M.meld_cards(m) for m in arrangements[index]]
-        deadwood = after.get(card, M.deadwood(rest))
-        move = acts[action]
-        if kind == "knock" and len(arrangements) > 1:
-            # several arrangements leave the same deadwood: knock with exactly the one shown
-            words = " ".join(M.meld_text(m) for m in arrangements[index])
-            move = Move(f"knock {card} {words}", view["seat"])
-        return kind, move, melds, deadwood, index, len(arrangements)
+        offer = next((o for o in offers if o["card"] == self.scene.selected), offers[0])
+        arrangements = offer["arrangements"]
+        index = self.arrangement % len(arrangements)
+        chosen = arrangements[index]
+        move = self.scene.state.parse_move(chosen["move"]).with_seat(view["seat"])
+        return offer["kind"], move, chosen["melds"], offer["deadwood"], index, len(arrangements)
 
     def _next_arrangement(self) -> None:
         self.arrangement += 1
 
     # ================================================================== buttons
-    def buttons(self, view: dict[str, Any], legal: list[Move]) -> list[ButtonSpec]:
+    def buttons(self, view: GinView, legal: list[Move]) -> list[ButtonSpec]:
         acts = self._legal_actions(legal)
         out: list[ButtonSpec] = []
         phase = view["phase"]
@@ -358,7 +343,7 @@ class Adapter(TableAdapter):
         return out
 
     # ================================================================== words
-    def status(self, view: dict[str, Any], legal: list[Move]) -> str:
+    def status(self, view: GinView, legal: list[Move]) -> str:
         phase = view["phase"]
         names = view["names"]
         viewer = self.scene.viewer
@@ -380,7 +365,7 @@ class Adapter(TableAdapter):
             return self.tr("gin.status.discard_not", card=_the_card(self, view["just_taken"]))
         return self.tr("gin.status.discard")
 
-    def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
+    def describe(self, move: Move, events: list[Event], view: GinView) -> list[str]:
         name = view["names"][move.seat] if move.seat is not None else "?"
         action = move.name
         lines: list[str] = []
@@ -418,7 +403,7 @@ class Adapter(TableAdapter):
                 lines.append(self.tr("gin.log.game_won", name=view["names"][e.seat], points=e.info["totals"][e.seat]))
         return lines
 
-    def turn_seats(self, view: dict[str, Any]) -> list[int]:
+    def turn_seats(self, view: GinView) -> list[int]:
         return [] if view.get("active") is None else [view["active"]]
 
     def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -427,7 +412,7 @@ class Adapter(TableAdapter):
             out["card"] = _the_card(self, out["card"])
         return out
 
-    def seat_note(self, seat: int, view: dict[str, Any]) -> str:
+    def seat_note(self, seat: int, view: GinView) -> str:
         parts = []
         if view.get("dealer") == seat:
             parts.append(self.tr("gin.dealer"))
@@ -435,7 +420,7 @@ class Adapter(TableAdapter):
         return " · ".join(parts)
 
     # ================================================================== drawing
-    def draw_under(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def draw_under(self, surface: pygame.Surface, view: GinView, layout: TableLayout) -> None:
         phase = view["phase"]
         if phase in ("hand_over", "match_over") and view.get("result"):
             self._outline_spread(surface, view)
@@ -498,7 +483,7 @@ class Adapter(TableAdapter):
             pygame.draw.rect(surface, colour, rect, border_radius=10)
             pygame.draw.rect(surface, (255, 255, 255), rect, 1, border_radius=10)
 
-    def _known_cards(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout, seat: int) -> None:
+    def _known_cards(self, surface: pygame.Surface, view: GinView, layout: TableLayout, seat: int) -> None:
         """Memory aid: the cards the opponent took from the discard pile (public knowledge), beside their hand."""
         theirs = [sp for sp in self.scene.sprites if sp.zone == f"hand:{seat}"]
         if not theirs:
@@ -512,7 +497,7 @@ class Adapter(TableAdapter):
         for i, card in enumerate(view["opponent_known"]):
             surface.blit(self.scene.art.face(card, w), (x + i * round(w * 0.55), y))
 
-    def _outline_spread(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _outline_spread(self, surface: pygame.Surface, view: GinView) -> None:
         text = self.scene.text
         result = view["result"]
         laid = {lay["card"] for lay in result["layoffs"]}
@@ -545,11 +530,11 @@ class Adapter(TableAdapter):
                     img = text.render(label, size, FONT_COLOUR, bold=True)
                     surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - 8)))
 
-    def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def draw_over(self, surface: pygame.Surface, view: GinView, layout: TableLayout) -> None:
         if view["phase"] in ("hand_over", "match_over") and view.get("result") and not self.scene.animating:
             self._score_card(surface, view, layout)
 
-    def score_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, str]], str]:
+    def score_lines(self, view: GinView) -> tuple[str, list[tuple[str, str]], str]:
         """The score card's title, its (label, value) lines and its conclusion, translated."""
         result = view["result"]
         names = view["names"]
@@ -580,7 +565,7 @@ class Adapter(TableAdapter):
             conclusion += "  " + self.tr("gin.card.game_won", name=names[game["winner"]])
         return title, lines, conclusion
 
-    def _score_card(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def _score_card(self, surface: pygame.Surface, view: GinView, layout: TableLayout) -> None:
         title, lines, conclusion = self.score_lines(view)
         text = self.scene.text
         u = layout.unit
