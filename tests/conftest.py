@@ -1,6 +1,19 @@
 """Test-wide settings: no real display or sound is ever needed."""
 
 import os
+from collections.abc import Iterator
+
+import pytest
+
+from tests.tinygame import registered
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture
+def huit_registered() -> Iterator[None]:
+    """Huit, the test-only game of tests/tinygame, is in ``game.GAMES`` while the test runs, and only
+    then (the conformance suite, undo and match files use it to prove the contract is generic)."""
+    with registered():
+        yield

@@ -19,6 +19,8 @@ from game.core import GameState, Rng
 from game.core.views import CORE_KEYS, HAND_END, MATCH_END, ROUND_END, end_of_deal_kind
 from tests.conformance.test_contract import CASES, IDS, card_count, pick, quick_match
 
+pytestmark = pytest.mark.usefixtures("huit_registered")
+
 
 def check_core_view(state: GameState, seat: int | None, view: dict[str, Any]) -> None:
     missing = CORE_KEYS - set(view)

@@ -13,6 +13,8 @@ from game import GAMES, IllegalMove
 from game.core.matchfile import MatchFileError, export_match, import_match
 from tests.conformance.test_contract import CASES, IDS, pick, quick_match
 
+pytestmark = pytest.mark.usefixtures("huit_registered")
+
 
 def played(game_id: str, players: int, seed: int, moves: int):
     desc = GAMES[game_id]
