@@ -45,6 +45,8 @@ class Codec:
     copy: Callable[[Any], Any]
     key: str | None = None
     """The name in the snapshot when it differs from the attribute's (kept for older saves)."""
+    saved: bool = True
+    """False for a field that ``clone`` copies but snapshots leave out (a search setting)."""
 
 
 def same(value: Any) -> Any:
@@ -69,12 +71,14 @@ def state_field(
     copy: Callable[[Any], Any] = _copy.deepcopy,
     default: Any = None,
     key: str | None = None,
+    saved: bool = True,
 ) -> Any:
     """A mutable field of a game's state with its codec (see the module docstring).
 
-    ``key`` names the field in the snapshot when it differs from the attribute's name.
+    ``key`` names the field in the snapshot when it differs from the attribute's name; a field
+    with ``saved=False`` is copied by ``clone`` but left out of snapshots (loaded as ``default``).
     """
-    return dataclasses.field(default=default, metadata={_KEY: Codec(dump, load, copy, key)})
+    return dataclasses.field(default=default, metadata={_KEY: Codec(dump, load, copy, key, saved)})
 
 
 def _codec(f: dataclasses.Field[Any]) -> Codec:
@@ -91,7 +95,8 @@ def state_fields(obj: Any) -> tuple[dataclasses.Field[Any], ...]:
 
 def dump_fields(obj: Any) -> dict[str, Any]:
     """Every listed field as JSON-safe data."""
-    return {_codec(f).key or f.name: _codec(f).dump(getattr(obj, f.name)) for f in state_fields(obj)}
+    return {_codec(f).key or f.name: _codec(f).dump(getattr(obj, f.name))
+            for f in state_fields(obj) if _codec(f).saved}
 
 
 def load_fields(obj: Any, data: dict[str, Any]) -> None:
@@ -100,7 +105,7 @@ def load_fields(obj: Any, data: dict[str, Any]) -> None:
         raise ValueError("the game's fields are not a table of values")
     for f in state_fields(obj):
         codec = _codec(f)
-        setattr(obj, f.name, codec.load(data[codec.key or f.name]))
+        setattr(obj, f.name, codec.load(data[codec.key or f.name]) if codec.saved else f.default)
 
 
 def copy_fields(src: Any, dst: Any) -> None:

@@ -8,9 +8,11 @@ with its card, so knowledge follows the card when cards are swapped, stolen or g
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 from game.core import Event, GameState, IllegalMove, Move, Rng, parse_with_grammar
+from game.core.fields import flat, nested, same, state_field
 from game.core.timing import Grace, Timer, Window
 from game.gang_de_mouettes.cards import COUNTS, POWERS, card_text, card_value, full_values
 from game.gang_de_mouettes.options import Options
@@ -53,7 +55,59 @@ def _split_target(word: str) -> tuple[int, int]:
     return int(seat), int(slot)
 
 
-class GangState(GameState):
+def _opt_value(text: Any) -> int | None:
+    return None if text is None else card_value(text)
+
+
+def _opt_text(value: int | None) -> str | None:
+    return None if value is None else card_text(value)
+
+
+def _pair(data: Any) -> tuple[int, int] | None:
+    return None if data is None else (int(data[0]), int(data[1]))
+
+
+def _opt_int(data: Any) -> int | None:
+    return None if data is None else int(data)
+
+
+@dataclass(eq=False)
+class GangTable:
+    """Everything that changes during a match of Gang de mouettes, listed once: how each field is
+    saved, read back and copied (the card zones first: a snapshot names each card first in a zone)."""
+
+    slots: list[list[int]] = state_field(
+        copy=nested, dump=lambda v: [[card_text(c) for c in s] for s in v],
+        load=lambda d: [[card_value(c) for c in s] for s in d])
+    pile: list[int] = state_field(copy=flat, dump=lambda v: [card_text(c) for c in v],
+                                  load=lambda d: [card_value(c) for c in d])
+    discard: list[int] = state_field(copy=flat, dump=lambda v: [card_text(c) for c in v],
+                                     load=lambda d: [card_value(c) for c in d])
+    drawn: int | None = state_field(copy=same, dump=_opt_text, load=_opt_value)
+    pending: int | None = state_field(copy=same, dump=_opt_text, load=_opt_value)
+    know: list[list[int]] = state_field(copy=nested, dump=nested, load=lambda d: [[int(m) for m in k] for k in d])
+    totals: list[int] = state_field(copy=flat, dump=flat, load=lambda d: [int(t) for t in d])
+    round: int = state_field(copy=same, dump=same, load=int, default=0)
+    turn: int = state_field(copy=same, dump=same, load=int, default=0)
+    first_turn: int = state_field(copy=same, dump=same, load=int, default=0)
+    dealer: int = state_field(copy=same, dump=same, load=int, default=0)
+    active: int = state_field(copy=same, dump=same, load=int, default=0)
+    phase: str = state_field(copy=same, dump=same, load=str, default=TURN)
+    scout: tuple[int, int] | None = state_field(copy=same, dump=lambda v: None if v is None else list(v), load=_pair)
+    tried: int = state_field(copy=same, dump=same, load=int, default=0)
+    giver: tuple[int, int] | None = state_field(copy=same, dump=lambda v: None if v is None else list(v), load=_pair)
+    caller: int | None = state_field(copy=same, dump=same, load=_opt_int)
+    final: list[int] = state_field(copy=flat, dump=flat, load=lambda d: [int(s) for s in d])
+    public: list[dict[str, Any]] = state_field(copy=flat, dump=lambda v: [dict(e) for e in v],
+                                               load=lambda d: [dict(e) for e in d])
+    """This round's public actions (the view's ``round_log``)."""
+    last_round: dict[str, Any] | None = state_field(copy=same, dump=same,
+                                                    load=lambda d: None if d is None else dict(d))
+    quiet: bool = state_field(copy=same, saved=False, default=False)
+    """Skip building events (a bot's rollouts); never saved."""
+
+
+class GangState(GangTable, GameState):
     """A whole match of Gang de mouettes (see the package docstring for phases, moves and views)."""
 
     GAME_ID = "gang_de_mouettes"
@@ -676,84 +730,21 @@ class GangState(GameState):
         return other
 
     # ----------------------------------------------------------------- snapshots
-    def _dump(self) -> dict[str, Any]:
-        # The card zones come first: the first mention of any card in this dict is in a zone.
-        return {
-            "slots": [[card_text(c) for c in s] for s in self.slots],
-            "pile": [card_text(c) for c in self.pile],
-            "discard": [card_text(c) for c in self.discard],
-            "drawn": None if self.drawn is None else card_text(self.drawn),
-            "pending": None if self.pending is None else card_text(self.pending),
-            "know": [list(k) for k in self.know],
-            "totals": list(self.totals),
-            "round": self.round,
-            "turn": self.turn,
-            "first_turn": self.first_turn,
-            "dealer": self.dealer,
-            "active": self.active,
-            "phase": self.phase,
-            "scout": None if self.scout is None else list(self.scout),
-            "tried": self.tried,
-            "giver": None if self.giver is None else list(self.giver),
-            "caller": self.caller,
-            "final": list(self.final),
-            "public": [dict(e) for e in self.public],
-            "last_round": self.last_round,
-        }
-
-    def _load(self, data: dict[str, Any]) -> None:
+    def _restored(self) -> None:
+        """Check a loaded state's shape (``ValueError`` when damaged) and start its event list."""
         n = self.players
-
-        def card(text: Any) -> int | None:
-            return None if text is None else card_value(text)
-
-        self.slots = [[card_value(c) for c in s] for s in data["slots"]]
-        self.pile = [card_value(c) for c in data["pile"]]
-        self.discard = [card_value(c) for c in data["discard"]]
-        self.drawn = card(data["drawn"])
-        self.pending = card(data["pending"])
-        self.know = [[int(m) for m in k] for k in data["know"]]
         if len(self.slots) != n or len(self.know) != n or any(
                 len(a) != len(b) for a, b in zip(self.slots, self.know)):
             raise ValueError("slots and knowledge do not match the table")
-        self.totals = [int(t) for t in data["totals"]]
-        self.round, self.turn = int(data["round"]), int(data["turn"])
-        self.first_turn = int(data["first_turn"])
-        self.dealer, self.active = int(data["dealer"]), int(data["active"])
-        self.phase = str(data["phase"])
         if self.phase not in (TURN, DRAWN, SCOUT, WINDOW, GIVE, END_TURN, ROUND_OVER, OVER):
             raise ValueError(f"unknown phase {self.phase!r}")
-        self.scout = None if data["scout"] is None else (int(data["scout"][0]), int(data["scout"][1]))
-        self.tried = int(data["tried"])
-        self.giver = None if data["giver"] is None else (int(data["giver"][0]), int(data["giver"][1]))
-        self.caller = None if data["caller"] is None else int(data["caller"])
-        self.final = [int(s) for s in data["final"]]
-        self.public = [dict(e) for e in data["public"]]
         for entry in self.public:
             for key in ("card", "replaced"):
-                card(entry.get(key))
-        self.last_round = None if data["last_round"] is None else dict(data["last_round"])
-        if self.last_round is not None:
-            for hand in self.last_round["hands"]:
-                for c in hand:
-                    card_value(c)
+                _opt_value(entry.get(key))
+        for hand in (self.last_round or {}).get("hands", []):
+            for c in hand:
+                card_value(c)
         if len(self.totals) != n or not (0 <= self.active < n and 0 <= self.dealer < n):
             raise ValueError("seats do not match the table")
         self._events = []
 
-    def clone(self) -> GangState:
-        other = object.__new__(GangState)
-        other.__dict__.update(self.__dict__)
-        other.slots = [list(s) for s in self.slots]
-        other.know = [list(k) for k in self.know]
-        other.pile = list(self.pile)
-        other.discard = list(self.discard)
-        other.final = list(self.final)
-        other.totals = list(self.totals)
-        other.public = list(self.public)
-        other.log = list(self.log)
-        other.history = list(self.history)
-        other.names = list(self.names)
-        other.rng = self.rng.clone()
-        other._events = []
-        return other
