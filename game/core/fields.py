@@ -108,7 +108,15 @@ def load_fields(obj: Any, data: dict[str, Any]) -> None:
         setattr(obj, f.name, codec.load(data[codec.key or f.name]) if codec.saved else f.default)
 
 
+_COPIERS: dict[type, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}
+
+
 def copy_fields(src: Any, dst: Any) -> None:
-    """Copy every listed field of ``src`` onto ``dst`` with each field's own copy."""
-    for f in state_fields(src):
-        setattr(dst, f.name, _codec(f).copy(getattr(src, f.name)))
+    """Copy every listed field of ``src`` onto ``dst`` with each field's own copy (searching bots
+    clone often: the list of fields and their copiers is worked out once per class)."""
+    copiers = _COPIERS.get(type(src))
+    if copiers is None:
+        copiers = _COPIERS[type(src)] = tuple((f.name, _codec(f).copy) for f in state_fields(src))
+    theirs = dst.__dict__
+    for name, copy in copiers:
+        theirs[name] = copy(getattr(src, name))

@@ -364,7 +364,7 @@ class GameState(ABC):
         other.seed = self.seed
         other.rng = self.rng.clone()
         other.log = list(self.log)
-        other.history = [dict(h) for h in self.history]
+        other.history = list(self.history)  # entries are never changed once written
         other.deck = self.deck
         copy_fields(self, other)
         other._restored()

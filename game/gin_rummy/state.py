@@ -70,9 +70,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 from game.core import REST, Event, GameState, IllegalMove, Move, Rng, parse_with_grammar
+from game.core.fields import flat, nested, same, state_field
 from game.gin_rummy import melds as M
 from game.gin_rummy.options import GinOptions
 
@@ -124,7 +126,77 @@ def _meld_sort_key(word: str) -> tuple[tuple[int, int], ...]:
     return tuple((c % 16, c // 16) for c in cards)
 
 
-class GinRummyState(GameState):
+def _seat(x: Any) -> int:
+    if x not in (0, 1) or type(x) is not int:
+        raise ValueError(f"bad seat {x!r}")
+    return x
+
+
+def _opt_seat(x: Any) -> int | None:
+    return None if x is None else _seat(x)
+
+
+def _masks_out(masks: list[int]) -> list[list[str]]:
+    return [M.cards_of(h) for h in masks]
+
+
+def _masks_in(data: Any) -> list[int]:
+    return [M.card_mask(h) for h in data]
+
+
+def _cards_out(cards: list[int]) -> list[str]:
+    return [TEXT[c] for c in cards]
+
+
+def _cards_in(data: Any) -> list[int]:
+    return [M.parse_card(c) for c in data]
+
+
+@dataclass(eq=False)
+class GinTable:
+    """Everything that changes during a Gin Rummy match, listed once: how each field is saved, read
+    back and copied. Cards are indices and hands bit masks inside, card texts in snapshots."""
+
+    phase: str = state_field(copy=same, dump=same, load=str, default="upcard")
+    active: int = state_field(copy=same, dump=same, load=_seat, default=0)
+    dealer: int = state_field(copy=same, dump=same, load=_seat, default=0)
+    hands: list[int] = state_field(copy=flat, dump=_masks_out, load=_masks_in)
+    known: list[int] = state_field(copy=flat, dump=_masks_out, load=_masks_in)
+    stock: list[int] = state_field(copy=flat, dump=lambda v: _cards_out(v[::-1]), load=lambda d: _cards_in(d)[::-1])
+    """Top card last (the snapshot lists it top first)."""
+    pile: list[int] = state_field(copy=flat, dump=_cards_out, load=_cards_in)
+    pile_log: list[tuple[int, int | None, int | None]] = state_field(
+        copy=flat, dump=lambda v: [[TEXT[c], by, to] for c, by, to in v],
+        load=lambda d: [(M.parse_card(c), _opt_seat(by), _opt_seat(to)) for c, by, to in d])
+    just_taken: int = state_field(copy=same, dump=lambda v: TEXT[v] if v >= 0 else None,
+                                  load=lambda d: -1 if d is None else M.parse_card(d), default=-1)
+    passes: int = state_field(copy=same, dump=same, load=int, default=0)
+    must_draw: bool = state_field(copy=same, dump=same, load=bool, default=False)
+    first_upcard: int = state_field(copy=same, dump=lambda v: TEXT[v], load=M.parse_card, default=0)
+    knock_limit: int = state_field(copy=same, dump=same, load=int, default=10)
+    game_scores: list[int] = state_field(copy=flat, dump=flat, load=lambda d: [int(x) for x in d])
+    hands_won: list[int] = state_field(copy=flat, dump=flat, load=lambda d: [int(x) for x in d])
+    match_scores: list[int] = state_field(copy=flat, dump=flat, load=lambda d: [int(x) for x in d])
+    game_no: int = state_field(copy=same, dump=same, load=int, default=0)
+    hand_no: int = state_field(copy=same, dump=same, load=int, default=0)
+    games: list[dict[str, Any]] = state_field(copy=flat, dump=lambda v: [dict(g) for g in v],
+                                              load=lambda d: [dict(g) for g in d])
+    table_melds: list[list[int]] = state_field(
+        copy=nested, dump=lambda v: [[M.meld_text(m) for m in ms] for ms in v],
+        load=lambda d: [[M.card_mask(w[i:i + 2] for i in range(0, len(w), 2)) for w in ms] for ms in d])
+    layoffs: list[tuple[int, int, int]] = state_field(
+        copy=flat, dump=lambda v: [[TEXT[c], k, i] for c, k, i in v],
+        load=lambda d: [(M.parse_card(c), _seat(k), int(i)) for c, k, i in d])
+    outcome: dict[str, Any] | None = state_field(copy=same, dump=same, load=same, key="result")
+    """The finished hand's result (the view's ``result``)."""
+    next_dealer: int = state_field(copy=same, dump=same, load=_seat, default=0)
+    new_game_next: bool = state_field(copy=same, dump=same, load=bool, default=False)
+    _legal: dict[int, tuple[tuple[Move, ...], frozenset[Move]]] = state_field(
+        copy=dict, saved=False, default=None)
+    """Legal moves per seat, computed once per position (kept by ``clone``, never saved)."""
+
+
+class GinRummyState(GinTable, GameState):
     """A two-player Gin Rummy match (see the module docstring for phases and view keys)."""
 
     GAME_ID = "gin_rummy"
@@ -790,87 +862,13 @@ class GinRummyState(GameState):
         return twin
 
     # ----------------------------------------------------------------- snapshots
-    def clone(self) -> GinRummyState:
-        other = GinRummyState.__new__(GinRummyState)
-        d = other.__dict__
-        d.update(self.__dict__)
-        other.rng = self.rng.clone()
-        other.log = list(self.log)
-        other.history = list(self.history)
-        other.names = list(self.names)
-        other.hands = list(self.hands)
-        other.known = list(self.known)
-        other.stock = list(self.stock)
-        other.pile = list(self.pile)
-        other.pile_log = list(self.pile_log)
-        other.game_scores = list(self.game_scores)
-        other.hands_won = list(self.hands_won)
-        other.match_scores = list(self.match_scores)
-        other.games = list(self.games)
-        other.table_melds = [list(self.table_melds[0]), list(self.table_melds[1])]
-        other.layoffs = list(self.layoffs)
-        other._legal = dict(self._legal)
-        return other
-
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase, "active": self.active, "dealer": self.dealer,
-            "hands": [M.cards_of(h) for h in self.hands],
-            "known": [M.cards_of(h) for h in self.known],
-            "stock": [TEXT[c] for c in reversed(self.stock)],
-            "pile": [TEXT[c] for c in self.pile],
-            "pile_log": [[TEXT[c], by, to] for c, by, to in self.pile_log],
-            "just_taken": TEXT[self.just_taken] if self.just_taken >= 0 else None,
-            "passes": self.passes, "must_draw": self.must_draw,
-            "first_upcard": TEXT[self.first_upcard], "knock_limit": self.knock_limit,
-            "game_scores": list(self.game_scores), "hands_won": list(self.hands_won),
-            "match_scores": list(self.match_scores), "game_no": self.game_no, "hand_no": self.hand_no,
-            "games": [dict(g) for g in self.games],
-            "table_melds": [[M.meld_text(m) for m in ms] for ms in self.table_melds],
-            "layoffs": [[TEXT[c], k, i] for c, k, i in self.layoffs],
-            "result": self.outcome,
-            "next_dealer": self.next_dealer, "new_game_next": self.new_game_next,
-        }
-
-    def _load(self, data: dict[str, Any]) -> None:
-        def seat(x: Any) -> int:
-            if x not in (0, 1) or type(x) is not int:
-                raise ValueError(f"bad seat {x!r}")
-            return x
-
-        def opt_seat(x: Any) -> int | None:
-            return None if x is None else seat(x)
-
-        phase = data["phase"]
-        if phase not in ("upcard", "draw", "discard", "hand_over", "match_over"):
-            raise ValueError(f"unknown phase {phase!r}")
-        self.phase = phase
-        self.active = seat(data["active"])
-        self.dealer = seat(data["dealer"])
-        self.hands = [M.card_mask(h) for h in data["hands"]]
-        self.known = [M.card_mask(h) for h in data["known"]]
-        if len(self.hands) != 2 or len(self.known) != 2:
+    def _restored(self) -> None:
+        """Check a loaded state's shape (``ValueError`` when damaged)."""
+        if self.phase not in ("upcard", "draw", "discard", "hand_over", "match_over"):
+            raise ValueError(f"unknown phase {self.phase!r}")
+        if len(self.hands) != 2 or len(self.known) != 2 or len(self.table_melds) != 2:
             raise ValueError("two hands expected")
-        self.stock = [M.parse_card(c) for c in reversed(data["stock"])]
-        self.pile = [M.parse_card(c) for c in data["pile"]]
-        self.pile_log = [(M.parse_card(c), opt_seat(by), opt_seat(to)) for c, by, to in data["pile_log"]]
-        self.just_taken = -1 if data["just_taken"] is None else M.parse_card(data["just_taken"])
-        self.passes = int(data["passes"])
-        self.must_draw = bool(data["must_draw"])
-        self.first_upcard = M.parse_card(data["first_upcard"])
-        self.knock_limit = int(data["knock_limit"])
-        self.game_scores = [int(x) for x in data["game_scores"]]
-        self.hands_won = [int(x) for x in data["hands_won"]]
-        self.match_scores = [int(x) for x in data["match_scores"]]
-        self.game_no = int(data["game_no"])
-        self.hand_no = int(data["hand_no"])
-        self.games = [dict(g) for g in data["games"]]
-        self.table_melds = [[M.card_mask(w[i:i + 2] for i in range(0, len(w), 2)) for w in ms]
-                            for ms in data["table_melds"]]
-        self.layoffs = [(M.parse_card(c), seat(k), int(i)) for c, k, i in data["layoffs"]]
-        self.outcome = data["result"]
-        self.next_dealer = seat(data["next_dealer"])
-        self.new_game_next = bool(data["new_game_next"])
-        if len(self.table_melds) != 2 or any(not M.is_meld(m) for ms in self.table_melds for m in ms):
+        if any(not M.is_meld(m) for ms in self.table_melds for m in ms):
             raise ValueError("bad melds on the table")
-        self._reset_caches()
+        if self._legal is None:  # loaded (a clone keeps its copy of the cache)
+            self._reset_caches()
