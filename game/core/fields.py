@@ -76,7 +76,7 @@ def state_field(
     """A mutable field of a game's state with its codec (see the module docstring).
 
     ``key`` names the field in the snapshot when it differs from the attribute's name; a field
-    with ``saved=False`` is copied by ``clone`` but left out of snapshots (loaded as ``default``).
+    with ``saved=False`` is copied by ``clone`` but left out of snapshots (it reads as ``default``).
     """
     return dataclasses.field(default=default, metadata={_KEY: Codec(dump, load, copy, key, saved)})
 
@@ -105,7 +105,8 @@ def load_fields(obj: Any, data: dict[str, Any]) -> None:
         raise ValueError("the game's fields are not a table of values")
     for f in state_fields(obj):
         codec = _codec(f)
-        setattr(obj, f.name, codec.load(data[codec.key or f.name]) if codec.saved else f.default)
+        if codec.saved:  # an unsaved field keeps its default (a game may rebuild it in _load)
+            setattr(obj, f.name, codec.load(data[codec.key or f.name]))
 
 
 _COPIERS: dict[type, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}

@@ -165,9 +165,13 @@ class GameState(ABC):
         """Restore the fields ``_dump`` wrote (``KeyError``/``ValueError`` when damaged)."""
         load_fields(self, data)
         self._restored()
+        self._check()
 
     def _restored(self) -> None:
-        """Called after ``_load`` and ``clone``: rebuild caches, check invariants (``ValueError``)."""
+        """Called after ``_load`` and ``clone``: rebuild what is not saved (caches)."""
+
+    def _check(self) -> None:
+        """Called after ``_load``: raise ``ValueError`` when the loaded fields do not fit together."""
 
     def timer(self) -> Timer | None:
         """What runs on a timer now (a quick-discard window, an end-of-turn grace), or ``None``.

@@ -731,7 +731,9 @@ class GangState(GangTable, GameState):
 
     # ----------------------------------------------------------------- snapshots
     def _restored(self) -> None:
-        """Check a loaded state's shape (``ValueError`` when damaged) and start its event list."""
+        self._events = []
+
+    def _check(self) -> None:
         n = self.players
         if len(self.slots) != n or len(self.know) != n or any(
                 len(a) != len(b) for a, b in zip(self.slots, self.know)):
@@ -746,5 +748,4 @@ class GangState(GangTable, GameState):
                 card_value(c)
         if len(self.totals) != n or not (0 <= self.active < n and 0 <= self.dealer < n):
             raise ValueError("seats do not match the table")
-        self._events = []
 

@@ -863,12 +863,13 @@ class GinRummyState(GinTable, GameState):
 
     # ----------------------------------------------------------------- snapshots
     def _restored(self) -> None:
-        """Check a loaded state's shape (``ValueError`` when damaged)."""
+        if self._legal is None:  # loaded (a clone keeps its copy of the cache)
+            self._reset_caches()
+
+    def _check(self) -> None:
         if self.phase not in ("upcard", "draw", "discard", "hand_over", "match_over"):
             raise ValueError(f"unknown phase {self.phase!r}")
         if len(self.hands) != 2 or len(self.known) != 2 or len(self.table_melds) != 2:
             raise ValueError("two hands expected")
         if any(not M.is_meld(m) for ms in self.table_melds for m in ms):
             raise ValueError("bad melds on the table")
-        if self._legal is None:  # loaded (a clone keeps its copy of the cache)
-            self._reset_caches()

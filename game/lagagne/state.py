@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from game.core import Event, GameState, IllegalMove, Move, Rng, parse_with_grammar
+from game.core.fields import flat, nested, same, state_field
 from game.lagagne.cards import (
     ALL_CARDS,
     ECHANGE,
@@ -88,7 +90,49 @@ def _take(counter: dict[str, int], card: str) -> None:
         del counter[card]
 
 
-class LaGagneState(GameState):
+def _opt_int(data: Any) -> int | None:
+    return None if data is None else int(data)
+
+
+def _strings(data: Any) -> list[str]:
+    return [str(c) for c in data]
+
+
+@dataclass(eq=False)
+class LaGagneTable:
+    """Everything that changes during a LaGagne game, listed once: how each field is saved, read
+    back and copied. The columns (``sym``, ``pts``, ``dbl``) are saved together as ``columns``."""
+
+    hands: list[list[str]] = state_field(copy=nested, dump=nested, load=lambda d: [_strings(h) for h in d])
+    pile: list[str] = state_field(copy=flat, dump=flat, load=_strings)
+    discard: list[str] = state_field(copy=flat, dump=flat, load=_strings)
+    sym: list[list[bool]] = state_field(copy=nested, saved=False)
+    pts: list[list[list[str]]] = state_field(copy=lambda v: [[list(c) for c in cs] for cs in v], saved=False)
+    dbl: list[list[bool]] = state_field(copy=nested, saved=False)
+    dealer: int = state_field(copy=same, dump=same, load=int, default=0)
+    first: int = state_field(copy=same, dump=same, load=int, default=0)
+    current: int = state_field(copy=same, dump=same, load=int, default=0)
+    phase: str = state_field(copy=same, dump=same, load=str, default="play")
+    exch_target: int | None = state_field(copy=same, dump=same, load=_opt_int, key="exchange_target")
+    mull_used: list[int] = state_field(copy=flat, dump=flat, load=lambda d: [int(x) for x in d],
+                                       key="mulligans_used")
+    mulled: bool = state_field(copy=same, dump=same, load=bool, default=False, key="mulliganed_this_turn")
+    rounds: int = state_field(copy=same, dump=same, load=int, default=0)
+    turns: int = state_field(copy=same, dump=same, load=int, default=0)
+    last_round: bool = state_field(copy=same, dump=same, load=bool, default=False)
+    reached_by: int | None = state_field(copy=same, dump=same, load=_opt_int)
+    won: list[int] = state_field(copy=flat, dump=flat, load=lambda d: [int(x) for x in d], key="winners")
+    end_reason: str | None = state_field(copy=same, dump=same, load=same, key="end")
+    known: list[list[dict[str, int]]] = state_field(
+        copy=lambda v: [[dict(k) for k in ks] for ks in v],
+        dump=lambda v: [[sorted(Counter(k).elements()) for k in ks] for ks in v],
+        load=lambda d: [[dict(Counter(str(c) for c in k)) for k in ks] for ks in d])
+    """``known[h][o]``: the cards of seat ``h``'s hand that observer ``o`` knows (``o == n``: all)."""
+    _sc: list[int] | None = state_field(copy=same, saved=False)
+    """The scores, cached until a column changes."""
+
+
+class LaGagneState(LaGagneTable, GameState):
     """A game of LaGagne. Seats play in turn; the whole game is one unit (``history`` gets one entry)."""
 
     GAME_ID = "lagagne"
@@ -669,24 +713,6 @@ class LaGagneState(GameState):
                 zones[f"column:{p}:{s}"] = col
         return zones
 
-    def clone(self) -> LaGagneState:
-        c = LaGagneState.__new__(LaGagneState)
-        c.__dict__.update(self.__dict__)
-        c.rng = self.rng.clone()
-        c.log = list(self.log)
-        c.history = [dict(h) for h in self.history]
-        c.names = list(self.names)
-        c.hands = [list(h) for h in self.hands]
-        c.known = [[dict(k) for k in ks] for ks in self.known]
-        c.sym = [list(x) for x in self.sym]
-        c.pts = [[list(col) for col in cols] for cols in self.pts]
-        c.dbl = [list(x) for x in self.dbl]
-        c.pile = list(self.pile)
-        c.discard = list(self.discard)
-        c.mull_used = list(self.mull_used)
-        c.won = list(self.won)
-        return c
-
     def visible_log(self, seat: int | None) -> list[str]:
         """The moves as ``seat`` may read them: the card given back in an Échanger is known only
         to the two players of that exchange, so the others read ``give ?``."""
@@ -800,64 +826,39 @@ class LaGagneState(GameState):
         return c
 
     def _dump(self) -> dict[str, Any]:
-        return {
-            "hands": [list(h) for h in self.hands],
-            "pile": list(self.pile),
-            "discard": list(self.discard),
-            "columns": [
-                [{"open": self.sym[p][i], "points": list(self.pts[p][i]), "x2": self.dbl[p][i]}
-                 for i in range(4)]
-                for p in range(self.n)
-            ],
-            "dealer": self.dealer,
-            "first": self.first,
-            "current": self.current,
-            "phase": self.phase,
-            "exchange_target": self.exch_target,
-            "mulligans_used": list(self.mull_used),
-            "mulliganed_this_turn": self.mulled,
-            "rounds": self.rounds,
-            "turns": self.turns,
-            "last_round": self.last_round,
-            "reached_by": self.reached_by,
-            "winners": list(self.won),
-            "end": self.end_reason,
-            "known": [[sorted(Counter(k).elements()) for k in ks] for ks in self.known],
-        }
+        """The listed fields, with the three per-column tables saved together as ``columns``."""
+        data = super()._dump()
+        data["columns"] = [
+            [{"open": self.sym[p][i], "points": list(self.pts[p][i]), "x2": self.dbl[p][i]} for i in range(4)]
+            for p in range(self.n)
+        ]
+        return data
 
-    def _load(self, d: dict[str, Any]) -> None:
+    def _load(self, data: dict[str, Any]) -> None:
+        cols = data["columns"]
         n = self.players
-        self.n = n
-        self.hands = [[str(c) for c in h] for h in d["hands"]]
-        self.pile = [str(c) for c in d["pile"]]
-        self.discard = [str(c) for c in d["discard"]]
-        cols = d["columns"]
-        if len(self.hands) != n or len(cols) != n or any(len(cs) != 4 for cs in cols):
-            raise ValueError("hands or columns do not match the number of players")
+        if len(cols) != n or any(len(cs) != 4 for cs in cols):
+            raise ValueError("columns do not match the number of players")
         self.sym = [[bool(cols[p][i]["open"]) for i in range(4)] for p in range(n)]
         self.pts = [[[str(c) for c in cols[p][i]["points"]] for i in range(4)] for p in range(n)]
         self.dbl = [[bool(cols[p][i]["x2"]) for i in range(4)] for p in range(n)]
+        super()._load(data)
+
+    def _restored(self) -> None:
+        self.n = self.players
+
+    def _check(self) -> None:
+        n = self.n
+        if len(self.hands) != n:
+            raise ValueError("hands do not match the number of players")
         for p in range(n):
             for i in range(4):
                 if any(c not in POINTS for c in self.pts[p][i]):
                     raise ValueError(f"column {p}:{SUITS[i]} holds a card that is not a point card")
-        self.dealer, self.first, self.current = int(d["dealer"]), int(d["first"]), int(d["current"])
-        self.phase = str(d["phase"])
         if self.phase not in ("play", "give", "over"):
             raise ValueError(f"unknown phase {self.phase!r}")
-        self.exch_target = None if d["exchange_target"] is None else int(d["exchange_target"])
-        self.mull_used = [int(x) for x in d["mulligans_used"]]
-        self.mulled = bool(d["mulliganed_this_turn"])
-        self.rounds, self.turns = int(d["rounds"]), int(d["turns"])
-        self.last_round = bool(d["last_round"])
-        self.reached_by = None if d["reached_by"] is None else int(d["reached_by"])
-        self.won = [int(x) for x in d["winners"]]
-        self.end_reason = d["end"]
-        self._sc = None
-        known = d["known"]
-        if len(known) != n or any(len(ks) != n + 1 for ks in known):
+        if len(self.known) != n or any(len(ks) != n + 1 for ks in self.known):
             raise ValueError("the knowledge table does not match the number of players")
-        self.known = [[dict(Counter(str(c) for c in k)) for k in ks] for ks in known]
         for h in range(n):
             have = Counter(self.hands[h])
             for k in self.known[h]:
