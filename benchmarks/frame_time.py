@@ -4,8 +4,9 @@ Runs headless (SDL dummy driver) at 1920×1080 by default:
 
 - start-up: from the start of this script (before pygame is imported) to the first frame of the
   title screen, and to the first frame of a dealt Gin Rummy table;
-- frame time (p50, p95, max; wall clock and CPU time of the main thread) of ``app.step`` while the deal animation runs over a full table, the
-  deal being restarted whenever it ends, with a card dragged across the felt every other frame;
+- frame time (p50, p95, max; wall clock and CPU time of the main thread) of ``app.step`` while the
+  deal animation runs over a full table, the deal being restarted whenever it ends, with a card
+  dragged across the felt every other frame;
 - the same frame times on an 8-seat Gang de mouettes table and a 6-seat LaGagne table;
 - idle CPU: process CPU time over wall time while the table sits still for a few seconds in the
   app's own 60 fps loop (``clock.tick``).

@@ -8,6 +8,7 @@ import pygame
 from tests.ui.conftest import center, click, press
 from ui.scenes.setup import SetupScene
 
+
 def type_text(app, text: str) -> None:
     """Type ``text`` as the keyboard would (one TEXTINPUT event), then run a frame."""
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))

@@ -8,6 +8,7 @@ from game import GAMES
 from tests.ui.conftest import center, click
 from ui.scenes.setup import SetupScene, option_fields
 
+
 def open_setup(app, game_id: str) -> SetupScene:
     title = app.top
     click(app, center(title.game_buttons[game_id]))

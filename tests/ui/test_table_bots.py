@@ -7,9 +7,8 @@ import threading
 import pygame
 
 from game.core import Bot, Move
-from ui.session import SeatInfo
-
 from tests.ui.table_helpers import button, click_at, stacked_session, start
+from ui.session import SeatInfo
 
 
 class SlowBot(Bot):

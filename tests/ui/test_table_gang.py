@@ -13,7 +13,15 @@ from game import GAMES, Move
 from game.gang_de_mouettes import Options
 from game.gang_de_mouettes.bots import NormalBot
 from tests.ui.table_helpers import (
-    button, click_at, discard_centre, drag, focus_on, key, run_until, start, top_of,
+    button,
+    click_at,
+    discard_centre,
+    drag,
+    focus_on,
+    key,
+    run_until,
+    start,
+    top_of,
 )
 from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene

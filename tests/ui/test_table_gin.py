@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import pygame
 
+from tests.ui.table_helpers import (
+    button,
+    click_at,
+    discard_centre,
+    drag,
+    hand_centre,
+    run_until,
+    stacked_session,
+    start,
+    top_of,
+    visible_point,
+)
 from ui.session import SeatInfo
 from ui.table.scores import ScoreSheetScene
-
-from tests.ui.table_helpers import (
-    button, click_at, discard_centre, drag, hand_centre, run_until, stacked_session, start, top_of, visible_point,
-)
 
 
 def test_mouse_hand_through_knock_and_scoring(app) -> None:

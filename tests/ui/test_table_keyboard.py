@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+from tests.ui.table_helpers import focus_on, key, run_until, stacked_session, start
 from ui.session import SeatInfo
 from ui.table.widgets import Button
-
-from tests.ui.table_helpers import focus_on, key, run_until, stacked_session, start
 
 
 def test_keyboard_only_moves(app) -> None:

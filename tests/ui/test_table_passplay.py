@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from tests.ui.table_helpers import button, click_at, drag, hand_centre, stacked_session, start, top_of, visible_point
 from ui.session import SeatInfo
 from ui.table.scene import TableScene
-
-from tests.ui.table_helpers import button, click_at, drag, hand_centre, stacked_session, start, top_of, visible_point
 
 
 def assert_no_leak(scene: TableScene) -> None:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from tests.ui.table_helpers import button, click_at, drag, hand_centre, run_until, stacked_session, start, top_of
 from ui.app import App
 from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
-
-from tests.ui.table_helpers import button, click_at, drag, hand_centre, run_until, stacked_session, start, top_of
 
 
 def test_resume_after_a_crash(app, data_dir) -> None:

@@ -39,6 +39,7 @@ from game.gang_de_mouettes.views import (
     SCOUT,
     TURN,
     WINDOW,
+    GangView,
 )
 from ui.cards import card_height
 from ui.games.base import Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter

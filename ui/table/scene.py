@@ -31,7 +31,14 @@ from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, STAGGER, speed_factor
 from ui.table.widgets import (
-    FONT_COLOUR, GOLD, Button, Curtain, LogPanel, TextCache, layout_buttons, layout_column,
+    FONT_COLOUR,
+    GOLD,
+    Button,
+    Curtain,
+    LogPanel,
+    TextCache,
+    layout_buttons,
+    layout_column,
 )
 
 SEAT_COLOURS = [(178, 64, 52), (52, 98, 170), (60, 140, 84), (150, 88, 170), (196, 130, 40), (40, 140, 150),
