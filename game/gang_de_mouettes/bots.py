@@ -10,6 +10,7 @@ out with the ``normal`` policy for every seat; its effort is a count of rollouts
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +48,7 @@ def _mean_of_unseen(counts: dict[int, int]) -> float:
     return sum(v * c for v, c in counts.items()) / total if total else 5.0
 
 
-def perspective_from_view(view: dict[str, Any], hidden: set[tuple[int, int]] = frozenset()) -> Perspective:
+def perspective_from_view(view: dict[str, Any], hidden: Collection[tuple[int, int]] = frozenset()) -> Perspective:
     """A perspective from a view; ``hidden`` lists (seat, slot) the bot has forgotten."""
     counts = dict(COUNTS)
     vals: list[list[int | None]] = []
@@ -186,9 +187,9 @@ def _after_draw_options(p: Perspective, est: list[float], vals: list[int | None]
         if unknown:
             options.append((1.5, f"look {unknown[-1]}"))
     elif d == 9:
-        unknown = [(s, i) for _, s, i in theirs if p.vals[s][i] is None]
-        if unknown:
-            s, i = min(unknown, key=lambda t: (sum(p.est(t[0])), t))
+        hidden = [(s, i) for _, s, i in theirs if p.vals[s][i] is None]
+        if hidden:
+            s, i = min(hidden, key=lambda t: (sum(p.est(t[0])), t))
             options.append((0.3, f"spy {s}.{i}"))
     elif d == 10 and est and theirs:
         j = _worst(est, vals)
@@ -322,6 +323,7 @@ class HardBot(NormalBot):
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         seat = legal_moves[0].seat
+        assert seat is not None  # legal moves always name their seat
         p = self.perspective(view)
         actions = [m.action for m in legal_moves]
         candidates = self._candidates(p, actions)
@@ -392,7 +394,7 @@ def rollout(st: GangState, seat: int, horizon: int, call_margin: float) -> float
                     break
             st._apply(move or Move("close", a))
             continue
-        mover = st.giver[0] if phase == GIVE else st.active
+        mover = st.giver[0] if phase == GIVE and st.giver is not None else st.active
         p = perspective_from_state(st, mover)
         st._apply(Move(decide(p, st._actions(mover), call_margin), mover))
 

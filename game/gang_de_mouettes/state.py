@@ -292,6 +292,7 @@ class GangState(GangTable, GameState):
         if phase == WINDOW:
             if name != "snap":
                 return IllegalMove("Only a quick discard is possible now.", "gang.only_snap")
+            target: int | None
             try:
                 target = _split_target(move.args[0])[0]
             except (IndexError, ValueError):
@@ -352,10 +353,11 @@ class GangState(GangTable, GameState):
         elif name == "swap":
             i = int(args[0])
             old = self.slots[a][i]
-            card = self.drawn
-            self.slots[a][i], self.know[a][i] = card, 1 << a  # type: ignore[call-overload]
+            drawn = self.drawn
+            assert drawn is not None  # a swap is legal only with a drawn card in hand
+            self.slots[a][i], self.know[a][i] = drawn, 1 << a
             self.drawn = None
-            self._emit("swap", a, card, f"hand:{a}", f"slot:{a}.{i}", False, 1 << a)
+            self._emit("swap", a, drawn, f"hand:{a}", f"slot:{a}.{i}", False, 1 << a)
             self._log("swap", a, slot=i, replaced=card_text(old))
             self._throw(old, f"slot:{a}.{i}")
             self._open_window()

@@ -373,7 +373,7 @@ def _feed(card: int, opp_hands: list[int]) -> float:
     return gain / max(1, len(opp_hands))
 
 
-_LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+_LEVELS: dict[str, type[EasyBot | NormalBot | HardBot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:

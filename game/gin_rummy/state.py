@@ -376,6 +376,7 @@ class GinRummyState(GinTable, GameState):
         if name not in GRAMMAR:
             return None
         seat = move.seat
+        assert seat is not None  # refusal() names a missing seat before asking the game
         hand = self.hands[seat]
         if name == "gin" and not args:
             if not self.options.petit_grand_gin:
@@ -413,6 +414,7 @@ class GinRummyState(GinTable, GameState):
     def _explicit_knock(self, move: Move) -> tuple[IllegalMove | None, tuple[int, ...]]:
         """Check a knock that lists its melds; returns (reason or ``None``, the melds as masks)."""
         seat = move.seat
+        assert seat is not None
         args = move.args
         card = M.parse_card(args[0])
         hand = self.hands[seat]
@@ -821,7 +823,7 @@ class GinRummyState(GinTable, GameState):
     def _knock_offers(self, seat: int) -> list[dict[str, Any]]:
         """The knocks and gins ``seat`` may play now, best first (least deadwood, then the highest
         discard), each with every arrangement of its melds that leaves that deadwood, as moves."""
-        offers = []
+        offers: list[dict[str, Any]] = []
         for move in self.legal_moves(seat):
             if move.name not in ("knock", "gin") or not move.args:
                 continue

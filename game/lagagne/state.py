@@ -31,6 +31,7 @@ from game.lagagne.cards import (
     describe,
 )
 from game.lagagne.options import Options
+from game.lagagne.options import Options as LaGagneOptions
 
 SI = {s: i for i, s in enumerate(SUITS)}
 _TABLE_CARD = re.compile(r"^(\d+):(S[hscd]|P(?:5|10|20|50)[hscd]|(?:J(?:5|10|20|50)|X2)[hscd]?)$")
@@ -70,7 +71,7 @@ def _table_card(word: str) -> str:
     return f"{int(m.group(1))}:{m.group(2)}"
 
 
-GRAMMAR = {
+GRAMMAR: dict[str, list[list[Any]]] = {
     "play": [[_card], [_card, _suit]],
     "discard": [[_card]],
     "steal": [[_table_card], [_table_card, _suit]],
@@ -163,7 +164,7 @@ class LaGagneState(LaGagneTable, GameState):
 
     # ----------------------------------------------------------------- setting up
     @classmethod
-    def full_deck(cls, options: Options) -> list[str]:
+    def full_deck(cls, options: LaGagneOptions) -> list[str]:
         """Every card of the deck in use (the default one or the player's), in canonical order."""
         return deck_cards(options.cards)
 
