@@ -280,14 +280,29 @@ class GangState(GangTable, GameState):
             out.extend(f"steal {j} {s}.{i}" for j in own for s, i in others)
         return out
 
+    def refusal(self, move: Move) -> IllegalMove:
+        """A seat that already tried its quick discard in this window is told so, not that it is
+        not its turn."""
+        seat = move.seat
+        if (self.phase == WINDOW and move.name == "snap" and seat is not None and 0 <= seat < self.players
+                and seat != self.active and seat not in self.to_move()):
+            if (self.tried >> seat) & 1:
+                return IllegalMove("You already tried a quick discard on this card.", "gang.already_tried")
+            return IllegalMove("You have no card left to quick-discard.", "gang.no_cards")
+        return super().refusal(move)
+
     def _why_illegal(self, move: Move) -> IllegalMove | None:
-        """Why ``move`` (by a seat that may act now) is refused, in a player's words."""
+        """Why ``move`` (by a seat that may act now) is refused, in a player's words: first what the
+        move itself needs that is missing now, then what the phase asks for."""
         name, phase, seat = move.name, self.phase, move.seat
         if phase == ROUND_OVER:
             return IllegalMove("The round is over: deal the next one.", "gang.round_over")
         if phase == GIVE:
             return IllegalMove("Give one of your cards to the player whose card you took.", "gang.give_first")
         if phase == WINDOW and seat == self.active:
+            if name == "snap":
+                return IllegalMove("You put that card down: the others may quick-discard on it, not you.",
+                                   "gang.active_no_snap")
             return IllegalMove("Quick discards are under way: wait, or close the window.", "gang.window_open")
         if phase == WINDOW:
             if name != "snap":
@@ -301,9 +316,18 @@ class GangState(GangTable, GameState):
                 return IllegalMove("A quick discard with an opponent's card (piqué) is not played here.",
                                    "gang.no_pique")
             return IllegalMove("There is no such card on the table.", "gang.no_such_slot")
-        if name == "snap":
-            return IllegalMove("A quick discard is only possible right after a card is discarded.",
-                               "gang.no_window")
+        needs = {
+            "snap": IllegalMove("A quick discard is only possible right after a card is discarded.",
+                                "gang.no_window"),
+            "close": IllegalMove("There is no quick-discard window to close.", "gang.no_window_to_close"),
+            "next": IllegalMove("The round is not over yet.", "gang.round_not_over"),
+            "give": IllegalMove("Nothing is owed: a card is given only after a successful piqué.",
+                                "gang.nothing_to_give"),
+            "trade": IllegalMove("Trade or keep only after looking at a card with a 15.", "gang.no_scout"),
+        }
+        needs["keep"] = needs["trade"]
+        if name in needs and not (name in ("trade", "keep") and phase == SCOUT):
+            return needs[name]
         if name == "call" and self.caller is not None:
             return IllegalMove("Somebody has already called « Gang de mouettes ! ».", "gang.already_called")
         if phase == END_TURN:
@@ -324,6 +348,8 @@ class GangState(GangTable, GameState):
             if name in POWERS.values() and POWERS.get(self.drawn) != name:  # type: ignore[arg-type]
                 return IllegalMove("That power belongs to another card than the one you drew.",
                                    "gang.wrong_power")
+            if name in ("call", "done"):
+                return IllegalMove("First swap the card you drew, throw it, or use its power.", "gang.play_drawn")
         if phase == SCOUT and name not in ("trade", "keep"):
             return IllegalMove("Trade the card you looked at for one of yours, or keep.",
                                "gang.trade_or_keep")

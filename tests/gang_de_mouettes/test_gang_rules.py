@@ -381,3 +381,32 @@ def test_refusals_say_why() -> None:
     play(state, "0: close")
     assert key("0: draw") == "gang.end_turn"
     assert key("1: snap 1.0") == "not_your_turn"
+
+
+def test_refusals_name_the_real_reason() -> None:
+    """The outside check's reproduction: refusals after a draw, in a window, and a second snap."""
+    state = DESC.new_match(3, options=Options(first_dealer=0), seed=1)
+    state.apply("1: draw")
+    reasons = {}
+    for text in ("1: done", "1: call", "1: close", "1: keep", "1: trade 0", "1: next", "1: give 0"):
+        with pytest.raises(IllegalMove) as info:
+            state.apply(text)
+        reasons[text] = info.value.key
+    assert reasons == {
+        "1: done": "gang.play_drawn", "1: call": "gang.play_drawn", "1: close": "gang.no_window_to_close",
+        "1: keep": "gang.no_scout", "1: trade 0": "gang.no_scout", "1: next": "gang.round_not_over",
+        "1: give 0": "gang.nothing_to_give",
+    }
+    state.apply("1: discard")
+    assert state.phase == "window" and state.to_move()[0] == 1
+    with pytest.raises(IllegalMove) as info:
+        state.apply("1: snap 1.0")
+    assert info.value.key == "gang.active_no_snap"
+    racer = state.to_move()[1]
+    top = state.discard[-1]
+    miss = next(i for i, v in enumerate(state.slots[racer]) if v != top)
+    state.apply(f"{racer}: snap {racer}.{miss}")
+    assert state.phase == "window"
+    with pytest.raises(IllegalMove) as info:
+        state.apply(f"{racer}: snap {racer}.0")
+    assert info.value.key == "gang.already_tried" and "already tried" in str(info.value)
