@@ -535,18 +535,19 @@ class GinRummyState(GinTable, GameState):
         return events
 
     def _choose_knock_melds(self, seat: int, hand: int) -> tuple[int, ...]:
-        """Least deadwood; among equals, the arrangement leaving the defender the most deadwood."""
+        """Least deadwood; among equals, the arrangement that gives the fewest lay-off places to the
+        cards the defender may hold as far as the knocker knows (every card not in the knocker's
+        hand nor in the discard pile). Never chosen from the defender's actual hand."""
         options = M.all_best_arrangements(hand)
         if len(options) == 1:
             return options[0]
-        defender = self.hands[1 - seat]
-        best = options[0]
-        best_dw = -1
-        for arrangement in options:
-            dw = M.defend(defender, arrangement)[0]
-            if dw > best_dw:
-                best, best_dw = arrangement, dw
-        return best
+        pile = sum(1 << c for c in self.pile)
+        possible = M.indices(M.FULL_DECK_MASK & ~self.hands[seat] & ~pile)
+
+        def places(arrangement: tuple[int, ...]) -> int:
+            return sum(1 for c in possible if M.defend(1 << c, arrangement)[2])
+
+        return min(options, key=places)
 
     def _go_out(self, seat: int, card: int, kind: str, melds: tuple[int, ...] | None) -> list[Event]:
         """Knock or gin by ``seat`` (the discard is already made): lay down, defend, score."""
@@ -822,7 +823,8 @@ class GinRummyState(GinTable, GameState):
 
     def _knock_offers(self, seat: int) -> list[dict[str, Any]]:
         """The knocks and gins ``seat`` may play now, best first (least deadwood, then the highest
-        discard), each with every arrangement of its melds that leaves that deadwood, as moves."""
+        discard), each with every arrangement of its melds that leaves that deadwood, as moves (the
+        automatic arrangement first)."""
         offers: list[dict[str, Any]] = []
         for move in self.legal_moves(seat):
             if move.name not in ("knock", "gin") or not move.args:
@@ -830,7 +832,8 @@ class GinRummyState(GinTable, GameState):
             card = M.parse_card(move.args[0])
             rest = self.hands[seat] & ~(1 << card)
             if move.name == "knock":
-                arrangements = M.all_best_arrangements(rest)
+                auto = self._choose_knock_melds(seat, rest)
+                arrangements = [auto] + [a for a in M.all_best_arrangements(rest) if a != auto]
             else:
                 arrangements = [M.best_melds(rest)[1]]
             options = []

@@ -164,19 +164,24 @@ def test_oklahoma_limit_from_an_ace_upcard() -> None:
     assert s.history[-1]["points"] == [80, 0]
 
 
-def test_auto_knock_picks_the_arrangement_leaving_least_to_lay_off() -> None:
+def test_auto_knock_chooses_the_same_arrangement_whatever_the_defender_holds() -> None:
     k = ["Ah", "2h", "3h", "2s", "2d", "7c", "8c", "9c", "Tc", "5s"]  # set or run: deadwood 9 either way
-    with_4h = ["4h", "Ks", "Qd", "Jh", "9s", "8d", "6s", "5d", "3s", "Kd"]
-    s = deal(k, with_4h, "Qs", ["Kh"])
+    melds = []
+    for defender in (["4h", "Ks", "Qd", "Jh", "9s", "8d", "6s", "5d", "3s", "Kd"],
+                     ["2c", "Ks", "Qd", "Jh", "9s", "8d", "6s", "5d", "3s", "Kd"]):
+        s = deal(k, defender, "Qs", ["Kh"])
+        play(s, "0: pass", "1: pass", "0: draw", "0: knock Kh")
+        melds.append(s.view(0)["result"]["melds"][0])
+        assert s.history[-1]["deadwood"][0] == 9
+    assert melds[0] == melds[1], "the knocker's arrangement must not depend on the defender's cards"
+
+
+def test_auto_knock_gives_the_fewest_lay_off_places() -> None:
+    # 3s 3h 3d (only the 3c lays off) or 2h 3h 4h (the ace or the 5 of hearts): 6 of deadwood either way
+    k = ["2h", "3h", "4h", "3s", "3d", "9c", "Tc", "Jc", "Qc", "Ad"]
+    s = deal(k, ["Ks", "Qd", "Jh", "9s", "Kc", "6d", "5d", "8s", "Kd", "7c"], "Qs", ["Kh"])
     play(s, "0: pass", "1: pass", "0: draw", "0: knock Kh")
-    r = s.view(0)["result"]
-    assert ["2s", "2h", "2d"] in r["melds"][0] and r["layoffs"] == []
-    assert s.history[-1]["deadwood"] == [9, 75]
-    with_2c = ["2c", "Ks", "Qd", "Jh", "9s", "8d", "6s", "5d", "3s", "Kd"]
-    s = deal(k, with_2c, "Qs", ["Kh"])
-    play(s, "0: pass", "1: pass", "0: draw", "0: knock Kh")
-    r = s.view(0)["result"]
-    assert ["Ah", "2h", "3h"] in r["melds"][0] and r["layoffs"] == []
+    assert ["3s", "3h", "3d"] in s.view(0)["result"]["melds"][0]
 
 
 def test_explicit_melds_are_used_as_given_and_checked() -> None:
@@ -384,3 +389,35 @@ def test_options_are_validated() -> None:
         GinOptions(match_target=0)
     with pytest.raises(ValueError):
         GinOptions(gin_bonus=-5)
+
+
+def test_the_automatic_knock_never_looks_at_the_defenders_hidden_cards() -> None:
+    """Between arrangements with equal deadwood the knocker's choice depends only on what it knows:
+    two hands that differ only in the defender's unseen cards give the same arrangement."""
+    from game.core import Rng
+    from game.gin_rummy import melds as M
+
+    desc = GAMES["gin_rummy"]
+    bots = [desc.make_bot("normal", 1), desc.make_bot("normal", 2)]
+    compared = differed = 0
+    for seed in range(400):
+        state = desc.new_match(2, seed=seed)
+        while state.phase in ("upcard", "draw", "discard") and compared < 60:
+            seat = state.to_move()[0]
+            legal = state.legal_moves(seat)
+            knocks = [m for m in legal if m.name == "knock"]
+            for move in knocks:
+                hand = state.hands[seat] & ~(1 << M.parse_card(move.args[0]))
+                if len(M.all_best_arrangements(hand)) < 2:
+                    continue
+                compared += 1
+                choices = set()
+                for k in range(6):
+                    twin = state.redeal_hidden(seat, Rng(k))
+                    choices.add(twin._choose_knock_melds(seat, hand))
+                differed += len(choices) > 1
+            state.apply(bots[seat].choose(state.view(seat), legal))
+        if compared >= 60:
+            break
+    assert compared >= 20, "too few knocks with several arrangements to prove anything"
+    assert differed == 0, f"{differed} of {compared} knocks chose by the defender's hidden cards"
