@@ -12,7 +12,9 @@ class GinOptions:
     ``match_target`` at or below ``game_target`` makes the match a single game. With
     ``oklahoma`` the knock limit of a hand is the value of its first upcard instead of
     ``knock_limit``. ``petit_grand_gin`` turns on the petit gin (``gin Kh``, ``gin_bonus``) /
-    grand gin (``gin`` without discard, ``big_gin_bonus``) variant.
+    grand gin (``gin`` without discard, ``big_gin_bonus``) variant. A hand is void, like the wall,
+    after ``void_after_takes`` consecutive draws from the discard pile (0: never), so that three
+    cards cycling between the players cannot make it last for ever.
     """
 
     knock_limit: int = 10
@@ -27,6 +29,7 @@ class GinOptions:
     undercut_bonus: int = 25
     big_gin_bonus: int = 50
     shutout_doubles: bool = True
+    void_after_takes: int = 30
     first_dealer: int | None = None
 
     def __post_init__(self) -> None:
@@ -46,6 +49,8 @@ class GinOptions:
             raise ValueError(f"game_target must be at least 1, not {self.game_target}")
         if self.match_target < 1:
             raise ValueError(f"match_target must be at least 1, not {self.match_target}")
+        if self.void_after_takes < 0:
+            raise ValueError(f"void_after_takes cannot be negative ({self.void_after_takes})")
         for name in ("game_bonus", "box_bonus", "gin_bonus", "undercut_bonus", "big_gin_bonus"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} cannot be negative ({getattr(self, name)})")

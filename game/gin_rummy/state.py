@@ -38,7 +38,8 @@ View keys (``view(seat)``, JSON-safe, typed as ``views.GinView``; the shared ``C
   (finished games: ``game, winner, points, hands_won, game_bonus, shutout, doubled, box,
   totals, match_scores``), ``game_target``, ``match_target``, ``options``.
 - ``result`` (``None`` until a hand ends; kept while the hand is over and after the match ends):
-  ``kind`` (``knock undercut gin big_gin wall``), ``petit`` (petit gin in the variant),
+  ``kind`` (``knock undercut gin big_gin wall``; a void hand's ``void`` says why: ``wall`` or
+  ``cycle``), ``petit`` (petit gin in the variant),
   ``knocker``, ``discard``, ``hands`` (both full hands), ``melds`` (per seat, lists of cards;
   the knocker's melds include no lay-offs), ``layoffs`` (``{"card", "seat", "onto": [knocker,
   meld index]}`` in the order laid), ``deadwood_cards`` and ``deadwood`` per seat, ``points``,
@@ -503,8 +504,11 @@ class GinRummyState(GinTable, GameState):
         melds = self._explicit_knock(move)[1] if name == "knock" and len(move.args) > 1 else None
         events = self._discard(seat, card)
         if name == "discard":
+            limit = self.options.void_after_takes
             if len(self.stock) <= 2:
                 events += self._wall()
+            elif limit and self._takes_in_a_row() >= limit:
+                events += self._wall(void="cycle")
             else:
                 self.active = 1 - seat
                 self.phase = "draw"
@@ -609,13 +613,24 @@ class GinRummyState(GinTable, GameState):
                                                    "bonus": bonus}))
         return events + self._end_hand(result, [winner], seat, deadwood, bonus)
 
-    def _wall(self) -> list[Event]:
-        """Two cards left and no knock: the hand is void and the same dealer deals again."""
+    def _takes_in_a_row(self) -> int:
+        """Draws from the discard pile since the last draw from the stock in this hand."""
+        takes = 0
+        for text in reversed(self.log):
+            action = text.partition(": ")[2]
+            if action in ("draw", "next"):
+                break
+            takes += action == "take"
+        return takes
+
+    def _wall(self, void: str = "wall") -> list[Event]:
+        """Two cards left and no knock (or, with ``void="cycle"``, too many draws in a row from the
+        discard pile): the hand is void and the same dealer deals again."""
         events = self._reveal(0, self.hands[0]) + self._reveal(1, self.hands[1])
         self.table_melds = [[], []]
         self.layoffs = []
         result = {
-            "kind": "wall", "petit": False, "knocker": None, "discard": None,
+            "kind": "wall", "void": void, "petit": False, "knocker": None, "discard": None,
             "hands": [M.cards_of(self.hands[0]), M.cards_of(self.hands[1])],
             "melds": [[], []], "layoffs": [],
             "deadwood_cards": [M.cards_of(self.hands[0]), M.cards_of(self.hands[1])],

@@ -421,3 +421,32 @@ def test_the_automatic_knock_never_looks_at_the_defenders_hidden_cards() -> None
             break
     assert compared >= 20, "too few knocks with several arrangements to prove anything"
     assert differed == 0, f"{differed} of {compared} knocks chose by the defender's hidden cards"
+
+
+def test_three_cards_cycling_void_the_hand_after_the_set_number_of_takes() -> None:
+    """Each player takes the top discard and throws the card they took the turn before: the stock
+    never moves. After ``void_after_takes`` draws from the discard pile the hand is void."""
+    def cycle(limit: int) -> GinRummyState:
+        s = GAMES["gin_rummy"].new_match(2, GinOptions(first_dealer=1, void_after_takes=limit), seed=3)
+        s.apply("0: take")  # the upcard
+        previous: dict[int, str | None] = {0: s.view(0)["discard_log"][0]["card"], 1: None}
+        for _ in range(200):
+            if s.phase != "discard":
+                break
+            seat = s.to_move()[0]
+            view = s.view(seat)
+            taken = view["just_taken"]
+            keep = previous[seat] if previous[seat] in view["hand"] and previous[seat] != taken else None
+            throw = keep or next(c for c in view["hand"] if c != taken)
+            previous[seat] = taken
+            s.apply(f"{seat}: discard {throw}")
+            if s.phase == "draw":
+                s.apply(f"{s.to_move()[0]}: take")
+        return s
+
+    s = cycle(30)
+    assert s.phase == "hand_over" and s.view(0)["result"]["void"] == "cycle"
+    assert s.history[-1]["points"] == [0, 0] and s.log.count("0: take") + s.log.count("1: take") == 30
+    assert s.view(0)["pile_size"] == 31  # the stock never moved
+    s = cycle(0)
+    assert s.phase == "discard" and len(s.log) > 300, "with the option off the cycle goes on"
