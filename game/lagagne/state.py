@@ -475,11 +475,19 @@ class LaGagneState(LaGagneTable, GameState):
         return [s for i, s in enumerate(SUITS) if card in self.pts[seat][i]]
 
     # ----------------------------------------------------------------- playing
-    def _remove_from_hand(self, seat: int, card: str) -> None:
+    def _remove_from_hand(self, seat: int, card: str, seen_by: tuple[int, ...] | None = None) -> None:
+        """Take ``card`` out of ``seat``'s hand. Observers who saw it go (everybody unless
+        ``seen_by`` says who) forget that card; the others only know that one of the hand's cards
+        went, so of each card they knew they can be sure of one copy fewer."""
         self.hands[seat].remove(card)
-        for counter in self.known[seat]:
-            if counter:
+        for observer, counter in enumerate(self.known[seat]):
+            if not counter:
+                continue
+            if seen_by is None or observer in seen_by:
                 _take(counter, card)
+            else:
+                for known in list(counter):
+                    _take(counter, known)
 
     def _add_to_hand(
         self, seat: int, card: str, known_to: tuple[int, ...] = (), public: bool = False
@@ -501,7 +509,7 @@ class LaGagneState(LaGagneTable, GameState):
             v = self.exch_target
             assert v is not None
             card = args[0]
-            self._remove_from_hand(seat, card)
+            self._remove_from_hand(seat, card, seen_by=(seat, v))
             self._add_to_hand(v, card, known_to=(seat,))
             ev.append(Event("give", seat, card, hs, f"hand:{v}", False, frozenset({seat, v}), {"to": v}))
             self.exch_target = None
@@ -566,7 +574,7 @@ class LaGagneState(LaGagneTable, GameState):
             self.discard.append(ECHANGE)
             ev.append(Event("play", seat, ECHANGE, hs, "discard"))
             card = self.hands[v][self.rng.randrange(len(self.hands[v]))]
-            self._remove_from_hand(v, card)
+            self._remove_from_hand(v, card, seen_by=(seat, v))
             self._add_to_hand(seat, card, known_to=(v,))
             ev.append(Event("take", seat, card, f"hand:{v}", hs, False, frozenset({seat, v}), {"from": v}))
             self.exch_target = v

@@ -87,6 +87,31 @@ def check_views(state: GameState, rnd: random.Random) -> bool:
     return changed
 
 
+def check_moves_leak_nothing(state: GameState, rnd: random.Random, move: Move) -> int:
+    """Play the same move in the real match and in a world that a seat cannot tell from it (its
+    hidden cards redealt, or the game's random draws made otherwise): a seat that saw the same
+    events in both must see the same view afterwards, so it never learns where a card went unless
+    it saw it go. Returns how many comparisons were made."""
+    compared = 0
+    for observer in range(state.players):
+        real = state.clone()
+        if rnd.random() < 0.5:
+            twin = state.redeal_hidden(observer, Rng(rnd.randrange(2**32)))
+            twin.rng = real.rng.clone()
+        else:
+            twin = state.clone()
+            twin.rng = Rng(rnd.randrange(2**32))
+        if not twin.is_legal(move):
+            continue
+        seen_real = [e.for_seat(observer) for e in real.apply(move)]
+        seen_twin = [e.for_seat(observer) for e in twin.apply(move)]
+        if seen_real == seen_twin:
+            compared += 1
+            assert twin.view(observer) == real.view(observer), (
+                f"after {move}, seat {observer} knows something it did not see")
+    return compared
+
+
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32))
@@ -118,6 +143,7 @@ def test_random_playout_keeps_every_invariant(game_id: str, players: int, seed: 
         if checkpoint is None and step >= 5 and rnd.random() < 0.05:
             checkpoint = (state.to_json(), len(state.log))
         move = pick(state, rnd, bots)
+        check_moves_leak_nothing(state, rnd, move)
         events = state.apply(move)
         assert isinstance(events, list)
         for event in events:

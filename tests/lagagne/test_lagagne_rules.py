@@ -303,3 +303,21 @@ def test_the_card_given_back_in_an_exchange_is_not_in_the_others_log() -> None:
     state.apply("0: give P5h")
     assert state.view(0)["log"][-1] == state.view(2)["log"][-1] == "0: give P5h"
     assert state.view(1)["log"][-1] == state.view(None)["log"][-1] == "0: give ?"
+
+
+@pytest.mark.parametrize("second", ["give P50h", "give Z"])
+def test_a_third_seat_learns_nothing_from_an_exchange_it_did_not_see(second: str) -> None:
+    """Seat 1 gives seat 0 a card back after an Échanger; then seat 2 takes an unseen card from
+    seat 0. What seat 1 knows of seat 0's hand must not depend on which card seat 2 took."""
+    from game.core import Rng
+
+    knowledge = set()
+    for seed in range(12):
+        state = build([["Z", "Z", "P5d", "P10d", "P5h"], ["Echange", "P50h", "Z", "P5s", "P5c"],
+                       ["Echange", "P5d", "P5d", "P10c", "P10c"]], current=1)
+        state.apply("1: exchange 0")
+        state.apply(f"1: {second}" if second.split()[1] in state.hands[1] else "1: give P5s")
+        state.rng = Rng(seed)  # seat 2's Échanger then takes another of seat 0's cards
+        state.apply("2: exchange 0")
+        knowledge.add(tuple(state.view(1)["known_cards"][0]))
+    assert len(knowledge) == 1, f"seat 1's knowledge of seat 0 depends on seat 2's hidden draw: {knowledge}"

@@ -180,7 +180,9 @@ class HuitState(HuitTable, GameState):
         points[winner] = sum(self._hand_points(s) for s in range(self.players) if s != winner)
         self.totals = [t + p for t, p in zip(self.totals, points)]
         self.history.append({"points": points, "winners": [winner]})
-        events = [Event("hand_end", winner, info={"points": points})]
+        events = [Event("reveal", s, card, f"hand:{s}", f"hand:{s}") for s, hand in enumerate(self.hands)
+                  for card in hand]
+        events.append(Event("hand_end", winner, info={"points": points}))
         self.phase = "hand_over"
         if max(self.totals) >= self.options.target:
             self.phase = "over"
