@@ -16,6 +16,9 @@ class Options:
     accepted. ``symbol_steal_any_time``: a symbol card may be stolen whenever the thief could lay
     it (True), or only by a player with no open column (False). ``x2_needs_open_column``: a ×2 goes
     only on an open column (True), or also on a closed column that still holds cards (False).
+    ``mulligan_any_time``: the mulligan is for a player who cannot get started, with no open column
+    and no symbol card in hand (False, the rules page's reading), or for anyone at the start of a
+    turn (True).
     """
 
     target: int = 150
@@ -26,6 +29,7 @@ class Options:
     first_dealer: int | None = None
     symbol_steal_any_time: bool = True
     x2_needs_open_column: bool = True
+    mulligan_any_time: bool = False
 
     def __post_init__(self) -> None:
         for name, low in (("target", 1), ("hand_size", 1), ("mulligans_per_game", 0), ("max_rounds", 1)):
@@ -37,7 +41,7 @@ class Options:
         dealer = self.first_dealer
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int) or dealer < 0):
             raise ValueError(f"first_dealer must be a seat number or None, not {self.first_dealer!r}")
-        for name in ("symbol_steal_any_time", "x2_needs_open_column"):
+        for name in ("symbol_steal_any_time", "x2_needs_open_column", "mulligan_any_time"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
         if self.deck is not None:

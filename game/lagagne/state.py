@@ -234,7 +234,12 @@ class LaGagneState(LaGagneTable, GameState):
         return (
             self.phase == "play" and not self.mulled and bool(self.hands[seat])
             and self.mull_used[seat] < self.options.mulligans_per_game
+            and (self.options.mulligan_any_time or self._stuck(seat))
         )
+
+    def _stuck(self, seat: int) -> bool:
+        """A player who cannot get started: no open column and no symbol card in hand."""
+        return not self._has_open(seat) and not any(c in SYMBOLS for c in self.hands[seat])
 
     def _has_open(self, seat: int) -> bool:
         return any(self.sym[seat])
@@ -366,6 +371,9 @@ class LaGagneState(LaGagneTable, GameState):
         if name == "mulligan":
             if self.mull_used[seat] >= self.options.mulligans_per_game:
                 return IllegalMove("You have no mulligan left in this game.", "lagagne.no_mulligan")
+            if not self.mulled and not self.options.mulligan_any_time and not self._stuck(seat):
+                return IllegalMove("A mulligan is for a player who cannot get started: you have an open column "
+                                   "or a symbol card.", "lagagne.mulligan_not_stuck")
             return IllegalMove("A mulligan is allowed only once, at the start of your turn.",
                                "lagagne.mulligan_start")
         return None
@@ -706,6 +714,7 @@ class LaGagneState(LaGagneTable, GameState):
                 "max_rounds": o.max_rounds, "deck": [list(p) for p in o.cards],
                 "symbol_steal_any_time": o.symbol_steal_any_time,
                 "x2_needs_open_column": o.x2_needs_open_column,
+                "mulligan_any_time": o.mulligan_any_time,
             },
             "end": self.end_reason,
         })
@@ -746,6 +755,7 @@ class LaGagneState(LaGagneTable, GameState):
             target=o["target"], hand_size=o["hand_size"], mulligans_per_game=o["mulligans_per_game"],
             max_rounds=o["max_rounds"], deck=tuple((c, k) for c, k in o["deck"]),
             symbol_steal_any_time=o["symbol_steal_any_time"], x2_needs_open_column=o["x2_needs_open_column"],
+            mulligan_any_time=o["mulligan_any_time"],
         )
         n = view["players"]
         st = cls.__new__(cls)

@@ -321,3 +321,19 @@ def test_a_third_seat_learns_nothing_from_an_exchange_it_did_not_see(second: str
         state.apply("2: exchange 0")
         knowledge.add(tuple(state.view(1)["known_cards"][0]))
     assert len(knowledge) == 1, f"seat 1's knowledge of seat 0 depends on seat 2's hidden draw: {knowledge}"
+
+
+def test_the_mulligan_is_for_a_player_who_cannot_get_started() -> None:
+    stuck = ["P5d", "P10d", "Z", "Z", "P5c"]
+    could_start = ["Sh", "P10d", "Z", "Z", "P5c"]
+    other = ["Z", "Z", "P5h", "P5h", "P5h"]
+    assert "mulligan" in [m.action for m in build([stuck, other]).legal_moves(0)]
+    assert "mulligan" not in [m.action for m in build([could_start, other]).legal_moves(0)]
+    opened = build([stuck, other], columns={0: {"d": {"points": ["P5d"]}}})
+    assert "mulligan" not in [m.action for m in opened.legal_moves(0)]
+    with pytest.raises(IllegalMove) as info:
+        opened.apply("0: mulligan")
+    assert info.value.key == "lagagne.mulligan_not_stuck"
+    anytime = build([stuck, other], columns={0: {"d": {"points": ["P5d"]}}},
+                    options=Options(first_dealer=1, mulligan_any_time=True))
+    assert "mulligan" in [m.action for m in anytime.legal_moves(0)]

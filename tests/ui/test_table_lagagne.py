@@ -43,8 +43,8 @@ class ExchangeFirst(LayFirst):
         return move if move is not None else super().choose(view, legal_moves)
 
 
-def lagagne_table(app, seats: list[SeatInfo], deck: list[str] = DECK, target: int = 60) -> TableScene:
-    options = Options(target=target, first_dealer=len(seats) - 1)
+def lagagne_table(app, seats: list[SeatInfo], deck: list[str] = DECK, target: int = 60, **rules: Any) -> TableScene:
+    options = Options(target=target, first_dealer=len(seats) - 1, **rules)
     state = GAMES["lagagne"].new_match([s.name for s in seats], options=options, seed=3, deck=deck)
     scene = start(app, MatchSession(state, seats), {s: LayFirst(s) for s, info in enumerate(seats) if not info.is_human})
     return scene
@@ -64,7 +64,7 @@ def alices_turn(app, scene: TableScene) -> None:
 
 
 def test_a_whole_game_with_the_mouse(app) -> None:
-    scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal")])
+    scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal")], mulligan_any_time=True)
     state = scene.state
     assert "mulligan" in {b.key for b in scene.buttons}
 
@@ -183,7 +183,7 @@ def test_steal_into_a_chosen_column_and_mulligan(app) -> None:
     alice = ["Sh", "Sc", "Voler", "Z", "Z"]
     bob = ["Ss", "J20", "Z", "Z", "Z"]
     deck = [c for pair in zip(alice, bob) for c in pair] + ["P5d"] * 4 + ["P10d"] * 3
-    scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal")], deck=deck)
+    scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal")], deck=deck, mulligan_any_time=True)
     state = scene.state
     drag(app, card(scene, "Sh").rect.center, column_centre(scene, "h"))
     alices_turn(app, scene)
