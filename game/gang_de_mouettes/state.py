@@ -576,7 +576,9 @@ class GangState(GangTable, GameState):
             self._after_window()
 
     def _finish_turn(self) -> None:
+        """The active seat's turn is over (said in a ``turn_end`` event, however it ended)."""
         n = self.players
+        self._emit("turn_end", self.active)
         if self.caller is None:
             self._begin_turn((self.active + 1) % n)
         elif self.final:

@@ -410,3 +410,17 @@ def test_refusals_name_the_real_reason() -> None:
     with pytest.raises(IllegalMove) as info:
         state.apply(f"{racer}: snap {racer}.0")
     assert info.value.key == "gang.already_tried" and "already tried" in str(info.value)
+
+
+def test_the_end_of_a_turn_is_an_event_also_when_a_snap_ends_it() -> None:
+    state = stacked([["M5", "M1", "M7", "M3"], ["M4", "M8", "M6", "M9"], ["M6", "M2", "M0", "M1"]],
+                    ["M2", "M3", "M4", "M9"], quick_discards=False)
+    events = play(state, "0: draw", "0: discard", "0: done")
+    assert [e.kind for e in events][-2:] == ["turn_end", "turn"] and events[-2].seat == 0
+    state = stacked([["M5", "M1", "M7", "M3"], ["M4", "M8", "M6", "M9"], ["M6", "M2", "M0", "M1"]],
+                    ["M2", "M3", "M4", "M9"])
+    play(state, "0: draw", "0: discard", "0: close", "0: call")
+    play(state, "1: draw", "1: swap 2")  # seat 1 throws its 6 after the call: a window opens
+    events = play(state, "2: snap 2.0")  # seat 2's 6 matches: the window closes and 1's turn ends
+    ends = [e for e in events if e.kind == "turn_end"]
+    assert [e.seat for e in ends] == [1] and state.active == 2

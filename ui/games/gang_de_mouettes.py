@@ -777,6 +777,12 @@ class Adapter(TableAdapter):
         elif a == "next":
             lines.append(self.tr("gang.log.next", round=view["round"], name=names[view["dealer"]]))
         for e in events:
+            if e.kind == "turn_end" and self._human(e.seat) and (move.seat != e.seat or a not in ("done", "call")):
+                # the turn ended by itself (a snap closed the window, the grace ran out): say so
+                line = self.tr("gang.log.turn_over", name=names[e.seat])
+                lines.append(line)
+                if e.seat == self.scene.viewer:
+                    self.scene.say(line)
             if e.kind == "round_end":
                 lines.append(self._describe_round(e, view))
             elif e.kind == "match_end":
