@@ -57,9 +57,10 @@ reshuffle); ``last_round`` (after a round: hands, sums, points, caller, caller_l
 
 Events (``apply`` returns them; ``Event.for_seat`` hides cards a seat may not know): ``deal``,
 ``turn``, ``turn_end`` (also when a snap or the referee ends the turn), ``draw``, ``take``,
-``swap``, ``discard``, ``look``/``spy``/``scout`` (card known to the looker only), ``move`` (one card of a steal or a trade), ``keep``, ``window_open``,
-``window_close``, ``snap`` (info ``success``), ``penalty`` (known to nobody), ``give``, ``call``,
-``reshuffle``, ``reveal``, ``round_end`` (info points, totals, caller), ``match_end`` (winners).
+``swap``, ``discard``, ``look``/``spy``/``scout`` (card known to the looker only), ``move`` (one
+card of a steal or a trade), ``keep``, ``window_open``, ``window_close``, ``snap`` (info
+``success``), ``penalty`` (known to nobody), ``give``, ``call``, ``reshuffle``, ``reveal``,
+``round_end`` (info points, totals, caller), ``match_end`` (winners).
 Zones: ``stock``, ``discard``, ``hand:<seat>`` (the drawn card), ``slot:<seat>.<i>``.
 """
 
