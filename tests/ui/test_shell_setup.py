@@ -113,3 +113,17 @@ def test_a_damaged_setup_memory_is_set_aside(app, data_dir):
     assert scene.names[0] == "You"
     assert (data_dir / "setups.json.damaged-1").exists()
     assert app.storage.take_notices() == [("notice.damaged_setups", {})]
+
+
+def test_a_setup_the_engine_cannot_deal_is_refused_on_the_form(app, started):
+    """The outside check's crash: LaGagne, 4 players, hand size 40. The form says why, keeps what
+    was typed, and the app goes on."""
+    scene = open_setup(app, "lagagne")
+    while scene.count < 4:
+        scene.more()
+    scene = app.top
+    scene.option_widgets["hand_size"].set_text("40")
+    click(app, center(scene.start_button))
+    assert started == [] and app.top is scene
+    assert "too few" in scene.error_label.text or "trop peu" in scene.error_label.text
+    assert scene.option_widgets["hand_size"].get_text() == "40"

@@ -546,17 +546,21 @@ class SetupScene(MenuScene):
         ]
 
     def start(self) -> None:
-        """Deal the match and go to the table, or say what is wrong with the form."""
+        """Deal the match and go to the table, or say on the form what is wrong with it (also when
+        the engine cannot deal these options to these seats); what was typed stays."""
         try:
             options = self.options()
             seed = self.seed()
+            try:
+                session = MatchSession.new(self.game_id, self.seats(), options, seed)
+            except ValueError as exc:
+                raise ValueError(self.app.tr("setup.error.options", message=str(exc))) from None
         except ValueError as exc:
             self.error = str(exc)
             if self.error_label is not None:
                 self.error_label.set_text(self.error)
             return
         self.error = ""
-        session = MatchSession.new(self.game_id, self.seats(), options, seed)
         self._remember()
         self.app.start_match(session)
 
