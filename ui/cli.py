@@ -31,6 +31,20 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def _data_dir(text: str) -> Path:
+    """A folder for settings, saves and statistics: made if missing; a file (or a path under a
+    file) is refused with the reason, never a crash."""
+    path = Path(text).expanduser()
+    blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
+    if blocker is not None:
+        raise argparse.ArgumentTypeError(f"cannot use {text!r} as the data folder: {str(blocker)!r} is a file")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"cannot use {text!r} as the data folder ({exc.strerror or exc})") from None
+    return path
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``main.py``."""
     from ui.version import tablee_version
@@ -48,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--data-dir",
-        type=Path,
+        type=_data_dir,
         help="folder for settings, saves and statistics (default: the user data directory)",
     )
     shot = parser.add_argument_group("headless screenshot")

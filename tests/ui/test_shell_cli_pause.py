@@ -138,3 +138,14 @@ def test_settings_from_pause_switch_language_and_come_back(app):
         "Réglages",
         "Sauver et revenir au titre",
     ]
+
+
+@pytest.mark.parametrize("where", ["a_file", "a_file/below"])
+def test_a_data_dir_that_cannot_be_a_folder_is_refused_cleanly(tmp_path, capsys, where):
+    (tmp_path / "a_file").write_text("not a folder")
+    with pytest.raises(SystemExit) as info:
+        main(["--data-dir", str(tmp_path / where), "--screenshot", str(tmp_path / "x.png")])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "data folder" in err and "Traceback" not in err
+    assert (tmp_path / "a_file").read_text() == "not a folder"
