@@ -59,12 +59,15 @@ class App:
     """The Tablée application (see ``ui-interface.md`` for the contract other code relies on)."""
 
     def __init__(
-        self, data_dir: Path | None = None, size: tuple[int, int] | None = None, headless: bool = False
+        self, data_dir: Path | None = None, size: tuple[int, int] | None = None, headless: bool = False,
+        fail_fast: bool = False,
     ) -> None:
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         self.headless = headless
+        self.fail_fast = fail_fast
+        """Let a scene's exception through instead of recovering from it (the tests' setting)."""
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.storage = Storage(self.data_dir)
         self.settings: Settings
@@ -300,7 +303,7 @@ class App:
         self.ui.update(dt)
         top = self.top
         if top is not None:
-            top.update(dt)
+            self._guarded(top, "update", top.update, dt)
         for toast in self._toasts:
             toast.remaining -= dt
         self._toasts = [t for t in self._toasts if t.remaining > 0]
@@ -332,7 +335,7 @@ class App:
         consumed = self.ui.process_events(event)
         top = self.top
         if top is not None and not consumed:
-            top.handle_event(event)
+            self._guarded(top, "handle_event", top.handle_event, event)
 
     def draw(self) -> None:
         """Draw the visible scenes bottom-up, the widgets, then the toasts."""
@@ -342,7 +345,9 @@ class App:
         if first < 0 or not self.scenes:
             self.screen.fill(FELT_DARK)
         for scene in self.scenes[max(first, 0) :]:
-            scene.draw(self.screen)
+            if not self._guarded(scene, "draw", scene.draw, self.screen):
+                self.screen.fill(FELT_DARK)  # the safe scene is drawn from the next frame on
+                break
         self.ui.draw_ui(self.screen)
         self._draw_toasts()
 
@@ -365,6 +370,38 @@ class App:
             layer.set_alpha(max(0, min(255, alpha)))
             self.screen.blit(layer, box)
             y = box.bottom + 8
+
+    # ------------------------------------------------------------------ the last line of defence
+    def _guarded(self, scene: Scene, where: str, call: Any, *args: Any) -> bool:
+        """Run a scene's ``call``; if it fails, recover (see ``_recover``) and return False."""
+        try:
+            call(*args)
+        except Exception as error:
+            if self.fail_fast:
+                raise
+            self._recover(scene, where, error)
+            return False
+        return True
+
+    def _recover(self, scene: Scene, where: str, error: Exception) -> None:
+        """A scene failed: write a crash report, tell the player in one sentence, and go back to a
+        safe scene (the table reloaded from its autosave, else the title). The app keeps running."""
+        from ui.crash import write_crash_report
+        from ui.session import MatchSession
+        from ui.table.scene import TableScene
+
+        match = self.storage.load_session() if isinstance(scene, TableScene) else None
+        path = write_crash_report(self.data_dir, error, f"{type(scene).__name__}.{where}", match)
+        where_text = str(path) if path is not None else self.tr("notice.crash_unsaved")
+        try:
+            if match is not None:
+                self.start_match(MatchSession.from_json(match))
+                self.notify(self.tr("notice.crash_table", file=where_text), 8.0)
+                return
+        except Exception:  # the autosave itself cannot be played: the title is safe
+            pass
+        self.pop_to_title()
+        self.notify(self.tr("notice.crash_title", file=where_text), 8.0)
 
     @property
     def toasts(self) -> list[str]:

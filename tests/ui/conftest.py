@@ -29,8 +29,9 @@ def data_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(data_dir: Path) -> Iterator[App]:
-    """A headless app at 1280×800 showing the title screen (English unless a test switches)."""
-    application = App(data_dir=data_dir, size=(1280, 800), headless=True)
+    """A headless app at 1280×800 showing the title screen (English unless a test switches); a
+    scene's exception fails the test instead of being recovered from."""
+    application = App(data_dir=data_dir, size=(1280, 800), headless=True, fail_fast=True)
     if application.language != "en":
         application.set_language("en")
     application.step()
