@@ -282,7 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     levels = [lv.strip() for lv in args.bots.split(",") if lv.strip()]
     desc = GAMES[args.game]
     for level in levels:
-        if level not in desc.bot_levels:
+        if level not in desc.bot_levels + desc.yardsticks:
             parser.error(f"unknown bot level {level!r}")
     unit, n = next(((u, getattr(args, u)) for u in ("hands", "rounds", "games", "matches")
                     if getattr(args, u) is not None), ("hands", 100))

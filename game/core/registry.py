@@ -31,6 +31,8 @@ class GameDescriptor:
     quick_options: Callable[[], Any] | None = None
     units: tuple[str, ...] = ("hand", "match")
     bot_levels: tuple[str, ...] = LEVELS
+    yardsticks: tuple[str, ...] = ()
+    """Reference bots for the arena only (not offered at the table), e.g. a published baseline."""
 
     def parse_move(self, text: str) -> Move:
         """Read a move in this game's notation (``ValueError`` on bad text)."""
@@ -61,8 +63,9 @@ class GameDescriptor:
 
     def make_bot(self, level: str, seed: int | None = None) -> Bot:
         """A bot of ``level`` (one of ``bot_levels``)."""
-        if level not in self.bot_levels:
-            raise ValueError(f"unknown bot level {level!r}; expected one of {', '.join(self.bot_levels)}")
+        if level not in self.bot_levels + self.yardsticks:
+            known = ", ".join(self.bot_levels + self.yardsticks)
+            raise ValueError(f"unknown bot level {level!r}; expected one of {known}")
         return self.bot_factory(level, seed)
 
 

@@ -18,6 +18,7 @@ DESCRIPTOR = register(GameDescriptor(
     bot_factory=make_bot,
     quick_options=quick_options,
     units=("hand", "game", "match"),
+    yardsticks=("simple",),
 ))
 
 __all__ = ["DESCRIPTOR", "GinOptions", "GinRummyState", "make_bot", "quick_options"]

@@ -154,6 +154,37 @@ class EasyBot(Bot):
         return self.rng.choice(loose or discards)[1]
 
 
+class SimpleBot(Bot):
+    """The public yardstick of Gin Rummy AI research (the EAAI challenge's simple player): takes
+    the discard only if it makes a meld, knocks (or goes gin) as soon as it can, and otherwise
+    throws the highest card in no meld. For the arena; not offered at the table."""
+
+    level = "simple"
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        acts = _by_action(legal_moves)
+        if "next" in acts:
+            return acts["next"]
+        seen = _Seen(view)
+        if "take" in acts or "draw" in acts:
+            if "take" in acts and seen.top >= 0:
+                melds = M.best_melds(seen.hand | (1 << seen.top))[1]
+                if any(m >> seen.top & 1 for m in melds):
+                    return acts["take"]
+            return acts.get("draw") or acts["pass"]
+        gin = _gin_move(acts)
+        if gin is not None:
+            return gin
+        after = M.deadwood_after_discards(seen.hand)
+        knocks = _knock_choice(acts)
+        if knocks:
+            return min(knocks, key=lambda cm: (after[cm[0]], -VAL[cm[0]]))[1]
+        melded = sum(M.best_melds(seen.hand)[1])
+        discards = [(M.parse_card(a.split(" ")[1]), m) for a, m in acts.items() if a.startswith("discard ")]
+        loose = [(c, m) for c, m in discards if not melded >> c & 1] or discards
+        return max(loose, key=lambda cm: (VAL[cm[0]], cm[0]))[1]
+
+
 def _rank_discards(seen: _Seen, acts: dict[str, Move], after: dict[int, int]) -> list[tuple[float, int, Move]]:
     """The plain discards on offer, best first by the normal heuristic: deadwood left, the card's
     closeness to a meld with live cards, how much it may help the opponent, its value."""
@@ -373,7 +404,9 @@ def _feed(card: int, opp_hands: list[int]) -> float:
     return gain / max(1, len(opp_hands))
 
 
-_LEVELS: dict[str, type[EasyBot | NormalBot | HardBot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+_LEVELS: dict[str, type[EasyBot | NormalBot | HardBot | SimpleBot]] = {
+    "easy": EasyBot, "normal": NormalBot, "hard": HardBot, "simple": SimpleBot,
+}
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:
@@ -381,5 +414,5 @@ def make_bot(level: str, seed: int | None = None) -> Bot:
     try:
         cls = _LEVELS[level]
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; expected easy, normal or hard") from None
+        raise ValueError(f"unknown bot level {level!r}; expected easy, normal, hard or simple") from None
     return cls(seed)

@@ -120,3 +120,35 @@ def test_bots_choose_alike_when_only_hidden_cards_differ() -> None:
             b = desc.make_bot(level, 3).choose(twin.view(seat), twin.legal_moves(seat))
             assert a == b
     assert differed >= 4, "the redeals changed too few hidden cards to prove anything"
+
+
+def points_of(card: str) -> int:
+    """A card's deadwood value."""
+    return {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}.get(card[0]) or int(card[0])
+
+
+def test_the_simple_yardstick_plays_as_published() -> None:
+    """Takes the discard only to make a meld, knocks as soon as it can, else throws its highest
+    card in no meld; it is for the arena only."""
+    desc = GAMES["gin_rummy"]
+    bot = desc.make_bot("simple", 1)
+    assert "simple" not in desc.bot_levels and "simple" in desc.yardsticks
+    state = desc.new_match(2, seed=4)
+    for _ in range(300):
+        if state.is_over() or state.phase == "hand_over":
+            break
+        seat = state.to_move()[0]
+        view, legal = state.view(seat), state.legal_moves(seat)
+        move = bot.choose(view, legal)
+        assert move in legal
+        hand = set(view["hand"])
+        if move.name == "discard":
+            assert not any(m.name in ("knock", "gin") for m in legal), "it knocks as soon as it can"
+            melded = {c for meld in view["melds"] for c in meld}
+            loose = [c for c in hand if c not in melded and c != view["just_taken"]]
+            if loose:
+                assert points_of(move.args[0]) == max(points_of(c) for c in loose)
+        top = view["discard"][-1] if view["discard"] else None
+        state.apply(move)
+        if move.name == "take":
+            assert top in {c for meld in state.view(seat)["melds"] for c in meld}, "it takes only to meld"
