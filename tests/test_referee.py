@@ -203,7 +203,7 @@ def test_bots_are_given_the_seat_view_and_nothing_else() -> None:
 
 def test_the_arena_respects_the_window_length() -> None:
     def snaps(seconds: float) -> int:
-        state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"]], ["M0"] * 1,
+        state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"]], ["M0"],
                      snap_window_seconds=seconds)
         bots = {0: Scripted(None), 1: Scripted("snap 1.1", delay=1.2)}
         play_unit(state, bots, "hand")
