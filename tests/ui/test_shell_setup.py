@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pygame
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game import GAMES
 from tests.ui.conftest import center, click
@@ -127,3 +129,26 @@ def test_a_setup_the_engine_cannot_deal_is_refused_on_the_form(app, started):
     assert started == [] and app.top is scene
     assert "too few" in scene.error_label.text or "trop peu" in scene.error_label.text
     assert scene.option_widgets["hand_size"].get_text() == "40"
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_setup_typed_on_the_form_starts_a_match_or_says_why(app, started, data):
+    """Whatever a player types in the option fields, for any game and table size, Start either
+    deals a match or shows a message on the form: it never raises."""
+    game_id = data.draw(st.sampled_from(sorted(GAMES)))
+    scene = SetupScene(app, game_id)
+    app.push(scene)
+    desc = GAMES[game_id]
+    for _ in range(data.draw(st.integers(0, desc.max_players - desc.min_players))):
+        scene.more()
+    scene = app.top
+    texts = st.one_of(st.integers(-5, 300).map(str), st.sampled_from(["", "x", "1.5", "-0", "99999999"]))
+    for field in option_fields(desc.Options):
+        widget = scene.option_widgets.get(field.name)
+        if widget is not None and (field.kind.endswith("int") or field.kind.endswith("float")):
+            widget.set_text(data.draw(texts))
+    before = len(started)
+    scene.start()
+    assert len(started) == before + 1 or scene.error_label.text, "Start did nothing and said nothing"
+    app.pop()
