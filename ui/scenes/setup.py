@@ -5,8 +5,13 @@ The option form is generated from the game's ``Options`` dataclass, so a new gam
 ``bool`` → a checkbox, ``int``/``float`` → a numeric entry, ``int | None`` → an entry where blank
 means "random", a ``Literal``/``Enum`` → a drop-down; anything else (a deck table, a tuple) keeps its
 default and says so. Labels come from the i18n keys ``option.<game_id>.<field>`` (the field name,
-made readable, when a translation is missing). The engine's ``__post_init__`` has the last word on
-values; its refusal is shown under the form.
+made readable, when a translation is missing).
+
+The engine has the last word on values: the form is checked as it is typed (:class:`FormCheck`) by
+building the ``Options`` and dealing a throw-away match for the seats, and every refusal is shown
+next to the option at fault and under the form, in the player's language (the engine's sentences are
+recognised and translated, see ``REFUSALS``); **Start** is enabled only for a setup the engine accepts.
+Each number field's tooltip gives its accepted range, found by asking the ``Options`` dataclass.
 
 Every control is reachable from the keyboard, in reading order: the seat count buttons, each seat's
 name then level, the Defaults button, each rule option, the seed, then Back / Rules / Start (see
@@ -17,8 +22,14 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
+import math
+import re
+import sys
 import types
 import typing
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +50,7 @@ BOT_NAMES = ("Alice", "Bruno", "Chloé", "Dimitri", "Émilie", "Félix", "Gaëll
 DEFAULT_PLAYERS = 4
 HUMAN = "human"
 NAME_LIMIT = 24
+ERROR_LINES = 2
 
 
 @dataclass
@@ -85,6 +97,18 @@ def _kind(hint: Any, default: Any) -> tuple[str, Any, tuple[Any, ...]]:
     return "fixed", default, ()
 
 
+@functools.cache
+def unprintable() -> list[str]:
+    """Control and format characters (soft hyphen, zero-width space…): never typed into a field,
+    since a field holding only such characters has no width and pygame_gui's renderer fails on it."""
+    return [c for c in map(chr, range(sys.maxunicode + 1)) if unicodedata.category(c) in ("Cc", "Cf")]
+
+
+def printable(text: str) -> str:
+    """``text`` without the characters of :func:`unprintable`."""
+    return "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf"))
+
+
 def _readable(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
@@ -99,6 +123,289 @@ def _format(value: Any) -> str:
     return str(value)
 
 
+# ---------------------------------------------------------------------- checking a setup
+SEED_FIELD = "seed"
+WIDE = 2**31
+"""Probing for a number field's range stops here: a field still accepted at ±WIDE has no bound."""
+
+REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), key)
+    for pattern, key in (
+        (r"(?P<field>\w+) must be between (?P<low>-?[\d.]+) and (?P<high>-?[\d.]+), not (?P<value>.+)", "between"),
+        (r"(?P<field>\w+) must be a seat number (?P<low>\d+) to (?P<high>\d+), not (?P<value>.+)", "seat_range"),
+        (r"(?P<field>\w+) must be (?P<low>-?[\d.]+) to (?P<high>-?[\d.]+), not (?P<value>.+)", "between"),
+        (r"(?P<field>\w+) must be at least (?P<low>-?[\d.]+), not (?P<value>.+)", "at_least"),
+        (r"(?P<field>\w+) cannot be negative \((?P<value>.+)\)", "not_negative"),
+        (r"(?P<field>\w+) must be a seat number or None, not (?P<value>.+)", "seat_or_random"),
+        (r"(?P<field>\w+) must be (?P<choices>[\d, ]+) or None \(random\), not (?P<value>.+)", "choices"),
+        (r"(?P<field>\w+) (?P<value>-?\d+) is not a seat of a (?P<players>\d+)-player table", "not_a_seat"),
+        (
+            r"the deck holds (?P<size>\d+) cards, too few to deal (?P<hand>\d+) to each of (?P<players>\d+) "
+            r"players",
+            "deck_too_small",
+        ),
+        (r"the deck holds (?P<size>\d+) cards, too few to deal (?P<hand>\d+) to two players", "deck_for_two"),
+        (r"\w+ and \w+ must be positive", "positive"),
+        (r"(?P<field>\w+) must be a whole number, not (?P<value>.+)", "whole"),
+    )
+)
+"""The engine's sentences refusing options, each with the i18n key (``setup.refusal.<key>``) that
+says the same in the player's language; ``field`` names the option at fault when the sentence does."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing the engine or the form refuses in a setup, in the player's language.
+
+    ``field`` is the option at fault (a field name), ``SEED_FIELD``, or None for the setup as a whole;
+    ``key`` is the i18n key of ``text`` (tests check that no refusal is left untranslated).
+    """
+
+    field: str | None
+    text: str
+    key: str
+
+
+@dataclass
+class Verdict:
+    """The outcome of checking a setup: the ``Options`` and seed to deal with, or the problems."""
+
+    options: Any = None
+    seed: int | None = None
+    problems: list[Problem] = dataclasses.field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def for_field(self, name: str | None) -> Problem | None:
+        """The first problem of option ``name`` (None: it has none)."""
+        return next((p for p in self.problems if p.field == name), None)
+
+
+@dataclass(frozen=True)
+class Range:
+    """The values a number option accepts on its own: ``low``/``high`` are None when unbounded; a
+    ``strict`` low bound is excluded (a float that must be more than 0)."""
+
+    low: float | None
+    high: float | None
+    whole: bool
+    strict: bool = False
+
+
+def _clean(value: str) -> str:
+    """An engine's ``repr`` of a refused value, as the player typed it."""
+    return value.strip().strip("'\"")
+
+
+class FormCheck:
+    """Checks the setup of one game as typed: each field parsed, then the engine asked.
+
+    The engine is asked twice: ``Options(**values)`` (its ``__post_init__``), then ``new_match`` for
+    the seats (a deck too small for the hands, a first dealer beyond the last seat). A refusal is
+    pinned on the option it names, or else on the option whose reset to the default makes the setup
+    acceptable; its sentence is translated through ``REFUSALS``.
+    """
+
+    def __init__(
+        self,
+        descriptor: Any,
+        fields: list[OptionField],
+        tr: Callable[..., str],
+        label: Callable[[str], str],
+    ) -> None:
+        self.descriptor = descriptor
+        self.fields = fields
+        self.names = {f.name for f in fields}
+        self.tr = tr
+        self.label = label
+        self._ranges: dict[str, Range | None] = {}
+
+    # ------------------------------------------------------------------ parsing
+    def blank_means_random(self, text: str) -> bool:
+        return text.strip().lower() in ("", self.tr("setup.random").lower())
+
+    def parse(self, field: OptionField, text: str) -> Any:
+        """The value typed for a number field; ``ValueError`` with the player's sentence."""
+        text = text.strip()
+        if field.kind.startswith("optional") and self.blank_means_random(text):
+            return None
+        whole = field.kind.endswith("int")
+        try:
+            value: Any = int(text) if whole else float(text.replace(",", "."))
+        except ValueError:
+            value = None
+        if value is None or (not whole and not math.isfinite(value)):
+            key = "setup.error.whole" if whole else "setup.error.number"
+            raise ValueError(self.tr(key, option=self.label(field.name), value=text))
+        return value
+
+    def parse_seed(self, text: str) -> int | None:
+        """The seed typed (None when blank); ``ValueError`` with the player's sentence."""
+        text = text.strip()
+        if not text:
+            return None
+        try:
+            value = int(text)
+        except ValueError:
+            value = -1
+        if value < 0:
+            raise ValueError(self.tr("setup.error.seed", value=text))
+        return value
+
+    # ------------------------------------------------------------------ the engine
+    def refusal(self, values: dict[str, Any], count: int) -> str | None:
+        """The engine's sentence refusing ``values`` for ``count`` seats (None: accepted)."""
+        try:
+            options = self.descriptor.Options(**values)
+            self.descriptor.new_match(count, options, seed=0)
+        except (TypeError, ValueError) as exc:
+            return str(exc) or type(exc).__name__
+        return None
+
+    def culprit(self, values: dict[str, Any], count: int, sentence: str, named: str | None) -> str | None:
+        """The option at fault: the one the sentence names, else the first whose default makes this
+        refusal go away (the setup may still be refused for another reason)."""
+        if named in self.names:
+            return named
+        for field in self.fields:
+            if values[field.name] != field.default:
+                trial = {**values, field.name: field.default}
+                if self.refusal(trial, count) != sentence:
+                    return field.name
+        return None
+
+    def translate(self, sentence: str, values: dict[str, Any], culprit: str | None) -> tuple[str, str]:
+        """The engine's ``sentence`` in the player's language, and the i18n key used."""
+        for pattern, key in REFUSALS:
+            match = pattern.fullmatch(sentence.strip())
+            if match is None:
+                continue
+            params = {k: _clean(v) for k, v in match.groupdict().items() if v is not None}
+            name = params.pop("field", None) or culprit
+            if name is not None:
+                params["option"] = self.label(name)
+                if "value" not in params and name in values:
+                    params["value"] = _format(values[name]) or self.tr("setup.random")
+            if "players" not in params and key == "deck_for_two":
+                params["players"] = "2"
+            key = "deck_too_small" if key == "deck_for_two" else key
+            if "players" in params and key == "not_a_seat":
+                params["last"] = str(int(params["players"]) - 1)
+            return self.tr(f"setup.refusal.{key}", **params), f"setup.refusal.{key}"
+        return self.tr("setup.error.options", message=sentence), "setup.error.options"
+
+    def field_range(self, field: OptionField) -> Range | None:
+        """What a number option accepts with every other option at its default (None: not a number
+        field, or the default itself is refused). Found by asking ``Options`` at probe values, so the
+        range is the engine's, never a copy of it."""
+        if field.name in self._ranges:
+            return self._ranges[field.name]
+        result: Range | None = None
+        if field.kind in ("int", "float", "optional_int", "optional_float"):
+            whole = field.kind.endswith("int")
+            start = field.default if field.default is not None else 0
+
+            def accepted(value: float) -> bool:
+                try:
+                    self.descriptor.Options(**{field.name: int(value) if whole else float(value)})
+                except (TypeError, ValueError):
+                    return False
+                return True
+
+            if accepted(start):
+                low, strict = _edge(accepted, start, -WIDE, whole)
+                high, _ = _edge(accepted, start, WIDE, whole)
+                result = Range(low, high, whole, strict)
+        self._ranges[field.name] = result
+        return result
+
+    def range_text(self, rng: Range) -> str:
+        """A range in words: "1 to 99", "1 or more", "more than 0"."""
+        low, high = (None if b is None else _format(b) for b in (rng.low, rng.high))
+        if low is not None and high is not None:
+            return self.tr("setup.range.between", low=low, high=high)
+        if low is not None:
+            return self.tr("setup.range.more_than" if rng.strict else "setup.range.at_least", low=low)
+        if high is not None:
+            return self.tr("setup.range.at_most", high=high)
+        return self.tr("setup.range.any")
+
+    def hint(self, field: OptionField) -> str | None:
+        """The tooltip of a number option: what it accepts."""
+        rng = self.field_range(field)
+        if rng is None:
+            return None
+        text = self.tr("setup.hint.whole" if rng.whole else "setup.hint.number", range=self.range_text(rng))
+        if field.kind.startswith("optional"):
+            text += " " + self.tr("setup.hint.blank")
+        return text
+
+    # ------------------------------------------------------------------ the whole form
+    def check(self, count: int, values: dict[str, Any], texts: dict[str, str], seed_text: str) -> Verdict:
+        """Check a setup: ``values`` hold the booleans and choices, ``texts`` the typed numbers."""
+        verdict = Verdict()
+        typed: dict[str, Any] = {}
+        for field in self.fields:
+            if field.kind in ("bool", "choice", "fixed"):
+                typed[field.name] = values.get(field.name, field.default)
+                continue
+            try:
+                typed[field.name] = self.parse(field, texts.get(field.name, ""))
+            except ValueError as exc:
+                key = "setup.error.whole" if field.kind.endswith("int") else "setup.error.number"
+                verdict.problems.append(Problem(field.name, str(exc), key))
+                typed[field.name] = field.default
+        try:
+            verdict.seed = self.parse_seed(seed_text)
+        except ValueError as exc:
+            verdict.problems.append(Problem(SEED_FIELD, str(exc), "setup.error.seed"))
+        broken = {p.field for p in verdict.problems}
+        # the engine, asked once for the whole setup, then once more per refusal pinned on an option
+        # (several options may each be at fault): at most one problem per option
+        for _ in range(len(self.fields) + 1):
+            sentence = self.refusal(typed, count)
+            if sentence is None:
+                break
+            named = next(
+                (
+                    m.group("field")
+                    for p, _ in REFUSALS
+                    if (m := p.fullmatch(sentence.strip())) and "field" in p.groupindex
+                ),
+                None,
+            )
+            culprit = self.culprit(typed, count, sentence, named)
+            text, key = self.translate(sentence, typed, culprit)
+            verdict.problems.append(Problem(culprit, text, key))
+            if culprit is None or culprit in broken:
+                break
+            broken.add(culprit)
+            typed[culprit] = next(f.default for f in self.fields if f.name == culprit)
+        if verdict.ok:
+            verdict.options = self.descriptor.Options(**typed)
+        return verdict
+
+
+def _edge(accepted: Callable[[float], bool], inside: float, outside: float, whole: bool) -> tuple[float | None, bool]:
+    """The last accepted value from ``inside`` toward ``outside`` (None: even ``outside`` is
+    accepted), and whether that bound is strict (a float bound itself refused)."""
+    if accepted(outside):
+        return None, False
+    good, bad = inside, outside
+    while abs(bad - good) > (1 if whole else 1e-4):
+        middle = (good + bad) // 2 if whole else (good + bad) / 2
+        if accepted(middle):
+            good = middle
+        else:
+            bad = middle
+    if whole:
+        return int(good), False
+    bound = round(bad, 3) + 0.0  # no "-0"
+    return (bound, False) if accepted(bound) else (bound, True)
+
+
 class SetupScene(MenuScene):
     """The form that deals a new match of one game."""
 
@@ -108,15 +415,26 @@ class SetupScene(MenuScene):
         self.descriptor = games()[game_id]
         d = self.descriptor
         self.count = min(d.max_players, max(d.min_players, DEFAULT_PLAYERS))
-        self.levels: list[str | None] = [None] + [
-            "normal" if "normal" in d.bot_levels else d.bot_levels[0]
-        ] * (d.max_players - 1)
+        self.levels: list[str | None] = [None] + ["normal" if "normal" in d.bot_levels else d.bot_levels[0]] * (
+            d.max_players - 1
+        )
         self.names: list[str] = [self._default_name(i, self.levels[i]) for i in range(d.max_players)]
         self.fields = option_fields(d.Options)
         self.values: dict[str, Any] = {f.name: f.default for f in self.fields}
         self.texts: dict[str, str] = {f.name: _format(f.default) for f in self.fields}
         self.seed_text = ""
         self.error = ""
+        self.checker = FormCheck(d, self.fields, app.tr, self.option_label)
+        self.verdict = Verdict()
+        self._checked: tuple[Any, ...] | None = None
+        """What the last check saw (count, values, texts, seed, language): a change checks again."""
+        self.option_rows: dict[str, list[tuple[Any, int]]] = {}
+        """Each option's widgets and their height above the top of its row."""
+        self.option_errors: dict[str, list[UILabel]] = {}
+        """Under each option, the lines of its problem (hidden while it has none)."""
+        self.seed_hint: UILabel | None = None
+        self.seed_error: UILabel | None = None
+        self._row_geometry = (0, 0, 0)
         self.name_entries: list[UITextEntryLine] = []
         self.level_menus: list[UIDropDownMenu] = []
         self.option_widgets: dict[str, Any] = {}
@@ -140,12 +458,8 @@ class SetupScene(MenuScene):
         names, levels = setup.get("names"), setup.get("levels")
         if isinstance(names, list) and isinstance(levels, list):
             for seat, (name, level) in enumerate(zip(names, levels, strict=False)):
-                if (
-                    seat < d.max_players
-                    and isinstance(name, str)
-                    and (level is None or level in d.bot_levels)
-                ):
-                    self.names[seat] = name[:NAME_LIMIT]
+                if seat < d.max_players and isinstance(name, str) and (level is None or level in d.bot_levels):
+                    self.names[seat] = printable(name)[:NAME_LIMIT]
                     self.levels[seat] = level
         options = setup.get("options")
         if isinstance(options, dict):
@@ -158,10 +472,8 @@ class SetupScene(MenuScene):
                     if match:
                         self.values[field.name] = match[0]
                 elif field.kind != "fixed" and isinstance(value, str):
-                    self.texts[field.name] = value
-            try:
-                self.options()
-            except ValueError:
+                    self.texts[field.name] = printable(value)
+            if not self._check().ok:
                 self.reset_options()
 
     def _remember(self) -> None:
@@ -197,11 +509,7 @@ class SetupScene(MenuScene):
 
     def _default_name(self, seat: int, level: str | None) -> str:
         if level is None:
-            return (
-                self.app.tr("setup.default_you")
-                if seat == 0
-                else self.app.tr("setup.default_player", n=seat + 1)
-            )
+            return self.app.tr("setup.default_you") if seat == 0 else self.app.tr("setup.default_player", n=seat + 1)
         return BOT_NAMES[seat % len(BOT_NAMES)]
 
     # ------------------------------------------------------------------ model <-> widgets
@@ -229,7 +537,10 @@ class SetupScene(MenuScene):
         if self.root is not None:
             self.sync()
         self.name_entries, self.level_menus, self.option_widgets = [], [], {}
+        self.option_rows, self.option_errors = {}, {}
         self.seed_entry = self.count_label = self.error_label = self.option_scroll = None
+        self.seed_hint = self.seed_error = None
+        self._checked = None
         self.count_buttons = (None, None)
         super().leave()
 
@@ -274,9 +585,7 @@ class SetupScene(MenuScene):
     def _build_seats(self, area: pygame.Rect) -> None:
         tr = self.app.tr
         d = self.descriptor
-        self.label(
-            pygame.Rect(area.left, area.top, area.width, self.px(30)), tr("setup.players"), "section_label"
-        )
+        self.label(pygame.Rect(area.left, area.top, area.width, self.px(30)), tr("setup.players"), "section_label")
         y = area.top + self.px(38)
         small = self.px(40)
         row_h = min(self.px(38), max(30, (area.bottom - y - self.px(52)) // d.max_players - self.px(6)))
@@ -308,17 +617,13 @@ class SetupScene(MenuScene):
             plus.set_tooltip(tr("setup.more"))
             self.count_buttons = (minus, plus)
             self.label(
-                pygame.Rect(
-                    plus.rect.right + self.px(12), y, area.right - plus.rect.right - self.px(12), small
-                ),
+                pygame.Rect(plus.rect.right + self.px(12), y, area.right - plus.rect.right - self.px(12), small),
                 players_text(self.app, d.min_players, d.max_players),
                 "hint_label",
             )
         y += small + self.px(12)
         menu_w = min(self.px(210), area.width // 2)
-        choices = [(level_name(self.app, None), HUMAN)] + [
-            (level_name(self.app, lv), lv) for lv in d.bot_levels
-        ]
+        choices = [(level_name(self.app, None), HUMAN)] + [(level_name(self.app, lv), lv) for lv in d.bot_levels]
         for seat in range(self.count):
             entry = UITextEntryLine(
                 pygame.Rect(area.left, y, area.width - menu_w - self.px(10), row_h),
@@ -328,6 +633,7 @@ class SetupScene(MenuScene):
                 initial_text=self.names[seat],
             )
             entry.set_text_length_limit(NAME_LIMIT)
+            entry.set_forbidden_characters(unprintable())
             self.name_entries.append(entry)
             self.add_nav(entry)
             level = self.levels[seat]
@@ -346,9 +652,7 @@ class SetupScene(MenuScene):
 
     def _build_options(self, area: pygame.Rect) -> None:
         tr = self.app.tr
-        self.label(
-            pygame.Rect(area.left, area.top, area.width, self.px(30)), tr("setup.options"), "section_label"
-        )
+        self.label(pygame.Rect(area.left, area.top, area.width, self.px(30)), tr("setup.options"), "section_label")
         reset_w = self.px(130)
         self.button(
             pygame.Rect(area.right - reset_w, area.top, reset_w, self.px(30)),
@@ -368,8 +672,10 @@ class SetupScene(MenuScene):
         entry_w = self.px(96)
         box_size = self.px(26)
         y = 0
+        self._row_geometry = (row_h, gap, box.height)
         for field in self.fields:
             label = self.option_label(field.name)
+            row: list[Any] = []
             control = pygame.Rect(box.width - entry_w - self.px(22), y, entry_w, row_h)
             control_left = control.right - box_size if field.kind == "bool" else control.left
             rect = pygame.Rect(0, y, control_left - self.px(10), row_h)
@@ -384,6 +690,7 @@ class SetupScene(MenuScene):
                 )
                 self.option_widgets[field.name] = widget
                 self.add_nav(widget)
+                row.append(widget)
             elif field.kind == "choice":
                 names = [(_format(c), str(i)) for i, c in enumerate(field.choices)]
                 current = names[field.choices.index(self.values[field.name])]
@@ -397,13 +704,16 @@ class SetupScene(MenuScene):
                 )
                 self.option_widgets[field.name] = widget
                 self.add_nav(widget)
+                row.append(widget)
             elif field.kind == "fixed":
-                UILabel(
-                    control,
-                    tr("setup.default"),
-                    manager=self.app.ui,
-                    container=scroll,
-                    object_id=self.oid("hint_label"),
+                row.append(
+                    UILabel(
+                        control,
+                        tr("setup.default"),
+                        manager=self.app.ui,
+                        container=scroll,
+                        object_id=self.oid("hint_label"),
+                    )
                 )
             else:
                 widget = UITextEntryLine(
@@ -414,16 +724,34 @@ class SetupScene(MenuScene):
                     initial_text=self.texts[field.name],
                     placeholder_text=tr("setup.random") if field.kind.startswith("optional") else None,
                 )
+                widget.set_forbidden_characters(unprintable())
+                hint = self.checker.hint(field)
+                if hint is not None:
+                    widget.set_tooltip(hint)
                 self.option_widgets[field.name] = widget
                 self.add_nav(widget)
-            UILabel(rect, label, manager=self.app.ui, container=scroll, object_id=oid).set_tooltip(label)
+                row.append(widget)
+            name_label = UILabel(rect, label, manager=self.app.ui, container=scroll, object_id=oid)
+            name_label.set_tooltip(label)
+            row.append(name_label)
+            self.option_rows[field.name] = [(w, w.relative_rect.y - y) for w in row]
+            lines = []
+            for n in range(ERROR_LINES):
+                line = UILabel(
+                    pygame.Rect(self.px(8), y + row_h + n * self.px(22), box.width - self.px(38), self.px(24)),
+                    "",
+                    manager=self.app.ui,
+                    container=scroll,
+                    object_id=self.oid("error_label", f"#option_error_{field.name}"),
+                )
+                line.hide()
+                lines.append(line)
+            self.option_errors[field.name] = lines
             y += row_h + gap
         scroll.set_scrollable_area_dimensions((box.width - self.px(20), max(y, box.height - 2)))
         seed_y = box.bottom + self.px(10)
         seed_w = self.px(200)
-        self.label(
-            pygame.Rect(area.left, seed_y, area.width - seed_w, seed_h), tr("setup.seed"), "field_label"
-        )
+        self.label(pygame.Rect(area.left, seed_y, area.width - seed_w, seed_h), tr("setup.seed"), "field_label")
         self.seed_entry = UITextEntryLine(
             pygame.Rect(box.right - seed_w - self.px(22), seed_y, seed_w, seed_h),
             manager=self.app.ui,
@@ -432,12 +760,17 @@ class SetupScene(MenuScene):
             initial_text=self.seed_text,
             placeholder_text=tr("setup.random"),
         )
+        self.seed_entry.set_forbidden_characters(unprintable())
         self.add_nav(self.seed_entry)
-        self.label(
+        self.seed_hint = self.label(
             pygame.Rect(area.left, seed_y + seed_h, area.width, self.px(26)),
             tr("setup.seed_hint"),
             "hint_label",
         )
+        self.seed_error = self.label(
+            pygame.Rect(area.left, seed_y + seed_h, area.width, self.px(26)), "", "error_label"
+        )
+        self.seed_error.hide()
 
     def initial_focus(self) -> int:
         return len(self.nav) - 1
@@ -494,48 +827,22 @@ class SetupScene(MenuScene):
             return True
         return super().handle_event(event)
 
+    def _check(self) -> Verdict:
+        """Check the form as it stands now (see :class:`FormCheck`)."""
+        self.sync()
+        self.verdict = self.checker.check(self.count, self.values, self.texts, self.seed_text)
+        return self.verdict
+
     def options(self) -> Any:
         """The ``Options`` the form describes; ``ValueError`` with a message for the player."""
-        self.sync()
-        values: dict[str, Any] = {}
-        for field in self.fields:
-            if field.kind in ("bool", "choice", "fixed"):
-                values[field.name] = self.values[field.name]
-                continue
-            text = self.texts[field.name].strip()
-            label = self.option_label(field.name)
-            if field.kind.startswith("optional") and text.lower() in (
-                "",
-                self.app.tr("setup.random").lower(),
-            ):
-                values[field.name] = None
-                continue
-            try:
-                if field.kind.endswith("int"):
-                    values[field.name] = int(text)
-                elif field.kind.endswith("float"):
-                    values[field.name] = float(text.replace(",", "."))
-                else:
-                    values[field.name] = text
-            except ValueError:
-                raise ValueError(self.app.tr("setup.error.number", option=label, value=text)) from None
-        try:
-            return self.descriptor.Options(**values)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(self.app.tr("setup.error.options", message=str(exc))) from None
+        verdict = self._check()
+        if not verdict.ok:
+            raise ValueError(verdict.problems[0].text)
+        return verdict.options
 
     def seed(self) -> int | None:
         """The seed typed in (None when blank: a fresh random deal)."""
-        text = self.seed_text.strip()
-        if not text:
-            return None
-        try:
-            value = int(text)
-        except ValueError:
-            raise ValueError(self.app.tr("setup.error.seed", value=text)) from None
-        if value < 0:
-            raise ValueError(self.app.tr("setup.error.seed", value=text))
-        return value
+        return self.checker.parse_seed(self.seed_text)
 
     def seats(self) -> list[SeatInfo]:
         """Who sits where (a blank name gets the seat's default name)."""
@@ -546,23 +853,99 @@ class SetupScene(MenuScene):
         ]
 
     def start(self) -> None:
-        """Deal the match and go to the table, or say on the form what is wrong with it (also when
-        the engine cannot deal these options to these seats); what was typed stays."""
-        try:
-            options = self.options()
-            seed = self.seed()
-            try:
-                session = MatchSession.new(self.game_id, self.seats(), options, seed)
-            except ValueError as exc:
-                raise ValueError(self.app.tr("setup.error.options", message=str(exc))) from None
-        except ValueError as exc:
-            self.error = str(exc)
-            if self.error_label is not None:
-                self.error_label.set_text(self.error)
+        """Deal the match and go to the table, or say on the form what is wrong with it."""
+        verdict = self._check()
+        self.show_verdict(verdict)
+        if not verdict.ok:
             return
-        self.error = ""
+        try:
+            session = MatchSession.new(self.game_id, self.seats(), verdict.options, verdict.seed)
+        except (TypeError, ValueError) as exc:
+            # the check deals the same setup first, so only a refusal that depends on the seed lands here
+            text, key = self.checker.translate(str(exc), {}, None)
+            verdict.problems.append(Problem(None, text, key))
+            self.show_verdict(verdict)
+            return
         self._remember()
         self.app.start_match(session)
+
+    def show_verdict(self, verdict: Verdict) -> None:
+        """Show each problem next to its option (the seed's under the seed), the first one under the
+        form, and enable **Start** only when there is none."""
+        self.error = verdict.problems[0].text if verdict.problems else ""
+        if self.error_label is not None:
+            self.error_label.set_text(self.error)
+        for name, labels in self.option_errors.items():
+            problem = verdict.for_field(name)
+            lines = [] if problem is None else self._error_lines(problem.text, labels[0].relative_rect.width)
+            for n, label in enumerate(labels):
+                if n < len(lines):
+                    label.set_text(lines[n])
+                    label.set_tooltip(problem.text if problem is not None else None)
+                    label.show()
+                else:
+                    label.hide()
+        self._place_option_rows(verdict)
+        if self.seed_error is not None and self.seed_hint is not None:
+            problem = verdict.for_field(SEED_FIELD)
+            if problem is None:
+                self.seed_error.hide()
+                self.seed_hint.show()
+            else:
+                self.seed_error.set_text(problem.text)
+                self.seed_error.show()
+                self.seed_hint.hide()
+        if self.start_button is not None and self.start_button.alive():
+            if verdict.ok:
+                self.start_button.enable()
+            else:
+                self.start_button.disable()
+
+    def _error_lines(self, text: str, width: int) -> list[str]:
+        """``text`` cut into the lines shown under an option (the last one keeps the rest)."""
+        lines = wrap_text(self.app.font(self.px(16), bold=True), text, width - self.px(8))
+        if len(lines) <= ERROR_LINES:
+            return lines
+        return [*lines[: ERROR_LINES - 1], " ".join(lines[ERROR_LINES - 1 :])]
+
+    def field_error(self, name: str) -> str:
+        """The problem shown under option ``name`` ("" when none)."""
+        return " ".join(label.text for label in self.option_errors.get(name, []) if label.visible)
+
+    def _place_option_rows(self, verdict: Verdict) -> None:
+        """Lay the option rows out again, opening a line under each option that has a problem."""
+        scroll = self.option_scroll
+        if scroll is None:
+            return
+        row_h, gap, view_h = self._row_geometry
+        line_h = self.px(22)
+        y = 0
+        for field in self.fields:
+            for widget, dy in self.option_rows.get(field.name, []):
+                widget.set_relative_position((widget.relative_rect.x, y + dy))
+            y += row_h
+            for label in self.option_errors.get(field.name, []):
+                label.set_relative_position((label.relative_rect.x, y))
+                if label.visible:
+                    y += line_h
+            y += gap
+        scroll.set_scrollable_area_dimensions((scroll.rect.width - self.px(20), max(y, view_h - 2)))
+
+    def update(self, dt: float) -> None:
+        """Check the form again whenever what it shows changed (typing, a click, a drop-down)."""
+        if self.root is None:
+            return
+        self.sync()
+        seen = (
+            self.count,
+            tuple(self.values.items()),
+            tuple(self.texts.items()),
+            self.seed_text,
+            self.app.language,
+        )
+        if seen != self._checked:
+            self._checked = seen
+            self.show_verdict(self._check())
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
