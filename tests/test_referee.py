@@ -211,3 +211,27 @@ def test_the_arena_respects_the_window_length() -> None:
 
     assert snaps(1.0) == 0
     assert snaps(2.0) >= 1
+
+
+@pytest.mark.parametrize("think_delay", [0.0, 0.4, 0.8])
+def test_reactions_play_in_delay_order_whatever_order_the_bots_answer_in(think_delay: float) -> None:
+    """Two bots race for the same discard; the slower one's answer is computed first. The quicker
+    reaction must still win, as when both are computed at once (bots in threads or across a network)."""
+    def race(runner: Any) -> list[str]:
+        state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"], ["M8", "M9", "M5", "M5"]], ["M0", "M3"])
+        bots = {1: Scripted("snap 1.1", delay=1.0), 2: Scripted("snap 2.1", delay=0.5)}
+        ref = Referee(state, bots, think_delay=think_delay, runner=runner)
+        ref.submit("0: draw")
+        ref.submit("0: swap 0")
+        ref.advance(0.0)
+        if tasks:
+            for task in sorted(tasks, key=lambda t: t.seat):  # seat 2 (the quicker) answers last
+                task.solve()
+                ref.advance(1.2)
+        ref.advance(5.0)
+        return [m for m in state.log if "snap" in m]
+
+    tasks: list[BotTask] = []
+    inline = race(lambda task: task.solve())
+    deferred = race(tasks.append)
+    assert inline == deferred == ["2: snap 2.1"]

@@ -20,7 +20,9 @@ the arena). Bots compute inline by default; the table passes a ``runner`` that c
 worker thread, and the referee plays a bot's move only once the answer is in.
 
 Windows: each bot racer is asked once per window (``Bot.react``) for a move and a reaction delay;
-the move is played when its delay has passed, unless the window closed first. When no human races,
+the move is played when its delay has passed, unless the window closed first. Reactions play in
+delay order whatever order their answers come in (a bot computed in a thread, or across the
+network): none plays while another racer's answer is awaited. When no human races,
 the whole window (its length and the delays) runs at the table's pace, ``think_delay / 0.8`` of real
 time, so a table of bots plays faster when asked to and still resolves every race as it would in
 real time. A window closes when its time is up, or, a short pause after, once no human may still
@@ -324,12 +326,17 @@ class Referee:
         for seat, task in list(run.tasks.items()):
             if task.done and (task.move is None or not self.state.is_legal(task.move)):
                 del run.tasks[seat]  # no reaction, or one no longer possible
-        # a reaction slower than the window never plays, but keeps it open to the end (no tell)
+        # reactions play in delay order, so none plays while a racer's answer is still awaited
+        # (however long a bot took to compute, or a network bot to answer); a reaction slower than
+        # the window never plays, but keeps it open to the end (no tell)
+        pending = any(not task.done for task in run.tasks.values())
         answered = sorted((task.delay, seat) for seat, task in run.tasks.items()
                           if task.done and task.delay <= length)
-        if answered:
+        if answered and not pending:
             delay, seat = answered[0]
             return run.opened_at + delay * run.pace, lambda: self._play_reaction(run, seat)
+        if pending and run.pace == 0:
+            return None  # window time stands still at a table with no pace: wait for the answers
         close_at = run.opened_at + length * run.pace
         humans_left = [s for s in window.racers if s not in self.bots and s not in run.passed]
         if not humans_left and not run.tasks:
