@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 
@@ -49,8 +50,10 @@ class Options:
             raise ValueError(f"peek_slots must be 0 to 4, not {self.peek_slots}")
         if self.first_dealer is not None and not 0 <= self.first_dealer < 8:
             raise ValueError(f"first_dealer must be a seat number 0 to 7, not {self.first_dealer}")
-        if self.snap_window_seconds <= 0 or self.end_turn_grace_seconds <= 0:
-            raise ValueError("snap_window_seconds and end_turn_grace_seconds must be positive")
+        for name in ("snap_window_seconds", "end_turn_grace_seconds"):
+            seconds = getattr(self, name)
+            if not 0 < seconds < math.inf:  # also refuses NaN, which compares false with everything
+                raise ValueError(f"{name} must be a positive number of seconds, not {seconds}")
 
 
 def quick_options() -> Options:

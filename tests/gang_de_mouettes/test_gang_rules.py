@@ -351,6 +351,15 @@ def test_options_are_validated() -> None:
         DESC.new_match(2, options=Options(first_dealer=5), seed=1)
 
 
+@pytest.mark.parametrize("seconds", [float("nan"), float("inf"), 0.0, -1.0])
+def test_timer_lengths_must_be_positive_finite_numbers(seconds: float) -> None:
+    """A NaN window never closes and never opens a race: refused like a negative one."""
+    with pytest.raises(ValueError):
+        Options(snap_window_seconds=seconds)
+    with pytest.raises(ValueError):
+        Options(end_turn_grace_seconds=seconds)
+
+
 def test_move_notation_round_trips_and_rejects_bad_text() -> None:
     for text in ("draw", "take 2", "swap 0", "discard", "look 3", "spy 1.3", "steal 0 1.3",
                  "scout 2.0", "trade 1", "keep", "drop 2", "snap 3.1", "give 2", "close", "call",
