@@ -235,3 +235,13 @@ def test_reactions_play_in_delay_order_whatever_order_the_bots_answer_in(think_d
     inline = race(lambda task: task.solve())
     deferred = race(tasks.append)
     assert inline == deferred == ["2: snap 2.1"]
+
+
+def test_a_latency_margin_lengthens_windows_in_which_a_human_races() -> None:
+    state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"]], ["M0"])
+    ref = Referee(state, {}, window_margin=0.5)
+    ref.submit("0: draw")
+    ref.submit("0: swap 0")  # seat 1, a human, may race
+    assert ref.window_clock() == pytest.approx((3.5, 3.5))
+    assert ref.advance(3.4) == [] and isinstance(state.timer(), Window)
+    assert [p.by for p in ref.advance(0.2)] == ["referee"]

@@ -114,6 +114,7 @@ class Referee:
         *,
         think_delay: float = 0.0,
         runner: Callable[[BotTask], None] = solve_inline,
+        window_margin: float = 0.0,
     ) -> None:
         for seat in bots:
             if not 0 <= seat < state.players:
@@ -122,6 +123,8 @@ class Referee:
         self.bots = dict(bots)
         self.think_delay = think_delay
         self.runner = runner
+        self.window_margin = window_margin
+        """Seconds added to a window in which a human races (a network host's allowance for latency)."""
         self.now = 0.0
         self.faults: list[tuple[int, BaseException]] = []
         """Bots that failed (seat, error): their seat played its first legal move instead."""
@@ -182,7 +185,7 @@ class Referee:
         run = self._current_window()
         if run is None:
             return None
-        length = run.window.seconds
+        length = self._length(run)
         elapsed = (self.now - run.opened_at) / run.pace if run.pace > 0 else length
         return max(0.0, length - elapsed), length
 
@@ -265,6 +268,10 @@ class Referee:
             return run
         return None
 
+    def _length(self, run: _WindowRun) -> float:
+        """The window's length in window seconds, with the latency margin when a human races."""
+        return run.window.seconds + (self.window_margin if run.pace == 1.0 else 0.0)
+
     def _pace(self, window: Window) -> float:
         if any(s not in self.bots for s in window.racers):
             return 1.0
@@ -322,7 +329,7 @@ class Referee:
 
     def _window_due(self, run: _WindowRun) -> tuple[float, Callable[[], Played]] | None:
         window = run.window
-        length = window.seconds
+        length = self._length(run)
         for seat, task in list(run.tasks.items()):
             if task.done and (task.move is None or not self.state.is_legal(task.move)):
                 del run.tasks[seat]  # no reaction, or one no longer possible
