@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from disk import default_data_dir
 from ui.i18n import LANGUAGES, Translator
 from ui.resources import resource_path
 from ui.scene import Scene
@@ -27,7 +28,6 @@ from ui.storage import Storage
 if TYPE_CHECKING:
     from ui.session import MatchSession
 
-APP_NAME = "Tablee"
 WINDOW_TITLE = "Tablée"
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
@@ -46,13 +46,6 @@ class _Toast:
     text: str
     remaining: float
     total: float
-
-
-def default_data_dir() -> Path:
-    """The per-user folder for settings, the autosaved match and the statistics."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 class App:

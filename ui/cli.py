@@ -70,7 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument(
         "--game", default=None, help="game id for the scene (default: the first registered game)"
     )
-    shot.add_argument("--seed", type=int, default=1, help="seed of the match dealt for the scene (default 1)")
+    shot.add_argument("--seed", type=int, default=None,
+                      help="seed of the match dealt (screenshot: default 1; --serve: random)")
     shot.add_argument(
         "--scene", choices=SCENES, default="title", help="which scene to render (default title)"
     )
@@ -81,6 +82,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", type=int, default=None, help="number of seats (default: the game's minimum)"
     )
     shot.add_argument("--lang", choices=("en", "fr"), default=None, help="language of the screenshot")
+    net = parser.add_argument_group("network table (headless)")
+    net.add_argument("--serve", action="store_true", help="host a table (with --game and --seats) until its match is over")
+    net.add_argument("--seats", metavar="SPEC", help="with --serve: each seat, comma-separated: remote, easy, normal or hard")
+    net.add_argument("--port", type=int, default=None, help="with --serve: the port to listen on (default 47815)")
+    net.add_argument("--code", help="the table code (--serve: fixed instead of random; --join: the code to give)")
+    net.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="with --serve: a rule option")
+    net.add_argument("--resume", action="store_true", help="with --serve: host the last table again after a crash")
+    net.add_argument("--join", metavar="HOST:PORT", help="join a table as a network bot (with --code and --bot)")
+    net.add_argument("--bot", metavar="LEVEL", help="with --join: the bot level that plays the seat")
+    net.add_argument("--name", help="with --join: the name shown at the table")
     return parser
 
 
@@ -88,10 +99,21 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Read ``argv`` (the process's arguments when None); errors exit with a usage message."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.screenshot is None and (
+    if args.serve and args.join:
+        parser.error("--serve and --join cannot be used together")
+    if args.serve and not args.resume and (args.game is None or args.seats is None):
+        parser.error("--serve needs --game and --seats (or --resume)")
+    if args.join and (not args.code or not args.bot):
+        parser.error("--join needs --code and --bot")
+    if args.port is not None and not 0 <= args.port <= 65535:
+        parser.error(f"--port must be 0 to 65535, not {args.port}")
+    if args.screenshot is None and not args.serve and (
         args.game is not None or args.scene != "title" or args.players is not None
     ):
-        parser.error("--game, --scene and --players go with --screenshot")
+        parser.error("--game, --scene and --players go with --screenshot (or --game with --serve)")
+    net_only = args.seats or args.port is not None or args.option or args.resume or args.bot or args.name
+    if net_only and not (args.serve or args.join):
+        parser.error("--seats, --port, --option, --resume, --bot and --name go with --serve or --join")
     return args
 
 
@@ -100,6 +122,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.screenshot is not None:
         return screenshot(args)
+    if args.serve or args.join:
+        from net import cli
+
+        if args.join:
+            return cli.join(args)
+        from disk import default_data_dir
+
+        return cli.serve(args, args.data_dir or default_data_dir())
     from ui.app import App
 
     app = App(data_dir=args.data_dir)

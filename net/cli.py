@@ -1,0 +1,113 @@
+"""The headless network commands: ``--serve`` (host a table) and ``--join … --bot`` (a network bot).
+
+Both print what they do on standard output and exit 0 when the match is over; a refusal (wrong
+code, full table, unreachable host, bad seats) is one sentence on standard error and exit 1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+from disk import DamagedFile, load_json_object, move_aside
+from game import GAMES
+from game.arena import parse_options
+from net.client import JoinError, play_bot
+from net.host import Host, local_addresses
+from net.protocol import DEFAULT_PORT, new_code, normal_code
+from net.table import HostedTable, NetSeat
+
+
+def parse_seats(game_id: str, spec: str) -> list[NetSeat]:
+    """``remote,hard,remote`` into seats; ``ValueError`` naming the fault."""
+    game = GAMES[game_id]
+    kinds = [part.strip().lower() for part in spec.split(",") if part.strip()]
+    if not game.min_players <= len(kinds) <= game.max_players:
+        raise ValueError(f"{game_id} is played by {game.min_players} to {game.max_players} seats, not {len(kinds)}")
+    seats = []
+    for i, kind in enumerate(kinds):
+        if kind != "remote" and kind not in game.bot_levels:
+            raise ValueError(f"seat {i + 1}: {kind!r} is neither remote nor a bot level ({', '.join(game.bot_levels)})")
+        seats.append(NetSeat(f"Player {i + 1}" if kind == "remote" else f"Bot {i + 1} ({kind})", kind))
+    if not any(s.remote for s in seats):
+        raise ValueError("at least one seat must be remote (a player on another computer)")
+    return seats
+
+
+def new_table(game_id: str, spec: str, options: list[str], code: str | None, seed: int | None) -> HostedTable:
+    """A table to host, dealt and waiting for its players."""
+    if game_id not in GAMES:
+        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(sorted(GAMES))}")
+    seats = parse_seats(game_id, spec)
+    game = GAMES[game_id]
+    chosen = game.Options(**parse_options(game_id, options))
+    state = game.new_match([s.name for s in seats], options=chosen, seed=seed)
+    code = normal_code(code) if code else new_code()
+    if not code or len(code) > 32 or not code.isalnum():
+        raise ValueError("a table code is 1 to 32 letters and digits")
+    return HostedTable(state, seats, code, auto_bot="normal", auto_start=True)
+
+
+def serve(args: Any, data_dir: Path) -> int:
+    """``--serve``: host a table until its match is over (or host a saved one again)."""
+    autosave = data_dir / "hosted-table.json"
+    try:
+        saved = load_json_object(autosave) if args.resume else None
+    except DamagedFile as exc:
+        print(f"the saved table was damaged and was moved aside to {exc.moved}", file=sys.stderr)
+        return 1
+    try:
+        if saved is not None:
+            table = HostedTable.from_snapshot(saved)
+        elif args.resume:
+            print(f"there is no saved table to host again in {data_dir}", file=sys.stderr)
+            return 1
+        else:
+            table = new_table(args.game, args.seats or "", args.option, args.code, args.seed)
+    except ValueError as exc:
+        if saved is not None:
+            move_aside(autosave)
+        print(str(exc), file=sys.stderr)
+        return 1
+    host = Host(table, port=DEFAULT_PORT if args.port is None else args.port, autosave=autosave)
+
+    async def run() -> None:
+        task = asyncio.create_task(host.run())
+        while not host.ready.is_set() and not task.done():
+            await asyncio.sleep(0.02)
+        if host.ready.is_set():
+            addresses = ", ".join(f"{a}:{host.port}" for a in local_addresses())
+            print(f"Tablée table {table.code} ({table.state.GAME_ID}, {table.state.players} seats)", flush=True)
+            print(f"address: {addresses}", flush=True)
+            print(f"code: {table.code}", flush=True)
+        await task
+
+    try:
+        asyncio.run(run())
+    except OSError as exc:
+        print(f"cannot open port {host.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("stopped; the table is saved (host it again with --serve --resume)", file=sys.stderr)
+        return 1
+    state = table.state
+    print("match over: " + ", ".join(f"{n} {s}" for n, s in zip(state.names, state.scores))
+          + f"; winners: {', '.join(state.names[w] for w in state.winners())}", flush=True)
+    autosave.unlink(missing_ok=True)
+    return 0
+
+
+def join(args: Any) -> int:
+    """``--join HOST:PORT --code CODE --bot LEVEL``: play a seat with a bot until the match is over."""
+    try:
+        last = asyncio.run(play_bot(args.join, args.code, args.bot, name=args.name or ""))
+    except JoinError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 1
+    names = [s["name"] for s in last["seats"]]
+    print("match over; winners: " + ", ".join(names[w] for w in last["winners"]), flush=True)
+    return 0

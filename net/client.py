@@ -1,0 +1,215 @@
+"""The client side of the network table: one seat's connection to a host.
+
+``SeatClient`` joins (``hello``) or takes its seat back (``resume`` with the seat's key) and then
+sends and receives checked JSON messages. ``play_bot`` plays a seat with a bot level until the
+match is over, coming back by itself when the connection drops: as a declared network bot (the
+host asks it questions, so a table of them plays exactly as on one computer) or, with
+``as_person``, like a person would (it sends moves when its seat may act). The app's own client
+thread is in ``net.remote``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from game import GAMES, Move
+from game.core import Bot
+from net.protocol import DEFAULT_PORT, FRAME_LIMIT, PROTOCOL_VERSION, encode
+
+FATAL = {"wrong_code", "table_full", "version", "bad_token", "seat_not_free", "seat_taken_by_bot", "flood",
+         "timeout", "replaced"}
+"""Errors after which a client stops (the others refuse one message and the game goes on)."""
+
+
+class JoinError(Exception):
+    """The host refused the client (``key`` names why) or could not be reached."""
+
+    def __init__(self, message: str, key: str = "unreachable") -> None:
+        super().__init__(message)
+        self.key = key
+
+
+def url_for(address: str) -> str:
+    """``HOST[:PORT]`` (or a ws:// URL) as the WebSocket URL of a table."""
+    address = address.strip()
+    if address.startswith(("ws://", "wss://")):
+        return address
+    if address.startswith("[") or address.count(":") == 1:
+        return f"ws://{address}"
+    if address.count(":") > 1:  # a bare IPv6 address
+        return f"ws://[{address}]:{DEFAULT_PORT}"
+    return f"ws://{address}:{DEFAULT_PORT}"
+
+
+@dataclass
+class SeatClient:
+    """One seat's connection (see the module docstring)."""
+
+    address: str
+    code: str
+    name: str = ""
+    seat: int | None = None
+    bot: str | None = None
+    token: str | None = None
+    welcome: dict[str, Any] = field(default_factory=dict)
+    ws: ClientConnection | None = None
+
+    async def open(self, timeout: float = 10.0) -> dict[str, Any]:
+        """Connect and join (or, holding a key, resume); the host's ``welcome``, else ``JoinError``."""
+        try:
+            self.ws = await asyncio.wait_for(
+                connect(url_for(self.address), max_size=FRAME_LIMIT, compression=None, proxy=None, open_timeout=timeout),
+                timeout,
+            )
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
+            raise JoinError(f"cannot reach a table at {self.address} ({exc})") from None
+        if self.token is not None:
+            hello: dict[str, Any] = {"type": "resume", "version": PROTOCOL_VERSION, "code": self.code, "token": self.token}
+        else:
+            hello = {"type": "hello", "version": PROTOCOL_VERSION, "code": self.code, "name": self.name,
+                     "seat": self.seat, "bot": self.bot}
+        await self.send(hello)
+        while True:
+            message = await asyncio.wait_for(self.receive(), timeout)
+            if message is None:
+                raise JoinError("the host closed the connection")
+            if message["type"] == "error":
+                await self.close()
+                raise JoinError(message["message"], message["key"])
+            if message["type"] == "welcome":
+                self.welcome = message
+                self.seat, self.token = message["seat"], message["token"]
+                return message
+
+    async def send(self, message: dict[str, Any]) -> None:
+        assert self.ws is not None
+        await self.ws.send(encode(message))
+
+    async def receive(self) -> dict[str, Any] | None:
+        """The next message from the host, or ``None`` once the connection is closed."""
+        assert self.ws is not None
+        try:
+            text = await self.ws.recv()
+        except ConnectionClosed:
+            return None
+        data = json.loads(text)
+        return data if isinstance(data, dict) else None
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+async def play_bot(
+    address: str,
+    code: str,
+    level: str,
+    *,
+    name: str = "",
+    seat: int | None = None,
+    as_person: bool = False,
+    seed: int | None = None,
+    reconnect_for: float = 60.0,
+    pace: float = 1.0,
+) -> dict[str, Any]:
+    """Play one seat with a bot of ``level`` until the match is over; its last update.
+
+    A dropped connection is taken up again with the seat's key for ``reconnect_for`` seconds.
+    ``as_person`` sends moves as a person would (reactions after their delay times ``pace``).
+    """
+    client = SeatClient(address, code, name=name or f"Bot ({level})", seat=seat, bot=None if as_person else level)
+    welcome = await client.open()
+    game = GAMES[welcome["game"]]
+    if level not in game.bot_levels:
+        await client.close()
+        raise JoinError(f"unknown bot level {level!r} for {welcome['game']}", "bad_level")
+    bot_seed = welcome["bot_seed"] if welcome.get("bot_seed") is not None else seed
+    player = _Player(client, game.make_bot(level, bot_seed), as_person, pace)
+    while True:
+        last = await player.play()
+        if last is not None:
+            await client.close()
+            return last
+        deadline = time.monotonic() + reconnect_for
+        while True:
+            await asyncio.sleep(0.2)
+            try:
+                await client.open()
+                break
+            except JoinError as exc:
+                if exc.key != "unreachable" or time.monotonic() > deadline:
+                    raise
+
+
+@dataclass
+class _Player:
+    client: SeatClient
+    bot: Bot
+    as_person: bool
+    pace: float
+    decided: Any = None
+    pending: asyncio.Task[None] | None = None
+
+    async def play(self) -> dict[str, Any] | None:
+        """Answer the host until the match is over (its last update) or the connection drops (``None``)."""
+        seat = self.client.seat
+        while True:
+            message = await self.client.receive()
+            if message is None:
+                return None
+            kind = message.get("type")
+            if kind == "error" and message.get("key") in FATAL:
+                raise JoinError(message.get("message", ""), message.get("key", "error"))
+            if kind == "question":
+                await self._answer(message, seat)
+            elif kind == "update":
+                if message["over"]:
+                    return message
+                if self.as_person:
+                    await self._act(message, seat)
+
+    async def _answer(self, question: dict[str, Any], seat: int | None) -> None:
+        legal = [Move(a, seat) for a in question["legal"]]
+        move: Move | None
+        delay = 0.0
+        if question["kind"] == "choose":
+            move = self.bot.choose(question["view"], legal)
+        else:
+            answer = self.bot.react(question["view"], legal)
+            move, delay = (None, 0.0) if answer is None else answer
+        await self.client.send({"type": "answer", "key": question["key"],
+                                "move": None if move is None else move.action, "delay": delay})
+
+    async def _act(self, update: dict[str, Any], seat: int | None) -> None:
+        if seat in update["unready"]:
+            await self.client.send({"type": "ready"})
+            return
+        key = (len(update["view"]["log"]), update["window"] is not None)
+        if not update["legal"] or key == self.decided:
+            return
+        self.decided = key
+        legal = [Move(a, seat) for a in update["legal"]]
+        if update["window"] is not None:
+            answer = self.bot.react(update["view"], legal)
+            if answer is None:
+                await self.client.send({"type": "pass"})
+                return
+            move, delay = answer
+            self.pending = asyncio.create_task(self._later(move.action, delay * self.pace))
+            return
+        move = self.bot.choose(update["view"], legal)
+        await self.client.send({"type": "move", "move": move.action})
+
+    async def _later(self, action: str, delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            await self.client.send({"type": "move", "move": action})
+        except ConnectionClosed:
+            return

@@ -1,0 +1,219 @@
+"""The host's server: a ``HostedTable`` behind a WebSocket port, on asyncio.
+
+``Host.run()`` serves until the match is over (the headless ``--serve``); ``HostThread`` runs the
+same server on a thread beside the app's pygame loop. The server only moves bytes and time: each
+message goes to the table (``HostedTable.handle``), what it answers is queued per connection and
+sent in order, and the table's clock is the event loop's. The table is autosaved (atomically)
+whenever it changed, so a crashed host can host it again (``HostedTable.from_snapshot``) and the
+players come back with their seats' keys.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from disk import atomic_write_json
+from net.protocol import DEFAULT_PORT, FRAME_LIMIT, encode
+from net.table import HostedTable, Outgoing
+
+TICK = 0.05
+"""Longest sleep between two looks at the table's timers (seconds)."""
+NEWS_EVERY = 5.0
+"""Seconds between two broadcasts of the seats' status (latency badges)."""
+LINGER = 0.5
+"""Seconds the server stays up after the match ended, so the last updates reach everyone."""
+
+
+class Host:
+    """Serve one ``HostedTable`` on ``port`` (0: any free port; read ``port`` once ``ready``)."""
+
+    def __init__(
+        self,
+        table: HostedTable,
+        *,
+        bind: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        autosave: Path | None = None,
+        on_change: Callable[[HostedTable], None] | None = None,
+    ) -> None:
+        self.table = table
+        self.bind = bind
+        self.port = port
+        self.autosave = autosave
+        self.on_change = on_change
+        self.ready = threading.Event()
+        self.stats = {"received": 0, "sent": 0}
+        self._conns: dict[int, ServerConnection] = {}
+        self._queues: dict[int, asyncio.Queue[dict[str, Any] | None]] = {}
+        self._stop: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._start = 0.0
+        self._wake: asyncio.Event | None = None
+
+    # ------------------------------------------------------------------ the loop
+    def now(self) -> float:
+        """The table's clock: seconds since the server started."""
+        return time.monotonic() - self._start
+
+    async def run(self, until_over: bool = True) -> None:
+        """Serve until ``stop()``, or (``until_over``) until the match is over and told to all."""
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        self._wake = asyncio.Event()
+        self._start = time.monotonic() - self.table.now
+        self.table.latency = self._latency
+        async with serve(self._serve_one, self.bind, self.port, max_size=FRAME_LIMIT, ping_interval=5,
+                         ping_timeout=20, compression=None) as server:
+            self.port = server.sockets[0].getsockname()[1] if server.sockets else self.port
+            self.ready.set()
+            last_news = 0.0
+            while not self._stop.is_set():
+                self._send(self.table.tick(self.now()))
+                if self.now() - last_news >= NEWS_EVERY:
+                    last_news = self.now()
+                    self._send(self.table.news())
+                self._save()
+                if until_over and self.table.started and self.table.state.is_over():
+                    await asyncio.sleep(LINGER)
+                    break
+                due = self.table.next_due()
+                wait = TICK if due is None else min(TICK, max(0.0, due - self.table.now))
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), wait)
+            for queue in self._queues.values():
+                queue.put_nowait(None)
+            await asyncio.sleep(0)
+        self._save()
+
+    def stop(self) -> None:
+        """Ask the server to close (from any thread)."""
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+
+    def call(self, action: Callable[[HostedTable], list[Outgoing]]) -> None:
+        """Run ``action`` on the table inside the server's loop (from any thread), sending what it
+        answers: the host's own choices (start the match, give a seat to a bot)."""
+        def run() -> None:
+            try:
+                self._send(action(self.table))
+            except ValueError:
+                return
+            self._save()
+
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(run)
+
+    # ------------------------------------------------------------------ one connection
+    async def _serve_one(self, ws: ServerConnection) -> None:
+        conn = self.table.connect(self.now())
+        self._conns[conn] = ws
+        queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._queues[conn] = queue
+        writer = asyncio.create_task(self._write(ws, queue))
+        try:
+            async for text in ws:
+                self.stats["received"] += 1
+                self._send(self.table.handle(conn, text, self.now()))
+                self._save()
+        except ConnectionClosed:
+            pass
+        finally:
+            self._send(self.table.disconnect(conn, self.now()))
+            self._conns.pop(conn, None)
+            queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await writer
+            self._queues.pop(conn, None)
+            self._save()
+
+    async def _write(self, ws: ServerConnection, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+        while True:
+            message = await queue.get()
+            if message is None:
+                await ws.close()
+                return
+            try:
+                await ws.send(encode(message))
+                self.stats["sent"] += 1
+            except ConnectionClosed:
+                return
+
+    def _send(self, outgoing: list[Outgoing]) -> None:
+        for conn, message in outgoing:
+            queue = self._queues.get(conn)
+            if queue is not None:
+                queue.put_nowait(message)
+        if outgoing and self._wake is not None:
+            self._wake.set()
+
+    def _latency(self, conn: int) -> float | None:
+        ws = self._conns.get(conn)
+        return None if ws is None or not ws.latency else ws.latency
+
+    def _save(self) -> None:
+        if not self.table.changed:
+            return
+        self.table.changed = False
+        if self.autosave is not None:
+            atomic_write_json(self.autosave, self.table.snapshot())
+        if self.on_change is not None:
+            self.on_change(self.table)
+
+
+class HostThread:
+    """A ``Host`` on its own thread (the app hosts a table while its window keeps drawing)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.error: BaseException | None = None
+        self._thread = threading.Thread(target=self._main, name="tablee-host", daemon=True)
+
+    def start(self, timeout: float = 10.0) -> int:
+        """Start serving; return the port (``OSError`` when it cannot be opened)."""
+        self._thread.start()
+        while not self.host.ready.wait(0.05):
+            if self.error is not None or not self._thread.is_alive():
+                break
+            timeout -= 0.05
+            if timeout <= 0:
+                raise OSError("the table's server did not start in time")
+        if self.error is not None:
+            raise OSError(str(self.error))
+        return self.host.port
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self.host.stop()
+        self._thread.join(timeout)
+
+    def _main(self) -> None:
+        try:
+            asyncio.run(self.host.run(until_over=False))
+        except BaseException as exc:  # reported to the app by start() or its polling
+            self.error = exc
+
+
+def local_addresses() -> list[str]:
+    """This computer's IPv4 addresses others on the network may reach (loopback last)."""
+    found: list[str] = []
+    with contextlib.suppress(OSError):
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+            found.append(probe.getsockname()[0])
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if address not in found and not address.startswith("127."):
+                found.append(address)
+    found.append("127.0.0.1")
+    return found

@@ -1,0 +1,540 @@
+"""A hosted table: the host's whole game logic, clock-free, with no sockets.
+
+``HostedTable`` owns the match's referee and its seats. The server (``net.host``) hands it every
+message a connection sends (``handle``), every drop (``disconnect``) and the time (``tick``); it
+answers with the messages to send, ``(connection, message)`` pairs (``None`` as the message closes
+that connection). Keeping it free of sockets and clocks makes every hostile case a plain test.
+
+Seats are ``remote`` (a player on another computer, waiting until someone joins), or a bot level
+played on the host. A client joining a remote seat is a person (``move``, ``ready``, ``pass``) or a
+*network bot* (``bot`` in its hello), which the referee questions like a bot on the host: it is
+sent the seat's view and legal moves and answers with its move and reaction delay, so a table of
+network bots plays exactly the match the same bots would play on one computer.
+
+Every client gets only its seat's view and the events as its seat may see them; another seat's
+hidden card never leaves the host.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hmac
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import GAMES, GameState, IllegalMove, Move, load_match
+from game.core import Bot
+from game.core.referee import BotTask, Played, Referee
+from net.protocol import PROTOCOL_VERSION, ProtocolError, clean_name, decode, error, new_token, normal_code
+
+Outgoing = tuple[int, dict[str, Any] | None]
+"""A message for one connection; ``None`` closes it."""
+
+HELLO_SECONDS = 10.0
+"""A connection that has not said hello (or resume) by then is closed."""
+RECONNECT_SECONDS = 180.0
+"""How long a dropped seat is kept for its player before the host may give it to a bot."""
+WINDOW_MARGIN = 0.25
+"""Seconds added to a quick-discard window in which a network player races (latency)."""
+RATE = 20.0
+"""Messages a second a client may send on average (a move played or a question answered is free)…"""
+BURST = 40.0
+"""…and in one burst."""
+FLOOD_LIMIT = 200
+"""Messages refused for speed after which the connection is closed."""
+SNAPSHOT_FORMAT = "tablee-hosted-table"
+
+
+class RemoteBot(Bot):
+    """Stands in the referee for a network bot: its questions go over the network, never here."""
+
+    level = "network"
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        raise RuntimeError("a network bot's question is answered by its client")
+
+
+@dataclass
+class NetSeat:
+    """One seat of a hosted table."""
+
+    name: str
+    kind: str
+    """``"remote"`` (a player on another computer) or the level of a bot played on the host."""
+    token: str | None = None
+    client: str | None = None
+    """Who joined a remote seat: ``"human"`` or a network bot's level (``None``: nobody yet)."""
+    conn: int | None = None
+    dropped_at: float | None = None
+
+    @property
+    def remote(self) -> bool:
+        return self.kind == "remote"
+
+    def status(self, latency: float | None = None) -> dict[str, Any]:
+        """How the seat looks to everybody (never its token)."""
+        if not self.remote:
+            state = "bot"
+        elif self.client is None:
+            state = "waiting"
+        else:
+            state = "connected" if self.conn is not None else "dropped"
+        return {"name": self.name, "kind": self.kind, "client": self.client, "state": state,
+                "latency": None if latency is None else round(latency, 3)}
+
+
+@dataclass
+class _Conn:
+    opened_at: float
+    seat: int | None = None
+    tokens: float = BURST
+    refill_at: float = 0.0
+    refused: int = 0
+    warned_at: float = -1e9
+
+
+@dataclass
+class _Question:
+    ident: int
+    task: BotTask
+    sent_to: int | None = None
+
+
+@dataclass
+class HostedTable:
+    """The host's table (see the module docstring)."""
+
+    state: GameState
+    seats: list[NetSeat]
+    code: str
+    reconnect_seconds: float = RECONNECT_SECONDS
+    window_margin: float = WINDOW_MARGIN
+    think_delay: float = 0.0
+    auto_bot: str | None = None
+    """A bot level that takes a remote seat dropped longer than ``reconnect_seconds`` (``None``:
+    the host decides, with ``seat_bot``)."""
+    started: bool = False
+    now: float = 0.0
+    auto_start: bool = False
+    """Deal as soon as every remote seat is taken (the headless host); else the host calls ``start``."""
+    referee: Referee | None = field(default=None, init=False)
+    latency: Callable[[int], float | None] = field(default=lambda conn: None, repr=False)
+    """The server's measure of a connection's round trip (seconds), shown on the seats."""
+    _conns: dict[int, _Conn] = field(default_factory=dict, init=False, repr=False)
+    _next_conn: int = field(default=0, init=False, repr=False)
+    _questions: dict[int, _Question] = field(default_factory=dict, init=False, repr=False)
+    _next_question: int = field(default=0, init=False, repr=False)
+    changed: bool = field(default=False, init=False)
+    """Set when the match or the seats changed since the server last saved (it clears it)."""
+
+    def __post_init__(self) -> None:
+        if len(self.seats) != self.state.players:
+            raise ValueError(f"{self.state.players} players need {self.state.players} seats, got {len(self.seats)}")
+        levels = GAMES[self.state.GAME_ID].bot_levels
+        for seat in self.seats:
+            if not seat.remote and seat.kind not in levels:
+                raise ValueError(f"unknown seat kind {seat.kind!r}: expected remote or one of {', '.join(levels)}")
+        if self.auto_bot is not None and self.auto_bot not in levels:
+            raise ValueError(f"unknown bot level {self.auto_bot!r}")
+        self.code = normal_code(self.code)
+        if self.started:
+            self._make_referee()
+
+    # ================================================================== seats and the start
+    def bot_seed(self, seat: int) -> int:
+        """The seed of the bot playing ``seat`` (on the host or over the network), as at a local table."""
+        return self.state.seed + 7919 * (seat + 1)
+
+    def missing(self) -> list[int]:
+        """Remote seats nobody has taken yet, or whose player dropped."""
+        return [i for i, s in enumerate(self.seats) if s.remote and s.conn is None]
+
+    def can_start(self) -> bool:
+        return not self.started and not self.missing()
+
+    def start(self) -> list[Outgoing]:
+        """Deal the cards to everyone: every remote seat must be taken (else ``ValueError``)."""
+        if self.started:
+            raise ValueError("the match has already started")
+        if self.missing():
+            names = ", ".join(self.seats[i].name for i in self.missing())
+            raise ValueError(f"seats still waiting for their player: {names}")
+        self.started = True
+        self.changed = True
+        self._make_referee()
+        return self._after([])
+
+    def seat_bot(self, seat: int, level: str) -> list[Outgoing]:
+        """Give ``seat`` to a bot of ``level`` played on the host (a missing or dropped player)."""
+        if level not in GAMES[self.state.GAME_ID].bot_levels:
+            raise ValueError(f"unknown bot level {level!r}")
+        info = self.seats[seat]
+        out: list[Outgoing] = []
+        if info.conn is not None:
+            out += [(info.conn, error("seat_taken_by_bot", "The host gave your seat to a computer player.")),
+                    (info.conn, None)]
+            self._conns[info.conn].seat = None
+        info.kind, info.client, info.conn, info.token, info.dropped_at = level, None, None, None, None
+        if self.referee is not None:
+            self._forget_questions(seat)
+            self.referee.replace_bot(seat, GAMES[self.state.GAME_ID].make_bot(level, self.bot_seed(seat)))
+        self.changed = True
+        return out + self._after([])
+
+    # ================================================================== connections
+    def connect(self, now: float) -> int:
+        """A new connection; it must say hello (or resume) within ``HELLO_SECONDS``."""
+        self._next_conn += 1
+        self._conns[self._next_conn] = _Conn(opened_at=now, refill_at=now)
+        return self._next_conn
+
+    def disconnect(self, conn: int, now: float) -> list[Outgoing]:
+        """A connection closed: its seat is kept for ``reconnect_seconds``."""
+        info = self._conns.pop(conn, None)
+        if info is None or info.seat is None:
+            return []
+        seat = self.seats[info.seat]
+        if seat.conn != conn:
+            return []
+        seat.conn, seat.dropped_at = None, now
+        self.changed = True
+        return self._seats_news()
+
+    def handle(self, conn: int, text: str | bytes, now: float) -> list[Outgoing]:
+        """One message from ``conn``: the answers and news to send. Bad input changes nothing."""
+        self._clock(now)
+        info = self._conns.get(conn)
+        if info is None:
+            return []
+        if not self._allow(info, now):
+            if info.refused > FLOOD_LIMIT:
+                return [(conn, error("flood", "Too many messages: the host closes this connection.")), (conn, None)]
+            if now - info.warned_at >= 1.0:
+                info.warned_at = now
+                return [(conn, error("too_fast", "Too many messages: slow down (this one was ignored)."))]
+            return []
+        try:
+            message = decode(text)
+        except ProtocolError as exc:
+            return [(conn, error(exc.key, str(exc), exc.params))]
+        kind = message["type"]
+        if kind == "ping":
+            return [(conn, {"type": "pong", "t": message.get("t")})]
+        if info.seat is None:
+            if kind == "hello":
+                return self._hello(conn, info, message)
+            if kind == "resume":
+                return self._resume(conn, info, message)
+            return [(conn, error("hello_first", "Say hello (or resume) before anything else."))]
+        if kind in ("hello", "resume"):
+            return [(conn, error("already_seated", "This connection already has a seat."))]
+        if kind == "bye":
+            out = self.disconnect(conn, now)
+            return [(conn, None), *out]
+        seat = info.seat
+        if not self.started or self.referee is None:
+            return [(conn, error("not_started", "The match has not started yet: wait for the host."))]
+        if kind == "answer":
+            return self._answer(conn, seat, message)
+        if self.seats[seat].client != "human":
+            return [(conn, error("bot_seat", "A network bot answers the host's questions; it does not send moves."))]
+        if kind == "move":
+            return self._move(conn, seat, message["move"])
+        if kind == "ready":
+            self.referee.ready(seat)
+            return self._after([])
+        if kind == "pass":
+            self.referee.pass_window(seat)
+            return self._after([])
+        return [(conn, error("unknown_type", f"Unknown message type {kind!r}.", {"type": kind}))]
+
+    def tick(self, now: float) -> list[Outgoing]:
+        """Let time pass to ``now``: timers, bots, silent connections and long drops."""
+        out: list[Outgoing] = []
+        for conn, info in list(self._conns.items()):
+            if info.seat is None and now - info.opened_at > HELLO_SECONDS:
+                del self._conns[conn]
+                out += [(conn, error("timeout", "Nothing was said in time: the host closes this connection.")),
+                        (conn, None)]
+        if self.auto_bot is not None:
+            for i, seat in enumerate(self.seats):
+                if seat.remote and seat.client is not None and seat.conn is None and seat.dropped_at is not None \
+                        and now - seat.dropped_at >= self.reconnect_seconds:
+                    out += self.seat_bot(i, seat.client if seat.client != "human" else self.auto_bot)
+        out += self._after(self._clock(now), news=False)
+        return out
+
+    def next_due(self) -> float | None:
+        """When something falls due next on the host's clock (``None``: waiting for players)."""
+        if self.referee is None:
+            return None
+        return self.referee.next_due()
+
+    # ================================================================== messages
+    def _hello(self, conn: int, info: _Conn, message: dict[str, Any]) -> list[Outgoing]:
+        if message["version"] != PROTOCOL_VERSION:
+            return [(conn, error("version", f"This host speaks protocol version {PROTOCOL_VERSION}; update Tablée.",
+                                 {"version": PROTOCOL_VERSION})), (conn, None)]
+        if not hmac.compare_digest(normal_code(message["code"]).encode(), self.code.encode()):
+            return [(conn, _wrong_code()), (conn, None)]
+        bot = message.get("bot")
+        if bot is not None and bot not in GAMES[self.state.GAME_ID].bot_levels:
+            return [(conn, error("bad_field", f"Unknown bot level {bot[:20]!r}.", {"type": "hello", "field": "bot"}))]
+        free = [i for i, s in enumerate(self.seats) if s.remote and s.client is None]
+        wanted = message.get("seat")
+        if wanted is not None:
+            if wanted not in free:
+                return [(conn, error("seat_not_free", "That seat is not free: choose another.", {"seat": wanted},
+                                     free=free))]
+            free = [wanted]
+        if not free:
+            return [(conn, error("table_full", "Every seat of this table is taken.")), (conn, None)]
+        seat_no = free[0]
+        seat = self.seats[seat_no]
+        name = clean_name(message.get("name") or "")
+        if name:
+            seat.name = name
+        seat.client = "human" if bot is None else bot
+        return self._seat(conn, info, seat_no)
+
+    def _resume(self, conn: int, info: _Conn, message: dict[str, Any]) -> list[Outgoing]:
+        if not hmac.compare_digest(normal_code(message["code"]).encode(), self.code.encode()):
+            return [(conn, _wrong_code()), (conn, None)]
+        token = message["token"].encode()
+        seat_no = next((i for i, s in enumerate(self.seats)
+                        if s.token is not None and hmac.compare_digest(s.token.encode(), token)), None)
+        if seat_no is None:
+            return [(conn, error("bad_token", "This seat's key is not valid (any more): join the table again.")),
+                    (conn, None)]
+        out: list[Outgoing] = []
+        old = self.seats[seat_no].conn
+        if old is not None:  # the same key from elsewhere: the newest connection has the seat
+            out += [(old, error("replaced", "Your seat was taken up from another connection.")), (old, None)]
+            if old in self._conns:
+                self._conns[old].seat = None
+        return out + self._seat(conn, info, seat_no)
+
+    def _seat(self, conn: int, info: _Conn, seat_no: int) -> list[Outgoing]:
+        seat = self.seats[seat_no]
+        info.seat = seat_no
+        seat.conn, seat.dropped_at = conn, None
+        seat.token = new_token()  # a key works once: a replayed old key is refused
+        self.changed = True
+        welcome = {
+            "type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat_no, "token": seat.token,
+            "code": self.code, "game": self.state.GAME_ID, "players": self.state.players,
+            "names": [s.name for s in self.seats], "options": _options(self.state),
+            "bot_seed": self.bot_seed(seat_no) if seat.client not in (None, "human") else None,
+        }
+        out: list[Outgoing] = [(conn, welcome)]
+        out += self._seats_news()
+        if self.auto_start and self.can_start():
+            return out + self.start()
+        if self.started:
+            out.append((conn, self._update(seat_no, [])))
+            for question in self._questions.values():
+                if question.task.seat == seat_no:
+                    question.sent_to = conn
+                    out.append((conn, _question_message(question)))
+        return out
+
+    def _move(self, conn: int, seat: int, text: str) -> list[Outgoing]:
+        assert self.referee is not None
+        try:
+            move = self.state.parse_move(text)
+        except ValueError as exc:
+            return [(conn, error("bad_move", str(exc)))]
+        if move.seat is not None and move.seat != seat:
+            return [(conn, error("not_your_seat", f"You play seat {seat}, not seat {move.seat}.",
+                                 {"seat": seat, "other": move.seat}))]
+        try:
+            played = self.referee.submit(move.with_seat(seat))
+        except IllegalMove as exc:
+            return [(conn, error(exc.key or "illegal", str(exc), exc.params, move=text))]
+        self._refund(conn)
+        return self._after([played, *self._clock(self.now)])
+
+    def _answer(self, conn: int, seat: int, message: dict[str, Any]) -> list[Outgoing]:
+        question = self._questions.get(message["key"])
+        if question is None or question.task.seat != seat:
+            return [(conn, error("no_question", "There is no such question for this seat (any more)."))]
+        task = question.task
+        text = message["move"]
+        delay = float(message.get("delay") or 0.0)
+        if not 0.0 <= delay <= 3600.0:
+            return [(conn, error("bad_field", "The reaction delay must be 0 to 3600 seconds.",
+                                 {"type": "answer", "field": "delay"}))]
+        move: Move | None = None
+        if text is not None:
+            try:
+                move = self.state.parse_move(text)
+            except ValueError as exc:
+                return [(conn, error("bad_move", str(exc)))]
+            if move.seat is not None and move.seat != seat:
+                return [(conn, error("not_your_seat", f"You play seat {seat}, not seat {move.seat}.",
+                                     {"seat": seat, "other": move.seat}))]
+            move = move.with_seat(seat)
+            if move not in task.legal:
+                return [(conn, error("illegal", f"'{move.action}' is not one of the moves asked about.",
+                                     {"move": move.action}))]
+        elif task.kind == "choose":
+            return [(conn, error("bad_field", "A move is needed: it is your turn.", {"type": "answer", "field": "move"}))]
+        del self._questions[question.ident]
+        self._refund(conn)
+        task.move, task.delay, task.done = move, delay, True
+        return self._after(self._clock(self.now), news=False)
+
+    # ================================================================== inside
+    def _make_referee(self) -> None:
+        desc = GAMES[self.state.GAME_ID]
+        bots: dict[int, Bot] = {}
+        for i, seat in enumerate(self.seats):
+            if not seat.remote:
+                bots[i] = desc.make_bot(seat.kind, self.bot_seed(i))
+            elif seat.client not in (None, "human"):
+                bots[i] = RemoteBot(None)
+        self.referee = Referee(self.state, bots, think_delay=self.think_delay, runner=self._run,
+                               window_margin=self.window_margin)
+        self.referee.now = self.now
+
+    def _run(self, task: BotTask) -> None:
+        """The referee's runner: host bots answer at once, network bots are asked."""
+        if not isinstance(task.bot, RemoteBot):
+            task.solve()
+            return
+        self._forget_questions(task.seat)
+        self._next_question += 1
+        self._questions[self._next_question] = _Question(self._next_question, task)
+
+    def _forget_questions(self, seat: int) -> None:
+        for ident in [q.ident for q in self._questions.values() if q.task.seat == seat]:
+            del self._questions[ident]
+
+    def _clock(self, now: float) -> list[Played]:
+        if now < self.now:
+            now = self.now
+        if self.referee is None or self.state.is_over():
+            self.now = now
+            return []
+        played = self.referee.advance(now - self.now)
+        self.now = now
+        return played
+
+    def _allow(self, info: _Conn, now: float) -> bool:
+        info.tokens = min(BURST, info.tokens + (now - info.refill_at) * RATE)
+        info.refill_at = now
+        if info.tokens < 1.0:
+            info.refused += 1
+            return False
+        info.tokens -= 1.0
+        return True
+
+    def _refund(self, conn: int) -> None:
+        """A move played or a question answered costs nothing: play is bounded by the game itself,
+        so a quick bot is never taken for a flood."""
+        info = self._conns.get(conn)
+        if info is not None:
+            info.tokens = min(BURST, info.tokens + 1.0)
+
+    def _after(self, played: list[Played], news: bool = True) -> list[Outgoing]:
+        """Updates for every connected seat after ``played`` (with ``news``: also when nothing was
+        played, e.g. a player got ready), and new questions to network bots."""
+        if played:
+            self.changed = True
+        out: list[Outgoing] = []
+        if self.started and (played or news):
+            for i, seat in enumerate(self.seats):
+                if seat.conn is not None:
+                    out.append((seat.conn, self._update(i, played)))
+        for question in self._questions.values():
+            conn = self.seats[question.task.seat].conn
+            if question.sent_to is None and conn is not None:
+                question.sent_to = conn
+                out.append((conn, _question_message(question)))
+        return out
+
+    def _update(self, seat: int, played: list[Played]) -> dict[str, Any]:
+        """What ``seat`` may know after ``played``: its view, the public view, its legal moves,
+        the moves as it may read them with their events, and the clocks."""
+        assert self.referee is not None
+        state, referee = self.state, self.referee
+        log = state.visible_log(seat)
+        first = len(log) - len(played)
+        moves = [{"move": log[first + k], "by": p.by, "events": [e.for_seat(seat).to_json() for e in p.events]}
+                 for k, p in enumerate(played)]
+        legal = state.legal_moves(seat) if seat in state.to_move() else []
+        window = referee.window_clock()
+        grace = referee.grace_clock()
+        return {
+            "type": "update",
+            "played": moves,
+            "view": state.view(seat),
+            "public": state.view(None),
+            "legal": [m.action for m in legal],
+            "to_move": state.to_move(),
+            "unready": referee.unready(),
+            "window": None if window is None else list(window),
+            "grace": None if grace is None else list(grace),
+            "thinking": referee.thinking(),
+            "over": state.is_over(),
+            "winners": state.winners(),
+            "seats": self._statuses(),
+        }
+
+    def _statuses(self) -> list[dict[str, Any]]:
+        return [s.status(None if s.conn is None else self.latency(s.conn)) for s in self.seats]
+
+    def _seats_news(self) -> list[Outgoing]:
+        news = {"type": "seats", "seats": self._statuses(), "started": self.started}
+        return [(s.conn, news) for s in self.seats if s.conn is not None]
+
+    def news(self) -> list[Outgoing]:
+        """The seats' status for everyone (the server sends it now and then: latency badges)."""
+        return self._seats_news()
+
+    # ================================================================== autosave
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to host this table again after a crash (tokens included: keep it private)."""
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "code": self.code,
+            "started": self.started,
+            "reconnect_seconds": self.reconnect_seconds,
+            "window_margin": self.window_margin,
+            "think_delay": self.think_delay,
+            "auto_bot": self.auto_bot,
+            "auto_start": self.auto_start,
+            "seats": [{"name": s.name, "kind": s.kind, "token": s.token, "client": s.client} for s in self.seats],
+            "match": self.state.to_json(),
+        }
+
+    @classmethod
+    def from_snapshot(cls, data: Any, now: float = 0.0) -> HostedTable:
+        """Host a saved table again: every remote player may come back with their seat's key."""
+        if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+            raise ValueError("this is not a saved Tablée network table")
+        try:
+            seats = [NetSeat(str(s["name"]), str(s["kind"]), s["token"], s["client"], None, now) for s in data["seats"]]
+            state = load_match(data["match"])
+            table = cls(state, seats, str(data["code"]), float(data["reconnect_seconds"]), float(data["window_margin"]),
+                        float(data["think_delay"]), data["auto_bot"], bool(data["started"]), now,
+                        bool(data.get("auto_start", False)))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"the saved network table is damaged ({exc})") from None
+        return table
+
+
+def _wrong_code() -> dict[str, Any]:
+    """The same answer whether or not a table exists here (a code is not confirmed to a stranger)."""
+    return error("wrong_code", "No table answers to this code here.")
+
+
+def _question_message(question: _Question) -> dict[str, Any]:
+    task = question.task
+    return {"type": "question", "key": question.ident, "kind": task.kind, "view": task.view,
+            "legal": [m.action for m in task.legal]}
+
+
+def _options(state: GameState) -> dict[str, Any]:
+    return dataclasses.asdict(state.options)
