@@ -1,0 +1,104 @@
+"""Faults on a real loopback server: clients that drop mid-turn or mid-window come back with their
+seat's key and finish; a host that dies is hosted again from its autosave and everyone comes back."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from game.core.timing import Window
+from net.client import play_bot
+from net.host import Host
+from net.table import HostedTable
+from tests.net.helpers import CODE, address, hosted, local_log, serve
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def until(condition, timeout: float = 30.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.002)
+
+
+def cut(server: Host, seat: int) -> None:
+    """Drop ``seat``'s connection as a closed laptop does: no goodbye."""
+    conn = server.table.seats[seat].conn
+    assert conn is not None
+    server._conns[conn].transport.abort()
+
+
+async def drop_and_finish(game_id: str, players: int, when, seed: int) -> HostedTable:
+    table = hosted(game_id, ["remote"] * players, seed)
+    server, task = await serve(table)
+    levels = {s: "normal" for s in range(players)}
+    clients = [asyncio.create_task(play_bot(address(server), CODE, levels[s], seat=s)) for s in range(players)]
+    await until(lambda: table.started and when(table))
+    seat = next(s for s in range(players) if table.seats[s].conn is not None)
+    cut(server, seat)
+    await until(lambda: table.seats[seat].conn is None)
+    results = await asyncio.wait_for(asyncio.gather(*clients), 60)
+    await asyncio.wait_for(task, 10)
+    assert all(r["over"] for r in results)
+    assert table.state.log == local_log(game_id, list(levels.values()), seed).log
+    return table
+
+
+def test_a_client_dropped_mid_turn_comes_back_and_the_match_finishes() -> None:
+    asyncio.run(drop_and_finish("gin_rummy", 2, lambda t: len(t.state.log) >= 7, seed=8))
+
+
+def test_a_client_dropped_mid_window_comes_back_and_the_match_finishes() -> None:
+    asyncio.run(drop_and_finish("gang_de_mouettes", 3, lambda t: isinstance(t.state.timer(), Window), seed=9))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_host(data_dir: Path, port: int, *extra: str) -> subprocess.Popen[str]:
+    """``python main.py --serve …`` as a player starts it; returns once it prints its code."""
+    command = [sys.executable, "main.py", "--data-dir", str(data_dir), "--serve", "--port", str(port), *extra]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("code:"):
+            return process
+    raise AssertionError(f"the host did not start: {process.stderr.read() if process.stderr else ''}")
+
+
+def test_a_host_that_dies_is_hosted_again_from_its_autosave(tmp_path: Path) -> None:
+    """``kill -9`` the host mid-match; ``--serve --resume`` hosts the table again from its
+    autosave, the network bots come back with their keys and the match ends as it would have."""
+    seed, port = 12, free_port()
+    host = start_host(tmp_path, port, "--game", "gin_rummy", "--seats", "remote,remote", "--code", CODE,
+                      "--seed", str(seed))
+
+    async def scenario() -> list[dict]:
+        where = f"127.0.0.1:{port}"
+        clients = [asyncio.create_task(play_bot(where, CODE, "normal", seat=s, reconnect_for=30)) for s in (0, 1)]
+        saved = tmp_path / "hosted-table.json"
+        await until(lambda: saved.exists() and len(json.loads(saved.read_text())["match"]["log"]) >= 30)
+        host.kill()  # the host's computer crashes
+        host.wait()
+        await asyncio.sleep(0.5)
+        assert not any(c.done() for c in clients)  # they wait for the host to come back
+        again = start_host(tmp_path, port, "--resume")
+        results = await asyncio.wait_for(asyncio.gather(*clients), 60)
+        assert again.wait(30) == 0
+        return results
+
+    results = asyncio.run(scenario())
+    assert all(r["over"] for r in results)
+    local = local_log("gin_rummy", ["normal", "normal"], seed)
+    assert [r["winners"] for r in results] == [local.winners()] * 2
+    assert results[0]["view"]["log"] == local.visible_log(0)
