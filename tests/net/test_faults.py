@@ -102,3 +102,37 @@ def test_a_host_that_dies_is_hosted_again_from_its_autosave(tmp_path: Path) -> N
     local = local_log("gin_rummy", ["normal", "normal"], seed)
     assert [r["winners"] for r in results] == [local.winners()] * 2
     assert results[0]["view"]["log"] == local.visible_log(0)
+
+
+def test_the_headless_host_and_network_bots_play_a_match_from_the_command_line(tmp_path: Path) -> None:
+    port = free_port()
+    host = start_host(tmp_path, port, "--game", "lagagne", "--seats", "remote,easy,remote", "--code", "abc-234")
+    bots = [subprocess.Popen([sys.executable, "main.py", "--join", f"127.0.0.1:{port}", "--code", "ABC234", "--bot", level],
+                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for level in ("hard", "normal")]
+    for bot in bots:
+        out, err = bot.communicate(timeout=120)
+        assert bot.returncode == 0, err
+        assert "match over" in out
+    out, _ = host.communicate(timeout=30)
+    assert host.returncode == 0 and "match over" in out
+    assert not (tmp_path / "hosted-table.json").exists()  # a finished table is not offered again
+
+
+def test_command_line_refusals_are_one_sentence_and_exit_1(tmp_path: Path) -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "main.py", "--data-dir", str(tmp_path), *args], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+
+    wrong = run("--join", f"127.0.0.1:{free_port()}", "--code", "XYZ", "--bot", "easy")
+    assert wrong.returncode == 1 and "cannot reach a table" in wrong.stderr
+    seats = run("--serve", "--game", "gin_rummy", "--seats", "remote,remote,remote")
+    assert seats.returncode == 1 and "2 to 2 seats" in seats.stderr
+    nobody = run("--serve", "--game", "gin_rummy", "--seats", "hard,easy")
+    assert nobody.returncode == 1 and "remote" in nobody.stderr
+    level = run("--serve", "--game", "gin_rummy", "--seats", "remote,genius")
+    assert level.returncode == 1 and "genius" in level.stderr
+    resume = run("--serve", "--resume")
+    assert resume.returncode == 1 and "no saved table" in resume.stderr
+    usage = run("--join", "127.0.0.1:1")
+    assert usage.returncode == 2 and "--code" in usage.stderr
