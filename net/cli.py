@@ -7,6 +7,7 @@ code, full table, unreachable host, bad seats) is one sentence on standard error
 from __future__ import annotations
 
 import asyncio
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,12 +67,15 @@ def serve(args: Any, data_dir: Path) -> int:
             return 1
         else:
             table = new_table(args.game, args.seats or "", args.option, args.code, args.seed)
+            if args.window_margin is not None:
+                table.window_margin = args.window_margin
     except ValueError as exc:
         if saved is not None:
             move_aside(autosave)
         print(str(exc), file=sys.stderr)
         return 1
-    host = Host(table, port=DEFAULT_PORT if args.port is None else args.port, autosave=autosave)
+    host = Host(table, port=DEFAULT_PORT if args.port is None else args.port, autosave=autosave,
+                announce=socket.gethostname())
 
     async def run() -> None:
         task = asyncio.create_task(host.run())

@@ -45,8 +45,12 @@ class Host:
         port: int = DEFAULT_PORT,
         autosave: Path | None = None,
         on_change: Callable[[HostedTable], None] | None = None,
+        announce: str | None = None,
     ) -> None:
+        """``announce``: the host's name under which the table is announced on the local network."""
         self.table = table
+        self.announce = announce
+        self.announcer: Any = None
         self.bind = bind
         self.port = port
         self.autosave = autosave
@@ -75,6 +79,8 @@ class Host:
         async with serve(self._serve_one, self.bind, self.port, max_size=FRAME_LIMIT, ping_interval=5,
                          ping_timeout=20, compression=None) as server:
             self.port = server.sockets[0].getsockname()[1] if server.sockets else self.port
+            if self.announce is not None:
+                await asyncio.get_running_loop().run_in_executor(None, self._announce)
             self.ready.set()
             last_news = 0.0
             while not self._stop.is_set():
@@ -95,6 +101,8 @@ class Host:
                 queue.put_nowait(None)
             await asyncio.sleep(0)
         self._save()
+        if self.announcer is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.announcer.close)
 
     def stop(self) -> None:
         """Ask the server to close (from any thread)."""
@@ -161,10 +169,26 @@ class Host:
         ws = self._conns.get(conn)
         return None if ws is None or not ws.latency else ws.latency
 
+    def _announce(self) -> None:
+        """Announce the table on the local network (a computer without one simply is not heard)."""
+        from net.discovery import Announcer
+
+        table = self.table
+        try:
+            self.announcer = Announcer(self.announce or "Tablée", self.port, table.code, table.state.GAME_ID,
+                                       table.state.players, self._free())
+        except (OSError, ValueError, RuntimeError):
+            self.announcer = None
+
+    def _free(self) -> int:
+        return sum(1 for s in self.table.seats if s.remote and s.client is None)
+
     def _save(self) -> None:
         if not self.table.changed:
             return
         self.table.changed = False
+        if self.announcer is not None:
+            self.announcer.update(self._free() if not self.table.started else 0)
         if self.autosave is not None:
             atomic_write_json(self.autosave, self.table.snapshot())
         if self.on_change is not None:

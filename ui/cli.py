@@ -88,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     net.add_argument("--port", type=int, default=None, help="with --serve: the port to listen on (default 47815)")
     net.add_argument("--code", help="the table code (--serve: fixed instead of random; --join: the code to give)")
     net.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="with --serve: a rule option")
+    net.add_argument("--window-margin", type=float, default=None, metavar="SECONDS",
+                     help="with --serve: seconds added to a quick-discard window for network players (default 0.25)")
     net.add_argument("--resume", action="store_true", help="with --serve: host the last table again after a crash")
     net.add_argument("--join", metavar="HOST:PORT", help="join a table as a network bot (with --code and --bot)")
     net.add_argument("--bot", metavar="LEVEL", help="with --join: the bot level that plays the seat")
@@ -105,15 +107,18 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--serve needs --game and --seats (or --resume)")
     if args.join and (not args.code or not args.bot):
         parser.error("--join needs --code and --bot")
+    if args.window_margin is not None and not 0 <= args.window_margin <= 5:
+        parser.error(f"--window-margin must be 0 to 5 seconds, not {args.window_margin}")
     if args.port is not None and not 0 <= args.port <= 65535:
         parser.error(f"--port must be 0 to 65535, not {args.port}")
     if args.screenshot is None and not args.serve and (
         args.game is not None or args.scene != "title" or args.players is not None
     ):
         parser.error("--game, --scene and --players go with --screenshot (or --game with --serve)")
-    net_only = args.seats or args.port is not None or args.option or args.resume or args.bot or args.name
+    net_only = (args.seats or args.port is not None or args.option or args.resume or args.bot or args.name
+                or args.window_margin is not None)
     if net_only and not (args.serve or args.join):
-        parser.error("--seats, --port, --option, --resume, --bot and --name go with --serve or --join")
+        parser.error("--seats, --port, --option, --window-margin, --resume, --bot and --name go with --serve or --join")
     return args
 
 
