@@ -1,0 +1,155 @@
+"""Hosting many network tables on one machine: moves a second, latency, the host's CPU and memory.
+
+    python benchmarks/network.py [--tables 1 10 50] [--seconds 20] [--game gang_de_mouettes --players 8]
+
+For each count N, one host process serves N tables of 8 seats on loopback (real WebSocket servers,
+as ``--serve`` runs them); a second process seats a network bot client (``normal``) in every seat
+and plays until ``--seconds`` pass (the matches are set to outlast them). Ten more connections
+ping the host twice a second. Printed: moves played a second over all tables, the
+round trip of the pings (p50, p95: the time a message takes to get through a loaded host and
+back), and the host process's CPU (share of one core) and peak resident memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game import GAMES  # noqa: E402
+from net.client import play_bot  # noqa: E402
+from net.host import Host  # noqa: E402
+from net.table import HostedTable, NetSeat  # noqa: E402
+
+CODE = "BENCH2"
+
+
+LONG = {"gang_de_mouettes": {"match_end": 100_000}, "lagagne": {"target": 100_000},
+        "gin_rummy": {"match_target": 100_000}}
+"""Options that make a match outlast the measurement."""
+
+
+def new_table(game: str, players: int, seed: int) -> HostedTable:
+    desc = GAMES[game]
+    seats = [NetSeat(f"Seat {i}", "remote") for i in range(players)]
+    state = desc.new_match([s.name for s in seats], options=desc.Options(**LONG.get(game, {})), seed=seed)
+    return HostedTable(state, seats, CODE, auto_start=True)
+
+
+async def host_worker(tables: int, game: str, players: int) -> None:
+    """Serve ``tables`` tables until told to stop; print the ports, then the moves played."""
+    hosts = [Host(new_table(game, players, seed=i + 1), bind="127.0.0.1", port=0) for i in range(tables)]
+    tasks = [asyncio.create_task(h.run(until_over=False)) for h in hosts]
+    while not all(h.ready.is_set() for h in hosts):
+        await asyncio.sleep(0.01)
+    print(json.dumps({"ports": [h.port for h in hosts]}), flush=True)
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    while True:
+        line = await reader.readline()
+        if not line or line.strip() == b"stop":
+            break
+    total = sum(len(h.table.state.log) for h in hosts)
+    for h in hosts:
+        h.stop()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    print(json.dumps({"moves": total}), flush=True)
+
+
+async def pinger(address: str, rtts: list[float], stop: asyncio.Event) -> None:
+    """A connection that only pings (it never takes a seat, so the host closes it after its hello
+    time; it then opens another)."""
+    from websockets.asyncio.client import connect
+
+    while not stop.is_set():
+        try:
+            async with connect(f"ws://{address}", proxy=None, compression=None) as ws:
+                while not stop.is_set():
+                    sent = time.perf_counter()
+                    await ws.send(json.dumps({"type": "ping", "t": sent}))
+                    while json.loads(await ws.recv()).get("type") != "pong":
+                        pass
+                    rtts.append(time.perf_counter() - sent)
+                    await asyncio.sleep(0.5)
+        except Exception:
+            await asyncio.sleep(0.05)
+
+
+async def clients(ports: list[int], players: int, seconds: float) -> list[float]:
+    rtts: list[float] = []
+    stop = asyncio.Event()
+
+    seats = [asyncio.create_task(play_bot(f"127.0.0.1:{p}", CODE, "normal", seat=s)) for p in ports for s in range(players)]
+    pings = [asyncio.create_task(pinger(f"127.0.0.1:{ports[i % len(ports)]}", rtts, stop)) for i in range(10)]
+    await asyncio.sleep(seconds)
+    stop.set()
+    for task in seats:
+        task.cancel()
+    await asyncio.gather(*seats, *pings, return_exceptions=True)
+    return rtts
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as handle:
+        for line in handle:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def run(tables: int, seconds: float, game: str, players: int) -> dict[str, float]:
+    host = subprocess.Popen([sys.executable, __file__, "--host-worker", str(tables), "--game", game,
+                             "--players", str(players)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert host.stdout is not None and host.stdin is not None
+    ports = json.loads(host.stdout.readline())["ports"]
+    cpu0, t0 = cpu_seconds(host.pid), time.perf_counter()
+    rtts = asyncio.run(clients(ports, players, seconds))
+    cpu1, t1 = cpu_seconds(host.pid), time.perf_counter()
+    rss = peak_rss_mb(host.pid)
+    host.stdin.write(b"stop\n")
+    host.stdin.flush()
+    moves = json.loads(host.stdout.readline())["moves"]
+    host.wait(30)
+    rtts.sort()
+    q = statistics.quantiles(rtts, n=20) if len(rtts) >= 20 else [float("nan")] * 19
+    return {"tables": tables, "moves_per_s": moves / (t1 - t0), "p50_ms": 1000 * statistics.median(rtts) if rtts else
+            float("nan"), "p95_ms": 1000 * q[18], "host_cpu": (cpu1 - cpu0) / (t1 - t0), "host_rss_mb": rss}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 50])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--game", default="gang_de_mouettes")
+    parser.add_argument("--players", type=int, default=8)
+    parser.add_argument("--host-worker", type=int, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.host_worker is not None:
+        asyncio.run(host_worker(args.host_worker, args.game, args.players))
+        return 0
+    print(f"{args.game}, {args.players} seats a table, network bots (normal) in every seat, {args.seconds:.0f} s each")
+    print(f"{'tables':>6} {'moves/s':>9} {'ping p50':>9} {'ping p95':>9} {'host CPU':>9} {'host RSS':>9}")
+    for n in args.tables:
+        r = run(n, args.seconds, args.game, args.players)
+        print(f"{n:>6} {r['moves_per_s']:>9.0f} {r['p50_ms']:>7.1f}ms {r['p95_ms']:>7.1f}ms "
+              f"{100 * r['host_cpu']:>8.0f}% {r['host_rss_mb']:>7.0f}MB", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
