@@ -294,7 +294,7 @@ class HostedTable:
         seat = self.seats[seat_no]
         name = clean_name(message.get("name") or "")
         if name:
-            seat.name = name
+            seat.name = self.state.names[seat_no] = name  # everyone's views carry the name chosen
         seat.client = "human" if bot is None else bot
         return self._seat(conn, info, seat_no)
 

@@ -50,6 +50,21 @@ def test_importing_every_game_module_loads_no_pygame_no_ui_and_no_net() -> None:
     assert bad.strip() == "[]", f"importing game/ loaded {bad.strip()}"
 
 
+def test_importing_every_net_module_loads_no_pygame_and_no_ui() -> None:
+    """The network table runs headless (``--serve``, ``--join``): it never needs a window."""
+    code = (
+        "import pkgutil, sys, net\n"
+        "for m in pkgutil.walk_packages(net.__path__, 'net.'):\n"
+        "    __import__(m.name)\n"
+        "bad = sorted(n for n in sys.modules if n.split('.')[0] in ('pygame', 'pygame_gui', 'ui'))\n"
+        "print(len([n for n in sys.modules if n.startswith('net.')]), bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    count, bad = out.stdout.split(" ", 1)
+    assert int(count) >= 7, "the walk did not reach the net modules"
+    assert bad.strip() == "[]", f"importing net/ loaded {bad.strip()}"
+
+
 def test_game_reads_no_clock_and_no_file() -> None:
     problems = []
     for path in python_files(GAME):

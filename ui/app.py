@@ -209,7 +209,8 @@ class App:
         from ui.table.scene import TableScene
 
         scene = TableScene(self, session)
-        self.storage.save_session(session.to_json())
+        if session.saved:
+            self.storage.save_session(session.to_json())
         if len(self.scenes) > 1:
             self.scenes[-1].leave()
             del self.scenes[1:]

@@ -37,6 +37,11 @@ class MatchSession:
         return self.state.GAME_ID
 
     @property
+    def saved(self) -> bool:
+        """Whether this app autosaves the match and counts it (a network match is its host's)."""
+        return True
+
+    @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 

@@ -234,3 +234,11 @@ def test_a_client_sees_only_its_own_hidden_cards() -> None:
         theirs.append(json.dumps(to(b, out), sort_keys=True))
     assert seen[0] == seen[1]
     assert theirs[0] != theirs[1]
+
+
+def test_the_name_a_player_chooses_is_the_name_everyone_sees() -> None:
+    t = table()
+    a, _ = hello(t, "Ann")
+    b, out = hello(t, "Bob")
+    update = next(m for m in to(a, out) if m["type"] == "update")
+    assert update["view"]["names"] == ["Ann", "Bob"] == t.state.names

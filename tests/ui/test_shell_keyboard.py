@@ -109,10 +109,13 @@ def test_left_cycles_back_and_escape_twice_goes_back(app):
     scene = open_setup_by_keyboard(app, "lagagne")
     menu = scene.level_menus[0]
     tab_to(app, scene, menu, shift=True)
-    press(app, pygame.K_LEFT, steps=2)  # human → (wraps to) hard
+    press(app, pygame.K_LEFT, steps=2)  # human → (wraps to) a player on another computer
+    assert menu.selected_option[1] == "remote"
+    press(app, pygame.K_LEFT, steps=2)  # → hard
     assert menu.selected_option[1] == "hard"
     assert scene.name_entries[0].get_text() == scene._default_name(0, "hard")
-    press(app, pygame.K_SPACE, steps=2)  # hard → human
+    press(app, pygame.K_SPACE, steps=2)  # hard → remote → human
+    press(app, pygame.K_SPACE, steps=2)
     assert menu.selected_option[1] == "human"
     tab_to(app, scene, scene.name_entries[0], shift=True)
     press(app, pygame.K_SPACE)

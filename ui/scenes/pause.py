@@ -39,6 +39,9 @@ class PauseScene(MenuScene):
             ("pause.settings", self.app.show_settings, "menu_button"),
             ("pause.save_quit", self.save_and_quit, "menu_button"),
         ]
+        if not self.session.saved:  # a network match: its host saves it, and nobody restarts it alone
+            entries = [e for e in entries if e[0] not in ("pause.restart", "pause.save_quit")]
+            entries.append(("pause.leave_table", self.leave_table, "menu_button"))
         head = self.px(96)
         self.panel = pygame.Rect(0, 0, bw + self.px(64), head + len(entries) * (bh + gap) + self.px(24))
         self.panel.center = (w // 2, h // 2)
@@ -84,6 +87,13 @@ class PauseScene(MenuScene):
         old = self.session
         fresh = MatchSession.new(old.game_id, list(old.seats), old.state.options, seed=None)
         self.app.start_match(fresh)
+
+    def leave_table(self) -> None:
+        """Leave a network table (a host closes it; a friend's seat waits for them a while)."""
+        close = getattr(self.session, "close", None)
+        if close is not None:
+            close()
+        self.app.pop_to_title()
 
     def save_and_quit(self) -> None:
         """Save the match (it stays available under Continue) and return to the title screen."""

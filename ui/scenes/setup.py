@@ -42,6 +42,7 @@ from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games, level_name, players_text
 from ui.session import MatchSession, SeatInfo
+from ui.table.remote import REMOTE_LEVEL
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -145,7 +146,7 @@ REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "deck_too_small",
         ),
         (r"the deck holds (?P<size>\d+) cards, too few to deal (?P<hand>\d+) to two players", "deck_for_two"),
-        (r"\w+ and \w+ must be positive", "positive"),
+        (r"(?P<field>\w+) must be a positive number of seconds, not (?P<value>.+)", "positive"),
         (r"(?P<field>\w+) must be a whole number, not (?P<value>.+)", "whole"),
     )
 )
@@ -458,7 +459,8 @@ class SetupScene(MenuScene):
         names, levels = setup.get("names"), setup.get("levels")
         if isinstance(names, list) and isinstance(levels, list):
             for seat, (name, level) in enumerate(zip(names, levels, strict=False)):
-                if seat < d.max_players and isinstance(name, str) and (level is None or level in d.bot_levels):
+                if seat < d.max_players and isinstance(name, str) and (level is None or level in d.bot_levels
+                                                                     or level == REMOTE_LEVEL):
                     self.names[seat] = printable(name)[:NAME_LIMIT]
                     self.levels[seat] = level
         options = setup.get("options")
@@ -508,7 +510,7 @@ class SetupScene(MenuScene):
         self.enter()
 
     def _default_name(self, seat: int, level: str | None) -> str:
-        if level is None:
+        if level is None or level == REMOTE_LEVEL:
             return self.app.tr("setup.default_you") if seat == 0 else self.app.tr("setup.default_player", n=seat + 1)
         return BOT_NAMES[seat % len(BOT_NAMES)]
 
@@ -624,6 +626,7 @@ class SetupScene(MenuScene):
         y += small + self.px(12)
         menu_w = min(self.px(210), area.width // 2)
         choices = [(level_name(self.app, None), HUMAN)] + [(level_name(self.app, lv), lv) for lv in d.bot_levels]
+        choices.append((self.app.tr("seat.remote"), REMOTE_LEVEL))
         for seat in range(self.count):
             entry = UITextEntryLine(
                 pygame.Rect(area.left, y, area.width - menu_w - self.px(10), row_h),
@@ -858,8 +861,12 @@ class SetupScene(MenuScene):
         self.show_verdict(verdict)
         if not verdict.ok:
             return
+        seats = self.seats()
+        if any(seat.level == REMOTE_LEVEL for seat in seats):
+            self._host(seats, verdict)
+            return
         try:
-            session = MatchSession.new(self.game_id, self.seats(), verdict.options, verdict.seed)
+            session = MatchSession.new(self.game_id, seats, verdict.options, verdict.seed)
         except (TypeError, ValueError) as exc:
             # the check deals the same setup first, so only a refusal that depends on the seed lands here
             text, key = self.checker.translate(str(exc), {}, None)
@@ -868,6 +875,24 @@ class SetupScene(MenuScene):
             return
         self._remember()
         self.app.start_match(session)
+
+    def _host(self, seats: list[SeatInfo], verdict: Verdict) -> None:
+        """Players on other computers: open the table here and wait for them in its waiting room."""
+        from ui.scenes.network import host_table
+
+        if sum(1 for seat in seats if seat.level is None) != 1:
+            verdict.problems.append(Problem(None, self.app.tr("setup.error.one_local_player"), "setup.error.one_local_player"))
+            self.show_verdict(verdict)
+            return
+        try:
+            lobby = host_table(self.app, self.game_id, seats, verdict.options, verdict.seed)
+        except (OSError, ValueError) as exc:
+            text = self.app.tr("net.host_failed", reason=str(exc))
+            verdict.problems.append(Problem(None, text, "net.host_failed"))
+            self.show_verdict(verdict)
+            return
+        self._remember()
+        self.app.push(lobby)
 
     def show_verdict(self, verdict: Verdict) -> None:
         """Show each problem next to its option (the seed's under the seed), the first one under the

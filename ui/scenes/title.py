@@ -29,6 +29,7 @@ class TitleScene(MenuScene):
         self.saved: MatchSession | None = None
         self.game_buttons: dict[str, object] = {}
         self.continue_button: object | None = None
+        self.join_button: object | None = None
         self._logo: pygame.Surface | None = None
         self._logo_key: tuple[int, int] | None = None
 
@@ -63,7 +64,7 @@ class TitleScene(MenuScene):
         registered = games()
         # height of the whole column, to centre it vertically
         total = (tall + self.px(26) + gap * 2 if self.saved is not None else 0) + self.px(34)
-        total += len(registered) * (tall + gap) + gap + 2 * (row + gap)
+        total += len(registered) * (tall + gap) + gap + 3 * (row + gap) + gap
         y = max(self.px(24), (h - total) // 2)
         self.continue_button = None
         if self.saved is not None:
@@ -100,7 +101,9 @@ class TitleScene(MenuScene):
                 else None,
             )
             y += tall + gap
-        y += gap
+        self.join_button = self.button(pygame.Rect(menu.left, y, menu.width, row), self.app.tr("title.join"),
+                                       self.open_join)
+        y += row + gap * 2
         half = (menu.width - gap) // 2
         self.button(pygame.Rect(menu.left, y, half, row), self.app.tr("title.rules"), self.open_rules)
         self.button(
@@ -127,6 +130,11 @@ class TitleScene(MenuScene):
         from ui.scenes.setup import SetupScene
 
         self.app.push(SetupScene(self.app, game_id))
+
+    def open_join(self) -> None:
+        from ui.scenes.network import JoinScene
+
+        self.app.push(JoinScene(self.app))
 
     def open_rules(self) -> None:
         game_id = self.saved.game_id if self.saved is not None else next(iter(games()), None)

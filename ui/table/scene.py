@@ -28,6 +28,7 @@ from ui.scene import Scene
 from ui.session import MatchSession
 from ui.table.bots import ThreadRunner
 from ui.table.layout import TableLayout
+from ui.table.remote import RemoteReferee
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, STAGGER, speed_factor
 from ui.table.widgets import (
@@ -62,11 +63,18 @@ class TableScene(Scene):
         self._art_language = app.settings.language
         self.log = LogPanel(self.text)
         self.curtain = Curtain(self.text)
-        bots = {seat: self.descriptor.make_bot(info.level, self.state.seed + 7919 * (seat + 1))
-                for seat, info in enumerate(session.seats) if not info.is_human}
         self.runner = ThreadRunner()
-        self.referee = Referee(self.state, bots, think_delay=float(app.settings.bot_delay), runner=self.runner)
+        self.remote: RemoteReferee | None = getattr(session, "referee", None)
+        """At a table hosted elsewhere (or by this app's host), the seat's link stands in for the referee."""
+        self.referee: Any
+        if self.remote is not None:
+            self.referee = self.remote
+        else:
+            bots = {seat: self.descriptor.make_bot(info.level, self.state.seed + 7919 * (seat + 1))
+                    for seat, info in enumerate(session.seats) if not info.is_human}
+            self.referee = Referee(self.state, bots, think_delay=float(app.settings.bot_delay), runner=self.runner)
         self._faults = 0
+        self._seat_states: list[str | None] = [s.get("state") for s in self.remote.seats] if self.remote else []
         self._player_moved = False
         """A player moved this frame: the frame shows that move; the referee resumes on the next."""
         self.sprites: list[CardSprite] = []
@@ -327,6 +335,9 @@ class TableScene(Scene):
         except IllegalMove as exc:
             self.say(self.explain(exc))
             return False
+        if played is None:  # sent to the host: it comes back with the host's next update
+            self.selected = None
+            return True
         self._show(played)
         self._player_moved = True
         return True
@@ -338,12 +349,13 @@ class TableScene(Scene):
         for line in self.adapter.describe(played.move, [e.for_seat(self.viewer) for e in events],
                                           self.state.view(self.viewer)):
             self.log.add(line)
-        self.app.storage.save_session(self.session.to_json())
+        if self.session.saved:
+            self.app.storage.save_session(self.session.to_json())
         self._choose_viewer()
         self._refresh(events, animate_deal=self._is_new_deal(events))
         if self.focus is not None:
             self.focus = min(self.focus, max(0, len(self.focus_items()) - 1))
-        if self.state.is_over() and not self._recorded:
+        if self.state.is_over() and not self._recorded and self.session.saved:
             self._recorded = True
             self.app.storage.record_result(self.session.game_id, self.session.seats, self.state.winners())
             self.app.storage.clear_session()
@@ -368,7 +380,9 @@ class TableScene(Scene):
         self.app.push(ScoreSheetScene(self.app, self.session))
 
     def say(self, text: str) -> None:
-        """Show a short message over the table."""
+        """Show a short message over the table (an empty one shows nothing)."""
+        if not text:
+            return
         self.message = text
         self.message_left = MESSAGE_SECONDS
         self.dirty = True
@@ -393,6 +407,8 @@ class TableScene(Scene):
         """Tell the referee how much time passed and show what it played (one move a frame, and
         only once the cards have landed: the clock waits while cards fly or the curtain is up)."""
         moved, self._player_moved = self._player_moved, False
+        if self.remote is not None:
+            self._remote_news()
         if self.state.is_over() or self.curtain.shown or self.animating or moved:
             return
         self.referee.think_delay = max(0.0, float(self.app.settings.bot_delay))
@@ -405,6 +421,49 @@ class TableScene(Scene):
         self._faults = len(self.referee.faults)
         if self.referee.window_clock() is not None or self.referee.grace_clock() is not None:
             self.dirty = True  # the countdown moves
+
+    def _remote_news(self) -> None:
+        """Say what the host refused and who dropped or came back; redraw the seats' badges."""
+        remote = self.remote
+        assert remote is not None
+        remote.collect()
+        for refusal in remote.refusals:
+            self.say(self.explain(refusal))
+        remote.refusals.clear()
+        for news in remote.news:
+            if news.get("type") == "refresh":  # the host's update changed what the seat may do
+                self._refresh()
+                continue
+            line = self._news_line(news)
+            if line:
+                self.log.add(line)
+                self.say(line)
+            self._static_dirty = self.dirty = True
+        remote.news.clear()
+
+    def _news_line(self, news: dict[str, Any]) -> str:
+        """One sentence for a link or seat change (empty when nothing worth saying happened)."""
+        tr = self.app.tr
+        if news.get("type") == "link":
+            status = news.get("status")
+            if status == "lost":
+                key = f"net.error.{news.get('key')}"
+                return tr("net.lost", reason=tr(key) if self._has(key) else news.get("message", ""))
+            return tr(f"net.link.{status}") if self._has(f"net.link.{status}") else ""
+        if news.get("type") == "seats":
+            lines = []
+            for seat, (old, new) in enumerate(zip(self._seat_states, news.get("seats", []))):
+                if old != new.get("state") and seat != self.remote_seat:
+                    key = f"net.seat.{new.get('state')}"
+                    if self._has(key):
+                        lines.append(tr(key, name=new.get("name", "")))
+            self._seat_states = [s.get("state") for s in news.get("seats", [])]
+            return " ".join(lines)
+        return ""
+
+    @property
+    def remote_seat(self) -> int | None:
+        return None if self.remote is None else self.remote.state.me
 
     def wait_for_bot(self, timeout: float = 10.0) -> None:
         """Block until every bot asked so far has answered (tests)."""
@@ -833,10 +892,27 @@ class TableScene(Scene):
         name = self.text.fit(info.name, round(plate.h * 0.36), room, FONT_COLOUR, bold=True)
         surface.blit(name, (plate.x + indent, plate.y + pad - 1))
         level = self.app.tr("table.human") if info.is_human else self.app.tr(f"table.level.{info.level}")
+        if self.remote is not None:
+            level = self._connection_note(seat, level)
         note = self.adapter.seat_note(seat, self.view)
         line2 = " · ".join(x for x in (level, note) if x)
         small = self.text.fit(line2, round(plate.h * 0.26), room, (190, 206, 186))
         surface.blit(small, (plate.x + indent, plate.bottom - pad - small.get_height() + 1))
+
+
+    def _connection_note(self, seat: int, level: str) -> str:
+        """A network seat's badge: connected with its latency, dropped, or a bot."""
+        assert self.remote is not None
+        statuses = self.remote.seats
+        if seat >= len(statuses):
+            return level
+        status = statuses[seat]
+        latency = self.remote.link.latency if seat == self.remote_seat else status.get("latency")
+        if status.get("state") == "dropped":
+            return self.app.tr("net.badge.dropped")
+        if status.get("state") == "connected" and latency is not None:
+            return f"{level} · {round(latency * 1000)} ms"
+        return level
 
 
 def _hidden_under(sprite: CardSprite, above: CardSprite) -> bool:

@@ -1,0 +1,144 @@
+"""The app's connection to a table: a ``SeatClient`` on its own thread, with queues.
+
+The app's loop never waits on the network: ``RemoteLink.start`` connects on a background thread,
+``send`` queues a message, ``take`` returns what arrived since the last frame. A dropped
+connection is taken up again with the seat's key for ``RECONNECT_FOR`` seconds (status
+``reconnecting``); after that, or when the host refuses the seat, the status is ``lost`` with the
+reason. The link pings the host every two seconds and keeps the round trip in ``latency``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import threading
+import time
+from typing import Any
+
+from net.client import FATAL, JoinError, SeatClient
+
+RECONNECT_FOR = 180.0
+PING_EVERY = 2.0
+
+
+class RemoteLink:
+    """One seat's connection for the app (see the module docstring)."""
+
+    def __init__(self, address: str, code: str, name: str = "", seat: int | None = None) -> None:
+        self.client = SeatClient(address, code, name=name, seat=seat)
+        self.status = "connecting"
+        """``connecting``, ``connected``, ``reconnecting``, ``lost`` (see ``reason``) or ``closed``."""
+        self.reason: tuple[str, str] | None = None
+        """Why the link was lost: an error key and the host's English sentence."""
+        self.latency: float | None = None
+        self.welcome: dict[str, Any] = {}
+        self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._outbox: asyncio.Queue[dict[str, Any] | None] | None = None
+        self._thread = threading.Thread(target=self._main, name="tablee-link", daemon=True)
+        self._stopping = False
+
+    # ------------------------------------------------------------------ from the app's thread
+    def start(self) -> None:
+        self._thread.start()
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the host (dropped while the link is down: the host's next update
+        says what the seat may do then)."""
+        if self._loop is not None and self._outbox is not None:
+            self._loop.call_soon_threadsafe(self._outbox.put_nowait, message)
+
+    def take(self) -> list[dict[str, Any]]:
+        """Every message that arrived since the last call, oldest first."""
+        out = []
+        while True:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def close(self) -> None:
+        """Leave the table and stop the thread."""
+        self._stopping = True
+        self.send({"type": "bye"})
+        if self._loop is not None and self._outbox is not None:
+            self._loop.call_soon_threadsafe(self._outbox.put_nowait, None)
+        self._thread.join(2.0)
+        self.status = "closed"
+
+    @property
+    def seat(self) -> int | None:
+        return self.client.seat
+
+    # ------------------------------------------------------------------ the link's thread
+    def _main(self) -> None:
+        asyncio.run(self._run())
+
+    async def _run(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._outbox = asyncio.Queue()
+        deadline: float | None = None
+        while not self._stopping:
+            try:
+                self.welcome = await self.client.open()
+            except JoinError as exc:
+                if exc.key != "unreachable" or deadline is None or time.monotonic() > deadline:
+                    self._lose(exc.key, str(exc))
+                    return
+                await asyncio.sleep(1.0)
+                continue
+            self.status, deadline = "connected", None
+            self._inbox.put({"type": "link", "status": "connected"})
+            self._inbox.put(self.welcome)
+            ended = await self._session()
+            if ended or self._stopping:
+                return
+            self.status, deadline = "reconnecting", time.monotonic() + RECONNECT_FOR
+            self._inbox.put({"type": "link", "status": "reconnecting"})
+
+    async def _session(self) -> bool:
+        """Pass messages both ways until the connection drops (``False``) or the table is left."""
+        assert self._outbox is not None
+        reader = asyncio.create_task(self._read())
+        pinger = asyncio.create_task(self._ping())
+        try:
+            while True:
+                getter = asyncio.create_task(self._outbox.get())
+                done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                if reader in done:
+                    getter.cancel()
+                    return reader.result()
+                message = getter.result()
+                if message is None:
+                    return True
+                with contextlib.suppress(Exception):
+                    await self.client.send(message)
+        finally:
+            pinger.cancel()
+            reader.cancel()
+            with contextlib.suppress(Exception):
+                await self.client.close()
+
+    async def _read(self) -> bool:
+        while True:
+            message = await self.client.receive()
+            if message is None:
+                return False
+            if message.get("type") == "pong" and isinstance(message.get("t"), (int, float)):
+                self.latency = max(0.0, time.monotonic() - float(message["t"]))
+                continue
+            if message.get("type") == "error" and message.get("key") in FATAL:
+                self._lose(str(message.get("key")), str(message.get("message", "")))
+                return True
+            self._inbox.put(message)
+
+    async def _ping(self) -> None:
+        while True:
+            with contextlib.suppress(Exception):
+                await self.client.send({"type": "ping", "t": time.monotonic()})
+            await asyncio.sleep(PING_EVERY)
+
+    def _lose(self, key: str, message: str) -> None:
+        self.status, self.reason = "lost", (key, message)
+        self._inbox.put({"type": "link", "status": "lost", "key": key, "message": message})

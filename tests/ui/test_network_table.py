@@ -1,0 +1,155 @@
+"""Playing from several computers in the real app: hosting from the setup form, joining from the
+title screen, a friend's network bot on a real loopback server, moves and refusals through the host."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from typing import Any
+
+import pygame
+
+from game import GAMES, Move
+from net.client import play_bot
+from net.host import Host, HostThread
+from net.table import HostedTable, NetSeat
+from tests.ui.conftest import center, click, press
+from ui.scenes.network import JoinScene, LobbyScene
+from ui.table.remote import REMOTE_LEVEL
+from ui.table.scene import TableScene
+
+
+def wait(app, condition, seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
+        app.step(1 / 60)
+        time.sleep(0.005)
+
+
+def friend(address: str, code: str, level: str = "easy") -> threading.Thread:
+    """A friend's network bot on another 'computer' (a thread with its own event loop)."""
+    thread = threading.Thread(target=lambda: asyncio.run(play_bot(address, code, level, name="Zoé")), daemon=True)
+    thread.start()
+    return thread
+
+
+def play_some(app, scene: TableScene, moves: int) -> None:
+    """The player plays the first legal move whenever it is their turn, as clicks would."""
+    played = 0
+    end = time.monotonic() + 30
+    while played < moves and not scene.state.is_over():
+        assert time.monotonic() < end, "the match did not go on"
+        scene.finish_animations()
+        if scene.legal and not scene.animating:
+            assert scene.play(scene.legal[0])
+            played += 1
+        app.step(1 / 60)
+        time.sleep(0.003)
+
+
+def test_a_player_hosts_from_the_setup_form_and_a_friend_joins(app) -> None:
+    click(app, center(app.top.game_buttons["gin_rummy"]))
+    setup = app.top
+    menu = setup.level_menus[1]
+    setup.set_focus(setup.nav.index(menu))
+    for _ in range(6):
+        if menu.selected_option[1] == REMOTE_LEVEL:
+            break
+        press(app, pygame.K_RIGHT)
+    assert menu.selected_option[1] == REMOTE_LEVEL
+    click(app, center(setup.start_button))
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene) and lobby.host is not None
+    wait(app, lambda: lobby.welcome and lobby.seats)
+    code, port = lobby.welcome["code"], lobby.host.host.port
+    assert not lobby.start_button.is_enabled  # seat 2 is still waiting
+    friend(f"127.0.0.1:{port}", code)
+    wait(app, lambda: all(s["state"] == "connected" for s in lobby.seats) and lobby.start_button.is_enabled)
+    click(app, center(lobby.start_button))
+    wait(app, lambda: isinstance(app.top, TableScene))
+    table = app.top
+    assert table.remote is not None and table.viewer == 0
+    assert table.session.seats[1].level == "easy"  # the friend's network bot shows as such
+    play_some(app, table, 12)
+    log = table.state.log
+    assert any(line.startswith("0: ") for line in log) and any(line.startswith("1: ") for line in log)
+    assert not app.storage.session_path.exists()  # a network match is saved by its host, not as "Continue"
+    path = app.data_dir / "hosted-table.json"
+    assert path.exists()
+    pygame.image.save(app.screen, str(app.data_dir / "network-table.png"))
+    press(app, pygame.K_ESCAPE)
+    leave = next(w for w, action in app.top.actions.items() if getattr(action, "__name__", "") == "leave_table")
+    click(app, center(leave))
+    assert app.top is app.scenes[0]
+    assert table.session.link.status == "closed" and table.session.host is None
+
+
+def hosted_elsewhere(kinds: list[str], seed: int = 4) -> tuple[HostThread, HostedTable]:
+    seats = [NetSeat(f"Seat {i}", kind) for i, kind in enumerate(kinds)]
+    state = GAMES["gin_rummy"].new_match([s.name for s in seats], seed=seed)
+    table = HostedTable(state, seats, "QWERTY", auto_start=True)
+    thread = HostThread(Host(table, bind="127.0.0.1", port=0))
+    thread.start()
+    return thread, table
+
+
+def test_a_friend_joins_from_the_title_screen_and_the_host_gives_the_reasons_of_refusals(app) -> None:
+    host, hosted = hosted_elsewhere(["remote", "remote"])
+    try:
+        click(app, center(app.top.join_button))
+        join = app.top
+        assert isinstance(join, JoinScene)
+        join.address_entry.set_text(f"127.0.0.1:{host.host.port}")
+        join.code_entry.set_text("qwe-rty")
+        join.name_entry.set_text("Léa")
+        join.join_typed()
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene) and lobby.host is None
+        wait(app, lambda: bool(lobby.welcome))
+        me = lobby.welcome["seat"]
+        friend(f"127.0.0.1:{host.host.port}", "QWERTY")
+        wait(app, lambda: isinstance(app.top, TableScene))
+        table: Any = app.top
+        assert table.viewer == me and table.state.names[me] == "Léa"
+        wait(app, lambda: me in table.state.to_move() and bool(table.legal))
+        # a move the table cannot judge is asked of the host, which names the real reason
+        wrong = next(m for m in hosted.state.legal_moves(me) if m.action.startswith("discard")) \
+            if hosted.state.legal_moves(me)[0].action.startswith("discard") else Move("discard 2c", me)
+        if table.state.is_legal(wrong):
+            wrong = Move("knock 2c", me)
+        table.say(table.explain(table.state.refusal(wrong)))
+        wait(app, lambda: bool(table.message))
+        assert table.message and "turn" not in table.message
+        play_some(app, table, 10)
+        assert len(hosted.state.log) >= 10
+    finally:
+        host.stop()
+
+
+def test_a_wrong_code_is_said_in_the_waiting_room(app) -> None:
+    host, _ = hosted_elsewhere(["remote", "remote"])
+    try:
+        click(app, center(app.top.join_button))
+        join = app.top
+        join.address_entry.set_text(f"127.0.0.1:{host.host.port}")
+        join.code_entry.set_text("AAAAAA")
+        join.join_typed()
+        lobby = app.top
+        wait(app, lambda: bool(lobby.problem))
+        assert "no table answers to this code" in lobby.problem
+    finally:
+        host.stop()
+
+
+def test_the_join_form_says_what_is_missing(app) -> None:
+    click(app, center(app.top.join_button))
+    join = app.top
+    join.join_typed()
+    assert "address" in join.problem
+    join.address_entry.set_text("192.168.1.20")
+    join.join_typed()
+    assert "code" in join.problem
+    assert isinstance(app.top, JoinScene)

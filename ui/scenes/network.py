@@ -1,0 +1,323 @@
+"""Playing from several computers: the waiting room of a table, and joining one.
+
+``host_table`` opens a table on this computer (a ``net`` server on a background thread, announced
+on the local network) and seats this app's player in it like any other client, over loopback: the
+table scene then works the same for the host and for friends. The ``LobbyScene`` shows the code,
+the addresses and each seat (waiting, connected, a computer), lets the host start the match or give
+a missing seat to a bot, and goes to the table when the host's first update arrives. ``JoinScene``
+lists the tables heard on the network and takes an address and code typed by hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.elements import UILabel, UITextEntryLine
+
+from disk import default_data_dir
+from game import GAMES
+from net.host import Host, HostThread, local_addresses
+from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code
+from net.remote import RemoteLink
+from net.table import HostedTable, NetSeat
+from ui.app import wrap_text
+from ui.scenes import art
+from ui.scenes.base import MenuScene
+from ui.scenes.common import game_title, level_name
+from ui.session import SeatInfo
+from ui.table.remote import REMOTE_LEVEL, RemoteSession
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+HOSTED_FILE = "hosted-table.json"
+
+
+def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed: int | None,
+               port: int = DEFAULT_PORT) -> LobbyScene:
+    """Open a table for these seats on this computer and return its waiting room.
+
+    The one seat that is a person on this computer (``level`` None) is this app's player;
+    ``REMOTE_LEVEL`` seats wait for friends; the others are bots played by the host. ``OSError``
+    when no port can be opened.
+    """
+    local = [i for i, s in enumerate(seats) if s.level is None]
+    if len(local) != 1:
+        raise ValueError(app.tr("setup.error.one_local_player"))
+    net_seats = [NetSeat(s.name, "remote" if s.level in (None, REMOTE_LEVEL) else s.level) for s in seats]
+    state = GAMES[game_id].new_match([s.name for s in seats], options=options, seed=seed)
+    table = HostedTable(state, net_seats, new_code(), think_delay=float(app.settings.bot_delay))
+    data_dir = getattr(app, "data_dir", None) or default_data_dir()
+    thread: HostThread | None = None
+    for candidate in (port, 0):  # the usual port, else any free one
+        thread = HostThread(Host(table, port=candidate, autosave=data_dir / HOSTED_FILE, announce=seats[local[0]].name))
+        try:
+            thread.start()
+            break
+        except OSError:
+            if candidate == 0:
+                raise
+    assert thread is not None
+    link = RemoteLink(f"127.0.0.1:{thread.host.port}", table.code, name=seats[local[0]].name, seat=local[0])
+    link.start()
+    return LobbyScene(app, link, game_id, host=thread)
+
+
+class LobbyScene(MenuScene):
+    """The waiting room of a table, for its host (with ``host``) or a friend who joined."""
+
+    heading_key = "net.lobby.heading"
+
+    def __init__(self, app: App, link: RemoteLink, game_id: str | None = None, host: HostThread | None = None) -> None:
+        super().__init__(app)
+        self.link = link
+        self.host = host
+        self.game_id = game_id
+        self.welcome: dict[str, Any] = {}
+        self.seats: list[dict[str, Any]] = []
+        self.started = False
+        self.problem = ""
+        self.start_button: Any = None
+        self.bot_buttons: dict[int, Any] = {}
+        self.seat_labels: list[UILabel] = []
+        self._shown: tuple[Any, ...] | None = None
+
+    # ------------------------------------------------------------------ widgets
+    def build(self) -> None:
+        w, h = self.size
+        tr = self.app.tr
+        top = self.heading_bottom()
+        panel = pygame.Rect(0, top, min(w - self.px(48), self.px(760)), h - top - self.px(24))
+        panel.centerx = w // 2
+        y = panel.top
+        lines = []
+        if self.host is not None and self.welcome:
+            port = self.host.host.port
+            lines.append((tr("net.lobby.code", code=self.welcome.get("code", "")), "section_label"))
+            addresses = ", ".join(f"{a}:{port}" for a in local_addresses() if not a.startswith("127."))
+            lines.append((tr("net.lobby.address", address=addresses or f"127.0.0.1:{port}"), "field_label"))
+            lines.append((tr("net.lobby.lan_hint", port=port), "hint_label"))
+        elif self.welcome:
+            me = self.welcome.get("seat", 0)
+            lines.append((tr("net.lobby.joined", seat=me + 1, name=self.welcome["names"][me]), "section_label"))
+            lines.append((tr("net.lobby.waiting_host"), "hint_label"))
+        else:
+            lines.append((tr("net.lobby.connecting"), "section_label"))
+        font = self.app.font(self.px(17))
+        for text, kind in lines:
+            for part in wrap_text(font, text, panel.width - self.px(24)) if kind == "hint_label" else [text]:
+                self.label(pygame.Rect(panel.left, y, panel.width, self.px(30)), part, kind)
+                y += self.px(30)
+            y += self.px(8)
+        y += self.px(8)
+        self.seat_labels = []
+        self.bot_buttons = {}
+        row = self.px(40)
+        bot_w = self.px(170)
+        for i, seat in enumerate(self.seats):
+            label = self.label(pygame.Rect(panel.left, y, panel.width - bot_w - self.px(12), row), self._seat_text(i, seat))
+            self.seat_labels.append(label)
+            if self.host is not None and seat.get("kind") == "remote" and seat.get("state") in ("waiting", "dropped") \
+                    and i != self.welcome.get("seat"):
+                self.bot_buttons[i] = self.button(pygame.Rect(panel.right - bot_w, y, bot_w, row),
+                                                  tr("net.lobby.bot"), lambda seat=i: self.give_to_bot(seat))
+            y += row + self.px(6)
+        if self.problem:
+            self.label(pygame.Rect(panel.left, y, panel.width, self.px(34)), self.problem, "error_label")
+        bw, bh = self.px(260), self.px(50)
+        bottom = h - bh - self.px(24)
+        if self.host is not None:
+            ready = bool(self.seats) and all(s.get("state") in ("connected", "bot") for s in self.seats)
+            self.start_button = self.button(pygame.Rect(w // 2 - bw - self.px(8), bottom, bw, bh), tr("net.lobby.start"),
+                                            self.start if ready else None, kind="primary_button")
+        self.button(pygame.Rect(w // 2 + self.px(8) if self.host is not None else (w - bw) // 2, bottom, bw, bh),
+                    tr("net.lobby.leave") if self.host is not None else tr("common.back"), self.back)
+
+    def _seat_text(self, i: int, seat: dict[str, Any]) -> str:
+        tr = self.app.tr
+        if i == self.welcome.get("seat"):
+            state = tr("net.state.you")
+        elif seat.get("kind") != "remote":
+            state = level_name(self.app, seat["kind"])
+        else:
+            state = tr(f"net.state.{seat.get('state', 'waiting')}")
+            if seat.get("client") not in (None, "human"):
+                state += f" · {level_name(self.app, seat['client'])}"
+        return f"{i + 1}. {seat.get('name', '')} — {state}"
+
+    def initial_focus(self) -> int:
+        return 0
+
+    # ------------------------------------------------------------------ actions
+    def start(self) -> None:
+        """Deal the cards (the host only, once every seat is taken)."""
+        if self.host is not None:
+            self.host.host.call(lambda table: table.start())
+
+    def give_to_bot(self, seat: int) -> None:
+        """A friend is not coming: the computer plays their seat."""
+        if self.host is not None:
+            self.host.host.call(lambda table: table.seat_bot(seat, "normal"))
+
+    def back(self) -> None:
+        """Leave the waiting room (the host closes the table)."""
+        self.link.close()
+        if self.host is not None:
+            self.host.stop()
+        self.app.pop()
+
+    # ------------------------------------------------------------------ the link
+    def update(self, dt: float) -> None:
+        messages = self.link.take()
+        for n, message in enumerate(messages):
+            kind = message.get("type")
+            if kind == "welcome":
+                self.welcome = message
+                self.game_id = message["game"]
+            elif kind == "seats":
+                self.seats = message["seats"]
+            elif kind == "update":
+                self._to_table(message, messages[n + 1:])
+                return
+            elif kind == "link" and message.get("status") == "lost":
+                key = f"net.error.{message.get('key')}"
+                self.problem = self.app.tr("net.lost", reason=self.app.tr(key) if self.app.has_text(key)
+                                           else message.get("message", ""))
+        shown = (repr(self.welcome.get("seat")), repr(self.seats), self.problem)
+        if shown != self._shown:
+            self._shown = shown
+            self.rebuild()
+
+    def _to_table(self, first: dict[str, Any], after: list[dict[str, Any]]) -> None:
+        """The match started: sit at the table (nothing that came after the first update is lost)."""
+        session = RemoteSession(self.link, self.welcome, first, after)
+        session.host = self.host
+        self.started = True
+        self.app.start_match(session)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.game_id:
+            text = self.app.font(self.px(18)).render(game_title(self.app, self.game_id), True, art.CREAM)
+            surface.blit(text, text.get_rect(midtop=(surface.get_width() // 2, self.heading_bottom() - self.px(22))))
+
+
+class JoinScene(MenuScene):
+    """Join a table: the ones heard on this network, or an address and code typed by hand."""
+
+    heading_key = "net.join.heading"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.browser: Any = None
+        self.heard: list[Any] = []
+        self.address_entry: UITextEntryLine | None = None
+        self.code_entry: UITextEntryLine | None = None
+        self.name_entry: UITextEntryLine | None = None
+        self.table_buttons: list[Any] = []
+        self.problem = ""
+        self.texts = {"address": "", "code": "", "name": app.tr("setup.default_you")}
+        self._since = 0.0
+
+    def enter(self) -> None:
+        if self.browser is None:
+            try:
+                from net.discovery import TableBrowser
+
+                self.browser = TableBrowser()
+            except (OSError, RuntimeError, ValueError):
+                self.browser = None  # no network to listen on: typing an address still works
+        super().enter()
+
+    def build(self) -> None:
+        w, h = self.size
+        tr = self.app.tr
+        top = self.heading_bottom()
+        panel = pygame.Rect(0, top, min(w - self.px(48), self.px(720)), h - top)
+        panel.centerx = w // 2
+        y = panel.top
+        self.label(pygame.Rect(panel.left, y, panel.width, self.px(32)), tr("net.join.found"), "section_label")
+        y += self.px(36)
+        self.table_buttons = []
+        if not self.heard:
+            self.label(pygame.Rect(panel.left, y, panel.width, self.px(30)), tr("net.join.none"), "hint_label")
+            y += self.px(40)
+        for ad in self.heard[:5]:
+            text = tr("net.join.table", name=ad.name, game=game_title(self.app, ad.game) if ad.game in GAMES else ad.game,
+                      free=ad.free, seats=ad.seats)
+            self.table_buttons.append(self.button(pygame.Rect(panel.left, y, panel.width, self.px(44)), text,
+                                                  (lambda ad=ad: self.join(ad.where, ad.code)) if ad.free else None))
+            y += self.px(50)
+        y += self.px(10)
+        label_w = self.px(220)
+        entries = {}
+        for key in ("address", "code", "name"):
+            self.label(pygame.Rect(panel.left, y, label_w, self.px(40)), tr(f"net.join.{key}"))
+            entry = UITextEntryLine(pygame.Rect(panel.left + label_w, y, panel.width - label_w, self.px(40)),
+                                    manager=self.app.ui, container=self.root, object_id=self.oid("entry", f"#join_{key}"),
+                                    initial_text=self.texts[key])
+            entry.set_text_length_limit(64 if key == "address" else 24)
+            self.add_nav(entry)
+            entries[key] = entry
+            y += self.px(48)
+        self.address_entry, self.code_entry, self.name_entry = entries["address"], entries["code"], entries["name"]
+        if self.problem:
+            self.label(pygame.Rect(panel.left, y, panel.width, self.px(34)), self.problem, "error_label")
+        bw, bh = self.px(220), self.px(50)
+        bottom = h - bh - self.px(24)
+        self.button(pygame.Rect(w // 2 - bw - self.px(8), bottom, bw, bh), tr("net.join.join"), self.join_typed,
+                    kind="primary_button")
+        self.button(pygame.Rect(w // 2 + self.px(8), bottom, bw, bh), tr("common.back"), self.back)
+
+    def _sync(self) -> None:
+        for key, entry in (("address", self.address_entry), ("code", self.code_entry), ("name", self.name_entry)):
+            if entry is not None and entry.alive():
+                self.texts[key] = entry.get_text()
+
+    def join_typed(self) -> None:
+        """Join the table at the address and code typed."""
+        self._sync()
+        if not self.texts["address"].strip():
+            self._refuse(self.app.tr("net.join.need_address"))
+        elif len(normal_code(self.texts["code"])) != CODE_LENGTH:
+            self._refuse(self.app.tr("net.join.need_code"))
+        else:
+            self.join(self.texts["address"].strip(), self.texts["code"])
+
+    def join(self, address: str, code: str) -> None:
+        """Connect and wait in the table's waiting room (a refusal is shown there)."""
+        self._sync()
+        self.close_browser()
+        link = RemoteLink(address, normal_code(code), name=self.texts["name"].strip())
+        link.start()
+        self.app.push(LobbyScene(self.app, link))
+
+    def _refuse(self, text: str) -> None:
+        self.problem = text
+        self.rebuild()
+
+    def update(self, dt: float) -> None:
+        self._since += dt
+        if self.browser is None or self._since < 1.0:
+            return
+        self._since = 0.0
+        heard = self.browser.tables()
+        if heard != self.heard:
+            self._sync()
+            self.heard = heard
+            self.rebuild()
+
+    def back(self) -> None:
+        self.close_browser()
+        self.app.pop()
+
+    def leave(self) -> None:
+        self._sync()
+        super().leave()
+
+    def close_browser(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+
