@@ -117,6 +117,8 @@ class HostedTable:
     started: bool = False
     now: float = 0.0
     auto_start: bool = False
+    host_seat: int | None = None
+    """The seat of the hosting app's own player (it takes it back with its key after a crash)."""
     """Deal as soon as every remote seat is taken (the headless host); else the host calls ``start``."""
     referee: Referee | None = field(default=None, init=False)
     latency: Callable[[int], float | None] = field(default=lambda conn: None, repr=False)
@@ -505,6 +507,7 @@ class HostedTable:
             "think_delay": self.think_delay,
             "auto_bot": self.auto_bot,
             "auto_start": self.auto_start,
+            "host_seat": self.host_seat,
             "seats": [{"name": s.name, "kind": s.kind, "token": s.token, "client": s.client} for s in self.seats],
             "match": self.state.to_json(),
         }
@@ -519,7 +522,7 @@ class HostedTable:
             state = load_match(data["match"])
             table = cls(state, seats, str(data["code"]), float(data["reconnect_seconds"]), float(data["window_margin"]),
                         float(data["think_delay"]), data["auto_bot"], bool(data["started"]), now,
-                        bool(data.get("auto_start", False)))
+                        bool(data.get("auto_start", False)), data.get("host_seat"))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"the saved network table is damaged ({exc})") from None
         return table

@@ -153,3 +153,73 @@ def test_the_join_form_says_what_is_missing(app) -> None:
     join.join_typed()
     assert "code" in join.problem
     assert isinstance(app.top, JoinScene)
+
+
+def test_a_friend_chooses_a_free_seat(app) -> None:
+    seats = [NetSeat(f"Seat {i}", kind) for i, kind in enumerate(["remote", "remote"])]
+    state = GAMES["gin_rummy"].new_match([s.name for s in seats], seed=5)
+    table = HostedTable(state, seats, "QWERTY")
+    thread = HostThread(Host(table, bind="127.0.0.1", port=0))
+    thread.start()
+    try:
+        click(app, center(app.top.join_button))
+        join = app.top
+        join.address_entry.set_text(f"127.0.0.1:{thread.host.port}")
+        join.code_entry.set_text("QWERTY")
+        join.seat_entry.set_text("2")
+        join.join_typed()
+        lobby = app.top
+        wait(app, lambda: bool(lobby.welcome))
+        assert lobby.welcome["seat"] == 1
+    finally:
+        thread.stop()
+
+
+def test_a_table_the_app_hosted_is_offered_again_after_a_crash(app) -> None:
+    """The app stopped while hosting: the title offers to host the table again, the player takes
+    their seat back with its key, and a friend's network bot comes back with theirs."""
+    from net.table import HostedTable as Table
+    from ui.scenes.network import hosted_file
+
+    seats = [NetSeat("Ann", "remote"), NetSeat("Zoé", "remote")]
+    state = GAMES["gin_rummy"].new_match(["Ann", "Zoé"], seed=9)
+    table = Table(state, seats, "ZXCVBN", host_seat=0)
+    seats[0].client, seats[0].token = "human", "key-of-ann"
+    seats[1].client, seats[1].token = "easy", "key-of-zoe"
+    table.started = True
+    for _ in range(3):
+        state.apply(state.legal_moves(state.to_move()[0])[0])
+    hosted_file(app).write_text(__import__("json").dumps(table.snapshot()))
+    app.pop_to_title()
+    app.scenes[0].rebuild()
+    title = app.top
+    assert title.host_again_button is not None
+    click(app, center(title.host_again_button))
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    wait(app, lambda: bool(lobby.welcome))
+    assert lobby.welcome["seat"] == 0
+    port = lobby.host.host.port
+
+    async def zoe_comes_back() -> None:
+        from net.client import SeatClient
+
+        client = SeatClient(f"127.0.0.1:{port}", "ZXCVBN", token="key-of-zoe")
+        welcome = await client.open()
+        assert welcome["seat"] == 1
+        await client.close()
+
+    asyncio.run(zoe_comes_back())
+    wait(app, lambda: isinstance(app.top, TableScene))
+    assert app.top.state.log[:3] == state.log[:3]  # the match goes on where it stopped
+
+
+def test_a_damaged_hosted_table_is_set_aside_with_a_notice(app) -> None:
+    from ui.scenes.network import hosted_file
+
+    hosted_file(app).write_text("{not json")
+    app.pop_to_title()
+    app.scenes[0].rebuild()
+    assert app.top.host_again_button is None
+    assert not hosted_file(app).exists()
+    assert any(key == "notice.damaged_save" for key, _ in app.storage.take_notices())

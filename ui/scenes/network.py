@@ -10,12 +10,13 @@ lists the tables heard on the network and takes an address and code typed by han
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UILabel, UITextEntryLine
 
-from disk import default_data_dir
+from disk import DamagedFile, default_data_dir, load_json_object, move_aside
 from game import GAMES
 from net.host import Host, HostThread, local_addresses
 from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code
@@ -47,11 +48,50 @@ def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed
         raise ValueError(app.tr("setup.error.one_local_player"))
     net_seats = [NetSeat(s.name, "remote" if s.level in (None, REMOTE_LEVEL) else s.level) for s in seats]
     state = GAMES[game_id].new_match([s.name for s in seats], options=options, seed=seed)
-    table = HostedTable(state, net_seats, new_code(), think_delay=float(app.settings.bot_delay))
-    data_dir = getattr(app, "data_dir", None) or default_data_dir()
+    table = HostedTable(state, net_seats, new_code(), think_delay=float(app.settings.bot_delay), host_seat=local[0])
+    return _open(app, table, port)
+
+
+def hosted_file(app: App) -> Path:
+    """Where the app autosaves the table it hosts."""
+    return Path(getattr(app, "data_dir", None) or default_data_dir()) / HOSTED_FILE
+
+
+def saved_table(app: App) -> HostedTable | None:
+    """The table this app hosted when it stopped (``None``: none to host again). A damaged file
+    is moved aside with a notice; a finished match is forgotten."""
+    path = hosted_file(app)
+    try:
+        data = load_json_object(path)
+    except DamagedFile as exc:
+        app.storage.notices.append(("notice.damaged_save", {"file": exc.moved.name}))
+        return None
+    if data is None:
+        return None
+    try:
+        table = HostedTable.from_snapshot(data)
+    except ValueError:
+        app.storage.notices.append(("notice.damaged_save", {"file": move_aside(path).name}))
+        return None
+    if table.state.is_over() or table.host_seat is None:
+        path.unlink(missing_ok=True)
+        return None
+    return table
+
+
+def host_again(app: App, table: HostedTable, port: int = DEFAULT_PORT) -> LobbyScene:
+    """Host a saved table again: this app's player takes their seat back with its key, friends
+    come back with theirs."""
+    return _open(app, table, port)
+
+
+def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
+    seat = table.host_seat
+    assert seat is not None
+    name = table.seats[seat].name
     thread: HostThread | None = None
     for candidate in (port, 0):  # the usual port, else any free one
-        thread = HostThread(Host(table, port=candidate, autosave=data_dir / HOSTED_FILE, announce=seats[local[0]].name))
+        thread = HostThread(Host(table, port=candidate, autosave=hosted_file(app), announce=name))
         try:
             thread.start()
             break
@@ -59,9 +99,10 @@ def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed
             if candidate == 0:
                 raise
     assert thread is not None
-    link = RemoteLink(f"127.0.0.1:{thread.host.port}", table.code, name=seats[local[0]].name, seat=local[0])
+    link = RemoteLink(f"127.0.0.1:{thread.host.port}", table.code, name=name, seat=seat)
+    link.client.token = table.seats[seat].token
     link.start()
-    return LobbyScene(app, link, game_id, host=thread)
+    return LobbyScene(app, link, table.state.GAME_ID, host=thread)
 
 
 class LobbyScene(MenuScene):
@@ -161,10 +202,13 @@ class LobbyScene(MenuScene):
             self.host.host.call(lambda table: table.seat_bot(seat, "normal"))
 
     def back(self) -> None:
-        """Leave the waiting room (the host closes the table)."""
+        """Leave the waiting room (the host closes the table: a match not started is forgotten)."""
         self.link.close()
         if self.host is not None:
+            started = self.host.host.table.started
             self.host.stop()
+            if not started:
+                hosted_file(self.app).unlink(missing_ok=True)
         self.app.pop()
 
     # ------------------------------------------------------------------ the link
@@ -215,9 +259,10 @@ class JoinScene(MenuScene):
         self.address_entry: UITextEntryLine | None = None
         self.code_entry: UITextEntryLine | None = None
         self.name_entry: UITextEntryLine | None = None
+        self.seat_entry: UITextEntryLine | None = None
         self.table_buttons: list[Any] = []
         self.problem = ""
-        self.texts = {"address": "", "code": "", "name": app.tr("setup.default_you")}
+        self.texts = {"address": "", "code": "", "name": app.tr("setup.default_you"), "seat": ""}
         self._since = 0.0
 
     def enter(self) -> None:
@@ -252,16 +297,19 @@ class JoinScene(MenuScene):
         y += self.px(10)
         label_w = self.px(220)
         entries = {}
-        for key in ("address", "code", "name"):
+        for key in ("address", "code", "name", "seat"):
             self.label(pygame.Rect(panel.left, y, label_w, self.px(40)), tr(f"net.join.{key}"))
             entry = UITextEntryLine(pygame.Rect(panel.left + label_w, y, panel.width - label_w, self.px(40)),
                                     manager=self.app.ui, container=self.root, object_id=self.oid("entry", f"#join_{key}"),
                                     initial_text=self.texts[key])
-            entry.set_text_length_limit(64 if key == "address" else 24)
+            entry.set_text_length_limit(64 if key == "address" else 2 if key == "seat" else 24)
+            if key == "seat":
+                entry.set_allowed_characters("numbers")
             self.add_nav(entry)
             entries[key] = entry
             y += self.px(48)
         self.address_entry, self.code_entry, self.name_entry = entries["address"], entries["code"], entries["name"]
+        self.seat_entry = entries["seat"]
         if self.problem:
             self.label(pygame.Rect(panel.left, y, panel.width, self.px(34)), self.problem, "error_label")
         bw, bh = self.px(220), self.px(50)
@@ -271,7 +319,8 @@ class JoinScene(MenuScene):
         self.button(pygame.Rect(w // 2 + self.px(8), bottom, bw, bh), tr("common.back"), self.back)
 
     def _sync(self) -> None:
-        for key, entry in (("address", self.address_entry), ("code", self.code_entry), ("name", self.name_entry)):
+        for key, entry in (("address", self.address_entry), ("code", self.code_entry), ("name", self.name_entry),
+                           ("seat", self.seat_entry)):
             if entry is not None and entry.alive():
                 self.texts[key] = entry.get_text()
 
@@ -289,7 +338,9 @@ class JoinScene(MenuScene):
         """Connect and wait in the table's waiting room (a refusal is shown there)."""
         self._sync()
         self.close_browser()
-        link = RemoteLink(address, normal_code(code), name=self.texts["name"].strip())
+        seat = int(self.texts["seat"]) - 1 if self.texts["seat"].strip().isdigit() else None
+        link = RemoteLink(address, normal_code(code), name=self.texts["name"].strip(),
+                          seat=seat if seat is not None and seat >= 0 else None)
         link.start()
         self.app.push(LobbyScene(self.app, link))
 

@@ -6,7 +6,7 @@ that cannot be resumed is moved aside (with a one-sentence notice) so the app st
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,6 +30,9 @@ class TitleScene(MenuScene):
         self.game_buttons: dict[str, object] = {}
         self.continue_button: object | None = None
         self.join_button: object | None = None
+        self.host_again_button: object | None = None
+        self.hosted: Any = None
+        """A network table this app hosted when it stopped (it can be hosted again)."""
         self._logo: pygame.Surface | None = None
         self._logo_key: tuple[int, int] | None = None
 
@@ -55,7 +58,10 @@ class TitleScene(MenuScene):
         return logo, menu
 
     def build(self) -> None:
+        from ui.scenes.network import saved_table
+
         self.saved = self._load_saved()
+        self.hosted = saved_table(self.app)
         _, menu = self.layout()
         w, h = self.size
         gap = self.px(12)
@@ -65,6 +71,7 @@ class TitleScene(MenuScene):
         # height of the whole column, to centre it vertically
         total = (tall + self.px(26) + gap * 2 if self.saved is not None else 0) + self.px(34)
         total += len(registered) * (tall + gap) + gap + 3 * (row + gap) + gap
+        total += row + gap if self.hosted is not None else 0
         y = max(self.px(24), (h - total) // 2)
         self.continue_button = None
         if self.saved is not None:
@@ -103,7 +110,14 @@ class TitleScene(MenuScene):
             y += tall + gap
         self.join_button = self.button(pygame.Rect(menu.left, y, menu.width, row), self.app.tr("title.join"),
                                        self.open_join)
-        y += row + gap * 2
+        y += row + gap
+        self.host_again_button = None
+        if self.hosted is not None:
+            self.host_again_button = self.button(
+                pygame.Rect(menu.left, y, menu.width, row),
+                self.app.tr("title.host_again", game=game_title(self.app, self.hosted.state.GAME_ID)), self.host_again)
+            y += row + gap
+        y += gap
         half = (menu.width - gap) // 2
         self.button(pygame.Rect(menu.left, y, half, row), self.app.tr("title.rules"), self.open_rules)
         self.button(
@@ -130,6 +144,19 @@ class TitleScene(MenuScene):
         from ui.scenes.setup import SetupScene
 
         self.app.push(SetupScene(self.app, game_id))
+
+    def host_again(self) -> None:
+        """Open the network table this app hosted again; everyone comes back with their seat's key."""
+        from ui.scenes.network import host_again
+
+        if self.hosted is None:
+            return
+        try:
+            lobby = host_again(self.app, self.hosted)
+        except OSError as exc:
+            self.app.notify(self.app.tr("net.host_failed", reason=str(exc)))
+            return
+        self.app.push(lobby)
 
     def open_join(self) -> None:
         from ui.scenes.network import JoinScene
