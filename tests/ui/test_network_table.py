@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from game import GAMES, Move
-from net.client import play_bot
+from net.client import JoinError, play_bot
 from net.host import Host, HostThread
 from net.table import HostedTable, NetSeat
 from tests.ui.conftest import center, click, press
@@ -31,7 +31,13 @@ def wait(app, condition, seconds: float = 20.0) -> None:
 
 def friend(address: str, code: str, level: str = "easy") -> threading.Thread:
     """A friend's network bot on another 'computer' (a thread with its own event loop)."""
-    thread = threading.Thread(target=lambda: asyncio.run(play_bot(address, code, level, name="Zoé")), daemon=True)
+    def run() -> None:
+        try:
+            asyncio.run(play_bot(address, code, level, name="Zoé", reconnect_for=5))
+        except JoinError:
+            return  # the table closed with the test
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     return thread
 
