@@ -103,11 +103,11 @@ def main() -> int:
         app.close()
     a50, a95 = summary(alone)
     print(f"{w}x{h}, {args.frames} frames each, Gin Rummy table animating")
-    print(f"alone:                           p50 {a50:6.2f} ms   p95 {a95:6.2f} ms")
+    print(f"alone:                           p50 {a50:6.3f} ms   p95 {a95:6.3f} ms")
     for pace, (times, moves) in results.items():
         b50, b95 = summary(times)
         what = f"hosting 8 seats, bot pace {pace:.1f} s" if pace else "hosting 8 seats, flat out     "
-        print(f"{what}:   p50 {b50:6.2f} ms   p95 {b95:6.2f} ms   ratio p95 {b95 / a95:.2f}   "
+        print(f"{what}:   p50 {b50:6.3f} ms   p95 {b95:6.3f} ms   ratio p95 {b95 / a95:.2f}   "
               f"({moves} moves hosted meanwhile)")
     return 0
 
