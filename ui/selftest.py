@@ -257,6 +257,35 @@ def check_save_and_resume(app: Any, game_id: str, descriptor: Any) -> str:
 
 
 # ---------------------------------------------------------------------------- driver
+def check_network(game_id: str = "gin_rummy") -> str:
+    """A table hosted on loopback (WebSocket server) with two network bots, played to the end."""
+    import asyncio
+
+    from game import GAMES
+    from net.client import play_bot
+    from net.host import Host
+    from net.table import HostedTable, NetSeat
+
+    async def match() -> int:
+        seats = [NetSeat("A", "remote"), NetSeat("B", "remote")]
+        state = GAMES[game_id].new_match(["A", "B"], seed=SEED)
+        table = HostedTable(state, seats, "SELF42", auto_start=True)
+        host = Host(table, bind="127.0.0.1", port=0)
+        task = asyncio.create_task(host.run())
+        while not host.ready.is_set():
+            if task.done():
+                task.result()
+            await asyncio.sleep(0.01)
+        where = f"127.0.0.1:{host.port}"
+        await asyncio.wait_for(asyncio.gather(*[play_bot(where, "SELF42", "easy", seat=s) for s in (0, 1)]), 60)
+        await asyncio.wait_for(task, 10)
+        if not state.is_over():
+            raise SelftestFailure("the hosted match did not end")
+        return len(state.log)
+
+    return f"{asyncio.run(match())} moves over loopback"
+
+
 def _executable_folder_listing() -> dict[str, float] | None:
     """Names and times of the files beside a packaged executable (None when run from source)."""
     if not getattr(sys, "frozen", False):
@@ -326,6 +355,7 @@ def run(game_ids: Sequence[str] | None = None) -> int:
 
         report.check("assets", lambda: check_assets(list(GAMES)))
         report.check("pygame_gui data", check_pygame_gui_data)
+        report.check("network table", check_network)
         with tempfile.TemporaryDirectory(prefix="tablee-selftest-") as tmp:
             _play_in_app(report, games, Path(tmp))
     if beside_before != _executable_folder_listing():
