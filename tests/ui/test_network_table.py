@@ -29,11 +29,11 @@ def wait(app, condition, seconds: float = 20.0) -> None:
         time.sleep(0.005)
 
 
-def friend(address: str, code: str, level: str = "easy") -> threading.Thread:
+def friend(address: str, code: str, level: str = "easy", seat: int | None = None) -> threading.Thread:
     """A friend's network bot on another 'computer' (a thread with its own event loop)."""
     def run() -> None:
         try:
-            asyncio.run(play_bot(address, code, level, name="Zoé", reconnect_for=5))
+            asyncio.run(play_bot(address, code, level, name="Zoé", seat=seat, reconnect_for=5))
         except JoinError:
             return  # the table closed with the test
 
@@ -201,11 +201,11 @@ def test_a_table_the_app_hosted_is_offered_again_after_a_crash(app) -> None:
     title = app.top
     assert title.host_again_button is not None
     click(app, center(title.host_again_button))
-    lobby = app.top
-    assert isinstance(lobby, LobbyScene)
-    wait(app, lambda: bool(lobby.welcome))
-    assert lobby.welcome["seat"] == 0
-    port = lobby.host.host.port
+    wait(app, lambda: isinstance(app.top, TableScene))  # the match had started: straight to the table
+    scene: Any = app.top
+    assert scene.viewer == 0 and scene.session.host is not None
+    assert scene.state.log[:3] == state.log[:3]  # the match goes on where it stopped
+    port = scene.session.host.host.port
 
     async def zoe_comes_back() -> None:
         from net.client import SeatClient
@@ -213,11 +213,13 @@ def test_a_table_the_app_hosted_is_offered_again_after_a_crash(app) -> None:
         client = SeatClient(f"127.0.0.1:{port}", "ZXCVBN", token="key-of-zoe")
         welcome = await client.open()
         assert welcome["seat"] == 1
+        await asyncio.sleep(0.3)
         await client.close()
 
+    assert scene.remote.seats[1]["state"] == "dropped"
     asyncio.run(zoe_comes_back())
-    wait(app, lambda: isinstance(app.top, TableScene))
-    assert app.top.state.log[:3] == state.log[:3]  # the match goes on where it stopped
+    wait(app, lambda: any("Zoé is at the table" in line for line in scene.log.lines))
+    scene.session.close()
 
 
 def test_a_damaged_hosted_table_is_set_aside_with_a_notice(app) -> None:
@@ -229,3 +231,42 @@ def test_a_damaged_hosted_table_is_set_aside_with_a_notice(app) -> None:
     assert app.top.host_again_button is None
     assert not hosted_file(app).exists()
     assert any(key == "notice.damaged_save" for key, _ in app.storage.take_notices())
+
+
+def test_gang_de_mouettes_over_the_network_memorising_racing_and_the_clocks(app) -> None:
+    """A person at a Gang de mouettes table hosted elsewhere: they memorise their cards (the host
+    waits for them), play their turns, and windows and grace times are counted down from the host's clocks."""
+    seats = [NetSeat("Seat 0", "remote"), NetSeat("Seat 1", "remote"), NetSeat("Seat 2", "normal")]
+    options = GAMES["gang_de_mouettes"].Options(snap_window_seconds=0.6, end_turn_grace_seconds=3.0)
+    state = GAMES["gang_de_mouettes"].new_match([s.name for s in seats], options=options, seed=11)
+    table = HostedTable(state, seats, "GANG42", auto_start=True, think_delay=0.05)
+    host = HostThread(Host(table, bind="127.0.0.1", port=0))
+    host.start()
+    try:
+        click(app, center(app.top.join_button))
+        join = app.top
+        join.address_entry.set_text(f"127.0.0.1:{host.host.port}")
+        join.code_entry.set_text("GANG42")
+        join.seat_entry.set_text("1")
+        join.join_typed()
+        friend(f"127.0.0.1:{host.host.port}", "GANG42", "normal", seat=1)
+        wait(app, lambda: isinstance(app.top, TableScene))
+        scene: Any = app.top
+        assert scene.viewer == 0
+        wait(app, lambda: 0 in scene.referee.unready())
+        assert not table.state.log  # play waits for the person on the other computer
+        scene.adapter.memorise(0)
+        wait(app, lambda: bool(table.state.log))
+        clocks = []
+        end = time.monotonic() + 30
+        while len([m for m in table.state.log if m.startswith("0: ")]) < 6 and time.monotonic() < end:
+            scene.finish_animations()
+            clocks.append(scene.referee.window_clock())
+            if scene.legal and not scene.animating and 0 in scene.state.to_move():
+                assert scene.play(scene.legal[0])
+            app.step(1 / 60)
+            time.sleep(0.003)
+        assert len([m for m in table.state.log if m.startswith("0: ")]) >= 6
+        assert any(c is not None and 0 < c[0] <= c[1] for c in clocks)  # a window counted down here
+    finally:
+        host.stop()

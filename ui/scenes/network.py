@@ -48,7 +48,8 @@ def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed
         raise ValueError(app.tr("setup.error.one_local_player"))
     net_seats = [NetSeat(s.name, "remote" if s.level in (None, REMOTE_LEVEL) else s.level) for s in seats]
     state = GAMES[game_id].new_match([s.name for s in seats], options=options, seed=seed)
-    table = HostedTable(state, net_seats, new_code(), think_delay=float(app.settings.bot_delay), host_seat=local[0])
+    table = HostedTable(state, net_seats, new_code(), think_delay=float(app.settings.bot_delay), host_seat=local[0],
+                        auto_bot="normal")
     return _open(app, table, port)
 
 
