@@ -60,6 +60,10 @@ class SeatClient:
     token: str | None = None
     welcome: dict[str, Any] = field(default_factory=dict)
     ws: ClientConnection | None = None
+    log: list[str] = field(default_factory=list)
+    """The match's moves as this seat may read them (kept up to date from the host's updates)."""
+    history: list[dict[str, Any]] = field(default_factory=list)
+    """The score history of the match (the host sends it when it grows)."""
 
     async def open(self, timeout: float = 10.0) -> dict[str, Any]:
         """Connect and join (or, holding a key, resume); the host's ``welcome``, else ``JoinError``."""
@@ -93,14 +97,34 @@ class SeatClient:
         await self.ws.send(encode(message))
 
     async def receive(self) -> dict[str, Any] | None:
-        """The next message from the host, or ``None`` once the connection is closed."""
+        """The next message from the host, or ``None`` once the connection is closed.
+
+        An update's views and a question's view get the whole log and score history back: the host
+        sends them once, then only the moves played (added here) and the history when it grows.
+        """
         assert self.ws is not None
         try:
             text = await self.ws.recv()
         except ConnectionClosed:
             return None
         data = json.loads(text)
-        return data if isinstance(data, dict) else None
+        if not isinstance(data, dict):
+            return None
+        kind = data.get("type")
+        if kind == "update" and isinstance(data.get("view"), dict):
+            view = data["view"]
+            if "log" in view:
+                self.log = list(view["log"])
+            else:
+                self.log += [entry["move"] for entry in data.get("played", [])]
+            if "history" in view:
+                self.history = list(view["history"])
+            for part in (view, data.get("public")):
+                if isinstance(part, dict):
+                    part["log"], part["history"] = list(self.log), [dict(h) for h in self.history]
+        elif kind == "question" and isinstance(data.get("view"), dict):
+            data["view"]["log"], data["view"]["history"] = list(self.log), [dict(h) for h in self.history]
+        return data
 
     async def close(self) -> None:
         if self.ws is not None:

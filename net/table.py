@@ -92,6 +92,10 @@ class _Conn:
     refill_at: float = 0.0
     refused: int = 0
     warned_at: float = -1e9
+    synced: bool = False
+    """Whether this connection has had the match's whole log (later updates carry new moves only)."""
+    history: int = -1
+    """How many entries of the score history this connection has."""
 
 
 @dataclass
@@ -323,6 +327,7 @@ class HostedTable:
         seat.conn, seat.dropped_at = conn, None
         seat.token = new_token()  # a key works once: a replayed old key is refused
         self.changed = True
+        info.synced, info.history = False, -1
         welcome = {
             "type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat_no, "token": seat.token,
             "code": self.code, "game": self.state.GAME_ID, "players": self.state.players,
@@ -446,9 +451,10 @@ class HostedTable:
             self.changed = True
         out: list[Outgoing] = []
         if self.started and (played or news):
+            shared = self._shared()
             for i, seat in enumerate(self.seats):
                 if seat.conn is not None:
-                    out.append((seat.conn, self._update(i, played)))
+                    out.append((seat.conn, self._update(i, played, shared)))
         for question in self._questions.values():
             conn = self.seats[question.task.seat].conn
             if question.sent_to is None and conn is not None:
@@ -456,24 +462,14 @@ class HostedTable:
                 out.append((conn, _question_message(question)))
         return out
 
-    def _update(self, seat: int, played: list[Played]) -> dict[str, Any]:
-        """What ``seat`` may know after ``played``: its view, the public view, its legal moves,
-        the moves as it may read them with their events, and the clocks."""
+    def _shared(self) -> dict[str, Any]:
+        """The part of an update that is the same for every seat (computed once a move)."""
         assert self.referee is not None
         state, referee = self.state, self.referee
-        log = state.visible_log(seat)
-        first = len(log) - len(played)
-        moves = [{"move": log[first + k], "by": p.by, "events": [e.for_seat(seat).to_json() for e in p.events]}
-                 for k, p in enumerate(played)]
-        legal = state.legal_moves(seat) if seat in state.to_move() else []
         window = referee.window_clock()
         grace = referee.grace_clock()
         return {
-            "type": "update",
-            "played": moves,
-            "view": state.view(seat),
             "public": state.view(None),
-            "legal": [m.action for m in legal],
             "to_move": state.to_move(),
             "unready": referee.unready(),
             "window": None if window is None else list(window),
@@ -483,6 +479,31 @@ class HostedTable:
             "winners": state.winners(),
             "seats": self._statuses(),
         }
+
+    def _update(self, seat: int, played: list[Played], shared: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What ``seat`` may know after ``played``: its view, the public view, its legal moves,
+        the moves as it may read them with their events, and the clocks."""
+        state = self.state
+        shared = self._shared() if shared is None else shared
+        log = state.visible_log(seat)
+        first = len(log) - len(played)
+        moves = [{"move": log[first + k], "by": p.by, "events": [e.for_seat(seat).to_json() for e in p.events]}
+                 for k, p in enumerate(played)]
+        legal = state.legal_moves(seat) if seat in shared["to_move"] else []
+        view = state.view(seat)
+        message = {"type": "update", "played": moves, "view": view, "legal": [m.action for m in legal], **shared,
+                   "public": {k: v for k, v in shared["public"].items() if k not in ("log", "history")}}
+        info = self._conns.get(self.seats[seat].conn) if self.seats[seat].conn is not None else None
+        if info is None:
+            return message
+        # the log and the score history only grow: a client that has them gets the moves played
+        # (it adds them itself) and the history only when a hand or round adds to it
+        if info.synced:
+            del view["log"]
+        if info.synced and info.history == len(view.get("history", ())):
+            view.pop("history", None)
+        info.synced, info.history = True, len(view.get("history", ()))
+        return message
 
     def _statuses(self) -> list[dict[str, Any]]:
         return [s.status(None if s.conn is None else self.latency(s.conn)) for s in self.seats]
@@ -534,8 +555,11 @@ def _wrong_code() -> dict[str, Any]:
 
 
 def _question_message(question: _Question) -> dict[str, Any]:
+    """A question to a network bot; its view's log and history are the ones the bot's client
+    keeps from the updates (sent just before), so they are left out."""
     task = question.task
-    return {"type": "question", "key": question.ident, "kind": task.kind, "view": task.view,
+    view = {k: v for k, v in task.view.items() if k not in ("log", "history")}
+    return {"type": "question", "key": question.ident, "kind": task.kind, "view": view,
             "legal": [m.action for m in task.legal]}
 
 
