@@ -493,7 +493,8 @@ class HostedTable:
         view = state.view(seat)
         message = {"type": "update", "played": moves, "view": view, "legal": [m.action for m in legal], **shared,
                    "public": {k: v for k, v in shared["public"].items() if k not in ("log", "history")}}
-        info = self._conns.get(self.seats[seat].conn) if self.seats[seat].conn is not None else None
+        conn = self.seats[seat].conn
+        info = None if conn is None else self._conns.get(conn)
         if info is None:
             return message
         # the log and the score history only grow: a client that has them gets the moves played
