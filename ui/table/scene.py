@@ -12,7 +12,6 @@ autosaves after every move and records the result at the end.
 from __future__ import annotations
 
 import sys
-import time
 import traceback
 from typing import Any
 
@@ -588,7 +587,7 @@ class TableScene(Scene):
                 self.perform(press["button"].action)
             return True
         sprite: CardSprite = press["sprite"]
-        now = time.monotonic()
+        now = self.app.elapsed
         double = self._last_click is not None and self._last_click[0] == sprite.ident \
             and now - self._last_click[1] <= DOUBLE_CLICK
         self._last_click = None if double else (sprite.ident, now)
