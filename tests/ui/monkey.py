@@ -470,7 +470,7 @@ class Monkey:
     # ================================================================== steering
     def goal(self) -> str:
         """The screen to head for, kept until it is reached or ``GOAL_STEPS`` steps went by: an
-        expected one not seen yet, else mostly a table of the game (to play on) or a score sheet."""
+        expected one not seen yet, else mostly ``play`` (at a table of the game) or a score sheet."""
         top = self.app.top if self.app is not None else None
         here = scene_key(top) if top is not None else ""
         if self._goal is not None and self._goal != here and self._goal_steps < GOAL_STEPS:
@@ -478,10 +478,15 @@ class Monkey:
             return self._goal
         missing = sorted(self.report.missing() - {here})
         expected = sorted(expected_scenes(self.game_id))
-        if missing:
+        tables = [g for g in missing if g.startswith(f"table:{self.game_id}:")]
+        if tables and self.rng.random() < 0.7:
+            # the table size nearest the setup's count: fewer clicks on − and +
+            count = getattr(top, "count", None) or getattr(getattr(top, "state", None), "players", 0)
+            goal = min(tables, key=lambda g: abs(int(g.rsplit(":", 1)[1]) - count))
+        elif missing:
             goal = self.rng.choice(missing)
         elif self.rng.random() < 0.6:
-            goal = self.rng.choice([s for s in expected if s.startswith("table:")] + ["scores"])
+            goal = "play" if self.rng.random() < 0.8 else "scores"
         else:
             goal = self.rng.choice(expected)
         self._goal, self._goal_steps = goal, 0
@@ -517,7 +522,7 @@ class Monkey:
             button = next((w for w in top.nav if getattr(w, "text", None) == text), None)
             return self._press_widget(button)
         saved = top.saved
-        wants_table = goal in ("pause", "scores") or (goal.startswith("table:") and saved is not None
+        wants_table = goal in ("pause", "scores", "play") or (goal.startswith("table:") and saved is not None
                                                       and goal == f"table:{saved.game_id}:{saved.state.players}")
         if wants_table and saved is not None and saved.game_id == self.game_id and self.rng.random() < 0.8:
             return self._press_widget(top.continue_button)
@@ -565,7 +570,7 @@ class Monkey:
         return self._press_widget(defaults)
 
     def _from_table(self, top: Any, goal: str) -> Callable[[], None] | None:
-        wanted_here = goal == scene_key(top) or (goal == "scores" and top.session.game_id == self.game_id)
+        wanted_here = goal == scene_key(top) or (goal in ("scores", "play") and top.session.game_id == self.game_id)
         if not wanted_here or top.state.is_over():
             if goal == "scores":
                 sheet = next((b for b in top.buttons if b.key == "sheet"), None)
@@ -598,7 +603,7 @@ class Monkey:
         ours = top.session.game_id == self.game_id
         if goal in ("rules", "settings"):
             key = f"pause.{goal}"
-        elif goal == here or (ours and goal in ("pause", "scores")):
+        elif goal == here or (ours and goal in ("pause", "scores", "play")):
             key = "pause.resume"
         else:
             key = "pause.save_quit"
@@ -607,7 +612,7 @@ class Monkey:
         return self._press_widget(button) or self._escape()
 
     def _from_scores(self, top: Any, goal: str) -> Callable[[], None] | None:
-        if goal.startswith("table:") or goal in ("title", "stats", "settings", "rules") or goal.startswith("setup"):
+        if goal != "scores":
             over = top.session.state.is_over()
             button = top.buttons[-1] if over else top.buttons[0]
             pos = self._point_in(button.rect)
