@@ -77,6 +77,11 @@ KEYS = (
        pygame.K_PAGEDOWN, pygame.K_KP_ENTER]
 )
 TEXT = "0123456789" * 3 + "abcdefghijklmnopqrstuvwxyz -.,éÉ€"
+WINDOW_EVENTS = (
+    pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED, pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED,
+    pygame.WINDOWLEAVE, pygame.WINDOWENTER, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.DROPFILE,
+    pygame.TEXTEDITING, pygame.ACTIVEEVENT,
+)
 CTRL_KEYS = (pygame.K_z, pygame.K_h, pygame.K_a, pygame.K_c, pygame.K_x, pygame.K_v, pygame.K_s, pygame.K_y)
 
 
@@ -360,6 +365,19 @@ class Monkey:
             self._count(3)
         self._frame()
 
+    def window(self, kind: int) -> None:
+        """What the window manager and the system send: focus lost or back, minimised, restored, the
+        pointer leaving, a file dropped, an input method composing."""
+        self.recent.append(f"window event {pygame.event.event_name(kind)}")
+        if kind == pygame.DROPFILE:
+            _post(kind, file=str(self.data_dir / "dropped.txt"))
+        elif kind == pygame.TEXTEDITING:
+            _post(kind, text="é", start=0, length=1)
+        else:
+            _post(kind)
+        self._count()
+        self._frame()
+
     def wheel(self, pos: tuple[int, int], dy: int) -> None:
         self.recent.append(f"wheel {dy} at {pos}")
         self._motion(pos)
@@ -438,9 +456,9 @@ class Monkey:
         if roll < 0.40:
             pos = self._somewhere()
             return "double-click", lambda: self.double_click(pos)
-        if roll < 0.45:
+        if roll < 0.45:  # the right and middle buttons, and an old-style wheel click (4, 5)
             pos = self._somewhere()
-            button = r.choice((2, 3, 3))
+            button = r.choice((2, 3, 3, 4, 5))
             return "right-click", lambda: self.click(pos, button)
         if roll < 0.55:
             start, end = self._somewhere(), self._somewhere()
@@ -464,6 +482,13 @@ class Monkey:
         if roll < 0.96:
             size = (r.randint(MIN_SIZE[0], 1920), r.randint(MIN_SIZE[1], 1200))
             return "resize", lambda: self.resize(size)
+        if roll < 0.97:
+            kind = r.choice(WINDOW_EVENTS)
+            return "window", lambda: self.window(kind)
+        if roll < 0.98:
+            start, (w, h) = self._somewhere(), self.app.screen.get_size()
+            end = r.choice(((-40, h // 2), (w + 40, h // 2), (w // 2, -30), (w // 2, h + 30)))
+            return "drag-out", lambda: self.drag(start, end, 4)
         frames = r.randint(1, 20)
         return "wait", lambda: self._frame(frames)
 
