@@ -51,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"scenes visited  {len(report.scenes)}: "
               + ", ".join(f"{name} ({frames})" for name, frames in sorted(report.scenes.items())))
         print(f"not visited     {', '.join(sorted(report.missing())) or 'none'}")
+        print("conditions      " + ", ".join(f"{name} ({n})" for name, n in sorted(report.conditions.items())))
         print(f"exceptions      {len(report.failures)}")
         print(f"crash reports   {crashes}")
         print(f"app restarts    {report.restarts} (the Quit button)")

@@ -128,6 +128,9 @@ class Report:
     scenes: Counter[str] = field(default_factory=Counter)
     actions: Counter[str] = field(default_factory=Counter)
     failures: list[Failure] = field(default_factory=list)
+    conditions: Counter[str] = field(default_factory=Counter)
+    """Frames seen under each condition: language, animation speed, full screen, and the matches
+    by their number of human seats (0: bots only; 2 and more: pass-and-play)."""
     warnings: Counter[str] = field(default_factory=Counter)
     """The warnings shown (pygame_gui says so when a label cuts its text), by message."""
     seconds: float = 0.0
@@ -280,6 +283,10 @@ class Monkey:
         top = app.top
         if top is not None:
             self.report.scenes[scene_key(top)] += 1
+        settings = app.settings
+        for condition in (f"language {app.language}", f"animations {settings.animation_speed}",
+                          "full screen" if settings.fullscreen else "window"):
+            self.report.conditions[condition] += 1
         for scene in app.scenes:
             if SCENE_KINDS.get(type(scene).__name__) != "table":
                 continue
@@ -287,6 +294,8 @@ class Monkey:
             seen = self._logs.get(id(state))
             if seen is None:
                 self.report.matches += 1
+                humans = len(scene.session.humans)
+                self.report.conditions[f"matches with {min(humans, 2)}{'+' if humans >= 2 else ''} humans"] += 1
                 self._logs[id(state)] = len(state.log)
             elif len(state.log) > seen:
                 self.report.moves += len(state.log) - seen
@@ -558,6 +567,14 @@ class Monkey:
             return self._press_widget(top.nav[-3] if len(top.nav) >= 3 else None) or self._escape()
         if goal == "rules":
             return self._press_widget(top.nav[-2]) or self._escape()
+        open_menu = next((m for m in top.level_menus if m.current_state is m.menu_states["expanded"]), None)
+        if open_menu is not None and open_menu.current_state.options_selection_list is not None:
+            # a seat's level list is open: choose in it (human, or a bot level)
+            pos = self._point_in(open_menu.current_state.options_selection_list.rect.inflate(-8, -8))
+            return lambda: self.click(pos)
+        if top.level_menus and self.rng.random() < 0.25:
+            # seat humans and bots differently from match to match (bots only, pass-and-play)
+            return self._press_widget(self.rng.choice(top.level_menus[: top.count]))
         if goal.startswith("table:"):
             wanted = int(goal.rsplit(":", 1)[1])
             minus, plus = top.count_buttons
@@ -622,6 +639,14 @@ class Monkey:
         if self.rng.random() < 0.5 and not hasattr(item, "key"):
             return lambda: self.double_click(pos)
         return lambda: self.click(pos)
+
+    def _from_settings(self, top: Any, goal: str) -> Callable[[], None] | None:
+        """Now and then a step through the animation speeds (row 1 of the settings), else back."""
+        if goal == "settings" or self.rng.random() < 0.5:
+            return self._escape()
+        if top.row != 1:
+            return lambda: self.key(pygame.K_DOWN if top.row < 1 else pygame.K_UP)
+        return lambda: self.key(pygame.K_RIGHT)
 
     def _from_pause(self, top: Any, goal: str) -> Callable[[], None] | None:
         here = f"table:{top.session.game_id}:{top.session.state.players}"
