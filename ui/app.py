@@ -71,6 +71,9 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self._last_step: float | None = None
+        self.elapsed = 0.0
+        """Seconds of app time: the sum of every frame's ``dt`` (double-clicks are timed on it, so
+        that the clicks of one frame are as far apart as the player made them, not as the machine)."""
 
         pygame.display.init()
         pygame.font.init()
@@ -289,6 +292,7 @@ class App:
         if dt is None:
             dt = 1 / FPS if self._last_step is None else min(now - self._last_step, MAX_DT)
         self._last_step = now
+        self.elapsed += dt
         self._pump_events()
         if not self.running:
             return

@@ -43,3 +43,21 @@ def test_quit_button_stops_the_app(app):
     assert quit_button.text == "Quit"
     click(app, center(quit_button))
     assert not app.running
+
+
+def test_the_continue_hint_fits_a_crowded_table(app):
+    """Eight long names used to overflow the hint under Continue (pygame_gui cut the text and warned)."""
+    import warnings
+
+    from ui.session import MatchSession, SeatInfo
+
+    seats = [SeatInfo(f"Player with a long name {i}", None if i == 0 else "easy") for i in range(8)]
+    app.storage.save_session(MatchSession.new("gang_de_mouettes", seats, seed=3).to_json())
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        app.top.rebuild()
+    assert not [w for w in caught if "too small" in str(w.message)]
+    title = app.top
+    assert title.continue_button is not None
+    assert "…" in title.continue_hint(title.continue_button.rect.width)
+    assert "long name 7" in title.continue_hint(None)

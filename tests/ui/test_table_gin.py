@@ -151,3 +151,19 @@ def test_click_and_double_click_shortcuts(app) -> None:
     assert scene.selected == "Kh" and state.log == ["0: take"]    # one click only chooses the card
     click_at(app, visible_point(king))
     assert state.log[-1] == "0: discard Kh"                       # the double-click discards it
+
+
+def test_a_double_click_is_timed_on_the_app_clock_not_the_machine(app) -> None:
+    """Two clicks on a card half a second apart are two single clicks, however fast the frames ran
+    (the monkey test relies on it to replay the same run from its seed)."""
+    from tests.ui.table_helpers import sprite_of
+
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    state = scene.state
+    click_at(app, top_of(scene, "discard").rect.center)          # take the upcard
+    king = sprite_of(scene, "Kh")
+    click_at(app, visible_point(king))
+    for _ in range(30):
+        app.step(1 / 60)
+    click_at(app, visible_point(king))
+    assert state.log == ["0: take"] and scene.selected is None     # chosen, then let go: no discard

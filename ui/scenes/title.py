@@ -80,12 +80,12 @@ class TitleScene(MenuScene):
                 pygame.Rect(menu.left, y, menu.width, tall), text, self.continue_match, kind="primary_button"
             )
             y += tall + self.px(2)
-            names = ", ".join(seat.name for seat in self.saved.seats)
-            self.label(
+            hint = self.label(
                 pygame.Rect(menu.left + 4, y, menu.width, self.px(24)),
-                self.app.tr("title.continue_hint", players=names, moves=len(self.saved.state.log)),
+                self.continue_hint(menu.width - self.px(12)),
                 "hint_label",
             )
+            hint.set_tooltip(self.continue_hint(None))
             y += self.px(24) + gap * 2
         self.label(
             pygame.Rect(menu.left + 4, y, menu.width, self.px(30)),
@@ -130,6 +130,20 @@ class TitleScene(MenuScene):
         self.button(
             pygame.Rect(menu.left + half + gap, y, half, row), self.app.tr("title.quit"), self.app.quit
         )
+
+    def continue_hint(self, width: int | None) -> str:
+        """Who plays the saved match and how far it went, in ``width`` pixels (None: in full): the
+        last names give way to "…" on a crowded table."""
+        assert self.saved is not None
+        names = [seat.name for seat in self.saved.seats]
+        moves = len(self.saved.state.log)
+        font = self.app.font(self.px(15))
+        for shown in range(len(names), 0, -1):
+            players = ", ".join(names[:shown]) + (", …" if shown < len(names) else "")
+            text = self.app.tr("title.continue_hint", players=players, moves=moves)
+            if width is None or font.size(text)[0] * 1.1 <= width:
+                return text
+        return text
 
     def initial_focus(self) -> int:
         return 0

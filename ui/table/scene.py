@@ -12,7 +12,6 @@ autosaves after every move and records the result at the end.
 from __future__ import annotations
 
 import sys
-import time
 import traceback
 from typing import Any
 
@@ -522,6 +521,13 @@ class TableScene(Scene):
 
     # ================================================================== input
     def handle_event(self, event: pygame.event.Event) -> bool:
+        pressed: tuple[CardSprite, tuple[int, int]] | None = None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # the card under the pointer as drawn now, before the animations jump to their end: a
+            # click on a card in flight is a click on that card, never on the felt it leaves
+            sprite = self.sprite_at(event.pos)
+            if sprite is not None:
+                pressed = (sprite, (event.pos[0] - round(sprite.x), event.pos[1] - round(sprite.y)))
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.finish_animations()
         if self.curtain.shown:
@@ -536,7 +542,7 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._mouse_down(event.pos)
+            return self._mouse_down(event.pos, pressed)
         if event.type == pygame.MOUSEMOTION:
             return self._mouse_move(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -581,8 +587,9 @@ class TableScene(Scene):
         self.app.push(PauseScene(self.app, self.session))
 
     def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
-        """The topmost card under ``pos``."""
-        for s in sorted(self.sprites, key=lambda s: s.order, reverse=True):
+        """The topmost card drawn under ``pos`` (cards in flight are drawn over the resting ones)."""
+        for s in sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order),
+                        reverse=True):
             if s.rect.collidepoint(pos):
                 return s
         return None
@@ -590,16 +597,21 @@ class TableScene(Scene):
     def button_at(self, pos: tuple[int, int]) -> Button | None:
         return next((b for b in self.buttons if b.rect.collidepoint(pos)), None)
 
-    def _mouse_down(self, pos: tuple[int, int]) -> bool:
+    def _mouse_down(self, pos: tuple[int, int], pressed: tuple[CardSprite, tuple[int, int]] | None = None) -> bool:
+        """Press a button or a card at ``pos``; ``pressed`` is the card that was drawn there (and where
+        in it the pointer was) before the animations were fast-forwarded."""
         button = self.button_at(pos)
         if button is not None:
             self._press = {"button": button}
             return True
-        sprite = self.sprite_at(pos)
-        if sprite is None:
-            self._press = None
-            return False
-        self._press = {"sprite": sprite, "pos": pos, "offset": (pos[0] - sprite.x, pos[1] - sprite.y)}
+        if pressed is None:
+            sprite = self.sprite_at(pos)
+            if sprite is None:
+                self._press = None
+                return False
+            pressed = (sprite, (pos[0] - round(sprite.x), pos[1] - round(sprite.y)))
+        sprite, offset = pressed
+        self._press = {"sprite": sprite, "pos": pos, "offset": offset}
         return True
 
     def _mouse_move(self, pos: tuple[int, int]) -> bool:
@@ -647,11 +659,15 @@ class TableScene(Scene):
                 self.perform(press["button"].action)
             return True
         sprite: CardSprite = press["sprite"]
-        now = time.monotonic()
+        now = self.app.elapsed
         double = self._last_click is not None and self._last_click[0] == sprite.ident \
             and now - self._last_click[1] <= DOUBLE_CLICK
         self._last_click = None if double else (sprite.ident, now)
-        self.perform(self.adapter.click(sprite, self.view, self.legal, double=double))
+        action = self.adapter.click(sprite, self.view, self.legal, double=double)
+        if action is None and not self.legal and self.viewer is not None and not self.state.is_over():
+            # nothing to play now (another seat is to move): say so rather than ignore the click
+            self.say(self.app.tr("illegal.not_your_turn", name=self.session.seats[self.viewer].name))
+        self.perform(action)
         self._apply_highlights()
         return True
 
