@@ -245,3 +245,32 @@ def test_a_latency_margin_lengthens_windows_in_which_a_human_races() -> None:
     assert ref.window_clock() == pytest.approx((3.5, 3.5))
     assert ref.advance(3.4) == [] and isinstance(state.timer(), Window)
     assert [p.by for p in ref.advance(0.2)] == ["referee"]
+
+
+def test_a_player_takes_back_their_last_decision_and_the_bots_replies() -> None:
+    state = GIN.new_match(2, seed=5)
+    ref = Referee(state, {1: GIN.make_bot("easy", 2)})
+    while len([m for m in state.log if m.startswith("0: ")]) < 4:
+        if 0 in state.to_move():
+            ref.submit(state.legal_moves(0)[0])
+        ref.advance(0.0)
+    ref.advance(0.0)
+    log = list(state.log)
+    last_mine = max(i for i, m in enumerate(log) if m.startswith("0: "))
+    fresh = {1: GIN.make_bot("easy", 3)}
+    taken = ref.take_back([0], fresh)
+    assert taken == log[last_mine:] and state.log == log[:last_mine]
+    expected = GIN.new_match(2, seed=5)
+    for text in log[:last_mine]:
+        expected.apply(text)
+    assert state.to_json() == expected.to_json()  # exactly the match as it was, RNG included
+    assert ref.bots == fresh and 0 in state.to_move()
+
+
+def test_taking_back_with_nothing_played_changes_nothing() -> None:
+    state = GIN.new_match(2, seed=5)
+    ref = Referee(state, {1: GIN.make_bot("easy", 2)})
+    before = state.to_json()
+    with pytest.raises(IllegalMove) as refused:
+        ref.take_back([1] if 0 in state.to_move() else [0])
+    assert refused.value.key == "nothing_to_undo" and state.to_json() == before

@@ -31,6 +31,8 @@ class MatchSession:
 
     state: GameState
     seats: list[SeatInfo]
+    assisted: bool = False
+    """A move was taken back (or another assist used): the statistics count the match apart."""
 
     @property
     def game_id(self) -> str:
@@ -55,6 +57,7 @@ class MatchSession:
         return {
             "session_version": SESSION_VERSION,
             "seats": [{"name": s.name, "level": s.level} for s in self.seats],
+            "assisted": self.assisted,
             "match": self.state.to_json(),
         }
 
@@ -73,4 +76,4 @@ class MatchSession:
         for seat in seats:
             if seat.level is not None and seat.level not in GAMES[state.GAME_ID].bot_levels:
                 raise SaveError(f"the saved match names an unknown bot level {seat.level!r}")
-        return cls(state, seats)
+        return cls(state, seats, bool(data.get("assisted", False)))

@@ -127,8 +127,10 @@ class Storage:
             return {}
         return data or {}
 
-    def record_result(self, game_id: str, seats: Sequence[SeatInfo], winners: Sequence[int]) -> None:
-        """Count a finished match (see the module docstring for what counts)."""
+    def record_result(self, game_id: str, seats: Sequence[SeatInfo], winners: Sequence[int],
+                      assisted: bool = False) -> None:
+        """Count a finished match (see the module docstring for what counts); an ``assisted`` one
+        (a move taken back) is counted apart, under ``assisted`` in its level's row."""
         bots = [s.level for s in seats if s.level is not None]
         humans = [i for i, s in enumerate(seats) if s.level is None]
         if not humans:
@@ -141,6 +143,8 @@ class Storage:
             strongest = max(bots, key=lambda lv: LEVEL_ORDER.index(lv) if lv in LEVEL_ORDER else -1)
             levels = game.setdefault("levels", {})
             row = levels.setdefault(strongest, {"played": 0, "won": 0})
+            if assisted:
+                row = row.setdefault("assisted", {"played": 0, "won": 0})
             row["played"] = int(row.get("played", 0)) + 1
             if any(w in humans for w in winners):
                 row["won"] = int(row.get("won", 0)) + 1

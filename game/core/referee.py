@@ -31,14 +31,14 @@ try and no bot reaction is pending.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.bots import Bot
 from game.core.errors import IllegalMove
 from game.core.events import Event
-from game.core.move import Move
+from game.core.move import Move, split_seat
 from game.core.state import GameState
 from game.core.timing import Grace, Window
 
@@ -174,6 +174,23 @@ class Referee:
             run.tasks.pop(seat, None)
             run.asked.discard(seat)
         self._settle()
+
+    def take_back(self, seats: Collection[int], bots: Mapping[int, Bot] | None = None) -> list[str]:
+        """Take back the moves up to and including the last one played by one of ``seats`` (a
+        player's undo: their last decision and every reply to it); ``bots`` replaces the bots, so
+        that none remembers a move that no longer happened. The moves taken back, oldest first;
+        ``IllegalMove`` (and nothing changes) when those seats have played nothing yet.
+        """
+        log = self.state.log
+        last = next((i for i in range(len(log) - 1, -1, -1) if split_seat(log[i])[0] in seats), None)
+        if last is None:
+            raise IllegalMove("There is no move of yours to take back.", "nothing_to_undo")
+        taken = self.state.rewind(last)
+        if bots is not None:
+            self.bots = dict(bots)
+        self._task, self._window, self._grace = None, None, None
+        self._settle()
+        return taken
 
     def thinking(self) -> int | None:
         """The bot seat whose move is awaited, if any."""

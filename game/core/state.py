@@ -245,11 +245,24 @@ class GameState(ABC):
         """
         if not self.log:
             raise IllegalMove("There is no move to take back.", "nothing_to_undo")
-        last = self.log[-1]
-        earlier = self.replay(len(self.log) - 1)
+        return self.rewind(len(self.log) - 1)[0]
+
+    def rewind(self, upto: int) -> list[str]:
+        """Take back every move after the first ``upto`` (this same object becomes the match as it
+        was then) and return the moves taken back, oldest first.
+
+        >>> from game import GAMES
+        >>> m = GAMES["gin_rummy"].new_match(2, seed=5)
+        >>> for _ in range(3):
+        ...     _ = m.apply(m.legal_moves(m.to_move()[0])[0])
+        >>> m.rewind(1), len(m.log)
+        (['0: discard Ts', '1: draw'], 1)
+        """
+        taken = self.log[upto:]
+        earlier = self.replay(upto)
         self.__dict__.clear()
         self.__dict__.update(earlier.__dict__)
-        return last
+        return taken
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (with its seat) may be played now. Games may answer faster."""

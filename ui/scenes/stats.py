@@ -52,12 +52,14 @@ class StatsScene(MenuScene):
             for level in LEVEL_ORDER:
                 row = levels.get(level, {})
                 played, won = int(row.get("played", 0)), int(row.get("won", 0))
+                helped = row.get("assisted") if isinstance(row.get("assisted"), dict) else {}
+                extra = int(helped.get("played", 0))
+                note = self.app.tr("stats.assisted", n=extra, won=int(helped.get("won", 0))) if extra else ""
                 if played:
-                    cells.append(
-                        (f"{won} / {played}", self.app.tr("stats.percent", percent=round(100 * won / played)))
-                    )
+                    percent = self.app.tr("stats.percent", percent=round(100 * won / played))
+                    cells.append((f"{won} / {played}", f"{percent} · {note}" if note else percent))
                 else:
-                    cells.append(("—", ""))
+                    cells.append(("—", note))
             pnp = int(record.get("pass_and_play", 0))
             cells.append((str(pnp) if pnp else "—", ""))
             out.append((game_title(self.app, game_id), cells))

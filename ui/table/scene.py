@@ -356,7 +356,8 @@ class TableScene(Scene):
             self.focus = min(self.focus, max(0, len(self.focus_items()) - 1))
         if self.state.is_over() and not self._recorded and self.session.saved:
             self._recorded = True
-            self.app.storage.record_result(self.session.game_id, self.session.seats, self.state.winners())
+            self.app.storage.record_result(self.session.game_id, self.session.seats, self.state.winners(),
+                                           assisted=self.session.assisted)
             self.app.storage.clear_session()
 
     @staticmethod
@@ -395,6 +396,42 @@ class TableScene(Scene):
         else:
             action()
             self._refresh()
+
+    # ================================================================== undo
+    def undo_offered(self) -> bool:
+        """Undo is offered against bots (one person at the table), never in network play."""
+        humans = self.session.humans
+        return self.remote is None and len(humans) == 1 and any(
+            line.split(": ", 1)[0] == str(humans[0]) for line in self.state.log)
+
+    def undo(self) -> None:
+        """Take back the player's last decision and the bots' replies to it (Ctrl+Z); the match
+        then counts as assisted."""
+        tr = self.app.tr
+        if self.remote is not None:
+            self.say(tr("table.undo_network"))
+            return
+        humans = self.session.humans
+        if len(humans) != 1:
+            self.say(tr("table.undo_pass_and_play"))
+            return
+        fresh = {seat: self.descriptor.make_bot(info.level, self.state.seed + 7919 * (seat + 1) + len(self.state.log))
+                 for seat, info in enumerate(self.session.seats) if not info.is_human}
+        try:
+            taken = self.referee.take_back(humans, fresh)
+        except IllegalMove as exc:
+            self.say(self.explain(exc))
+            return
+        self.session.assisted = True
+        self._recorded = self.state.is_over()
+        self.drag = None
+        self.selected = None
+        line = tr("table.undone", n=len(taken))
+        self.log.add(line)
+        self.say(line)
+        self.app.storage.save_session(self.session.to_json())
+        self._choose_viewer()
+        self._refresh()
 
     # ================================================================== the referee
     @property
@@ -551,6 +588,9 @@ class TableScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+            return True
         if key == pygame.K_ESCAPE:
             if self.drag is not None:
                 self._cancel_drag()
@@ -711,6 +751,8 @@ class TableScene(Scene):
         specs: list[ButtonSpec] = [] if self.curtain.shown else self.adapter.buttons(self.view, self.legal)
         main = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs if not s.side]
         side = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs if s.side]
+        if self.undo_offered() and not self.curtain.shown:
+            side.append(Button("undo", self.app.tr("table.undo"), self.undo))
         layout = self.layout
         layout_buttons(main, self.text, self.adapter.button_bar(layout))
         log = layout.log_rect

@@ -1,0 +1,73 @@
+"""Undo at the table: Ctrl+Z or the button takes back the player's last decision and the bots'
+replies, the match counts as assisted, and undo is not offered where it would not be fair."""
+
+from __future__ import annotations
+
+import pygame
+
+from tests.ui.conftest import click, press
+from tests.ui.table_helpers import stacked_session, start
+from ui.session import MatchSession, SeatInfo
+from ui.storage import Storage
+
+
+def play_until_mine(app, scene, moves: int) -> None:
+    """The player (seat 0) plays ``moves`` of their moves; the bot answers in between."""
+    done = 0
+    for _ in range(400):
+        if done >= moves:
+            break
+        if scene.legal:
+            scene.play(scene.legal[0])
+            done += 1
+        scene.wait_for_bot()
+        app.step(1 / 60)
+
+
+def test_ctrl_z_takes_back_the_last_decision_and_the_bots_replies(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    assert not scene.undo_offered() and not any(b.key == "undo" for b in scene.buttons)
+    play_until_mine(app, scene, 5)
+    for _ in range(20):  # let the bot answer
+        scene.wait_for_bot()
+        app.step(1 / 60)
+    log = list(scene.state.log)
+    last_mine = max(i for i, line in enumerate(log) if line.startswith("0: "))
+    assert scene.undo_offered() and any(b.key == "undo" for b in scene.buttons)
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.state.log == log[:last_mine]
+    assert scene.session.assisted and "assisted" in scene.message
+    assert 0 in scene.state.to_move() and scene.legal  # the player decides again
+    saved = MatchSession.from_json(app.storage.load_session())
+    assert saved.assisted and saved.state.log == log[:last_mine]
+
+
+def test_the_undo_button_and_nothing_to_take_back(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.state.log == [] and not scene.session.assisted
+    assert scene.message == "There is no move to take back."
+    play_until_mine(app, scene, 1)
+    button = next(b for b in scene.buttons if b.key == "undo")
+    click(app, button.rect.center)
+    assert not any(line.startswith("0: ") for line in scene.state.log)
+
+
+def test_no_undo_in_pass_and_play(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob")]))
+    scene.dismiss_curtain()
+    scene.play(scene.legal[0])
+    assert not scene.undo_offered()
+    scene.undo()
+    assert len(scene.state.log) == 1 and scene.message == "Undo is for matches against the computer."
+
+
+def test_assisted_matches_are_counted_apart(tmp_path) -> None:
+    storage = Storage(tmp_path)
+    seats = [SeatInfo("Alice"), SeatInfo("Bob", "hard")]
+    storage.record_result("gin_rummy", seats, [0])
+    storage.record_result("gin_rummy", seats, [0], assisted=True)
+    storage.record_result("gin_rummy", seats, [1], assisted=True)
+    row = storage.stats()["gin_rummy"]["levels"]["hard"]
+    assert (row["played"], row["won"]) == (1, 1)
+    assert row["assisted"] == {"played": 2, "won": 1}
