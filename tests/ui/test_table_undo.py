@@ -71,3 +71,32 @@ def test_assisted_matches_are_counted_apart(tmp_path) -> None:
     row = storage.stats()["gin_rummy"]["levels"]["hard"]
     assert (row["played"], row["won"]) == (1, 1)
     assert row["assisted"] == {"played": 2, "won": 1}
+
+
+def test_h_asks_the_hard_bot_and_lights_its_card(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    play_until_mine(app, scene, 1)  # Alice took or passed; now she may have to discard
+    for _ in range(50):
+        if scene.legal and any(m.name == "discard" for m in scene.legal):
+            break
+        if scene.legal:
+            scene.play(scene.legal[0])
+        scene.wait_for_bot()
+        app.step(1 / 60)
+    assert any(m.name == "discard" for m in scene.legal)
+    press(app, pygame.K_h)
+    scene.wait_for_bot()
+    for _ in range(3):
+        app.step(1 / 60)
+    assert scene.message.startswith("Hint — the hard bot would play:")
+    assert scene.selected in scene._own_hand() and scene.session.assisted
+    assert any(b.key == "hint" for b in scene.buttons)
+
+
+def test_a_hint_that_comes_after_the_match_moved_on_is_dropped(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    scene.hint()
+    scene.play(scene.legal[0])  # the player did not wait
+    scene.wait_for_bot()
+    app.step(1 / 60)
+    assert not (scene.message or "").startswith("Hint") and not scene.session.assisted

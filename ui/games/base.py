@@ -240,6 +240,15 @@ class TableAdapter:
         """One line telling the viewer what happens now."""
         return ""
 
+    def hint_text(self, move: Move, view: dict[str, Any]) -> str:
+        """A move the player might play, in words (a hint): the label of the button that plays it,
+        else how the log would tell it."""
+        for spec in self.buttons(view, [move]):
+            if spec.action == move:
+                return spec.label
+        lines = self.describe(move, [], view)
+        return lines[0] if lines else move.action
+
     def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
         """Log lines, in words, for a played move (``events`` already redacted for the viewer)."""
         return [str(move)]

@@ -365,6 +365,16 @@ class Adapter(TableAdapter):
             return self.tr("gin.status.discard_not", card=_the_card(self, view["just_taken"]))
         return self.tr("gin.status.discard")
 
+    def hint_text(self, move: Move, view: GinView) -> str:  # type: ignore[override]
+        """A knock or a discard in words with the deadwood it leaves (the view knows it per card)."""
+        after = view.get("deadwood_after_discard") or {}
+        if move.name in ("knock", "discard") and move.args and move.args[0] in after:
+            card = _the_card(self, move.args[0])
+            if move.name == "knock":
+                return self.tr("gin.button.knock", card=card, deadwood=after[move.args[0]])
+            return self.tr("gin.hint.discard", card=card, deadwood=after[move.args[0]])
+        return super().hint_text(move, view)
+
     def describe(self, move: Move, events: list[Event], view: GinView) -> list[str]:
         name = view["names"][move.seat] if move.seat is not None else "?"
         action = move.name

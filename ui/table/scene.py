@@ -19,7 +19,7 @@ import pygame
 
 from game import GAMES, IllegalMove, Move
 from game.core import Event
-from game.core.referee import Played, Referee
+from game.core.referee import BotTask, Played, Referee
 from ui.cards import CardArt
 from ui.games import adapter_class
 from ui.games.base import Action, ButtonSpec, Drop
@@ -74,6 +74,7 @@ class TableScene(Scene):
             self.referee = Referee(self.state, bots, think_delay=float(app.settings.bot_delay), runner=self.runner)
         self._faults = 0
         self._seat_states: list[str | None] = [s.get("state") for s in self.remote.seats] if self.remote else []
+        self._hint_task: BotTask | None = None
         self._player_moved = False
         """A player moved this frame: the frame shows that move; the referee resumes on the next."""
         self.sprites: list[CardSprite] = []
@@ -433,6 +434,42 @@ class TableScene(Scene):
         self._choose_viewer()
         self._refresh()
 
+    # ================================================================== hint
+    def hint(self) -> None:
+        """Ask the hard bot what it would play in the viewer's place (H); it thinks off the render
+        thread and the answer is shown when it comes. The match then counts as assisted."""
+        tr = self.app.tr
+        if self.remote is not None:
+            self.say(tr("table.hint_network"))
+            return
+        if self.viewer is None or not self.legal:
+            self.say(tr("table.hint_nothing"))
+            return
+        if self._hint_task is not None and not self._hint_task.done:
+            return
+        level = "hard" if "hard" in self.descriptor.bot_levels else self.descriptor.bot_levels[-1]
+        bot = self.descriptor.make_bot(level, self.state.seed + len(self.state.log))
+        self._hint_task = BotTask(bot, self.viewer, "choose", self.state.view(self.viewer), list(self.legal),
+                                  ("hint", len(self.state.log)), 0.0)
+        self.say(tr("table.hint_thinking"))
+        self.runner(self._hint_task)
+
+    def _show_hint(self) -> None:
+        task = self._hint_task
+        if task is None or not task.done:
+            return
+        self._hint_task = None
+        if task.key != ("hint", len(self.state.log)) or task.move is None or task.move not in self.legal:
+            return  # the match moved on meanwhile: the hint no longer applies
+        self.session.assisted = True
+        move = task.move
+        what = self.adapter.hint_text(move, self.view)
+        self.say(self.app.tr("table.hint", move=what))
+        self.log.add(self.app.tr("table.hint", move=what))
+        if any(arg in self._own_hand() for arg in move.args):
+            self.selected = next(arg for arg in move.args if arg in self._own_hand())
+            self._apply_highlights()
+
     # ================================================================== the referee
     @property
     def bots(self) -> dict[int, Any]:
@@ -590,6 +627,9 @@ class TableScene(Scene):
         key = event.key
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
+            return True
+        if key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.hint()
             return True
         if key == pygame.K_ESCAPE:
             if self.drag is not None:
@@ -753,6 +793,8 @@ class TableScene(Scene):
         side = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs if s.side]
         if self.undo_offered() and not self.curtain.shown:
             side.append(Button("undo", self.app.tr("table.undo"), self.undo))
+        if self.legal and self.remote is None and not self.curtain.shown:
+            side.append(Button("hint", self.app.tr("table.hint_button"), self.hint))
         layout = self.layout
         layout_buttons(main, self.text, self.adapter.button_bar(layout))
         log = layout.log_rect
@@ -789,6 +831,7 @@ class TableScene(Scene):
                 self.dirty = True
         if not self.curtain.shown:
             self.adapter.tick(dt)
+        self._show_hint()
         self._run_referee(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
