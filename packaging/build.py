@@ -1,20 +1,26 @@
-"""Build Tablée's standalone executable for this system with PyInstaller.
+"""Build Tablée for this system with PyInstaller.
 
     python -m pip install -r requirements.txt -r packaging/requirements-build.txt
-    python packaging/build.py
+    python packaging/build.py [--form onedir|onefile|both]
 
-Leaves ``dist/tablee`` (Linux), ``dist/tablee.exe`` (Windows) or ``dist/Tablee.app`` (macOS); on
-Linux also ``dist/tablee.desktop`` and ``dist/tablee.png`` for a desktop menu entry. Installs
-nothing itself: it stops with a clear message when PyInstaller is missing or the version written in
-``ui/version.py`` differs from ``pyproject.toml``.
+The main form is one folder (``onedir``): ``dist/tablee/`` holding ``tablee`` (``tablee.exe`` on
+Windows) beside its libraries, so nothing is unpacked at each start and pygame-ce's libraries stay
+replaceable; on macOS, ``dist/Tablee.app``. The one-file ``dist/tablee-portable`` (``.exe``) is a
+portable extra. On Linux the folder also gets the desktop entry, the icon, the AppStream metainfo
+and an ``install.sh``, and is packed as ``dist/tablee-<version>-linux-<machine>.tar.gz``. Every
+build ships ``LICENSE`` and ``THIRD-PARTY-NOTICES.txt``. Installs nothing itself: it stops with a
+clear message when PyInstaller is missing or ``ui/version.py`` differs from ``pyproject.toml``.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
+import platform
 import shutil
 import sys
+import tarfile
 import time
 from pathlib import Path
 
@@ -22,7 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bundle
 
 SPEC = Path(__file__).resolve().parent / "tablee.spec"
-DESKTOP_FILE = Path(__file__).resolve().parent / "linux" / f"{bundle.EXE_NAME}.desktop"
+LINUX = Path(__file__).resolve().parent / "linux"
+DESKTOP_FILE = LINUX / f"{bundle.BUNDLE_ID}.desktop"
+METAINFO_FILE = LINUX / f"{bundle.BUNDLE_ID}.metainfo.xml"
+INSTALL_SCRIPT = LINUX / "install.sh"
 
 
 def check_ready() -> str:
@@ -47,18 +56,32 @@ def check_version() -> str:
     return version
 
 
-def build(dist: Path, work: Path, clean: bool) -> Path:
-    """Run PyInstaller on ``tablee.spec``; returns what a player downloads."""
+def build(dist: Path, work: Path, clean: bool, form: str = "onedir") -> Path:
+    """Run PyInstaller on ``tablee.spec`` for one ``form``; returns what a player gets."""
     import PyInstaller.__main__
 
-    args = [str(SPEC), "--noconfirm", "--distpath", str(dist), "--workpath", str(work), "--log-level", "WARN"]
+    args = [str(SPEC), "--noconfirm", "--distpath", str(dist), "--workpath", str(work / form), "--log-level", "WARN"]
     if clean:
         args.append("--clean")
+    os.environ["TABLEE_FORM"] = form
     PyInstaller.__main__.run(args)
-    if sys.platform.startswith("linux"):
-        shutil.copy2(DESKTOP_FILE, dist / DESKTOP_FILE.name)
-        shutil.copy2(work / SPEC.stem / "icons" / f"{bundle.EXE_NAME}.png", dist / f"{bundle.EXE_NAME}.png")
-    return bundle.shipped_artifact(dist)
+    artifact = bundle.shipped_artifact(dist, form=form)
+    if sys.platform.startswith("linux") and form == "onedir":
+        return linux_archive(dist, artifact, work / form)
+    return artifact
+
+
+def linux_archive(dist: Path, folder: Path, work: Path) -> Path:
+    """Put the desktop entry, icon, metainfo and installer in the folder and pack it as a .tar.gz."""
+    shutil.copy2(DESKTOP_FILE, folder / DESKTOP_FILE.name)
+    shutil.copy2(METAINFO_FILE, folder / METAINFO_FILE.name)
+    shutil.copy2(INSTALL_SCRIPT, folder / INSTALL_SCRIPT.name)
+    shutil.copy2(work / SPEC.stem / "icons" / f"{bundle.EXE_NAME}.png", folder / f"{bundle.BUNDLE_ID}.png")
+    version = bundle.project_version()
+    archive = dist / f"{bundle.EXE_NAME}-{version}-linux-{platform.machine()}.tar.gz"
+    with tarfile.open(archive, "w:gz") as tar:
+        tar.add(folder, arcname=f"{bundle.EXE_NAME}-{version}")
+    return archive
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,12 +90,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=bundle.ROOT / "dist", help="output folder (dist/)")
     parser.add_argument("--work", type=Path, default=bundle.ROOT / "build", help="scratch folder (build/)")
     parser.add_argument("--clean", action="store_true", help="empty PyInstaller's cache first")
+    parser.add_argument("--form", choices=(*bundle.FORMS, "both"), default="onedir",
+                        help="one folder (the main form, default), one file (portable), or both")
     args = parser.parse_args(argv)
     version = check_ready()
-    started = time.perf_counter()
-    artifact = build(args.dist.resolve(), args.work.resolve(), args.clean)
-    print(f"built {bundle.APP_NAME} {version}: {artifact} in {time.perf_counter() - started:.0f} s")
-    print(f"check it with: {bundle.executable_path(args.dist)} --selftest")
+    forms = bundle.FORMS if args.form == "both" else (args.form,)
+    if sys.platform == "darwin":
+        forms = ("onedir",)  # the .app is the macOS form
+    for form in forms:
+        started = time.perf_counter()
+        artifact = build(args.dist.resolve(), args.work.resolve(), args.clean, form)
+        print(f"built {bundle.APP_NAME} {version} ({form}): {artifact} in {time.perf_counter() - started:.0f} s")
+        print(f"check it with: {bundle.executable_path(args.dist, form=form)} --selftest")
     return 0
 
 

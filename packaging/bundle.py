@@ -19,6 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
 APP_NAME = "Tablée"
 EXE_NAME = "tablee"
+PORTABLE_NAME = "tablee-portable"
+"""The one-file build, a portable extra beside the one-folder build."""
+FORMS = ("onedir", "onefile")
 MAC_BUNDLE_NAME = "Tablee"
 BUNDLE_ID = "org.tablee.Tablee"
 ICON_SOURCE = "icon.png"  # the window icon the app itself loads from assets/
@@ -130,8 +133,8 @@ def project_modules(package: str) -> list[str]:
 
 
 def hidden_imports() -> list[str]:
-    """Every module of ``game`` and ``ui`` (see ``project_modules``)."""
-    return project_modules("game") + project_modules("ui")
+    """Every module of ``game``, ``ui``, ``net`` and ``disk`` (see ``project_modules``)."""
+    return project_modules("game") + project_modules("ui") + project_modules("net") + project_modules("disk")
 
 
 def find_icon_source() -> Path:
@@ -247,13 +250,30 @@ def mac_info_plist(version: str) -> dict[str, object]:
     }
 
 
-def executable_path(dist: Path = ROOT / "dist", platform: str = sys.platform) -> Path:
-    """Where the build leaves the program to run: ``dist/tablee``, ``tablee.exe`` or inside the ``.app``."""
+def executable_path(dist: Path = ROOT / "dist", platform: str = sys.platform, form: str = "onedir") -> Path:
+    """Where the build leaves the program to run: ``dist/tablee/tablee`` (``.exe``) in the one-folder
+    form, ``dist/tablee-portable`` (``.exe``) in the one-file form, or inside the ``.app`` on macOS."""
     if platform == "darwin":
         return dist / f"{MAC_BUNDLE_NAME}.app" / "Contents" / "MacOS" / MAC_BUNDLE_NAME
-    return dist / (f"{EXE_NAME}.exe" if platform == "win32" else EXE_NAME)
+    suffix = ".exe" if platform == "win32" else ""
+    if form == "onefile":
+        return dist / f"{PORTABLE_NAME}{suffix}"
+    return dist / EXE_NAME / f"{EXE_NAME}{suffix}"
 
 
-def shipped_artifact(dist: Path = ROOT / "dist", platform: str = sys.platform) -> Path:
-    """What a player downloads: the one-file executable, or the ``.app`` folder on macOS."""
-    return dist / f"{MAC_BUNDLE_NAME}.app" if platform == "darwin" else executable_path(dist, platform)
+def shipped_artifact(dist: Path = ROOT / "dist", platform: str = sys.platform, form: str = "onedir") -> Path:
+    """What a player gets: the program's folder, the portable one-file executable, or the ``.app``."""
+    if platform == "darwin":
+        return dist / f"{MAC_BUNDLE_NAME}.app"
+    return executable_path(dist, platform, form) if form == "onefile" else dist / EXE_NAME
+
+
+def write_notices(out_dir: Path) -> Path:
+    """Write the third-party notice file (from the build's installed packages) into ``out_dir``."""
+    sys.path.insert(0, str(ROOT))
+    from ui.notices import NOTICES_FILE, third_party_notices
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / NOTICES_FILE
+    path.write_text(third_party_notices(ROOT / "packaging" / "licenses"), encoding="utf-8")
+    return path

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -170,9 +171,12 @@ class _Analysis(_Target):
         self.pure: list[tuple[str, str, str]] = []
 
 
-def _run_spec(platform: str, bundle: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
-    """Execute tablee.spec as PyInstaller would on ``platform``; returns the targets it made by kind."""
+def _run_spec(platform: str, bundle: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+              form: str = "onedir") -> dict:
+    """Execute tablee.spec as PyInstaller would on ``platform`` for ``form``; returns the targets it
+    made by kind."""
     made: dict[str, _Target] = {}
+    monkeypatch.setenv("TABLEE_FORM", form)
 
     def recorder(kind: str, base: type[_Target]) -> type[_Target]:
         def init(self: _Target, *args: object, **kwargs: object) -> None:
@@ -195,14 +199,15 @@ def _run_spec(platform: str, bundle: ModuleType, tmp_path: Path, monkeypatch: py
     return made
 
 
-def test_spec_on_linux_makes_one_file_with_every_asset(
+def test_spec_on_linux_makes_one_folder_with_every_asset_and_the_notices(
     bundle: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     targets = _run_spec("linux", bundle, tmp_path, monkeypatch)
-    assert set(targets) == {"Analysis", "PYZ", "EXE"}
-    analysis, exe = targets["Analysis"], targets["EXE"]
+    assert set(targets) == {"Analysis", "PYZ", "EXE", "COLLECT"}
+    analysis, exe, folder = targets["Analysis"], targets["EXE"], targets["COLLECT"]
     assert analysis.args == ([str(ROOT / "main.py")],)
     assert set(bundle.hidden_imports()) <= set(analysis.kwargs["hiddenimports"])  # type: ignore[arg-type]
+    assert "net.host" in analysis.kwargs["hiddenimports"] and "disk" in analysis.kwargs["hiddenimports"]
     bundled = {name for name, _, _ in analysis.datas}
     for path in bundle.asset_files():
         assert str(Path("assets") / path.relative_to(ROOT / "assets")) in bundled
@@ -210,7 +215,18 @@ def test_spec_on_linux_makes_one_file_with_every_asset(
         assert str(Path(dest) / Path(src).name) in bundled
     assert {"pygame_gui/data/NotoSans-Regular.ttf", "pygame_gui/data/default_theme.json"} <= bundled
     assert "pygame_gui/data/NotoSansJP-Regular.otf" not in bundled
-    assert exe.kwargs["name"] == "tablee" and analysis.datas == exe.args[3]
+    assert {"THIRD-PARTY-NOTICES.txt", "LICENSE"} <= bundled
+    assert exe.kwargs["name"] == "tablee" and exe.kwargs["exclude_binaries"] is True
+    assert folder.kwargs["name"] == "tablee" and analysis.datas == folder.args[2]
+
+
+def test_spec_on_linux_makes_the_portable_one_file_build(
+    bundle: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    targets = _run_spec("linux", bundle, tmp_path, monkeypatch, form="onefile")
+    assert set(targets) == {"Analysis", "PYZ", "EXE"}
+    exe = targets["EXE"]
+    assert exe.kwargs["name"] == "tablee-portable" and targets["Analysis"].datas == exe.args[3]
 
 
 def test_spec_on_windows_makes_a_windowed_exe_with_icon_and_version(
@@ -267,8 +283,8 @@ def test_only_unused_language_fonts_are_left_out(bundle: ModuleType) -> None:
 
 
 def test_executable_locations(bundle: ModuleType, tmp_path: Path) -> None:
-    assert bundle.executable_path(tmp_path, "linux") == tmp_path / "tablee"
-    assert bundle.executable_path(tmp_path, "win32") == tmp_path / "tablee.exe"
+    assert bundle.executable_path(tmp_path, "linux", "onefile") == tmp_path / "tablee-portable"
+    assert bundle.executable_path(tmp_path, "win32", "onefile") == tmp_path / "tablee-portable.exe"
     app = tmp_path / "Tablee.app"
     assert bundle.executable_path(tmp_path, "darwin") == app / "Contents" / "MacOS" / "Tablee"
     assert bundle.shipped_artifact(tmp_path, "darwin") == tmp_path / "Tablee.app"
@@ -341,12 +357,45 @@ def test_app_icon_exists_for_the_bundle(bundle: ModuleType) -> None:
 
 
 def test_linux_desktop_entry(bundle: ModuleType) -> None:
-    lines = (PACKAGING / "linux" / "tablee.desktop").read_text(encoding="utf-8").splitlines()
+    lines = (PACKAGING / "linux" / f"{bundle.BUNDLE_ID}.desktop").read_text(encoding="utf-8").splitlines()
     assert lines[0] == "[Desktop Entry]"
     entry = dict(line.split("=", 1) for line in lines[1:] if "=" in line)
     assert entry["Type"] == "Application" and entry["Name"] == "Tablée"
-    assert entry["Exec"] == bundle.EXE_NAME and entry["Icon"] == bundle.EXE_NAME
+    assert entry["Exec"] == bundle.EXE_NAME and entry["Icon"] == bundle.BUNDLE_ID
     assert entry["Terminal"] == "false" and "Game" in entry["Categories"].split(";")
+
+
+def test_the_appstream_metainfo_validates(bundle: ModuleType) -> None:
+    """The metainfo a software centre (and Flathub) reads: ``appstreamcli validate`` accepts it."""
+    metainfo = PACKAGING / "linux" / f"{bundle.BUNDLE_ID}.metainfo.xml"
+    text = metainfo.read_text(encoding="utf-8")
+    assert f"<id>{bundle.BUNDLE_ID}</id>" in text and f"{bundle.BUNDLE_ID}.desktop" in text
+    assert f'<release version="{bundle.project_version()}"' in text
+    tool = shutil.which("appstreamcli")
+    if tool is None:
+        pytest.skip("appstreamcli (Debian's appstream) is not installed")
+    done = subprocess.run([tool, "validate", "--no-net", str(metainfo)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_build_form_has_its_place(bundle: ModuleType, tmp_path: Path) -> None:
+    assert bundle.executable_path(tmp_path, "linux", "onedir") == tmp_path / "tablee" / "tablee"
+    assert bundle.executable_path(tmp_path, "win32", "onedir") == tmp_path / "tablee" / "tablee.exe"
+    assert bundle.executable_path(tmp_path, "linux", "onefile") == tmp_path / "tablee-portable"
+    assert bundle.executable_path(tmp_path, "win32", "onefile") == tmp_path / "tablee-portable.exe"
+    assert bundle.shipped_artifact(tmp_path, "linux", "onedir") == tmp_path / "tablee"
+    assert bundle.shipped_artifact(tmp_path, "darwin", "onefile") == tmp_path / "Tablee.app"
+
+
+def test_the_third_party_notices_name_every_runtime_package_and_its_licence(bundle: ModuleType, tmp_path: Path) -> None:
+    from ui.notices import third_party_notices
+
+    text = bundle.write_notices(tmp_path).read_text(encoding="utf-8")
+    for name in ("pygame-ce", "pygame_gui", "platformdirs", "websockets", "zeroconf", "ifaddr"):
+        assert f"\n{name} " in text, name
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in text  # pygame-ce's licence text travels with it
+    assert "SIL OPEN FONT LICENSE" in text.upper()  # the fonts'
+    assert text == third_party_notices(PACKAGING / "licenses")
 
 
 # ---------------------------------------------------------------------------- saves from two copies at once

@@ -22,3 +22,8 @@ def _root() -> Path:
 def resource_path(relative: str) -> Path:
     """The absolute path of ``assets/<relative>`` (forward slashes work on every platform)."""
     return _root() / "assets" / Path(*relative.split("/"))
+
+
+def root_path(relative: str) -> Path:
+    """The absolute path of a file shipped beside ``assets/`` (``LICENSE``, the third-party notices)."""
+    return _root() / Path(*relative.split("/"))

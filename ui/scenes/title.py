@@ -30,6 +30,7 @@ class TitleScene(MenuScene):
         self.game_buttons: dict[str, object] = {}
         self.continue_button: object | None = None
         self.join_button: object | None = None
+        self.about_button: object | None = None
         self.host_again_button: object | None = None
         self.hosted: Any = None
         """A network table this app hosted when it stopped (it can be hosted again)."""
@@ -108,8 +109,10 @@ class TitleScene(MenuScene):
                 else None,
             )
             y += tall + gap
-        self.join_button = self.button(pygame.Rect(menu.left, y, menu.width, row), self.app.tr("title.join"),
-                                       self.open_join)
+        half = (menu.width - gap) // 2
+        self.join_button = self.button(pygame.Rect(menu.left, y, half, row), self.app.tr("title.join"), self.open_join)
+        self.about_button = self.button(pygame.Rect(menu.left + half + gap, y, half, row), self.app.tr("title.about"),
+                                        self.open_about)
         y += row + gap
         self.host_again_button = None
         if self.hosted is not None:
@@ -171,6 +174,11 @@ class TitleScene(MenuScene):
             self.app.notify(self.app.tr("net.host_failed", reason=str(exc)))
             return
         self.app.push(lobby)
+
+    def open_about(self) -> None:
+        from ui.scenes.about import AboutScene
+
+        self.app.push(AboutScene(self.app))
 
     def open_join(self) -> None:
         from ui.scenes.network import JoinScene
