@@ -89,6 +89,11 @@ class App:
         self.clock = pygame.time.Clock()
         if settings_damaged:
             self.storage.notices.append(("notice.damaged_settings", {}))
+        from ui.crash import take_unseen
+
+        crashed = take_unseen(self.data_dir)
+        if crashed is not None:
+            self.storage.notices.append(("notice.crash_last", {"file": crashed or self.tr("notice.crash_unsaved")}))
         from ui.scenes.title import TitleScene
 
         self.push(TitleScene(self))

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -138,8 +139,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     from ui.app import App
 
     app = App(data_dir=args.data_dir)
-    app.run()
+    try:
+        app.run()
+    except Exception as exc:  # the last line of defence failed too: report it and stop cleanly
+        return _stopped(app, exc)
     return 0
+
+
+def _stopped(app: Any, error: Exception) -> int:
+    """The app stopped on ``error``: write a crash report (with the autosaved match), say where in
+    one sentence, and leave a note so the next start offers to resume."""
+    from ui.crash import mark_unseen, write_crash_report
+
+    try:
+        match = app.storage.load_session()
+    except Exception:  # a damaged save must not hide the report
+        match = None
+    report = write_crash_report(app.data_dir, error, "app", match)
+    mark_unseen(app.data_dir, report)
+    where = f"the report is in {report}" if report is not None else "the report could not be written"
+    print(f"Tablée stopped because of an error; {where}. Your match is saved: Continue resumes it.", file=sys.stderr)
+    try:
+        app.close()
+    except Exception:  # closing a broken window is best effort
+        pass
+    return 1
 
 
 def screenshot(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ replays the match exactly). It is written atomically; writing it never raises.
 from __future__ import annotations
 
 import datetime
+import json
 import platform
 import sys
 import traceback
@@ -18,6 +19,9 @@ from ui.storage import atomic_write_json
 from ui.version import tablee_version
 
 CRASH_FOLDER = "crashes"
+UNSEEN = "unseen-crash.json"
+"""Left in the crash folder when the app itself stopped on an error: the next start tells the
+player, points at the report and offers to resume the autosaved match (Continue)."""
 
 
 def write_crash_report(data_dir: Path, error: BaseException, where: str, match: dict[str, Any] | None) -> Path | None:
@@ -41,3 +45,26 @@ def write_crash_report(data_dir: Path, error: BaseException, where: str, match: 
     except (OSError, TypeError, ValueError):
         return None
     return path
+
+
+def mark_unseen(data_dir: Path, report: Path | None) -> None:
+    """Remember, for the next start, that the app stopped on an error (``report``: its file)."""
+    try:
+        atomic_write_json(Path(data_dir) / CRASH_FOLDER / UNSEEN, {"report": None if report is None else str(report)})
+    except (OSError, TypeError, ValueError):
+        return
+
+
+def take_unseen(data_dir: Path) -> str | None:
+    """The report of a crash the player has not been told about (``""`` if it could not be written),
+    forgetting it; ``None`` when the last run ended normally."""
+    marker = Path(data_dir) / CRASH_FOLDER / UNSEEN
+    if not marker.is_file():
+        return None
+    try:
+        data = json.loads(marker.read_text(encoding="utf-8"))
+        report = data.get("report") if isinstance(data, dict) else None
+    except (OSError, ValueError):
+        report = None
+    marker.unlink(missing_ok=True)
+    return report if isinstance(report, str) else ""

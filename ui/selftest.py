@@ -257,6 +257,35 @@ def check_save_and_resume(app: Any, game_id: str, descriptor: Any) -> str:
 
 
 # ---------------------------------------------------------------------------- driver
+def check_crash_report(app: Any) -> str:
+    """A failing screen is reported (traceback, version, system, the autosaved match) in the data
+    folder, the app goes back to the title, and the next start is told where the report is."""
+    import json
+
+    from ui.crash import CRASH_FOLDER, mark_unseen, take_unseen
+    from ui.scenes.settings import SettingsScene
+
+    scene = SettingsScene(app)
+    app.push(scene)
+
+    def broken(surface: Any) -> None:
+        raise RuntimeError("self-test: a screen that fails on purpose")
+
+    scene.draw = broken  # type: ignore[method-assign]
+    app.step(FRAME_DT)
+    app.step(FRAME_DT)
+    reports = sorted((app.data_dir / CRASH_FOLDER).glob("crash-*.json"))
+    if not reports or type(app.top).__name__ != "TitleScene":
+        raise SelftestFailure("a failing screen was not reported and closed")
+    data = json.loads(reports[-1].read_text(encoding="utf-8"))
+    if not (data.get("traceback") and data.get("version") and data.get("system") and "on purpose" in data["error"]):
+        raise SelftestFailure(f"the crash report lacks something: {sorted(data)}")
+    mark_unseen(app.data_dir, reports[-1])
+    if take_unseen(app.data_dir) != str(reports[-1]):
+        raise SelftestFailure("the next start would not be told about the crash")
+    return f"{reports[-1].name} written, the title shown again"
+
+
 def check_network(game_id: str = "gin_rummy") -> str:
     """A table hosted on loopback (WebSocket server) with two network bots, played to the end."""
     import asyncio
@@ -395,6 +424,7 @@ def _play_in_app(report: _Report, games: dict[str, Any], data_dir: Path) -> None
             report.check(f"match {game_id}", lambda g=game_id, d=descriptor: play_match(app, g, d))
         first = next(iter(games))
         report.check("save and resume", lambda: check_save_and_resume(app, first, games[first]))
+        report.check("crash report", lambda: check_crash_report(app))
     finally:
         app.quit()
         app.close()
