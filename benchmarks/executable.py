@@ -1,6 +1,9 @@
-"""Size of the built executable and its start-up time to the first frame.
+"""Size of the built program and its start-up time to the first frame: one folder against one file.
 
-    python packaging/build.py && python benchmarks/executable.py [--runs 5]
+    python packaging/build.py --form both && python benchmarks/executable.py [--runs 5]
+
+Both forms are timed in the same run, launches interleaved (one-folder, one-file, one-folder, ...),
+so that the ratio compares like with like; the one-file form unpacks itself on every launch.
 
 Start-up is timed from launching ``tablee --screenshot PATH --scene title`` (the app opens headless,
 draws the title screen, saves it and exits) to the process's exit, so it is an upper bound on the
@@ -57,22 +60,30 @@ def _summary(times: list[float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the figures; exit 1 when there is no executable to measure."""
+    """Print the figures; exit 1 when there is no build to measure."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the build's output folder")
-    parser.add_argument("--runs", type=int, default=5, help="launches to time (default 5)")
+    parser.add_argument("--runs", type=int, default=5, help="launches of each form to time (default 5)")
     args = parser.parse_args(argv)
-    exe = bundle.executable_path(args.dist)
-    if not exe.is_file():
-        print(f"no executable at {exe}: build it first with `python packaging/build.py`")
+    built = {form: bundle.executable_path(args.dist, form=form) for form in bundle.FORMS}
+    built = {form: exe for form, exe in built.items() if exe.is_file()}
+    if not built:
+        print(f"nothing built in {args.dist}: run `python packaging/build.py --form both` first")
         return 1
-    size = artifact_size(bundle.shipped_artifact(args.dist))
-    print(f"executable: {bundle.shipped_artifact(args.dist)}")
-    print(f"size: {size / 1e6:.1f} MB (target at most {SIZE_TARGET_MB} MB)")
-    packaged = time_first_frame([str(exe)], args.runs)
-    print(f"start-up to first frame, packaged: {_summary(packaged)} (target under {START_TARGET_S:.0f} s)")
+    times: dict[str, list[float]] = {form: [] for form in built}
+    for _ in range(args.runs):  # interleaved, so both forms see the same machine
+        for form, exe in built.items():
+            times[form] += time_first_frame([str(exe)], 1)
+    for form, exe in built.items():
+        size = artifact_size(bundle.shipped_artifact(args.dist, form=form))
+        print(f"{form}: {bundle.shipped_artifact(args.dist, form=form)}, {size / 1e6:.1f} MB "
+              f"(target at most {SIZE_TARGET_MB} MB)")
+        print(f"  start-up to first frame: {_summary(times[form])} (target under {START_TARGET_S:.0f} s)")
+    if len(built) == 2:
+        ratio = statistics.median(times["onedir"]) / statistics.median(times["onefile"])
+        print(f"one folder / one file, median start-up: {ratio:.2f}")
     source = time_first_frame([sys.executable, str(ROOT / "main.py")], args.runs)
-    print(f"start-up to first frame, from source: {_summary(source)}")
+    print(f"from source: {_summary(source)}")
     return 0
 
 

@@ -473,3 +473,22 @@ def test_cli_selftest_flag_exits_with_the_selftest_code(monkeypatch: pytest.Monk
     with pytest.raises(SystemExit) as exit_info:
         cli.parse_args(["--selftest"])
     assert exit_info.value.code == 3
+
+
+def test_the_windows_installer_is_per_user_with_a_start_menu_entry() -> None:
+    script = (PACKAGING / "windows" / "tablee.iss").read_text(encoding="utf-8")
+    assert "PrivilegesRequired=lowest" in script and "{localappdata}" in script
+    assert '{autoprograms}\\Tablée"; Filename: "{app}\\tablee.exe"' in script
+    assert "recursesubdirs" in script and (ROOT / "LICENSE").is_file()
+
+
+def test_the_flatpak_manifest_installs_files_that_exist() -> None:
+    manifest = (PACKAGING / "flatpak" / "org.tablee.Tablee.yml").read_text(encoding="utf-8")
+    assert "app-id: org.tablee.Tablee" in manifest and "--share=network" in manifest
+    for line in manifest.splitlines():
+        words = line.split()
+        if "install" in words and ("-Dm644" in words or "-Dm755" in words):
+            assert (ROOT / words[words.index("install") + 2]).is_file(), line
+        if words[:3] == ["-", "cp", "-r"] and "/app/share/tablee/" in words:
+            for path in words[3:-1]:
+                assert (ROOT / path).exists(), path
