@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(args.runs):  # interleaved, so both forms see the same machine
         for form, exe in built.items():
             times[form] += time_first_frame([str(exe)], 1)
-    for form, exe in built.items():
+    for form in built:
         size = artifact_size(bundle.shipped_artifact(args.dist, form=form))
         print(f"{form}: {bundle.shipped_artifact(args.dist, form=form)}, {size / 1e6:.1f} MB "
               f"(target at most {SIZE_TARGET_MB} MB)")

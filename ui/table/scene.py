@@ -793,7 +793,7 @@ class TableScene(Scene):
         side = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs if s.side]
         if self.undo_offered() and not self.curtain.shown:
             side.append(Button("undo", self.app.tr("table.undo"), self.undo))
-        if self.legal and self.remote is None and not self.curtain.shown:
+        if self.legal and self.remote is None and not self.curtain.shown and not self.referee.unready():
             side.append(Button("hint", self.app.tr("table.hint_button"), self.hint))
         layout = self.layout
         layout_buttons(main, self.text, self.adapter.button_bar(layout))

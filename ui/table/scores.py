@@ -35,6 +35,8 @@ class ScoreSheetScene(Scene):
         self.text = TextCache(app.font)
         self.buttons: list[Button] = []
         self.focus = 0
+        self.chart = False
+        """Whether the sheet shows the chart of the totals instead of the table."""
         self._surface: pygame.Surface | None = None
         self._key: tuple | None = None
         self._label = adapter_class(session.game_id).sheet_label if has_adapter(session.game_id) else \
@@ -44,14 +46,26 @@ class ScoreSheetScene(Scene):
         self._surface = None
         over = self.session.state.is_over()
         self.buttons = [Button("back", self.app.tr("sheet.back"), self.app.pop, primary=not over)]
+        if len(self.session.state.history) >= 1:
+            self.buttons.append(Button("chart", self.app.tr("sheet.table" if self.chart else "sheet.chart"),
+                                       self.toggle_chart))
         if over:
             self.buttons.append(Button("title", self.app.tr("sheet.title_screen"), self.app.pop_to_title, primary=True))
-            self.focus = 1
+            self.focus = len(self.buttons) - 1
+
+    def toggle_chart(self) -> None:
+        """Switch between the sheet's table and the chart of every player's total (C)."""
+        self.chart = not self.chart
+        focus = self.focus
+        self.enter()
+        self.focus = focus
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
+            elif event.key == pygame.K_c and any(b.key == "chart" for b in self.buttons):
+                self.toggle_chart()
             elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
                 self.focus = (self.focus + (-1 if event.key == pygame.K_LEFT else 1)) % len(self.buttons)
                 self._surface = None
@@ -75,13 +89,29 @@ class ScoreSheetScene(Scene):
         self._surface = None
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = (surface.get_size(), self.app.settings.language, len(self.session.state.history), self.focus)
+        key = (surface.get_size(), self.app.settings.language, len(self.session.state.history), self.focus,
+               self.chart)
         if self._surface is None or key != self._key:
             self._surface = self._render(surface.get_size())
             self._key = key
         surface.blit(self._surface, (0, 0))
 
     # ------------------------------------------------------------------ content
+    def series(self) -> list[list[int]]:
+        """Each seat's total after each hand or round: the game's running score where the game keeps
+        one (Gin Rummy, within each game to 100), else the sum of the points so far."""
+        state = self.session.state
+        totals = [0] * state.players
+        out: list[list[int]] = [[0] for _ in range(state.players)]
+        for entry in state.history:
+            if "game_scores" in entry:
+                totals = [int(x) for x in entry["game_scores"]]
+            else:
+                totals = [t + int(p) for t, p in zip(totals, entry["points"])]
+            for seat in range(state.players):
+                out[seat].append(totals[seat])
+        return out
+
     def rows(self) -> list[tuple[str, list[str], str]]:
         """The sheet as (label, one cell per seat, style) rows; style is ``head``, ``hand``, ``sum`` or ``total``."""
         tr = self.app.tr
@@ -150,13 +180,17 @@ class ScoreSheetScene(Scene):
         left = sheet.x + round(unit * 0.4)
         size_txt = round(unit * 0.26)
         line_h = round(size_txt * 1.45)
-        for s, seat in enumerate(self.session.seats):
-            name = self.text.fit(seat.name, size_txt, col_w - 8, INK, bold=True)
-            layer.blit(name, name.get_rect(midtop=(left + label_w + col_w * s + col_w // 2, y)))
-        y += line_h
-        pygame.draw.line(layer, GOLD, (left, y - 3), (sheet.right - round(unit * 0.4), y - 3), 2)
-        rows = self.rows()
+        if not self.chart:  # the chart's legend names the players itself
+            for s, seat in enumerate(self.session.seats):
+                name = self.text.fit(seat.name, size_txt, col_w - 8, INK, bold=True)
+                layer.blit(name, name.get_rect(midtop=(left + label_w + col_w * s + col_w // 2, y)))
+            y += line_h
+            pygame.draw.line(layer, GOLD, (left, y - 3), (sheet.right - round(unit * 0.4), y - 3), 2)
         bottom = sheet.bottom - round(unit * 1.6)
+        if self.chart:
+            self._draw_chart(layer, pygame.Rect(left, y, sheet.right - round(unit * 0.4) - left, bottom - y), size_txt)
+            return self._finish(layer, sheet, unit)
+        rows = self.rows()
         if len(rows) * line_h > bottom - y:
             size_txt = max(11, int((bottom - y) / len(rows) / 1.45))
             line_h = round(size_txt * 1.45)
@@ -175,6 +209,12 @@ class ScoreSheetScene(Scene):
                     img = self.text.render(cell, size_txt, colour, bold=bold)
                     layer.blit(img, img.get_rect(midtop=(left + label_w + col_w * s + col_w // 2, y + 2)))
             y += line_h
+        return self._finish(layer, sheet, unit)
+
+    def _finish(self, layer: pygame.Surface, sheet: pygame.Rect, unit: float) -> pygame.Surface:
+        """The winner's line and the buttons under the sheet."""
+        tr = self.app.tr
+        state = self.session.state
         if state.is_over():
             names = " & ".join(self.session.seats[s].name for s in state.winners())
             img = self.text.render(tr("sheet.winner", name=names), round(unit * 0.38), RED, bold=True)
@@ -184,4 +224,60 @@ class ScoreSheetScene(Scene):
         for i, b in enumerate(self.buttons):
             b.draw(layer, self.text, i == self.focus)
         return layer
+
+    def _draw_chart(self, layer: pygame.Surface, area: pygame.Rect, size_txt: int) -> None:
+        """Every player's total after each hand or round: one line a seat in its seat colour, each
+        with its own marker shape (told apart without colour), the names as a legend."""
+        from ui.table.scene import SEAT_COLOURS
+
+        series = self.series()
+        names = [seat.name for seat in self.session.seats]
+        legend_h = round(size_txt * 1.6)
+        plot = pygame.Rect(area.x + round(size_txt * 3), area.y + legend_h, area.w - round(size_txt * 3.5),
+                           area.h - legend_h - round(size_txt * 1.8))
+        low = min(0, *(min(line) for line in series))
+        high = max(1, *(max(line) for line in series))
+        steps = max(1, len(series[0]) - 1)
+
+        def point(i: int, value: int) -> tuple[int, int]:
+            return (plot.x + round(plot.w * i / steps), plot.bottom - round(plot.h * (value - low) / (high - low)))
+
+        pygame.draw.line(layer, INK, plot.bottomleft, plot.bottomright, 2)
+        pygame.draw.line(layer, INK, plot.bottomleft, plot.topleft, 2)
+        for value in sorted({low, 0, high}):
+            y = point(0, value)[1]
+            pygame.draw.line(layer, (210, 198, 166), (plot.x, y), (plot.right, y), 1)
+            img = self.text.render(str(value), size_txt, INK)
+            layer.blit(img, img.get_rect(midright=(plot.x - 6, y)))
+        for i in range(0, steps + 1, max(1, steps // 10)):
+            img = self.text.render(str(i), size_txt, INK)
+            layer.blit(img, img.get_rect(midtop=(point(i, low)[0], plot.bottom + 4)))
+        x = area.x
+        for seat, line in enumerate(series):
+            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            points = [point(i, v) for i, v in enumerate(line)]
+            if len(points) > 1:
+                pygame.draw.lines(layer, colour, False, points, 3)
+            for p in points:
+                _marker(layer, seat, p, max(4, size_txt // 3), colour)
+            _marker(layer, seat, (x + 8, area.y + legend_h // 2), max(4, size_txt // 3), colour)
+            img = self.text.fit(f"{names[seat]} {line[-1]}", size_txt, area.w // max(1, len(series)) - 24, INK, bold=True)
+            layer.blit(img, (x + 20, area.y + (legend_h - img.get_height()) // 2))
+            x += area.w // max(1, len(series))
+
+
+def _marker(surface: pygame.Surface, seat: int, at: tuple[int, int], r: int, colour: tuple[int, int, int]) -> None:
+    """A point of ``seat``'s line: circle, square, triangle, diamond, … (one shape a seat)."""
+    x, y = at
+    shape = seat % 4
+    if shape == 0:
+        pygame.draw.circle(surface, colour, at, r)
+    elif shape == 1:
+        pygame.draw.rect(surface, colour, pygame.Rect(x - r, y - r, 2 * r, 2 * r))
+    elif shape == 2:
+        pygame.draw.polygon(surface, colour, [(x, y - r - 1), (x - r - 1, y + r), (x + r + 1, y + r)])
+    else:
+        pygame.draw.polygon(surface, colour, [(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)])
+    if seat >= 4:  # the second four seats: hollow shapes
+        pygame.draw.circle(surface, PAPER, at, max(1, r // 2))
 
