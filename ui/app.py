@@ -87,6 +87,9 @@ class App:
             starting_language=self._tr.language,
         )
         self.clock = pygame.time.Clock()
+        from ui.sound import SoundBoard
+
+        self.sound = SoundBoard(self.settings)
         if settings_damaged:
             self.storage.notices.append(("notice.damaged_settings", {}))
         from ui.crash import take_unseen
@@ -335,10 +338,26 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_m
+                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and not self._typing()):
+            self.toggle_mute()
+            return
         consumed = self.ui.process_events(event)
         top = self.top
         if top is not None and not consumed:
             self._guarded(top, "handle_event", top.handle_event, event)
+
+    def _typing(self) -> bool:
+        """Whether a text field has the keyboard (an M typed there is a letter, not mute)."""
+        from pygame_gui.elements import UITextEntryLine
+
+        return any(isinstance(w, UITextEntryLine) for w in self.ui.get_focus_set() or ())
+
+    def toggle_mute(self) -> None:
+        """M: sound off or on again, remembered, and said in a toast."""
+        self.settings.muted = not self.settings.muted
+        self.save_settings()
+        self.notify(self.tr("settings.sound_off" if self.settings.muted else "settings.sound_on"), 1.5)
 
     def draw(self) -> None:
         """Draw the visible scenes bottom-up, the widgets, then the toasts."""

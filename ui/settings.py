@@ -22,6 +22,9 @@ class Settings:
     animation_speed: str = "normal"
     bot_delay: float = 0.8
     memory_aid: bool = True
+    volume: int = 70
+    """Sound effects' volume, 0 to 100."""
+    muted: bool = False
     window_size: tuple[int, int] | None = None
     window_pos: tuple[int, int] | None = None
     fullscreen: bool = False
@@ -45,7 +48,10 @@ class Settings:
         delay = data.get("bot_delay")
         if isinstance(delay, (int, float)) and not isinstance(delay, bool):
             settings.bot_delay = min(max(float(delay), BOT_DELAY_RANGE[0]), BOT_DELAY_RANGE[1])
-        for key in ("memory_aid", "fullscreen"):
+        volume = data.get("volume")
+        if isinstance(volume, int) and not isinstance(volume, bool):
+            settings.volume = min(100, max(0, volume))
+        for key in ("memory_aid", "fullscreen", "muted"):
             if isinstance(data.get(key), bool):
                 setattr(settings, key, data[key])
         for key in ("window_size", "window_pos"):

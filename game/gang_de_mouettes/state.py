@@ -615,7 +615,8 @@ class GangState(GangTable, GameState):
                              "round": self.round, "caller": self.caller, "caller_lowest": lowest,
                              "sums": sums, "hands": hands})
         self.phase = OVER if max(self.totals) >= self.options.match_end else ROUND_OVER
-        self._emit("round_end", None, points=points, totals=list(self.totals), caller=self.caller)
+        self._emit("round_end", None, points=points, totals=list(self.totals), caller=self.caller,
+                   winners=list(self.history[-1]["winners"]))
         if self.phase == OVER:
             self._emit("match_end", None, winners=self.winners())
 

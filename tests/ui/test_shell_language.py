@@ -79,7 +79,13 @@ def test_settings_work_from_the_keyboard(app):
     press(app, pygame.K_DOWN)  # memory aid
     press(app, pygame.K_RETURN)
     assert app.settings.memory_aid is False and scene.memory_box.get_state() is False
-    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)  # full screen
+    press(app, pygame.K_DOWN)  # sound volume
+    press(app, pygame.K_LEFT)
+    assert app.settings.volume == 60
+    press(app, pygame.K_DOWN)  # mute
+    press(app, pygame.K_RETURN)
+    assert app.settings.muted is True and scene.mute_box.get_state() is True
     press(app, pygame.K_DOWN)  # the Back button
     press(app, pygame.K_RETURN)
     assert not isinstance(app.top, SettingsScene)

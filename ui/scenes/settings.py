@@ -37,6 +37,9 @@ class SettingsScene(MenuScene):
         self.memory_box: UICheckBox | None = None
         self.fullscreen_box: UICheckBox | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.volume_slider: UIHorizontalSlider | None = None
+        self.volume_label: UILabel | None = None
+        self.mute_box: UICheckBox | None = None
         self.rows: list[pygame.Rect] = []
         self.row = -1  # the setting the keyboard is on (-1: none; len(rows): the Back button)
 
@@ -47,10 +50,10 @@ class SettingsScene(MenuScene):
         top = self.heading_bottom()
         panel_w = min(self.px(680), w - 2 * self.px(40))
         row_h = self.px(40)
-        gap = self.px(18)
+        gap = self.px(18) if h >= 760 else self.px(8)  # seven settings fit a 1024×640 window
         hint_h = self.px(22)
         self.panel = pygame.Rect(
-            (w - panel_w) // 2, top, panel_w, 5 * (row_h + gap) + 3 * hint_h + self.px(40)
+            (w - panel_w) // 2, top, panel_w, 7 * (row_h + gap) + 3 * hint_h + self.px(40)
         )
         x = self.panel.left + self.px(32)
         label_w = int(panel_w * 0.45)
@@ -128,6 +131,27 @@ class SettingsScene(MenuScene):
             s.fullscreen,
             "#fullscreen",
         )
+        y += row_h + gap + hint_h
+        row_label("settings.volume")
+        self.volume_slider = UIHorizontalSlider(
+            pygame.Rect(control_x, y + self.px(6), control_w - value_w - self.px(10), row_h - self.px(12)),
+            s.volume,
+            (0, 100),
+            manager=self.app.ui,
+            container=self.root,
+            click_increment=10,
+            object_id="#volume",
+        )
+        self.volume_label = self.label(
+            pygame.Rect(self.panel.right - self.px(32) - value_w, y, value_w, row_h), f"{s.volume} %")
+        y += row_h + gap
+        row_label("settings.mute")
+        self.mute_box = self.checkbox(
+            pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
+            tr("settings.mute_on"),
+            s.muted,
+            "#mute",
+        )
         bw, bh = self.px(220), self.px(48)
         self.button(
             pygame.Rect((w - bw) // 2, min(self.panel.bottom + self.px(28), h - bh - self.px(20)), bw, bh),
@@ -157,6 +181,13 @@ class SettingsScene(MenuScene):
             if event.ui_element is self.speed_menu:
                 self.set(animation_speed=event.selected_option_id)
                 return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume_slider:
+            volume = int(round(float(event.value)))
+            self.set(volume=volume)
+            if self.volume_label is not None:
+                self.volume_label.set_text(f"{volume} %")
+            self.app.sound.play("place")
+            return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.delay_slider:
             value = round(float(event.value), 1)
             self.set(bot_delay=value)
@@ -167,6 +198,9 @@ class SettingsScene(MenuScene):
             on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             if event.ui_element is self.memory_box:
                 self.set(memory_aid=on)
+                return True
+            if event.ui_element is self.mute_box:
+                self.set(muted=on)
                 return True
             if event.ui_element is self.fullscreen_box:
                 if on != s.fullscreen:
@@ -205,6 +239,11 @@ class SettingsScene(MenuScene):
             self.set(memory_aid=not s.memory_aid)
         elif row == 4:
             self.app.set_fullscreen(not s.fullscreen)
+        elif row == 5:
+            self.set(volume=min(100, max(0, s.volume + 10 * step)))
+            self.app.sound.play("place")
+        elif row == 6:
+            self.set(muted=not s.muted)
         self.rebuild()
 
     def set(self, **changes: Any) -> None:

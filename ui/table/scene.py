@@ -25,6 +25,7 @@ from ui.games import adapter_class
 from ui.games.base import Action, ButtonSpec, Drop
 from ui.scene import Scene
 from ui.session import MatchSession
+from ui.sound import sounds_for
 from ui.table.bots import ThreadRunner
 from ui.table.layout import TableLayout
 from ui.table.remote import RemoteReferee
@@ -333,6 +334,7 @@ class TableScene(Scene):
         try:
             played = self.referee.submit(move)
         except IllegalMove as exc:
+            self.app.sound.play("refuse")
             self.say(self.explain(exc))
             return False
         if played is None:  # sent to the host: it comes back with the host's next update
@@ -346,6 +348,8 @@ class TableScene(Scene):
         """Animate, log and autosave a move the referee let through (a player's, a bot's or its own)."""
         self.selected = None
         events = played.events
+        for name in sounds_for([e.for_seat(self.viewer) for e in events], self.viewer):
+            self.app.sound.play(name)
         for line in self.adapter.describe(played.move, [e.for_seat(self.viewer) for e in events],
                                           self.state.view(self.viewer)):
             self.log.add(line)
@@ -764,6 +768,7 @@ class TableScene(Scene):
             if rect.collidepoint(pos):
                 attempt = self.adapter.attempted(sprite, zone, self.view)
                 if attempt is not None and not self.state.is_legal(attempt):
+                    self.app.sound.play("refuse")
                     self.say(self.explain(self.state.refusal(attempt)))
                 break
         self._spring_back(sprite)

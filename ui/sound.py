@@ -1,0 +1,97 @@
+"""Sound effects: small OGG files under ``assets/sounds`` played through ``pygame.mixer``.
+
+The mixer is started defensively: a computer without an audio device (or a mixer that refuses to
+start) plays nothing, with no error and no message. Sounds load the first time they are played.
+The volume (0–100) and mute are settings; M mutes from anywhere (the app handles the key).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ui.resources import resource_path
+
+NAMES = ("deal", "draw", "place", "shuffle", "refuse", "knock", "call", "snap_won", "snap_lost", "hand_won",
+         "hand_lost")
+"""Every sound the game plays (``assets/sounds/<name>.ogg``)."""
+
+
+class SoundBoard:
+    """Plays the game's sounds at the settings' volume (see the module docstring)."""
+
+    def __init__(self, settings: Any) -> None:
+        self.settings = settings
+        self.available = _start_mixer()
+        self._sounds: dict[str, pygame.mixer.Sound | None] = {}
+        self.played: list[str] = []
+        """The sounds asked for (played or not: muted, no device), newest last (tests, the monkey)."""
+
+    def play(self, name: str) -> bool:
+        """Play ``name`` now; False when silent (muted, volume 0, no audio device, a missing file)."""
+        self.played.append(name)
+        del self.played[:-50]
+        if not self.available or self.settings.muted or self.settings.volume <= 0:
+            return False
+        sound = self._load(name)
+        if sound is None:
+            return False
+        sound.set_volume(self.settings.volume / 100)
+        sound.play()
+        return True
+
+    def _load(self, name: str) -> pygame.mixer.Sound | None:
+        if name not in self._sounds:
+            try:
+                self._sounds[name] = pygame.mixer.Sound(str(resource_path(f"sounds/{name}.ogg")))
+            except (pygame.error, FileNotFoundError):
+                self._sounds[name] = None
+        return self._sounds[name]
+
+
+def _start_mixer() -> bool:
+    """Start the mixer if it can be (already started counts); never raises."""
+    try:
+        if pygame.mixer.get_init() is None:
+            pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+        return pygame.mixer.get_init() is not None
+    except (pygame.error, NotImplementedError):
+        return False
+
+
+def sounds_for(events: list[Any], viewer: int | None) -> list[str]:
+    """The sounds a move's events make, in order (at most one of each), as ``viewer`` hears them."""
+    out: list[str] = []
+    for event in events:
+        name = _sound_of(event, viewer)
+        if name is not None and name not in out:
+            out.append(name)
+    return out
+
+
+def _sound_of(event: Any, viewer: int | None) -> str | None:
+    kind = event.kind
+    if kind == "deal":
+        return "deal"
+    if kind in ("reshuffle", "shuffle"):
+        return "shuffle"
+    if kind in ("draw", "take"):
+        return "draw"
+    if kind == "knock":
+        return "knock"
+    if kind == "call":
+        return "call"
+    if kind == "snap":
+        won = bool(event.info.get("success"))
+        if event.seat == viewer or viewer is None:
+            return "snap_won" if won else "snap_lost"
+        return "place" if won else None
+    if kind in ("hand_end", "round_end", "game_end", "match_end"):
+        winners = event.info.get("winners")
+        if winners is None or viewer is None:
+            return "hand_won"
+        return "hand_won" if viewer in winners else "hand_lost"
+    if event.dst is not None and event.src is not None:
+        return "place"
+    return None
