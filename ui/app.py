@@ -32,6 +32,8 @@ WINDOW_TITLE = "Tablée"
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
+IDLE_WAIT_MS = 500
+"""While idle, the app draws a frame at least this often (milliseconds) even without input."""
 MAX_DT = 0.1
 
 # Colours shared by the shell's scenes (the table has its own art).
@@ -431,11 +433,25 @@ class App:
         return [t.text for t in self._toasts]
 
     def run(self) -> None:
-        """Loop ``step`` at a steady 60 fps until the player quits, then close the window."""
+        """Loop ``step`` at a steady 60 fps until the player quits, then close the window; while
+        nothing moves (``idle``), wait for input instead of drawing the same frame again."""
         while self.running:
+            if self.idle():
+                event = pygame.event.wait(IDLE_WAIT_MS)
+                if event.type != pygame.NOEVENT:
+                    pygame.event.post(event)
+                self.clock.tick()
+                self.step(1 / FPS)
+                continue
             dt = self.clock.tick(FPS) / 1000
             self.step(min(dt, MAX_DT))
         self.close()
+
+    def idle(self) -> bool:
+        """Whether nothing on screen moves until input arrives: no toast, no event waiting, and the
+        top scene says it is idle (a table with no animation, no timer and no bot thinking)."""
+        top = self.top
+        return not self._toasts and not pygame.event.peek() and top is not None and top.idle()
 
     def quit(self) -> None:
         """Stop the loop, leaving the top scene and remembering the window and settings."""

@@ -40,3 +40,8 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
+
+    def idle(self) -> bool:
+        """Whether the scene shows nothing that moves until input arrives, so the app may wait for
+        events instead of drawing frames (the default, False, keeps the steady frame rate)."""
+        return False

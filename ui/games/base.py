@@ -240,6 +240,10 @@ class TableAdapter:
         """One line telling the viewer what happens now."""
         return ""
 
+    def idle(self) -> bool:
+        """Whether the adapter draws nothing that moves by itself (a game's own countdown would)."""
+        return True
+
     def hint_text(self, move: Move, view: dict[str, Any]) -> str:
         """A move the player might play, in words (a hint): the label of the button that plays it,
         else how the log would tell it."""

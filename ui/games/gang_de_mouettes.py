@@ -364,6 +364,10 @@ class Adapter(TableAdapter):
         return box.inflate(layout.unit * 0.3, layout.unit * 0.3)
 
     # ================================================================== visual timers
+    def idle(self) -> bool:
+        """A card shown for a moment is a timer: not idle while one is face up."""
+        return not self.reveals
+
     def tick(self, dt: float) -> None:
         if self.reveals:
             for zone in list(self.reveals):

@@ -367,6 +367,10 @@ class MenuScene(Scene):
         """Esc: close this scene."""
         self.app.pop()
 
+    def idle(self) -> bool:
+        """Widgets only change on input, except a text field's blinking caret."""
+        return not self._typing()
+
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.felt(surface.get_size()), (0, 0))

@@ -29,6 +29,8 @@ class TitleScene(MenuScene):
         self.saved: MatchSession | None = None
         self.game_buttons: dict[str, object] = {}
         self.continue_button: object | None = None
+        self._version = tablee_version()
+        """Looked up once: reading the package metadata every frame cost a visible share of a core."""
         self.join_button: object | None = None
         self.about_button: object | None = None
         self.host_again_button: object | None = None
@@ -214,7 +216,7 @@ class TitleScene(MenuScene):
         tagline = self.app.font(self.px(20)).render(self.app.tr("title.tagline"), True, art.CREAM)
         surface.blit(tagline, tagline.get_rect(midtop=(area.centerx, logo_rect.bottom + self.px(14))))
         version = self.app.font(13).render(
-            self.app.tr("title.version", version=tablee_version()), True, (150, 185, 160)
+            self.app.tr("title.version", version=self._version), True, (150, 185, 160)
         )
         surface.blit(version, (16, surface.get_height() - version.get_height() - 10))
         keys = self.app.font(self.px(14)).render(self.app.tr("title.keys"), True, (170, 200, 178))

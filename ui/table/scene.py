@@ -839,6 +839,18 @@ class TableScene(Scene):
         self._show_hint()
         self._run_referee(dt)
 
+    def idle(self) -> bool:
+        """Nothing moves until the player acts: no animation, no message, no timer, no bot thinking."""
+        if self.remote is not None or self.animating or self.message or self.drag is not None:
+            return False
+        if any(s.lift != s.lift_goal for s in self.sprites):  # a card rising under the pointer
+            return False
+        if self._hint_task is not None or self.dirty:
+            return False
+        referee = self.referee
+        return (referee.next_due() is None and referee.thinking() is None and referee.window_clock() is None
+                and referee.grace_clock() is None and self.adapter.idle())
+
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the table out again for the new window size (card art is redrawn at the new sizes)."""
         self._layout = None

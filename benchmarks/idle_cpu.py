@@ -1,0 +1,86 @@
+"""CPU used by the app while the player looks at a still screen, against a bare 60 fps loop.
+
+    python benchmarks/idle_cpu.py [--seconds 5]
+
+Each case runs in its own process with SDL's dummy video driver: the app's real loop (``App.run``)
+on the title screen, the setup form and a Gin Rummy table waiting for the player's move, each also
+with the loop forced to draw every frame at 60 fps (as it did before it waited for input), and a
+bare loop that flips a full window 60 times a second, all in the same run. Printed: the
+process's CPU time over wall time (share of one core) and the ratio to the bare loop. A real window
+(X server, compositor) costs more per frame, so the saving there is larger.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHILD = r"""
+import os, sys, tempfile, threading, time, resource
+os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
+sys.path.insert(0, {root!r})
+import pygame
+from pathlib import Path
+case, seconds = sys.argv[1], float(sys.argv[2])
+size = (1920, 1080)
+if case == "bare 60 fps loop":
+    pygame.init(); screen = pygame.display.set_mode(size); clock = pygame.time.Clock()
+    start = time.perf_counter(); cpu0 = time.process_time()
+    while time.perf_counter() - start < seconds:
+        pygame.event.pump(); screen.fill((20, 90, 50)); pygame.display.flip(); clock.tick(60)
+else:
+    from ui.app import App
+    from ui.session import MatchSession, SeatInfo
+    if case.endswith("60 fps"):  # the loop as it was: a frame every 1/60 s whatever happens
+        App.idle = lambda self: False
+        case = case.split(",")[0]
+    app = App(data_dir=Path(tempfile.mkdtemp()), size=size)
+    app.settings.bot_delay = 0.0
+    if case == "setup":
+        app.top.open_setup("gin_rummy")
+    elif case == "table":
+        app.start_match(MatchSession.new("gin_rummy", [SeatInfo("Alice"), SeatInfo("Bob", "easy")], seed=7))
+    for _ in range(240):  # let the deal land and every toast go
+        app.step(1 / 60)
+    app._toasts.clear()
+    threading.Timer(seconds, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT))).start()
+    start = time.perf_counter(); cpu0 = time.process_time()
+    app.run()
+print(f"{{(time.process_time() - cpu0) / (time.perf_counter() - start):.4f}}")
+"""
+
+
+def measure(case: str, seconds: float) -> float:
+    code = CHILD.format(root=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code, case, str(seconds)], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    started = time.perf_counter()
+    cases = ["bare 60 fps loop"] + [f"{scene}{suffix}" for scene in ("title", "setup", "table")
+                                     for suffix in (", 60 fps", "")]
+    results = {case: measure(case, args.seconds) for case in cases}
+    bare = results["bare 60 fps loop"]
+    print(f"share of one core while nothing moves, 1920x1080, SDL dummy driver, {args.seconds:.0f} s each")
+    for case, share in results.items():
+        line = f"{case:>17}: {100 * share:5.1f} %   ({share / bare:.2f} × the bare loop)"
+        if f"{case}, 60 fps" in results:
+            line += f"   ({share / results[f'{case}, 60 fps']:.2f} × the same scene drawn at 60 fps)"
+        print(line)
+    print(f"({time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
