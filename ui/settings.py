@@ -21,7 +21,9 @@ class Settings:
     language: str = "en"
     animation_speed: str = "normal"
     bot_delay: float = 0.8
-    memory_aid: bool = True
+    memory_aid: bool = False
+    """Off by default: Gang de mouettes is played from memory (its designer's rule); a match
+    played with it on counts as assisted."""
     volume: int = 70
     """Sound effects' volume, 0 to 100."""
     muted: bool = False

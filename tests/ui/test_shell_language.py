@@ -78,7 +78,7 @@ def test_settings_work_from_the_keyboard(app):
     assert app.settings.bot_delay == pytest.approx(0.7)
     press(app, pygame.K_DOWN)  # memory aid
     press(app, pygame.K_RETURN)
-    assert app.settings.memory_aid is False and scene.memory_box.get_state() is False
+    assert app.settings.memory_aid is True and scene.memory_box.get_state() is True
     press(app, pygame.K_DOWN)  # full screen
     press(app, pygame.K_DOWN)  # sound volume
     press(app, pygame.K_LEFT)

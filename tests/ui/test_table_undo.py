@@ -100,3 +100,30 @@ def test_a_hint_that_comes_after_the_match_moved_on_is_dropped(app) -> None:
     scene.wait_for_bot()
     app.step(1 / 60)
     assert not (scene.message or "").startswith("Hint") and not scene.session.assisted
+
+
+def test_the_memory_aid_is_off_by_default_and_makes_a_match_assisted(app) -> None:
+    """Gang de mouettes is played from memory: the marks of what the player knows are an assist."""
+    from ui.session import MatchSession as Session
+
+    assert app.settings.memory_aid is False
+    session = Session.new("gang_de_mouettes", [SeatInfo("Alice"), SeatInfo("Bob", "easy")], seed=4)
+    scene = start(app, session)
+    assert not scene.adapter.show_marks
+    scene.adapter.memorise(0)
+    for _ in range(30):
+        if scene.legal:
+            scene.play(scene.legal[0])
+            break
+        scene.wait_for_bot()
+        app.step(1 / 60)
+    assert scene.state.log and not session.assisted
+    scene.adapter.show_marks = True
+    for _ in range(60):
+        if scene.legal:
+            scene.play(scene.legal[0])
+        scene.wait_for_bot()
+        app.step(1 / 60)
+        if session.assisted:
+            break
+    assert session.assisted

@@ -244,6 +244,10 @@ class TableAdapter:
         """Whether the adapter draws nothing that moves by itself (a game's own countdown would)."""
         return True
 
+    def assisted(self) -> bool:
+        """Whether an aid the game shows is on (a memory aid), making the match assisted."""
+        return False
+
     def hint_text(self, move: Move, view: dict[str, Any]) -> str:
         """A move the player might play, in words (a hint): the label of the button that plays it,
         else how the log would tell it."""

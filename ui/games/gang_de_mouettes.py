@@ -17,7 +17,8 @@ What the table adds around the engine (it never decides a rule; every move is a 
   stays as it is while it is open and no card is revealed by a snap but the snapped one.
 - **End of turn.** « Gang de mouettes ! » and "End turn"; a bar under "End turn" shows the
   referee's grace clock, after which the turn ends by itself.
-- **What I know.** With the memory aid (``app.settings.memory_aid``, on by default) every card whose
+- **What I know.** With the memory aid (``app.settings.memory_aid``, off by default: the
+  designer's rule is to play from memory; a match played with it counts as assisted) every card whose
   value the viewer has seen carries a small mark with that value; a button turns it on and off.
 """
 
@@ -74,7 +75,7 @@ class Adapter(TableAdapter):
         """The power move being built click by click (the 10's steal: own slot, then another's)."""
         self.reveals: dict[str, float] = {}
         """Zones shown face up for a moment (a power's look, a missed quick discard)."""
-        self.show_marks = bool(getattr(self.app.settings, "memory_aid", True))
+        self.show_marks = bool(getattr(self.app.settings, "memory_aid", False))
         self.show_card = True
         """Whether the round's score card covers the middle of the table (a button hides it)."""
         self._public: tuple[int, dict[str, Any]] | None = None
@@ -364,6 +365,10 @@ class Adapter(TableAdapter):
         return box.inflate(layout.unit * 0.3, layout.unit * 0.3)
 
     # ================================================================== visual timers
+    def assisted(self) -> bool:
+        """The marks of what the player knows are a memory aid: the match counts as assisted."""
+        return self.show_marks
+
     def idle(self) -> bool:
         """A card shown for a moment is a timer: not idle while one is face up."""
         return not self.reveals

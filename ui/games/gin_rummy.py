@@ -365,6 +365,10 @@ class Adapter(TableAdapter):
             return self.tr("gin.status.discard_not", card=_the_card(self, view["just_taken"]))
         return self.tr("gin.status.discard")
 
+    def assisted(self) -> bool:
+        """The memory aid shows the opponent's known cards: the match counts as assisted."""
+        return bool(self.app.settings.memory_aid)
+
     def hint_text(self, move: Move, view: GinView) -> str:  # type: ignore[override]
         """A knock or a discard in words with the deadwood it leaves (the view knows it per card)."""
         after = view.get("deadwood_after_discard") or {}

@@ -350,6 +350,8 @@ class TableScene(Scene):
         events = played.events
         for name in sounds_for([e.for_seat(self.viewer) for e in events], self.viewer):
             self.app.sound.play(name)
+        if self.adapter.assisted() and self.remote is None:
+            self.session.assisted = True
         for line in self.adapter.describe(played.move, [e.for_seat(self.viewer) for e in events],
                                           self.state.view(self.viewer)):
             self.log.add(line)
