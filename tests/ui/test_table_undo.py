@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import Move
 from tests.ui.conftest import click, press
 from tests.ui.table_helpers import stacked_session, start
 from ui.session import MatchSession, SeatInfo
@@ -127,3 +128,17 @@ def test_the_memory_aid_is_off_by_default_and_makes_a_match_assisted(app) -> Non
         if session.assisted:
             break
     assert session.assisted
+
+
+def test_a_hint_on_the_upcard_offer_names_the_button_it_would_press(app) -> None:
+    """Found by the soak: the hint looked the move up among buttons built for that move alone,
+    and Gin Rummy's upcard buttons come as a pair (take and pass)."""
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    assert {m.action for m in scene.legal} == {"take", "pass"}
+    labels = {b.action: b.label for b in scene.buttons if isinstance(b.action, Move)}
+    for move in scene.legal:
+        assert scene.adapter.hint_text(move, scene.view) == labels[move]
+    scene.hint()
+    scene.wait_for_bot()
+    app.step(1 / 60)
+    assert scene.message.startswith("Hint — the hard bot would play:")

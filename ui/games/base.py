@@ -251,7 +251,7 @@ class TableAdapter:
     def hint_text(self, move: Move, view: dict[str, Any]) -> str:
         """A move the player might play, in words (a hint): the label of the button that plays it,
         else how the log would tell it."""
-        for spec in self.buttons(view, [move]):
+        for spec in self.buttons(view, list(self.scene.legal)):
             if spec.action == move:
                 return spec.label
         lines = self.describe(move, [], view)
