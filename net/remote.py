@@ -46,8 +46,14 @@ class RemoteLink:
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for the host (dropped while the link is down: the host's next update
         says what the seat may do then)."""
+        self._post(message)
+
+    def _post(self, message: dict[str, Any] | None) -> None:
         if self._loop is not None and self._outbox is not None:
-            self._loop.call_soon_threadsafe(self._outbox.put_nowait, message)
+            try:
+                self._loop.call_soon_threadsafe(self._outbox.put_nowait, message)
+            except RuntimeError:  # the link's loop has ended (the host closed it): nothing to send
+                return
 
     def take(self) -> list[dict[str, Any]]:
         """Every message that arrived since the last call, oldest first."""
@@ -62,9 +68,9 @@ class RemoteLink:
         """Leave the table and stop the thread."""
         self._stopping = True
         self.send({"type": "bye"})
-        if self._loop is not None and self._outbox is not None:
-            self._loop.call_soon_threadsafe(self._outbox.put_nowait, None)
-        self._thread.join(2.0)
+        self._post(None)
+        if self._thread.is_alive():
+            self._thread.join(2.0)
         self.status = "closed"
 
     @property

@@ -123,6 +123,8 @@ class HostedTable:
     auto_start: bool = False
     host_seat: int | None = None
     """The seat of the hosting app's own player (it takes it back with its key after a crash)."""
+    local_seats: list[int] = field(default_factory=list)
+    """Every seat played on the hosting app's computer (pass-and-play there), ``host_seat`` first."""
     """Deal as soon as every remote seat is taken (the headless host); else the host calls ``start``."""
     referee: Referee | None = field(default=None, init=False)
     latency: Callable[[int], float | None] = field(default=lambda conn: None, repr=False)
@@ -530,6 +532,7 @@ class HostedTable:
             "auto_bot": self.auto_bot,
             "auto_start": self.auto_start,
             "host_seat": self.host_seat,
+            "local_seats": list(self.local_seats),
             "seats": [{"name": s.name, "kind": s.kind, "token": s.token, "client": s.client} for s in self.seats],
             "match": self.state.to_json(),
         }
@@ -544,7 +547,8 @@ class HostedTable:
             state = load_match(data["match"])
             table = cls(state, seats, str(data["code"]), float(data["reconnect_seconds"]), float(data["window_margin"]),
                         float(data["think_delay"]), data["auto_bot"], bool(data["started"]), now,
-                        bool(data.get("auto_start", False)), data.get("host_seat"))
+                        bool(data.get("auto_start", False)), data.get("host_seat"),
+                        [int(s) for s in data.get("local_seats") or []])
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"the saved network table is damaged ({exc})") from None
         return table

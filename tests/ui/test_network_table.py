@@ -270,3 +270,42 @@ def test_gang_de_mouettes_over_the_network_memorising_racing_and_the_clocks(app)
         assert any(c is not None and 0 < c[0] <= c[1] for c in clocks)  # a window counted down here
     finally:
         host.stop()
+
+
+def test_two_players_on_one_computer_share_a_network_table_pass_and_play(app) -> None:
+    """Pass-and-play seats may sit on any computer: this one plays seats 1 and 3 of a LaGagne
+    table hosted elsewhere, behind the curtain, while a friend's bot plays seat 2."""
+    seats = [NetSeat(f"Seat {i}", "remote") for i in range(3)]
+    state = GAMES["lagagne"].new_match([s.name for s in seats], seed=6)
+    table = HostedTable(state, seats, "PASSPL", auto_start=True)
+    host = HostThread(Host(table, bind="127.0.0.1", port=0))
+    host.start()
+    try:
+        click(app, center(app.top.join_button))
+        join = app.top
+        join.address_entry.set_text(f"127.0.0.1:{host.host.port}")
+        join.code_entry.set_text("PASSPL")
+        join.name_entry.set_text("Ann, Léo")
+        join.seat_entry.set_text("1, 3")
+        join.join_typed()
+        lobby = app.top
+        wait(app, lambda: bool(lobby.welcome) and all(link.status == "connected" for link in lobby.links))
+        friend(f"127.0.0.1:{host.host.port}", "PASSPL", "normal", seat=1)
+        wait(app, lambda: isinstance(app.top, TableScene))
+        scene: Any = app.top
+        assert scene.session.humans == [0, 2] and scene.state.names[2] == "Léo"
+        movers = set()
+        end = time.monotonic() + 40
+        while len({m.split(":")[0] for m in table.state.log if m[0] in "02"}) < 2 and time.monotonic() < end:
+            scene.finish_animations()
+            if scene.curtain.shown:
+                scene.dismiss_curtain()
+            elif scene.legal and not scene.animating:
+                movers.add(scene.viewer)
+                assert scene.play(scene.legal[0])
+            app.step(1 / 60)
+            time.sleep(0.003)
+        assert {m.split(":")[0] for m in table.state.log} >= {"0", "1", "2"}
+        assert movers == {0, 2}  # each person saw their own cards when it was their turn
+    finally:
+        host.stop()

@@ -39,17 +39,17 @@ def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed
                port: int = DEFAULT_PORT) -> LobbyScene:
     """Open a table for these seats on this computer and return its waiting room.
 
-    The one seat that is a person on this computer (``level`` None) is this app's player;
-    ``REMOTE_LEVEL`` seats wait for friends; the others are bots played by the host. ``OSError``
-    when no port can be opened.
+    The seats that are people on this computer (``level`` None) are this app's players (several
+    play pass-and-play here); ``REMOTE_LEVEL`` seats wait for friends; the others are bots played
+    by the host. ``OSError`` when no port can be opened.
     """
     local = [i for i, s in enumerate(seats) if s.level is None]
-    if len(local) != 1:
+    if not local:
         raise ValueError(app.tr("setup.error.one_local_player"))
     net_seats = [NetSeat(s.name, "remote" if s.level in (None, REMOTE_LEVEL) else s.level) for s in seats]
     state = GAMES[game_id].new_match([s.name for s in seats], options=options, seed=seed)
     table = HostedTable(state, net_seats, new_code(), think_delay=float(app.settings.bot_delay), host_seat=local[0],
-                        auto_bot="normal")
+                        auto_bot="normal", local_seats=local)
     return _open(app, table, port)
 
 
@@ -100,10 +100,13 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
             if candidate == 0:
                 raise
     assert thread is not None
-    link = RemoteLink(f"127.0.0.1:{thread.host.port}", table.code, name=name, seat=seat)
-    link.client.token = table.seats[seat].token
-    link.start()
-    return LobbyScene(app, link, table.state.GAME_ID, host=thread)
+    links = []
+    for local in [seat, *(s for s in table.local_seats if s != seat)]:
+        link = RemoteLink(f"127.0.0.1:{thread.host.port}", table.code, name=table.seats[local].name, seat=local)
+        link.client.token = table.seats[local].token
+        link.start()
+        links.append(link)
+    return LobbyScene(app, links, table.state.GAME_ID, host=thread)
 
 
 class LobbyScene(MenuScene):
@@ -111,9 +114,12 @@ class LobbyScene(MenuScene):
 
     heading_key = "net.lobby.heading"
 
-    def __init__(self, app: App, link: RemoteLink, game_id: str | None = None, host: HostThread | None = None) -> None:
+    def __init__(self, app: App, links: RemoteLink | list[RemoteLink], game_id: str | None = None,
+                 host: HostThread | None = None) -> None:
+        """``links``: one link a seat of this computer (pass-and-play here), the leading one first."""
         super().__init__(app)
-        self.link = link
+        self.links = links if isinstance(links, list) else [links]
+        self.link = self.links[0]
         self.host = host
         self.game_id = game_id
         self.welcome: dict[str, Any] = {}
@@ -141,8 +147,10 @@ class LobbyScene(MenuScene):
             lines.append((tr("net.lobby.address", address=addresses or f"127.0.0.1:{port}"), "field_label"))
             lines.append((tr("net.lobby.lan_hint", port=port), "hint_label"))
         elif self.welcome:
-            me = self.welcome.get("seat", 0)
-            lines.append((tr("net.lobby.joined", seat=me + 1, name=self.welcome["names"][me]), "section_label"))
+            for link in self.links:
+                if link.seat is not None and link.status != "lost":
+                    lines.append((tr("net.lobby.joined", seat=link.seat + 1, name=self.welcome["names"][link.seat]),
+                                  "section_label"))
             lines.append((tr("net.lobby.waiting_host"), "hint_label"))
         else:
             lines.append((tr("net.lobby.connecting"), "section_label"))
@@ -161,7 +169,7 @@ class LobbyScene(MenuScene):
             label = self.label(pygame.Rect(panel.left, y, panel.width - bot_w - self.px(12), row), self._seat_text(i, seat))
             self.seat_labels.append(label)
             if self.host is not None and seat.get("kind") == "remote" and seat.get("state") in ("waiting", "dropped") \
-                    and i != self.welcome.get("seat"):
+                    and i not in self.mine():
                 self.bot_buttons[i] = self.button(pygame.Rect(panel.right - bot_w, y, bot_w, row),
                                                   tr("net.lobby.bot"), lambda seat=i: self.give_to_bot(seat))
             y += row + self.px(6)
@@ -178,7 +186,7 @@ class LobbyScene(MenuScene):
 
     def _seat_text(self, i: int, seat: dict[str, Any]) -> str:
         tr = self.app.tr
-        if i == self.welcome.get("seat"):
+        if i in self.mine():
             state = tr("net.state.you")
         elif seat.get("kind") != "remote":
             state = level_name(self.app, seat["kind"])
@@ -190,6 +198,10 @@ class LobbyScene(MenuScene):
 
     def initial_focus(self) -> int:
         return 0
+
+    def mine(self) -> list[int]:
+        """The seats played on this computer."""
+        return [link.seat for link in self.links if link.seat is not None]
 
     # ------------------------------------------------------------------ actions
     def start(self) -> None:
@@ -204,7 +216,8 @@ class LobbyScene(MenuScene):
 
     def back(self) -> None:
         """Leave the waiting room (the host closes the table: a match not started is forgotten)."""
-        self.link.close()
+        for link in self.links:
+            link.close()
         if self.host is not None:
             started = self.host.host.table.started
             self.host.stop()
@@ -236,7 +249,7 @@ class LobbyScene(MenuScene):
 
     def _to_table(self, first: dict[str, Any], after: list[dict[str, Any]]) -> None:
         """The match started: sit at the table (nothing that came after the first update is lost)."""
-        session = RemoteSession(self.link, self.welcome, first, after)
+        session = RemoteSession(self.links, self.welcome, first, after)
         session.host = self.host
         self.started = True
         self.app.start_match(session)
@@ -303,12 +316,16 @@ class JoinScene(MenuScene):
             entry = UITextEntryLine(pygame.Rect(panel.left + label_w, y, panel.width - label_w, self.px(40)),
                                     manager=self.app.ui, container=self.root, object_id=self.oid("entry", f"#join_{key}"),
                                     initial_text=self.texts[key])
-            entry.set_text_length_limit(64 if key == "address" else 2 if key == "seat" else 24)
+            entry.set_text_length_limit(64 if key in ("address", "name") else 24)
             if key == "seat":
-                entry.set_allowed_characters("numbers")
+                entry.set_allowed_characters([*"0123456789", ",", " "])
             self.add_nav(entry)
             entries[key] = entry
             y += self.px(48)
+        font = self.app.font(self.px(15))
+        for line in wrap_text(font, tr("net.join.several"), panel.width - self.px(24)):
+            self.label(pygame.Rect(panel.left, y, panel.width, self.px(26)), line, "hint_label")
+            y += self.px(26)
         self.address_entry, self.code_entry, self.name_entry = entries["address"], entries["code"], entries["name"]
         self.seat_entry = entries["seat"]
         if self.problem:
@@ -339,11 +356,15 @@ class JoinScene(MenuScene):
         """Connect and wait in the table's waiting room (a refusal is shown there)."""
         self._sync()
         self.close_browser()
-        seat = int(self.texts["seat"]) - 1 if self.texts["seat"].strip().isdigit() else None
-        link = RemoteLink(address, normal_code(code), name=self.texts["name"].strip(),
-                          seat=seat if seat is not None and seat >= 0 else None)
-        link.start()
-        self.app.push(LobbyScene(self.app, link))
+        seats = [int(t) - 1 for t in self.texts["seat"].replace(",", " ").split() if t.isdigit() and int(t) > 0]
+        names = [n.strip() for n in self.texts["name"].split(",")]
+        links = []
+        for n, seat in enumerate(seats or [None]):  # several seats: pass-and-play on this computer
+            name = names[n] if n < len(names) and names[n] else ""
+            link = RemoteLink(address, normal_code(code), name=name, seat=seat)
+            link.start()
+            links.append(link)
+        self.app.push(LobbyScene(self.app, links))
 
     def _refuse(self, text: str) -> None:
         self.problem = text

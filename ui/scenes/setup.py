@@ -880,7 +880,7 @@ class SetupScene(MenuScene):
         """Players on other computers: open the table here and wait for them in its waiting room."""
         from ui.scenes.network import host_table
 
-        if sum(1 for seat in seats if seat.level is None) != 1:
+        if not any(seat.level is None for seat in seats):
             verdict.problems.append(Problem(None, self.app.tr("setup.error.one_local_player"), "setup.error.one_local_player"))
             self.show_verdict(verdict)
             return

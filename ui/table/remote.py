@@ -26,45 +26,58 @@ REMOTE_LEVEL = "remote"
 
 
 class RemoteState:
-    """The match as this seat knows it (see the module docstring)."""
+    """The match as this computer's seats know it (see the module docstring). ``me`` is the first
+    of them, whose updates lead; ``mine`` every seat played here (pass-and-play on this computer)."""
 
-    def __init__(self, welcome: dict[str, Any]) -> None:
+    def __init__(self, welcome: dict[str, Any], mine: list[int] | None = None) -> None:
         self.GAME_ID: str = welcome["game"]
         self.descriptor = GAMES[self.GAME_ID]
         self.players: int = welcome["players"]
         self.names: list[str] = list(welcome["names"])
         self.me: int = welcome["seat"]
+        self.mine: list[int] = sorted(set(mine or [self.me]))
         self.options = SimpleNamespace(**welcome.get("options", {}))
-        self.update: dict[str, Any] = {}
+        self.updates: dict[int, dict[str, Any]] = {}
+        """The last update each of this computer's seats received."""
         self.ask: Callable[[Move], None] | None = None
         """Sends a move to the host (set by the session), to learn why it is refused."""
+
+    @property
+    def update(self) -> dict[str, Any]:
+        """The leading seat's last update (whose turn, the clocks, the public view)."""
+        return self.updates.get(self.me, {})
+
+    @update.setter
+    def update(self, message: dict[str, Any]) -> None:
+        self.updates[self.me] = message
 
     def parse_move(self, text: str) -> Move:
         return self.descriptor.parse_move(text)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        if not self.update:
-            return {}
-        return dict(self.update["view"] if seat == self.me else self.update["public"])
+        if seat in self.updates:
+            return dict(self.updates[seat]["view"])
+        return dict(self.update["public"]) if self.update else {}
 
     def to_move(self) -> list[int]:
         return list(self.update.get("to_move", []))
 
     def legal_moves(self, seat: int) -> list[Move]:
-        if seat != self.me:
+        if seat not in self.updates:
             return []
-        return [Move(action, seat) for action in self.update.get("legal", [])]
+        return [Move(action, seat) for action in self.updates[seat].get("legal", [])]
 
     def is_legal(self, move: Move) -> bool:
-        return move.seat == self.me and move in self.legal_moves(self.me)
+        return move.seat in self.mine and move in self.legal_moves(move.seat)
 
     def refusal(self, move: Move) -> IllegalMove:
         """The reason known here (match over, not this seat's turn); else the move is sent to the
         host, whose refusal names the real reason (``RemoteReferee`` shows it when it comes)."""
         if self.is_over():
             return IllegalMove("The match is over; no more moves can be played.", "match_over")
-        if self.me not in self.to_move():
-            name = self.names[self.me]
+        seat = move.seat if move.seat is not None else self.me
+        if seat not in self.to_move():
+            name = self.names[seat]
             return IllegalMove(f"It is not {name}'s turn.", "not_your_turn", {"name": name})
         if self.ask is not None:
             self.ask(move)
@@ -95,34 +108,47 @@ class RemoteState:
 
 @dataclass
 class RemoteReferee:
-    """The referee's side of a remote seat (see the module docstring)."""
+    """The referee's side of this computer's seats (see the module docstring): ``links`` holds one
+    link a seat, the leading seat's first."""
 
-    link: RemoteLink
+    links: dict[int, RemoteLink]
     state: RemoteState
     think_delay: float = 0.0
     bots: dict[int, Any] = field(default_factory=dict)
     faults: list[tuple[int, BaseException]] = field(default_factory=list)
     refusals: list[IllegalMove] = field(default_factory=list)
-    """The host's refusals of this seat's moves, to show."""
+    """The host's refusals of this computer's moves, to show."""
     news: list[dict[str, Any]] = field(default_factory=list)
     """Link and seat news (a drop, a return, a lost host), for the table to say."""
     seats: list[dict[str, Any]] = field(default_factory=list)
     _received_at: float = 0.0
     _updates: list[dict[str, Any]] = field(default_factory=list)
 
+    @property
+    def link(self) -> RemoteLink:
+        """The leading seat's link."""
+        return self.links[self.state.me]
+
+    def _link_for(self, seat: int | None) -> RemoteLink:
+        return self.links.get(seat if seat is not None else self.state.me, self.link)
+
     def submit(self, move: Move | str) -> None:
-        """Send a move to the host; what it did comes back in its next update."""
+        """Send a move to the host for the seat that plays it; what it did comes back in the host's
+        next update."""
         if isinstance(move, str):
             move = self.state.parse_move(move)
         if self.state.is_over():
             raise self.state.refusal(move)
-        self.link.send({"type": "move", "move": move.action})
+        seat = move.seat
+        if seat is None:
+            seat = next((s for s in self.state.mine if s in self.state.to_move()), self.state.me)
+        self._link_for(seat).send({"type": "move", "move": move.action})
 
     def ready(self, seat: int) -> None:
-        self.link.send({"type": "ready"})
+        self._link_for(seat).send({"type": "ready"})
 
     def pass_window(self, seat: int) -> None:
-        self.link.send({"type": "pass"})
+        self._link_for(seat).send({"type": "pass"})
 
     def unready(self) -> list[int]:
         return list(self.state.update.get("unready", []))
@@ -131,7 +157,15 @@ class RemoteReferee:
         return self.state.update.get("thinking")
 
     def screen_seats(self) -> list[int] | None:
-        return [self.state.me]
+        """Like the referee's: a seat of this computer still to look at its cards, else nothing
+        private during a window, else this computer's seats that may act."""
+        waiting = [s for s in self.unready() if s in self.state.mine]
+        if waiting:
+            return waiting[:1]
+        if self.state.update.get("window"):
+            return None
+        movers = [s for s in self.state.to_move() if s in self.state.mine]
+        return movers or [self.state.me]
 
     def window_clock(self) -> tuple[float, float] | None:
         window = self.state.update.get("window")
@@ -148,8 +182,9 @@ class RemoteReferee:
         return seat, max(0.0, left - (time.monotonic() - self._received_at)), length
 
     def collect(self, earlier: list[dict[str, Any]] | None = None) -> None:
-        """Take what arrived (after ``earlier`` messages already taken from the link): refusals and
-        news at once, updates queued for ``advance``."""
+        """Take what arrived (after ``earlier`` messages already taken from the leading link):
+        refusals and news at once, the leading seat's updates queued for ``advance``, and the
+        other seats' updates kept as their latest view."""
         for message in [*(earlier or []), *self.link.take()]:
             kind = message.get("type")
             if kind == "update":
@@ -157,11 +192,25 @@ class RemoteReferee:
             elif kind == "seats":
                 self.seats = message.get("seats", self.seats)
                 self.news.append(message)
-            elif kind == "error":
-                self.refusals.append(IllegalMove(str(message.get("message", "")), message.get("key") or None,
-                                                 dict(message.get("params") or {})))
-            elif kind == "link":
-                self.news.append(message)
+            else:
+                self._other(message)
+        for seat, link in self.links.items():
+            if seat == self.state.me:
+                continue
+            for message in link.take():
+                if message.get("type") == "update":
+                    self.state.updates[seat] = message
+                    self.news.append({"type": "refresh"})
+                elif message.get("type") != "seats":
+                    self._other(message)
+
+    def _other(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "error":
+            self.refusals.append(IllegalMove(str(message.get("message", "")), message.get("key") or None,
+                                             dict(message.get("params") or {})))
+        elif kind == "link":
+            self.news.append(message)
 
     def advance(self, dt: float, limit: int | None = None) -> list[Played]:
         """The moves of the host's next update, which becomes what this seat knows; one update a
@@ -186,39 +235,53 @@ class RemoteReferee:
 
 
 class RemoteSession(MatchSession):
-    """A match played at a table hosted elsewhere (or by this app's own host): never autosaved
-    here (the host saves it), counted in the statistics as a network match."""
+    """A match played at a table hosted elsewhere (or by this app's own host), from one or more
+    seats of this computer (pass-and-play among them): never autosaved here (the host saves it)."""
 
-    def __init__(self, link: RemoteLink, welcome: dict[str, Any], first: dict[str, Any],
+    def __init__(self, links: RemoteLink | list[RemoteLink], welcome: dict[str, Any], first: dict[str, Any],
                  after: list[dict[str, Any]] | None = None) -> None:
-        """``first`` is the host's first update; ``after`` what arrived after it in the same batch."""
-        state = RemoteState(welcome)
+        """``links``: one link a seat of this computer, the leading one first (its ``welcome`` and
+        first update are given); ``after`` is what it received after that update in the same batch."""
+        links = links if isinstance(links, list) else [links]
+        lead = links[0]
+        mine = [lead.seat if lead.seat is not None else welcome["seat"]]
+        mine += [link.seat for link in links[1:] if link.seat is not None]
+        state = RemoteState(welcome, mine)
         state.update = first
-        seats = [SeatInfo(name, None if i == state.me else REMOTE_LEVEL) for i, name in enumerate(state.names)]
+        state.names = list(first.get("view", {}).get("names", state.names))
+        seats = [SeatInfo(name, None if i in state.mine else REMOTE_LEVEL) for i, name in enumerate(state.names)]
         for i, status in enumerate(first.get("seats", [])):
-            if i != state.me and status.get("kind") != "remote":
+            if i in state.mine:
+                continue
+            if status.get("kind") != "remote":
                 seats[i] = SeatInfo(status.get("name", seats[i].name), status["kind"])
-            elif i != state.me and status.get("client") not in (None, "human"):
+            elif status.get("client") not in (None, "human"):
                 seats[i] = SeatInfo(status.get("name", seats[i].name), status["client"])
         super().__init__(state, seats)  # type: ignore[arg-type]
-        self.link = link
+        self.links = links
         self.host: Any = None
         """This app's own host thread when it hosts the table (stopped when the player leaves)."""
-        self.referee = RemoteReferee(link, state, seats=list(first.get("seats", [])))
+        by_seat = {state.me: lead, **{link.seat: link for link in links[1:] if link.seat is not None}}
+        self.referee = RemoteReferee(by_seat, state, seats=list(first.get("seats", [])))
         self.referee._received_at = time.monotonic()
         self.referee.collect(after)
         state.ask = self.referee.submit
 
-    def close(self) -> None:
-        """Leave the table (and stop hosting it, if this app hosts it)."""
-        self.link.close()
-        if self.host is not None:
-            self.host.stop()
-            self.host = None
+    @property
+    def link(self) -> RemoteLink:
+        return self.links[0]
 
     @property
     def saved(self) -> bool:
         return False
+
+    def close(self) -> None:
+        """Leave the table (and stop hosting it, if this app hosts it)."""
+        for link in self.links:
+            link.close()
+        if self.host is not None:
+            self.host.stop()
+            self.host = None
 
     def to_json(self) -> dict[str, Any]:
         raise TypeError("a network match is saved by its host")

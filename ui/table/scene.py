@@ -532,17 +532,13 @@ class TableScene(Scene):
         if news.get("type") == "seats":
             lines = []
             for seat, (old, new) in enumerate(zip(self._seat_states, news.get("seats", []))):
-                if old != new.get("state") and seat != self.remote_seat:
+                if old != new.get("state") and self.remote is not None and seat not in self.remote.state.mine:
                     key = f"net.seat.{new.get('state')}"
                     if self._has(key):
                         lines.append(tr(key, name=new.get("name", "")))
             self._seat_states = [s.get("state") for s in news.get("seats", [])]
             return " ".join(lines)
         return ""
-
-    @property
-    def remote_seat(self) -> int | None:
-        return None if self.remote is None else self.remote.state.me
 
     def wait_for_bot(self, timeout: float = 10.0) -> None:
         """Block until every bot asked so far has answered (tests)."""
@@ -1027,7 +1023,8 @@ class TableScene(Scene):
         if seat >= len(statuses):
             return level
         status = statuses[seat]
-        latency = self.remote.link.latency if seat == self.remote_seat else status.get("latency")
+        link = self.remote.links.get(seat)
+        latency = link.latency if link is not None else status.get("latency")
         if status.get("state") == "dropped":
             return self.app.tr("net.badge.dropped")
         if status.get("state") == "connected" and latency is not None:
