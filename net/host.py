@@ -177,7 +177,7 @@ class Host:
         try:
             self.announcer = Announcer(self.announce or "Tablée", self.port, table.code, table.state.GAME_ID,
                                        table.state.players, self._free())
-        except (OSError, ValueError, RuntimeError):
+        except Exception:  # announcing is a convenience: a table that cannot be heard still plays
             self.announcer = None
 
     def _free(self) -> int:

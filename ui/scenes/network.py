@@ -285,8 +285,8 @@ class JoinScene(MenuScene):
                 from net.discovery import TableBrowser
 
                 self.browser = TableBrowser()
-            except (OSError, RuntimeError, ValueError):
-                self.browser = None  # no network to listen on: typing an address still works
+            except Exception:  # no network to listen on (or no discovery at all): typing an address still works
+                self.browser = None
         super().enter()
 
     def build(self) -> None:
