@@ -309,3 +309,13 @@ def test_two_players_on_one_computer_share_a_network_table_pass_and_play(app) ->
         assert movers == {0, 2}  # each person saw their own cards when it was their turn
     finally:
         host.stop()
+
+
+def test_the_join_form_fits_its_texts_in_both_languages(app, recwarn) -> None:
+    """Found by the soak: the French "no table heard" sentence overflowed its line."""
+    for language in ("fr", "en"):
+        app.set_language(language)
+        click(app, center(app.top.join_button))
+        app.step(1 / 60)
+        assert not [w for w in recwarn if "too small for text" in str(w.message)], language
+        app.pop()

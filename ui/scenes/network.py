@@ -300,8 +300,10 @@ class JoinScene(MenuScene):
         y += self.px(36)
         self.table_buttons = []
         if not self.heard:
-            self.label(pygame.Rect(panel.left, y, panel.width, self.px(30)), tr("net.join.none"), "hint_label")
-            y += self.px(40)
+            for line in wrap_text(self.app.font(self.px(15)), tr("net.join.none"), panel.width - self.px(24)):
+                self.label(pygame.Rect(panel.left, y, panel.width, self.px(26)), line, "hint_label")
+                y += self.px(26)
+            y += self.px(14)
         for ad in self.heard[:5]:
             text = tr("net.join.table", name=ad.name, game=game_title(self.app, ad.game) if ad.game in GAMES else ad.game,
                       free=ad.free, seats=ad.seats)
