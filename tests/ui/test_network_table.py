@@ -318,4 +318,4 @@ def test_the_join_form_fits_its_texts_in_both_languages(app, recwarn) -> None:
         click(app, center(app.top.join_button))
         app.step(1 / 60)
         assert not [w for w in recwarn if "too small for text" in str(w.message)], language
-        app.pop()
+        app.top.back()
