@@ -19,6 +19,7 @@ from typing import Any, ClassVar, TypeVar
 
 from game.core.errors import IllegalMove, SaveError
 from game.core.events import Event
+from game.core.fairness import fingerprint, hand_seed
 from game.core.fields import copy_fields, dump_fields, load_fields
 from game.core.move import Move
 from game.core.rng import Rng, fresh_seed
@@ -45,6 +46,10 @@ class GameState(ABC):
     history: list[dict[str, Any]]
     deck: list[str] | None
     """The stacked order the match was dealt from (``None``: shuffled from the seed), for replays."""
+    hand_seeds: list[int]
+    """The seed of every hand dealt so far (``game.core.fairness``); the last is the hand in play."""
+    seen_deals: list[dict[str, Any]]
+    """A determinised state's deals as its view showed them (their seeds are not known); else empty."""
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -71,6 +76,8 @@ class GameState(ABC):
         state.log = []
         state.history = []
         state.deck = None if deck is None else [str(c) for c in deck]
+        state.hand_seeds, state.seen_deals = [], []
+        state._begin_hand()
         stacked = None if deck is None else state._complete_deck(deck)
         state._start(stacked)
         return state
@@ -94,6 +101,36 @@ class GameState(ABC):
         rest = list((full - given).elements())
         self.rng.shuffle(rest)
         return list(deck) + rest
+
+    def _begin_hand(self) -> None:
+        """Draw all of the coming hand's randomness from its own seed (provably fair deals).
+
+        Called before the first hand's deal (and its dealer draw) and before every later deal.
+        """
+        seed = hand_seed(self.seed, len(self.seen_deals) + len(self.hand_seeds) + 1)
+        self.hand_seeds.append(seed)
+        self.rng = Rng(seed)
+
+    def _as_simulation(self, view: dict[str, Any], rng: Rng) -> None:
+        """Set up a state determinised from ``view``: its deals as the view shows them, and its
+        later hands shuffled from ``rng`` (the real match seed is secret until the match is over)."""
+        self.deck, self.hand_seeds = None, []
+        self.seen_deals = [dict(d) for d in view["deals"]]
+        self.seed = view["match_seed"] if view["match_seed"] is not None else rng.randrange(2**63)
+        self.rng = rng.fork()
+
+    def hand_in_play(self) -> bool:
+        """Whether the last hand dealt is still being played (its seed is then secret)."""
+        return not self.is_over()
+
+    def deals(self) -> list[dict[str, Any]]:
+        """Every hand dealt: its number, fingerprint and seed (``None`` while it is in play)."""
+        first = len(self.seen_deals) + 1
+        secret = first + len(self.hand_seeds) - 1 if self.hand_in_play() else 0
+        return [dict(d) for d in self.seen_deals] + [
+            {"hand": n, "fingerprint": fingerprint(seed), "seed": None if n == secret else seed}
+            for n, seed in enumerate(self.hand_seeds, start=first)
+        ]
 
     @abstractmethod
     def _start(self, deck: list[str] | None) -> None:
@@ -320,6 +357,8 @@ class GameState(ABC):
             "winners": self.winners(),
             "history": [dict(h) for h in self.history],
             "log": self.visible_log(seat),
+            "deals": self.deals(),
+            "match_seed": self.seed if self.is_over() else None,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -336,6 +375,7 @@ class GameState(ABC):
             "log": list(self.log),
             "history": [dict(h) for h in self.history],
             "deck": None if self.deck is None else list(self.deck),
+            "hand_seeds": list(self.hand_seeds),
             "state": self._dump(),
         }
 
@@ -360,6 +400,8 @@ class GameState(ABC):
             state.history = [dict(h) for h in data["history"]]
             deck = data.get("deck")
             state.deck = None if deck is None else [str(c) for c in deck]
+            state.hand_seeds = [int(h) for h in data.get("hand_seeds", [])]
+            state.seen_deals = []
             state._load(data["state"])
         except SaveError:
             raise
@@ -383,6 +425,8 @@ class GameState(ABC):
         other.log = list(self.log)
         other.history = list(self.history)  # entries are never changed once written
         other.deck = self.deck
+        other.hand_seeds = list(self.hand_seeds)
+        other.seen_deals = self.seen_deals  # never changed once set
         copy_fields(self, other)
         other._restored()
         return other

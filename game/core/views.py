@@ -7,6 +7,8 @@ network table read the shared keys without knowing which game they look at:
 - ``active``: the seat whose turn it is (``None`` between hands and once the match is over);
 - ``phase``: the game's phase name (each game lists its phases in its ``views`` module);
 - ``pile_size``: cards left in the face-down draw pile; ``discard``: the discard pile, bottom to top;
+- ``deals``: every hand dealt, ``{"hand", "fingerprint", "seed"}``, the seed ``None`` while that
+  hand is in play (``game.core.fairness``); ``match_seed``: ``None`` until the match is over;
 - ``scores``, ``over``, ``winners`` (empty while the match runs), ``history`` (one entry a hand or
   round), ``log`` (the match's moves as this seat may read them: a move whose text would show a card
   the seat may not know is written without it).
@@ -56,6 +58,8 @@ class CoreView(TypedDict):
     pile_size: int
     discard: list[str]
     log: list[str]
+    deals: list[dict[str, Any]]
+    match_seed: int | None
 
 
 CORE_KEYS: frozenset[str] = frozenset(CoreView.__annotations__)

@@ -448,6 +448,7 @@ class GangState(GangTable, GameState):
         elif name == "done":
             self._finish_turn()
         elif name == "next":
+            self._begin_hand()
             self._deal((self.dealer + 1) % self.players, None)
         return self._events
 
@@ -621,6 +622,9 @@ class GangState(GangTable, GameState):
             self._emit("match_end", None, winners=self.winners())
 
     # ----------------------------------------------------------------- results
+    def hand_in_play(self) -> bool:
+        return self.phase not in (ROUND_OVER, OVER)
+
     def is_over(self) -> bool:
         return self.phase == OVER
 
@@ -720,7 +724,7 @@ class GangState(GangTable, GameState):
         st = cls.__new__(cls)
         st.players, st.names = view["players"], list(view["names"])
         st.options = Options(**view["options"])
-        st.seed, st.rng, st.deck = 0, rng.fork(), None
+        st._as_simulation(view, rng)
         st.log, st.history = list(view["log"]), [dict(h) for h in view["history"]]
         st.quiet = False
         st._events = []

@@ -699,12 +699,16 @@ class GinRummyState(GinTable, GameState):
         self.games.append(record)
         return record
 
+    def hand_in_play(self) -> bool:
+        return self.phase not in ("hand_over", "match_over")
+
     def finished_games(self) -> list[dict[str, Any]]:
         """Each finished game to ``game_target``: its totals (bonuses included) and its winner."""
         return [{"points": list(g["totals"]), "winners": [g["winner"]]} for g in self.games]
 
     def _next_hand(self) -> list[Event]:
         events = [Event("shuffle", None, info={"new_game": self.new_game_next})]
+        self._begin_hand()
         if self.new_game_next:
             self._new_game(self.next_dealer)
         else:
@@ -785,7 +789,7 @@ class GinRummyState(GinTable, GameState):
         st = cls.__new__(cls)
         st.players, st.names = 2, list(view["names"])
         st.options = GinOptions(**view["options"])
-        st.seed, st.rng, st.deck = 0, rng.fork(), None
+        st._as_simulation(view, rng)
         st.log, st.history = list(view["log"]), [dict(h) for h in view["history"]]
         st.phase, st.dealer = view["phase"], view["dealer"]
         st.known = [M.card_mask(view["known_cards"][0]), M.card_mask(view["known_cards"][1])]

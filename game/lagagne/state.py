@@ -760,7 +760,7 @@ class LaGagneState(LaGagneTable, GameState):
         n = view["players"]
         st = cls.__new__(cls)
         st.players, st.n, st.names, st.options = n, n, list(view["names"]), options
-        st.seed, st.rng, st.deck = 0, rng, None
+        st._as_simulation(view, rng)
         st.log, st.history = list(view["log"]), [dict(h) for h in view["history"]]
         pool = Counter(deck_cards(options.cards))
         st.sym = [[view["columns"][p][s]["open"] for s in SUITS] for p in range(n)]

@@ -240,7 +240,7 @@ class HuitState(HuitTable, GameState):
         seat = view["seat"]
         st = cls.__new__(cls)
         st.players, st.names, st.options = view["players"], list(view["names"]), Options(**view["options"])
-        st.seed, st.rng, st.deck = 0, rng.fork(), None
+        st._as_simulation(view, rng)
         st.log, st.history = list(view["log"]), [dict(h) for h in view["history"]]
         st.phase, st.dealer, st.passes = view["phase"], view["dealer"], 0
         st.active = view["active"] if view["active"] is not None else view["dealer"]
