@@ -14,17 +14,22 @@ bot-only matches (watching bots play) are not counted.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from disk import DamagedFile, atomic_write_json, load_json_object, move_aside, read_json
+from disk import DamagedFile, atomic_write_json, atomic_write_text, load_json_object, move_aside, read_json
 from ui.session import SeatInfo
 
 SESSION_FILE = "current_match.json"
 STATS_FILE = "statistics.json"
 SETTINGS_FILE = "settings.json"
 SETUPS_FILE = "setups.json"
+MATCHES_DIR = "matches"
+MATCH_SUFFIX = ".match"
+MATCH_FILE_LIMIT = 2_000_000
+"""Bytes: a match file is a few kilobytes; anything far larger is refused before it is read."""
 LEVEL_ORDER = ("easy", "normal", "hard")
 
 
@@ -88,6 +93,41 @@ class Storage:
             self.session_path.unlink()
         except FileNotFoundError:
             pass
+
+    # ------------------------------------------------------------------ match files
+    @property
+    def matches_dir(self) -> Path:
+        return self.data_dir / MATCHES_DIR
+
+    def save_match_file(self, game_id: str, text: str, when: float | None = None) -> Path:
+        """Write a match file into the matches folder under a new dated name; ``OSError`` if refused."""
+        stamp = time.strftime("%Y-%m-%d_%H-%M-%S", time.localtime(time.time() if when is None else when))
+        path = self.matches_dir / f"{stamp}_{game_id}{MATCH_SUFFIX}"
+        n = 2
+        while path.exists():
+            path = self.matches_dir / f"{stamp}_{game_id}-{n}{MATCH_SUFFIX}"
+            n += 1
+        atomic_write_text(path, text)
+        return path
+
+    def match_files(self) -> list[Path]:
+        """The match files in the matches folder, newest first."""
+        if not self.matches_dir.is_dir():
+            return []
+        return sorted(self.matches_dir.glob(f"*{MATCH_SUFFIX}"), key=lambda p: p.name, reverse=True)
+
+    @staticmethod
+    def read_match_file(path: Path) -> str:
+        """A match file's text; ``ValueError`` naming the problem (missing, too large, not text)."""
+        try:
+            size = path.stat().st_size
+            if size > MATCH_FILE_LIMIT:
+                raise ValueError(f"{path.name} is {size // 1000} kB: too large to be a match file")
+            return path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"{path.name} is not a text file") from None
+        except OSError as exc:
+            raise ValueError(f"{path.name} cannot be read ({exc.strerror or exc})") from None
 
     # ------------------------------------------------------------------ last setups
     def last_setup(self, game_id: str) -> dict[str, Any] | None:

@@ -36,9 +36,14 @@ def fingerprint(seed: int) -> str:
     return "-".join(digest[i:i + 4] for i in range(0, FINGERPRINT_CHARS, 4))
 
 
-def verify(seed: int, shown: str) -> bool:
-    """Whether ``seed`` is the one whose fingerprint ``shown`` was shown (case and dashes ignored)."""
+def same_fingerprint(a: str, b: str) -> bool:
+    """Whether two fingerprints are the same, whatever their case, dashes and spaces."""
     def norm(text: str) -> str:
         return text.replace("-", "").replace(" ", "").lower()
 
-    return norm(fingerprint(seed)) == norm(shown)
+    return norm(a) == norm(b)
+
+
+def verify(seed: int, shown: str) -> bool:
+    """Whether ``seed`` is the one whose fingerprint ``shown`` was shown (case and dashes ignored)."""
+    return same_fingerprint(fingerprint(seed), shown)

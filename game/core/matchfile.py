@@ -14,6 +14,7 @@ reading and writing files is the caller's business.
 [Seed "42"]
 [Player "Ann"]
 [Player "Bob, Jr."]
+[Fingerprint "1 0e19-7a6f-6ed4"]
 [Result "*"]
 1: take
 <BLANKLINE>
@@ -29,11 +30,12 @@ import re
 from typing import Any
 
 from game.core.errors import IllegalMove
+from game.core.fairness import same_fingerprint as verify_shown
 from game.core.registry import GAMES
 from game.core.state import GameState, options_from_json
 
 _HEADER = re.compile(r'^\[(?P<tag>[A-Za-z]+)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]$')
-KNOWN_TAGS = ("Game", "Seed", "Player", "Option", "Deck", "Result")
+KNOWN_TAGS = ("Game", "Seed", "Player", "Option", "Deck", "Fingerprint", "Result")
 
 
 class MatchFileError(ValueError):
@@ -68,6 +70,7 @@ def export_match(state: GameState) -> str:
             lines.append(f"[Option {_quote(f'{f.name}={_option_text(value)}')}]")
     if state.deck is not None:
         lines.append(f"[Deck {_quote(' '.join(state.deck))}]")
+    lines += [f"[Fingerprint {_quote(str(d['hand']) + ' ' + d['fingerprint'])}]" for d in state.deals()]
     result = "*"
     if state.is_over():
         result = "winners " + " ".join(str(w) for w in state.winners()) + "; scores " + " ".join(
@@ -107,7 +110,23 @@ def import_match(text: str) -> GameState:
             raise MatchFileError(number, f"illegal move {move!r}: {exc}") from None
         except ValueError as exc:
             raise MatchFileError(number, f"unreadable move {move!r}: {exc}") from None
+    _check_fingerprints(headers.get("Fingerprint", []), state)
     return state
+
+
+def _check_fingerprints(shown: list[tuple[int, str]], state: GameState) -> None:
+    """Each ``[Fingerprint "hand fp"]`` must be the fingerprint of the hand the replay dealt."""
+    dealt = {d["hand"]: d["fingerprint"] for d in state.deals()}
+    for line, text in shown:
+        hand, _, fp = text.partition(" ")
+        if not hand.isdigit() or not fp:
+            raise MatchFileError(line, f"a fingerprint header is written [Fingerprint \"hand fingerprint\"], not {text!r}")
+        if int(hand) not in dealt:
+            raise MatchFileError(line, f"hand {hand} was never dealt in this match")
+        if not verify_shown(dealt[int(hand)], fp):
+            raise MatchFileError(
+                line, f"hand {hand} was not dealt from the seed its fingerprint promised ({fp}; the deal's is "
+                f"{dealt[int(hand)]})")
 
 
 def _one(headers: dict[str, list[tuple[int, str]]], tag: str) -> tuple[int, str]:
@@ -141,7 +160,7 @@ def _start(headers: dict[str, list[tuple[int, str]]]) -> GameState:
         except ValueError:
             raise MatchFileError(line, f"the value of {key!r} is not readable: {value!r}") from None
         if isinstance(values[key], list):
-            values[key] = _tuples(values[key])
+            values[key] = json_tuples(values[key])
     try:
         options = options_from_json(desc.Options, values)
     except ValueError as exc:
@@ -156,6 +175,6 @@ def _start(headers: dict[str, list[tuple[int, str]]]) -> GameState:
         raise MatchFileError(players[0][0], f"the match cannot start: {exc}") from None
 
 
-def _tuples(value: Any) -> Any:
+def json_tuples(value: Any) -> Any:
     """JSON lists back into the tuples that options hold (a LaGagne deck is a tuple of pairs)."""
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+    return tuple(json_tuples(v) for v in value) if isinstance(value, list) else value

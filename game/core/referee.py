@@ -13,7 +13,7 @@ and testable without a window.
 >>> ref = Referee(desc.new_match(2, seed=4), {s: desc.make_bot("easy", s) for s in (0, 1)})
 >>> played = ref.advance(0.0)                # bots alone, no think delay: the whole match at once
 >>> [str(p.move) for p in played][:2], ref.state.is_over()
-(['1: take', '1: discard 8s'], True)
+(['1: pass', '0: pass'], True)
 
 How long a bot "thinks" before its move is played is ``think_delay`` (the table's human pace; 0 in
 the arena). Bots compute inline by default; the table passes a ``runner`` that computes them in a

@@ -293,7 +293,7 @@ class GameState(ABC):
         >>> for _ in range(3):
         ...     _ = m.apply(m.legal_moves(m.to_move()[0])[0])
         >>> m.rewind(1), len(m.log)
-        (['0: discard Ts', '1: draw'], 1)
+        (['0: discard 7s', '1: draw'], 1)
         """
         taken = self.log[upto:]
         earlier = self.replay(upto)

@@ -68,3 +68,15 @@ def test_a_fingerprint_is_checked_whatever_its_spelling() -> None:
     fp = fingerprint(31337)
     assert verify(31337, fp.upper()) and verify(31337, fp.replace("-", " "))
     assert not verify(31338, fp)
+
+
+def test_a_match_file_keeps_the_fingerprints_and_refuses_a_changed_one() -> None:
+    from game.core.matchfile import MatchFileError, export_match, import_match
+
+    state = play_until(GAMES["gin_rummy"].new_match(2, seed=9), lambda s: len(s.hand_seeds) == 2)
+    text = export_match(state)
+    assert f'[Fingerprint "2 {fingerprint(hand_seed(9, 2))}"]' in text
+    assert import_match(text).to_json() == state.to_json()
+    forged = text.replace(fingerprint(hand_seed(9, 2)), fingerprint(hand_seed(9, 3)))
+    with pytest.raises(MatchFileError, match="hand 2 was not dealt from the seed its fingerprint promised"):
+        import_match(forged)

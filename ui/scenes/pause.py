@@ -6,8 +6,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
+from pygame_gui.core.utility import clipboard_copy
 from pygame_gui.windows import UIConfirmationDialog
 
+from game.core.dealcode import encode
+from game.core.matchfile import export_match
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title
@@ -37,10 +40,13 @@ class PauseScene(MenuScene):
             ("pause.restart", self.ask_restart, "menu_button"),
             ("pause.rules", lambda: self.app.show_rules(self.session.game_id), "menu_button"),
             ("pause.settings", self.app.show_settings, "menu_button"),
+            ("pause.copy_code", self.copy_code, "menu_button"),
+            ("pause.export", self.export, "menu_button"),
             ("pause.save_quit", self.save_and_quit, "menu_button"),
         ]
         if not self.session.saved:  # a network match: its host saves it, and nobody restarts it alone
-            entries = [e for e in entries if e[0] not in ("pause.restart", "pause.save_quit")]
+            mine = ("pause.restart", "pause.save_quit", "pause.copy_code", "pause.export")
+            entries = [e for e in entries if e[0] not in mine]
             entries.append(("pause.leave_table", self.leave_table, "menu_button"))
         head = self.px(96)
         self.panel = pygame.Rect(0, 0, bw + self.px(64), head + len(entries) * (bh + gap) + self.px(24))
@@ -87,6 +93,30 @@ class PauseScene(MenuScene):
         old = self.session
         fresh = MatchSession.new(old.game_id, list(old.seats), old.state.options, seed=None)
         self.app.start_match(fresh)
+
+    def deal_code(self) -> str:
+        """The code that deals this match again: game, table size, rule options and seed."""
+        state = self.session.state
+        return encode(state.GAME_ID, state.players, state.options, state.seed)
+
+    def copy_code(self) -> None:
+        """Put the deal code on the clipboard for a friend (and show it, in case there is none)."""
+        code = self.deal_code()
+        try:
+            clipboard_copy(code)
+        except pygame.error:
+            self.app.notify(self.app.tr("pause.code_shown", code=code), seconds=12)
+            return
+        self.app.notify(self.app.tr("pause.code_copied", code=code), seconds=6)
+
+    def export(self) -> None:
+        """Save the match so far as a match file in the matches folder, and say where."""
+        try:
+            path = self.app.storage.save_match_file(self.session.game_id, export_match(self.session.state))
+        except OSError as exc:
+            self.app.notify(self.app.tr("pause.export_failed", reason=exc.strerror or str(exc)), seconds=8)
+            return
+        self.app.notify(self.app.tr("pause.exported", path=str(path)), seconds=8)
 
     def leave_table(self) -> None:
         """Leave a network table (a host closes it; a friend's seat waits for them a while)."""

@@ -37,6 +37,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
+from game.core.dealcode import DealCode, DealCodeError, decode
 from ui.app import wrap_text
 from ui.scenes import art
 from ui.scenes.base import MenuScene
@@ -243,10 +244,15 @@ class FormCheck:
         return value
 
     def parse_seed(self, text: str) -> int | None:
-        """The seed typed (None when blank); ``ValueError`` with the player's sentence."""
+        """The seed typed (None when blank), or a deal code's; ``ValueError`` with the player's sentence."""
         text = text.strip()
         if not text:
             return None
+        if looks_like_code(text):
+            try:
+                return decode(text).seed
+            except DealCodeError as exc:
+                raise ValueError(self.tr("dealcode.refused", reason=self.tr(exc.key, **exc.params))) from None
         try:
             value = int(text)
         except ValueError:
@@ -405,6 +411,11 @@ def _edge(accepted: Callable[[float], bool], inside: float, outside: float, whol
         return int(good), False
     bound = round(bad, 3) + 0.0  # no "-0"
     return (bound, False) if accepted(bound) else (bound, True)
+
+
+def looks_like_code(text: str) -> bool:
+    """Whether the seed field holds a deal code rather than a number (a code has dashes)."""
+    return "-" in text and not text.strip().lstrip("-").isdigit()
 
 
 class SetupScene(MenuScene):
@@ -970,7 +981,40 @@ class SetupScene(MenuScene):
         )
         if seen != self._checked:
             self._checked = seen
+            if looks_like_code(self.seed_text) and self.apply_code(self.seed_text):
+                return
             self.show_verdict(self._check())
+
+    def apply_code(self, text: str) -> bool:
+        """Fill the form from a pasted deal code: its game, table size, rule options and seed.
+
+        A code for another game opens that game's form. False when the code cannot be read (the
+        seed field then says why)."""
+        try:
+            code = decode(text)
+        except DealCodeError:
+            return False
+        if code.game_id != self.game_id:
+            other = SetupScene(self.app, code.game_id)
+            other.take_code(code)
+            self.app.replace(other)
+        else:
+            self.leave()
+            self.take_code(code)
+            self.enter()
+        self.app.notify(self.app.tr("setup.code_applied", players=code.players))
+        return True
+
+    def take_code(self, code: DealCode) -> None:
+        """Put a deal code's table size, options and seed in the form (the names and levels stay)."""
+        self.count = code.players
+        for field in self.fields:
+            value = getattr(code.options, field.name)
+            if field.kind in ("bool", "choice", "fixed"):
+                self.values[field.name] = value
+            else:
+                self.texts[field.name] = _format(value)
+        self.seed_text = str(code.seed)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
