@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ui.app import App
 
-SCENES = ("title", "setup", "table", "scores", "settings", "stats", "rules", "pause")
+SCENES = ("title", "setup", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files")
 SETTLE_FRAMES = 90
 SETTLE_DT = 1 / 30
+HINT_FRAMES = 600
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -83,6 +85,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", type=int, default=None, help="number of seats (default: the game's minimum)"
     )
     shot.add_argument("--lang", choices=("en", "fr"), default=None, help="language of the screenshot")
+    shot.add_argument("--match", type=Path, default=None, metavar="FILE",
+                      help="with --scene replay: the match file replayed (default: bots play one from --seed)")
+    shot.add_argument("--at", type=int, default=None, metavar="N",
+                      help="with --scene replay: show the match after N moves (default: half-way)")
     net = parser.add_argument_group("network table (headless)")
     net.add_argument("--serve", action="store_true", help="host a table (with --game and --seats) until its match is over")
     net.add_argument("--seats", metavar="SPEC", help="with --serve: each seat, comma-separated: remote, easy, normal or hard")
@@ -199,7 +205,15 @@ def _render(args: argparse.Namespace, data_dir: Path) -> int:
     app = App(data_dir=data_dir, size=args.size, headless=True)
     if args.lang:
         app.set_language(args.lang)
-    _open_scene(app, args.scene, game_id, players, args.seed)
+    if args.scene == "replay":
+        error = _open_replay(app, args.match, args.at, game_id, players, args.seed)
+        if error:
+            print(error)
+            app.quit()
+            app.close()
+            return 2
+    else:
+        _open_scene(app, args.scene, game_id, players, args.seed)
     for _ in range(3):
         app.step(SETTLE_DT)
     args.screenshot.parent.mkdir(parents=True, exist_ok=True)
@@ -208,6 +222,28 @@ def _render(args: argparse.Namespace, data_dir: Path) -> int:
     app.close()
     print(f"wrote {args.screenshot}")
     return 0
+
+
+def _open_replay(app: App, match: Path | None, at: int | None, game_id: str, players: int, seed: int | None) -> str:
+    """Open the replay viewer on ``match`` (or on a bots' match); the reason it cannot, else ""."""
+    from game import GAMES
+    from game.arena import play_unit
+    from game.core.matchfile import MatchFileError, import_match
+    from ui.scenes.replay import ReplayScene
+
+    if match is not None:
+        try:
+            state = import_match(app.storage.read_match_file(match))
+        except (MatchFileError, ValueError) as exc:
+            return f"{match}: {exc}"
+    else:
+        desc = GAMES[game_id]
+        state = desc.new_match(players, seed=1 if seed is None else seed)
+        play_unit(state, {s: desc.make_bot("normal", s) for s in range(players)}, "game")
+    viewer = ReplayScene(app, state, source=match.name if match is not None else "")
+    viewer.go(len(state.log) // 2 if at is None else at)
+    app.push(viewer)
+    return ""
 
 
 def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> None:
@@ -228,6 +264,10 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> 
         app.push(StatsScene(app))
     elif scene == "rules":
         app.show_rules(game_id)
+    elif scene == "files":
+        from ui.scenes.matchfiles import MatchFilesScene
+
+        app.push(MatchFilesScene(app))
     else:
         from ui.scenes.setup import BOT_NAMES
         from ui.session import MatchSession, SeatInfo
@@ -248,3 +288,11 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> 
             from ui.scenes.pause import PauseScene
 
             app.push(PauseScene(app, session))
+        elif scene == "hint":
+            table = app.top
+            table.hint()  # type: ignore[union-attr]
+            for _ in range(HINT_FRAMES):  # the hard bot thinks on its thread; its answer is then shown
+                app.step(SETTLE_DT)
+                if getattr(table, "_hint_task", None) is None:
+                    break
+                time.sleep(SETTLE_DT)

@@ -110,6 +110,14 @@ class Storage:
         atomic_write_text(path, text)
         return path
 
+    def keep_finished(self, game_id: str, text: str) -> Path | None:
+        """Keep a finished match's file for replays; None (and a notice) if the disk refused."""
+        try:
+            return self.save_match_file(game_id, text)
+        except OSError as exc:
+            self._notice("notice.save_failed", error=str(exc))
+            return None
+
     def match_files(self) -> list[Path]:
         """The match files in the matches folder, newest first."""
         if not self.matches_dir.is_dir():

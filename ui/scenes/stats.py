@@ -30,16 +30,27 @@ class StatsScene(MenuScene):
     def build(self) -> None:
         self.data = self.app.storage.stats()
         w, h = self.size
-        bw, bh = self.px(220), self.px(48)
+        bw, bh, gap = self.px(260), self.px(48), self.px(16)
         self.button(
-            pygame.Rect((w - bw) // 2, h - bh - self.px(24), bw, bh),
+            pygame.Rect(w // 2 - bw - gap // 2, h - bh - self.px(24), bw, bh),
+            self.app.tr("stats.files"),
+            self.open_files,
+        )
+        self.button(
+            pygame.Rect(w // 2 + gap // 2, h - bh - self.px(24), bw, bh),
             self.app.tr("common.back"),
             self.back,
             kind="primary_button",
         )
 
+    def open_files(self) -> None:
+        """The kept match files, to replay one."""
+        from ui.scenes.matchfiles import MatchFilesScene
+
+        self.app.push(MatchFilesScene(self.app))
+
     def initial_focus(self) -> int:
-        return 0
+        return 1
 
     def rows(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """(game title, [(main, sub) per level…, pass-and-play]) for every registered or recorded game."""

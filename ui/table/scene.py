@@ -19,6 +19,7 @@ import pygame
 
 from game import GAMES, IllegalMove, Move
 from game.core import Event
+from game.core.matchfile import export_match
 from game.core.referee import BotTask, Played, Referee
 from ui.cards import CardArt
 from ui.games import adapter_class
@@ -365,6 +366,7 @@ class TableScene(Scene):
             self._recorded = True
             self.app.storage.record_result(self.session.game_id, self.session.seats, self.state.winners(),
                                            assisted=self.session.assisted)
+            self.app.storage.keep_finished(self.session.game_id, export_match(self.state))
             self.app.storage.clear_session()
 
     @staticmethod

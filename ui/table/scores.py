@@ -49,9 +49,17 @@ class ScoreSheetScene(Scene):
         if len(self.session.state.history) >= 1:
             self.buttons.append(Button("chart", self.app.tr("sheet.table" if self.chart else "sheet.chart"),
                                        self.toggle_chart))
+        if over and self.session.saved:
+            self.buttons.append(Button("replay", self.app.tr("sheet.replay"), self.replay))
         if over:
             self.buttons.append(Button("title", self.app.tr("sheet.title_screen"), self.app.pop_to_title, primary=True))
             self.focus = len(self.buttons) - 1
+
+    def replay(self) -> None:
+        """Step through the finished match in the replay viewer, every hand shown."""
+        from ui.scenes.replay import ReplayScene
+
+        self.app.push(ReplayScene(self.app, self.session.state))
 
     def toggle_chart(self) -> None:
         """Switch between the sheet's table and the chart of every player's total (C)."""

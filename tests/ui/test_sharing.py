@@ -1,0 +1,148 @@
+"""Sharing a match: deal codes on the setup form and the pause menu, match files saved and opened
+(a damaged or hostile one explained, nothing lost), and the replay viewer stepped from the keyboard."""
+
+from __future__ import annotations
+
+import pygame
+from pygame_gui.core.utility import clipboard_paste
+
+from game import GAMES
+from game.arena import play_unit
+from game.core.dealcode import encode
+from game.core.fairness import fingerprint
+from game.core.matchfile import export_match
+from game.gang_de_mouettes.options import Options as GangOptions
+from tests.ui.conftest import center, click, press
+from ui.scenes.matchfiles import MatchFilesScene
+from ui.scenes.pause import PauseScene
+from ui.scenes.replay import ReplayScene
+from ui.scenes.setup import SetupScene
+from ui.session import MatchSession, SeatInfo
+
+
+def button(scene, text: str):
+    return next(b for b in scene.actions if b.text == text)
+
+
+def type_into(app, entry, text: str) -> None:
+    click(app, center(entry))
+    entry.set_text("")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.step(1 / 60)
+    app.step(1 / 60)
+
+
+def played_match(game_id: str = "gin_rummy", players: int = 2, seed: int = 3):
+    desc = GAMES[game_id]
+    state = desc.new_match(players, seed=seed)
+    play_unit(state, {s: desc.make_bot("easy", s) for s in range(players)}, "hand")
+    return state
+
+
+def test_a_pasted_deal_code_fills_the_form_and_deals_those_cards(app, started):
+    code = encode("gin_rummy", 2, GAMES["gin_rummy"].Options(knock_limit=7, oklahoma=True), 4242)
+    setup = SetupScene(app, "gin_rummy")
+    app.push(setup)
+    app.step(1 / 60)
+    type_into(app, setup.seed_entry, code)
+    form = app.top
+    assert isinstance(form, SetupScene)
+    assert form.seed_entry.get_text() == "4242"
+    assert form.option_widgets["knock_limit"].get_text() == "7"
+    click(app, center(form.start_button))
+    assert started[0].state.seed == 4242 and started[0].state.options.knock_limit == 7
+    assert started[0].state.options.oklahoma is True
+
+
+def test_a_code_for_another_game_opens_that_games_form(app, started):
+    code = encode("gang_de_mouettes", 5, GangOptions(match_end=50), 99)
+    setup = SetupScene(app, "gin_rummy")
+    app.push(setup)
+    app.step(1 / 60)
+    type_into(app, setup.seed_entry, code)
+    form = app.top
+    assert isinstance(form, SetupScene) and form.game_id == "gang_de_mouettes"
+    assert form.count == 5 and form.seed_entry.get_text() == "99"
+    click(app, center(form.start_button))
+    assert started[0].state.options.match_end == 50 and started[0].state.players == 5
+
+
+def test_a_mistyped_code_says_why_and_starts_nothing(app, started):
+    code = encode("gin_rummy", 2, GAMES["gin_rummy"].Options(), 4242)
+    setup = SetupScene(app, "gin_rummy")
+    app.push(setup)
+    app.step(1 / 60)
+    type_into(app, setup.seed_entry, code[:-1] + ("x" if code[-1] != "x" else "y"))
+    assert app.top is setup
+    assert "mistyped" in setup.seed_error.text
+    click(app, center(setup.start_button))
+    assert started == []
+
+
+def test_the_pause_menu_copies_the_code_and_saves_a_match_file(app):
+    session = MatchSession.new("gin_rummy", [SeatInfo("Ann"), SeatInfo("Bot", "easy")], seed=77)
+    app.push(PauseScene(app, session))
+    app.step(1 / 60)
+    pause = app.top
+    click(app, center(button(pause, app.tr("pause.copy_code"))))
+    assert clipboard_paste() == encode("gin_rummy", 2, session.state.options, 77)
+    click(app, center(button(pause, app.tr("pause.export"))))
+    files = app.storage.match_files()
+    assert len(files) == 1 and files[0].read_text(encoding="utf-8") == export_match(session.state)
+
+
+def test_a_kept_match_file_opens_in_the_replay_viewer(app, started):
+    state = played_match()
+    app.storage.save_match_file("gin_rummy", export_match(state))
+    app.push(MatchFilesScene(app))
+    app.step(1 / 60)
+    files = app.top
+    click(app, center(next(b for b in files.actions if "Gin Rummy" in b.text)))
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene) and viewer.upto == len(state.log)
+    press(app, pygame.K_HOME)
+    assert viewer.upto == 0
+    hands = viewer.snapshot()["seats"]
+    assert [len(cards) for _, cards in hands[0]] == [10] and [len(c) for _, c in hands[1]] == [10]
+    assert viewer.snapshot()["deal"] == [app.tr("replay.deal", hand=1, fingerprint=fingerprint(state.hand_seeds[0])),
+                                         app.tr("replay.seed_later")]
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert viewer.upto == 2 and viewer.state.log == state.log[:2]
+    press(app, pygame.K_LEFT)
+    assert viewer.upto == 1 and viewer.state.to_json() == state.replay(1).to_json()
+    press(app, pygame.K_END)
+    assert viewer.upto == len(state.log)
+    assert app.tr("replay.verified", seed=state.hand_seeds[0]) in viewer.snapshot()["deal"]
+    click(app, center(button(viewer, app.tr("replay.play_same"))))
+    setup = app.top
+    assert isinstance(setup, SetupScene) and setup.seed_entry.get_text() == str(state.seed)
+    click(app, center(setup.start_button))
+    assert started[0].state.to_json()["state"] == state.replay(0).to_json()["state"]
+
+
+def test_a_damaged_or_hostile_match_file_is_explained_and_left_untouched(app):
+    folder = app.storage.matches_dir
+    folder.mkdir(parents=True)
+    state = played_match()
+    good = export_match(state)
+    cases = {
+        "garbage.match": b"\x00\x9f\xff not text",
+        "cheat.match": good.replace(state.log[3], "0: knock").encode(),
+        "forged.match": good.replace(fingerprint(state.hand_seeds[0]), "0000-0000-0000").encode(),
+        "huge.match": b"[" * 3_000_000,
+    }
+    for name, data in cases.items():
+        (folder / name).write_bytes(data)
+    app.push(MatchFilesScene(app))
+    app.step(1 / 60)
+    screen = app.top
+    for name, data in cases.items():
+        type_into(app, screen.path_entry, str(folder / name))
+        click(app, center(button(screen, app.tr("files.open"))))
+        assert app.top is screen, name
+        assert screen.error.startswith(app.tr("files.refused", reason="")[:20]), name
+        assert (folder / name).read_bytes() == data
+    type_into(app, screen.path_entry, str(folder / "nowhere.match"))
+    click(app, center(button(screen, app.tr("files.open"))))
+    assert "nowhere.match" in screen.error and app.top is screen
