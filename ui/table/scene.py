@@ -358,8 +358,11 @@ class TableScene(Scene):
             self.log.add(line)
         if self.session.saved:
             self.app.storage.save_session(self.session.to_json())
+        deals_before = self.view.get("deals", [])
         self._choose_viewer()
         self._refresh(events, animate_deal=self._is_new_deal(events))
+        for line in self.deal_news(deals_before, self.view.get("deals", [])):
+            self.log.add(line)
         if self.focus is not None:
             self.focus = min(self.focus, max(0, len(self.focus_items()) - 1))
         if self.state.is_over() and not self._recorded and self.session.saved:
@@ -368,6 +371,17 @@ class TableScene(Scene):
                                            assisted=self.session.assisted)
             self.app.storage.keep_finished(self.session.game_id, export_match(self.state))
             self.app.storage.clear_session()
+
+    def deal_news(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
+        """Log lines for provably fair deals: a finished hand's seed, a new hand's fingerprint."""
+        lines = []
+        for deal in after:
+            old = next((d for d in before if d["hand"] == deal["hand"]), None)
+            if deal["seed"] is not None and (old is None or old["seed"] is None):
+                lines.append(self.app.tr("table.seed_revealed", hand=deal["hand"], seed=deal["seed"]))
+            if old is None:
+                lines.append(self.app.tr("table.new_deal", hand=deal["hand"], fingerprint=deal["fingerprint"]))
+        return lines
 
     @staticmethod
     def _is_new_deal(events: list[Event]) -> bool:
@@ -955,6 +969,12 @@ class TableScene(Scene):
         margin = round(layout.unit * 0.3)
         title = self.text.render(name, round(bar.h * 0.5), GOLD, bold=True)
         title_rect = surface.blit(title, title.get_rect(midleft=(margin, bar.centery)))
+        deals = self.view.get("deals") or []
+        if deals:
+            text = self.app.tr("table.fingerprint", hand=deals[-1]["hand"], fingerprint=deals[-1]["fingerprint"])
+            img = self.text.fit(text, round(bar.h * 0.3), round(w * 0.2), (160, 186, 160))
+            title_rect = title_rect.union(
+                surface.blit(img, img.get_rect(midleft=(title_rect.right + margin // 2, bar.centery + bar.h // 10))))
         hint = self.text.fit(self.app.tr("table.menu_hint"), round(bar.h * 0.36), round(w * 0.26), (190, 200, 180))
         hint_rect = surface.blit(hint, hint.get_rect(midright=(w - margin, bar.centery)))
         status = self.adapter.status(self.view, self.legal)
