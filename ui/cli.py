@@ -227,8 +227,8 @@ def _render(args: argparse.Namespace, data_dir: Path) -> int:
 def _open_replay(app: App, match: Path | None, at: int | None, game_id: str, players: int, seed: int | None) -> str:
     """Open the replay viewer on ``match`` (or on a bots' match); the reason it cannot, else ""."""
     from game import GAMES
-    from game.arena import play_unit
     from game.core.matchfile import MatchFileError, import_match
+    from game.core.referee import Referee
     from ui.scenes.replay import ReplayScene
 
     if match is not None:
@@ -239,7 +239,7 @@ def _open_replay(app: App, match: Path | None, at: int | None, game_id: str, pla
     else:
         desc = GAMES[game_id]
         state = desc.new_match(players, seed=1 if seed is None else seed)
-        play_unit(state, {s: desc.make_bot("normal", s) for s in range(players)}, "game")
+        Referee(state, {s: desc.make_bot("easy", s) for s in range(players)}).advance(0.0)
     viewer = ReplayScene(app, state, source=match.name if match is not None else "")
     viewer.go(len(state.log) // 2 if at is None else at)
     app.push(viewer)

@@ -136,6 +136,8 @@ def test_settings_from_pause_switch_language_and_come_back(app):
         "Recommencer",
         "Règles",
         "Réglages",
+        "Copier le code de donne",
+        "Enregistrer la partie",
         "Sauver et revenir au titre",
     ]
 

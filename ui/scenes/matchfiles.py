@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 _OUR_NAME = re.compile(r"(?P<date>\d{4}-\d\d-\d\d)_(?P<h>\d\d)-(?P<m>\d\d)-\d\d_(?P<game>[a-z_]+?)(?:-\d+)?")
 ERROR_TEXT = (255, 160, 140)
+FOLDER_TEXT = (200, 216, 196)
 SHOWN = 8
 """Newest match files listed as buttons (older ones are opened by their path)."""
 
@@ -37,6 +38,7 @@ class MatchFilesScene(MenuScene):
         self.path_entry: UITextEntryLine | None = None
         self.error = ""
         self.error_top = 0
+        self.folder_top = 0
 
     def build(self) -> None:
         tr = self.app.tr
@@ -52,9 +54,8 @@ class MatchFilesScene(MenuScene):
         for path in files:
             self.button(pygame.Rect(x, y, width, bh), self.describe(path), lambda p=path: self.open(p))
             y += bh + gap
-        self.label(pygame.Rect(x, y, width, self.px(26)),
-                   tr("files.folder", path=str(self.app.storage.matches_dir)), "field_label")
-        y += self.px(34)
+        self.folder_top = y
+        y += self.px(44)
         self.label(pygame.Rect(x, y, width, self.px(30)), tr("files.path"), "field_label")
         y += self.px(32)
         ow = self.px(140)
@@ -103,10 +104,14 @@ class MatchFilesScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if not self.error:
-            return
         w = surface.get_width()
         width = min(self.px(760), w - self.px(80))
+        small = self.app.font(self.px(14))
+        folder = self.app.tr("files.folder", path=str(self.app.storage.matches_dir))
+        for i, line in enumerate(wrap_text(small, folder, width)[:2]):
+            surface.blit(small.render(line, True, FOLDER_TEXT), ((w - width) // 2, self.folder_top + i * small.get_linesize()))
+        if not self.error:
+            return
         font = self.app.font(self.px(17), bold=True)
         y = self.error_top
         for line in wrap_text(font, self.error, width)[:4]:
