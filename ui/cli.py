@@ -214,6 +214,8 @@ def _render(args: argparse.Namespace, data_dir: Path) -> int:
             return 2
     else:
         _open_scene(app, args.scene, game_id, players, args.seed)
+        if args.scene == "stats" and args.game is not None:
+            app.top.show_page(game_id)  # type: ignore[union-attr]
     for _ in range(3):
         app.step(SETTLE_DT)
     args.screenshot.parent.mkdir(parents=True, exist_ok=True)

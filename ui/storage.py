@@ -15,7 +15,7 @@ bot-only matches (watching bots play) are not counted.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,8 @@ MATCH_SUFFIX = ".match"
 MATCH_FILE_LIMIT = 2_000_000
 """Bytes: a match file is a few kilobytes; anything far larger is refused before it is read."""
 LEVEL_ORDER = ("easy", "normal", "hard")
+RESULTS_KEPT = 1000
+"""Matches per game kept for the chart of results over time."""
 
 
 
@@ -176,26 +178,48 @@ class Storage:
         return data or {}
 
     def record_result(self, game_id: str, seats: Sequence[SeatInfo], winners: Sequence[int],
-                      assisted: bool = False) -> None:
+                      assisted: bool = False, figures: Mapping[int, Mapping[str, int]] | None = None,
+                      when: float | None = None) -> None:
         """Count a finished match (see the module docstring for what counts); an ``assisted`` one
-        (a move taken back) is counted apart, under ``assisted`` in its level's row."""
+        (a move taken back, a hint) is counted apart, under ``assisted`` in its level's row.
+
+        ``figures`` are the human seats' ``seat_stats``: summed per game (``best_*`` keep their
+        maximum). Each counted match also joins the game's ``results`` (for the chart over time)
+        and its winning streak against bots."""
         bots = [s.level for s in seats if s.level is not None]
         humans = [i for i, s in enumerate(seats) if s.level is None]
         if not humans:
             return
         data = self.stats()
         game = data.setdefault(game_id, {})
+        won = any(w in humans for w in winners)
         if not bots:
             game["pass_and_play"] = int(game.get("pass_and_play", 0)) + 1
+            level = "pass_and_play"
         else:
-            strongest = max(bots, key=lambda lv: LEVEL_ORDER.index(lv) if lv in LEVEL_ORDER else -1)
+            level = max(bots, key=lambda lv: LEVEL_ORDER.index(lv) if lv in LEVEL_ORDER else -1)
             levels = game.setdefault("levels", {})
-            row = levels.setdefault(strongest, {"played": 0, "won": 0})
+            row = levels.setdefault(level, {"played": 0, "won": 0})
             if assisted:
                 row = row.setdefault("assisted", {"played": 0, "won": 0})
             row["played"] = int(row.get("played", 0)) + 1
-            if any(w in humans for w in winners):
+            if won:
                 row["won"] = int(row.get("won", 0)) + 1
+            streak = int(game.get("streak", 0)) + 1 if won else 0
+            game["streak"] = streak
+            game["best_streak"] = max(streak, int(game.get("best_streak", 0)))
+        totals = game.setdefault("figures", {})
+        for seat in humans:
+            for key, value in (figures or {}).get(seat, {}).items():
+                old = totals.get(key, 0)
+                old = old if isinstance(old, int) else 0
+                totals[key] = max(old, int(value)) if key.startswith("best_") else old + int(value)
+        if figures:
+            totals["seats"] = int(totals.get("seats", 0)) + len(humans)
+        results = game.get("results") if isinstance(game.get("results"), list) else []
+        results.append({"t": int(time.time() if when is None else when), "level": level, "won": won,
+                        "assisted": assisted})
+        game["results"] = results[-RESULTS_KEPT:]
         try:
             atomic_write_json(self.stats_path, data)
         except OSError as exc:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from game.core.errors import IllegalMove, SaveError
@@ -330,6 +330,17 @@ class GameState(ABC):
     def _why_illegal(self, move: Move) -> IllegalMove | None:
         """A game's own explanation for a refused move, or ``None`` for the generic one."""
         return None
+
+    def seat_stats(self, seat: int) -> dict[str, int]:
+        """Counts of one seat's match for the statistics page (every game adds its own; the table
+        sums them across matches, ``best_*`` figures keep their maximum)."""
+        return {}
+
+    def match_events(self) -> Iterator[Event]:
+        """Every event of the match after its deal, in order, by replaying it (for statistics)."""
+        probe = type(self).new(self.players, self.names, self.options, self.seed, self.deck)
+        for text in self.log:
+            yield from probe.apply(text)
 
     def finished_games(self) -> list[dict[str, Any]]:
         """The games of this match finished so far: ``{"points": [per seat], "winners": [seats]}``.

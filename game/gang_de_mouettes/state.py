@@ -622,6 +622,18 @@ class GangState(GangTable, GameState):
             self._emit("match_end", None, winners=self.winners())
 
     # ----------------------------------------------------------------- results
+    def seat_stats(self, seat: int) -> dict[str, int]:
+        """Rounds, calls made and won (the caller lowest), points scored in rounds, and quick
+        discards that succeeded."""
+        return {
+            "rounds": len(self.history),
+            "calls": sum(h["caller"] == seat for h in self.history),
+            "calls_won": sum(h["caller"] == seat and bool(h["caller_lowest"]) for h in self.history),
+            "round_points": sum(h["points"][seat] for h in self.history),
+            "quick_discards_won": sum(e.kind == "snap" and e.seat == seat and bool(e.info.get("success"))
+                                      for e in self.match_events()),
+        }
+
     def hand_in_play(self) -> bool:
         return self.phase not in (ROUND_OVER, OVER)
 

@@ -699,6 +699,21 @@ class GinRummyState(GinTable, GameState):
         self.games.append(record)
         return record
 
+    def seat_stats(self, seat: int) -> dict[str, int]:
+        """Hands played (void ones aside) and won, gins, undercuts made and suffered, points, and
+        the best total of a game to ``game_target``."""
+        played = [h for h in self.history if h["kind"] != "wall"]
+        won = [h for h in played if seat in h["winners"]]
+        return {
+            "hands": len(played),
+            "hands_won": len(won),
+            "gins": sum(h["kind"] in ("gin", "big_gin") for h in won),
+            "undercuts_made": sum(h["kind"] == "undercut" for h in won),
+            "undercuts_suffered": sum(h["kind"] == "undercut" and seat not in h["winners"] for h in played),
+            "points": sum(h["points"][seat] for h in played),
+            "best_game": max((g["points"][seat] for g in self.finished_games()), default=0),
+        }
+
     def hand_in_play(self) -> bool:
         return self.phase not in ("hand_over", "match_over")
 

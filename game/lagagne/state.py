@@ -221,6 +221,14 @@ class LaGagneState(LaGagneTable, GameState):
             self._sc = [sum(self.column_total(s, i) for i in range(4)) for s in range(self.n)]
         return list(self._sc)
 
+    def seat_stats(self, seat: int) -> dict[str, int]:
+        """Rounds the game lasted, cards stolen, and the seat's best column at the end."""
+        return {
+            "rounds": self.rounds,
+            "steals": sum(e.kind == "steal" and e.seat == seat for e in self.match_events()),
+            "best_column": max(self.column_total(seat, i) for i in range(4)),
+        }
+
     def is_over(self) -> bool:
         return self.phase == "over"
 

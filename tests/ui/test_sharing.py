@@ -146,3 +146,26 @@ def test_a_damaged_or_hostile_match_file_is_explained_and_left_untouched(app):
     type_into(app, screen.path_entry, str(folder / "nowhere.match"))
     click(app, center(button(screen, app.tr("files.open"))))
     assert "nowhere.match" in screen.error and app.top is screen
+
+
+def test_a_finished_match_feeds_its_games_statistics_page(app):
+    from game.core.referee import Referee
+    from ui.scenes.stats import StatsScene
+
+    desc = GAMES["gang_de_mouettes"]
+    seats = [SeatInfo("Ann"), SeatInfo("Bot", "hard"), SeatInfo("Bot 2", "easy")]
+    for seed in (1, 2):
+        state = desc.new_match(3, seed=seed)
+        Referee(state, {s: desc.make_bot("easy", s) for s in range(3)}).advance(0.0)
+        app.storage.record_result("gang_de_mouettes", seats, state.winners(), figures={0: state.seat_stats(0)})
+    app.push(StatsScene(app))
+    app.step(1 / 60)
+    stats = app.top
+    click(app, center(button(stats, "Gang de mouettes")))
+    page = app.top
+    assert page.page == "gang_de_mouettes"
+    shown = dict(page.figures("gang_de_mouettes"))
+    record = app.storage.stats()["gang_de_mouettes"]
+    assert shown[app.tr("stats.figure.calls")] == str(record["figures"]["calls"])
+    assert len(page.results("gang_de_mouettes")) == 2
+    assert record["levels"]["hard"]["played"] == 2

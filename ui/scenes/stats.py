@@ -3,6 +3,7 @@ matches (what counts is explained in ``ui.storage``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,8 +18,40 @@ if TYPE_CHECKING:
     from ui.app import App
 
 
+FIGURES: dict[str, list[tuple[str, Callable[[dict[str, int], dict[str, Any]], float | None]]]] = {
+    "gin_rummy": [
+        ("gins", lambda f, g: f.get("gins")),
+        ("undercuts_made", lambda f, g: f.get("undercuts_made")),
+        ("undercuts_suffered", lambda f, g: f.get("undercuts_suffered")),
+        ("points_per_hand", lambda f, g: _ratio(f.get("points"), f.get("hands"))),
+        ("best_game", lambda f, g: f.get("best_game")),
+        ("best_streak", lambda f, g: g.get("best_streak")),
+    ],
+    "gang_de_mouettes": [
+        ("rounds", lambda f, g: f.get("rounds")),
+        ("calls", lambda f, g: f.get("calls")),
+        ("calls_won", lambda f, g: f.get("calls_won")),
+        ("round_score", lambda f, g: _ratio(f.get("round_points"), f.get("rounds"))),
+        ("quick_discards_won", lambda f, g: f.get("quick_discards_won")),
+        ("best_streak", lambda f, g: g.get("best_streak")),
+    ],
+    "lagagne": [
+        ("game_length", lambda f, g: _ratio(f.get("rounds"), f.get("seats"))),
+        ("best_column", lambda f, g: f.get("best_column")),
+        ("steals", lambda f, g: f.get("steals")),
+        ("best_streak", lambda f, g: g.get("best_streak")),
+    ],
+}
+"""Each game's figures on its page: an i18n key (``stats.figure.<key>``) and how to compute it from
+the summed ``figures`` and the game's record (None: nothing to show yet)."""
+
+
+def _ratio(total: int | None, count: int | None) -> float | None:
+    return None if not count else (total or 0) / count
+
+
 class StatsScene(MenuScene):
-    """A table of results, one block per game."""
+    """A table of results, one block per game; a page per game with its figures and a chart."""
 
     heading_key = "stats.heading"
 
@@ -26,10 +59,26 @@ class StatsScene(MenuScene):
         super().__init__(app)
         self.data: dict[str, Any] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.page = ""
+        """"" for the summary, else the game whose page is shown."""
+
+    def show_page(self, game_id: str) -> None:
+        """Switch between the summary ("") and a game's page."""
+        self.page = game_id
+        self.rebuild()
 
     def build(self) -> None:
         self.data = self.app.storage.stats()
         w, h = self.size
+        tabs = ["", *games()]
+        tw, th, tg = min(self.px(210), (w - self.px(80)) // len(tabs) - self.px(8)), self.px(38), self.px(8)
+        x = (w - len(tabs) * (tw + tg) + tg) // 2
+        for tab in tabs:
+            text = self.app.tr("stats.summary") if not tab else game_title(self.app, tab)
+            kind = "primary_button" if tab == self.page else "menu_button"
+            self.button(pygame.Rect(x, self.heading_bottom() - self.px(12), tw, th), text,
+                        lambda t=tab: self.show_page(t), kind=kind)
+            x += tw + tg
         bw, bh, gap = self.px(260), self.px(48), self.px(16)
         self.button(
             pygame.Rect(w // 2 - bw - gap // 2, h - bh - self.px(24), bw, bh),
@@ -50,7 +99,7 @@ class StatsScene(MenuScene):
         self.app.push(MatchFilesScene(self.app))
 
     def initial_focus(self) -> int:
-        return 1
+        return len(games()) + 2
 
     def rows(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """(game title, [(main, sub) per level…, pass-and-play]) for every registered or recorded game."""
@@ -78,9 +127,12 @@ class StatsScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        if self.page:
+            self._draw_game(surface, self.page)
+            return
         tr = self.app.tr
         w, h = surface.get_size()
-        top = self.heading_bottom()
+        top = self.heading_bottom() + self.px(40)
         rows = self.rows()
         width = min(self.px(1000), w - 2 * self.px(40))
         first_col = int(width * 0.28)
@@ -139,6 +191,8 @@ class StatsScene(MenuScene):
                 img = cell_font.render(main, True, art.CREAM)
                 if sub:
                     small = sub_font.render(sub, True, (200, 216, 196))
+                    if small.get_width() > col_w - self.px(6):
+                        small = pygame.transform.smoothscale_by(small, (col_w - self.px(6)) / small.get_width())
                     top = y + (row_h - img.get_height() - small.get_height()) // 2
                     surface.blit(img, img.get_rect(midtop=(cx, top)))
                     surface.blit(small, small.get_rect(midtop=(cx, top + img.get_height())))
@@ -150,3 +204,76 @@ class StatsScene(MenuScene):
             img = note_font.render(line, True, (200, 216, 196))
             surface.blit(img, (x0, y))
             y += note_font.get_linesize()
+
+    # ------------------------------------------------------------------ a game's page
+    def figures(self, game_id: str) -> list[tuple[str, str]]:
+        """(label, value) of each of the game's figures, "—" where nothing was played yet."""
+        record = self.data.get(game_id, {})
+        totals = record.get("figures") if isinstance(record.get("figures"), dict) else {}
+        out = []
+        for key, compute in FIGURES.get(game_id, []):
+            try:
+                value = compute(totals, record)
+            except (TypeError, ValueError):
+                value = None
+            text = "—" if value is None else f"{value:.1f}" if isinstance(value, float) else str(int(value))
+            out.append((self.app.tr(f"stats.figure.{key}"), text))
+        return out
+
+    def results(self, game_id: str) -> list[bool]:
+        """Whether each counted match of the game was won, oldest first (for the chart)."""
+        record = self.data.get(game_id, {})
+        results = record.get("results") if isinstance(record.get("results"), list) else []
+        return [bool(r.get("won")) for r in results if isinstance(r, dict)]
+
+    def _draw_game(self, surface: pygame.Surface, game_id: str) -> None:
+        w, h = surface.get_size()
+        top = self.heading_bottom() + self.px(44)
+        width = min(self.px(1000), w - 2 * self.px(40))
+        panel = pygame.Rect((w - width) // 2, top, width, h - top - self.px(96))
+        self.panel = panel
+        layer = pygame.Surface(panel.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (6, 34, 20, 175), layer.get_rect(), border_radius=16)
+        pygame.draw.rect(layer, (*art.GOLD, 200), layer.get_rect(), width=2, border_radius=16)
+        surface.blit(layer, panel)
+        label_font = self.app.font(self.px(17))
+        value_font = self.app.font(self.px(22), bold=True)
+        col_w = (panel.width - self.px(48)) // 3
+        x0, y = panel.left + self.px(24), panel.top + self.px(18)
+        figures = self.figures(game_id)
+        for i, (label, value) in enumerate(figures):
+            cx = x0 + (i % 3) * col_w
+            cy = y + (i // 3) * self.px(62)
+            surface.blit(value_font.render(value, True, art.GOLD_LIGHT), (cx, cy))
+            surface.blit(label_font.render(label, True, art.CREAM), (cx, cy + value_font.get_linesize()))
+        y += ((len(figures) + 2) // 3) * self.px(62) + self.px(12)
+        chart = pygame.Rect(x0, y + self.px(24), panel.width - self.px(48), panel.bottom - y - self.px(44))
+        head = self.app.font(self.px(16), bold=True).render(self.app.tr("stats.chart"), True, art.GOLD_LIGHT)
+        surface.blit(head, (x0, y))
+        self._draw_chart(surface, chart, self.results(game_id))
+
+    def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect, won: list[bool]) -> None:
+        """The win rate after each match (a line), and each match as a dot: filled when won."""
+        small = self.app.font(self.px(13))
+        pygame.draw.rect(surface, (255, 255, 255, 20), area, 1)
+        for pct in (0, 50, 100):
+            y = area.bottom - area.height * pct // 100
+            pygame.draw.line(surface, (70, 110, 84), (area.left, y), (area.right, y))
+            img = small.render(f"{pct}%", True, (200, 216, 196))
+            surface.blit(img, img.get_rect(midright=(area.left - self.px(4), y)))
+        if not won:
+            img = small.render(self.app.tr("stats.chart_empty"), True, art.CREAM)
+            surface.blit(img, img.get_rect(center=area.center))
+            return
+        step = area.width / max(1, len(won) - 1) if len(won) > 1 else 0
+        points, wins = [], 0
+        for i, result in enumerate(won):
+            wins += result
+            x = area.left + round(i * step) if len(won) > 1 else area.centerx
+            points.append((x, area.bottom - round(area.height * wins / (i + 1))))
+        if len(points) > 1:
+            pygame.draw.lines(surface, art.GOLD_LIGHT, False, points, 2)
+        r = max(2, min(self.px(5), int(step / 3) if step else self.px(5)))
+        for (x, _), result in zip(points, won, strict=True):
+            y = area.bottom - self.px(10) if not result else area.top + self.px(10)
+            pygame.draw.circle(surface, art.CREAM, (x, y), r, 0 if result else 1)

@@ -368,7 +368,8 @@ class TableScene(Scene):
         if self.state.is_over() and not self._recorded and self.session.saved:
             self._recorded = True
             self.app.storage.record_result(self.session.game_id, self.session.seats, self.state.winners(),
-                                           assisted=self.session.assisted)
+                                           assisted=self.session.assisted,
+                                           figures={s: self.state.seat_stats(s) for s in self.session.humans})
             self.app.storage.keep_finished(self.session.game_id, export_match(self.state))
             self.app.storage.clear_session()
 
