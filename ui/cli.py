@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ui.app import App
 
-SCENES = ("title", "setup", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files")
+SCENES = ("title", "setup", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files", "tutorial")
 SETTLE_FRAMES = 90
 SETTLE_DT = 1 / 30
 HINT_FRAMES = 600
@@ -270,6 +270,13 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> 
         from ui.scenes.matchfiles import MatchFilesScene
 
         app.push(MatchFilesScene(app))
+    elif scene == "tutorial":
+        from ui.tutorial import start_tutorial
+
+        app.settings.animation_speed = "instant"
+        start_tutorial(app, game_id)
+        for _ in range(SETTLE_FRAMES):
+            app.step(SETTLE_DT)
     else:
         from ui.scenes.setup import BOT_NAMES
         from ui.session import MatchSession, SeatInfo

@@ -30,6 +30,8 @@ class Settings:
     window_size: tuple[int, int] | None = None
     window_pos: tuple[int, int] | None = None
     fullscreen: bool = False
+    tutorials_offered: list[str] = dataclasses.field(default_factory=list)
+    """The games whose setup has offered their tutorial (offered once, then from the rules page)."""
 
     def to_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -56,6 +58,9 @@ class Settings:
         for key in ("memory_aid", "fullscreen", "muted"):
             if isinstance(data.get(key), bool):
                 setattr(settings, key, data[key])
+        offered = data.get("tutorials_offered")
+        if isinstance(offered, list):
+            settings.tutorials_offered = [g for g in offered if isinstance(g, str)][:50]
         for key in ("window_size", "window_pos"):
             value = data.get(key)
             if (

@@ -19,6 +19,7 @@ from pygame_gui.elements import UITextBox
 from ui.resources import resource_path
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games
+from ui.tutorial import has_tutorial, start_tutorial
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -182,13 +183,18 @@ class RulesScene(MenuScene):
             container=self.root,
             object_id=self.oid("rules", "#rules_text"),
         )
-        bw = self.px(220)
+        bw, gap = self.px(220), self.px(16)
+        tutorial = has_tutorial(self.game_id)
+        left = (w - bw * (2 if tutorial else 1) - (gap if tutorial else 0)) // 2
         self.button(
-            pygame.Rect((w - bw) // 2, h - bh - self.px(20), bw, bh),
+            pygame.Rect(left, h - bh - self.px(20), bw, bh),
             self.app.tr("common.back"),
             self.back,
             kind="primary_button",
         )
+        if tutorial:
+            self.button(pygame.Rect(left + bw + gap, h - bh - self.px(20), bw, bh),
+                        self.app.tr("tutorial.rules_button"), lambda: start_tutorial(self.app, self.game_id))
 
     def initial_focus(self) -> int:
         return 0

@@ -44,6 +44,7 @@ from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games, level_name, players_text
 from ui.session import MatchSession, SeatInfo
 from ui.table.remote import REMOTE_LEVEL
+from ui.tutorial import has_tutorial, start_tutorial
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -457,6 +458,11 @@ class SetupScene(MenuScene):
         self.error_label: UILabel | None = None
         self.start_button: Any = None
         self.panels: list[pygame.Rect] = []
+        self.offer_tutorial = has_tutorial(game_id) and game_id not in app.settings.tutorials_offered
+        """The first time a game is chosen, its setup offers the tutorial (later, the rules page does)."""
+        if self.offer_tutorial:
+            app.settings.tutorials_offered.append(game_id)
+            app.save_settings()
         remembered = app.storage.last_setup(game_id)
         if remembered is not None:
             self._restore(remembered)
@@ -573,7 +579,13 @@ class SetupScene(MenuScene):
         left = pygame.Rect(margin, top, left_w, bottom_row - top - self.px(40))
         right = pygame.Rect(left.right + gap, top, w - 2 * margin - gap - left_w, left.height)
         self.panels = [left, right]
-        self._build_seats(left.inflate(-self.px(32), -self.px(24)))
+        seats_area = left.inflate(-self.px(32), -self.px(24))
+        if self.offer_tutorial:
+            offer = pygame.Rect(seats_area.left, seats_area.bottom - self.px(44), seats_area.width, self.px(44))
+            self.button(offer, tr("tutorial.offer_button"), lambda: start_tutorial(self.app, self.game_id),
+                        tooltip=tr("tutorial.offer", game=game_title(self.app, self.game_id)), nav=False)
+            seats_area.height -= self.px(56)
+        self._build_seats(seats_area)
         self._build_options(right.inflate(-self.px(32), -self.px(24)))
         self.error_label = self.label(
             pygame.Rect(margin, left.bottom + self.px(6), w - 2 * margin, self.px(30)),
@@ -1031,12 +1043,15 @@ class SetupScene(MenuScene):
     def _draw_blurb(self, surface: pygame.Surface) -> None:
         """The game's one-line description at the foot of the seats panel, when the seats leave room."""
         key = f"game.{self.game_id}.blurb"
+        if self.offer_tutorial:
+            key = "tutorial.offer"
         if not self.panels or not self.app.has_text(key) or not self.name_entries:
             return
         left = self.panels[0]
         font = self.app.font(self.px(16))
-        lines = wrap_text(font, self.app.tr(key), left.width - self.px(48))
-        top = left.bottom - self.px(20) - font.get_linesize() * len(lines)
+        lines = wrap_text(font, self.app.tr(key, game=game_title(self.app, self.game_id)), left.width - self.px(48))
+        bottom = left.bottom - (self.px(80) if self.offer_tutorial else 0)
+        top = bottom - self.px(20) - font.get_linesize() * len(lines)
         if top < self.name_entries[-1].rect.bottom + self.px(24):
             return
         for i, line in enumerate(lines):

@@ -21,6 +21,7 @@ from game import GAMES, IllegalMove, Move
 from game.core import Event
 from game.core.matchfile import export_match
 from game.core.referee import BotTask, Played, Referee
+from ui.app import wrap_text
 from ui.cards import CardArt
 from ui.games import adapter_class
 from ui.games.base import Action, ButtonSpec, Drop
@@ -35,6 +36,7 @@ from ui.table.tween import BASE_DURATION, STAGGER, speed_factor
 from ui.table.widgets import (
     FONT_COLOUR,
     GOLD,
+    INK,
     Button,
     Curtain,
     LogPanel,
@@ -42,6 +44,7 @@ from ui.table.widgets import (
     layout_buttons,
     layout_column,
 )
+from ui.tutorial import Coach
 
 SEAT_COLOURS = [(178, 64, 52), (52, 98, 170), (60, 140, 84), (150, 88, 170), (196, 130, 40), (40, 140, 150),
                 (170, 70, 120), (110, 110, 120)]
@@ -77,6 +80,8 @@ class TableScene(Scene):
         self._faults = 0
         self._seat_states: list[str | None] = [s.get("state") for s in self.remote.seats] if self.remote else []
         self._hint_task: BotTask | None = None
+        self.coach: Coach | None = getattr(session, "coach", None)
+        """A tutorial's coach: it points at the next step and refuses other moves meanwhile."""
         self._player_moved = False
         """A player moved this frame: the frame shows that move; the referee resumes on the next."""
         self.sprites: list[CardSprite] = []
@@ -332,6 +337,10 @@ class TableScene(Scene):
     def play(self, move: Move) -> bool:
         """Submit a player's ``move`` to the referee; animate, log and autosave it. False (and a
         message) if refused."""
+        if self.coach is not None and self.coach.step is not None and self.coach.refusal(move, self.legal):
+            self.app.sound.play("refuse")
+            self.say(self.app.tr("tutorial.not_yet", step=self.app.tr(self.coach.step.text)))
+            return False
         try:
             played = self.referee.submit(move)
         except IllegalMove as exc:
@@ -359,8 +368,12 @@ class TableScene(Scene):
         if self.session.saved:
             self.app.storage.save_session(self.session.to_json())
         deals_before = self.view.get("deals", [])
+        if self.coach is not None:
+            self.coach.played(played.move)
         self._choose_viewer()
         self._refresh(events, animate_deal=self._is_new_deal(events))
+        if self.coach is not None and self.session.humans:
+            self.coach.check(self.legal, self.state.to_move(), self.session.humans[0])
         for line in self.deal_news(deals_before, self.view.get("deals", [])):
             self.log.add(line)
         if self.focus is not None:
@@ -423,9 +436,10 @@ class TableScene(Scene):
 
     # ================================================================== undo
     def undo_offered(self) -> bool:
-        """Undo is offered against bots (one person at the table), never in network play."""
+        """Undo is offered against bots (one person at the table), never in network play nor in a
+        tutorial (whose steps follow one deal)."""
         humans = self.session.humans
-        return self.remote is None and len(humans) == 1 and any(
+        return self.remote is None and self.coach is None and len(humans) == 1 and any(
             line.split(": ", 1)[0] == str(humans[0]) for line in self.state.log)
 
     def undo(self) -> None:
@@ -456,6 +470,80 @@ class TableScene(Scene):
         self.app.storage.save_session(self.session.to_json())
         self._choose_viewer()
         self._refresh()
+
+    # ================================================================== tutorial
+    def tutorial_skip(self) -> None:
+        """Play the step's move for the player (or pass the step if it is not theirs yet)."""
+        coach = self.coach
+        if coach is None or coach.step is None:
+            return
+        due = coach.due(self.legal)
+        move = coach.skip()
+        if move is not None and due:
+            self.play(move)
+        else:
+            coach.index += 1
+            self._rebuild_buttons()
+
+    def tutorial_end(self) -> None:
+        """Leave the coach: the match goes on as an ordinary one (never saved nor counted)."""
+        if self.coach is not None:
+            self.coach.ended = True
+            self._rebuild_buttons()
+            self.dirty = True
+
+    def coach_lines(self) -> list[str]:
+        """What the coach says now: the intro or outro, the step (or that it is the opponent's turn)."""
+        coach = self.coach
+        if coach is None or coach.ended:
+            return []
+        tr = self.app.tr
+        lines = [tr(coach.say())] if coach.say() else []
+        step = coach.step
+        if step is not None:
+            head = tr("tutorial.step", n=coach.index + 1, total=len(coach.tutorial.steps))
+            lines.append(f"{head} · {tr(step.text)}" if coach.due(self.legal) else tr("tutorial.wait"))
+        return lines
+
+    def coach_target(self) -> pygame.Rect | None:
+        """Where the coach points: the place the step names, else the button that plays the step,
+        else the card or slot its move names."""
+        coach = self.coach
+        step = coach.step if coach is not None else None
+        if coach is None or step is None or not coach.due(self.legal):
+            return None
+        buttons = [b.rect for b in self.buttons if isinstance(b.action, Move) and coach.matches(b.action, step.move)]
+        names = list(step.move.args) if not buttons else []
+        for name in ([step.point] if step.point else []) + names:
+            found = [sp for sp in self.sprites if sp.card == name or sp.zone == name
+                     or sp.zone == f"slot:{self.viewer}.{name}" or sp.zone == f"slot:{name}"]
+            if found:
+                return max(found, key=lambda sp: sp.order).rect
+        return buttons[0] if buttons else None
+
+    def _draw_coach(self, frame: pygame.Surface, layout: TableLayout) -> None:
+        lines = self.coach_lines()
+        if not lines:
+            return
+        target = self.coach_target()
+        if target is not None:
+            pygame.draw.rect(frame, (255, 255, 255), target.inflate(14, 14), 4, border_radius=14)
+            pygame.draw.rect(frame, GOLD, target.inflate(22, 22), 2, border_radius=16)
+        w = layout.size[0]
+        size = max(14, round(layout.unit * 0.3))
+        font = self.app.font(size)
+        width = round(w * 0.5)
+        wrapped = [part for line in lines for part in wrap_text(font, line, width)]
+        box = pygame.Rect(0, 0, width + size * 2, len(wrapped) * font.get_linesize() + size)
+        box.midtop = (w // 2, layout.top_bar + round(layout.unit * 0.15))
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (250, 244, 222, 240), panel.get_rect(), border_radius=14)
+        pygame.draw.rect(panel, GOLD, panel.get_rect(), 3, border_radius=14)
+        frame.blit(panel, box)
+        y = box.top + size // 2
+        for line in wrapped:
+            frame.blit(font.render(line, True, INK), (box.left + size, y))
+            y += font.get_linesize()
 
     # ================================================================== hint
     def hint(self) -> None:
@@ -811,9 +899,14 @@ class TableScene(Scene):
         specs: list[ButtonSpec] = [] if self.curtain.shown else self.adapter.buttons(self.view, self.legal)
         main = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs if not s.side]
         side = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs if s.side]
-        if self.undo_offered() and not self.curtain.shown:
+        if self.coach is not None and not self.coach.ended:
+            if self.coach.step is not None:
+                side.append(Button("tutorial_skip", self.app.tr("tutorial.skip"), self.tutorial_skip))
+            side.append(Button("tutorial_end", self.app.tr("tutorial.end"), self.tutorial_end))
+        elif self.undo_offered() and not self.curtain.shown:
             side.append(Button("undo", self.app.tr("table.undo"), self.undo))
-        if self.legal and self.remote is None and not self.curtain.shown and not self.referee.unready():
+        if (self.legal and self.remote is None and self.coach is None and not self.curtain.shown
+                and not self.referee.unready()):
             side.append(Button("hint", self.app.tr("table.hint_button"), self.hint))
         layout = self.layout
         layout_buttons(main, self.text, self.adapter.button_bar(layout))
@@ -921,6 +1014,7 @@ class TableScene(Scene):
         for b in self.buttons:
             b.draw(frame, self.text, b is focus)
         self.log.draw(frame, layout.log_rect)
+        self._draw_coach(frame, layout)
         if dragging is not None:
             dragging.draw(frame, self.art)
         if self.message:

@@ -1,0 +1,92 @@
+"""First-game tutorials: each file plays through on the real table, the coach points at each step
+and refuses other moves, steps can be skipped, and a tutorial is never saved nor counted."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import GAMES
+from game.core.referee import Referee
+from tests.ui.conftest import center, click
+from tests.ui.table_helpers import click_at, drag, run_until, top_of, visible_point
+from ui.scenes.rules import RulesScene
+from ui.scenes.setup import SetupScene
+from ui.table.scene import TableScene
+from ui.tutorial import Tutorial, has_tutorial
+
+TUTORIALS = [g for g in GAMES if has_tutorial(g)]
+
+
+def button(scene, key: str):
+    return next(b for b in scene.buttons if b.key == key)
+
+
+@pytest.mark.parametrize("game_id", TUTORIALS)
+def test_every_tutorial_plays_through_with_the_tables_bots(game_id: str) -> None:
+    tutorial = Tutorial.load(game_id)
+    session = tutorial.session("You")
+    state = session.state
+    bots = {seat: GAMES[game_id].make_bot(info.level, state.seed + 7919 * (seat + 1))
+            for seat, info in enumerate(session.seats) if not info.is_human}
+    referee = Referee(state, bots)
+    coach = session.coach
+    for _ in range(200):
+        referee.advance(30.0)
+        if coach.finished:
+            break
+        assert coach.due(state.legal_moves(0) if 0 in state.to_move() else []), (
+            f"step {coach.index + 1} ({coach.step.move}) cannot be played: log {state.log}")
+        move = next(m for m in state.legal_moves(0) if coach.matches(m, coach.step.move))
+        coach.played(referee.submit(move).move)
+    assert coach.finished
+    for step in tutorial.steps:
+        from ui.i18n import Translator
+        for lang in ("en", "fr"):
+            assert Translator(lang).has(step.text), (lang, step.text)
+
+
+def test_the_gin_tutorial_on_the_table(app) -> None:
+    app.settings.animation_speed = "instant"
+    app.settings.bot_delay = 0.0
+    setup = SetupScene(app, "gin_rummy")
+    app.push(setup)
+    app.step(1 / 60)
+    assert setup.offer_tutorial and "gin_rummy" in app.settings.tutorials_offered
+    click(app, center(next(b for b in setup.actions if b.text == app.tr("tutorial.offer_button"))))
+    scene = app.top
+    assert isinstance(scene, TableScene) and scene.coach is not None
+    state = scene.state
+    lines = scene.coach_lines()
+    assert lines[0] == app.tr("tutorial.gin.intro") and app.tr("tutorial.gin.take") in lines[1]
+    assert scene.coach_target() == top_of(scene, "discard").rect
+    click_at(app, button(scene, "pass").rect.center)             # not what the step asks
+    assert state.log == [] and scene.message == app.tr("tutorial.not_yet", step=app.tr("tutorial.gin.take"))
+    click_at(app, button(scene, "take").rect.center)
+    assert state.log == ["0: take"] and scene.coach.index == 1
+    king = next(s for s in scene.sprites if s.card == "Kd")
+    assert scene.coach_target() == king.rect
+    layout = scene.layout
+    pile = (round(layout.discard_pos[0]) + layout.card_w // 2, round(layout.discard_pos[1]) + layout.card_h // 2)
+    drag(app, visible_point(king), pile)
+    assert state.log[1] == "0: discard Kd"
+    run_until(app, lambda: scene.coach.due(scene.legal))
+    assert app.tr("tutorial.gin.draw") in scene.coach_lines()[-1]
+    click_at(app, button(scene, "tutorial_skip").rect.center)    # the coach draws for the player
+    assert state.log[-1] == "0: draw" and "3c" in state.view(0)["hand"]
+    click_at(app, button(scene, "knock").rect.center)
+    assert state.log[-1].startswith("0: knock Qs") and scene.coach.finished
+    assert scene.coach_lines() == [app.tr("tutorial.gin.outro")]
+    click_at(app, button(scene, "tutorial_end").rect.center)
+    assert scene.coach_lines() == [] and all(b.key != "tutorial_end" for b in scene.buttons)
+    assert app.storage.load_session() is None and app.storage.stats() == {}
+
+
+def test_the_setup_offers_the_tutorial_once_and_the_rules_page_always(app) -> None:
+    app.settings.tutorials_offered = ["gin_rummy"]
+    setup = SetupScene(app, "gin_rummy")
+    assert not setup.offer_tutorial
+    app.push(RulesScene(app, "gin_rummy"))
+    app.step(1 / 60)
+    rules = app.top
+    click(app, center(next(b for b in rules.actions if b.text == app.tr("tutorial.rules_button"))))
+    assert isinstance(app.top, TableScene) and app.top.coach is not None

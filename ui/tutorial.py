@@ -1,0 +1,168 @@
+"""First-game tutorials: a stacked deal played on the real table, with a coach pointing the way.
+
+A tutorial is a file ``assets/tutorials/<game_id>.json``: the seats, the rule options, the seed and
+the stacked deck, then the player's steps: the move expected (in notation), the i18n key of what the
+coach says, and optionally what to point at. The opponents are ordinary bots seeded by the table,
+so with the player following the steps the match always goes the same way (a test plays each file
+through). The coach refuses any other move with its own sentence, *Skip* plays the step's move for
+the player, and *End tutorial* leaves. When a step cannot be played (the match went elsewhere) the
+coach says so and the match simply goes on.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import GAMES, Move
+from ui.resources import resource_path
+from ui.session import MatchSession, SeatInfo
+
+
+class TutorialError(ValueError):
+    """A tutorial file that cannot be used (a packaging fault: tests check every file)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One of the player's moves in a tutorial and what the coach says about it."""
+
+    move: Move
+    text: str
+    point: str | None = None
+    """A card or zone to point at instead of the one the move names."""
+
+
+@dataclass
+class Tutorial:
+    """A tutorial file, read and checked."""
+
+    game_id: str
+    seats: list[SeatInfo]
+    options: Any
+    seed: int
+    deck: list[str] | None
+    steps: list[Step]
+    intro: str
+    outro: str
+
+    @classmethod
+    def load(cls, game_id: str) -> Tutorial:
+        """The tutorial of ``game_id``; ``TutorialError`` when there is none or it is damaged."""
+        try:
+            data = json.loads(resource_path(f"tutorials/{game_id}.json").read_text(encoding="utf-8"))
+            desc = GAMES[game_id]
+            seats = [SeatInfo(str(s["name"]), s.get("level")) for s in data["seats"]]
+            options = desc.Options(**data.get("options", {}))
+            steps = [Step(desc.parse_move(s["move"]), str(s["text"]), s.get("point")) for s in data["steps"]]
+            return cls(game_id, seats, options, int(data["seed"]), data.get("deck"), steps,
+                       str(data["intro"]), str(data["outro"]))
+        except (OSError, KeyError, TypeError, ValueError) as exc:
+            raise TutorialError(f"the {game_id} tutorial cannot be read ({exc})") from None
+
+    def session(self, you: str) -> TutorialSession:
+        """A fresh match dealt from the tutorial's deck; the human seat is named ``you``."""
+        seats = [SeatInfo(you) if s.is_human else s for s in self.seats]
+        state = GAMES[self.game_id].new_match([s.name for s in seats], self.options, seed=self.seed, deck=self.deck)
+        return TutorialSession(state, seats, coach=Coach(self))
+
+
+def has_tutorial(game_id: str) -> bool:
+    """Whether ``game_id`` ships a tutorial."""
+    return resource_path(f"tutorials/{game_id}.json").is_file()
+
+
+@dataclass
+class Coach:
+    """Where the player stands in a tutorial: the next step, and what is refused meanwhile."""
+
+    tutorial: Tutorial
+    index: int = 0
+    lost: bool = False
+    """The match left the script (a step could not be played): the coach only says so."""
+    ended: bool = False
+    skipped: list[int] = field(default_factory=list)
+
+    @property
+    def step(self) -> Step | None:
+        """The step the player is on (None once the steps are done, or the coach stepped aside)."""
+        if self.ended or self.lost or self.index >= len(self.tutorial.steps):
+            return None
+        return self.tutorial.steps[self.index]
+
+    @property
+    def finished(self) -> bool:
+        return self.index >= len(self.tutorial.steps)
+
+    def due(self, legal: list[Move]) -> bool:
+        """Whether the step is the player's to play now (its move is legal)."""
+        step = self.step
+        return step is not None and any(self.matches(m, step.move) for m in legal)
+
+    @staticmethod
+    def matches(move: Move, expected: Move) -> bool:
+        """The same move, or the same action on the same card in another arrangement (a knock
+        laid out otherwise is still the knock the step asks for)."""
+        if move == expected:
+            return True
+        return (move.seat == expected.seat and move.name == expected.name and len(expected.args) == 1
+                and move.args[:1] == expected.args)
+
+    def refusal(self, move: Move, legal: list[Move]) -> bool:
+        """Whether the coach refuses ``move`` (the step expects another one, playable now)."""
+        step = self.step
+        return step is not None and self.due(legal) and not self.matches(move, step.move)
+
+    def played(self, move: Move) -> None:
+        """A move of the match was played: the step is done if it was the step's move."""
+        step = self.step
+        if step is not None and self.matches(move, step.move):
+            self.index += 1
+
+    def check(self, legal: list[Move], to_move: list[int], seat: int) -> None:
+        """Step aside if it is the player's turn and the step cannot be played (the match went
+        elsewhere, e.g. a bot answered otherwise)."""
+        step = self.step
+        if step is not None and seat in to_move and legal and not self.due(legal):
+            self.lost = True
+
+    def skip(self) -> Move | None:
+        """The step's move, to be played for the player (None when there is nothing to skip)."""
+        step = self.step
+        if step is None:
+            return None
+        self.skipped.append(self.index)
+        return step.move
+
+    def say(self) -> str:
+        """The i18n key of what the coach says now."""
+        if self.ended:
+            return ""
+        if self.lost:
+            return "tutorial.lost"
+        if self.finished:
+            return self.tutorial.outro
+        if self.index == 0:
+            return self.tutorial.intro
+        return ""
+
+
+class TutorialSession(MatchSession):
+    """A tutorial match: never autosaved and never counted in the statistics."""
+
+    def __init__(self, state: Any, seats: list[SeatInfo], coach: Coach) -> None:
+        super().__init__(state, seats)
+        self.coach = coach
+
+    @property
+    def saved(self) -> bool:
+        return False
+
+    def to_json(self) -> dict[str, Any]:
+        raise TypeError("a tutorial is not saved")
+
+
+def start_tutorial(app: Any, game_id: str) -> None:
+    """Seat the player at the tutorial table of ``game_id``."""
+    app.start_match(Tutorial.load(game_id).session(app.tr("setup.default_you")))
