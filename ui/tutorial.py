@@ -120,11 +120,12 @@ class Coach:
         if step is not None and self.matches(move, step.move):
             self.index += 1
 
-    def check(self, legal: list[Move], to_move: list[int], seat: int) -> None:
-        """Step aside if it is the player's turn and the step cannot be played (the match went
-        elsewhere, e.g. a bot answered otherwise)."""
+    def check(self, legal: list[Move], active: int | None, seat: int) -> None:
+        """Step aside if it is the player's own turn and the step cannot be played (the match went
+        elsewhere, e.g. a bot answered otherwise). Moves out of turn (a quick discard during
+        another's window) do not count."""
         step = self.step
-        if step is not None and seat in to_move and legal and not self.due(legal):
+        if step is not None and active == seat and legal and not self.due(legal):
             self.lost = True
 
     def skip(self) -> Move | None:

@@ -29,15 +29,20 @@ def test_every_tutorial_plays_through_with_the_tables_bots(game_id: str) -> None
     bots = {seat: GAMES[game_id].make_bot(info.level, state.seed + 7919 * (seat + 1))
             for seat, info in enumerate(session.seats) if not info.is_human}
     referee = Referee(state, bots)
+    referee.ready(0)  # the player has looked at their cards (Gang de mouettes)
     coach = session.coach
-    for _ in range(200):
-        referee.advance(30.0)
+    for _ in range(2000):
         if coach.finished:
             break
-        assert coach.due(state.legal_moves(0) if 0 in state.to_move() else []), (
-            f"step {coach.index + 1} ({coach.step.move}) cannot be played: log {state.log}")
-        move = next(m for m in state.legal_moves(0) if coach.matches(m, coach.step.move))
-        coach.played(referee.submit(move).move)
+        legal = state.legal_moves(0) if 0 in state.to_move() else []
+        if coach.due(legal):
+            move = next(m for m in legal if coach.matches(m, coach.step.move))
+            coach.played(referee.submit(move).move)
+            continue
+        coach.check(legal, state.view(0)["active"], 0)
+        assert not coach.lost, f"step {coach.index + 1} ({coach.step.move}) cannot be played: log {state.log}"
+        for played in referee.advance(0.25):  # the referee closes windows and ends turns in time
+            coach.played(played.move)
     assert coach.finished
     for step in tutorial.steps:
         from ui.i18n import Translator

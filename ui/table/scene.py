@@ -373,7 +373,7 @@ class TableScene(Scene):
         self._choose_viewer()
         self._refresh(events, animate_deal=self._is_new_deal(events))
         if self.coach is not None and self.session.humans:
-            self.coach.check(self.legal, self.state.to_move(), self.session.humans[0])
+            self.coach.check(self.legal, self.view.get("active"), self.session.humans[0])
         for line in self.deal_news(deals_before, self.view.get("deals", [])):
             self.log.add(line)
         if self.focus is not None:
@@ -530,12 +530,18 @@ class TableScene(Scene):
             pygame.draw.rect(frame, (255, 255, 255), target.inflate(14, 14), 4, border_radius=14)
             pygame.draw.rect(frame, GOLD, target.inflate(22, 22), 2, border_radius=16)
         w = layout.size[0]
+        width = round(w * 0.24)
+        room = layout.size[1] - layout.top_bar - 2 * round(layout.unit * 0.4)
         size = max(14, round(layout.unit * 0.3))
-        font = self.app.font(size)
-        width = round(w * 0.5)
-        wrapped = [part for line in lines for part in wrap_text(font, line, width)]
-        box = pygame.Rect(0, 0, width + size * 2, len(wrapped) * font.get_linesize() + size)
-        box.midtop = (w // 2, layout.top_bar + round(layout.unit * 0.15))
+        while True:  # the smallest readable size that fits beside the table
+            font = self.app.font(size)
+            wrapped = [part for line in lines for part in wrap_text(font, line, width)]
+            height = len(wrapped) * font.get_linesize() + size
+            if height <= room or size <= 11:
+                break
+            size -= 1
+        box = pygame.Rect(0, 0, width + size * 2, height)
+        box.midleft = (layout.felt.left + round(layout.unit * 0.25), round(layout.centre[1]))
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (250, 244, 222, 240), panel.get_rect(), border_radius=14)
         pygame.draw.rect(panel, GOLD, panel.get_rect(), 3, border_radius=14)
