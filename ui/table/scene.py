@@ -530,8 +530,11 @@ class TableScene(Scene):
             pygame.draw.rect(frame, (255, 255, 255), target.inflate(14, 14), 4, border_radius=14)
             pygame.draw.rect(frame, GOLD, target.inflate(22, 22), 2, border_radius=16)
         w = layout.size[0]
-        width = round(w * 0.24)
-        room = layout.size[1] - layout.top_bar - 2 * round(layout.unit * 0.4)
+        width = round(w * 0.26)
+        margin = round(layout.unit * 0.2)
+        column = [b.rect.top for b in self.buttons if b.rect.left >= layout.log_rect.left - 2]
+        floor = min(column, default=layout.log_rect.top) - margin
+        room = floor - layout.top_bar - 2 * margin
         size = max(14, round(layout.unit * 0.3))
         while True:  # the smallest readable size that fits beside the table
             font = self.app.font(size)
@@ -541,7 +544,7 @@ class TableScene(Scene):
                 break
             size -= 1
         box = pygame.Rect(0, 0, width + size * 2, height)
-        box.midleft = (layout.felt.left + round(layout.unit * 0.25), round(layout.centre[1]))
+        box.topright = (layout.felt.right - margin, layout.top_bar + margin)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (250, 244, 222, 240), panel.get_rect(), border_radius=14)
         pygame.draw.rect(panel, GOLD, panel.get_rect(), 3, border_radius=14)
@@ -1070,15 +1073,20 @@ class TableScene(Scene):
         margin = round(layout.unit * 0.3)
         title = self.text.render(name, round(bar.h * 0.5), GOLD, bold=True)
         title_rect = surface.blit(title, title.get_rect(midleft=(margin, bar.centery)))
-        deals = self.view.get("deals") or []
-        if deals:
-            text = self.app.tr("table.fingerprint", hand=deals[-1]["hand"], fingerprint=deals[-1]["fingerprint"])
-            img = self.text.fit(text, round(bar.h * 0.3), round(w * 0.2), (160, 186, 160))
-            title_rect = title_rect.union(
-                surface.blit(img, img.get_rect(midleft=(title_rect.right + margin // 2, bar.centery + bar.h // 10))))
         hint = self.text.fit(self.app.tr("table.menu_hint"), round(bar.h * 0.36), round(w * 0.26), (190, 200, 180))
         hint_rect = surface.blit(hint, hint.get_rect(midright=(w - margin, bar.centery)))
         status = self.adapter.status(self.view, self.legal)
+        deals = self.view.get("deals") or []
+        if deals:  # the deal's fingerprint beside the title, or on the rail when the bar has no room
+            text = self.app.tr("table.fingerprint", hand=deals[-1]["hand"], fingerprint=deals[-1]["fingerprint"])
+            img = self.text.fit(text, round(bar.h * 0.3), round(w * 0.2), (160, 186, 160))
+            needed = self.text.render(status, round(bar.h * 0.44), FONT_COLOUR).get_width() if status else 0
+            if hint_rect.left - title_rect.right - img.get_width() - 3 * margin >= needed:
+                title_rect = title_rect.union(surface.blit(
+                    img, img.get_rect(midleft=(title_rect.right + margin // 2, bar.centery + bar.h // 10))))
+            else:
+                small = self.text.fit(text, round(bar.h * 0.26), round(w * 0.3), (226, 212, 176))
+                surface.blit(small, small.get_rect(midtop=(w // 2, bar.bottom + 1)))
         if status:
             room = hint_rect.left - title_rect.right - 2 * margin
             img = self.text.fit(status, round(bar.h * 0.44), room, FONT_COLOUR)
