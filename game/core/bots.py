@@ -23,6 +23,13 @@ class Bot(ABC):
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.reason: tuple[str, dict[str, Any]] | None = None
+        """Why the last ``choose`` picked its move, from the bot's own reasoning: an i18n key
+        (``why.<key>``) and its parameters (cards as notation), or ``None``. Hints show it."""
+
+    def because(self, key: str, **params: Any) -> None:
+        """Record the reason of the move being chosen (see ``reason``)."""
+        self.reason = (key, params)
 
     @abstractmethod
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:

@@ -327,10 +327,14 @@ class HardBot(NormalBot):
         p = self.perspective(view)
         actions = [m.action for m in legal_moves]
         candidates = self._candidates(p, actions)
+        self.reason = None
         if len(candidates) <= 1:
-            return Move(decide(p, actions, self.call_margin), seat)
+            action = decide(p, actions, self.call_margin)
+            self.because("gang.sound", known=sum(v is not None for v in p.vals[p.me]), cards=len(p.vals[p.me]))
+            return Move(action, seat)
         totals = [0.0] * len(candidates)
-        for _ in range(max(4, self.budget // (p.n * len(candidates)))):
+        deals = max(4, self.budget // (p.n * len(candidates)))
+        for _ in range(deals):
             base = GangState.determinise(view, Rng(self.rng.getrandbits(63)))
             base.quiet = True
             seed = self.rng.getrandbits(32)
@@ -340,6 +344,9 @@ class HardBot(NormalBot):
                 st._apply(Move(action, seat))
                 totals[k] += rollout(st, seat, self.horizon, self.call_margin)
         best = min(range(len(candidates)), key=lambda k: (totals[k], k))
+        others = [totals[k] for k in range(len(candidates)) if k != best]
+        self.because("gang.rollouts", deals=deals, tried=len(candidates), points=round(totals[best] / deals, 1),
+                     next=round(min(others) / deals, 1))
         return Move(candidates[best], seat)
 
     def _candidates(self, p: Perspective, actions: list[str]) -> list[str]:

@@ -295,6 +295,35 @@ def _playout(hands: list[int], stock: list[int], top: int, player: int, limit: i
         player = 1 - player
 
 
+def _take_reason(seen: _Seen) -> tuple[str, dict[str, Any]]:
+    """Why ``_normal_wants`` takes (or leaves) the top discard."""
+    t = seen.top
+    card = M.TEXT_AT[t] if t >= 0 else ""
+    if t < 0:
+        return "gin.draw", {}
+    if seen.my_discards >> t & 1:
+        return "gin.no_take_back", {"card": card}
+    now = M.deadwood(seen.hand)
+    best = _best_discard_dw(M.deadwood_after_discards(seen.hand | (1 << t)), t)
+    if best <= seen.limit < now:
+        return "gin.take_knock", {"card": card, "deadwood": best}
+    if M.meldable(seen.hand | (1 << t)) >> t & 1 and best < now:
+        return "gin.take_meld", {"card": card, "deadwood": best}
+    if best <= now - 8:
+        return "gin.take_saves", {"card": card, "saved": now - best}
+    return "gin.leave", {"card": card}
+
+
+def _warning(card: int, seen: _Seen) -> int:
+    """A card the opponent threw that tells they do not collect ``card`` (same rank, or next in
+    its suit), or -1."""
+    rank, suit = card % 16, card // 16
+    for c in M.indices(seen.opp_discards):
+        if c % 16 == rank or (c // 16 == suit and abs(c % 16 - rank) == 1):
+            return c
+    return -1
+
+
 class HardBot(Bot):
     """Normal's judgement sharpened by sampling the hidden cards, with a fixed budget.
 
@@ -320,8 +349,13 @@ class HardBot(Bot):
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         acts = _by_action(legal_moves)
         seen = _Seen(view)
+        self.reason = None
         forced = _sound_opening(acts, seen)
         if forced is not None:
+            if forced.name in ("take", "draw", "pass"):
+                self.reason = _take_reason(seen)
+            elif forced.name == "gin":
+                self.because("gin.gin")
             return forced
         after = M.deadwood_after_discards(seen.hand)
         ranked = _rank_discards(seen, acts, after)
@@ -332,16 +366,28 @@ class HardBot(Bot):
             opts = view["options"]
             bonus = (opts["gin_bonus"], opts["undercut_bonus"], opts["box_bonus"])
             knock = self._knock_beats_playing_on(seen, deals, card, after[card], ranked[0][1], bonus)
+            key = "gin.knock" if knock else "gin.play_on"
+            self.because(key, card=M.TEXT_AT[card], deadwood=after[card], deals=len(deals))
             return move if knock else ranked[0][2]
         opponents = [opp for opp, _ in deals]
         unseen = M.indices(seen.unseen)
-        best_move, best_score = ranked[0][2], None
+        best_move, best_score, best_card, best_feed = ranked[0][2], None, ranked[0][1], 0.0
         for score, c, move in ranked[:self.SHORTLIST]:
             rest = seen.hand & ~(1 << c)
             score += self.LOOKAHEAD_WEIGHT * (_expected_next(rest, unseen) - after[c])
-            score += self.FEED_WEIGHT * _feed(c, opponents)
+            fed = _feed(c, opponents)
+            score += self.FEED_WEIGHT * fed
             if best_score is None or score < best_score:
-                best_move, best_score = move, score
+                best_move, best_score, best_card, best_feed = move, score, c, fed
+        loose = not sum(M.best_melds(seen.hand)[1]) >> best_card & 1
+        params = {"card": M.TEXT_AT[best_card], "deadwood": after[best_card], "deals": len(deals)}
+        warned = _warning(best_card, seen)
+        if warned >= 0:
+            self.because("gin.discard_warned" if loose else "gin.discard_break_warned", other=M.TEXT_AT[warned], **params)
+        elif best_feed == 0:
+            self.because("gin.discard_safe" if loose else "gin.discard_break_safe", **params)
+        else:
+            self.because("gin.discard" if loose else "gin.discard_break", **params)
         return best_move
 
     def _knock_beats_playing_on(self, seen: _Seen, deals: list[tuple[int, list[int]]], card: int, dw: int,

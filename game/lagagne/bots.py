@@ -195,6 +195,7 @@ class HardBot(Bot):
         self.candidates = candidates
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        self.because("lagagne.only")
         if len(legal_moves) == 1:
             return legal_moves[0]
         seat = view["seat"]
@@ -215,6 +216,7 @@ class HardBot(Bot):
                 sim._apply(m)
                 totals[k] += _rollout(sim, seat, depth)
         best = max(range(len(cands)), key=lambda k: (totals[k], -k))
+        self.because("lagagne.rollouts", deals=dets, tried=len(cands), turns=depth)
         return cands[best]
 
 

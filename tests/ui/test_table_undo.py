@@ -92,6 +92,10 @@ def test_h_asks_the_hard_bot_and_lights_its_card(app) -> None:
     assert scene.message.startswith("Hint — the hard bot would play:")
     assert scene.selected in scene._own_hand() and scene.session.assisted
     assert any(b.key == "hint" for b in scene.buttons)
+    # one sentence of why, from the bot's own reasoning, naming the card it throws
+    card = scene.selected
+    assert " — " in scene.message.split(":", 1)[1]
+    assert scene.adapter.word_params({"card": card})["card"] in scene.message
 
 
 def test_a_hint_that_comes_after_the_match_moved_on_is_dropped(app) -> None:

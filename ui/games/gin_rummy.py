@@ -422,8 +422,9 @@ class Adapter(TableAdapter):
 
     def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out = dict(params)
-        if isinstance(out.get("card"), str) and len(out["card"]) == 2:
-            out["card"] = _the_card(self, out["card"])
+        for key in ("card", "other"):
+            if isinstance(out.get(key), str) and len(out[key]) == 2:
+                out[key] = _the_card(self, out[key])
         return out
 
     def seat_note(self, seat: int, view: GinView) -> str:

@@ -51,6 +51,8 @@ SEAT_COLOURS = [(178, 64, 52), (52, 98, 170), (60, 140, 84), (150, 88, 170), (19
 DOUBLE_CLICK = 0.4
 DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 2.8
+READING_SPEED = 18
+"""Characters a second: a long message (a hint and its reason) stays up long enough to be read."""
 
 
 class TableScene(Scene):
@@ -421,7 +423,7 @@ class TableScene(Scene):
         if not text:
             return
         self.message = text
-        self.message_left = MESSAGE_SECONDS
+        self.message_left = max(MESSAGE_SECONDS, len(text) / READING_SPEED)
         self.dirty = True
 
     def perform(self, action: Action | None) -> None:
@@ -584,8 +586,14 @@ class TableScene(Scene):
         self.session.assisted = True
         move = task.move
         what = self.adapter.hint_text(move, self.view)
-        self.say(self.app.tr("table.hint", move=what))
-        self.log.add(self.app.tr("table.hint", move=what))
+        reason = task.bot.reason
+        key = f"why.{reason[0]}" if reason is not None else ""
+        if reason is not None and self._has(key):
+            line = self.app.tr("table.hint_why", move=what, why=self.app.tr(key, **self.adapter.word_params(reason[1])))
+        else:
+            line = self.app.tr("table.hint", move=what)
+        self.say(line)
+        self.log.add(line)
         if any(arg in self._own_hand() for arg in move.args):
             self.selected = next(arg for arg in move.args if arg in self._own_hand())
             self._apply_highlights()
@@ -1047,13 +1055,24 @@ class TableScene(Scene):
         frame.blit(self._rest, (0, 0))
 
     def _draw_message(self, frame: pygame.Surface, layout: TableLayout) -> None:
+        """The message over the table: one line when it fits, else up to three wrapped lines."""
         size = max(16, round(layout.unit * 0.36))
-        img = self.text.fit(self.message or "", size, round(layout.size[0] * 0.7), FONT_COLOUR, bold=True)
-        box = img.get_rect().inflate(size * 1.6, size * 0.9)
+        width = round(layout.size[0] * 0.7)
+        lines = self.text.wrap(self.message or "", size, width, bold=True)
+        while len(lines) > 3 and size > 12:
+            size -= 1
+            lines = self.text.wrap(self.message or "", size, width, bold=True)
+        images = [self.text.fit(line, size, width, FONT_COLOUR, bold=True) for line in lines[:3]]
+        height = sum(img.get_height() for img in images)
+        box = pygame.Rect(0, 0, max(img.get_width() for img in images), height).inflate(size * 1.6, size * 0.9)
         box.center = (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.9))
-        pygame.draw.rect(frame, (120, 28, 30), box, border_radius=box.h // 2)
-        pygame.draw.rect(frame, GOLD, box, 2, border_radius=box.h // 2)
-        frame.blit(img, img.get_rect(center=box.center))
+        radius = box.h // 2 if len(images) == 1 else size
+        pygame.draw.rect(frame, (120, 28, 30), box, border_radius=radius)
+        pygame.draw.rect(frame, GOLD, box, 2, border_radius=radius)
+        y = box.centery - height // 2
+        for img in images:
+            frame.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
     # ------------------------------------------------------------------ static layer
     def _felt_surface(self, layout: TableLayout) -> pygame.Surface:
