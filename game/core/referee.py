@@ -20,7 +20,9 @@ the arena). Bots compute inline by default; the table passes a ``runner`` that c
 worker thread, and the referee plays a bot's move only once the answer is in.
 
 Windows: each bot racer is asked once per window (``Bot.react``) for a move and a reaction delay;
-the move is played when its delay has passed, unless the window closed first. Reactions play in
+the move is played when its delay has passed, unless the window closed first. A window that stays
+open while its ``board`` changes (a quick discard let through, with other seats still racing) has
+its bots asked again on the new table, their delays counted from the window's opening. Reactions play in
 delay order whatever order their answers come in (a bot computed in a thread, or across the
 network): none plays while another racer's answer is awaited. When no human races,
 the whole window (its length and the delays) runs at the table's pace, ``think_delay / 0.8`` of real
@@ -304,6 +306,9 @@ class Referee:
             run = self._window
             if run is None or run.window.key != timer.key:
                 run = self._window = _WindowRun(timer, self.now, self._pace(timer))
+            elif run.window.board != timer.board:
+                run.asked.clear()  # the reactions were decided on another table: ask again
+                run.tasks.clear()
             run.window = timer
             for seat in timer.racers:
                 if seat in self.bots and seat not in run.asked:

@@ -6,8 +6,9 @@ deal, face down; slots 0 and 1 are known to their owner); another seat's slot is
 Phases and moves (``view["phase"]``; ``to_move()`` lists who may act)
 ----------------------------------------------------------------------
 - ``turn`` (active seat): ``draw`` (needs a card in the pile, or a discard of 2+ cards to reshuffle)
-  or ``take N`` (top discard into own slot N; the replaced card is discarded). A seat that can do
-  neither goes straight to the end of its turn.
+  or ``take N`` (top discard into own slot N; the replaced card is discarded); with option
+  ``call_timing`` ``"start_of_turn"`` also ``call`` while nobody has called (the turn is then
+  skipped and the last round starts). A seat that can do neither goes straight to ``end_turn``.
 - ``drawn`` (active, holding the drawn card): ``swap N``; ``discard`` (the drawn card, without its
   power; it becomes public as it is discarded); or its power: 8 ``look N``; 9 ``spy S.N``; 10
   ``steal N S.M``; 15 ``scout S.N`` → phase ``scout``; 20 ``drop N``.
@@ -18,21 +19,25 @@ Phases and moves (``view["phase"]``; ``to_move()`` lists who may act)
   with at least one card may try one ``snap S.N`` per window: its own card (rase-mottes) or, with
   3+ players and ``pique_allowed``, anyone else's (piqué, which needs a card of one's own to give).
   A match (same value as the top discard) puts the card on the discard; a piqué goes on to phase
-  ``give`` (the snapper's ``give N``: own slot N goes face down to the end of the victim's slots).
+  ``give`` (the snapper's ``give N``: own slot N goes face down to the end of the victim's slots),
+  or, with ``pique_gives`` ``"last"``, the snapper's last slot goes there at once, with no move.
   A miss leaves the card where it was (shown to all if ``missed_snap_public``) and adds a penalty
   card from the pile, seen by nobody, at the end of the snapper's slots. The window closes on the
-  first success (after its give), on ``close``, or by itself once no other seat may still try. A
+  first success (after its give; with ``snap_successes`` ``"several"`` it stays open while some
+  seat may still try), on ``close``, or by itself once no other seat may still try. A
   window only opens when some other seat could try. With ``drop_card_window`` the 20's thrown card
   has its own window; when it closes the 20 is discarded and opens the next one.
 - ``end_turn`` (active): ``call`` (« Gang de mouettes ! ») or ``done``. This phase is skipped
-  (the turn simply ends) once somebody has called, since nobody else may call.
+  (the turn simply ends) once somebody has called, since nobody else may call, and with
+  ``call_timing`` ``"start_of_turn"`` (a seat that could neither draw nor take still comes here).
   After a call every other seat plays one more turn clockwise, then the caller (option
   ``caller_plays_last``); then the cards are revealed and scored.
 - ``round_over`` (every seat): ``next`` deals the next round (the deal passes clockwise).
 - ``over``: the match is finished (some total reached ``match_end``); lowest total wins.
 
 So a turn is: ``draw`` → (``swap N`` | ``discard`` | power [→ ``trade``/``keep``]) → window(s) →
-``call``/``done``; or ``take N`` → window → ``call``/``done``.
+``call``/``done``; or ``take N`` → window → ``call``/``done``. With the call at the start of the
+turn: ``call``; or ``draw`` → … → window(s); or ``take N`` → window.
 
 View keys (``state.view(seat)``, typed as ``views.GangView``; besides the shared ones of
 ``game.core.views.CoreView``: game, seat, players, names, scores, to_move, over, winners, history,

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.core import Bot, Move, Rng
 from game.gang_de_mouettes.cards import COUNTS, card_value
+from game.gang_de_mouettes.options import LAST
 from game.gang_de_mouettes.state import DRAWN, END_TURN, GIVE, OVER, PUBLIC, ROUND_OVER, SCOUT, TURN, WINDOW, GangState
 
 
@@ -36,6 +37,8 @@ class Perspective:
     pique: bool
     can_draw: bool
     round_turn: int
+    gives_last: bool = False
+    """A piqué's thief gives its last card (option ``pique_gives``), not the card it chooses."""
 
     def est(self, seat: int) -> list[float]:
         """The expected value of each of ``seat``'s cards."""
@@ -70,7 +73,8 @@ def perspective_from_view(view: dict[str, Any], hidden: Collection[tuple[int, in
         me=view["seat"], n=view["players"], phase=view["phase"], active=view["active"], vals=vals,
         top=None if view["top"] is None else card_value(view["top"]), mean=_mean_of_unseen(counts),
         drawn=drawn, scouted=None if view["scouted"] is None else (view["scouted"][0], view["scouted"][1]),
-        caller=view["caller"], pique=view["pique"], can_draw=view["can_draw"], round_turn=view["round_turn"])
+        caller=view["caller"], pique=view["pique"], can_draw=view["can_draw"], round_turn=view["round_turn"],
+        gives_last=view["options"]["pique_gives"] == LAST)
 
 
 def perspective_from_state(st: GangState, seat: int) -> Perspective:
@@ -96,7 +100,8 @@ def perspective_from_state(st: GangState, seat: int) -> Perspective:
         counts[st.pending] -= 1
     return Perspective(seat, st.players, st.phase, st.view(None)["active"], vals,
                        st.discard[-1] if st.discard else None, _mean_of_unseen(counts), drawn, st.scout,
-                       st.caller, st._pique(), st._can_draw(), st.turn - st.first_turn + 1)
+                       st.caller, st._pique(), st._can_draw(), st.turn - st.first_turn + 1,
+                       st.options.pique_gives == LAST)
 
 
 # --------------------------------------------------------------------------- the normal policy
@@ -117,6 +122,8 @@ def _opponent_cards(p: Perspective) -> list[tuple[float, int, int]]:
 def decide(p: Perspective, legal: list[str] | set[str], call_margin: float = 2.0) -> str:
     """The normal policy's action for the seat of ``p`` among ``legal`` action texts."""
     legal_set = legal if isinstance(legal, set) else set(legal)
+    if p.phase == TURN and "call" in legal_set and _should_call(p, call_margin):
+        return "call"  # a call at the start of the turn (option ``call_timing``)
     choice = _decide(p, call_margin)
     if choice in legal_set:
         return choice
@@ -215,10 +222,11 @@ def react_action(p: Perspective) -> str | None:
             best = (float(top), f"snap {p.me}.{i}")
             break
     if p.pique and mine:
-        give_away = max(p.est(p.me))
-        for s in range(p.n):
-            if s == p.me:
-                continue
+        give_away = p.est(p.me)[-1] if p.gives_last else max(p.est(p.me))
+        victims = [s for s in range(p.n) if s != p.me]
+        if p.gives_last and give_away < top:
+            victims = []  # the last card, not chosen, would leave the victim better off
+        for s in victims:
             for i, v in enumerate(p.vals[s]):
                 if v == top and (best is None or give_away > best[0]):
                     best = (give_away, f"snap {s}.{i}")
@@ -290,13 +298,18 @@ class EasyBot(NormalBot):
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         seat = legal_moves[0].seat
         p = self.perspective(view)
-        if p.phase == END_TURN:
+        actions = [m.action for m in legal_moves]
+        if "call" in actions:  # at the end of its turn, or at its start (option ``call_timing``)
             mine = sum(p.est(p.me))
             best = min((sum(p.est(s)) for s in range(p.n) if s != p.me), default=mine)
             whim = self.rng.uniform(-4.0, 5.0)
             patience_over = p.round_turn > 2 * PATIENCE * p.n
-            return Move("call" if mine <= best + whim - 2 or patience_over else "done", seat)
-        return Move(decide(p, [m.action for m in legal_moves], self.call_margin), seat)
+            if mine <= best + whim - 2 or patience_over:
+                return Move("call", seat)
+            if p.phase == END_TURN:
+                return Move("done", seat)
+            actions.remove("call")
+        return Move(decide(p, actions, self.call_margin), seat)
 
     def react(self, view: dict[str, Any], legal_moves: list[Move]) -> tuple[Move, float] | None:
         if not legal_moves or view["phase"] != WINDOW or self.rng.random() < 0.3:
@@ -358,7 +371,7 @@ class HardBot(NormalBot):
         est, vals = p.est(p.me), p.vals[p.me]
         order = sorted(range(len(est)), key=lambda i: (-est[i], vals[i] is None, i))[:2]
         if p.phase == TURN:
-            extra = ["draw"] + [f"take {i}" for i in order]
+            extra = ["draw"] + [f"take {i}" for i in order] + ["call"]
         elif p.phase == DRAWN:
             extra = [f"swap {i}" for i in order] + [a for _, a in _after_draw_options(p, est, vals)]
         else:

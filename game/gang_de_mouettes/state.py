@@ -15,7 +15,7 @@ from game.core import Event, GameState, IllegalMove, Move, Rng, parse_with_gramm
 from game.core.fields import flat, nested, same, state_field
 from game.core.timing import Grace, Timer, Window
 from game.gang_de_mouettes.cards import COUNTS, POWERS, card_text, card_value, full_values
-from game.gang_de_mouettes.options import Options
+from game.gang_de_mouettes.options import AFTER_TURN, LAST, SEVERAL, START_OF_TURN, Options
 from game.gang_de_mouettes.views import DRAWN, END_TURN, GIVE, OVER, ROUND_OVER, SCOUT, TURN, WINDOW
 
 PUBLIC = 1 << 8
@@ -197,13 +197,19 @@ class GangState(GangTable, GameState):
     def _pique(self) -> bool:
         return self.options.pique_allowed and self.players >= 3
 
+    def _calls_at_start(self) -> bool:
+        """Whether the active seat may call now instead of drawing (option ``call_timing``)."""
+        return self.options.call_timing == START_OF_TURN and self.caller is None
+
     def timer(self) -> Timer | None:
         """The quick-discard window (a race of the seats that may still snap) or, once the active
         seat may only call or end its turn, the grace after which its turn ends by itself."""
         if self.phase == WINDOW:
-            key = ("window", self.round, self.turn, len(self.discard), self.discard[-1], self.pending is not None)
+            # a turn opens at most two windows: the 20's thrown card (the 20 pending), then the 20;
+            # a card let through (``snap_successes`` several) changes the board, not the window
+            key = ("window", self.round, self.turn, self.pending is not None)
             return Window(key, float(self.options.snap_window_seconds), tuple(self.to_move()[1:]),
-                          Move("close", self.active))
+                          Move("close", self.active), len(self.discard))
         if self.phase == END_TURN:
             return Grace(("grace", self.round, self.turn), float(self.options.end_turn_grace_seconds),
                          self.active, Move("done", self.active))
@@ -253,6 +259,8 @@ class GangState(GangTable, GameState):
                 out.append("draw")
             if want("take") and self.discard:
                 out.extend(f"take {i}" for i in own)
+            if want("call") and self._calls_at_start():
+                out.append("call")
             return out
         if phase == END_TURN:
             return [m for m in ("call", "done") if want(m)]
@@ -282,8 +290,13 @@ class GangState(GangTable, GameState):
 
     def refusal(self, move: Move) -> IllegalMove:
         """A seat that already tried its quick discard in this window is told so, not that it is
-        not its turn."""
+        not its turn; where a piqué's thief gives their last card, a ``give`` is told why it is
+        never played."""
         seat = move.seat
+        if (move.name == "give" and self.options.pique_gives == LAST and not self.is_over()
+                and seat is not None and 0 <= seat < self.players):
+            return IllegalMove("Here the thief of a piqué gives their last card, without choosing.",
+                               "gang.gives_last")
         if (self.phase == WINDOW and move.name == "snap" and seat is not None and 0 <= seat < self.players
                 and seat != self.active and seat not in self.to_move()):
             if (self.tried >> seat) & 1:
@@ -299,6 +312,10 @@ class GangState(GangTable, GameState):
             return IllegalMove("The round is over: deal the next one.", "gang.round_over")
         if phase == GIVE:
             return IllegalMove("Give one of your cards to the player whose card you took.", "gang.give_first")
+        if (name == "call" and self.caller is None and phase in (DRAWN, SCOUT, WINDOW) and seat == self.active
+                and self.options.call_timing == START_OF_TURN):
+            return IllegalMove("« Gang de mouettes ! » is called at the start of your turn, instead of drawing.",
+                               "gang.call_at_start")
         if phase == WINDOW and seat == self.active:
             if name == "snap":
                 return IllegalMove("You put that card down: the others may quick-discard on it, not you.",
@@ -338,6 +355,12 @@ class GangState(GangTable, GameState):
                 return IllegalMove("The discard pile is empty: draw a card instead.", "gang.discard_empty")
             if name == "draw":
                 return IllegalMove("There is no card left to draw.", "gang.pile_empty")
+            if name == "call":
+                return IllegalMove("« Gang de mouettes ! » is called once your turn is played: draw or take a "
+                                   "card first.", "gang.call_after_turn")
+            if name != "take" and self._calls_at_start():
+                return IllegalMove("Draw a card, take the top of the discard pile, or call « Gang de mouettes ! ».",
+                                   "gang.draw_or_call")
             if name != "take":
                 return IllegalMove("Draw a card or take the top of the discard pile first.",
                                    "gang.draw_first")
@@ -434,7 +457,9 @@ class GangState(GangTable, GameState):
         elif name == "snap":
             self._snap(seat, *_split_target(args[0]))  # type: ignore[arg-type]
         elif name == "give":
-            self._give(seat, int(args[0]))  # type: ignore[arg-type]
+            victim = self.giver[1]  # type: ignore[index]
+            self.giver = None
+            self._give(seat, int(args[0]), victim)  # type: ignore[arg-type]
         elif name == "close":
             self._emit("window_close", a)
             self._after_window()
@@ -516,7 +541,7 @@ class GangState(GangTable, GameState):
             card, self.pending = self.pending, None
             self._throw(card, f"hand:{self.active}")
             self._open_window()
-        elif self.caller is None:
+        elif self.caller is None and self.options.call_timing == AFTER_TURN:
             self.phase = END_TURN
         else:
             self._finish_turn()
@@ -530,12 +555,13 @@ class GangState(GangTable, GameState):
             self.discard.append(card)
             self._emit("snap", seat, card, f"slot:{target}.{i}", "discard", True, PUBLIC, success=True)
             self._log("snap", seat, target=[target, i], card=card_text(card), success=True)
-            if target != seat:
+            if target == seat:
+                self._snapped()
+            elif self.options.pique_gives == LAST:
+                self._give(seat, len(self.slots[seat]) - 1, target)
+            else:
                 self.giver = (seat, target)
                 self.phase = GIVE
-            else:
-                self._emit("window_close", self.active)
-                self._after_window()
             return
         if self.options.missed_snap_public:
             self.know[target][i] |= PUBLIC
@@ -556,16 +582,27 @@ class GangState(GangTable, GameState):
             self._emit("window_close", self.active)
             self._after_window()
 
-    def _give(self, seat: int, i: int) -> None:
-        victim = self.giver[1]  # type: ignore[index]
+    def _snapped(self) -> None:
+        """A quick discard matched (and its piqué's card was given): with ``snap_successes`` one the
+        window closes; with several it stays open, or opens again after a chosen give, while some
+        seat may still try."""
+        if self.options.snap_successes == SEVERAL and any(self._can_snap(s) for s in range(self.players)):
+            if self.phase == GIVE:
+                self.phase = WINDOW
+                self._emit("window_open", self.active, self.discard[-1], "discard", "discard")
+            return
+        self._emit("window_close", self.active)
+        self._after_window()
+
+    def _give(self, seat: int, i: int, victim: int) -> None:
+        """The thief of a piqué gives its slot ``i``, face down, to the end of the victim's slots."""
         card, mask = self.slots[seat].pop(i), self.know[seat].pop(i)
         self.slots[victim].append(card)
         self.know[victim].append(mask)
-        self.giver = None
         self._emit("give", seat, card, f"slot:{seat}.{i}", f"slot:{victim}.{len(self.slots[victim]) - 1}",
                    False, mask)
         self._log("give", seat, slot=i, to=victim)
-        self._after_window()
+        self._snapped()
 
     def _begin_turn(self, seat: int) -> None:
         self.active = seat
@@ -573,8 +610,12 @@ class GangState(GangTable, GameState):
         self.phase = TURN
         self._emit("turn", seat)
         if not self._can_draw() and not (self.discard and self.slots[seat]):
-            # Nothing to draw and nothing to take: the turn goes straight to its end.
-            self._after_window()
+            # Nothing to draw and nothing to take: the turn goes straight to its end, where a seat
+            # may still call (whatever the call timing: nothing was played).
+            if self.caller is None:
+                self.phase = END_TURN
+            else:
+                self._finish_turn()
 
     def _finish_turn(self) -> None:
         """The active seat's turn is over (said in a ``turn_end`` event, however it ended)."""

@@ -7,6 +7,7 @@ identically, and a seat's view does not change when the cards hidden from it are
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -42,10 +43,29 @@ CASES = [
 ]
 IDS = [f"{g}-{n}p" for g, n in CASES]
 
+# House rules played as well, each at some seat counts: {game: {name: (options over the quick ones, seats)}}.
+VARIANTS: dict[str, dict[str, tuple[dict[str, Any], tuple[int, ...]]]] = {
+    "gang_de_mouettes": {
+        "designer": ({"call_timing": "start_of_turn", "snap_successes": "several", "pique_gives": "last",
+                      "snap_window_seconds": 10.0}, (3, 5)),
+        "several-choose": ({"snap_successes": "several"}, (4,)),
+        "start-one-last": ({"call_timing": "start_of_turn", "pique_gives": "last"}, (3,)),
+    },
+}
+"""Rule options besides the defaults, so that random play covers them too."""
+PLAY_CASES = [(g, n, None) for g, n in CASES] + [
+    (game_id, n, name) for game_id, variants in VARIANTS.items() for name, (_, seats) in variants.items()
+    for n in seats
+]
+PLAY_IDS = [f"{g}-{n}p" + (f"-{v}" if v else "") for g, n, v in PLAY_CASES]
 
-def quick_match(game_id: str, players: int, seed: int) -> GameState:
+
+def quick_match(game_id: str, players: int, seed: int, variant: str | None = None) -> GameState:
+    """A short match of ``game_id``; ``variant`` names house rules of ``VARIANTS`` to play by."""
     desc = GAMES[game_id]
     options = desc.quick_options() if desc.quick_options else None
+    if variant is not None:
+        options = dataclasses.replace(options or desc.Options(), **VARIANTS[game_id][variant][0])
     return desc.new_match(players, options=options, seed=seed)
 
 
@@ -109,12 +129,12 @@ def check_moves_leak_nothing(state: GameState, rnd: random.Random, move: Move) -
                 f"after {move}, seat {observer} knows something it did not see")
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game_id", "players", "variant"), PLAY_CASES, ids=PLAY_IDS)
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_random_playout_keeps_every_invariant(game_id: str, players: int, seed: int) -> None:
+def test_random_playout_keeps_every_invariant(game_id: str, players: int, variant: str | None, seed: int) -> None:
     desc = GAMES[game_id]
-    state = quick_match(game_id, players, seed)
+    state = quick_match(game_id, players, seed, variant)
     rnd = random.Random(seed)
     bots = {s: desc.make_bot("easy", seed + s) for s in range(players)}
     deck = Counter(type(state).full_deck(state.options))
@@ -181,10 +201,10 @@ def assert_illegal_moves_refused(state: GameState, rnd: random.Random, seen: lis
             assert_refused(state, desc.parse_move(str(old)))
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
-def test_same_seed_same_match_and_clone_is_independent(game_id: str, players: int) -> None:
-    a = quick_match(game_id, players, 1234)
-    b = quick_match(game_id, players, 1234)
+@pytest.mark.parametrize(("game_id", "players", "variant"), PLAY_CASES, ids=PLAY_IDS)
+def test_same_seed_same_match_and_clone_is_independent(game_id: str, players: int, variant: str | None) -> None:
+    a = quick_match(game_id, players, 1234, variant)
+    b = quick_match(game_id, players, 1234, variant)
     assert a.to_json() == b.to_json()
     rnd = random.Random(5)
     for _ in range(40):

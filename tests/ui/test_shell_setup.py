@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game import GAMES
 from tests.ui.conftest import center, click
-from ui.i18n import Translator
+from ui.i18n import Translator, load_catalog
 from ui.scenes.setup import FormCheck, SetupScene, option_fields, printable
 
 
@@ -186,8 +186,33 @@ def test_number_fields_say_their_range_in_a_tooltip(app):
     dealer = next(f for f in scene.fields if f.name == "first_dealer")
     assert scene.checker.hint(dealer) == "A whole number, 0 to 1. Blank: chosen at random."
     gang = open_setup_for(app, "gang_de_mouettes")
-    window = next(f for f in gang.fields if f.name == "snap_window_seconds")
-    assert gang.checker.hint(window) == "A number, more than 0."
+    grace = next(f for f in gang.fields if f.name == "end_turn_grace_seconds")
+    assert gang.checker.hint(grace) == "A number, more than 0."
+
+
+def test_house_rules_are_drop_downs_with_translated_choices(app, started):
+    kinds = {f.name: (f.kind, f.choices) for f in option_fields(GAMES["gang_de_mouettes"].Options)}
+    assert kinds["snap_window_seconds"] == ("choice", (3.0, 5.0, 10.0))  # presets of a number
+    assert kinds["call_timing"] == ("choice", ("after_turn", "start_of_turn"))
+    assert kinds["snap_successes"] == ("choice", ("one", "several"))
+    assert kinds["pique_gives"] == ("choice", ("choose", "last"))
+    for language in ("en", "fr"):
+        catalog = load_catalog(language)
+        for name in ("call_timing", "snap_successes", "pique_gives"):
+            for value in kinds[name][1]:
+                key = f"option.gang_de_mouettes.{name}.{value}"
+                assert key in catalog, f"{key} has no {language} label"
+    scene = open_setup(app, "gang_de_mouettes")
+    menu = scene.option_widgets["call_timing"]
+    assert [text for text, _ in menu.options_list] == ["after the turn", "instead of a turn"]
+    assert [text for text, _ in scene.option_widgets["snap_window_seconds"].options_list] == ["3", "5", "10"]
+    choose(app, menu, "1")
+    scene.reveal(scene.option_widgets["snap_window_seconds"])
+    app.step(1 / 60)
+    choose(app, scene.option_widgets["snap_window_seconds"], "2")
+    click(app, center(scene.start_button))
+    options = started[0].state.options
+    assert options.call_timing == "start_of_turn" and options.snap_window_seconds == 10.0
 
 
 def open_setup_for(app, game_id: str) -> SetupScene:
@@ -199,10 +224,10 @@ def open_setup_for(app, game_id: str) -> SetupScene:
 def test_non_finite_numbers_are_refused(app, started):
     scene = open_setup(app, "gang_de_mouettes")
     for text in ("nan", "inf", "-inf", "1e999"):
-        scene.option_widgets["snap_window_seconds"].set_text(text)
+        scene.option_widgets["end_turn_grace_seconds"].set_text(text)
         app.step(1 / 60)
         assert not scene.start_button.is_enabled, text
-        assert scene.field_error("snap_window_seconds")
+        assert scene.field_error("end_turn_grace_seconds")
     assert started == []
 
 

@@ -385,3 +385,32 @@ def test_a_hidden_miss_is_not_named_in_the_log(app) -> None:
     line = next(line for line in scene.log.lines if "no match" in line)
     assert line.startswith("Alice tries a quick discard: no match!") and "3" not in line
     assert slot(scene, 0, 0).card == "M3" and not slot(scene, 0, 0).shows_face
+
+
+def test_a_call_at_the_start_of_the_turn_with_the_button(app) -> None:
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")],
+                       call_timing="start_of_turn")
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    assert {"call", "marks"} <= {b.key for b in scene.buttons} and "done" not in {b.key for b in scene.buttons}
+    click_at(app, button(scene, "call").rect.center)
+    assert state.log == ["0: call"] and state.caller == 0 and state.discard == []
+    assert any("Alice calls" in line for line in scene.log.lines)
+    run_until(app, lambda: state.active == 0 and phase(scene) == "turn")  # the last round, ending with Alice
+    assert "call" not in {b.key for b in scene.buttons}
+
+
+def test_a_pique_giving_the_last_card_says_so_in_the_log(app) -> None:
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")],
+                       pique_gives="last")
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)  # Alice throws the drawn 9: nobody has one
+    run_until(app, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+    run_until(app, lambda: phase(scene) == "window")  # Bob throws the 4 he drew
+    click_at(app, slot(scene, 1, 1).rect.center)  # Alice piqués Bob's 4: her last card goes to Bob
+    assert state.log[-1] == "0: snap 1.1" and phase(scene) != "give"
+    assert [f"M{v}" for v in state.slots[1]][-1] == "M2" and len(state.slots[0]) == 3
+    assert any("Alice gives one of their cards to Bob" in line for line in scene.log.lines)

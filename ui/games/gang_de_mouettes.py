@@ -655,6 +655,8 @@ class Adapter(TableAdapter):
             out.append(ButtonSpec("pass_snap", self.tr("gang.button.pass_snap"), self.pass_snap))
         elif phase == TURN and self.mode == "take":
             out.append(ButtonSpec("cancel", self.tr("gang.button.cancel"), lambda: self.set_mode(None)))
+        elif phase == TURN and "call" in acts:  # the call at the start of a turn (option call_timing)
+            out.append(ButtonSpec("call", self.tr("gang.button.call"), acts["call"]))
         if "next" in acts:
             out.append(ButtonSpec("next", self.tr("gang.button.next"), acts["next"], True))
         if phase in (ROUND_OVER, OVER):
@@ -809,7 +811,10 @@ class Adapter(TableAdapter):
         if snap is not None and snap.info.get("success"):
             if target == move.seat:
                 return [self.tr("gang.log.snap_own", name=who, card=card)]
-            return [self.tr("gang.log.snap_pique", name=who, target=names[target], card=card)]
+            lines = [self.tr("gang.log.snap_pique", name=who, target=names[target], card=card)]
+            if any(e.kind == "give" for e in events):  # the thief's last card went at once (option pique_gives)
+                lines.append(self.tr("gang.log.give", name=who, target=names[target]))
+            return lines
         own = target == move.seat
         key = "gang.log.miss_own" if own else "gang.log.miss_pique"
         if snap is None or snap.card is None or snap.known_to is not None:

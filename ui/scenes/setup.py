@@ -3,9 +3,11 @@ seed, then **Start**.
 
 The option form is generated from the game's ``Options`` dataclass, so a new game needs no UI code:
 ``bool`` → a checkbox, ``int``/``float`` → a numeric entry, ``int | None`` → an entry where blank
-means "random", a ``Literal``/``Enum`` → a drop-down; anything else (a deck table, a tuple) keeps its
-default and says so. Labels come from the i18n keys ``option.<game_id>.<field>`` (the field name,
-made readable, when a translation is missing).
+means "random", a ``Literal``/``Enum`` → a drop-down, and so is a field whose metadata lists
+``choices`` (presets of a number the engine takes at any value); anything else (a deck table, a
+tuple) keeps its default and says so. Labels come from the i18n keys ``option.<game_id>.<field>``
+and a choice's from ``option.<game_id>.<field>.<value>`` (the field name made readable, or the
+value as written, when a translation is missing).
 
 The engine has the last word on values: the form is checked as it is typed (:class:`FormCheck`) by
 building the ``Options`` and dealing a throw-away match for the seats, and every refusal is shown
@@ -54,6 +56,8 @@ DEFAULT_PLAYERS = 4
 HUMAN = "human"
 NAME_LIMIT = 24
 ERROR_LINES = 2
+DROP_FONT_SIZE = 17
+"""The drop-down font size of the theme (``assets/theme.json``), to size an option's drop-down."""
 
 
 @dataclass
@@ -78,7 +82,11 @@ def option_fields(options_cls: type) -> list[OptionField]:
         if not field.init:
             continue
         default = getattr(defaults, field.name)
-        out.append(OptionField(field.name, *_kind(hints.get(field.name, type(default)), default)))
+        presets = tuple(field.metadata.get("choices", ()))
+        if default in presets:
+            out.append(OptionField(field.name, "choice", default, presets))
+        else:
+            out.append(OptionField(field.name, *_kind(hints.get(field.name, type(default)), default)))
     return out
 
 
@@ -567,6 +575,17 @@ class SetupScene(MenuScene):
         key = f"option.{self.game_id}.{name}"
         return self.app.tr(key) if self.app.has_text(key) else _readable(name)
 
+    def _choice_width(self, field: OptionField, least: int, room: int) -> int:
+        """A drop-down wide enough for its longest choice, within 45 % of the option list's width."""
+        font = self.app.font(DROP_FONT_SIZE)
+        widest = max(font.size(self.choice_label(field.name, c))[0] for c in field.choices)
+        return max(least, min(int(room * 0.45), widest + self.px(44)))
+
+    def choice_label(self, name: str, value: Any) -> str:
+        """How the drop-down of option ``name`` shows one of its choices."""
+        key = f"option.{self.game_id}.{name}.{_format(value)}"
+        return self.app.tr(key) if self.app.has_text(key) else _format(value)
+
     # ------------------------------------------------------------------ layout
     def build(self) -> None:
         w, h = self.size
@@ -702,7 +721,8 @@ class SetupScene(MenuScene):
         for field in self.fields:
             label = self.option_label(field.name)
             row: list[Any] = []
-            control = pygame.Rect(box.width - entry_w - self.px(22), y, entry_w, row_h)
+            width = self._choice_width(field, entry_w, box.width) if field.kind == "choice" else entry_w
+            control = pygame.Rect(box.width - width - self.px(22), y, width, row_h)
             control_left = control.right - box_size if field.kind == "bool" else control.left
             rect = pygame.Rect(0, y, control_left - self.px(10), row_h)
             oid = self.oid("field_label", f"#option_label_{field.name}")
@@ -718,7 +738,7 @@ class SetupScene(MenuScene):
                 self.add_nav(widget)
                 row.append(widget)
             elif field.kind == "choice":
-                names = [(_format(c), str(i)) for i, c in enumerate(field.choices)]
+                names = [(self.choice_label(field.name, c), str(i)) for i, c in enumerate(field.choices)]
                 current = names[field.choices.index(self.values[field.name])]
                 widget = UIDropDownMenu(
                     names,
@@ -984,6 +1004,7 @@ class SetupScene(MenuScene):
         if self.root is None:
             return
         self.sync()
+        self._aim_drop_downs()
         seen = (
             self.count,
             tuple(self.values.items()),
@@ -1027,6 +1048,21 @@ class SetupScene(MenuScene):
             else:
                 self.texts[field.name] = _format(value)
         self.seed_text = str(code.seed)
+
+    def _aim_drop_downs(self) -> None:
+        """Each closed option drop-down will open upward when the option list has no room under it
+        for its choices (the list clips what overflows it), else downward."""
+        scroll = self.option_scroll
+        if scroll is None:
+            return
+        for field in self.fields:
+            menu = self.option_widgets.get(field.name)
+            if field.kind != "choice" or menu is None or menu.current_state is not menu.menu_states["closed"]:
+                continue
+            needed = menu.rect.height * len(field.choices)
+            up = menu.rect.bottom + needed > scroll.rect.bottom and menu.rect.top - needed >= scroll.rect.top
+            menu.menu_states["expanded"].expand_direction = "up" if up else "down"
+            menu.expansion_height_limit = None  # worked out again, for that direction, when it opens
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
