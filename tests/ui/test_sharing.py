@@ -169,3 +169,54 @@ def test_a_finished_match_feeds_its_games_statistics_page(app):
     assert shown[app.tr("stats.figure.calls")] == str(record["figures"]["calls"])
     assert len(page.results("gang_de_mouettes")) == 2
     assert record["levels"]["hard"]["played"] == 2
+
+
+def test_review_of_a_finished_gin_hand_marks_where_the_hard_bot_differs(app):
+    import time
+
+    from tests.ui.table_helpers import click_at, run_until, start
+    from ui.tutorial import Tutorial
+
+    session = Tutorial.load("gin_rummy").session("Ann")   # a known hand: take, discard, draw, knock
+    scene = start(app, session)
+    scene.tutorial_end()
+    state = scene.state
+    for move in ("0: take", "0: discard Qs", "0: draw"):
+        run_until(app, lambda m=move: any(str(x) == m for x in scene.legal))
+        scene.play(next(x for x in scene.legal if str(x) == move))
+    run_until(app, lambda: any(x.name == "knock" for x in scene.legal))
+    scene.play(next(x for x in scene.legal if x.name == "knock"))
+    assert state.view(0)["phase"] in ("hand_over", "match_over")
+    click_at(app, next(b for b in scene.buttons if b.key == "review").rect.center)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene) and viewer.review_seat == 0 and viewer.upto == 0
+    for _ in range(600):
+        if viewer.review_done:
+            break
+        time.sleep(0.05)
+    assert viewer.review_done
+    decisions = [i for i, text in enumerate(state.log) if text.startswith("0: ") and i < viewer.high]
+    assert sorted(viewer.verdicts) == [i for i in decisions if state.log[i] != "0: draw"] or \
+        set(viewer.verdicts) <= set(decisions)
+    assert str(len(viewer.verdicts)) in viewer.review_line()
+    press(app, pygame.K_END)
+    assert viewer.upto == viewer.high == len(state.log)
+
+
+def test_review_marks_a_decision_the_hard_bot_would_not_make(app):
+    import time
+
+    from ui.tutorial import Tutorial
+
+    state = Tutorial.load("gin_rummy").session("Ann").state
+    for move in ("0: take", "0: discard 5h"):   # breaks the run 5-6-7-8 of hearts it just made
+        state.apply(move)
+    viewer = ReplayScene(app, state, review=(0, 1))
+    app.push(viewer)
+    for _ in range(600):
+        if viewer.review_done:
+            break
+        time.sleep(0.05)
+    assert viewer.verdicts[0] == "" and viewer.verdicts[1].startswith("discard ")
+    assert viewer.verdicts[1] != "discard 5h"
+    assert app.tr("review.summary", n=2, differ=1) == viewer.review_line()

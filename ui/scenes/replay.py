@@ -9,10 +9,12 @@ seed is checked against the fingerprint the table showed (``game.core.fairness``
 from __future__ import annotations
 
 import re
+import threading
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import GAMES
 from game.core.dealcode import DealCode
 from game.core.fairness import verify
 from game.core.state import GameState
@@ -27,6 +29,9 @@ if TYPE_CHECKING:
 
 _SEAT_ZONE = re.compile(r"^(?P<kind>[a-z_]+):(?P<seat>\d+)")
 ZONE_KINDS = ("hand", "slot", "column", "stock", "discard")
+AUTOMATIC = frozenset({"next"})
+"""Moves that are no decision (dealing the next hand): never reviewed."""
+REVIEW_DIFFERS = (255, 170, 140)
 """Zone kinds with a translated name (``replay.zone.<kind>``); others are shown by their name."""
 
 
@@ -39,7 +44,9 @@ def seat_of_zone(name: str) -> int | None:
 class ReplayScene(MenuScene):
     """Steps through ``final``'s moves: ←/→ one move, Home/End the ends, Page Up/Down a hand."""
 
-    def __init__(self, app: App, final: GameState, source: str = "") -> None:
+    def __init__(self, app: App, final: GameState, source: str = "", review: tuple[int, int] | None = None) -> None:
+        """``review`` (seat, hand number) steps through that hand only and marks the seat's
+        decisions where the ``hard`` bot, given the seat's view, would have played otherwise."""
         super().__init__(app)
         self.final = final
         self.source = source
@@ -48,7 +55,37 @@ class ReplayScene(MenuScene):
         self.state = final.clone()
         self.cards = CardArt(app.font, app.tr)
         self.hand_starts = self._hand_starts()
+        self.low, self.high = 0, self.total
+        self.review_seat: int | None = None
+        self.verdicts: dict[int, str] = {}
+        """Move index of the reviewed seat's decision → the hard bot's move ("" when it agrees)."""
+        self.review_done = False
+        if review is not None:
+            seat, hand = review
+            bounds = [0, *self.hand_starts, self.total]
+            self.low, self.high = bounds[hand - 1], bounds[hand]
+            self.review_seat = seat
+            self.go(self.low)
+            threading.Thread(target=self._review, name="hand-review", daemon=True).start()
 
+    def _review(self) -> None:
+        """Ask the hard bot, for each of the seat's decisions in the hand, what it would play from
+        that seat's view (off the render thread; the move list shows verdicts as they come)."""
+        seat = self.review_seat
+        assert seat is not None
+        desc = GAMES[self.final.GAME_ID]
+        level = "hard" if "hard" in desc.bot_levels else desc.bot_levels[-1]
+        probe = self.final.replay(self.low)
+        for i in range(self.low, self.high):
+            text = self.final.log[i]
+            move = desc.parse_move(text)
+            if move.seat == seat and move.name not in AUTOMATIC and len(probe.legal_moves(seat)) > 1:
+                bot = desc.make_bot(level, self.final.seed + i)
+                choice = bot.choose(probe.view(seat), probe.legal_moves(seat))
+                same = choice == move or (choice.name == move.name and choice.args[:1] == move.args[:1])
+                self.verdicts[i] = "" if same else choice.action
+            probe.apply(text)
+        self.review_done = True
     # ------------------------------------------------------------------ stepping
     def _hand_starts(self) -> list[int]:
         """The move count at which each hand after the first was dealt."""
@@ -61,8 +98,9 @@ class ReplayScene(MenuScene):
         return starts
 
     def go(self, upto: int) -> None:
-        """Show the match after its first ``upto`` moves (clamped to the match)."""
-        upto = max(0, min(self.total, upto))
+        """Show the match after its first ``upto`` moves (clamped to the match, or to the hand
+        under review)."""
+        upto = max(self.low, min(self.high, upto))
         if upto == self.upto:
             return
         if upto > self.upto:
@@ -73,7 +111,7 @@ class ReplayScene(MenuScene):
         self.upto = upto
 
     def first(self) -> None:
-        self.go(0)
+        self.go(self.low)
 
     def previous(self) -> None:
         self.go(self.upto - 1)
@@ -82,7 +120,7 @@ class ReplayScene(MenuScene):
         self.go(self.upto + 1)
 
     def last(self) -> None:
-        self.go(self.total)
+        self.go(self.high)
 
     def next_hand(self) -> None:
         self.go(next((s for s in self.hand_starts if s > self.upto), self.total))
@@ -143,6 +181,19 @@ class ReplayScene(MenuScene):
     def zone_label(self, name: str) -> str:
         kind = re.split(r"[:.]", name, maxsplit=1)[0]
         return self.app.tr(f"replay.zone.{kind}") if kind in ZONE_KINDS else name
+
+    def idle(self) -> bool:
+        """Nothing moves while the player reads, except verdicts arriving during a review."""
+        return super().idle() and (self.review_seat is None or self.review_done)
+
+    def review_line(self) -> str:
+        """How the reviewed seat's decisions compare with the hard bot's ("" outside a review)."""
+        if self.review_seat is None:
+            return ""
+        if not self.review_done:
+            return self.app.tr("review.thinking", n=len(self.verdicts))
+        differ = sum(1 for v in self.verdicts.values() if v)
+        return self.app.tr("review.summary", n=len(self.verdicts), differ=differ)
 
     def move_line(self) -> str:
         """Where the replay stands: the move just played, or the deal."""
@@ -261,6 +312,11 @@ class ReplayScene(MenuScene):
             for line in wrap_text(font, text, width):
                 surface.blit(font.render(line, True, art.CREAM), (x, y))
                 y += font.get_linesize()
+        review = self.review_line()
+        if review:
+            for line in wrap_text(font, review, width):
+                surface.blit(font.render(line, True, art.GOLD_LIGHT), (x, y))
+                y += font.get_linesize()
         if self.source:
             for line in wrap_text(font, self.source, width):
                 surface.blit(font.render(line, True, (200, 216, 196)), (x, y))
@@ -269,11 +325,17 @@ class ReplayScene(MenuScene):
         pygame.draw.line(surface, art.GOLD, (x, y), (x + width, y))
         y += self.px(6)
         rows = max(1, (panel.bottom - y - self.px(8)) // font.get_linesize())
-        start = max(0, min(self.upto - rows // 2, self.total - rows))
-        for i in range(start, min(self.total, start + rows)):
+        start = max(self.low, min(self.upto - rows // 2, self.high - rows))
+        for i in range(start, min(self.high, start + rows)):
             current = i == self.upto - 1
             colour = art.GOLD_LIGHT if current else art.CREAM if i < self.upto else (150, 170, 150)
             text = f"{i + 1}. {self.final.log[i]}"
+            verdict = self.verdicts.get(i)
+            if verdict:
+                text += "  " + self.app.tr("review.other", move=verdict)
+                colour = REVIEW_DIFFERS
+            elif verdict == "":
+                text += "  " + self.app.tr("review.same")
             img = (bold if current else font).render(text, True, colour)
             surface.blit(img, (x, y), area=pygame.Rect(0, 0, width, img.get_height()))
             y += font.get_linesize()

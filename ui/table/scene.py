@@ -418,6 +418,14 @@ class TableScene(Scene):
 
         self.app.push(ScoreSheetScene(self.app, self.session))
 
+    def review_hand(self) -> None:
+        """Step through the hand just played, marking the viewer's decisions where the hard bot,
+        from the same view, would have played otherwise."""
+        from ui.scenes.replay import ReplayScene
+
+        seat = self.viewer if self.viewer is not None else self.bottom_seat
+        self.app.push(ReplayScene(self.app, self.state.clone(), review=(seat, max(1, len(self.state.hand_seeds)))))
+
     def say(self, text: str) -> None:
         """Show a short message over the table (an empty one shows nothing)."""
         if not text:
