@@ -33,6 +33,8 @@ class MatchSession:
     seats: list[SeatInfo]
     assisted: bool = False
     """A move was taken back (or another assist used): the statistics count the match apart."""
+    pass_and_play_undo: bool = False
+    """The setup allowed undo although several people play at this computer."""
 
     @property
     def game_id(self) -> str:
@@ -58,6 +60,7 @@ class MatchSession:
             "session_version": SESSION_VERSION,
             "seats": [{"name": s.name, "level": s.level} for s in self.seats],
             "assisted": self.assisted,
+            "pass_and_play_undo": self.pass_and_play_undo,
             "match": self.state.to_json(),
         }
 
@@ -76,4 +79,4 @@ class MatchSession:
         for seat in seats:
             if seat.level is not None and seat.level not in GAMES[state.GAME_ID].bot_levels:
                 raise SaveError(f"the saved match names an unknown bot level {seat.level!r}")
-        return cls(state, seats, bool(data.get("assisted", False)))
+        return cls(state, seats, bool(data.get("assisted", False)), data.get("pass_and_play_undo") is True)

@@ -60,7 +60,30 @@ def test_no_undo_in_pass_and_play(app) -> None:
     scene.play(scene.legal[0])
     assert not scene.undo_offered()
     scene.undo()
-    assert len(scene.state.log) == 1 and scene.message == "Undo is for matches against the computer."
+    assert len(scene.state.log) == 1 and scene.message == app.tr("table.undo_pass_and_play")
+
+
+def test_the_setup_can_allow_undo_in_pass_and_play(app, started) -> None:
+    from tests.ui.test_shell_setup import choose
+    from ui.scenes.setup import HUMAN, SetupScene
+
+    setup = SetupScene(app, "gin_rummy")
+    app.push(setup)
+    app.step(1 / 60)
+    click(app, setup.undo_box.rect.center)
+    choose(app, setup.level_menus[1], HUMAN)
+    click(app, setup.start_button.rect.center)
+    session = started[0]
+    assert session.pass_and_play_undo and len(session.humans) == 2
+    assert MatchSession.from_json(session.to_json()).pass_and_play_undo
+    from ui.app import App
+    App.start_match(app, session)
+    scene = app.top
+    scene.dismiss_curtain()
+    scene.play(scene.legal[0])
+    assert scene.undo_offered()
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.state.log == [] and session.assisted
 
 
 def test_assisted_matches_are_counted_apart(tmp_path) -> None:

@@ -444,6 +444,9 @@ class SetupScene(MenuScene):
         self.values: dict[str, Any] = {f.name: f.default for f in self.fields}
         self.texts: dict[str, str] = {f.name: _format(f.default) for f in self.fields}
         self.seed_text = ""
+        self.pass_and_play_undo = False
+        """Undo at a table of several people on this computer (off: their moves are final)."""
+        self.undo_box: Any = None
         self.error = ""
         self.checker = FormCheck(d, self.fields, app.tr, self.option_label)
         self.verdict = Verdict()
@@ -559,6 +562,8 @@ class SetupScene(MenuScene):
                 self.texts[field.name] = widget.get_text()
         if self.seed_entry is not None:
             self.seed_text = self.seed_entry.get_text()
+        if self.undo_box is not None:
+            self.pass_and_play_undo = bool(self.undo_box.get_state())
 
     def leave(self) -> None:
         if self.root is not None:
@@ -566,6 +571,7 @@ class SetupScene(MenuScene):
         self.name_entries, self.level_menus, self.option_widgets = [], [], {}
         self.option_rows, self.option_errors = {}, {}
         self.seed_entry = self.count_label = self.error_label = self.option_scroll = None
+        self.undo_box = None
         self.seed_hint = self.seed_error = None
         self._checked = None
         self.count_buttons = (None, None)
@@ -598,13 +604,7 @@ class SetupScene(MenuScene):
         left = pygame.Rect(margin, top, left_w, bottom_row - top - self.px(40))
         right = pygame.Rect(left.right + gap, top, w - 2 * margin - gap - left_w, left.height)
         self.panels = [left, right]
-        seats_area = left.inflate(-self.px(32), -self.px(24))
-        if self.offer_tutorial:
-            offer = pygame.Rect(seats_area.left, seats_area.bottom - self.px(44), seats_area.width, self.px(44))
-            self.button(offer, tr("tutorial.offer_button"), lambda: start_tutorial(self.app, self.game_id),
-                        tooltip=tr("tutorial.offer", game=game_title(self.app, self.game_id)), nav=False)
-            seats_area.height -= self.px(56)
-        self._build_seats(seats_area)
+        self._build_seats(left.inflate(-self.px(32), -self.px(24)))
         self._build_options(right.inflate(-self.px(32), -self.px(24)))
         self.error_label = self.label(
             pygame.Rect(margin, left.bottom + self.px(6), w - 2 * margin, self.px(30)),
@@ -614,11 +614,16 @@ class SetupScene(MenuScene):
         bw = self.px(200)
         bh = self.px(48)
         self.button(pygame.Rect(margin, bottom_row, bw, bh), tr("common.back"), self.back)
-        self.button(
-            pygame.Rect((w - self.px(260)) // 2, bottom_row, self.px(260), bh),
-            tr("setup.read_rules"),
-            lambda: self.app.show_rules(self.game_id),
-        )
+        if self.offer_tutorial:  # Back · Tutorial · Rules · Start, evenly spaced
+            mid_w = self.px(220)
+            gap = (w - 2 * margin - 2 * bw - 2 * mid_w) // 3
+            self.button(pygame.Rect(margin + bw + gap, bottom_row, mid_w, bh), tr("tutorial.offer_button"),
+                        lambda: start_tutorial(self.app, self.game_id),
+                        tooltip=tr("tutorial.offer", game=game_title(self.app, self.game_id)))
+            rules = pygame.Rect(margin + bw + 2 * gap + mid_w, bottom_row, mid_w, bh)
+        else:
+            rules = pygame.Rect((w - self.px(260)) // 2, bottom_row, self.px(260), bh)
+        self.button(rules, tr("setup.read_rules"), lambda: self.app.show_rules(self.game_id))
         self.start_button = self.button(
             pygame.Rect(w - margin - bw, bottom_row, bw, bh),
             tr("setup.start"),
@@ -630,6 +635,13 @@ class SetupScene(MenuScene):
         tr = self.app.tr
         d = self.descriptor
         self.label(pygame.Rect(area.left, area.top, area.width, self.px(30)), tr("setup.players"), "section_label")
+        box = self.px(24)
+        self.undo_box = self.checkbox(pygame.Rect(area.right - box, area.top + (self.px(30) - box) // 2, box, box),
+                                      "", self.pass_and_play_undo, "#pass_and_play_undo")
+        self.undo_box.set_tooltip(tr("setup.undo_hint"))
+        self.add_nav(self.undo_box)
+        self.label(pygame.Rect(area.right - box - self.px(250), area.top, self.px(244), self.px(30)),
+                   tr("setup.undo"), "field_label")
         y = area.top + self.px(38)
         small = self.px(40)
         row_h = min(self.px(38), max(30, (area.bottom - y - self.px(52)) // d.max_players - self.px(6)))
@@ -910,6 +922,7 @@ class SetupScene(MenuScene):
             return
         try:
             session = MatchSession.new(self.game_id, seats, verdict.options, verdict.seed)
+            session.pass_and_play_undo = self.pass_and_play_undo
         except (TypeError, ValueError) as exc:
             # the check deals the same setup first, so only a refusal that depends on the seed lands here
             text, key = self.checker.translate(str(exc), {}, None)
@@ -1078,16 +1091,13 @@ class SetupScene(MenuScene):
 
     def _draw_blurb(self, surface: pygame.Surface) -> None:
         """The game's one-line description at the foot of the seats panel, when the seats leave room."""
-        key = f"game.{self.game_id}.blurb"
-        if self.offer_tutorial:
-            key = "tutorial.offer"
+        key = "tutorial.offer" if self.offer_tutorial else f"game.{self.game_id}.blurb"
         if not self.panels or not self.app.has_text(key) or not self.name_entries:
             return
         left = self.panels[0]
         font = self.app.font(self.px(16))
         lines = wrap_text(font, self.app.tr(key, game=game_title(self.app, self.game_id)), left.width - self.px(48))
-        bottom = left.bottom - (self.px(80) if self.offer_tutorial else 0)
-        top = bottom - self.px(20) - font.get_linesize() * len(lines)
+        top = left.bottom - self.px(20) - font.get_linesize() * len(lines)
         if top < self.name_entries[-1].rect.bottom + self.px(24):
             return
         for i, line in enumerate(lines):

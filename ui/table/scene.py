@@ -449,8 +449,9 @@ class TableScene(Scene):
         """Undo is offered against bots (one person at the table), never in network play nor in a
         tutorial (whose steps follow one deal)."""
         humans = self.session.humans
-        return self.remote is None and self.coach is None and len(humans) == 1 and any(
-            line.split(": ", 1)[0] == str(humans[0]) for line in self.state.log)
+        allowed = len(humans) == 1 or (len(humans) > 1 and self.session.pass_and_play_undo)
+        return self.remote is None and self.coach is None and allowed and any(
+            line.split(": ", 1)[0] in {str(h) for h in humans} for line in self.state.log)
 
     def undo(self) -> None:
         """Take back the player's last decision and the bots' replies to it (Ctrl+Z); the match
@@ -460,7 +461,7 @@ class TableScene(Scene):
             self.say(tr("table.undo_network"))
             return
         humans = self.session.humans
-        if len(humans) != 1:
+        if len(humans) != 1 and not self.session.pass_and_play_undo:
             self.say(tr("table.undo_pass_and_play"))
             return
         fresh = {seat: self.descriptor.make_bot(info.level, self.state.seed + 7919 * (seat + 1) + len(self.state.log))
