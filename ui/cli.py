@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ui.app import App
 
-SCENES = ("title", "setup", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files", "tutorial")
+SCENES = ("title", "setup", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files", "tutorial", "chart")
 SETTLE_FRAMES = 90
 SETTLE_DT = 1 / 30
 HINT_FRAMES = 600
+CHART_HANDS = 8
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -286,13 +287,23 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> 
         app.settings.animation_speed = "instant"
         app.settings.bot_delay = 0.0
         session = MatchSession.new(game_id, seats, seed=seed)
+        if scene == "chart":  # a few hands or rounds played by bots first, for a chart with lines
+            from game import GAMES
+            from game.core.referee import Referee
+
+            state = session.state
+            referee = Referee(state, {s: GAMES[game_id].make_bot("normal", s) for s in range(players)})
+            while len(state.history) < CHART_HANDS and not state.is_over() and referee.step():
+                pass
         app.start_match(session)
         for _ in range(SETTLE_FRAMES):  # let the deal animate and the bots answer before the capture
             app.step(SETTLE_DT)
-        if scene == "scores":
+        if scene in ("scores", "chart"):
             from ui.table.scores import ScoreSheetScene
 
-            app.push(ScoreSheetScene(app, session))
+            sheet = ScoreSheetScene(app, session)
+            sheet.chart = scene == "chart"
+            app.push(sheet)
         elif scene == "pause":
             from ui.scenes.pause import PauseScene
 
