@@ -35,6 +35,8 @@ FPS = 60
 IDLE_WAIT_MS = 500
 """While idle, the app draws a frame at least this often (milliseconds) even without input."""
 MAX_DT = 0.1
+MAX_REAL_DT = 5.0
+"""Game clocks follow real time, except across a stall this long (a suspended computer)."""
 
 # Colours shared by the shell's scenes (the table has its own art).
 FELT_DARK = (10, 52, 32)
@@ -73,6 +75,8 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self._last_step: float | None = None
+        self.real_dt = 0.0
+        """Seconds that really passed during the last frame (see ``step``)."""
         self.elapsed = 0.0
         """Seconds of app time: the sum of every frame's ``dt`` (double-clicks are timed on it, so
         that the clicks of one frame are as far apart as the player made them, not as the machine)."""
@@ -296,11 +300,15 @@ class App:
         self._toasts.append(_Toast(text, seconds, seconds))
 
     # ------------------------------------------------------------------ the loop
-    def step(self, dt: float | None = None) -> None:
-        """Run one frame: events, update, draw, flip."""
+    def step(self, dt: float | None = None, real: float | None = None) -> None:
+        """Run one frame: events, update, draw, flip. ``dt`` (capped at ``MAX_DT`` so that a slow
+        frame does not make animations jump) moves animations; ``real`` is the time that really
+        passed, which game clocks (bot think delays, quick-discard windows) follow."""
         now = time.perf_counter()
         if dt is None:
-            dt = 1 / FPS if self._last_step is None else min(now - self._last_step, MAX_DT)
+            real = 1 / FPS if self._last_step is None else now - self._last_step
+            dt = min(real, MAX_DT)
+        self.real_dt = min(MAX_REAL_DT, dt if real is None else real)
         self._last_step = now
         self.elapsed += dt
         self._pump_events()
@@ -444,7 +452,7 @@ class App:
                 self.step(1 / FPS)
                 continue
             dt = self.clock.tick(FPS) / 1000
-            self.step(min(dt, MAX_DT))
+            self.step(min(dt, MAX_DT), real=dt)
         self.close()
 
     def idle(self) -> bool:
@@ -462,6 +470,7 @@ class App:
         if self.top is not None:
             self.top.leave()
         self.save_settings()
+        self.storage.flush()  # the last autosave is on disk before the process ends
 
     def close(self) -> None:
         """Close the window (after ``quit``)."""

@@ -14,13 +14,17 @@ bot-only matches (watching bots play) are not counted.
 
 from __future__ import annotations
 
+import json
+import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from disk import DamagedFile, atomic_write_json, atomic_write_text, load_json_object, move_aside, read_json
-from ui.session import SeatInfo
+
+if TYPE_CHECKING:  # only for annotations: importing ui.session loads every engine and bot
+    from ui.session import SeatInfo
 
 SESSION_FILE = "current_match.json"
 STATS_FILE = "statistics.json"
@@ -37,6 +41,50 @@ RESULTS_KEPT = 1000
 
 
 
+class BackgroundWriter:
+    """Writes files on one background thread, in the order asked, each atomically: a move never
+    waits on the disk (a synced write takes from 10 ms to a quarter of a second). A newer write of
+    a path replaces one of the same path still waiting; ``flush`` waits until all is on disk."""
+
+    def __init__(self, on_error: Callable[[OSError], None]) -> None:
+        self._on_error = on_error
+        self._pending: list[tuple[Path, str]] = []
+        self._busy = False
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def put(self, path: Path, text: str) -> None:
+        with self._cond:
+            self._pending = [(p, t) for p, t in self._pending if p != path]
+            self._pending.append((path, text))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def flush(self) -> None:
+        """Wait until every write asked so far is done."""
+        with self._cond:
+            while self._pending or self._busy:
+                self._cond.wait()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._pending:
+                    self._cond.wait()
+                path, text = self._pending.pop(0)
+                self._busy = True
+            try:
+                atomic_write_text(path, text)
+            except OSError as exc:
+                self._on_error(exc)
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+
 class Storage:
     """The autosaved match and the statistics in one data directory."""
 
@@ -44,6 +92,8 @@ class Storage:
         self.data_dir = Path(data_dir)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.notices: list[tuple[str, dict[str, Any]]] = []
+        self._notices_lock = threading.Lock()
+        self.writer = BackgroundWriter(lambda exc: self._notice("notice.save_failed", error=str(exc)))
 
     @property
     def session_path(self) -> Path:
@@ -54,16 +104,34 @@ class Storage:
         return self.data_dir / STATS_FILE
 
     def _notice(self, key: str, **params: Any) -> None:
-        self.notices.append((key, params))
+        with self._notices_lock:  # the background writer reports from its own thread
+            self.notices.append((key, params))
 
     def take_notices(self) -> list[tuple[str, dict[str, Any]]]:
         """The queued notices (i18n key, parameters), emptying the queue."""
-        notices, self.notices = self.notices, []
+        with self._notices_lock:
+            notices, self.notices = self.notices, []
         return notices
 
     # ------------------------------------------------------------------ the autosaved match
+    def autosave_session(self, data: dict[str, Any]) -> None:
+        """Autosave the running match off the render thread (see ``BackgroundWriter``); a refusal
+        of the disk comes back as a notice."""
+        try:
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError) as exc:
+            self._notice("notice.save_failed", error=str(exc))
+            return
+        self.writer.put(self.session_path, text)
+
+    def flush(self) -> None:
+        """Wait for the autosaves still being written (before reading the file, or quitting)."""
+        self.writer.flush()
+
     def save_session(self, data: dict[str, Any]) -> bool:
-        """Autosave the running match atomically; False (and a notice) if the disk refused."""
+        """Save the running match atomically now, after any autosave still being written; False
+        (and a notice) if the disk refused."""
+        self.flush()
         try:
             atomic_write_json(self.session_path, data)
         except (OSError, TypeError, ValueError) as exc:
@@ -73,10 +141,12 @@ class Storage:
 
     def has_session(self) -> bool:
         """Whether an autosaved match exists (it may still turn out damaged)."""
+        self.flush()
         return self.session_path.is_file()
 
     def load_session(self) -> dict[str, Any] | None:
         """The autosaved match, or None; a damaged file is moved aside with a notice."""
+        self.flush()
         try:
             return load_json_object(self.session_path)
         except DamagedFile as damaged:
@@ -85,12 +155,15 @@ class Storage:
 
     def discard_damaged_session(self) -> None:
         """Move a saved match that cannot be resumed aside and queue the notice saying so."""
+        self.flush()
         if self.session_path.exists():
             moved = move_aside(self.session_path)
             self._notice("notice.damaged_save", file=moved.name)
 
     def clear_session(self) -> None:
-        """Forget the autosaved match (it ended, or the player abandoned it)."""
+        """Forget the autosaved match (it ended, or the player abandoned it), after any autosave
+        still being written."""
+        self.flush()
         try:
             self.session_path.unlink()
         except FileNotFoundError:

@@ -122,3 +122,48 @@ def test_damaged_statistics_are_moved_aside(data_dir):
     assert storage.stats() == {}
     assert (data_dir / "statistics.json.damaged-1").exists()
     assert storage.take_notices() == [("notice.damaged_stats", {})]
+
+
+def test_autosaves_are_written_off_the_render_thread_in_order(data_dir, monkeypatch):
+    """The table's autosave returns at once; the background writer keeps the saves in order (a
+    newer one replaces one still waiting) and each stays atomic; reading waits for them."""
+    import threading
+
+    import disk
+    import ui.storage as storage_module
+
+    storage = Storage(data_dir)
+    gate = threading.Event()
+    written = []
+    real = disk.atomic_write_text
+
+    def slow_write(path, text):
+        gate.wait(5)
+        written.append(json.loads(text)["match"]["seed"])
+        real(path, text)
+
+    monkeypatch.setattr(storage_module, "atomic_write_text", slow_write)
+    sessions = [a_session(n) for n in (1, 2, 3)]
+    for session in sessions:
+        storage.autosave_session(session.to_json())   # returns while the disk is still busy
+    assert not written
+    gate.set()
+    assert storage.load_session() == json.loads(json.dumps(sessions[-1].to_json()))
+    assert written[-1] == sessions[-1].state.seed and len(written) <= 3
+    assert written == sorted(written, key=[s.state.seed for s in sessions].index)
+
+
+def test_a_failed_autosave_is_reported_and_the_old_save_kept(data_dir, monkeypatch):
+    storage = Storage(data_dir)
+    old = a_session(1).to_json()
+    assert storage.save_session(old)
+
+    def crash(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", crash)
+    storage.autosave_session(a_session(2).to_json())
+    storage.flush()
+    monkeypatch.undo()
+    assert storage.load_session() == json.loads(json.dumps(old))
+    assert storage.take_notices()[0] == ("notice.save_failed", {"error": "disk full"})

@@ -87,3 +87,19 @@ def test_a_broken_bot_does_not_stop_the_game(app, capsys) -> None:
     app.step(1 / 60)
     assert len(scene.state.log) == 2                       # Bob played his first legal move
     assert "this bot is broken" in capsys.readouterr().err
+
+
+def test_game_clocks_follow_real_time_even_when_frames_are_slow(app) -> None:
+    """A slow frame (say 1.5 s) moves animations by at most 0.1 s, but the bots' think delay and
+    the quick-discard windows follow the time that really passed."""
+    from tests.ui.table_helpers import stacked_session, start
+    from ui.session import SeatInfo
+
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    app.settings.bot_delay = 1.0
+    scene.play(next(m for m in scene.legal if m.name == "pass"))
+    app.step(1 / 60)
+    scene.wait_for_bot()
+    before = len(scene.state.log)
+    app.step(0.1, real=1.5)
+    assert len(scene.state.log) == before + 1

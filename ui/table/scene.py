@@ -368,7 +368,7 @@ class TableScene(Scene):
                                           self.state.view(self.viewer)):
             self.log.add(line)
         if self.session.saved:
-            self.app.storage.save_session(self.session.to_json())
+            self.app.storage.autosave_session(self.session.to_json())
         deals_before = self.view.get("deals", [])
         if self.coach is not None:
             self.coach.played(played.move)
@@ -613,16 +613,17 @@ class TableScene(Scene):
         """The bot of each bot seat (the referee's)."""
         return self.referee.bots
 
-    def _run_referee(self, dt: float) -> None:
-        """Tell the referee how much time passed and show what it played (one move a frame, and
-        only once the cards have landed: the clock waits while cards fly or the curtain is up)."""
+    def _run_referee(self) -> None:
+        """Tell the referee how much time really passed (``app.real_dt``: a slow frame does not slow
+        the game's clocks) and show what it played (one move a frame, and only once the cards have
+        landed: the clock waits while cards fly or the curtain is up)."""
         moved, self._player_moved = self._player_moved, False
         if self.remote is not None:
             self._remote_news()
         if self.state.is_over() or self.curtain.shown or self.animating or moved:
             return
         self.referee.think_delay = max(0.0, float(self.app.settings.bot_delay))
-        for played in self.referee.advance(dt, limit=1):
+        for played in self.referee.advance(self.app.real_dt, limit=1):
             self._show(played)
         for seat, error in self.referee.faults[self._faults:]:
             # a broken bot must not stop the game: the referee played its first legal move
@@ -971,7 +972,7 @@ class TableScene(Scene):
         if not self.curtain.shown:
             self.adapter.tick(dt)
         self._show_hint()
-        self._run_referee(dt)
+        self._run_referee()
 
     def idle(self) -> bool:
         """Nothing moves until the player acts: no animation, no message, no timer, no bot thinking."""
