@@ -31,6 +31,9 @@ PAPER = (252, 250, 244)
 EDGE = (150, 146, 138)
 GOLD = (214, 170, 60)
 SUIT_COLOURS = {"h": RED, "d": RED, "s": BLACK, "c": BLACK}
+FOUR_COLOURS = {"h": RED, "d": (26, 82, 196), "s": BLACK, "c": (22, 128, 58)}
+"""The four-colour deck (an option for Gin Rummy): spades black, hearts red, diamonds blue, clubs
+green, so that no two suits share a colour."""
 LAGAGNE_SUIT_COLOURS = {"h": (208, 36, 52), "d": (232, 120, 20), "s": (30, 36, 60), "c": (30, 130, 70)}
 RANK_TEXT = {"T": "10"}
 COURT_ROBES = {"s": (40, 60, 130), "c": (30, 110, 70), "h": (190, 30, 45), "d": (200, 80, 30)}
@@ -149,6 +152,8 @@ class CardArt:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._tr = tr or (lambda key: key.rsplit(".", 1)[-1].upper())
         self._cache: dict[tuple[str, int], pygame.Surface] = {}
+        self.four_colour = False
+        """Draw standard cards in four colours (``FOUR_COLOURS``); call ``clear`` after changing it."""
 
     def clear(self) -> None:
         """Forget every drawn card (after a language change)."""
@@ -233,7 +238,7 @@ class CardArt:
     # ------------------------------------------------------------------ standard French-suited faces
     def _standard(self, rank: str, suit: str, w: int, h: int) -> pygame.Surface:
         surface = _rounded_card(w, h, PAPER)
-        colour = SUIT_COLOURS[suit]
+        colour = (FOUR_COLOURS if self.four_colour else SUIT_COLOURS)[suit]
         label = RANK_TEXT.get(rank, rank)
         compact = w < 56
         # corner index (top-left; the bottom-right one is the same turned by 180°)

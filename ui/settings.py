@@ -30,6 +30,8 @@ class Settings:
     window_size: tuple[int, int] | None = None
     window_pos: tuple[int, int] | None = None
     fullscreen: bool = False
+    four_colour_deck: bool = False
+    """Gin Rummy's cards in four colours (diamonds blue, clubs green)."""
     tutorials_offered: list[str] = dataclasses.field(default_factory=list)
     """The games whose setup has offered their tutorial (offered once, then from the rules page)."""
 
@@ -55,7 +57,7 @@ class Settings:
         volume = data.get("volume")
         if isinstance(volume, int) and not isinstance(volume, bool):
             settings.volume = min(100, max(0, volume))
-        for key in ("memory_aid", "fullscreen", "muted"):
+        for key in ("memory_aid", "fullscreen", "muted", "four_colour_deck"):
             if isinstance(data.get(key), bool):
                 setattr(settings, key, data[key])
         offered = data.get("tutorials_offered")

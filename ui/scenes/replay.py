@@ -54,6 +54,7 @@ class ReplayScene(MenuScene):
         self.upto = self.total
         self.state = final.clone()
         self.cards = CardArt(app.font, app.tr)
+        self.cards.four_colour = app.settings.four_colour_deck
         self.hand_starts = self._hand_starts()
         self.low, self.high = 0, self.total
         self.review_seat: int | None = None

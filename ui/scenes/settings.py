@@ -40,6 +40,7 @@ class SettingsScene(MenuScene):
         self.volume_slider: UIHorizontalSlider | None = None
         self.volume_label: UILabel | None = None
         self.mute_box: UICheckBox | None = None
+        self.four_colour_box: UICheckBox | None = None
         self.rows: list[pygame.Rect] = []
         self.row = -1  # the setting the keyboard is on (-1: none; len(rows): the Back button)
 
@@ -50,10 +51,10 @@ class SettingsScene(MenuScene):
         top = self.heading_bottom()
         panel_w = min(self.px(680), w - 2 * self.px(40))
         row_h = self.px(40)
-        gap = self.px(18) if h >= 760 else self.px(8)  # seven settings fit a 1024×640 window
+        gap = self.px(14) if h >= 760 else self.px(4)  # eight settings fit a 1024×640 window
         hint_h = self.px(22)
         self.panel = pygame.Rect(
-            (w - panel_w) // 2, top, panel_w, 7 * (row_h + gap) + 3 * hint_h + self.px(40)
+            (w - panel_w) // 2, top, panel_w, 8 * (row_h + gap) + 3 * hint_h + self.px(40)
         )
         x = self.panel.left + self.px(32)
         label_w = int(panel_w * 0.45)
@@ -152,6 +153,14 @@ class SettingsScene(MenuScene):
             s.muted,
             "#mute",
         )
+        y += row_h + gap
+        row_label("settings.four_colour")
+        self.four_colour_box = self.checkbox(
+            pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
+            tr("settings.four_colour_on"),
+            s.four_colour_deck,
+            "#four_colour",
+        )
         bw, bh = self.px(220), self.px(48)
         self.button(
             pygame.Rect((w - bw) // 2, min(self.panel.bottom + self.px(28), h - bh - self.px(20)), bw, bh),
@@ -202,6 +211,9 @@ class SettingsScene(MenuScene):
             if event.ui_element is self.mute_box:
                 self.set(muted=on)
                 return True
+            if event.ui_element is self.four_colour_box:
+                self.set(four_colour_deck=on)
+                return True
             if event.ui_element is self.fullscreen_box:
                 if on != s.fullscreen:
                     self.app.set_fullscreen(on)
@@ -244,6 +256,8 @@ class SettingsScene(MenuScene):
             self.app.sound.play("place")
         elif row == 6:
             self.set(muted=not s.muted)
+        elif row == 7:
+            self.set(four_colour_deck=not s.four_colour_deck)
         self.rebuild()
 
     def set(self, **changes: Any) -> None:

@@ -66,6 +66,7 @@ class TableScene(Scene):
         self.adapter = adapter_class(session.game_id)(self)
         self.text = TextCache(app.font)
         self.art = CardArt(app.font, app.tr)
+        self.art.four_colour = app.settings.four_colour_deck
         self._art_language = app.settings.language
         self.log = LogPanel(self.text)
         self.curtain = Curtain(self.text)
@@ -956,8 +957,10 @@ class TableScene(Scene):
 
     # ================================================================== frame
     def update(self, dt: float) -> None:
-        if self.app.settings.language != self._art_language:
+        if (self.app.settings.language != self._art_language
+                or self.app.settings.four_colour_deck != self.art.four_colour):
             self._art_language = self.app.settings.language
+            self.art.four_colour = self.app.settings.four_colour_deck
             self.art.clear()
             self._rebuild_buttons()
             self._static_dirty = True

@@ -128,6 +128,46 @@ class CardSprite:
         surface.blit(shadow, srect)
         surface.blit(img, rect)
         if self.highlight:
-            colour = {"target": (255, 220, 90), "selected": (90, 200, 255), "focus": (255, 255, 255),
-                      "meld": (120, 230, 140), "deadwood": (240, 120, 110)}.get(self.highlight, (255, 255, 255))
-            pygame.draw.rect(surface, colour, rect.inflate(4, 4), 3, border_radius=max(3, self.width // 10))
+            draw_highlight(surface, rect, self.highlight, self.width)
+
+
+HIGHLIGHT_COLOURS = {"target": (255, 220, 90), "selected": (90, 200, 255), "focus": (255, 255, 255),
+                     "meld": (120, 230, 140), "deadwood": (240, 120, 110)}
+
+
+def draw_highlight(surface: pygame.Surface, rect: pygame.Rect, kind: str, width: int) -> None:
+    """An outline in the highlight's colour plus a mark of its own shape, so that the kinds differ
+    without colour too (colour-blind players): a target has a double outline, the selected card a
+    dot in its corner, the keyboard focus a dashed outline, a meld a bar at its foot, deadwood a
+    corner notch."""
+    colour = HIGHLIGHT_COLOURS.get(kind, (255, 255, 255))
+    radius = max(3, width // 10)
+    outline = rect.inflate(4, 4)
+    mark = max(4, width // 7)
+    if kind == "focus":
+        _dashed_rect(surface, colour, outline, max(4, width // 8))
+        return
+    pygame.draw.rect(surface, colour, outline, 3, border_radius=radius)
+    if kind == "target":
+        pygame.draw.rect(surface, colour, rect.inflate(12, 12), 2, border_radius=radius + 4)
+    elif kind == "selected":
+        centre = (rect.right - mark, rect.top + mark)
+        pygame.draw.circle(surface, colour, centre, mark * 0.8)
+        pygame.draw.circle(surface, (20, 26, 22), centre, mark * 0.8, 2)
+    elif kind == "meld":
+        pygame.draw.rect(surface, colour, pygame.Rect(rect.left + 3, rect.bottom - mark // 2 - 3, rect.width - 6,
+                                                      max(3, mark // 2)))
+    elif kind == "deadwood":
+        pygame.draw.polygon(surface, colour, [(rect.right - 2 * mark, rect.top + 1), (rect.right - 1, rect.top + 1),
+                                              (rect.right - 1, rect.top + 2 * mark)])
+
+
+def _dashed_rect(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, dash: int) -> None:
+    corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft, rect.topleft]
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:], strict=False):
+        length = max(abs(x1 - x0), abs(y1 - y0))
+        for start in range(0, length, 2 * dash):
+            end = min(length, start + dash)
+            a = (x0 + (x1 - x0) * start // length, y0 + (y1 - y0) * start // length)
+            b = (x0 + (x1 - x0) * end // length, y0 + (y1 - y0) * end // length)
+            pygame.draw.line(surface, colour, a, b, 3)
