@@ -41,14 +41,17 @@ def test_tab_order_follows_the_form(app):
     minus, plus = scene.count_buttons
     seats = [w for pair in zip(scene.name_entries, scene.level_menus, strict=True) for w in pair]
     options = [scene.option_widgets[f.name] for f in scene.fields if f.name in scene.option_widgets]
-    assert scene.nav[:2] == [minus, plus]
-    assert scene.nav[2 : 2 + len(seats)] == seats
-    rest = scene.nav[2 + len(seats) :]
+    assert scene.nav[:3] == [scene.undo_box, minus, plus]
+    assert scene.nav[3 : 3 + len(seats)] == seats
+    rest = scene.nav[3 + len(seats) :]
     assert rest[1 : 1 + len(options)] == options  # after the Defaults button
     assert rest[1 + len(options)] is scene.seed_entry
     assert rest[-1] is scene.start_button and scene.focused_widget() is scene.start_button
     press(app, pygame.K_TAB)
+    assert scene.focused_widget() is scene.undo_box
+    press(app, pygame.K_TAB)
     assert scene.focused_widget() is minus
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert scene.focused_widget() is scene.start_button
 
