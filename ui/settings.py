@@ -11,6 +11,8 @@ from ui.i18n import LANGUAGES, system_language
 from ui.storage import SETTINGS_FILE, DamagedFile, atomic_write_json, load_json_object
 
 ANIMATION_SPEEDS = ("instant", "fast", "normal", "slow")
+CARD_SIZES = ("normal", "large", "extra_large")
+CARD_SCALES = {"normal": 1.0, "large": 1.2, "extra_large": 1.4}
 BOT_DELAY_RANGE = (0.0, 3.0)
 
 
@@ -30,6 +32,8 @@ class Settings:
     window_size: tuple[int, int] | None = None
     window_pos: tuple[int, int] | None = None
     fullscreen: bool = False
+    card_size: str = "normal"
+    """How large the cards are at the table: ``CARD_SIZES`` (the table keeps them on the felt)."""
     four_colour_deck: bool = False
     """Gin Rummy's cards in four colours (diamonds blue, clubs green)."""
     tutorials_offered: list[str] = dataclasses.field(default_factory=list)
@@ -49,6 +53,8 @@ class Settings:
         language = data.get("language")
         if language in LANGUAGES:
             settings.language = language
+        if data.get("card_size") in CARD_SIZES:
+            settings.card_size = data["card_size"]
         if data.get("animation_speed") in ANIMATION_SPEEDS:
             settings.animation_speed = data["animation_speed"]
         delay = data.get("bot_delay")

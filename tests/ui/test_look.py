@@ -56,3 +56,23 @@ def test_highlights_differ_in_shape_not_only_in_colour(monkeypatch) -> None:
         pictures[kind] = pygame.image.tobytes(surface, "RGB")
     for a, b in itertools.combinations(pictures, 2):
         assert pictures[a] != pictures[b], (a, b)
+
+
+def test_the_card_size_setting_enlarges_the_table_within_the_felt(app) -> None:
+    from tests.ui.table_helpers import stacked_session, start
+    from tests.ui.test_shell_setup import choose
+    from ui.session import SeatInfo
+    from ui.settings import load_settings
+
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    normal = scene.layout.card_w
+    app.push(SettingsScene(app))
+    app.step(1 / 60)
+    choose(app, app.top.size_menu, "extra_large")
+    assert app.settings.card_size == "extra_large" and load_settings(app.data_dir)[0].card_size == "extra_large"
+    app.pop()
+    app.step(1 / 60)
+    assert scene.layout.card_w > normal * 1.3
+    hand = [s for s in scene.sprites if s.zone == "hand:0"]
+    assert hand and all(s.width == scene.layout.card_w or s.width > normal for s in hand)
+    assert all(scene.layout.felt.contains(s.rect) for s in scene.sprites)

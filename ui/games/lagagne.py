@@ -115,7 +115,7 @@ class Adapter(TableAdapter):
             round(plate.right + layout.unit * 0.3),
             round(top),
             4 * w + 3 * gap,
-            round(layout.size[1] - layout.unit * 0.15 - top),
+            round(layout.felt.bottom - layout.unit * 0.1 - top),
         )
         return rect, w
 
@@ -243,10 +243,12 @@ class Adapter(TableAdapter):
         self, seat: int, suit: str, count: int, view: LaGagneView, layout: TableLayout
     ) -> list[tuple[float, float, int]]:
         rect = self.column_rect(seat, suit, layout)
-        w = rect.w
-        h = card_height(w)
         col = view["columns"][seat][suit]
         points = len(col["points"])
+        # the column's cards stay on its board: they narrow when the board is short for them
+        fits = rect.h / (card_height(100) / 100 * (1 + 0.34 + 0.08 * max(0, points - 1)))
+        w = max(12, min(rect.w, int(fits)))
+        h = card_height(w)
         first = h * 0.34
         step = h * 0.27
         room = rect.h - h - first

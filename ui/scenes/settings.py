@@ -15,7 +15,7 @@ from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, 
 from ui.i18n import LANGUAGES
 from ui.scenes import art
 from ui.scenes.base import ACTIVATE, MenuScene
-from ui.settings import ANIMATION_SPEEDS, BOT_DELAY_RANGE
+from ui.settings import ANIMATION_SPEEDS, BOT_DELAY_RANGE, CARD_SIZES
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -41,6 +41,7 @@ class SettingsScene(MenuScene):
         self.volume_label: UILabel | None = None
         self.mute_box: UICheckBox | None = None
         self.four_colour_box: UICheckBox | None = None
+        self.size_menu: UIDropDownMenu | None = None
         self.rows: list[pygame.Rect] = []
         self.row = -1  # the setting the keyboard is on (-1: none; len(rows): the Back button)
 
@@ -154,13 +155,25 @@ class SettingsScene(MenuScene):
             "#mute",
         )
         y += row_h + gap
-        row_label("settings.four_colour")
+        row_label("settings.cards")
+        sizes = [(tr(f"settings.card_size.{size}"), size) for size in CARD_SIZES]
+        size_w = control_w // 2 - self.px(8)
+        self.size_menu = UIDropDownMenu(
+            sizes,
+            next(c for c in sizes if c[1] == s.card_size),
+            pygame.Rect(control_x, y, size_w, row_h),
+            manager=self.app.ui,
+            container=self.root,
+            object_id=self.oid("drop", "#card_size"),
+        )
+        self.size_menu.menu_states["expanded"].expand_direction = "up"  # the last row: room is above
         self.four_colour_box = self.checkbox(
-            pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
+            pygame.Rect(control_x + size_w + self.px(16), y + (row_h - box) // 2, box, box),
             tr("settings.four_colour_on"),
             s.four_colour_deck,
             "#four_colour",
         )
+        self.four_colour_box.set_tooltip(tr("settings.four_colour_hint"))
         bw, bh = self.px(220), self.px(48)
         self.button(
             pygame.Rect((w - bw) // 2, min(self.panel.bottom + self.px(28), h - bh - self.px(20)), bw, bh),
@@ -189,6 +202,9 @@ class SettingsScene(MenuScene):
                 return True
             if event.ui_element is self.speed_menu:
                 self.set(animation_speed=event.selected_option_id)
+                return True
+            if event.ui_element is self.size_menu:
+                self.set(card_size=event.selected_option_id)
                 return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume_slider:
             volume = int(round(float(event.value)))
@@ -231,12 +247,13 @@ class SettingsScene(MenuScene):
         if self.row < 0 or self.row == last:
             return False
         if key in (pygame.K_LEFT, pygame.K_RIGHT, *ACTIVATE):
-            self.adjust(self.row, -1 if key == pygame.K_LEFT else 1)
+            self.adjust(self.row, -1 if key == pygame.K_LEFT else 1, key in ACTIVATE)
             return True
         return False
 
-    def adjust(self, row: int, step: int) -> None:
-        """Change the setting of ``row`` one notch (languages and speeds cycle, switches toggle)."""
+    def adjust(self, row: int, step: int, activate: bool = False) -> None:
+        """Change the setting of ``row`` one notch (languages, speeds and sizes cycle, switches
+        toggle; on the cards row, Enter toggles the four colours and the arrows the size)."""
         s = self.app.settings
         if row == 0:
             self.app.set_language(LANGUAGES[(LANGUAGES.index(self.app.language) + step) % len(LANGUAGES)])
@@ -256,8 +273,10 @@ class SettingsScene(MenuScene):
             self.app.sound.play("place")
         elif row == 6:
             self.set(muted=not s.muted)
-        elif row == 7:
+        elif row == 7 and activate:
             self.set(four_colour_deck=not s.four_colour_deck)
+        elif row == 7:
+            self.set(card_size=CARD_SIZES[(CARD_SIZES.index(s.card_size) + step) % len(CARD_SIZES)])
         self.rebuild()
 
     def set(self, **changes: Any) -> None:

@@ -15,6 +15,17 @@ import pygame
 from ui.cards import card_height
 
 
+def max_card_scale(size: tuple[int, int], players: int) -> float:
+    """The largest card scale a table can take without its zones running into each other: a
+    two-seat table takes extra-large cards at any size; a crowded one only in a large window."""
+    room = min(1.0, max(0.0, (min(size[0] / 1.6, size[1]) - 640) / (1080 - 640)))
+    if players <= 2:
+        return 1.4
+    if players <= 4:
+        return 1.2 + 0.2 * room
+    return 1.0 + 0.2 * room
+
+
 @dataclass(frozen=True)
 class SeatSpot:
     """One seat on screen: its name plate, where its cards go and which way it faces."""
@@ -31,15 +42,17 @@ class SeatSpot:
 class TableLayout:
     """Geometry of a table of ``players`` seats seen from ``bottom_seat`` in a window of ``size``."""
 
-    def __init__(self, size: tuple[int, int], players: int, bottom_seat: int = 0) -> None:
+    def __init__(self, size: tuple[int, int], players: int, bottom_seat: int = 0, card_scale: float = 1.0) -> None:
+        """``card_scale`` enlarges the cards (the card-size setting); the felt keeps them all."""
         self.size = size
         self.players = players
         self.bottom_seat = bottom_seat
+        self.card_scale = card_scale
         w, h = size
         self.screen = pygame.Rect(0, 0, w, h)
         unit = min(w / 16, h / 10)
         self.unit = unit
-        self.card_w = max(34, round(unit * 1.45))
+        self.card_w = max(34, round(unit * 1.45 * min(card_scale, max_card_scale(size, players))))
         """Width of the cards in the middle and in the bottom seat's hand."""
         crowd = 1.0 if players <= 3 else 0.82 if players <= 5 else 0.68
         self.small_w = max(26, round(self.card_w * 0.72 * crowd))

@@ -27,6 +27,7 @@ from ui.games import adapter_class
 from ui.games.base import Action, ButtonSpec, Drop
 from ui.scene import Scene
 from ui.session import MatchSession
+from ui.settings import CARD_SCALES
 from ui.sound import sounds_for
 from ui.table.bots import ThreadRunner
 from ui.table.layout import TableLayout
@@ -174,8 +175,10 @@ class TableScene(Scene):
     @property
     def layout(self) -> TableLayout:
         size = self.app.screen.get_size()
-        if self._layout is None or self._layout.size != size or self._layout.bottom_seat != self.bottom_seat:
-            self._layout = TableLayout(size, self.state.players, self.bottom_seat)
+        scale = CARD_SCALES.get(self.app.settings.card_size, 1.0)
+        if (self._layout is None or self._layout.size != size or self._layout.bottom_seat != self.bottom_seat
+                or self._layout.card_scale != scale):
+            self._layout = TableLayout(size, self.state.players, self.bottom_seat, scale)
             self._felt = None
             self._static_dirty = True
         return self._layout
@@ -998,6 +1001,8 @@ class TableScene(Scene):
         self.finish_animations()
 
     def enter(self) -> None:
+        if self._layout is not None and self._layout.card_scale != CARD_SCALES.get(self.app.settings.card_size, 1.0):
+            self.resize(self.app.screen.get_size())  # the card size changed in the settings
         self.dirty = True
         self._static_dirty = True
 
