@@ -144,7 +144,17 @@ class TableAdapter:
         self.app = scene.app
 
     def tr(self, key: str, **params: Any) -> str:
+        """A sentence in the player's language; one about the only person at the table (playing
+        against bots) takes its second-person form ``<key>_you`` ("You discard…", "Vous défaussez…")."""
+        you = self.you()
+        if you is not None and params.get("name") == you and self.app.has_text(f"{key}_you"):
+            key = f"{key}_you"
         return self.app.tr(key, **params)
+
+    def you(self) -> str | None:
+        """The name of the one person at this table (the others are bots), else ``None``."""
+        humans = self.scene.session.humans
+        return self.scene.session.seats[humans[0]].name if len(humans) == 1 else None
 
     # ------------------------------------------------------------------ cards and zones
     def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
