@@ -86,6 +86,11 @@ def test_settings_work_from_the_keyboard(app):
     press(app, pygame.K_DOWN)  # mute
     press(app, pygame.K_RETURN)
     assert app.settings.muted is True and scene.mute_box.get_state() is True
+    press(app, pygame.K_DOWN)  # cards: the arrows change the size, Enter the four colours
+    press(app, pygame.K_RIGHT)
+    assert app.settings.card_size == "large"
+    press(app, pygame.K_RETURN)
+    assert app.settings.four_colour_deck
     press(app, pygame.K_DOWN)  # the Back button
     press(app, pygame.K_RETURN)
     assert not isinstance(app.top, SettingsScene)
