@@ -23,6 +23,7 @@ from ui.i18n import LANGUAGES, Translator
 from ui.resources import resource_path
 from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
+from ui.speech import Speaker, find_voice
 from ui.storage import Storage
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self._last_step: float | None = None
+        self._speaker: Speaker | None = None
         self.real_dt = 0.0
         """Seconds that really passed during the last frame (see ``step``)."""
         self.elapsed = 0.0
@@ -362,6 +364,13 @@ class App:
         from pygame_gui.elements import UITextEntryLine
 
         return any(isinstance(w, UITextEntryLine) for w in self.ui.get_focus_set() or ())
+
+    @property
+    def speaker(self) -> Speaker:
+        """The voice that reads the log aloud (looked for on first use; silent when there is none)."""
+        if self._speaker is None:
+            self._speaker = Speaker(find_voice())
+        return self._speaker
 
     def toggle_mute(self) -> None:
         """M: sound off or on again, remembered, and said in a toast."""

@@ -34,6 +34,8 @@ class Settings:
     fullscreen: bool = False
     card_size: str = "normal"
     """How large the cards are at the table: ``CARD_SIZES`` (the table keeps them on the felt)."""
+    read_aloud: bool = False
+    """Read each line of the table's log aloud through the system's speech (``ui.speech``)."""
     four_colour_deck: bool = False
     """Gin Rummy's cards in four colours (diamonds blue, clubs green)."""
     tutorials_offered: list[str] = dataclasses.field(default_factory=list)
@@ -63,7 +65,7 @@ class Settings:
         volume = data.get("volume")
         if isinstance(volume, int) and not isinstance(volume, bool):
             settings.volume = min(100, max(0, volume))
-        for key in ("memory_aid", "fullscreen", "muted", "four_colour_deck"):
+        for key in ("memory_aid", "fullscreen", "muted", "four_colour_deck", "read_aloud"):
             if isinstance(data.get(key), bool):
                 setattr(settings, key, data[key])
         offered = data.get("tutorials_offered")

@@ -76,3 +76,39 @@ def test_the_card_size_setting_enlarges_the_table_within_the_felt(app) -> None:
     hand = [s for s in scene.sprites if s.zone == "hand:0"]
     assert hand and all(s.width == scene.layout.card_w or s.width > normal for s in hand)
     assert all(scene.layout.felt.contains(s.rect) for s in scene.sprites)
+
+
+def test_the_log_can_be_enlarged_and_read_aloud(app) -> None:
+    from tests.ui.conftest import press
+    from tests.ui.table_helpers import stacked_session, start
+    from ui.session import SeatInfo
+    from ui.speech import Speaker
+
+    spoken = []
+    app._speaker = Speaker(lambda text, lang: spoken.append((text, lang)))
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    small = scene.log_rect(scene.layout)
+    press(app, pygame.K_l)
+    large = scene.log_rect(scene.layout)
+    assert scene.log_large and large.height > 2 * small.height and large.width > 2 * small.width
+    scene.play(next(m for m in scene.legal if m.name == "pass"))
+    app.speaker.wait()
+    assert spoken == []                      # off by default
+    app.settings.read_aloud = True
+    scene.wait_for_bot()
+    for _ in range(20):
+        app.step(1 / 60)
+        scene.wait_for_bot()
+    app.speaker.wait()
+    assert spoken and spoken[-1][1] == "en" and spoken[-1][0] == scene.log.lines[-1]
+    press(app, pygame.K_l)
+    assert scene.log_rect(scene.layout) == small
+
+
+def test_without_a_voice_reading_aloud_is_silent_and_harmless() -> None:
+    from ui.speech import Speaker
+
+    quiet = Speaker(None)
+    assert not quiet.available
+    quiet.say("Bob passes.", "en")
+    quiet.wait()

@@ -40,6 +40,7 @@ class SettingsScene(MenuScene):
         self.volume_slider: UIHorizontalSlider | None = None
         self.volume_label: UILabel | None = None
         self.mute_box: UICheckBox | None = None
+        self.aloud_box: UICheckBox | None = None
         self.four_colour_box: UICheckBox | None = None
         self.size_menu: UIDropDownMenu | None = None
         self.rows: list[pygame.Rect] = []
@@ -154,6 +155,16 @@ class SettingsScene(MenuScene):
             s.muted,
             "#mute",
         )
+        self.aloud_box = self.checkbox(
+            pygame.Rect(control_x + control_w // 2 - self.px(8), y + (row_h - box) // 2, box, box),
+            tr("settings.read_aloud"),
+            s.read_aloud,
+            "#read_aloud",
+        )
+        available = self.app.speaker.available
+        self.aloud_box.set_tooltip(tr("settings.read_aloud_hint" if available else "settings.read_aloud_none"))
+        if not available and not s.read_aloud:
+            self.aloud_box.disable()
         y += row_h + gap
         row_label("settings.cards")
         sizes = [(tr(f"settings.card_size.{size}"), size) for size in CARD_SIZES]
@@ -227,6 +238,9 @@ class SettingsScene(MenuScene):
             if event.ui_element is self.mute_box:
                 self.set(muted=on)
                 return True
+            if event.ui_element is self.aloud_box:
+                self.set(read_aloud=on)
+                return True
             if event.ui_element is self.four_colour_box:
                 self.set(four_colour_deck=on)
                 return True
@@ -271,8 +285,10 @@ class SettingsScene(MenuScene):
         elif row == 5:
             self.set(volume=min(100, max(0, s.volume + 10 * step)))
             self.app.sound.play("place")
-        elif row == 6:
+        elif row == 6 and activate:
             self.set(muted=not s.muted)
+        elif row == 6 and (self.app.speaker.available or s.read_aloud):
+            self.set(read_aloud=not s.read_aloud)
         elif row == 7 and activate:
             self.set(four_colour_deck=not s.four_colour_deck)
         elif row == 7:

@@ -69,7 +69,9 @@ class TableScene(Scene):
         self.art = CardArt(app.font, app.tr)
         self.art.four_colour = app.settings.four_colour_deck
         self._art_language = app.settings.language
-        self.log = LogPanel(self.text)
+        self.log = LogPanel(self.text, on_add=self._read_aloud)
+        self.log_large = False
+        """The log enlarged over the table (L), for players who need bigger text."""
         self.curtain = Curtain(self.text)
         self.runner = ThreadRunner()
         self.remote: RemoteReferee | None = getattr(session, "referee", None)
@@ -430,6 +432,23 @@ class TableScene(Scene):
         seat = self.viewer if self.viewer is not None else self.bottom_seat
         self.app.push(ReplayScene(self.app, self.state.clone(), review=(seat, max(1, len(self.state.hand_seeds)))))
 
+    def _read_aloud(self, line: str) -> None:
+        if self.app.settings.read_aloud:
+            self.app.speaker.say(line, self.app.language)
+
+    def toggle_log(self) -> None:
+        """Enlarge the log over the table, or bring it back to its corner (L)."""
+        self.log_large = not self.log_large
+        self.dirty = True
+
+    def log_rect(self, layout: TableLayout) -> pygame.Rect:
+        """Where the log is drawn: its corner, or most of the right half of the table when enlarged."""
+        if not self.log_large:
+            return layout.log_rect
+        w, h = layout.size
+        top = layout.top_bar + round(layout.unit * 0.3)
+        return pygame.Rect(round(w * 0.44), top, round(w * 0.545), h - top - round(layout.unit * 0.2))
+
     def say(self, text: str) -> None:
         """Show a short message over the table (an empty one shows nothing)."""
         if not text:
@@ -769,6 +788,9 @@ class TableScene(Scene):
         if key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.hint()
             return True
+        if key == pygame.K_l and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_log()
+            return True
         if key == pygame.K_ESCAPE:
             if self.drag is not None:
                 self._cancel_drag()
@@ -1048,7 +1070,7 @@ class TableScene(Scene):
         focus = self.focused()
         for b in self.buttons:
             b.draw(frame, self.text, b is focus)
-        self.log.draw(frame, layout.log_rect)
+        self.log.draw(frame, self.log_rect(layout))
         self._draw_coach(frame, layout)
         if dragging is not None:
             dragging.draw(frame, self.art)

@@ -120,10 +120,12 @@ def layout_column(buttons: list[Button], text: TextCache, bottom_left: tuple[int
 class LogPanel:
     """What each player did, in words; the newest lines at the bottom of a translucent panel."""
 
-    def __init__(self, text: TextCache, keep: int = 60) -> None:
+    def __init__(self, text: TextCache, keep: int = 60, on_add: Callable[[str], None] | None = None) -> None:
+        """``on_add`` hears every new line (the table reads them aloud when the player asks)."""
         self.text = text
         self.lines: list[str] = []
         self.keep = keep
+        self.on_add = on_add
         self._surface: pygame.Surface | None = None
         self._key: tuple | None = None
 
@@ -131,6 +133,8 @@ class LogPanel:
         self.lines.append(line)
         del self.lines[:-self.keep]
         self._surface = None
+        if self.on_add is not None:
+            self.on_add(line)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         if not self.lines:
