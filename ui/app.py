@@ -28,6 +28,7 @@ from ui.storage import Storage
 
 if TYPE_CHECKING:
     from ui.session import MatchSession
+    from ui.table.bots import ProcessRunner, ThreadRunner
 
 WINDOW_TITLE = "Tablée"
 MIN_SIZE = (1024, 640)
@@ -77,6 +78,7 @@ class App:
         self.running = True
         self._last_step: float | None = None
         self._speaker: Speaker | None = None
+        self._bot_process: ProcessRunner | None = None
         self.real_dt = 0.0
         """Seconds that really passed during the last frame (see ``step``)."""
         self.elapsed = 0.0
@@ -365,6 +367,17 @@ class App:
 
         return any(isinstance(w, UITextEntryLine) for w in self.ui.get_focus_set() or ())
 
+    def bot_runner(self) -> ThreadRunner | ProcessRunner:
+        """Where the table's bots and hints think: one worker process shared by every table of the
+        app (a search never slows the frames), or threads when headless (tests, screenshots)."""
+        from ui.table.bots import ProcessRunner, ThreadRunner
+
+        if self.headless:
+            return ThreadRunner()
+        if self._bot_process is None:
+            self._bot_process = ProcessRunner()
+        return self._bot_process
+
     @property
     def speaker(self) -> Speaker:
         """The voice that reads the log aloud (looked for on first use; silent when there is none)."""
@@ -480,6 +493,8 @@ class App:
             self.top.leave()
         self.save_settings()
         self.storage.flush()  # the last autosave is on disk before the process ends
+        if self._bot_process is not None:
+            self._bot_process.close()
 
     def close(self) -> None:
         """Close the window (after ``quit``)."""

@@ -315,6 +315,35 @@ def check_network(game_id: str = "gin_rummy") -> str:
     return f"{asyncio.run(match())} moves over loopback"
 
 
+def check_bot_process(game_id: str = "gin_rummy") -> str:
+    """The app's bots think in a separate process: start it, ask a hard bot, get its answer."""
+    from game import GAMES
+    from game.core.referee import BotTask
+    from ui.table.bots import ProcessRunner
+
+    desc = GAMES[game_id]
+    state = desc.new_match(2, seed=SEED)
+    seat = state.to_move()[0]
+    task = BotTask(desc.make_bot("hard", SEED), seat, "choose", state.view(seat), state.legal_moves(seat), 0, 0.0)
+    runner = ProcessRunner()
+    try:
+        runner(task)
+        if not runner.wait(60) or not _answered(task):
+            raise SelftestFailure("the bot process gave no answer")
+    finally:
+        runner.close()
+    if task.error is not None or task.move not in state.legal_moves(seat):
+        raise SelftestFailure(f"the bot process answered {task.move!r} ({task.error!r})")
+    return f"{task.move} from the worker process"
+
+
+def _answered(task: Any) -> bool:
+    deadline = time.monotonic() + 60
+    while not task.done and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return bool(task.done)
+
+
 def _executable_folder_listing() -> dict[str, float] | None:
     """Names and times of the files beside a packaged executable (None when run from source)."""
     if not getattr(sys, "frozen", False):
@@ -425,6 +454,7 @@ def _play_in_app(report: _Report, games: dict[str, Any], data_dir: Path) -> None
         first = next(iter(games))
         report.check("save and resume", lambda: check_save_and_resume(app, first, games[first]))
         report.check("crash report", lambda: check_crash_report(app))
+        report.check("bot worker process", check_bot_process)
     finally:
         app.quit()
         app.close()

@@ -29,7 +29,7 @@ from ui.scene import Scene
 from ui.session import MatchSession
 from ui.settings import CARD_SCALES
 from ui.sound import sounds_for
-from ui.table.bots import ThreadRunner
+from ui.table.bots import ProcessRunner, ThreadRunner
 from ui.table.layout import TableLayout
 from ui.table.remote import RemoteReferee
 from ui.table.sprites import CardSprite
@@ -73,7 +73,7 @@ class TableScene(Scene):
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
         self.curtain = Curtain(self.text)
-        self.runner = ThreadRunner()
+        self.runner: ThreadRunner | ProcessRunner = app.bot_runner()
         self.remote: RemoteReferee | None = getattr(session, "referee", None)
         """At a table hosted elsewhere (or by this app's host), the seat's link stands in for the referee."""
         self.referee: Any
