@@ -85,6 +85,9 @@ class App:
         """Seconds of app time: the sum of every frame's ``dt`` (double-clicks are timed on it, so
         that the clicks of one frame are as far apart as the player made them, not as the machine)."""
 
+        # Windows: declare per-monitor DPI awareness before the window opens, so that the system
+        # does not stretch a blurry low-resolution window on a 150 % or 200 % screen
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(WINDOW_TITLE)

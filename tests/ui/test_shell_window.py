@@ -36,3 +36,9 @@ def test_language_follows_the_system_locale(monkeypatch):
     assert system_language() == "fr"
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert system_language() == "en"
+
+
+def test_the_window_declares_dpi_awareness_before_it_opens(app) -> None:
+    import os
+
+    assert os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "permonitorv2"
