@@ -313,9 +313,9 @@ class App:
         passed, which game clocks (bot think delays, quick-discard windows) follow."""
         now = time.perf_counter()
         if dt is None:
-            real = 1 / FPS if self._last_step is None else now - self._last_step
+            real = 1 / FPS if self._last_step is None else min(now - self._last_step, MAX_REAL_DT)
             dt = min(real, MAX_DT)
-        self.real_dt = min(MAX_REAL_DT, dt if real is None else real)
+        self.real_dt = dt if real is None else real
         self._last_step = now
         self.elapsed += dt
         self._pump_events()
@@ -477,7 +477,7 @@ class App:
                 self.step(1 / FPS)
                 continue
             dt = self.clock.tick(FPS) / 1000
-            self.step(min(dt, MAX_DT), real=dt)
+            self.step(min(dt, MAX_DT), real=min(dt, MAX_REAL_DT))
         self.close()
 
     def idle(self) -> bool:

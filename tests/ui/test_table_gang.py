@@ -103,7 +103,7 @@ def test_a_whole_round_with_the_mouse(app) -> None:
     assert 2 in reactions(scene)
     click_at(app, slot(scene, 1, 1).rect.center)
     assert state.log[-1] == "0: snap 1.1" and phase(scene) == "give"
-    assert any("Piqué! Alice throws Bob's 4" in line for line in scene.log.lines)
+    assert any("Piqué! You throw Bob's 4" in line for line in scene.log.lines)
     click_at(app, slot(scene, 0, 2).rect.center)  # give her unknown 7 to Bob
     assert state.log[-1] == "0: give 2" and len(state.view(0)["slots"][1]) == 4
     assert all(not m.startswith("2: snap") for m in state.log)
@@ -364,7 +364,7 @@ def test_the_8_the_15_and_the_20(app) -> None:
     assert "0: drop 0" in state.log
     pass_windows_until(app, scene, lambda: phase(scene) == "end_turn")
     assert state.view(0)["discard"][-2:] == ["M3", "M20"] and len(state.view(0)["slots"][0]) == 3
-    assert any("plays the 20: throws their 3" in line for line in scene.log.lines)
+    assert any("You play the 20: you throw your 3" in line for line in scene.log.lines)
 
 
 def test_a_hidden_miss_is_not_named_in_the_log(app) -> None:
@@ -383,7 +383,7 @@ def test_a_hidden_miss_is_not_named_in_the_log(app) -> None:
     click_at(app, slot(scene, 0, 0).rect.center)  # Alice's known 3: a miss, seen by her only
     assert "0: snap 0.0" in state.log
     line = next(line for line in scene.log.lines if "no match" in line)
-    assert line.startswith("Alice tries a quick discard: no match!") and "3" not in line
+    assert line.startswith("You try a quick discard: no match!") and "3" not in line
     assert slot(scene, 0, 0).card == "M3" and not slot(scene, 0, 0).shows_face
 
 
@@ -395,7 +395,7 @@ def test_a_call_at_the_start_of_the_turn_with_the_button(app) -> None:
     assert {"call", "marks"} <= {b.key for b in scene.buttons} and "done" not in {b.key for b in scene.buttons}
     click_at(app, button(scene, "call").rect.center)
     assert state.log == ["0: call"] and state.caller == 0 and state.discard == []
-    assert any("Alice calls" in line for line in scene.log.lines)
+    assert any("You call" in line for line in scene.log.lines)
     run_until(app, lambda: state.active == 0 and phase(scene) == "turn")  # the last round, ending with Alice
     assert "call" not in {b.key for b in scene.buttons}
 
@@ -413,4 +413,4 @@ def test_a_pique_giving_the_last_card_says_so_in_the_log(app) -> None:
     click_at(app, slot(scene, 1, 1).rect.center)  # Alice piqués Bob's 4: her last card goes to Bob
     assert state.log[-1] == "0: snap 1.1" and phase(scene) != "give"
     assert [f"M{v}" for v in state.slots[1]][-1] == "M2" and len(state.slots[0]) == 3
-    assert any("Alice gives one of their cards to Bob" in line for line in scene.log.lines)
+    assert any("You give one of your cards to Bob" in line for line in scene.log.lines)

@@ -70,7 +70,7 @@ def test_a_whole_game_with_the_mouse(app) -> None:
 
     drag(app, card(scene, "Sh").rect.center, column_centre(scene, "h"))  # open the hearts
     assert state.log == ["0: play Sh"] and state.view(0)["columns"][0]["h"]["open"]
-    assert any("Alice opens the hearts column" in line for line in scene.log.lines)
+    assert any("You open the hearts column" in line for line in scene.log.lines)
     alices_turn(app, scene)
     assert state.log[-1] == "1: play Ss"
     drag(app, card(scene, "P20h").rect.center, column_centre(scene, "h"))
@@ -93,7 +93,7 @@ def test_a_whole_game_with_the_mouse(app) -> None:
     assert symbol.zone == "column:0:s"
     bob = state.view(0)["columns"][1]["s"]
     assert not bob["open"] and bob["points"] == ["P10s"] and state.scores[1] == 10
-    assert any("Alice steals the spades symbol from Bob" in line for line in scene.log.lines)
+    assert any("You steal the spades symbol from Bob" in line for line in scene.log.lines)
 
     # Échanger dropped on Bob's hand: Alice takes one of his cards, then gives one back by a click
     alices_turn(app, scene)
@@ -104,7 +104,7 @@ def test_a_whole_game_with_the_mouse(app) -> None:
     assert "give" in scene.adapter.status(scene.view, scene.legal)
     click_at(app, card(scene, "Z").rect.center)
     assert state.log[-1] == "0: give Z"
-    assert any("Alice gives a card back to Bob" in line for line in scene.log.lines)
+    assert any("You give a card back to Bob" in line for line in scene.log.lines)
 
     # Récupérer dropped on the discard takes back Bob's zero; no draw this turn
     alices_turn(app, scene)
@@ -120,10 +120,10 @@ def test_a_whole_game_with_the_mouse(app) -> None:
     assert state.log[-1] == "0: play X2 h" and state.scores[0] == 40
     alices_turn(app, scene)
     drag(app, card(scene, "P10h").rect.center, column_centre(scene, "h"))
-    assert any("Alice has reached 60: last round" in line for line in scene.log.lines)
+    assert any("You have reached 60: last round" in line for line in scene.log.lines)
     run_until(app, lambda: state.is_over())
     assert state.winners() == [0] and state.scores == [60, 10]
-    assert any("Alice wins with 60 points" in line for line in scene.log.lines)
+    assert any("You win with 60 points" in line for line in scene.log.lines)
     assert app.storage.load_session() is None
     assert app.storage.stats()["lagagne"]["levels"]["normal"] == {"played": 1, "won": 1}
     click_at(app, button(scene, "sheet").rect.center)
