@@ -12,7 +12,7 @@ from game import GAMES
 from tests.ui.conftest import center, click, press
 from tests.ui.test_shell_setup import choose
 from ui.resources import resource_path
-from ui.scenes.rules import RulesScene, markdown_to_html
+from ui.scenes.rules import RulesScene, markdown_blocks
 from ui.scenes.settings import SettingsScene
 
 
@@ -45,23 +45,25 @@ def test_rules_scene_shows_the_chosen_language(app):
     game_id = "gin_rummy" if "gin_rummy" in GAMES else next(iter(GAMES))
     app.show_rules(game_id)
     assert isinstance(app.top, RulesScene)
-    english = app.top.text_box.html_text
+    english = app.top.page.text()
     app.set_language("fr")
-    french = app.top.text_box.html_text
+    french = app.top.page.text()
     assert english != french
     assert "Gin-rami" in french or "joueur" in french
     assert "player" in english
 
 
-def test_markdown_subset_becomes_textbox_html():
-    html = markdown_to_html(
-        "# Title\n\nSome **bold** and *it* <x>.\n\n- one\n  two\n1. first\n\n"
+def test_markdown_subset_becomes_styled_blocks():
+    blocks = markdown_blocks(
+        "# Title\n\nSome **bold** and *it* `code` <x>.\n\n- one\n  two\n1. first\n\n"
         "| a | b |\n|---|---|\n| 1 | — |\n"
     )
-    assert "<b>Title</b>" in html
-    assert "<b>bold</b>" in html and "<i>it</i>" in html and "&lt;x&gt;" in html
-    assert "one two" in html and "1.</font> first" in html
-    assert "a:</font> <b>1</b>" in html and "b:" not in html
+    assert blocks[0].runs == [("Title", "heading1")]
+    assert ("bold", "bold") in blocks[1].runs and ("it", "italic") in blocks[1].runs
+    assert ("code", "code") in blocks[1].runs and blocks[1].runs[-1] == (" <x>.", "plain")
+    assert blocks[2].mark == "•" and blocks[2].runs == [("one two", "plain")]
+    assert blocks[3].mark == "1." and blocks[3].runs == [("first", "plain")]
+    assert blocks[4].runs == [("a: ", "soft"), ("1", "bold")]   # the empty cell of column b is left out
 
 
 def test_settings_work_from_the_keyboard(app):
@@ -101,7 +103,12 @@ def test_rules_keys_switch_games_and_scroll(app):
     app.show_rules(ids[0])
     press(app, pygame.K_RIGHT)
     assert app.top.game_id == ids[1 % len(ids)]
-    bar = app.top.text_box.scroll_bar
-    assert bar is not None and bar.start_percentage == 0
+    scene = app.top
+    assert scene.scroll == 0 and scene.max_scroll > 0
     press(app, pygame.K_PAGEDOWN)
-    assert app.top.text_box.scroll_bar.start_percentage > 0
+    assert scene.scroll > 0
+    press(app, pygame.K_END)
+    assert scene.scroll == scene.max_scroll
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False))
+    app.step(1 / 60)
+    assert scene.scroll == scene.max_scroll - 3 * 60

@@ -1,20 +1,20 @@
-"""The rules of each game, in the chosen language, in a scrollable text box.
+"""The rules of each game, in the chosen language, on a scrollable page.
 
 The pages are Markdown files ``assets/rules/<lang>/<game_id>.md`` (English when a translation is
-missing). ``markdown_to_html`` turns the subset they use — headings, paragraphs, bullet and
-numbered lists, tables, bold, italics, code, links — into the HTML subset pygame_gui's ``UITextBox``
-draws.
+missing). ``markdown_blocks`` reads the subset they use — headings, paragraphs, bullet and numbered
+lists, tables, bold, italics, code, links — and ``RulesPage`` lays it out and draws only what is on
+screen, so that a page opens at once (pygame_gui's text box built the whole page as one image, for
+most of a second).
 """
 
 from __future__ import annotations
 
-import html
 import re
-import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UITextBox
 
 from ui.resources import resource_path
 from ui.scenes.base import MenuScene
@@ -24,9 +24,13 @@ from ui.tutorial import has_tutorial, start_tutorial
 if TYPE_CHECKING:
     from ui.app import App
 
-GOLD = "#F0CE78"
-SOFT = "#C9D8C4"
+from ui.scenes import art
+
 HEADING_SIZES = {1: 30, 2: 24, 3: 20}
+COLOURS = {"plain": art.CREAM, "bold": art.CREAM, "italic": (226, 226, 210), "code": art.GOLD_LIGHT,
+           "soft": (201, 216, 196), "mark": art.GOLD_LIGHT, "heading1": art.GOLD_LIGHT,
+           "heading2": art.GOLD_LIGHT, "heading3": art.GOLD_LIGHT}
+SCROLL_STEP = 60
 SHORT_HEADER = 16  # longer table headers are left out of each row (the cell speaks for itself)
 
 
@@ -47,13 +51,24 @@ def _without_title(text: str) -> str:
     return "\n".join(lines).lstrip("\n")
 
 
-def _inline(text: str) -> str:
-    """Escape ``text`` and turn Markdown emphasis, code and links into HTML tags."""
-    out = html.escape(text, quote=False)
-    out = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", out)
-    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
-    out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
-    out = re.sub(r"`([^`]+)`", rf"<font color='{GOLD}'>\1</font>", out)
+Run = tuple[str, str]
+"""A piece of text and its style: ``plain``, ``bold``, ``italic``, ``code`` or ``heading<n>``."""
+
+
+def _runs(text: str, base: str = "plain") -> list[Run]:
+    """Markdown emphasis, code and links in one line of text, as styled runs."""
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
+    out: list[Run] = []
+    pattern = re.compile(r"\*\*(.+?)\*\*|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])|`([^`]+)`")
+    pos = 0
+    for m in pattern.finditer(text):
+        if m.start() > pos:
+            out.append((text[pos:m.start()], base))
+        bold, italic, code = m.groups()
+        out.append((bold, "bold") if bold is not None else (italic, "italic") if italic is not None else (code, "code"))
+        pos = m.end()
+    if pos < len(text):
+        out.append((text[pos:], base))
     return out
 
 
@@ -61,36 +76,51 @@ def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
-def markdown_to_html(text: str, scale: float = 1.0) -> str:
-    """Render the Markdown subset of the rules pages as UITextBox HTML."""
-    out: list[str] = []
-    block: list[str] = []  # the lines of the paragraph or list item being read
-    item: tuple[str, int] | None = None  # (mark, indent) when ``block`` is a list item
+@dataclass
+class Block:
+    """A paragraph of the page: its runs, its left indent in ems and its list mark (if any)."""
+
+    runs: list[Run]
+    indent: float = 0.0
+    mark: str = ""
+    space_after: float = 0.6
+    """Blank space under the block, in lines."""
+
+
+def markdown_blocks(text: str) -> list[Block]:
+    """The Markdown subset of the rules pages — headings, paragraphs, bullet and numbered lists,
+    tables (one line per row, each cell named by its column), bold, italics, code — as blocks."""
+    out: list[Block] = []
+    lines: list[str] = []
+    item: tuple[str, int] | None = None
     table: list[list[str]] = []
 
     def flush() -> None:
         nonlocal item
-        if block:
-            body = _inline(" ".join(block))
+        if lines:
+            runs = _runs(" ".join(lines))
             if item is None:
-                out.append(body + "<br><br>")
+                out.append(Block(runs))
             else:
                 mark, indent = item
-                out.append("\u00a0" * (2 + indent) + f"<font color='{GOLD}'>{mark}</font> {body}<br>")
-            block.clear()
+                out.append(Block(runs, indent=1.2 + indent / 2, mark=mark, space_after=0.2))
+            lines.clear()
         item = None
         if table:
             header, *rows = table
             for row in rows:
-                parts = [
-                    (f"<font color='{SOFT}'>{_inline(name)}:</font> " if len(name) <= SHORT_HEADER else "")
-                    + (f"<b>{_inline(cell)}</b>" if index == 0 else _inline(cell))
-                    for index, (name, cell) in enumerate(zip(header, row, strict=False))
-                    if cell and cell not in ("—", "-")
-                ]
-                out.append(f"<font color='{GOLD}'>•</font> " + "  ·  ".join(parts) + "<br>")
+                runs: list[Run] = []
+                for index, (name, cell) in enumerate(zip(header, row, strict=False)):
+                    if not cell or cell in ("—", "-"):
+                        continue
+                    if runs:
+                        runs.append(("  ·  ", "plain"))
+                    if len(name) <= SHORT_HEADER:
+                        runs.append((f"{name}: ", "soft"))
+                    runs += _runs(cell, "bold" if index == 0 else "plain")
+                out.append(Block(runs, indent=1.2, mark="•", space_after=0.2))
             table.clear()
-            out.append("<br>")
+            out[-1].space_after = 0.6
 
     for raw in text.splitlines():
         stripped = raw.strip()
@@ -104,30 +134,98 @@ def markdown_to_html(text: str, scale: float = 1.0) -> str:
         if table or not stripped:
             flush()
             if not stripped:
-                if out and out[-1].endswith("<br>") and not out[-1].endswith("<br><br>"):
-                    out.append("<br>")
+                if out:
+                    out[-1].space_after = max(out[-1].space_after, 0.6)
                 continue
         heading = re.match(r"(#{1,6})\s+(.*)", stripped)
         bullet = re.match(r"[-*+]\s+(.*)", stripped)
         numbered = re.match(r"(\d+)[.)]\s+(.*)", stripped)
         if heading:
             flush()
-            size = int(HEADING_SIZES.get(len(heading.group(1)), 18) * scale)
-            out.append(
-                f"<font color='{GOLD}' pixel_size={size}><b>{_inline(heading.group(2))}</b></font><br>"
-            )
+            out.append(Block(_runs(heading.group(2), f"heading{min(3, len(heading.group(1)))}"), space_after=0.4))
         elif bullet:
             flush()
             item = ("•", indent)
-            block.append(bullet.group(1))
+            lines.append(bullet.group(1))
         elif numbered:
             flush()
             item = (numbered.group(1) + ".", indent)
-            block.append(numbered.group(2))
+            lines.append(numbered.group(2))
         else:
-            block.append(stripped)
+            lines.append(stripped)
     flush()
-    return "".join(out)
+    return out
+
+
+@dataclass
+class Placed:
+    """A word on the page: its text, style and top-left (in page pixels)."""
+
+    text: str
+    style: str
+    x: int
+    y: int
+
+
+class RulesPage:
+    """The blocks of a page laid out in lines for one width, drawn a screenful at a time.
+
+    Laying out only measures words (fast); drawing renders the words of the visible lines, so a
+    long page opens at once and scrolls without building one tall image.
+    """
+
+    def __init__(self, blocks: list[Block], width: int, font: Callable[[str], pygame.font.Font]) -> None:
+        self.font = font
+        self.words: list[Placed] = []
+        self.height = 0
+        self._images: dict[tuple[str, str], pygame.Surface] = {}
+        y = 0
+        for block in blocks:
+            y = self._place(block, width, y)
+        self.height = y
+
+    def _place(self, block: Block, width: int, y: int) -> int:
+        plain = self.font("plain")
+        em = plain.size("M")[0]
+        left = round(block.indent * em)
+        line_h = max(self.font(style).get_linesize() for _, style in block.runs) if block.runs else 0
+        if block.mark:
+            self.words.append(Placed(block.mark, "mark", left - round(1.0 * em), y))
+        x = left
+        for text, style in block.runs:
+            font = self.font(style)
+            space = font.size(" ")[0]
+            for word in re.split(r"(?<= )", text):
+                if not word:
+                    continue
+                w = font.size(word.rstrip(" "))[0]
+                if x + w > width and x > left:
+                    x, y = left, y + line_h
+                    word = word.lstrip(" ")
+                    w = font.size(word.rstrip(" "))[0]
+                self.words.append(Placed(word.rstrip(" "), style, x, y))
+                x += w + (space if word.endswith(" ") else 0)
+        return y + line_h + round(block.space_after * plain.get_linesize())
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, top: int, colours: dict[str, tuple[int, int, int]]) -> None:
+        """Draw the part of the page from ``top`` (page pixels) into ``area``."""
+        old = surface.get_clip()
+        surface.set_clip(area)
+        bottom = top + area.height
+        for word in self.words:
+            if word.y + 60 < top or word.y > bottom or not word.text:
+                continue
+            key = (word.text, word.style)
+            image = self._images.get(key)
+            if image is None:
+                image = self.font(word.style).render(word.text, True, colours.get(word.style, colours["plain"]))
+                self._images[key] = image
+            surface.blit(image, (area.x + word.x, area.y + word.y - top))
+        surface.set_clip(old)
+
+    def text(self) -> str:
+        """The page's words, in order (for tests and speech)."""
+        return " ".join(w.text for w in self.words)
 
 
 class RulesScene(MenuScene):
@@ -136,8 +234,11 @@ class RulesScene(MenuScene):
     def __init__(self, app: App, game_id: str) -> None:
         super().__init__(app)
         self.game_id = game_id
-        self.text_box: UITextBox | None = None
         self.tabs: dict[str, object] = {}
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.page: RulesPage | None = None
+        self.scroll = 0
+        """Page pixels scrolled past the top of the box."""
 
     def build(self) -> None:
         w, h = self.size
@@ -162,27 +263,11 @@ class RulesScene(MenuScene):
             self.tabs[game_id] = tab
             x += tab_w + self.px(10)
         bh = self.px(48)
-        base = 21 if self.large else 17
-        with warnings.catch_warnings():  # pygame_gui warns when a font was already loaded: harmless
-            warnings.simplefilter("ignore", UserWarning)
-            self.app.ui.preload_fonts(
-                [
-                    {"name": "noto_sans", "point_size": int(size * self.k), "style": "bold"}
-                    for size in HEADING_SIZES.values()
-                ]
-                + [{"name": "noto_sans", "point_size": base, "style": style} for style in ("bold", "italic")]
-            )
         width = min(w - 2 * margin, self.px(1100))
-        box = pygame.Rect(
-            (w - width) // 2, top + tab_h + self.px(14), width, h - top - tab_h - bh - self.px(60)
-        )
-        self.text_box = UITextBox(
-            markdown_to_html(_without_title(rules_text(self.game_id, self.app.language)), self.k),
-            box,
-            manager=self.app.ui,
-            container=self.root,
-            object_id=self.oid("rules", "#rules_text"),
-        )
+        self.box = pygame.Rect((w - width) // 2, top + tab_h + self.px(14), width, h - top - tab_h - bh - self.px(60))
+        self.page = RulesPage(markdown_blocks(_without_title(rules_text(self.game_id, self.app.language))),
+                              self.box.width - self.px(48), self.style_font)
+        self.scroll = 0
         bw, gap = self.px(220), self.px(16)
         tutorial = has_tutorial(self.game_id)
         left = (w - bw * (2 if tutorial else 1) - (gap if tutorial else 0)) // 2
@@ -211,33 +296,56 @@ class RulesScene(MenuScene):
                 step = 1 if event.key == pygame.K_RIGHT else -1
                 self.show(ids[(ids.index(self.game_id) + step) % len(ids)])
             return True
-        if (
-            event.type == pygame.KEYDOWN
-            and self.text_box is not None
-            and self.text_box.scroll_bar is not None
-        ):
-            bar = self.text_box.scroll_bar
-            page = self.text_box.rect.height * 0.8
-            delta = {
-                pygame.K_DOWN: 60,
-                pygame.K_UP: -60,
-                pygame.K_PAGEDOWN: page,
-                pygame.K_PAGEUP: -page,
-            }.get(event.key)
+        if event.type == pygame.KEYDOWN:
+            page = int(self.box.height * 0.8)
+            delta = {pygame.K_DOWN: SCROLL_STEP, pygame.K_UP: -SCROLL_STEP, pygame.K_PAGEDOWN: page,
+                     pygame.K_PAGEUP: -page, pygame.K_HOME: -10**9, pygame.K_END: 10**9}.get(event.key)
             if delta is not None:
-                bar.set_scroll_from_start_percentage(
-                    min(
-                        1.0,
-                        max(
-                            0.0,
-                            bar.start_percentage
-                            + delta / max(1, self.text_box.text_box_layout.layout_rect.height),
-                        ),
-                    )
-                )
+                self.scroll_by(delta)
                 return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * SCROLL_STEP)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._track().collidepoint(event.pos):
+            self.scroll_to_fraction((event.pos[1] - self._track().y) / max(1, self._track().height))
+            return True
         return super().handle_event(event)
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, (self.page.height if self.page else 0) - (self.box.height - self.px(32)))
+
+    def scroll_by(self, delta: int) -> None:
+        self.scroll = min(self.max_scroll, max(0, self.scroll + delta))
+
+    def scroll_to_fraction(self, fraction: float) -> None:
+        self.scroll = round(min(1.0, max(0.0, fraction)) * self.max_scroll)
+
+    def _track(self) -> pygame.Rect:
+        return pygame.Rect(self.box.right - self.px(18), self.box.y + self.px(12), self.px(8), self.box.height - self.px(24))
+
+    def style_font(self, style: str) -> pygame.font.Font:
+        """The font of a style of the page."""
+        base = 21 if self.large else 17
+        if style.startswith("heading"):
+            return self.app.font(int(HEADING_SIZES.get(int(style[-1]), 18) * self.k), bold=True)
+        return self.app.font(base, bold=style in ("bold", "mark"))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.draw_heading(surface, self.app.tr("rules.heading", game=game_title(self.app, self.game_id)))
+        layer = pygame.Surface(self.box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (6, 34, 20, 190), layer.get_rect(), border_radius=14)
+        pygame.draw.rect(layer, (*art.GOLD, 170), layer.get_rect(), width=1, border_radius=14)
+        surface.blit(layer, self.box)
+        if self.page is not None:
+            inner = self.box.inflate(-self.px(48), -self.px(32))
+            inner.x = self.box.x + self.px(24)
+            self.page.draw(surface, inner, self.scroll, COLOURS)
+            if self.max_scroll:
+                track = self._track()
+                pygame.draw.rect(surface, (20, 60, 40), track, border_radius=4)
+                visible = inner.height / max(1, self.page.height)
+                thumb_h = max(self.px(24), round(track.height * visible))
+                y = track.y + round((track.height - thumb_h) * self.scroll / self.max_scroll)
+                pygame.draw.rect(surface, art.GOLD, (track.x, y, track.width, thumb_h), border_radius=4)
