@@ -7,6 +7,7 @@ identically, and a seat's view does not change when the cards hidden from it are
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -35,17 +36,32 @@ registration in ``GAMES`` lasts for each test: see ``conftest.py``)."""
 GAME_IDS = [game_id for game_id, _ in UNDER_TEST]
 MAX_MOVES = 6000
 
+# House rules to exercise too, by name: options set over the quick options, on the smallest table.
+VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
+    "gin_rummy": {
+        "oklahoma_sub_rules": {"oklahoma": True, "oklahoma_sub_rules": True},
+        "wall_variant": {"wall_variant": True},
+        "hollywood": {"hollywood": True},
+    },
+}
+
 CASES = [
-    (game_id, n)
+    (game_id, n, "")
     for game_id, desc in UNDER_TEST
     for n in PLAYERS.get(game_id, (desc.min_players, desc.max_players))
+] + [
+    (game_id, desc.min_players, variant)
+    for game_id, desc in UNDER_TEST
+    for variant in VARIANTS.get(game_id, {})
 ]
-IDS = [f"{g}-{n}p" for g, n in CASES]
+IDS = [f"{g}-{n}p" + (f"-{v}" if v else "") for g, n, v in CASES]
 
 
-def quick_match(game_id: str, players: int, seed: int) -> GameState:
+def quick_match(game_id: str, players: int, seed: int, variant: str = "") -> GameState:
     desc = GAMES[game_id]
     options = desc.quick_options() if desc.quick_options else None
+    if variant:
+        options = dataclasses.replace(options if options is not None else desc.Options(), **VARIANTS[game_id][variant])
     return desc.new_match(players, options=options, seed=seed)
 
 
@@ -109,12 +125,12 @@ def check_moves_leak_nothing(state: GameState, rnd: random.Random, move: Move) -
                 f"after {move}, seat {observer} knows something it did not see")
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game_id", "players", "variant"), CASES, ids=IDS)
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_random_playout_keeps_every_invariant(game_id: str, players: int, seed: int) -> None:
+def test_random_playout_keeps_every_invariant(game_id: str, players: int, variant: str, seed: int) -> None:
     desc = GAMES[game_id]
-    state = quick_match(game_id, players, seed)
+    state = quick_match(game_id, players, seed, variant)
     rnd = random.Random(seed)
     bots = {s: desc.make_bot("easy", seed + s) for s in range(players)}
     deck = Counter(type(state).full_deck(state.options))
@@ -181,10 +197,10 @@ def assert_illegal_moves_refused(state: GameState, rnd: random.Random, seen: lis
             assert_refused(state, desc.parse_move(str(old)))
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
-def test_same_seed_same_match_and_clone_is_independent(game_id: str, players: int) -> None:
-    a = quick_match(game_id, players, 1234)
-    b = quick_match(game_id, players, 1234)
+@pytest.mark.parametrize(("game_id", "players", "variant"), CASES, ids=IDS)
+def test_same_seed_same_match_and_clone_is_independent(game_id: str, players: int, variant: str) -> None:
+    a = quick_match(game_id, players, 1234, variant)
+    b = quick_match(game_id, players, 1234, variant)
     assert a.to_json() == b.to_json()
     rnd = random.Random(5)
     for _ in range(40):

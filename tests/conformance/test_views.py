@@ -57,13 +57,13 @@ def check_determinise(state: GameState, seat: int, rnd: random.Random) -> bool:
     return sampled.card_zones() != state.card_zones()
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
-def test_views_share_one_vocabulary_and_determinise(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(("game_id", "players", "variant"), CASES, ids=IDS)
+def test_views_share_one_vocabulary_and_determinise(game_id: str, players: int, variant: str) -> None:
     desc = GAMES[game_id]
     deal_end = end_of_deal_kind(desc.units[0])
     differed = False
     for seed in range(4):
-        state = quick_match(game_id, players, seed)
+        state = quick_match(game_id, players, seed, variant)
         rnd = random.Random(seed)
         bots = {s: desc.make_bot("easy", seed + s) for s in range(players)}
         kinds: Counter[str] = Counter()
