@@ -5,6 +5,11 @@ minus its own hand, the discard pile and the cards the opponent is known to hold
 discard pile). ``hard`` deals those unseen cards to the opponent and the stock many times (a
 determinisation consistent with the view) to judge what a discard feeds the opponent and what a
 knock is worth; its effort is a fixed number of samples, never a clock.
+
+In the wall variant's last chance (two cards left in the stock, ``take`` offered only when the top
+discard lets the bot go out at once, and ``pass``) each bot judges the knock it would make: easy
+and simple always take, normal takes for a knock of at most 4 deadwood, hard when the knock wins
+on average against its sampled opponents. After such a take only knocks and gins are on offer.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ class _Seen:
         "stock",
         "top",
         "unseen",
+        "wall",
     )
 
     def __init__(self, view: dict[str, Any]) -> None:
@@ -47,10 +53,23 @@ class _Seen:
         self.unseen = M.FULL_DECK_MASK & ~self.hand & ~self.pile & ~self.opp_known
         self.stock = view["pile_size"]
         self.limit = view["knock_limit"]
+        self.wall = bool(view["options"].get("wall_variant"))
 
 
 def _by_action(legal: list[Move]) -> dict[str, Move]:
     return {m.action: m for m in legal}
+
+
+def _last_chance(view: dict[str, Any], acts: dict[str, Move]) -> bool:
+    """The wall variant's last discard: ``take`` it to go out at once (when offered) or ``pass``."""
+    return view["phase"] == "draw" and "pass" in acts
+
+
+def _out_after_taking(seen: _Seen, view: dict[str, Any]) -> tuple[int, int, int]:
+    """The best way out after taking the top discard: (hand of 10 left, card discarded, deadwood)."""
+    grown = seen.hand | (1 << seen.top)
+    card, dw = _policy_discard(grown, seen.top if view["options"]["forbid_discard_taken"] else -1)
+    return grown & ~(1 << card), card, dw
 
 
 def _best_discard_dw(after: dict[int, int], banned: int = -1) -> int:
@@ -135,6 +154,8 @@ class EasyBot(Bot):
         if "next" in acts:
             return acts["next"]
         seen = _Seen(view)
+        if _last_chance(view, acts):
+            return acts.get("take") or acts["pass"]
         if "take" in acts or "draw" in acts:
             if "take" in acts and seen.top >= 0 and not seen.my_discards >> seen.top & 1:
                 with_top = seen.hand | (1 << seen.top)
@@ -166,6 +187,8 @@ class SimpleBot(Bot):
         if "next" in acts:
             return acts["next"]
         seen = _Seen(view)
+        if _last_chance(view, acts):
+            return acts.get("take") or acts["pass"]
         if "take" in acts or "draw" in acts:
             if "take" in acts and seen.top >= 0:
                 melds = M.best_melds(seen.hand | (1 << seen.top))[1]
@@ -224,16 +247,19 @@ class NormalBot(Bot):
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         acts = _by_action(legal_moves)
         seen = _Seen(view)
+        if _last_chance(view, acts):
+            return acts["take"] if "take" in acts and _out_after_taking(seen, view)[2] <= 4 else acts["pass"]
         forced = _sound_opening(acts, seen)
         if forced is not None:
             return forced
         after = M.deadwood_after_discards(seen.hand)
+        ranked = _rank_discards(seen, acts, after)
         knocks = _knock_choice(acts)
         if knocks:
             card, move = min(knocks, key=lambda cm: (after[cm[0]], -VAL[cm[0]]))
-            if after[card] <= 4 or seen.stock > 8:
+            if after[card] <= 4 or seen.stock > 8 or not ranked:
                 return move
-        return _rank_discards(seen, acts, after)[0][2]
+        return ranked[0][2]
 
 
 def _policy_discard(hand: int, banned: int, keep: int = 0) -> tuple[int, int]:
@@ -272,9 +298,19 @@ def _go_out_score(knocker_hand: int, dw: int, defender: int, bonus: tuple[int, i
     return d_dw - dw + box if dw < d_dw else -(dw - d_dw + undercut + box)
 
 
+def _last_discard_value(taker: int, top: int, other: int, limit: int, bonus: tuple[int, int, int]) -> int:
+    """Wall variant: what the holder of ``taker`` (10 cards) wins by taking the last discard ``top``
+    to go out at once, as the rollout policy plays it (it takes whenever it can knock); 0 if it passes."""
+    grown = taker | (1 << top)
+    card, dw = _policy_discard(grown, top)
+    return _go_out_score(grown & ~(1 << card), dw, other, bonus) if dw <= limit else 0
+
+
 def _playout(hands: list[int], stock: list[int], top: int, player: int, limit: int,
-             bonus: tuple[int, int, int]) -> int:
-    """Finish a hand with both seats on the rollout policy; ``player`` draws next. Value for seat 0."""
+             bonus: tuple[int, int, int], wall: bool = False) -> int:
+    """Finish a hand with both seats on the rollout policy; ``player`` draws next. Value for seat 0.
+
+    With ``wall`` (the wall variant) the last discard may still be taken to go out."""
     while True:
         hand = hands[player]
         taken = -1
@@ -290,7 +326,10 @@ def _playout(hands: list[int], stock: list[int], top: int, player: int, limit: i
             points = _go_out_score(hand, dw, hands[1 - player], bonus)
             return points if player == 0 else -points
         if len(stock) <= 2:
-            return 0
+            if not wall:
+                return 0
+            points = _last_discard_value(hands[1 - player], card, hand, limit, bonus)
+            return -points if player == 0 else points
         top = card
         player = 1 - player
 
@@ -350,6 +389,19 @@ class HardBot(Bot):
         acts = _by_action(legal_moves)
         seen = _Seen(view)
         self.reason = None
+        opts = view["options"]
+        bonus = (opts["gin_bonus"], opts["undercut_bonus"], opts["box_bonus"])
+        if _last_chance(view, acts):
+            card = M.TEXT_AT[seen.top] if seen.top >= 0 else ""
+            if "take" not in acts:
+                self.because("gin.last_cannot", card=card)
+                return acts["pass"]
+            rest, _, dw = _out_after_taking(seen, view)
+            deals = self._deals(seen, view)
+            knock = sum(_go_out_score(rest, dw, opp, bonus) for opp, _ in deals)
+            self.because("gin.last_take" if knock >= 0 else "gin.last_pass",
+                         card=card, deadwood=dw, deals=len(deals))
+            return acts["take"] if knock >= 0 else acts["pass"]
         forced = _sound_opening(acts, seen)
         if forced is not None:
             if forced.name in ("take", "draw", "pass"):
@@ -359,16 +411,18 @@ class HardBot(Bot):
             return forced
         after = M.deadwood_after_discards(seen.hand)
         ranked = _rank_discards(seen, acts, after)
-        deals = self._deals(seen, view)
         knocks = _knock_choice(acts)
         if knocks:
             card, move = min(knocks, key=lambda cm: (after[cm[0]], -VAL[cm[0]]))
-            opts = view["options"]
-            bonus = (opts["gin_bonus"], opts["undercut_bonus"], opts["box_bonus"])
+            if not ranked:  # the wall variant's last discard was taken: going out is the only move
+                self.because("gin.out_last", card=M.TEXT_AT[card], deadwood=after[card])
+                return move
+            deals = self._deals(seen, view)
             knock = self._knock_beats_playing_on(seen, deals, card, after[card], ranked[0][1], bonus)
             key = "gin.knock" if knock else "gin.play_on"
             self.because(key, card=M.TEXT_AT[card], deadwood=after[card], deals=len(deals))
             return move if knock else ranked[0][2]
+        deals = self._deals(seen, view)
         opponents = [opp for opp, _ in deals]
         unseen = M.indices(seen.unseen)
         best_move, best_score, best_card, best_feed = ranked[0][2], None, ranked[0][1], 0.0
@@ -394,10 +448,13 @@ class HardBot(Bot):
                                 discard: int, bonus: tuple[int, int, int]) -> bool:
         hand = seen.hand & ~(1 << card)
         knock = sum(_go_out_score(hand, dw, opp, bonus) for opp, _ in deals)
-        if len(deals[0][1]) <= 2:
-            return knock >= 0
         rest = seen.hand & ~(1 << discard)
-        on = sum(_playout([rest, opp], list(stock), discard, 1, seen.limit, bonus) for opp, stock in deals)
+        if len(deals[0][1]) <= 2:
+            if not seen.wall:
+                return knock >= 0
+            return knock >= -sum(_last_discard_value(opp, discard, rest, seen.limit, bonus) for opp, _ in deals)
+        on = sum(_playout([rest, opp], list(stock), discard, 1, seen.limit, bonus, seen.wall)
+                 for opp, stock in deals)
         return knock >= on
 
     def _deals(self, seen: _Seen, view: dict[str, Any]) -> list[tuple[int, list[int]]]:

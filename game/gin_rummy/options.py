@@ -15,6 +15,28 @@ class GinOptions:
     grand gin (``gin`` without discard, ``big_gin_bonus``) variant. A hand is void, like the wall,
     after ``void_after_takes`` consecutive draws from the discard pile (0: never), so that three
     cards cycling between the players cannot make it last for ever.
+
+    House rules, off by default:
+
+    - ``oklahoma_sub_rules`` (only with ``oklahoma``): an ace as the first upcard allows gin only
+      (the knock limit of the hand is 0); a spade as the first upcard doubles the hand's score:
+      everything the winner of the hand scores for it (the difference and the gin, grand gin or
+      undercut bonus) is doubled. The game's own bonuses (game, shutout, box) are not: a hand won
+      under a spade still counts as one hand for the box bonus.
+    - ``wall_variant``: when a discard leaves two cards in the stock, the other player may still
+      take that discard, but only to knock or go gin with it in the same turn; they either take it
+      (offered only when some knock or gin then exists) or ``pass``, and the hand is void as at the
+      wall. Nobody draws from the last two cards.
+    - ``hollywood``: three games to ``game_target`` are scored at once. A player who wins a hand
+      scores its points in every unfinished game they have already entered (scored a hand in) and
+      in the first unfinished game they have not entered yet: the first hand a player wins goes
+      to game 1, the second to games 1 and 2, the third and later ones to all three; a player shut
+      out of a game that has ended enters the next unfinished game with their next win. Each game
+      ends as usual when a player reaches ``game_target`` in it, with its own game bonus, its own
+      shutout (the loser scored no hand in that game) and its own box bonus (per hand scored in
+      that game). The match ends when all three games have ended; its totals are the sums of the
+      three game totals, and ``match_target`` is not used. The dealer alternates every hand
+      throughout (a void hand is dealt again by the same dealer), whichever games end.
     """
 
     knock_limit: int = 10
@@ -30,6 +52,9 @@ class GinOptions:
     big_gin_bonus: int = 50
     shutout_doubles: bool = True
     void_after_takes: int = 30
+    oklahoma_sub_rules: bool = False
+    wall_variant: bool = False
+    hollywood: bool = False
     first_dealer: int | None = None
 
     def __post_init__(self) -> None:
@@ -51,6 +76,8 @@ class GinOptions:
             raise ValueError(f"match_target must be at least 1, not {self.match_target}")
         if self.void_after_takes < 0:
             raise ValueError(f"void_after_takes cannot be negative ({self.void_after_takes})")
+        if self.oklahoma_sub_rules and not self.oklahoma:
+            raise ValueError("oklahoma_sub_rules needs oklahoma to be on")
         for name in ("game_bonus", "box_bonus", "gin_bonus", "undercut_bonus", "big_gin_bonus"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} cannot be negative ({getattr(self, name)})")

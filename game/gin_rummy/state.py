@@ -1,10 +1,12 @@
 """The Gin Rummy rules engine: a whole match of hands, games and bonuses for two players.
 
 Phases (``view["phase"]``): ``upcard`` (the first upcard is offered: non-dealer, then dealer, may
-``take`` or ``pass``), ``draw`` (``draw`` or ``take``; only ``draw`` right after both passed),
-``discard`` (``discard X``, ``knock X [melds]``, ``gin X``, ``gin`` in the grand-gin variant),
-``hand_over`` (the finished hand stays on the table; either seat sends ``next``) and
-``match_over``.
+``take`` or ``pass``), ``draw`` (``draw`` or ``take``; only ``draw`` right after both passed; in
+the wall variant, once a discard has left two cards in the stock, ``pass``, which voids the hand,
+and ``take`` only when that discard lets the player knock or go gin at once), ``discard``
+(``discard X``, ``knock X [melds]``, ``gin X``, ``gin`` in the grand-gin variant; only knocks and
+gins after the wall variant's last take), ``hand_over`` (the finished hand stays on the table;
+either seat sends ``next``) and ``match_over``.
 
 The first dealer is ``Options.first_dealer``, or a seeded random seat (also with a stacked deck,
 as the notation page says: tests that stack a deal name the dealer). Later hands are shuffled with
@@ -32,19 +34,27 @@ View keys (``view(seat)``, JSON-safe, typed as ``views.GinView``; the shared ``C
   discarded); ``opponent_known``: the same for the viewer's opponent (``[]`` for a spectator).
 - ``just_taken``: the card the active seat just took from the discard pile (``None`` otherwise);
   ``must_draw``: both players passed the upcard, so the non-dealer may only draw.
-- ``first_upcard``, ``knock_limit`` (of this hand; Oklahoma: the first upcard's value).
+- ``first_upcard``, ``knock_limit`` (of this hand; Oklahoma: the first upcard's value; with the
+  Oklahoma sub-rules 0 under an ace: gin only).
 - ``game_number``, ``hand_number`` (1-based), ``game_scores`` (this game's hand points),
   ``hands_won`` (this game), ``hand_history`` (this game's entries of ``history``), ``games``
   (finished games: ``game, winner, points, hands_won, game_bonus, shutout, doubled, box,
   totals, match_scores``), ``game_target``, ``match_target``, ``options``.
+- ``hollywood``: ``None``, or with Hollywood scoring the three games played at once, each
+  ``{"game", "scores", "hands_won", "over", "winner"}`` (hand points and hands scored in that game,
+  per seat). There ``game_number`` is the first game not over (the one closest to its end),
+  ``game_scores``/``hands_won`` are that game's, ``hand_history`` the hands scored in it, and
+  ``hand_number`` counts the hands of the whole match.
 - ``result`` (``None`` until a hand ends; kept while the hand is over and after the match ends):
   ``kind`` (``knock undercut gin big_gin wall``; a void hand's ``void`` says why: ``wall`` or
   ``cycle``), ``petit`` (petit gin in the variant),
   ``knocker``, ``discard``, ``hands`` (both full hands), ``melds`` (per seat, lists of cards;
   the knocker's melds include no lay-offs), ``layoffs`` (``{"card", "seat", "onto": [knocker,
   meld index]}`` in the order laid), ``deadwood_cards`` and ``deadwood`` per seat, ``points``,
-  ``winner``, ``breakdown`` (``difference``, ``bonus``, ``bonus_kind``, ``total``),
-  ``game_over``, ``game`` (the game record when this hand ended a game), ``match_over``.
+  ``winner``, ``breakdown`` (``difference``, ``bonus``, ``bonus_kind``, ``doubled`` (a spade
+  upcard under the Oklahoma sub-rules), ``total``), ``game_over``, ``game`` (the game record when
+  this hand ended a game), ``games`` (every game this hand ended: more than one in Hollywood
+  scoring), ``match_over``.
 
 Refusal keys (``IllegalMove.key``; ``params`` in brackets): ``gin.upcard_decide``,
 ``gin.upcard_refused``, ``gin.no_pass``, ``gin.draw_first``, ``gin.must_discard``,
@@ -52,7 +62,8 @@ Refusal keys (``IllegalMove.key``; ``params`` in brackets): ``gin.upcard_decide`
 ``gin.not_in_hand`` [card], ``gin.just_taken`` [card], ``gin.knock_too_high`` [card, deadwood,
 limit], ``gin.knock_is_gin`` [card], ``gin.not_gin`` [card, deadwood], ``gin.no_grand_gin``,
 ``gin.not_grand_gin`` [deadwood], ``gin.not_a_meld`` [meld], ``gin.meld_has_discard`` [meld,
-card], ``gin.meld_not_in_hand`` [meld, cards], ``gin.meld_overlap`` [meld]; plus the shared
+card], ``gin.meld_not_in_hand`` [meld, cards], ``gin.meld_overlap`` [meld], ``gin.gin_only``,
+``gin.wall_no_draw``, ``gin.wall_take_useless`` [card], ``gin.wall_must_go_out``; plus the shared
 ``not_your_turn``, ``match_over``, ``no_such_seat``, ``ambiguous_seat`` (a bare ``next`` while
 the hand is over: say which seat sends it) and ``not_allowed_now``.
 
@@ -64,7 +75,9 @@ drawer), ``discard``, ``knock``/``gin`` (info: deadwood, kind), ``meld`` (hand â
 (info: the game record) and ``shuffle`` (``next``: the cards are gathered for a new deal).
 
 ``history`` gets one entry per hand: ``points``, ``winners``, ``kind``, ``game``, ``hand``,
-``dealer``, ``knocker``, ``deadwood``, ``bonus``, ``game_scores`` (after the hand), ``game_over``.
+``dealer``, ``knocker``, ``deadwood``, ``bonus``, ``game_scores`` (after the hand), ``game_over``;
+with Hollywood scoring also ``hollywood``: the games the hand's points went to (the three games'
+scores are read back from these entries, so snapshots need no field of their own for them).
 """
 
 from __future__ import annotations
@@ -259,7 +272,7 @@ class GinRummyState(GinTable, GameState):
         self.pile_log: list[tuple[int, int | None, int | None]] = [(up, None, None)]
         self.stock = order[:20:-1]
         self.first_upcard = up
-        self.knock_limit = VAL[up] if self.options.oklahoma else self.options.knock_limit
+        self.knock_limit = (0 if self._gin_only() else VAL[up]) if self.options.oklahoma else self.options.knock_limit
         self.phase = "upcard"
         self.active = first
         self.passes = 0
@@ -275,6 +288,34 @@ class GinRummyState(GinTable, GameState):
 
     def _reset_caches(self) -> None:
         self._legal: dict[int, tuple[tuple[Move, ...], frozenset[Move]]] = {}
+
+    def _gin_only(self) -> bool:
+        """Oklahoma sub-rules: an ace as the first upcard allows gin only."""
+        return self.options.oklahoma_sub_rules and self.first_upcard % 16 == 0
+
+    def _doubled(self) -> bool:
+        """Oklahoma sub-rules: a spade as the first upcard doubles the hand's score."""
+        return self.options.oklahoma_sub_rules and self.first_upcard < 16
+
+    def _wall_chance(self) -> bool:
+        """Wall variant: a discard left two cards in the stock; the other player may take it only
+        to go out with it, or pass (the hand is void). Nobody draws from the last two cards."""
+        return self.phase == "draw" and len(self.stock) <= 2 and self.options.wall_variant
+
+    def _must_go_out(self) -> bool:
+        """Wall variant: the active player took the last discard; they must knock or go gin now."""
+        return (self.phase == "discard" and self.just_taken >= 0 and len(self.stock) <= 2
+                and self.options.wall_variant)
+
+    def _can_go_out_taking(self, seat: int) -> bool:
+        """Whether taking the top discard lets ``seat`` knock or go gin at once (wall variant)."""
+        top = self.pile[-1]
+        hand = self.hands[seat] | (1 << top)
+        if self.options.petit_grand_gin and M.deadwood(hand) == 0:
+            return True
+        after = self._after_discards(hand)
+        banned = top if self.options.forbid_discard_taken else -1
+        return after is not None and any(dw <= self.knock_limit for c, dw in after.items() if c != banned)
 
     # ----------------------------------------------------------------- contract
     def to_move(self) -> list[int]:
@@ -317,10 +358,12 @@ class GinRummyState(GinTable, GameState):
         if phase == "upcard":
             return [_mv("take", seat), _mv("pass", seat)]
         if phase == "draw":
+            if self._wall_chance():
+                return [_mv("take", seat), _mv("pass", seat)] if self._can_go_out_taking(seat) else [_mv("pass", seat)]
             return [_mv("draw", seat)] if self.must_draw else [_mv("draw", seat), _mv("take", seat)]
         hand = self.hands[seat]
         banned = self.just_taken if self.options.forbid_discard_taken else -1
-        moves = [_mv("discard " + TEXT[c], seat) for c in M.indices(hand) if c != banned]
+        moves = [] if self._must_go_out() else [_mv("discard " + TEXT[c], seat) for c in M.indices(hand) if c != banned]
         after = self._after_discards(hand)
         if after is not None:
             limit = self.knock_limit
@@ -363,6 +406,15 @@ class GinRummyState(GinTable, GameState):
                 return None
             return IllegalMove("First decide whether to take the upcard ('take') or 'pass'.", "gin.upcard_decide")
         if phase == "draw":
+            if self._wall_chance() and name in ("take", "draw"):
+                if name == "draw":
+                    return IllegalMove("Only two cards are left in the stock: nobody draws from them. Take the "
+                                       "last discard to knock or go gin with it, or pass (the hand is void).",
+                                       "gin.wall_no_draw")
+                top = TEXT[self.pile[-1]]
+                return IllegalMove(f"With two cards left in the stock you may take {top} only to knock or go gin "
+                                   "with it at once, and it would not let you: pass (the hand is void).",
+                                   "gin.wall_take_useless", {"card": top})
             if name == "take" and self.must_draw:
                 return IllegalMove("Both players passed the upcard: draw from the stock.", "gin.upcard_refused")
             if name == "pass":
@@ -372,6 +424,9 @@ class GinRummyState(GinTable, GameState):
                                    "gin.draw_first")
             return None
         # discard phase
+        if self._must_go_out() and name in ("take", "draw", "pass", "discard"):
+            return IllegalMove("You took the last discard with two cards left in the stock: knock or go gin "
+                               "this turn.", "gin.wall_must_go_out")
         if name in ("take", "draw", "pass"):
             return IllegalMove("You have drawn; now discard a card (or knock, or go gin).", "gin.must_discard")
         if name not in GRAMMAR:
@@ -408,9 +463,16 @@ class GinRummyState(GinTable, GameState):
         if dw == 0:
             return IllegalMove(f"Discarding {TEXT[card]} leaves no deadwood: that is gin; play 'gin {TEXT[card]}'.",
                                "gin.knock_is_gin", {"card": TEXT[card]})
+        if self._gin_only():
+            return self._gin_only_refusal()
         return IllegalMove(f"You cannot knock: after discarding {TEXT[card]} your deadwood would be {dw}, "
                            f"and the knock limit is {self.knock_limit}.", "gin.knock_too_high",
                            {"card": TEXT[card], "deadwood": dw, "limit": self.knock_limit})
+
+    @staticmethod
+    def _gin_only_refusal() -> IllegalMove:
+        return IllegalMove("The first upcard of this hand is an ace: under the Oklahoma sub-rules it can only "
+                           "end with gin, not a knock.", "gin.gin_only")
 
     def _explicit_knock(self, move: Move) -> tuple[IllegalMove | None, tuple[int, ...]]:
         """Check a knock that lists its melds; returns (reason or ``None``, the melds as masks)."""
@@ -454,6 +516,8 @@ class GinRummyState(GinTable, GameState):
         if M.deadwood(rest) == 0:
             return IllegalMove(f"Discarding {text} leaves no deadwood: that is gin; play 'gin {text}'.",
                                "gin.knock_is_gin", {"card": text}), ()
+        if self._gin_only():
+            return self._gin_only_refusal(), ()
         if dw > self.knock_limit:
             return IllegalMove(f"You cannot knock with these melds: your deadwood would be {dw}, and the knock "
                                f"limit is {self.knock_limit}.", "gin.knock_too_high",
@@ -486,6 +550,8 @@ class GinRummyState(GinTable, GameState):
             self.phase = "discard"
             return [Event("take", seat, TEXT[card], "discard", f"hand:{seat}", True, None)]
         if name == "pass":
+            if self.phase == "draw":  # the wall variant's last discard, declined
+                return [Event("pass", seat, info={"discard": TEXT[self.pile[-1]]})] + self._wall()
             event = Event("pass", seat, info={"upcard": TEXT[self.pile[-1]]})
             if self.passes == 0:
                 self.passes = 1
@@ -505,7 +571,10 @@ class GinRummyState(GinTable, GameState):
         events = self._discard(seat, card)
         if name == "discard":
             limit = self.options.void_after_takes
-            if len(self.stock) <= 2:
+            if len(self.stock) <= 2 and self.options.wall_variant:
+                self.active = 1 - seat
+                self.phase = "draw"
+            elif len(self.stock) <= 2:
                 events += self._wall()
             elif limit and self._takes_in_a_row() >= limit:
                 events += self._wall(void="cycle")
@@ -592,7 +661,8 @@ class GinRummyState(GinTable, GameState):
             winner, difference, bonus, bonus_kind = seat, d_dw, opts.gin_bonus, "petit_gin" if petit else "gin"
         else:
             winner, difference, bonus, bonus_kind = seat, d_dw, opts.big_gin_bonus, "big_gin"
-        total = difference + bonus
+        doubled = self._doubled()
+        total = (difference + bonus) * (2 if doubled else 1)
         points = [0, 0]
         points[winner] = total
         result = {
@@ -607,7 +677,8 @@ class GinRummyState(GinTable, GameState):
             "deadwood": deadwood,
             "points": points,
             "winner": winner,
-            "breakdown": {"difference": difference, "bonus": bonus, "bonus_kind": bonus_kind, "total": total},
+            "breakdown": {"difference": difference, "bonus": bonus, "bonus_kind": bonus_kind, "doubled": doubled,
+                          "total": total},
         }
         events.append(Event("score", winner, info={"points": total, "kind": kind, "difference": difference,
                                                    "bonus": bonus}))
@@ -636,7 +707,7 @@ class GinRummyState(GinTable, GameState):
             "deadwood_cards": [M.cards_of(self.hands[0]), M.cards_of(self.hands[1])],
             "deadwood": [M.deadwood(self.hands[0]), M.deadwood(self.hands[1])],
             "points": [0, 0], "winner": None,
-            "breakdown": {"difference": 0, "bonus": 0, "bonus_kind": None, "total": 0},
+            "breakdown": {"difference": 0, "bonus": 0, "bonus_kind": None, "doubled": False, "total": 0},
         }
         self.next_dealer = self.dealer
         return events + self._end_hand(result, [], None, None, 0)
@@ -645,55 +716,114 @@ class GinRummyState(GinTable, GameState):
                   deadwood: list[int] | None, bonus: int) -> list[Event]:
         opts: GinOptions = self.options
         points = result["points"]
-        for s in (0, 1):
-            self.game_scores[s] += points[s]
-        for w in winners:
-            self.hands_won[w] += 1
-        game_over = any(score >= opts.game_target for score in self.game_scores) and bool(winners)
-        self.history.append({
+        entry: dict[str, Any] = {
             "points": list(points), "winners": list(winners), "kind": result["kind"], "game": self.game_no,
             "hand": self.hand_no, "dealer": self.dealer, "knocker": knocker,
             "deadwood": None if deadwood is None else list(deadwood), "bonus": bonus,
-            "game_scores": list(self.game_scores), "game_over": game_over,
-        })
+        }
+        if opts.hollywood:
+            ended = self._hollywood_hand(entry)
+        else:
+            for s in (0, 1):
+                self.game_scores[s] += points[s]
+            for w in winners:
+                self.hands_won[w] += 1
+            game_over = any(score >= opts.game_target for score in self.game_scores) and bool(winners)
+            ended = [(self.game_no, list(self.game_scores), list(self.hands_won))] if game_over else []
+        entry["game_scores"] = list(self.game_scores)
+        entry["game_over"] = bool(ended)
+        self.history.append(entry)
         events = [Event("hand_end", None, info={"kind": result["kind"], "points": list(points),
                                                 "winners": list(winners)})]
-        result["game_over"] = game_over
+        result["game_over"] = bool(ended)
         result["game"] = None
+        result["games"] = []
         result["match_over"] = False
         self.phase = "hand_over"
-        if game_over:
+        for game, scores, won in ended:
             winner = winners[0]
-            record = self._score_game(winner)
-            result["game"] = record
+            record = self._score_game(winner, game, scores, won)
+            result["game"] = result["game"] or record
+            result["games"].append(record)
             events.append(Event("game_end", winner, info=dict(record)))
-            self.new_game_next = True
-            self.next_dealer = 1 - winner
-            if max(self.match_scores) >= opts.match_target:
-                self.phase = "match_over"
-                result["match_over"] = True
-                events.append(Event("match_end", None, info={"winners": self.winners()}))
+            if not opts.hollywood:
+                self.new_game_next = True
+                self.next_dealer = 1 - winner
+        if opts.hollywood:
+            match_over = len(self.games) == 3
+        else:
+            match_over = bool(ended) and max(self.match_scores) >= opts.match_target
+        if match_over:
+            self.phase = "match_over"
+            result["match_over"] = True
+            events.append(Event("match_end", None, info={"winners": self.winners()}))
         self.outcome = result
         return events
 
-    def _score_game(self, winner: int) -> dict[str, Any]:
+    def _hollywood_columns(self) -> list[tuple[list[int], list[int]]]:
+        """Hollywood scoring: each of the three games' hand points and hands scored so far, per seat,
+        read from the ``hollywood`` entries of ``history``."""
+        columns: list[tuple[list[int], list[int]]] = [([0, 0], [0, 0]) for _ in range(3)]
+        for entry in self.history:
+            for game in entry.get("hollywood", ()):
+                w = entry["winners"][0]
+                scores, won = columns[game - 1]
+                scores[w] += entry["points"][w]
+                won[w] += 1
+        return columns
+
+    def _hollywood_open(self) -> list[int]:
+        """The games (1â€“3) not over yet."""
+        over = {g["game"] for g in self.games}
+        return [g for g in (1, 2, 3) if g not in over]
+
+    def _hollywood_hand(self, entry: dict[str, Any]) -> list[tuple[int, list[int], list[int]]]:
+        """Score a finished hand in Hollywood: its points go to every open game the winner has
+        entered and to the first open game they have not. Notes them in ``entry`` and returns the
+        games the hand ends as (game, hand points, hands scored)."""
+        columns = self._hollywood_columns()
+        games: list[int] = []
+        if entry["winners"]:
+            w = entry["winners"][0]
+            open_games = self._hollywood_open()
+            games = [g for g in open_games if columns[g - 1][1][w]]
+            fresh = [g for g in open_games if not columns[g - 1][1][w]]
+            games = sorted(games + fresh[:1])
+            for g in games:
+                columns[g - 1][0][w] += entry["points"][w]
+                columns[g - 1][1][w] += 1
+        entry["hollywood"] = games
+        self.game_scores, self.hands_won = (list(x) for x in columns[self.game_no - 1])
+        target = self.options.game_target
+        return [(g, *columns[g - 1]) for g in games if max(columns[g - 1][0]) >= target]
+
+    def _hollywood_view(self) -> list[dict[str, Any]] | None:
+        if not self.options.hollywood:
+            return None
+        winners = {g["game"]: g["winner"] for g in self.games}
+        return [{"game": g, "scores": scores, "hands_won": won, "over": g in winners, "winner": winners.get(g)}
+                for g, (scores, won) in enumerate(self._hollywood_columns(), start=1)]
+
+    def _score_game(self, winner: int, game: int, scores: list[int], hands_won: list[int]) -> dict[str, Any]:
+        """Close ``game`` won by ``winner`` with these hand points and hands won: bonuses, shutout,
+        box; adds its totals to the match."""
         opts: GinOptions = self.options
         loser = 1 - winner
-        won = self.game_scores[winner] + opts.game_bonus
-        shutout = self.hands_won[loser] == 0
+        won = scores[winner] + opts.game_bonus
+        shutout = hands_won[loser] == 0
         doubled = shutout and opts.shutout_doubles
         if doubled:
             won *= 2
         totals = [0, 0]
         totals[winner] = won
-        totals[loser] = self.game_scores[loser]
-        box = [opts.box_bonus * self.hands_won[s] for s in (0, 1)]
+        totals[loser] = scores[loser]
+        box = [opts.box_bonus * hands_won[s] for s in (0, 1)]
         for s in (0, 1):
             totals[s] += box[s]
             self.match_scores[s] += totals[s]
         record = {
-            "game": self.game_no, "winner": winner, "points": list(self.game_scores),
-            "hands_won": list(self.hands_won), "game_bonus": opts.game_bonus, "shutout": shutout,
+            "game": game, "winner": winner, "points": list(scores),
+            "hands_won": list(hands_won), "game_bonus": opts.game_bonus, "shutout": shutout,
             "doubled": doubled, "box": box, "totals": totals, "match_scores": list(self.match_scores),
         }
         self.games.append(record)
@@ -728,6 +858,9 @@ class GinRummyState(GinTable, GameState):
             self._new_game(self.next_dealer)
         else:
             self.dealer = self.next_dealer
+        if self.options.hollywood and self.game_no not in self._hollywood_open():
+            self.game_no = self._hollywood_open()[0]
+            self.game_scores, self.hands_won = (list(x) for x in self._hollywood_columns()[self.game_no - 1])
         return events + self._deal(None)
 
     # ----------------------------------------------------------------- what seats know
@@ -771,12 +904,14 @@ class GinRummyState(GinTable, GameState):
             "hand_number": self.hand_no,
             "game_scores": list(self.game_scores),
             "hands_won": list(self.hands_won),
-            "hand_history": [dict(h) for h in self.history if h["game"] == self.game_no],
+            "hand_history": [dict(h) for h in self.history if self.game_no in h["hollywood"]]
+            if self.options.hollywood else [dict(h) for h in self.history if h["game"] == self.game_no],
             "games": [dict(g) for g in self.games],
             "game_target": self.options.game_target,
             "match_target": self.options.match_target,
             "options": dataclasses.asdict(self.options),
             "result": copy.deepcopy(self.outcome),
+            "hollywood": self._hollywood_view(),
         })
         if seat is not None:
             dw, melds = M.best_melds(own)
@@ -847,7 +982,7 @@ class GinRummyState(GinTable, GameState):
         if result is not None and not playing:
             st.table_melds = [[M.card_mask(m) for m in result["melds"][s]] for s in (0, 1)]
             st.layoffs = [(M.parse_card(x["card"]), x["onto"][0], x["onto"][1]) for x in result["layoffs"]]
-            st.new_game_next = bool(result.get("game_over"))
+            st.new_game_next = bool(result.get("game_over")) and not st.options.hollywood
             if st.new_game_next:
                 st.next_dealer = 1 - result["winner"]
             elif result["kind"] == "wall":

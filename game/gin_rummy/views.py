@@ -28,6 +28,16 @@ class KnockOffer(TypedDict):
     arrangements: list[Arrangement]
 
 
+class HollywoodGame(TypedDict):
+    """One of the three games of Hollywood scoring, as the view shows it."""
+
+    game: int
+    scores: list[int]
+    hands_won: list[int]
+    over: bool
+    winner: int | None
+
+
 class GinView(CoreView):
     """``GinRummyState.view(seat)``: the shared keys and these."""
 
@@ -56,3 +66,4 @@ class GinView(CoreView):
     melds: list[list[str]] | None
     deadwood_after_discard: dict[str, int] | None
     knocks: list[KnockOffer]
+    hollywood: list[HollywoodGame] | None

@@ -45,6 +45,11 @@ IDS = [f"{g}-{n}p" for g, n in CASES]
 
 # House rules played as well, each at some seat counts: {game: {name: (options over the quick ones, seats)}}.
 VARIANTS: dict[str, dict[str, tuple[dict[str, Any], tuple[int, ...]]]] = {
+    "gin_rummy": {
+        "oklahoma_sub_rules": ({"oklahoma": True, "oklahoma_sub_rules": True}, (2,)),
+        "wall_variant": ({"wall_variant": True}, (2,)),
+        "hollywood": ({"hollywood": True}, (2,)),
+    },
     "gang_de_mouettes": {
         "designer": ({"call_timing": "start_of_turn", "snap_successes": "several", "pique_gives": "last",
                       "snap_window_seconds": 10.0}, (3, 5)),

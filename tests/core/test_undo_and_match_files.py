@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 
 from game import GAMES, IllegalMove
 from game.core.matchfile import MatchFileError, export_match, import_match
-from tests.conformance.test_contract import CASES, IDS, pick, quick_match
+from tests.conformance.test_contract import PLAY_CASES, PLAY_IDS, pick, quick_match
 
 pytestmark = pytest.mark.usefixtures("huit_registered")
 
 
-def played(game_id: str, players: int, seed: int, moves: int):
+def played(game_id: str, players: int, seed: int, moves: int, variant: str | None = None):
     desc = GAMES[game_id]
-    state = quick_match(game_id, players, seed)
+    state = quick_match(game_id, players, seed, variant)
     rnd = random.Random(seed)
     bots = {s: desc.make_bot("easy", seed + s) for s in range(players)}
     snapshots = [state.to_json()]
@@ -30,9 +30,9 @@ def played(game_id: str, players: int, seed: int, moves: int):
     return state, snapshots
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
-def test_undo_takes_back_each_move_exactly(game_id: str, players: int) -> None:
-    state, snapshots = played(game_id, players, 3, 60)
+@pytest.mark.parametrize(("game_id", "players", "variant"), PLAY_CASES, ids=PLAY_IDS)
+def test_undo_takes_back_each_move_exactly(game_id: str, players: int, variant: str | None) -> None:
+    state, snapshots = played(game_id, players, 3, 60, variant)
     for earlier in reversed(snapshots[:-1]):
         last = state.log[-1]
         assert state.undo() == last
@@ -43,9 +43,9 @@ def test_undo_takes_back_each_move_exactly(game_id: str, players: int) -> None:
     assert state.to_json() == snapshots[0]
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
-def test_replay_and_match_files_round_trip(game_id: str, players: int) -> None:
-    state, snapshots = played(game_id, players, 8, 400)
+@pytest.mark.parametrize(("game_id", "players", "variant"), PLAY_CASES, ids=PLAY_IDS)
+def test_replay_and_match_files_round_trip(game_id: str, players: int, variant: str | None) -> None:
+    state, snapshots = played(game_id, players, 8, 400, variant)
     assert state.replay(len(state.log)).to_json() == state.to_json()
     assert state.replay(5).to_json() == snapshots[5]
     with pytest.raises(ValueError):

@@ -81,7 +81,7 @@ def test_plain_knock_win_scores_the_difference() -> None:
     r = v["result"]
     assert r["melds"][0] == [["3c", "4c", "5c"], ["7s", "7h", "7d"], ["9s", "9h", "9d"]]
     assert r["deadwood_cards"] == [["Ad"], sorted(JUNK, key=lambda c: ("shdc".index(c[1]), "A23456789TJQK".index(c[0])))]
-    assert r["breakdown"] == {"difference": 80, "bonus": 0, "bonus_kind": None, "total": 80}
+    assert r["breakdown"] == {"difference": 80, "bonus": 0, "bonus_kind": None, "doubled": False, "total": 80}
     kinds = [e.kind for e in events]
     for kind in ("pass", "draw", "discard", "knock", "meld", "reveal", "score", "hand_end"):
         assert kind in kinds

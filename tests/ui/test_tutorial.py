@@ -3,11 +3,12 @@ and refuses other moves, steps can be skipped, and a tutorial is never saved nor
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game import GAMES
 from game.core.referee import Referee
-from tests.ui.conftest import center, click
+from tests.ui.conftest import center, click, press
 from tests.ui.table_helpers import click_at, drag, run_until, top_of, visible_point
 from ui.scenes.rules import RulesScene
 from ui.scenes.setup import SetupScene
@@ -68,6 +69,8 @@ def test_the_gin_tutorial_on_the_table(app) -> None:
     assert state.log == [] and scene.message == app.tr("tutorial.not_yet", step=app.tr("tutorial.gin.take"))
     click_at(app, button(scene, "take").rect.center)
     assert state.log == ["0: take"] and scene.coach.index == 1
+    press(app, pygame.K_z, pygame.KMOD_CTRL)                      # the tutorial follows one deal: no undo
+    assert state.log == ["0: take"] and scene.message == app.tr("tutorial.no_undo")
     king = next(s for s in scene.sprites if s.card == "Kd")
     assert scene.coach_target() == king.rect
     layout = scene.layout

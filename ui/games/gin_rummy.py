@@ -314,9 +314,10 @@ class Adapter(TableAdapter):
         out: list[ButtonSpec] = []
         phase = view["phase"]
         top = view.get("discard_top")
-        if phase == "upcard" and "take" in acts:
-            out.append(ButtonSpec("take", self.tr("gin.button.take", card=_the_card(self, top)), acts["take"], True))
-            out.append(ButtonSpec("pass", self.tr("gin.button.pass"), acts["pass"]))
+        if "pass" in acts:  # the first upcard, or the wall variant's last discard
+            if "take" in acts:
+                out.append(ButtonSpec("take", self.tr("gin.button.take", card=_the_card(self, top)), acts["take"], True))
+            out.append(ButtonSpec("pass", self.tr("gin.button.pass"), acts["pass"], "take" not in acts))
         plan = self._knock_plan(view)
         if plan is not None:
             kind, move, _melds, deadwood, index, count = plan
@@ -331,7 +332,8 @@ class Adapter(TableAdapter):
                                           self._next_arrangement))
         if "next" in acts:
             result = view.get("result") or {}
-            key = "gin.button.next_game" if result.get("game_over") else "gin.button.next_hand"
+            new_game = result.get("game_over") and not view["options"].get("hollywood")
+            key = "gin.button.next_game" if new_game else "gin.button.next_hand"
             out.append(ButtonSpec("next", self.tr(key), acts["next"], True))
         if phase in ("hand_over", "match_over"):
             out.append(ButtonSpec("sheet", self.tr("gin.button.score_sheet"), self.scene.show_score_sheet,
@@ -360,7 +362,12 @@ class Adapter(TableAdapter):
         if phase == "upcard":
             return self.tr("gin.status.upcard", card=_card_name(self, view["discard_top"]))
         if phase == "draw":
+            if any(m.name == "pass" for m in legal):  # the wall variant's last discard
+                key = "gin.status.wall_take" if any(m.name == "take" for m in legal) else "gin.status.wall_pass"
+                return self.tr(key, card=_the_card(self, view["discard_top"]))
             return self.tr("gin.status.must_draw") if view["must_draw"] else self.tr("gin.status.draw")
+        if legal and all(m.name in ("knock", "gin") for m in legal):
+            return self.tr("gin.status.must_go_out")
         if any(m.name in ("knock", "gin") for m in legal):
             return self.tr("gin.status.discard_or_knock")
         if view.get("just_taken"):
@@ -433,7 +440,11 @@ class Adapter(TableAdapter):
         parts = []
         if view.get("dealer") == seat:
             parts.append(self.tr("gin.dealer"))
-        parts.append(self.tr("gin.game_points", points=view["game_scores"][seat]))
+        if view.get("hollywood"):
+            points = " · ".join(str(g["scores"][seat]) for g in view["hollywood"])
+            parts.append(self.tr("gin.hollywood_points", points=points))
+        else:
+            parts.append(self.tr("gin.game_points", points=view["game_scores"][seat]))
         return " · ".join(parts)
 
     # ================================================================== drawing
@@ -470,8 +481,9 @@ class Adapter(TableAdapter):
         elif len(own) == 11 and view.get("deadwood_after_discard"):
             best = min(view["deadwood_after_discard"].values())
             lines.append(text.fit(self.tr("gin.deadwood_best", best=best), size, width, (220, 230, 210)))
-        lines.append(text.fit(self.tr("gin.knock_limit", limit=view["knock_limit"]), round(size * 0.9), width,
-                              (190, 206, 186)))
+        gin_only = view["options"].get("oklahoma_sub_rules") and view["first_upcard"][0] == "A"
+        limit = self.tr("gin.gin_only") if gin_only else self.tr("gin.knock_limit", limit=view["knock_limit"])
+        lines.append(text.fit(limit, round(size * 0.9), width, (190, 206, 186)))
         height = sum(img.get_height() for img in lines) + size
         box = pygame.Rect(plate.x, plate.y - height - round(layout.unit * 0.15), plate.w, height)
         pygame.draw.rect(surface, (8, 30, 18), box, border_radius=8)
@@ -573,8 +585,14 @@ class Adapter(TableAdapter):
         lines.append((self.tr("gin.card.difference"), str(bd["difference"])))
         if bd["bonus"]:
             lines.append((self.tr(f"gin.card.bonus.{bd['bonus_kind']}"), f"+{bd['bonus']}"))
-        lines.append((self.tr("gin.card.game_score", target=view["game_target"]),
-                      " – ".join(str(x) for x in view["game_scores"])))
+        if bd.get("doubled"):
+            lines.append((self.tr("gin.card.doubled"), "×2"))
+        if view.get("hollywood"):
+            lines.append((self.tr("gin.card.hollywood_score", target=view["game_target"]),
+                          " · ".join("–".join(str(x) for x in g["scores"]) for g in view["hollywood"])))
+        else:
+            lines.append((self.tr("gin.card.game_score", target=view["game_target"]),
+                          " – ".join(str(x) for x in view["game_scores"])))
         winner = result["winner"]
         conclusion = self.tr("gin.card.scores", name=names[winner], points=bd["total"])
         game = result.get("game")

@@ -158,6 +158,7 @@ REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"the deck holds (?P<size>\d+) cards, too few to deal (?P<hand>\d+) to two players", "deck_for_two"),
         (r"(?P<field>\w+) must be a positive number of seconds, not (?P<value>.+)", "positive"),
         (r"(?P<field>\w+) must be a whole number, not (?P<value>.+)", "whole"),
+        (r"(?P<field>\w+) needs (?P<other>\w+) to be on", "needs"),
     )
 )
 """The engine's sentences refusing options, each with the i18n key (``setup.refusal.<key>``) that
@@ -304,6 +305,8 @@ class FormCheck:
                 params["option"] = self.label(name)
                 if "value" not in params and name in values:
                     params["value"] = _format(values[name]) or self.tr("setup.random")
+            if "other" in params:
+                params["other"] = self.label(params["other"])
             if "players" not in params and key == "deck_for_two":
                 params["players"] = "2"
             key = "deck_too_small" if key == "deck_for_two" else key

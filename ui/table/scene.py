@@ -483,6 +483,9 @@ class TableScene(Scene):
         if self.remote is not None:
             self.say(tr("table.undo_network"))
             return
+        if self.coach is not None:
+            self.say(tr("tutorial.no_undo"))
+            return
         humans = self.session.humans
         if len(humans) != 1 and not self.session.pass_and_play_undo:
             self.say(tr("table.undo_pass_and_play"))
@@ -501,7 +504,8 @@ class TableScene(Scene):
         line = tr("table.undone", n=len(taken))
         self.log.add(line)
         self.say(line)
-        self.app.storage.save_session(self.session.to_json())
+        if self.session.saved:
+            self.app.storage.save_session(self.session.to_json())
         self._choose_viewer()
         self._refresh()
 

@@ -2,8 +2,10 @@
 bonuses and the match totals up to the result.
 
 It reads the engine's ``history`` (one entry per hand, common to all games) and, where a game
-gives them, the view's ``games`` records (Gin Rummy: bonuses per finished game). Drawn over the
-table (a transparent scene); Esc, Enter or the button goes back.
+gives them, the view's ``games`` records (Gin Rummy: bonuses per finished game). With Gin Rummy's
+Hollywood scoring (the view's ``hollywood``: three games at once) each player's column is split in
+three, one a game, and each hand shows the points it scored in each game. Drawn over the table (a
+transparent scene); Esc, Enter or the button goes back.
 """
 
 from __future__ import annotations
@@ -125,6 +127,8 @@ class ScoreSheetScene(Scene):
         tr = self.app.tr
         state = self.session.state
         view = state.view(None)
+        if view.get("hollywood"):
+            return self._hollywood_rows(view)
         seats = range(state.players)
         games = {g["game"]: g for g in view.get("games") or []}
         out: list[tuple[str, list[str], str]] = []
@@ -147,6 +151,36 @@ class ScoreSheetScene(Scene):
             out.extend(self._game_summary(games[current]))
         elif state.history and "game_scores" in view:
             out.append((tr("sheet.running"), [str(x) for x in view["game_scores"]], "sum"))
+        out.append((tr("sheet.match_total"), [str(x) for x in state.scores], "total"))
+        return out
+
+    def _hollywood_rows(self, view: dict[str, Any]) -> list[tuple[str, list[str], str]]:
+        """Hollywood scoring: three cells a seat (games 1, 2, 3, seat by seat) on every row, each
+        game's bonuses once it is over, then the match totals."""
+        tr = self.app.tr
+        state = self.session.state
+        pairs = [(s, g["game"]) for s in range(state.players) for g in view["hollywood"]]
+        scores = {g["game"]: g["scores"] for g in view["hollywood"]}
+        records = {g["game"]: g for g in view.get("games") or []}
+        out: list[tuple[str, list[str], str]] = [(tr("sheet.games"), [str(g) for _, g in pairs], "head")]
+        for entry in state.history:
+            label = self._label(entry, state.names, tr) or tr("sheet.hand") + f" {entry.get('hand', len(out))}"
+            kind = entry.get("kind")
+            if kind:
+                label += f" · {tr(f'sheet.kind.{kind}')}"
+            scored = entry.get("hollywood") or []
+            points = entry["points"]
+            out.append((label, [str(points[s]) if g in scored and points[s] else "–" for s, g in pairs], "hand"))
+        out.append((tr("sheet.game_points"), [str(scores[g][s]) for s, g in pairs], "sum"))
+        if records:
+            won = [records[g] if g in records and records[g]["winner"] == s else None for s, g in pairs]
+            out.append((tr("sheet.game_bonus"), [f"+{r['game_bonus']}" if r else "" for r in won], "hand"))
+            if any(r["doubled"] for r in records.values()):
+                out.append((tr("sheet.shutout"), ["×2" if r and r["doubled"] else "" for r in won], "hand"))
+            box = [records[g]["box"][s] if g in records else 0 for s, g in pairs]
+            out.append((tr("sheet.box"), [f"+{b}" if b else "" for b in box], "hand"))
+            out.append((tr("sheet.game_total"), [str(records[g]["totals"][s]) if g in records else ""
+                                                 for s, g in pairs], "sum"))
         out.append((tr("sheet.match_total"), [str(x) for x in state.scores], "total"))
         return out
 
@@ -178,7 +212,11 @@ class ScoreSheetScene(Scene):
         layer.blit(title, title.get_rect(midtop=(sheet.centerx, sheet.y + round(unit * 0.25))))
         target = getattr(state.options, "match_target", None)
         y = sheet.y + round(unit * 0.25) + title.get_height()
-        if target:
+        if getattr(state.options, "hollywood", False):
+            sub = self.text.render(tr("sheet.hollywood", points=state.options.game_target), round(unit * 0.26), INK)
+            layer.blit(sub, sub.get_rect(midtop=(sheet.centerx, y)))
+            y += sub.get_height()
+        elif target:
             sub = self.text.render(tr("sheet.target", points=target), round(unit * 0.26), INK)
             layer.blit(sub, sub.get_rect(midtop=(sheet.centerx, y)))
             y += sub.get_height()
@@ -212,10 +250,12 @@ class ScoreSheetScene(Scene):
                 pygame.draw.line(layer, (200, 184, 140), (left, y), (sheet.right - round(unit * 0.4), y), 1)
             img = self.text.fit(label, size_txt, label_w - 8, colour, bold=bold)
             layer.blit(img, (left, y + 2))
-            for s, cell in enumerate(cells):
+            split = max(1, len(cells) // max(1, state.players))  # cells a seat: 3 in Hollywood scoring
+            for i, cell in enumerate(cells):
                 if cell:
                     img = self.text.render(cell, size_txt, colour, bold=bold)
-                    layer.blit(img, img.get_rect(midtop=(left + label_w + col_w * s + col_w // 2, y + 2)))
+                    x = left + label_w + col_w * (i // split) + round(col_w * (i % split + 0.5) / split)
+                    layer.blit(img, img.get_rect(midtop=(x, y + 2)))
             y += line_h
         return self._finish(layer, sheet, unit)
 
