@@ -392,15 +392,15 @@ class HardBot(Bot):
         opts = view["options"]
         bonus = (opts["gin_bonus"], opts["undercut_bonus"], opts["box_bonus"])
         if _last_chance(view, acts):
-            card = M.TEXT_AT[seen.top] if seen.top >= 0 else ""
+            top = M.TEXT_AT[seen.top] if seen.top >= 0 else ""
             if "take" not in acts:
-                self.because("gin.last_cannot", card=card)
+                self.because("gin.last_cannot", card=top)
                 return acts["pass"]
             rest, _, dw = _out_after_taking(seen, view)
             deals = self._deals(seen, view)
             knock = sum(_go_out_score(rest, dw, opp, bonus) for opp, _ in deals)
             self.because("gin.last_take" if knock >= 0 else "gin.last_pass",
-                         card=card, deadwood=dw, deals=len(deals))
+                         card=top, deadwood=dw, deals=len(deals))
             return acts["take"] if knock >= 0 else acts["pass"]
         forced = _sound_opening(acts, seen)
         if forced is not None:
