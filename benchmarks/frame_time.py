@@ -1,148 +1,221 @@
-"""Frame time of the card table, start-up time to the first frame, and CPU use while idle.
+"""Frame time of the card table while a player really plays, and start-up time to the first frame.
 
-Runs headless (SDL dummy driver) at 1920×1080 by default:
+    python benchmarks/frame_time.py [--size 1920x1080] [--moves 30] [--repeats 3] [--window]
 
-- start-up: from the start of this script (before pygame is imported) to the first frame of the
-  title screen, and to the first frame of a dealt Gin Rummy table;
-- frame time (p50, p95, max; wall clock and CPU time of the main thread) of ``app.step`` while the
-  deal animation runs over a full table, the deal being restarted whenever it ends, with a card
-  dragged across the felt every other frame;
-- the same frame times on an 8-seat Gang de mouettes table and a 6-seat LaGagne table;
-- idle CPU: process CPU time over wall time while the table sits still for a few seconds in the
-  app's own 60 fps loop (``clock.tick``).
+Each table (Gin Rummy 2 seats, Gang de mouettes 8 seats, LaGagne 6 seats) seats a human against
+`normal` bots at the default animation speed and bot delay, and the human plays ``--moves`` moves
+through real pygame events posted to the app's event loop: a card dragged over the felt in a dozen
+motions and dropped on its target, a button or card clicked, the move chosen by a `normal` bot
+among the gestures the table offers. Every frame of ``app.step`` is timed, wall clock and CPU time
+of the render thread, and counted as one of:
 
-    python benchmarks/frame_time.py [--size 1920x1080] [--frames 600] [--idle 4]
+- *move*: a move was played in that frame (the human's drop or click, or a bot's answer);
+- *drag*: the human holds a card and moves the mouse;
+- *animating*: cards fly, flip or are dealt;
+- *still*: nothing moves (the app's own loop would wait for input instead of drawing these).
+
+Printed per table and kind: frames, p50, p95 and max of the wall time and the p95 of the CPU time,
+each the median over ``--repeats`` runs of the same seeded match (with the range of the p95).
+Start-up (a process's launch to the first title frame, and a new match to its first frame) is measured in
+fresh processes, ``--repeats`` times.
+
+Headless by default (SDL's dummy driver: a flip costs nothing); ``--window`` opens a real window on
+the display in ``DISPLAY`` (``xvfb-run -s "-screen 0 1920x1080x24" python benchmarks/frame_time.py
+--window`` where there is no screen), where the flip and the X server's work count too, and the
+bots think in their worker process as in the app. CPU use while idle: ``benchmarks/idle_cpu.py``.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
-START = time.perf_counter()
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-import argparse  # noqa: E402
-import os  # noqa: E402
-import statistics  # noqa: E402
-import sys  # noqa: E402
-import tempfile  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import pygame  # noqa: E402
-
-from ui.app import FPS, App  # noqa: E402
+TABLES = (("gin_rummy", 2), ("gang_de_mouettes", 8), ("lagagne", 6))
+KINDS = ("move", "drag", "animating", "still")
+DRAG_STEPS = 12
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+@dataclass
+class Frames:
+    """Wall and CPU milliseconds of each frame, by kind."""
+
+    wall: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    moves: int = 0
 
 
-def crowded_table(app: App, game_id: str, players: int, frames: int) -> tuple[list[float], list[float], int]:
-    """Frame times and render-thread CPU times (ms) of a full ``players``-seat table of ``game_id``
-    while its deal animates (restarted whenever it ends) and the viewer's cards are hovered in turn."""
+def gestures(scene: Any) -> list[tuple[Any, list[list[Any]]]]:
+    """Every move the viewer can make now with the mouse, as (move, events frame by frame); with no
+    move to make, the primary button that lets play go on (Gang de mouettes' "I've memorised
+    them"), as (``None``, its click)."""
+    import pygame
+
+    from game import Move
+
+    def ev(kind: int, **attrs: Any) -> Any:
+        return pygame.event.Event(kind, **attrs)
+
+    def click(pos: tuple[int, int]) -> list[list[Any]]:
+        return [[ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                 ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=1), ev(pygame.MOUSEBUTTONUP, pos=pos, button=1)]]
+
+    def drag(start: tuple[int, int], end: tuple[int, int]) -> list[list[Any]]:
+        frames = [[ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+                   ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]]
+        for i in range(1, DRAG_STEPS + 1):
+            pos = (round(start[0] + (end[0] - start[0]) * i / DRAG_STEPS),
+                   round(start[1] + (end[1] - start[1]) * i / DRAG_STEPS))
+            frames.append([ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))])
+        frames.append([ev(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+        return frames
+
+    legal, view, adapter = scene.legal, scene.view, scene.adapter
+    found: list[tuple[Any, list[list[Any]]]] = []
+    for button in scene.buttons:
+        if isinstance(button.action, Move) and button.action in legal:
+            found.append((button.action, click(button.rect.center)))
+    for sprite in sorted(scene.sprites, key=lambda s: -s.order):
+        rect = sprite.rect
+        grip = (rect.x + max(4, sprite.width // 6), rect.centery)
+        if scene.sprite_at(grip) is not sprite:
+            continue
+        if adapter.draggable(sprite, view, legal):
+            for drop in adapter.drops(sprite, view, legal):
+                if isinstance(drop.action, Move):
+                    found.append((drop.action, drag(grip, drop.rect.center)))
+        for double in (False, True):
+            action = adapter.click(sprite, view, legal, double=double)
+            if isinstance(action, Move):
+                found.append((action, click(grip) * (2 if double else 1)))
+                break
+    if not found:
+        found = [(None, click(b.rect.center)) for b in scene.buttons if b.primary and callable(b.action)]
+    return found
+
+
+def play_table(app: Any, game_id: str, players: int, moves: int, seed: int) -> Frames:
+    """Seat a human and ``players - 1`` normal bots, and play ``moves`` of the human's moves through
+    real events, timing every frame."""
+    import pygame
+
+    from game import GAMES
     from ui.session import MatchSession, SeatInfo
 
     seats = [SeatInfo("Alice")] + [SeatInfo(f"Bot {i}", "normal") for i in range(1, players)]
-    app.start_match(MatchSession.new(game_id, seats, seed=2024))
-    app.step(1 / FPS)
+    app.start_match(MatchSession.new(game_id, seats, seed=seed))
     scene = app.top
-    own = [s for s in scene.sprites if s.zone == "hand:0" or s.zone.startswith("slot:0.")]
-    size = app.screen.get_size()
-    times: list[float] = []
-    cpu: list[float] = []
-    for i in range(frames):
-        if not scene.animating:
-            scene._refresh(animate_deal=True)
-        own[i % len(own)].lift_goal = 1.0 if i % 2 else 0.0
-        x = 200 + (i * 7) % (size[0] - 400)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, size[1] // 2), rel=(7, 0),
-                                             buttons=(0, 0, 0)))
-        t, c = time.perf_counter(), time.thread_time()
-        app.step(1 / FPS)
-        times.append((time.perf_counter() - t) * 1000)
-        cpu.append((time.thread_time() - c) * 1000)
-    return times, cpu, len(scene.sprites)
+    chooser = GAMES[game_id].make_bot("normal", seed)
+    rnd = random.Random(seed)
+    frames = Frames()
+    pending: list[list[Any]] = []
+    dragging = False
+    limit = moves * 400
+    for _ in range(limit):
+        if frames.moves >= moves or scene.state.is_over() or app.top is not scene:
+            break
+        if not pending and not scene.animating and scene.drag is None:
+            offered = gestures(scene)
+            if offered:
+                wanted = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None
+                chosen = [g for g in offered if g[0] == wanted] or [rnd.choice(offered)]
+                pending = list(chosen[0][1])
+                frames.moves += chosen[0][0] is not None
+        events = pending.pop(0) if pending else []
+        for event in events:
+            pygame.event.post(event)
+        dragging = dragging or any(e.type == pygame.MOUSEBUTTONDOWN for e in events) and len(pending) > 1
+        before = len(scene.state.log)
+        animating = scene.animating
+        wall, cpu = time.perf_counter(), time.thread_time()
+        app.step(1 / 60)
+        wall, cpu = (time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000
+        kind = ("move" if len(scene.state.log) > before else "drag" if dragging
+                else "animating" if animating or scene.animating else "still")
+        frames.wall[kind].append(wall)
+        frames.cpu[kind].append(cpu)
+        dragging = dragging and bool(pending)
+    return frames
+
+
+def startup(window: bool) -> tuple[float, float]:
+    """In a fresh process: seconds from its launch (interpreter start included) to the title's first
+    frame, and from a new match to its table's first frame (``perf_counter`` is one monotonic clock
+    for every process of the machine)."""
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); import time, tempfile; from pathlib import Path; "
+            "from ui.app import App; "
+            f"app = App(data_dir=Path(tempfile.mkdtemp()), size=(1920, 1080), headless={not window}); "
+            "app.step(1 / 60); t1 = time.perf_counter(); "
+            "from ui.session import MatchSession, SeatInfo; "
+            "app.start_match(MatchSession.new('gin_rummy', [SeatInfo('A'), SeatInfo('B', 'normal')], seed=1)); "
+            "app.step(1 / 60); t2 = time.perf_counter(); app.quit(); print(t1, t2)")
+    launched = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    first, table = (float(x) for x in out.stdout.split()[-2:])
+    return first - launched, table - first
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1920x1080")
-    parser.add_argument("--frames", type=int, default=600)
-    parser.add_argument("--idle", type=float, default=4.0, help="seconds of idle frames")
+    parser.add_argument("--moves", type=int, default=30, help="the human's moves per table")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--window", action="store_true", help="a real window on $DISPLAY")
     args = parser.parse_args()
+    if args.window and not os.environ.get("DISPLAY"):
+        parser.error("--window needs a display (DISPLAY is not set); try xvfb-run")
+    if not args.window:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     size = tuple(int(x) for x in args.size.lower().split("x"))
 
-    with tempfile.TemporaryDirectory() as data:
-        app = App(data_dir=Path(data), size=size, headless=True)
-        app.step(1 / FPS)
-        first_frame = time.perf_counter() - START
+    from ui.app import App
 
-        from ui.session import MatchSession, SeatInfo
+    starts = [startup(args.window) for _ in range(args.repeats)]
+    runs: dict[str, list[Frames]] = defaultdict(list)
+    for _ in range(args.repeats):
+        with tempfile.TemporaryDirectory() as data:
+            app = App(data_dir=Path(data), size=size, headless=not args.window)
+            app.step(1 / 60)
+            for game_id, players in TABLES:
+                runs[f"{players}-seat {game_id}"].append(play_table(app, game_id, players, args.moves, 2024))
+            app.quit()
+            app.close()
 
-        app.settings.animation_speed = "normal"
-        app.settings.bot_delay = 0.8
-        session = MatchSession.new("gin_rummy", [SeatInfo("Alice"), SeatInfo("Bob", "normal")], seed=2024)
-        t = time.perf_counter()
-        app.start_match(session)
-        app.step(1 / FPS)
-        first_table = time.perf_counter() - t
-        scene = app.top
+    mode = "a real window on " + os.environ["DISPLAY"] if args.window else "headless (dummy video driver)"
+    print(f"{size[0]}x{size[1]}, {mode}; medians over {args.repeats} repeats (range of the p95 in brackets)")
+    print(f"start-up to the title's first frame: {statistics.median(s[0] for s in starts) * 1000:6.0f} ms "
+          f"({min(s[0] for s in starts) * 1000:.0f}–{max(s[0] for s in starts) * 1000:.0f})")
+    print(f"a new match to its first frame:      {statistics.median(s[1] for s in starts) * 1000:6.0f} ms "
+          f"({min(s[1] for s in starts) * 1000:.0f}–{max(s[1] for s in starts) * 1000:.0f})")
+    from benchmarks.measure import percentile
 
-        hand = [s for s in scene.sprites if s.zone == "hand:0"]
-        times: list[float] = []
-        cpu_times: list[float] = []
-        restarts = 0
-        for i in range(args.frames):
-            if not scene.animating:
-                scene._refresh(animate_deal=True)
-                restarts += 1
-            card = hand[i % len(hand)]
-            x = 200 + (i * 7) % (size[0] - 400)
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, size[1] // 2), rel=(7, 0),
-                                                 buttons=(0, 0, 0)))
-            card.lift_goal = 1.0 if i % 2 else 0.0
-            t, c = time.perf_counter(), time.thread_time()
-            app.step(1 / FPS)
-            times.append((time.perf_counter() - t) * 1000)
-            cpu_times.append((time.thread_time() - c) * 1000)
-
-        crowded = [(f"{players}-seat {game_id}", *crowded_table(app, game_id, players, args.frames))
-                   for game_id, players in (("gang_de_mouettes", 8), ("lagagne", 6))]
-        app.start_match(session)
-        scene = app.top
-        scene.finish_animations()
-        for _ in range(10):
-            app.step(1 / FPS)
-        clock = pygame.time.Clock()
-        cpu0, wall0 = time.process_time(), time.perf_counter()
-        frames = 0
-        while time.perf_counter() - wall0 < args.idle:
-            clock.tick(FPS)
-            app.step(1 / FPS)
-            frames += 1
-        cpu = time.process_time() - cpu0
-        wall = time.perf_counter() - wall0
-        app.quit()
-        app.close()
-
-    print(f"window {size[0]}x{size[1]}, {len(scene.sprites)} cards on the table")
-    print(f"start-up to the first frame (title):   {first_frame * 1000:7.0f} ms")
-    print(f"start_match to the first table frame:  {first_table * 1000:7.0f} ms")
-    print(f"frame time while animating ({len(times)} frames, deal restarted {restarts}×):")
-    print(f"  p50 {statistics.median(times):6.2f} ms   p95 {percentile(times, 0.95):6.2f} ms   "
-          f"max {max(times):6.2f} ms")
-    print(f"  CPU time of the render thread per frame (robust when other processes load the machine): "
-          f"p50 {statistics.median(cpu_times):.2f} ms   p95 {percentile(cpu_times, 0.95):.2f} ms")
-    for name, crowd_times, crowd_cpu, cards in crowded:
-        print(f"{name} table ({cards} cards), frame time while animating: p50 {statistics.median(crowd_times):6.2f} ms"
-              f"   p95 {percentile(crowd_times, 0.95):6.2f} ms   max {max(crowd_times):6.2f} ms")
-        print(f"  CPU time of the render thread per frame: p50 {statistics.median(crowd_cpu):.2f} ms   "
-              f"p95 {percentile(crowd_cpu, 0.95):.2f} ms")
-    print(f"idle: {frames} frames in {wall:.1f} s, CPU {cpu / wall * 100:.1f}% of one core")
+    for name, frames in runs.items():
+        print(f"{name}: the human played {frames[0].moves} moves")
+        print(f"  {'frames':>14} {'wall p50':>9} {'wall p95':>18} {'wall max':>9} {'CPU p95':>18}")
+        for kind in KINDS:
+            counts = [len(f.wall[kind]) for f in frames]
+            if not any(counts):
+                continue
+            p50 = [percentile(f.wall[kind], 0.5) for f in frames if f.wall[kind]]
+            p95 = [percentile(f.wall[kind], 0.95) for f in frames if f.wall[kind]]
+            top = [max(f.wall[kind]) for f in frames if f.wall[kind]]
+            cpu = [percentile(f.cpu[kind], 0.95) for f in frames if f.cpu[kind]]
+            print(f"  {kind:<9} {statistics.median(counts):>4.0f} {statistics.median(p50):7.2f} ms "
+                  f"{statistics.median(p95):7.2f} ms ({min(p95):.1f}–{max(p95):.1f}) {statistics.median(top):7.2f} ms "
+                  f"{statistics.median(cpu):7.2f} ms ({min(cpu):.1f}–{max(cpu):.1f})")
 
 
 if __name__ == "__main__":
