@@ -63,7 +63,7 @@ def test_an_invalid_meld_is_marked_refused_and_automatic_puts_it_back(app) -> No
     assert panel.layout.melds[-1] == ["As"] and panel.layout.kinds() == ["run", "set", None]
     click_at(app, panel_button(panel, "confirm").rect.center)
     assert app.top is panel and scene.state.log == log
-    assert scene.message == "As is not a meld."
+    assert scene.message.startswith("Meld 3 is not a meld")
     click_at(app, panel_button(panel, "auto").rect.center)
     assert panel.layout.kinds() == ["run", "set"] and not panel.layout.changed()
     click_at(app, panel_button(panel, "confirm").rect.center)

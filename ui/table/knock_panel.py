@@ -157,9 +157,9 @@ class KnockPanel(Scene):
     # ------------------------------------------------------------------ what the buttons do
     def problem(self) -> str | None:
         """Why the arrangement cannot be knocked now, in the player's language, or ``None``."""
-        for meld, kind in zip(self.layout.melds, self.layout.kinds()):
+        for n, kind in enumerate(self.layout.kinds(), start=1):
             if kind is None:
-                return self.app.tr("illegal.gin.not_a_meld", meld=" ".join(meld))
+                return self.app.tr("gin.panel.not_meld_row", n=n)
         move = self.move()
         if self.table.state.is_legal(move):
             return None
@@ -201,12 +201,13 @@ class KnockPanel(Scene):
         box.center = (w // 2, round(table.top_bar + (h - table.top_bar) / 2))
         rows = self.layout.rows()
         head = round(u * 1.2)
-        foot = round(u * 1.7)
+        foot = round(u * 2.0)
         pad = max(4, round(u * 0.12))
         row_h = min(round(card_height(table.card_w) + 2 * pad), (box.h - head - foot) // len(rows) - pad)
         card_w = max(20, round((row_h - 2 * pad) / card_height(100) * 100))
         label_w = round(box.w * 0.27)
-        step = round(card_w * 0.62)
+        longest = max(len(row) for row in rows)
+        step = round(min(card_w * 1.08, (box.w - pad * 8 - label_w - card_w) / max(1, longest - 1)))
         row_rects: list[pygame.Rect] = []
         cards: dict[str, pygame.Rect] = {}
         y = box.y + head
@@ -371,8 +372,13 @@ class KnockPanel(Scene):
         self.buttons[0].primary = problem is None
         colour = FONT_COLOUR if problem is None else (255, 190, 170)
         status = problem or tr("gin.panel.ready", points=points, limit=self.layout.limit)
-        img = self.text.fit(status, round(u * 0.28), box.w - 40, colour, bold=True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, geo["status_y"])))
+        size = round(u * 0.26)
+        lines = self.text.wrap(status, size, box.w - 40, bold=True)[:2]
+        y = geo["status_y"] - (len(lines) - 1) * self.text.font(size, True).get_linesize()
+        for line in lines:
+            img = self.text.fit(line, size, box.w - 40, colour, bold=True)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
         for b in self.buttons:
             b.draw(surface, self.text, b is focus)
         if self.drag is not None:
