@@ -8,7 +8,7 @@ marked with a cross and the words "Not a meld", not only by colour; so is deadwo
 **Knock** plays the arrangement (the plain ``knock X`` when it is the automatic one, else
 ``knock X`` with its melds), **Automatic** (A) puts the engine's arrangement back, Esc cancels
 without any move. Whether a group is a meld and what the cards are worth are the engine's
-(``game.gin_rummy.melds``); whether the knock is legal is the engine's refusal.
+(``game.gin_rummy.views``); whether the knock is legal is the engine's refusal.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import Move
-from game.gin_rummy import melds as M
+from game.gin_rummy.views import meld_kind, points
 from ui.cards import card_height
 from ui.scene import Scene
 from ui.table.sprites import draw_highlight
@@ -103,10 +103,10 @@ class KnockLayout:
 
     def kinds(self) -> list[str | None]:
         """Each meld row's kind, ``"run"``, ``"set"`` or ``None`` (not a meld), as the engine says."""
-        return [M.meld_kind(M.card_mask(m)) for m in self.melds]
+        return [meld_kind(m) for m in self.melds]
 
     def deadwood_points(self) -> int:
-        return M.value(M.card_mask(self.deadwood))
+        return points(self.deadwood)
 
     def changed(self) -> bool:
         """Whether the arrangement differs from the automatic one."""
