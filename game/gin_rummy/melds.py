@@ -118,6 +118,13 @@ def is_meld(mask: int) -> bool:
     return is_run(mask) or is_set(mask)
 
 
+def meld_kind(mask: int) -> str | None:
+    """``"run"`` or ``"set"`` when the cards of ``mask`` form one meld, else ``None``."""
+    if is_run(mask):
+        return "run"
+    return "set" if is_set(mask) else None
+
+
 def meldable(mask: int) -> int:
     """The cards of ``mask`` that belong to at least one meld inside ``mask`` (cheap bit tricks)."""
     r3 = mask & (mask >> 1) & (mask >> 2)

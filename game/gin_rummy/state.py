@@ -14,7 +14,10 @@ the seed.
 
 ``legal_moves`` lists knocks in their short form (``knock Kh``: the engine arranges the melds);
 a knock that lists its melds (``knock Kh 3c4c5c 7s7h7d``) is accepted by ``apply``/``is_legal``
-whenever the listed melds are valid and leave at most the knock limit.
+whenever the listed melds are valid and leave at most the knock limit — any such arrangement, not
+only the least-deadwood ones (a run cut short or a meld held back as deadwood, to leave the
+defender fewer lay-offs): listing them all would grow with every way of splitting the melds, so
+``legal_moves`` does not, and the view's ``knocks`` offers only the least-deadwood ones.
 
 View keys (``view(seat)``, JSON-safe, typed as ``views.GinView``; the shared ``CoreView`` keys first:
 ``game seat players names scores to_move over winners history log active phase pile_size discard``;
@@ -61,7 +64,8 @@ Refusal keys (``IllegalMove.key``; ``params`` in brackets): ``gin.upcard_decide`
 ``gin.hand_over``, ``gin.hand_not_over``, ``gin.card_needed`` [move], ``gin.bad_card`` [card],
 ``gin.not_in_hand`` [card], ``gin.just_taken`` [card], ``gin.knock_too_high`` [card, deadwood,
 limit], ``gin.knock_is_gin`` [card], ``gin.not_gin`` [card, deadwood], ``gin.no_grand_gin``,
-``gin.not_grand_gin`` [deadwood], ``gin.not_a_meld`` [meld], ``gin.meld_has_discard`` [meld,
+``gin.not_grand_gin`` [deadwood], ``gin.melds_too_high`` [card, deadwood, limit] (a knock's listed melds
+leave too much deadwood), ``gin.not_a_meld`` [meld], ``gin.meld_has_discard`` [meld,
 card], ``gin.meld_not_in_hand`` [meld, cards], ``gin.meld_overlap`` [meld], ``gin.gin_only``,
 ``gin.wall_no_draw``, ``gin.wall_take_useless`` [card], ``gin.wall_must_go_out``; plus the shared
 ``not_your_turn``, ``match_over``, ``no_such_seat``, ``ambiguous_seat`` (a bare ``next`` while
@@ -520,7 +524,7 @@ class GinRummyState(GinTable, GameState):
             return self._gin_only_refusal(), ()
         if dw > self.knock_limit:
             return IllegalMove(f"You cannot knock with these melds: your deadwood would be {dw}, and the knock "
-                               f"limit is {self.knock_limit}.", "gin.knock_too_high",
+                               f"limit is {self.knock_limit}.", "gin.melds_too_high",
                                {"card": text, "deadwood": dw, "limit": self.knock_limit}), ()
         return None, tuple(melds)
 

@@ -1,10 +1,13 @@
-"""What a Gin Rummy seat sees: the view's own keys and the phase names (see ``game.gin_rummy.state``)."""
+"""What a Gin Rummy seat sees: the view's own keys and the phase names (see ``game.gin_rummy.state``),
+and how the engine judges a group of cards the player lays out (a knock panel asks it)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Literal, TypedDict
 
 from game.core.views import CoreView
+from game.gin_rummy import melds as M
 
 Phase = Literal["upcard", "draw", "discard", "hand_over", "match_over"]
 UPCARD: Phase = "upcard"
@@ -67,3 +70,21 @@ class GinView(CoreView):
     deadwood_after_discard: dict[str, int] | None
     knocks: list[KnockOffer]
     hollywood: list[HollywoodGame] | None
+
+
+def meld_kind(cards: Iterable[str]) -> str | None:
+    """``"run"`` or ``"set"`` when ``cards`` form one meld, else ``None``.
+
+    >>> meld_kind(["3c", "4c", "5c"]), meld_kind(["7s", "7h", "7d"]), meld_kind(["As"])
+    ('run', 'set', None)
+    """
+    return M.meld_kind(M.card_mask(cards))
+
+
+def points(cards: Iterable[str]) -> int:
+    """What ``cards`` count as deadwood (Ace 1 … face cards 10).
+
+    >>> points(["As", "Kh", "7d"])
+    18
+    """
+    return M.value(M.card_mask(cards))

@@ -194,8 +194,8 @@ def test_explicit_melds_are_used_as_given_and_checked() -> None:
     assert refused(s, "0: knock Kh Ah2h3h 2s2h2d").key == "gin.meld_overlap"
     assert refused(s, "0: knock Kh KhKsKd").key == "gin.meld_has_discard"
     e = refused(s, "0: knock Kh Ah2h3h")
-    assert e.key == "gin.knock_too_high" and e.params["deadwood"] == 43
-    assert refused(s, "0: knock Kh 7c8c9c").key == "gin.knock_too_high"
+    assert e.key == "gin.melds_too_high" and e.params["deadwood"] == 43
+    assert refused(s, "0: knock Kh 7c8c9c").key == "gin.melds_too_high"
     assert GinRummyState.parse_move("0: knock kh 7c8c9cTc 3h2hah") == GinRummyState.parse_move(
         "0: knock Kh Ah2h3h 7c8c9cTc")
     play(s, "0: knock Kh Ah2h3h 7c8c9cTc")

@@ -115,6 +115,13 @@ def discard_centre(scene: TableScene) -> tuple[int, int]:
     return (round(x + layout.card_w / 2), round(y + layout.card_h / 2))
 
 
+def knock(app, scene: TableScene) -> None:
+    """Press Knock, then the knock panel's Knock: the automatic arrangement."""
+    click_at(app, button(scene, "knock").rect.center)
+    panel = app.top
+    click_at(app, next(b for b in panel.buttons if b.key == "confirm").rect.center)
+
+
 def focus_on(app, scene: TableScene, wanted) -> None:
     """Press Tab, then Right until the keyboard focus rests on what ``wanted(item)`` accepts."""
     key(app, pygame.K_TAB)

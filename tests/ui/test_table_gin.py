@@ -10,6 +10,7 @@ from tests.ui.table_helpers import (
     discard_centre,
     drag,
     hand_centre,
+    knock,
     run_until,
     stacked_session,
     start,
@@ -42,9 +43,8 @@ def test_mouse_hand_through_knock_and_scoring(app) -> None:
     run_until(app, lambda: state.to_move() == [0] and state.view(0)["phase"] == "draw")
     drag(app, top_of(scene, "stock").rect.center, hand_centre(scene))
     assert any(m.name == "knock" for m in scene.legal)
-    knock = button(scene, "knock")
-    assert "deadwood" in knock.label
-    click_at(app, knock.rect.center)
+    assert "deadwood" in button(scene, "knock").label
+    knock(app, scene)
 
     view = state.view(0)
     assert view["phase"] in ("hand_over", "match_over")
@@ -89,7 +89,7 @@ def test_next_hand_is_dealt_after_the_score_card(app) -> None:
     scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")], options))
     state = scene.state
     drag(app, top_of(scene, "discard").rect.center, hand_centre(scene))     # take the Qd upcard
-    click_at(app, button(scene, "knock").rect.center)                       # knock, discarding the Kh
+    knock(app, scene)                                                       # knock, discarding the Kh
     assert state.view(0)["phase"] == "hand_over"
     assert app.storage.load_session() is not None
     click_at(app, button(scene, "next").rect.center)
@@ -116,7 +116,7 @@ def test_animations_follow_events_and_input_fast_forwards(app) -> None:
     assert (taken.x, taken.y) == taken.target
 
 
-def test_knock_offers_the_meld_arrangements(app) -> None:
+def test_knock_discards_the_chosen_card_with_the_automatic_arrangement(app) -> None:
     from tests.ui.table_helpers import BOB, sprite_of
 
     alice = ["3s", "3h", "3d", "3c", "As", "2s", "Ah", "2h", "Ad", "Kc"]
@@ -126,17 +126,13 @@ def test_knock_offers_the_meld_arrangements(app) -> None:
     drag(app, top_of(scene, "discard").rect.center, hand_centre(scene))     # take the 5s upcard
     click_at(app, visible_point(sprite_of(scene, "Kc")))                     # choose the Kc to discard
     assert scene.selected == "Kc"
-    melds = button(scene, "melds")
-    assert melds.label == "Melds 1/3"
-    click_at(app, melds.rect.center)
-    assert button(scene, "melds").label == "Melds 2/3"
-    shown = scene.adapter._knock_plan(scene.view)[2]
-    knock = button(scene, "knock")
-    assert "King of clubs" in knock.label and "deadwood 9" in knock.label
-    click_at(app, knock.rect.center)
+    label = button(scene, "knock").label
+    assert "King of clubs" in label and "deadwood 9" in label
+    auto = scene.view["knocks"][0]["arrangements"][0]["melds"]
+    knock(app, scene)
     result = state.view(0)["result"]
-    assert result["knocker"] == 0 and result["discard"] == "Kc"
-    assert sorted(map(sorted, result["melds"][0])) == sorted(map(sorted, shown))
+    assert result["knocker"] == 0 and result["discard"] == "Kc" and state.log[-1] == "0: knock Kc"
+    assert sorted(map(sorted, result["melds"][0])) == sorted(map(sorted, auto))
 
 
 def test_click_and_double_click_shortcuts(app) -> None:

@@ -10,7 +10,7 @@ from game.core.referee import Referee
 from game.gin_rummy import GinOptions
 from tests.gin_rummy.test_gin_house_rules import GIN_IN_ONE, OKLAHOMA, to_the_wall, wall_deal
 from tests.gin_rummy.test_gin_rules import JUNK, deal, play
-from tests.ui.table_helpers import button, click_at, start
+from tests.ui.table_helpers import button, click_at, knock, start
 from ui.session import MatchSession, SeatInfo
 from ui.table.scores import ScoreSheetScene
 
@@ -27,7 +27,7 @@ def test_the_last_discard_is_taken_with_a_button_then_only_going_out_is_offered(
     click_at(app, button(scene, "take").rect.center)
     assert state.view(1)["phase"] == "discard" and state.view(1)["just_taken"] == "9d"
     assert scene.adapter.status(state.view(1), list(scene.legal)) == "Knock or go gin with the card you took."
-    click_at(app, button(scene, "knock").rect.center)
+    knock(app, scene)
     assert state.history[-1]["winners"] == [1]
 
 

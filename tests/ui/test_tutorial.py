@@ -9,7 +9,7 @@ import pytest
 from game import GAMES
 from game.core.referee import Referee
 from tests.ui.conftest import center, click, press
-from tests.ui.table_helpers import click_at, drag, run_until, top_of, visible_point
+from tests.ui.table_helpers import click_at, drag, knock, run_until, top_of, visible_point
 from ui.scenes.rules import RulesScene
 from ui.scenes.setup import SetupScene
 from ui.table.scene import TableScene
@@ -81,7 +81,7 @@ def test_the_gin_tutorial_on_the_table(app) -> None:
     assert app.tr("tutorial.gin.draw") in scene.coach_lines()[-1]
     click_at(app, button(scene, "tutorial_skip").rect.center)    # the coach draws for the player
     assert state.log[-1] == "0: draw" and "3c" in state.view(0)["hand"]
-    click_at(app, button(scene, "knock").rect.center)
+    knock(app, scene)
     assert state.log[-1].startswith("0: knock Qs") and scene.coach.finished
     assert scene.coach_lines() == [app.tr("tutorial.gin.outro")]
     click_at(app, button(scene, "tutorial_end").rect.center)

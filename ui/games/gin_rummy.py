@@ -1,10 +1,11 @@
 """Gin Rummy at the table: the fanned hand with live melds and deadwood, the first-upcard offer,
-drawing and discarding by drag or click, Knock and Gin buttons with the proposed meld arrangement
-(and its alternatives), and the end of a hand spread into melds, lay-offs and a score card.
+drawing and discarding by drag or click, Knock and Gin buttons (Knock opens the knock panel, where
+the melds to lay out can be changed: ``ui.table.knock_panel``), and the end of a hand spread into
+melds, lay-offs and a score card.
 
 Every rule comes from the engine: legal moves and the view's ``melds``/``deadwood``/
-``deadwood_after_discard``, ``result``, and ``knocks`` (each knock or gin on offer with every
-arrangement of its melds, as moves).
+``deadwood_after_discard``, ``result``, and ``knocks`` (each knock or gin on offer with its
+automatic arrangement first).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from game.core import Event, Move
 from game.gin_rummy.views import GinView
 from ui.cards import card_height
 from ui.games.base import Action, ButtonSpec, Drop, TableAdapter
+from ui.table.knock_panel import KnockLayout, KnockPanel
 from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
 from ui.table.widgets import FONT_COLOUR, GOLD
@@ -46,8 +48,6 @@ class Adapter(TableAdapter):
         super().__init__(scene)
         self.sort_mode = "melds"
         self.custom: list[str] = []
-        self.arrangement = 0
-        """Index of the chosen meld arrangement for a knock (0 = the engine's proposal)."""
         self._rows: dict[tuple, dict[str, list[tuple[float, float, int]]]] = {}
 
     # ================================================================== zones
@@ -268,7 +268,6 @@ class Adapter(TableAdapter):
         return None
 
     def _select(self, card: str) -> None:
-        self.arrangement = 0
         self.scene.select(card)
 
     def shift(self, sprite: CardSprite, step: int) -> Action | None:
@@ -292,21 +291,24 @@ class Adapter(TableAdapter):
         return False
 
     # ================================================================== knock and gin
-    def _knock_plan(self, view: GinView) -> tuple[str, Move, list[list[str]], int, int, int] | None:
-        """(kind, move, melds, deadwood, arrangement index, arrangement count) for the knock or gin on
-        offer: the engine's best offer, or the one that discards the selected card."""
+    def _knock_plan(self, view: GinView) -> tuple[str, str, list[list[str]], int] | None:
+        """(kind, discard, automatic melds, deadwood) of the knock or gin on offer: the engine's best
+        offer, or the one that discards the selected card."""
         offers = view.get("knocks") or []
         if not offers:
             return None
         offer = next((o for o in offers if o["card"] == self.scene.selected), offers[0])
-        arrangements = offer["arrangements"]
-        index = self.arrangement % len(arrangements)
-        chosen = arrangements[index]
-        move = self.scene.state.parse_move(chosen["move"]).with_seat(view["seat"])
-        return offer["kind"], move, chosen["melds"], offer["deadwood"], index, len(arrangements)
+        return offer["kind"], offer["card"], offer["arrangements"][0]["melds"], offer["deadwood"]
 
-    def _next_arrangement(self) -> None:
-        self.arrangement += 1
+    def open_knock_panel(self, card: str) -> None:
+        """Knock discarding ``card``: open the knock panel on the engine's automatic arrangement."""
+        view = self.scene.view
+        offer = next(o for o in view["knocks"] if o["card"] == card and o["kind"] == "knock")
+        melds = offer["arrangements"][0]["melds"]
+        laid = {c for meld in melds for c in meld}
+        deadwood = [c for c in view["hand"] if c != card and c not in laid]
+        title = self.tr("gin.panel.title", card=_the_card(self, card))
+        self.app.push(KnockPanel(self.app, self.scene, KnockLayout(card, melds, deadwood, view["knock_limit"]), title))
 
     # ================================================================== buttons
     def buttons(self, view: GinView, legal: list[Move]) -> list[ButtonSpec]:
@@ -320,16 +322,14 @@ class Adapter(TableAdapter):
             out.append(ButtonSpec("pass", self.tr("gin.button.pass"), acts["pass"], "take" not in acts))
         plan = self._knock_plan(view)
         if plan is not None:
-            kind, move, _melds, deadwood, index, count = plan
-            card = move.args[0]
+            kind, card, _melds, deadwood = plan
             if kind == "gin":
-                out.append(ButtonSpec("gin", self.tr("gin.button.gin", card=_the_card(self, card)), move, True))
+                out.append(ButtonSpec("gin", self.tr("gin.button.gin", card=_the_card(self, card)),
+                                      acts[f"gin {card}"], True))
             else:
                 out.append(ButtonSpec("knock", self.tr("gin.button.knock", card=_the_card(self, card),
-                                                       deadwood=deadwood), move, True))
-                if count > 1:
-                    out.append(ButtonSpec("melds", self.tr("gin.button.melds", n=index + 1, count=count),
-                                          self._next_arrangement))
+                                                       deadwood=deadwood),
+                                      lambda c=card: self.open_knock_panel(c), True))
         if "next" in acts:
             result = view.get("result") or {}
             new_game = result.get("game_over") and not view["options"].get("hollywood")

@@ -1,0 +1,438 @@
+"""The Gin Rummy knock panel: the knocker lays out their melds before knocking.
+
+It opens over the table when the player knocks, showing the engine's automatic arrangement as meld
+rows, a "new meld" row and a deadwood row, with the deadwood counted live against the knock limit.
+Cards move between rows by a click on the card then on a row, by dragging, or from the keyboard
+(arrows choose a card, Up/Down move it to the row above or below). A row that is not a meld is
+marked with a cross and the words "Not a meld", not only by colour; so is deadwood over the limit.
+**Knock** plays the arrangement (the plain ``knock X`` when it is the automatic one, else
+``knock X`` with its melds), **Automatic** (A) puts the engine's arrangement back, Esc cancels
+without any move. Whether a group is a meld and what the cards are worth are the engine's
+(``game.gin_rummy.views``); whether the knock is legal is the engine's refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import Move
+from game.gin_rummy.views import meld_kind, points
+from ui.cards import card_height
+from ui.scene import Scene
+from ui.table.sprites import draw_highlight
+from ui.table.widgets import FONT_COLOUR, GOLD, Button, TextCache, layout_buttons
+
+if TYPE_CHECKING:
+    from ui.table.scene import TableScene
+
+RANKS = "A23456789TJQK"
+SUITS = "shdc"
+DRAG_THRESHOLD = 6
+VALID = (110, 220, 140)
+INVALID = (240, 110, 100)
+ROW_FILL = (18, 58, 38)
+
+
+def _rank_key(card: str) -> tuple[int, int]:
+    return RANKS.index(card[0]), SUITS.index(card[1])
+
+
+class KnockLayout:
+    """The arrangement being laid out: meld groups and deadwood, edited card by card (no pygame).
+
+    Rows are numbered: the melds ``0 .. n-1``, then the new-meld row ``n``, then deadwood ``n + 1``.
+
+    >>> lay = KnockLayout("Kh", [["3c", "4c", "5c", "6c"]], ["As", "2d"], 10)
+    >>> lay.move("3c", 2); lay.melds, lay.deadwood, lay.deadwood_points()
+    ([['4c', '5c', '6c']], ['As', '2d', '3c'], 6)
+    >>> lay.move("As", 1); lay.kinds()
+    ['run', None]
+    >>> lay.changed(), lay.reset(), lay.changed()
+    (True, None, False)
+    """
+
+    def __init__(self, card: str, auto: list[list[str]], deadwood: list[str], limit: int) -> None:
+        self.card = card
+        self.limit = limit
+        self._auto = ([sorted(m, key=_rank_key) for m in auto], sorted(deadwood, key=_rank_key))
+        self.melds: list[list[str]] = []
+        self.deadwood: list[str] = []
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the engine's automatic arrangement."""
+        self.melds = [list(m) for m in self._auto[0]]
+        self.deadwood = list(self._auto[1])
+
+    @property
+    def new_row(self) -> int:
+        return len(self.melds)
+
+    @property
+    def dead_row(self) -> int:
+        return len(self.melds) + 1
+
+    def rows(self) -> list[list[str]]:
+        """Every row's cards: the melds, the (empty) new-meld row, the deadwood."""
+        return [*self.melds, [], self.deadwood]
+
+    def row_of(self, card: str) -> int:
+        return next(i for i, row in enumerate(self.rows()) if card in row)
+
+    def move(self, card: str, row: int) -> None:
+        """Put ``card`` in ``row`` (the new-meld row starts a meld, unless the card is a meld of its
+        own already); empty melds disappear."""
+        source = self.row_of(card)
+        if source == row or (row == self.new_row and self.rows()[source] == [card]):
+            return
+        target: list[str] | None = None
+        if row < len(self.melds):
+            target = self.melds[row]
+        elif row == self.dead_row:
+            target = self.deadwood
+        (self.deadwood if source == self.dead_row else self.melds[source]).remove(card)
+        if target is None:
+            self.melds.append([card])
+        else:
+            target.append(card)
+            target.sort(key=_rank_key)
+        self.melds = [m for m in self.melds if m]
+
+    def kinds(self) -> list[str | None]:
+        """Each meld row's kind, ``"run"``, ``"set"`` or ``None`` (not a meld), as the engine says."""
+        return [meld_kind(m) for m in self.melds]
+
+    def deadwood_points(self) -> int:
+        return points(self.deadwood)
+
+    def changed(self) -> bool:
+        """Whether the arrangement differs from the automatic one."""
+        return sorted(map(sorted, self.melds)) != sorted(map(sorted, self._auto[0]))
+
+    def action(self) -> str:
+        """The move's text: ``knock X`` for the automatic arrangement, else with every meld listed."""
+        if not self.changed():
+            return f"knock {self.card}"
+        return " ".join([f"knock {self.card}", *("".join(m) for m in self.melds)])
+
+
+class KnockPanel(Scene):
+    """The knock panel over ``table`` (see the module docstring)."""
+
+    transparent = True
+
+    def __init__(self, app: Any, table: TableScene, layout: KnockLayout, title: str) -> None:
+        """``title`` names the discard in words ("Lay out your knock · discard the King of hearts")."""
+        super().__init__(app)
+        self.table = table
+        self.layout = layout
+        self.title = title
+        self.text = TextCache(app.font)
+        self.held: str | None = None
+        """A card picked up by a click (or Enter), waiting for the row it goes to."""
+        self.focus: int | None = None
+        """Index into ``focus_items()`` of the keyboard focus (None until a key is pressed)."""
+        self.buttons: list[Button] = []
+        self.drag: dict[str, Any] | None = None
+        self._press: dict[str, Any] | None = None
+        self._geometry: dict[str, Any] | None = None
+
+    def enter(self) -> None:
+        tr = self.app.tr
+        self.buttons = [Button("confirm", tr("gin.panel.knock"), self.confirm, primary=True),
+                        Button("auto", tr("gin.panel.auto"), self.automatic),
+                        Button("cancel", tr("gin.panel.cancel"), self.cancel)]
+        self._geometry = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._geometry = None
+
+    def idle(self) -> bool:
+        """Nothing moves in the panel unless a card is being dragged."""
+        return self.drag is None
+
+    # ------------------------------------------------------------------ what the buttons do
+    def problem(self) -> str | None:
+        """Why the arrangement cannot be knocked now, in the player's language, or ``None``."""
+        for n, kind in enumerate(self.layout.kinds(), start=1):
+            if kind is None:
+                return self.app.tr("gin.panel.not_meld_row", n=n)
+        move = self.move()
+        if self.table.state.is_legal(move):
+            return None
+        return self.table.explain(self.table.state.refusal(move))
+
+    def move(self) -> Move:
+        viewer = self.table.viewer
+        return self.table.state.parse_move(self.layout.action()).with_seat(viewer)
+
+    def confirm(self) -> None:
+        """Knock with this arrangement, or say why it cannot be played."""
+        why = self.problem()
+        if why is not None:
+            self.app.sound.play("refuse")
+            self.table.say(why)
+            return
+        move = self.move()
+        self.app.pop()
+        self.table.play(move)
+
+    def automatic(self) -> None:
+        self.layout.reset()
+        self.held = None
+        self._geometry = None
+
+    def cancel(self) -> None:
+        """Close the panel; no move is played."""
+        self.app.pop()
+
+    # ------------------------------------------------------------------ geometry
+    def geometry(self) -> dict[str, Any]:
+        """The panel's box, each row's rectangle, each card's rectangle and the card width."""
+        if self._geometry is not None:
+            return self._geometry
+        table = self.table.layout
+        w, h = table.size
+        u = table.unit
+        box = pygame.Rect(0, 0, round(min(w * 0.72, u * 16)), round(h * 0.84))
+        box.center = (w // 2, round(table.top_bar + (h - table.top_bar) / 2))
+        rows = self.layout.rows()
+        head = round(u * 1.2)
+        foot = round(u * 2.0)
+        pad = max(4, round(u * 0.12))
+        row_h = min(round(card_height(table.card_w) + 2 * pad), (box.h - head - foot) // len(rows) - pad)
+        card_w = max(20, round((row_h - 2 * pad) / card_height(100) * 100))
+        label_w = round(box.w * 0.27)
+        longest = max(len(row) for row in rows)
+        step = round(min(card_w * 1.08, (box.w - pad * 8 - label_w - card_w) / max(1, longest - 1)))
+        row_rects: list[pygame.Rect] = []
+        cards: dict[str, pygame.Rect] = {}
+        y = box.y + head
+        for row in rows:
+            rect = pygame.Rect(box.x + pad * 3, y, box.w - pad * 6, row_h)
+            row_rects.append(rect)
+            x = rect.x + label_w
+            for card in row:
+                cards[card] = pygame.Rect(x, rect.y + pad, card_w, card_height(card_w))
+                x += step
+            y += row_h + pad
+        bar = pygame.Rect(box.x + pad * 3, box.bottom - round(u * 0.75), box.w - pad * 6, round(u * 0.55))
+        layout_buttons(self.buttons, self.text, bar)
+        self._geometry = {"box": box, "rows": row_rects, "cards": cards, "card_w": card_w, "label_w": label_w,
+                          "status_y": bar.y - round(u * 0.55)}
+        return self._geometry
+
+    def _changed(self) -> None:
+        self._geometry = None
+
+    def focus_items(self) -> list[str | Button]:
+        """What Tab and the arrows move through: the cards row by row, then the buttons."""
+        return [*(c for row in self.layout.rows() for c in row), *self.buttons]
+
+    def focused(self) -> str | Button | None:
+        items = self.focus_items()
+        return None if self.focus is None else items[min(self.focus, len(items) - 1)]
+
+    def _focus_on(self, item: str) -> None:
+        self.focus = self.focus_items().index(item)
+
+    # ------------------------------------------------------------------ moving cards
+    def move_card(self, card: str, row: int) -> None:
+        """Move ``card`` to ``row`` (keeping the keyboard focus on it)."""
+        self.layout.move(card, row)
+        self.held = None
+        self._changed()
+        if self.focus is not None:
+            self._focus_on(card)
+
+    def _step_row(self, card: str, step: int) -> None:
+        """Move ``card`` one row up or down (a card alone in its meld skips the new-meld row)."""
+        row = self.layout.row_of(card) + step
+        if row == self.layout.new_row and self.layout.rows()[row - step] == [card]:
+            row += step
+        if 0 <= row <= self.layout.dead_row:
+            self.move_card(card, row)
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        return next((i for i, r in enumerate(self.geometry()["rows"]) if r.collidepoint(pos)), None)
+
+    def card_at(self, pos: tuple[int, int]) -> str | None:
+        """The topmost card under ``pos`` (later cards of a row lie over earlier ones)."""
+        hits = [c for c, r in self.geometry()["cards"].items() if r.collidepoint(pos)]
+        return hits[-1] if hits else None
+
+    def _click_card(self, card: str) -> None:
+        if self.held is None or self.held == card:
+            self.held = None if self.held == card else card
+        else:
+            self.move_card(self.held, self.layout.row_of(card))
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press = {"pos": event.pos, "card": self.card_at(event.pos)}
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            press = self._press
+            if press and press["card"] and self.drag is None and (
+                    abs(event.pos[0] - press["pos"][0]) + abs(event.pos[1] - press["pos"][1]) >= DRAG_THRESHOLD):
+                self.drag = {"card": press["card"], "pos": event.pos}
+            if self.drag is not None:
+                self.drag["pos"] = event.pos
+            for b in self.buttons:
+                b.hover = b.rect.collidepoint(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+            return True
+        return False
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        press, self._press = self._press, None
+        drag, self.drag = self.drag, None
+        if drag is not None:
+            row = self.row_at(pos)
+            if row is not None:
+                self.move_card(drag["card"], row)
+            return
+        button = next((b for b in self.buttons if b.rect.collidepoint(pos)), None)
+        if button is not None:
+            button.action()
+            return
+        if press is None:
+            return
+        card = self.card_at(pos)
+        if card is not None and card == press["card"]:
+            self._click_card(card)
+            return
+        row = self.row_at(pos)
+        if row is not None and self.held is not None:
+            self.move_card(self.held, row)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        shortcuts: dict[int, Callable[[], None]] = {pygame.K_ESCAPE: self.cancel, pygame.K_a: self.automatic,
+                                                    pygame.K_k: self.confirm}
+        if key in shortcuts:
+            shortcuts[key]()
+            return
+        items = self.focus_items()
+        item = self.focused()
+        if key in (pygame.K_UP, pygame.K_DOWN) and isinstance(item, str):
+            self._step_row(item, -1 if key == pygame.K_UP else 1)
+        elif key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_UP, pygame.K_DOWN):
+            back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            self.focus = 0 if self.focus is None else (self.focus + (-1 if back else 1)) % len(items)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if isinstance(item, Button):
+                item.action()
+            elif isinstance(item, str):
+                self._click_card(item)
+            else:
+                self.confirm()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        geo = self.geometry()
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box: pygame.Rect = geo["box"]
+        u = self.table.layout.unit
+        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 6), border_radius=16)
+        pygame.draw.rect(surface, (12, 40, 26), box, border_radius=16)
+        pygame.draw.rect(surface, GOLD, box, 3, border_radius=16)
+        tr = self.app.tr
+        title = self.text.fit(self.title, round(u * 0.4), box.w - 40, GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + round(u * 0.18))))
+        help_line = self.text.fit(tr("gin.panel.help"), round(u * 0.24), box.w - 40, (200, 214, 196))
+        surface.blit(help_line, help_line.get_rect(midtop=(box.centerx, box.y + round(u * 0.7))))
+        kinds = self.layout.kinds()
+        points = self.layout.deadwood_points()
+        for i, rect in enumerate(geo["rows"]):
+            self._draw_row(surface, i, rect, kinds, points, geo["label_w"])
+        dragged = self.drag["card"] if self.drag else None
+        focus = self.focused()
+        for c, rect in geo["cards"].items():
+            if c == dragged:
+                continue
+            lifted = rect.move(0, -max(3, rect.h // 10)) if c == self.held else rect
+            surface.blit(self.table.art.face(c, geo["card_w"]), lifted)
+            if c == self.held:
+                draw_highlight(surface, lifted, "selected", geo["card_w"])
+            if c == focus:
+                draw_highlight(surface, lifted, "focus", geo["card_w"])
+        problem = self.problem()
+        self.buttons[0].primary = problem is None
+        colour = FONT_COLOUR if problem is None else (255, 190, 170)
+        status = problem or tr("gin.panel.ready", points=points, limit=self.layout.limit)
+        size = round(u * 0.26)
+        lines = self.text.wrap(status, size, box.w - 40, bold=True)[:2]
+        y = geo["status_y"] - (len(lines) - 1) * self.text.font(size, True).get_linesize()
+        for line in lines:
+            img = self.text.fit(line, size, box.w - 40, colour, bold=True)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
+        for b in self.buttons:
+            b.draw(surface, self.text, b is focus)
+        if self.drag is not None:
+            rect = geo["cards"][self.drag["card"]].copy()
+            rect.center = self.drag["pos"]
+            surface.blit(self.table.art.face(self.drag["card"], geo["card_w"]), rect)
+
+    def _draw_row(self, surface: pygame.Surface, i: int, rect: pygame.Rect, kinds: list[str | None], points: int,
+                  label_w: int) -> None:
+        """A row's frame, its mark (a tick or a cross) and its label."""
+        tr = self.app.tr
+        lay = self.layout
+        size = max(12, round(rect.h * 0.2))
+        ok: bool | None
+        if i < lay.new_row:
+            kind = kinds[i]
+            ok = kind is not None
+            label = tr("gin.panel.meld", n=i + 1)
+            note = tr(f"gin.panel.{kind}") if kind else tr("gin.panel.not_meld")
+        elif i == lay.new_row:
+            ok = None
+            label, note = tr("gin.panel.new_meld"), tr("gin.panel.new_meld_hint")
+        else:
+            ok = points <= lay.limit
+            label = tr("gin.panel.deadwood", points=points, limit=lay.limit)
+            note = tr("gin.panel.within") if ok else tr("gin.panel.over")
+        pygame.draw.rect(surface, ROW_FILL, rect, border_radius=10)
+        if ok is None:
+            _dashed(surface, (150, 170, 150), rect)
+        else:
+            pygame.draw.rect(surface, VALID if ok else INVALID, rect, 2 if ok else 4, border_radius=10)
+        mark = pygame.Rect(rect.x + size // 2, rect.y + size // 2, size, size)
+        if ok is True:
+            pygame.draw.lines(surface, VALID, False, [(mark.x, mark.centery), (mark.x + size // 3, mark.bottom),
+                                                      (mark.right, mark.y)], 3)
+        elif ok is False:
+            pygame.draw.line(surface, INVALID, mark.topleft, mark.bottomright, 4)
+            pygame.draw.line(surface, INVALID, mark.topright, mark.bottomleft, 4)
+        x = mark.right + size // 2
+        room = label_w - (x - rect.x) - size // 2
+        top = self.text.fit(label, size, room, FONT_COLOUR, bold=True)
+        surface.blit(top, (x, rect.y + size // 3))
+        colour = (200, 214, 196) if ok is not False else (255, 190, 170)
+        bottom = self.text.fit(note, round(size * 0.9), room, colour, bold=ok is False)
+        surface.blit(bottom, (x, rect.y + size // 3 + top.get_height()))
+
+
+def _dashed(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect) -> None:
+    """A dashed frame: the empty row a card may be dropped on to start a meld."""
+    dash = 10
+    for x in range(rect.left, rect.right, 2 * dash):
+        pygame.draw.line(surface, colour, (x, rect.top), (min(x + dash, rect.right), rect.top), 2)
+        pygame.draw.line(surface, colour, (x, rect.bottom - 1), (min(x + dash, rect.right), rect.bottom - 1), 2)
+    for y in range(rect.top, rect.bottom, 2 * dash):
+        pygame.draw.line(surface, colour, (rect.left, y), (rect.left, min(y + dash, rect.bottom)), 2)
+        pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, min(y + dash, rect.bottom)), 2)
+
