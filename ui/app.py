@@ -307,10 +307,11 @@ class App:
         self._toasts.append(_Toast(text, seconds, seconds))
 
     # ------------------------------------------------------------------ the loop
-    def step(self, dt: float | None = None, real: float | None = None) -> None:
+    def step(self, dt: float | None = None, real: float | None = None, draw: bool = True) -> None:
         """Run one frame: events, update, draw, flip. ``dt`` (capped at ``MAX_DT`` so that a slow
         frame does not make animations jump) moves animations; ``real`` is the time that really
-        passed, which game clocks (bot think delays, quick-discard windows) follow."""
+        passed, which game clocks (bot think delays, quick-discard windows) follow. With ``draw``
+        false the frame is drawn only if the screen stopped being still (see ``run``)."""
         now = time.perf_counter()
         if dt is None:
             real = 1 / FPS if self._last_step is None else min(now - self._last_step, MAX_REAL_DT)
@@ -330,8 +331,9 @@ class App:
         for toast in self._toasts:
             toast.remaining -= dt
         self._toasts = [t for t in self._toasts if t.remaining > 0]
-        self.draw()
-        pygame.display.flip()
+        if draw or not self.idle():
+            self.draw()
+            pygame.display.flip()
 
     def _pump_events(self) -> None:
         # pygame_gui answers a click by posting its own event; a few passes let one step carry both.
@@ -467,14 +469,16 @@ class App:
 
     def run(self) -> None:
         """Loop ``step`` at a steady 60 fps until the player quits, then close the window; while
-        nothing moves (``idle``), wait for input instead of drawing the same frame again."""
+        nothing moves (``idle``), wait for input instead of drawing the same frame again (a wait
+        that times out lets time-driven work run, and draws only what it changed)."""
         while self.running:
             if self.idle():
                 event = pygame.event.wait(IDLE_WAIT_MS)
-                if event.type != pygame.NOEVENT:
+                timed_out = event.type == pygame.NOEVENT
+                if not timed_out:
                     pygame.event.post(event)
                 self.clock.tick()
-                self.step(1 / FPS)
+                self.step(1 / FPS, draw=not timed_out)
                 continue
             dt = self.clock.tick(FPS) / 1000
             self.step(min(dt, MAX_DT), real=min(dt, MAX_REAL_DT))

@@ -58,3 +58,29 @@ def test_run_waits_for_events_when_idle(app, monkeypatch) -> None:
     app.running = True
     app.run()
     assert waits and all(t == 500 for t in waits)
+
+
+def test_an_idle_wait_that_times_out_draws_nothing_unless_something_changed(app, monkeypatch) -> None:
+    """Half a second without input on a still screen: time-driven work runs (a storage notice
+    becomes a toast) but the unchanged frame is neither drawn nor flipped again."""
+    app.step(1 / 60)
+    app._toasts.clear()
+    flips: list[int] = []
+    real_flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: (flips.append(1), real_flip()))
+    flipped_at_wait: list[int] = []
+
+    def wait(timeout: int = 0) -> pygame.event.Event:
+        flipped_at_wait.append(len(flips))
+        if len(flipped_at_wait) == 3:
+            app.storage._notice("notice.save_failed", error="disk full")  # found by time, not input
+        if len(flipped_at_wait) == 4:
+            app.quit()
+        return pygame.event.Event(pygame.NOEVENT)
+
+    monkeypatch.setattr(pygame.event, "wait", wait)
+    monkeypatch.setattr(app, "close", lambda: None)
+    app.running = True
+    app.run()
+    assert flipped_at_wait[:3] == [0, 0, 0], "a still frame was drawn again"
+    assert flipped_at_wait[3] >= 1, "the notice that arrived while idle was not shown"
