@@ -185,3 +185,11 @@ def test_a_deal_code_brings_its_deck_to_the_setup(app):
     assert app.top.values["deck"] == COMPACT_DECK
     assert app.top.option_rows["deck"][1][0].text == "Deck: 54 cards (compact)"
     assert app.top.options().deck == COMPACT_DECK and app.top.seed() == 77
+
+
+def test_the_deck_editor_renders_headless_to_a_png(tmp_path):
+    from ui.cli import main
+
+    out = tmp_path / "deck.png"
+    assert main(["--screenshot", str(out), "--game", "lagagne", "--scene", "deck", "--size", "1024x640"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1024, 640)

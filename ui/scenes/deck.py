@@ -17,6 +17,7 @@ and Esc leave without saving.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -89,7 +90,7 @@ def load_user_deck(app: App, game_id: str) -> Deck | None:
 
     def read(text: str) -> Deck:
         try:
-            return options.with_deck_text(text).deck  # type: ignore[no-any-return]
+            return options.with_deck_text(text).deck
         except ValueError as exc:
             raise ValueError(refusal_text(app, game_id, str(exc))) from None
 
@@ -312,7 +313,7 @@ class DeckEditorScene(MenuScene):
         more = self.button(pygame.Rect(cell.right - size, y, size, size), "+", lambda: self.change(card, 1),
                            kind="small_button", nav=False, object_id=f"#more_{card}",
                            tooltip=tr("deck.more", card=word))
-        label = UILabel(pygame.Rect(fewer.rect.right - self.root.rect.left, y, more.rect.left - fewer.rect.right, size),
+        label = UILabel(pygame.Rect(fewer.relative_rect.right, y, more.rect.left - fewer.rect.right, size),
                         str(self.counts[card]), manager=self.app.ui, container=self.root,
                         object_id=self.oid("count_label", f"#count_{card}"))
         label.set_tooltip(word)
@@ -329,7 +330,7 @@ class DeckEditorScene(MenuScene):
         for i, name in enumerate(PRESETS):
             rect = pygame.Rect(area.left, presets_top + self.px(34) + i * (bh + self.px(8)), area.width, bh)
             self.preset_buttons[name] = self.button(
-                rect, tr(f"deck.preset.{name}", cards=deck_size(PRESETS[name])), lambda n=name: self.preset(n),
+                rect, tr(f"deck.preset.{name}", cards=deck_size(PRESETS[name])), functools.partial(self.preset, name),
                 kind="small_button", object_id=f"#preset_{name}", tooltip=tr(f"deck.preset_hint.{name}"))
 
     def leave(self) -> None:
@@ -437,16 +438,15 @@ class DeckEditorScene(MenuScene):
             surface.blit(count, (x, y + min(2, len(lines)) * name_font.get_linesize()))
             y += card_height(card_w)
         y = max(y + self.px(12), self.status_top)
-        limit = self.preset_buttons["default"].rect.top - self.px(44) if self.preset_buttons else area.bottom
-        font = self.app.font(self.px(16), bold=True)
-        for text, colour in ((self.problem, BAD_COLOUR), (self.warning, WARN_COLOUR),
-                             (self.ready if not self.problem else "", OK_COLOUR), (tr("deck.keys"), SOFT_COLOUR)):
-            if not text:
-                continue
-            for line in wrap_text(font if colour != SOFT_COLOUR else small, text, area.width):
-                if y + font.get_linesize() > limit:
-                    return
-                img = (font if colour != SOFT_COLOUR else small).render(line, True, colour)
-                surface.blit(img, (area.left, y))
-                y += img.get_height()
-            y += self.px(6)
+        limit = self.preset_buttons["default"].rect.top - self.px(40) if self.preset_buttons else area.bottom
+        bold = self.app.font(self.px(16), bold=True)
+        blocks = ((self.problem, BAD_COLOUR, bold), (self.warning, WARN_COLOUR, bold),
+                  ("" if self.problem else self.ready, OK_COLOUR, bold), (tr("deck.keys"), SOFT_COLOUR, small))
+        for text, colour, font in blocks:
+            lines = wrap_text(font, text, area.width) if text else []
+            if y + len(lines) * font.get_linesize() > limit:
+                continue  # a block that does not fit whole is left out (the keys' hint first)
+            for line in lines:
+                surface.blit(font.render(line, True, colour), (area.left, y))
+                y += font.get_linesize()
+            y += self.px(6) if lines else 0

@@ -5,9 +5,11 @@ The option form is generated from the game's ``Options`` dataclass, so a new gam
 ``bool`` → a checkbox, ``int``/``float`` → a numeric entry, ``int | None`` → an entry where blank
 means "random", a ``Literal``/``Enum`` → a drop-down, and so is a field whose metadata lists
 ``choices`` (presets of a number the engine takes at any value); anything else (a deck table, a
-tuple) keeps its default and says so. Labels come from the i18n keys ``option.<game_id>.<field>``
-and a choice's from ``option.<game_id>.<field>.<value>`` (the field name made readable, or the
-value as written, when a translation is missing).
+tuple) keeps its default and says so, except a deck the game reads from deck files: its row has a
+**Deck…** button to the deck editor (``ui.scenes.deck``), and the player's saved deck is its value.
+Labels come from the i18n keys ``option.<game_id>.<field>`` and a choice's from
+``option.<game_id>.<field>.<value>`` (the field name made readable, or the value as written, when a
+translation is missing).
 
 The engine has the last word on values: the form is checked as it is typed (:class:`FormCheck`) by
 building the ``Options`` and dealing a throw-away match for the seats, and every refusal is shown
