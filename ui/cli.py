@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ui.app import App
 
-SCENES = ("title", "setup", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files", "tutorial", "chart")
+SCENES = ("title", "setup", "deck", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files",
+          "tutorial", "chart")
 SETTLE_FRAMES = 90
 SETTLE_DT = 1 / 30
 HINT_FRAMES = 600
@@ -253,12 +254,14 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> 
     """Put ``scene`` on top of ``app`` (a table scene gets one human and bots)."""
     if scene == "title":
         return
-    if scene == "setup":
+    if scene in ("setup", "deck"):
         from ui.scenes.setup import SetupScene
 
         setup = SetupScene(app, game_id)
         app.push(setup)
         setup.set_count(players)
+        if scene == "deck" and setup.has_deck_editor:
+            setup.edit_deck()
     elif scene == "settings":
         app.show_settings()
     elif scene == "stats":

@@ -1,4 +1,5 @@
-"""Files in the user data directory: the autosaved match and the statistics.
+"""Files in the user data directory: the autosaved match, the statistics, the last setups and a
+player's own deck.
 
 Every write is atomic (``disk.atomic_write_json``), so a crash or a kill at any moment leaves
 either the old file or the new one, never half of one. A file that cannot be read back is moved aside to ``<name>.damaged-<n>`` and a
@@ -19,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from disk import DamagedFile, atomic_write_json, atomic_write_text, load_json_object, move_aside, read_json
 
@@ -32,11 +33,16 @@ SETTINGS_FILE = "settings.json"
 SETUPS_FILE = "setups.json"
 MATCHES_DIR = "matches"
 MATCH_SUFFIX = ".match"
+DECK_SUFFIX = "_deck.txt"
+"""A player's own deck of a game is ``<game_id>_deck.txt``, a deck file they may also edit by hand."""
+DECK_FILE_LIMIT = 100_000
+"""Bytes: a deck file is a few hundred; anything far larger is damaged."""
 MATCH_FILE_LIMIT = 2_000_000
 """Bytes: a match file is a few kilobytes; anything far larger is refused before it is read."""
 LEVEL_ORDER = ("easy", "normal", "hard")
 RESULTS_KEPT = 1000
 """Matches per game kept for the chart of results over time."""
+T = TypeVar("T")
 
 
 
@@ -211,6 +217,50 @@ class Storage:
             raise ValueError(f"{path.name} is not a text file") from None
         except OSError as exc:
             raise ValueError(f"{path.name} cannot be read ({exc.strerror or exc})") from None
+
+    # ------------------------------------------------------------------ a player's own deck
+    def deck_path(self, game_id: str) -> Path:
+        return self.data_dir / f"{game_id}{DECK_SUFFIX}"
+
+    def user_deck(self, game_id: str, read: Callable[[str], T]) -> T | None:
+        """The player's own deck of ``game_id`` as ``read`` makes it from the file's text (None: no
+        file). A file that cannot be read, or that ``read`` refuses with ``ValueError``, is moved
+        aside with a notice naming the reason, and None is returned (the default deck is used)."""
+        path = self.deck_path(game_id)
+        if not path.is_file():
+            return None
+        try:
+            if path.stat().st_size > DECK_FILE_LIMIT:
+                raise ValueError(f"{path.name} is far too large to be a deck file")
+            return read(path.read_bytes().decode("utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            reason = "not a text file" if isinstance(exc, UnicodeDecodeError) else str(exc)
+            try:
+                moved = move_aside(path)
+            except OSError:
+                moved = path
+            self._notice("notice.damaged_deck", file=moved.name, reason=reason)
+            return None
+
+    def save_user_deck(self, game_id: str, text: str) -> bool:
+        """Keep ``text`` as the player's own deck of ``game_id``, atomically; False (and a notice)
+        if the disk refused."""
+        try:
+            atomic_write_text(self.deck_path(game_id), text)
+        except OSError as exc:
+            self._notice("notice.save_failed", error=str(exc))
+            return False
+        return True
+
+    def forget_user_deck(self, game_id: str) -> bool:
+        """Go back to the rules page's deck for ``game_id`` (its file removed); False (and a notice)
+        if the disk refused."""
+        try:
+            self.deck_path(game_id).unlink(missing_ok=True)
+        except OSError as exc:
+            self._notice("notice.save_failed", error=str(exc))
+            return False
+        return True
 
     # ------------------------------------------------------------------ last setups
     def last_setup(self, game_id: str) -> dict[str, Any] | None:

@@ -153,3 +153,69 @@ X2 = 4
 
 DEFAULT_DECK: tuple[tuple[str, int], ...] = parse_deck_text(DECK_TEXT)
 """The deck of the rules page, as ``(card, count)`` pairs."""
+
+COMPACT_DECK_TEXT = """\
+# The compact LaGagne deck (54 cards, for 2 to 4 players): shorter games, the same mix of cards.
+Sh = 2
+Ss = 2
+Sc = 2
+Sd = 2
+P5h = 3
+P10h = 2
+P20h = 1
+P50h = 1
+P5s = 3
+P10s = 2
+P20s = 1
+P50s = 1
+P5c = 3
+P10c = 2
+P20c = 1
+P50c = 1
+P5d = 3
+P10d = 2
+P20d = 1
+P50d = 1
+J5 = 1
+J10 = 1
+J20 = 1
+J50 = 1
+Z = 3
+Voler = 4
+Recup = 3
+Echange = 2
+X2 = 2
+"""
+"""A smaller deck for two to four players (see the rules page's section on the deck)."""
+
+COMPACT_DECK: tuple[tuple[str, int], ...] = parse_deck_text(COMPACT_DECK_TEXT)
+"""The compact deck, as ``(card, count)`` pairs."""
+
+PRESETS: dict[str, tuple[tuple[str, int], ...]] = {"default": DEFAULT_DECK, "compact": COMPACT_DECK}
+"""The ready-made decks a player may start from, by name."""
+
+_GROUPS = (
+    ("Symbol cards", SYMBOLS),
+    ("Suited point cards", SUITED),
+    ('Joker point cards ("tous symboles")', JOKERS),
+    ("Zero cards", (ZERO,)),
+    ("Action cards", ACTIONS),
+)
+
+
+def deck_counts(deck: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    """How many of every LaGagne card a deck holds (0 for a card left out), in canonical order."""
+    held = dict(deck)
+    return {card: held.get(card, 0) for card in ALL_CARDS}
+
+
+def deck_text(deck: tuple[tuple[str, int], ...]) -> str:
+    """A deck as a deck file that ``parse_deck_text`` reads back, every card named (0: left out)."""
+    counts = deck_counts(normalise_deck(deck))
+    lines = [
+        f"# A LaGagne deck ({deck_size(deck)} cards), one 'Card = count' line per card; 0 leaves a card out.",
+        "# Card names: see the rules page (Sh = heart symbol, P20c = 20 of clubs, J50 = joker 50, Z = zero).",
+    ]
+    for title, cards in _GROUPS:
+        lines += ["", f"# {title}"] + [f"{card} = {counts[card]}" for card in cards]
+    return "\n".join(lines) + "\n"

@@ -8,8 +8,22 @@ from collections import Counter
 import pytest
 
 from game import GAMES, SaveError
+from game.core import Rng
+from game.core.dealcode import decode, encode
+from game.core.matchfile import export_match, import_match
+from game.core.referee import Referee
 from game.lagagne import DEFAULT_DECK, LaGagneState, Options, parse_deck_text
-from game.lagagne.cards import DECK_TEXT
+from game.lagagne.cards import (
+    ALL_CARDS,
+    COMPACT_DECK,
+    DECK_TEXT,
+    PRESETS,
+    deck_cards,
+    deck_counts,
+    deck_size,
+    deck_text,
+)
+from tests.lagagne.lagagne_helpers import deal_order
 
 
 def test_the_default_deck_is_the_rules_page() -> None:
@@ -107,3 +121,77 @@ def test_a_snapshot_with_impossible_knowledge_is_refused() -> None:
     data["state"]["known"][0][1] = ["P50h", "P50h"]
     with pytest.raises(SaveError):
         GAMES["lagagne"].load(data)
+
+
+# ---------------------------------------------------------------------- presets and the deck editor's files
+def test_the_presets_are_the_rules_page_decks() -> None:
+    assert PRESETS["default"] == DEFAULT_DECK and deck_size(DEFAULT_DECK) == 82
+    compact = deck_counts(COMPACT_DECK)
+    assert deck_size(COMPACT_DECK) == 54
+    assert [compact[f"S{s}"] for s in "hscd"] == [2, 2, 2, 2]
+    assert [compact[f"P{v}h"] for v in (5, 10, 20, 50)] == [3, 2, 1, 1]
+    assert [compact[f"J{v}"] for v in (5, 10, 20, 50)] == [1, 1, 1, 1]
+    assert (compact["Z"], compact["Voler"], compact["Recup"], compact["Echange"], compact["X2"]) == (3, 4, 3, 2, 2)
+    for players in range(2, 7):  # the compact deck is meant for 2 to 4, but deals to any table
+        GAMES["lagagne"].new_match(players, Options(deck=COMPACT_DECK), seed=players)
+
+
+@pytest.mark.parametrize("deck", [DEFAULT_DECK, COMPACT_DECK, (("Sd", 1), ("J50", 9), ("Voler", 99))])
+def test_a_deck_written_as_a_file_reads_back_the_same(deck: tuple[tuple[str, int], ...]) -> None:
+    text = deck_text(deck)
+    assert parse_deck_text(text) == deck
+    assert all(f"{card} = " in text for card in ALL_CARDS)  # every card named, so a player can edit it
+
+
+def test_a_deck_that_the_engine_refuses_cannot_be_written() -> None:
+    with pytest.raises(ValueError, match="no symbol card"):
+        deck_text((("P5h", 10),))
+
+
+def test_deck_counts_name_every_card() -> None:
+    counts = deck_counts((("Sh", 2), ("Z", 1)))
+    assert list(counts) == list(ALL_CARDS) and counts["Sh"] == 2 and counts["Ss"] == 0
+
+
+def test_a_players_deck_travels_with_the_match() -> None:
+    """Snapshots, match files and deal codes all replay the deck the match was dealt from."""
+    options = Options(deck=COMPACT_DECK, target=60)
+    desc = GAMES["lagagne"]
+    state = desc.new_match(3, options, seed=11)
+    Referee(state, {s: desc.make_bot("normal", s) for s in range(3)}).advance(0.0)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(desc.make_bot("easy", seat).choose(state.view(seat), state.legal_moves(seat)))
+    assert Counter(c for z in state.card_zones().values() for c in z) == Counter(deck_cards(COMPACT_DECK))
+    assert desc.load(json.loads(json.dumps(state.to_json()))).to_json() == state.to_json()
+    replayed = import_match(export_match(state))
+    assert replayed.options == options and replayed.to_json() == state.to_json()
+    code = decode(encode("lagagne", 3, options, 11))
+    assert code.options == options
+    assert desc.new_match(3, code.options, seed=code.seed).to_json() == desc.new_match(3, options, seed=11).to_json()
+
+
+def test_a_stacked_compact_deal_runs_out_and_reshuffles_only_its_own_cards() -> None:
+    """Two players, the compact deck stacked: hands as dealt, and the pile's 44 cards last until a
+    reshuffle brings back only cards of that deck."""
+    cards = deck_cards(COMPACT_DECK)
+    hands = [["Sh", "P5h", "P10h", "Z", "Voler"], ["Ss", "P5s", "P10s", "Z", "Recup"]]
+    rest = list(cards)
+    for card in hands[0] + hands[1]:
+        rest.remove(card)
+    options = Options(deck=COMPACT_DECK, first_dealer=1)
+    state = LaGagneState.new(2, None, options, 1, deal_order(hands) + rest)
+    assert sorted(state.view(0)["hand"]) == sorted(hands[0]) and state.view(0)["pile_size"] == 44
+    events = []
+    while not state.is_over() and not any(e.kind == "reshuffle" for e in events):
+        seat = state.to_move()[0]
+        discard = next(m for m in state.legal_moves(seat) if " discard " in f" {m} ")
+        events += state.apply(discard)
+    assert any(e.kind == "reshuffle" for e in events)
+    assert Counter(c for z in state.card_zones().values() for c in z) == Counter(cards)
+
+
+def test_bots_imagine_hidden_cards_from_the_deck_in_use() -> None:
+    state = GAMES["lagagne"].new_match(3, Options(deck=COMPACT_DECK), seed=5)
+    world = LaGagneState.determinise(state.view(1), Rng(3))
+    assert Counter(c for z in world.card_zones().values() for c in z) == Counter(deck_cards(COMPACT_DECK))

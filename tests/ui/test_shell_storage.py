@@ -167,3 +167,53 @@ def test_a_failed_autosave_is_reported_and_the_old_save_kept(data_dir, monkeypat
     monkeypatch.undo()
     assert storage.load_session() == json.loads(json.dumps(old))
     assert storage.take_notices()[0] == ("notice.save_failed", {"error": "disk full"})
+
+
+# ---------------------------------------------------------------------- a player's own deck
+def read_deck(text: str) -> object:
+    return GAMES["lagagne"].Options.with_deck_text(text).deck
+
+
+def test_a_players_deck_is_kept_and_read_back(data_dir):
+    from game.lagagne.cards import COMPACT_DECK, deck_text
+
+    storage = Storage(data_dir)
+    assert storage.user_deck("lagagne", read_deck) is None
+    assert storage.save_user_deck("lagagne", deck_text(COMPACT_DECK))
+    assert Storage(data_dir).user_deck("lagagne", read_deck) == COMPACT_DECK
+    assert sorted(p.name for p in data_dir.iterdir()) == ["lagagne_deck.txt"]  # no temporary file left
+    assert storage.forget_user_deck("lagagne") and storage.user_deck("lagagne", read_deck) is None
+    assert storage.take_notices() == []
+
+
+@pytest.mark.parametrize(("content", "reason"), [
+    (b"Sh = 2\nP7h = 3\n", "'P7h', which is not a LaGagne card"),
+    (b"Sh = = 2", "not readable"),
+    (b"Sh = 2\nP5h = 3\n", "too few to deal 5 to two players"),
+    (b"\xff\xfe\x00garbage", "not a text file"),
+])
+def test_a_damaged_deck_is_set_aside_with_its_reason_and_the_default_deck_used(data_dir, content, reason):
+    (data_dir / "lagagne_deck.txt").write_bytes(content)
+    storage = Storage(data_dir)
+    assert storage.user_deck("lagagne", read_deck) is None
+    assert (data_dir / "lagagne_deck.txt.damaged-1").read_bytes() == content
+    assert not (data_dir / "lagagne_deck.txt").exists()
+    [(key, params)] = storage.take_notices()
+    assert key == "notice.damaged_deck" and params["file"] == "lagagne_deck.txt.damaged-1"
+    assert reason in params["reason"]
+
+
+def test_a_deck_save_the_disk_refuses_keeps_the_old_deck(data_dir, monkeypatch):
+    from game.lagagne.cards import COMPACT_DECK, DEFAULT_DECK, deck_text
+
+    storage = Storage(data_dir)
+    assert storage.save_user_deck("lagagne", deck_text(COMPACT_DECK))
+
+    def crash(*args, **kwargs):
+        raise OSError("simulated crash between write and replace")
+
+    monkeypatch.setattr(os, "replace", crash)
+    assert storage.save_user_deck("lagagne", deck_text(DEFAULT_DECK)) is False
+    monkeypatch.undo()
+    assert storage.user_deck("lagagne", read_deck) == COMPACT_DECK
+    assert storage.take_notices()[0][0] == "notice.save_failed"

@@ -232,13 +232,15 @@ class MenuScene(Scene):
         nav: bool = True,
         object_id: str | None = None,
         tooltip: str | None = None,
+        container: object = None,
     ) -> UIButton:
-        """A themed button; ``action`` runs when it is pressed (or activated from the keyboard)."""
+        """A themed button; ``action`` runs when it is pressed (or activated from the keyboard).
+        ``container``: a scrolling list inside the scene (default: the scene's root)."""
         widget = UIButton(
             rect,
             text,
             manager=self.app.ui,
-            container=self.root,
+            container=container or self.root,
             object_id=self.oid(kind, object_id),
             tool_tip_text=tooltip,
         )

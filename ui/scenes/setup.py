@@ -5,9 +5,11 @@ The option form is generated from the game's ``Options`` dataclass, so a new gam
 ``bool`` → a checkbox, ``int``/``float`` → a numeric entry, ``int | None`` → an entry where blank
 means "random", a ``Literal``/``Enum`` → a drop-down, and so is a field whose metadata lists
 ``choices`` (presets of a number the engine takes at any value); anything else (a deck table, a
-tuple) keeps its default and says so. Labels come from the i18n keys ``option.<game_id>.<field>``
-and a choice's from ``option.<game_id>.<field>.<value>`` (the field name made readable, or the
-value as written, when a translation is missing).
+tuple) keeps its default and says so, except a deck the game reads from deck files: its row has a
+**Deck…** button to the deck editor (``ui.scenes.deck``), and the player's saved deck is its value.
+Labels come from the i18n keys ``option.<game_id>.<field>`` and a choice's from
+``option.<game_id>.<field>.<value>`` (the field name made readable, or the value as written, when a
+translation is missing).
 
 The engine has the last word on values: the form is checked as it is typed (:class:`FormCheck`) by
 building the ``Options`` and dealing a throw-away match for the seats, and every refusal is shown
@@ -156,6 +158,11 @@ REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "deck_too_small",
         ),
         (r"the deck holds (?P<size>\d+) cards, too few to deal (?P<hand>\d+) to two players", "deck_for_two"),
+        (r"the deck has no symbol card, so no column could ever be opened", "no_symbol"),
+        (r"the deck has no point card, so nobody could ever score", "no_points"),
+        (r"the deck names (?P<card>.+), which is not a \w+ card", "unknown_card"),
+        (r"the count of (?P<card>\w+) (must be a whole number|cannot be negative).*", "deck_count"),
+        (r"the deck file (is not readable|has a section).*", "deck_unreadable"),
         (r"(?P<field>\w+) must be a positive number of seconds, not (?P<value>.+)", "positive"),
         (r"(?P<field>\w+) must be a whole number, not (?P<value>.+)", "whole"),
         (r"(?P<field>\w+) needs (?P<other>\w+) to be on", "needs"),
@@ -477,6 +484,13 @@ class SetupScene(MenuScene):
         if self.offer_tutorial:
             app.settings.tutorials_offered.append(game_id)
             app.save_settings()
+        self.user_deck: Any = None
+        """The player's saved deck (None: the rules page's), for games with a deck editor."""
+        if self.has_deck_editor:
+            from ui.scenes.deck import DECK_FIELD, load_user_deck
+
+            self.user_deck = load_user_deck(app, game_id)
+            self.values[DECK_FIELD] = self.user_deck
         remembered = app.storage.last_setup(game_id)
         if remembered is not None:
             self._restore(remembered)
@@ -530,9 +544,36 @@ class SetupScene(MenuScene):
         )
 
     def reset_options(self) -> None:
-        """Put every rule option back to the rules page's default."""
+        """Put every rule option back to the rules page's default (the deck: the player's own)."""
         self.values = {f.name: f.default for f in self.fields}
         self.texts = {f.name: _format(f.default) for f in self.fields}
+        if self.has_deck_editor:
+            from ui.scenes.deck import DECK_FIELD
+
+            self.values[DECK_FIELD] = self.user_deck
+
+    @property
+    def has_deck_editor(self) -> bool:
+        """Whether this game's deck is chosen in the deck editor (a **Deck…** button on the form)."""
+        from ui.scenes.deck import has_deck_editor
+
+        return has_deck_editor(self.game_id)
+
+    def edit_deck(self) -> None:
+        """Open the deck editor on the deck of this setup; a saved deck becomes the setup's."""
+        from ui.scenes.deck import DECK_FIELD, DeckEditorScene
+
+        self.sync()
+        verdict = self._check()
+
+        def saved(deck: Any) -> None:
+            self.user_deck = deck
+            self.values[DECK_FIELD] = deck
+
+        base = verdict.options
+        if base is None:  # another option is refused: check the deck against the rules page's
+            base = self.descriptor.Options()
+        self.app.push(DeckEditorScene(self.app, self.game_id, self.values[DECK_FIELD], saved, self.count, base))
 
     def defaults(self) -> None:
         """The "Defaults" button: reset the rule options and show them."""
@@ -555,7 +596,7 @@ class SetupScene(MenuScene):
             self.levels[i] = None if option_id == HUMAN else option_id
         for field in self.fields:
             widget = self.option_widgets.get(field.name)
-            if widget is None:
+            if widget is None or field.kind == "fixed":
                 continue
             if field.kind == "bool":
                 self.values[field.name] = bool(widget.get_state())
@@ -766,6 +807,23 @@ class SetupScene(MenuScene):
                 self.option_widgets[field.name] = widget
                 self.add_nav(widget)
                 row.append(widget)
+            elif field.kind == "fixed" and field.name == "deck" and self.has_deck_editor:
+                from ui.scenes.deck import deck_summary
+
+                label = deck_summary(self.app, self.values[field.name])
+                deck_w = self.px(130)
+                widget = self.button(
+                    pygame.Rect(box.width - deck_w - self.px(22), y, deck_w, row_h),
+                    tr("deck.open"),
+                    self.edit_deck,
+                    kind="small_button",
+                    object_id="#edit_deck",
+                    tooltip=tr("deck.open_hint"),
+                    container=scroll,
+                )
+                self.option_widgets[field.name] = widget
+                row.append(widget)
+                rect.width = widget.relative_rect.left - self.px(10)
             elif field.kind == "fixed":
                 row.append(
                     UILabel(
