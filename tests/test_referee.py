@@ -9,7 +9,7 @@ import pytest
 from game import GAMES, IllegalMove, Move
 from game.arena import play_unit
 from game.core import Bot
-from game.core.referee import BotTask, Referee
+from game.core.referee import CROWD, FOLLOW_ON, BotTask, Played, Referee
 from game.core.timing import Grace, Window
 from game.gang_de_mouettes import Options
 
@@ -104,7 +104,7 @@ def test_a_window_of_bots_runs_at_the_table_pace() -> None:
     state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"]], ["M0"])
     ref = Referee(state, {0: Scripted(None), 1: Scripted("snap 1.1", delay=1.2)}, think_delay=0.4)
     played = ref.advance(0.4)  # seat 0's draw, after the think delay
-    played += ref.advance(0.4)  # its swap (the first legal move after a draw)
+    played += ref.advance(0.4 * FOLLOW_ON)  # its swap (the first legal move after a draw) follows briskly
     assert [str(p.move) for p in played] == ["0: draw", "0: swap 0"]
     # pace 0.4 / 0.8 = half: the 1.2 s reaction comes after 0.6 s of real time
     assert ref.advance(0.59) == []
@@ -274,3 +274,34 @@ def test_taking_back_with_nothing_played_changes_nothing() -> None:
     with pytest.raises(IllegalMove) as refused:
         ref.take_back([1] if 0 in state.to_move() else [0])
     assert refused.value.key == "nothing_to_undo" and state.to_json() == before
+
+
+def played_times(ref: Referee, seconds: float, step: float = 0.05) -> list[tuple[float, Played]]:
+    """Advance ``ref`` in small steps for ``seconds``: each move played with the time it was played."""
+    out = []
+    for i in range(1, round(seconds / step) + 1):
+        out += [(i * step, p) for p in ref.advance(step)]
+    return out
+
+
+def test_a_bots_later_moves_in_one_turn_follow_briskly() -> None:
+    """The think delay is for a bot's first move of its turn; its discard after its draw follows at
+    ``FOLLOW_ON`` of it (a player waits on what looks like thinking, not on a bot's every click)."""
+    state = GIN.new_match(2, GIN.Options(first_dealer=1), seed=5)
+    ref = Referee(state, {0: GIN.make_bot("easy", 1), 1: GIN.make_bot("easy", 2)}, think_delay=1.0)
+    times = played_times(ref, 12.0)
+    gaps = [(b.move.seat == a.move.seat, round(tb - ta, 2)) for (ta, a), (tb, b) in zip(times, times[1:])
+            if b.by == "bot" and a.move.name != "next"]
+    # (times are read at the end of each 0.05 s step, so a gap may be one step off)
+    assert gaps and all(abs(gap - (FOLLOW_ON if same else 1.0)) <= 0.051 for same, gap in gaps), gaps
+    assert any(same for same, _ in gaps) and any(not same for same, _ in gaps)
+
+
+def test_at_a_crowded_table_each_bot_thinks_for_a_share_of_the_delay() -> None:
+    """With more than ``CROWD`` bots, each first move waits ``CROWD / bots`` of the think delay, so
+    that a full table comes back to its humans about as soon as a small one."""
+    state = gang([["M1", "M2", "M3", "M4"], ["M5", "M6", "M7", "M8"], ["M9", "M10", "M1", "M2"],
+                  ["M3", "M4", "M5", "M6"], ["M7", "M8", "M9", "M10"]], ["M0"])
+    ref = Referee(state, {s: Scripted() for s in range(5)}, think_delay=1.0)
+    first, played = played_times(ref, 2.0)[0]
+    assert played.move.seat == 0 and first == pytest.approx(1.0 * CROWD / 5)

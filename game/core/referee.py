@@ -16,7 +16,8 @@ and testable without a window.
 (['1: pass', '0: pass'], True)
 
 How long a bot "thinks" before its move is played is ``think_delay`` (the table's human pace; 0 in
-the arena). Bots compute inline by default; the table passes a ``runner`` that computes them in a
+the arena), for its first move of a turn; its later moves in that turn follow at ``FOLLOW_ON`` of it,
+and at a table of more than ``CROWD`` bots each first move is shortened too (``pause``). Bots compute inline by default; the table passes a ``runner`` that computes them in a
 worker thread, and the referee plays a bot's move only once the answer is in.
 
 Windows: each bot racer is asked once per window (``Bot.react``) for a move and a reaction delay;
@@ -46,6 +47,13 @@ from game.core.timing import Grace, Window
 
 HUMAN_PACE = 0.8
 """The think delay (seconds) at which a window without humans runs in real time."""
+FOLLOW_ON = 0.4
+"""A bot's later moves in one turn (its discard after its draw) follow at this share of the think
+delay: a player waits on what looks like thinking, not on every click of a bot's turn."""
+CROWD = 3
+"""With more bots than this, each bot's first move of a turn waits ``CROWD / bots`` of the think
+delay (never less than ``FOLLOW_ON`` of it): a full table comes back to its humans about as soon as
+a small one."""
 
 
 @dataclass
@@ -347,7 +355,18 @@ class Referee:
         task = self._task
         if task is None or not task.done:
             return None
-        return task.asked_at + max(0.0, self.think_delay), lambda: self._play_task(task)
+        return task.asked_at + self.pause(task.seat), lambda: self._play_task(task)
+
+    def pause(self, seat: int) -> float:
+        """How long the bot in ``seat`` seems to think before its move now: the think delay for its
+        first move of a turn, ``FOLLOW_ON`` of it for a later one, less at a crowded table."""
+        delay = max(0.0, self.think_delay)
+        log = self.state.log
+        if log and split_seat(log[-1])[0] == seat:
+            return delay * FOLLOW_ON
+        if len(self.bots) > CROWD:
+            return delay * max(FOLLOW_ON, CROWD / len(self.bots))
+        return delay
 
     def _window_due(self, run: _WindowRun) -> tuple[float, Callable[[], Played]] | None:
         window = run.window

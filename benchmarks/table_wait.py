@@ -1,0 +1,114 @@
+"""How long a player waits between their own turns at a full table, in real time, and on what.
+
+    python benchmarks/table_wait.py [--game gang_de_mouettes] [--players 8] [--level hard] [--turns 6]
+
+The app runs headless at its own 60 fps pace with the default settings (animation speed, bot think
+delay, the game's default options), a human in seat 0 and bots in every other seat. The human plays
+the moment their turn comes (a `normal` bot's choice, made through real clicks and drags, see
+``frame_time.py``) and never races a quick discard. Printed: the wait from the end of each of the
+human's turns to the start of the next (median and range), and how the waiting time divides between
+cards moving, bots' think delays, open quick-discard windows and the rest (end-of-turn grace,
+bots still computing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.frame_time import gestures  # noqa: E402
+
+
+def cause(scene: Any) -> str:
+    """What the table is waiting on in this frame."""
+    referee = scene.referee
+    if scene.animating:
+        return "cards moving"
+    if referee.window_clock() is not None:
+        return "quick-discard window"
+    if referee.thinking() is not None or referee.next_due() is not None:
+        return "bot think delay"
+    return "other"
+
+
+def human_turn(view: dict[str, Any]) -> bool:
+    return view.get("active") == 0
+
+
+def measure(game_id: str, players: int, level: str, turns: int, seed: int) -> tuple[list[float], Counter[str]]:
+    """Waits (seconds) between the human's turns, and the waiting time by cause."""
+    import pygame
+
+    from game import GAMES
+    from ui.app import FPS, MAX_DT, App
+    from ui.session import MatchSession, SeatInfo
+
+    with tempfile.TemporaryDirectory() as data:
+        app = App(data_dir=Path(data), size=(1920, 1080), headless=True)
+        seats = [SeatInfo("Alice")] + [SeatInfo(f"Bot {i}", level) for i in range(1, players)]
+        app.start_match(MatchSession.new(game_id, seats, seed=seed))
+        scene = app.top
+        chooser = GAMES[game_id].make_bot("normal", seed)
+        clock = pygame.time.Clock()
+        waits: list[float] = []
+        causes: Counter[str] = Counter()
+        pending: list[list[Any]] = []
+        waiting_since: float | None = None
+        was_mine = human_turn(scene.view)
+        deadline = time.perf_counter() + 120 * turns
+        while len(waits) < turns and not scene.state.is_over() and time.perf_counter() < deadline:
+            mine = human_turn(scene.view)
+            now = time.perf_counter()
+            if was_mine and not mine:
+                waiting_since = now
+            elif mine and not was_mine and waiting_since is not None:
+                waits.append(now - waiting_since)
+                waiting_since = None
+            was_mine = mine
+            if not pending and not scene.animating and scene.drag is None and (mine or not scene.legal):
+                offered = gestures(scene)
+                if offered:
+                    wanted = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None
+                    pending = list(next((g for g in offered if g[0] == wanted), offered[0])[1])
+            for event in pending.pop(0) if pending else []:
+                pygame.event.post(event)
+            dt = clock.tick(FPS) / 1000
+            if waiting_since is not None:
+                causes[cause(scene)] += dt
+            app.step(min(dt, MAX_DT), real=dt)
+        app.quit()
+    return waits, causes
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="gang_de_mouettes")
+    parser.add_argument("--players", type=int, default=8)
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--turns", type=int, default=6, help="the human's turns to wait for")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+    waits, causes = measure(args.game, args.players, args.level, args.turns, args.seed)
+    total = sum(causes.values()) or 1.0
+    print(f"{args.players}-seat {args.game}, {args.players - 1} {args.level} bots, default settings")
+    if waits:
+        print(f"wait between the human's turns: median {statistics.median(waits):.1f} s "
+              f"({min(waits):.1f}–{max(waits):.1f}) over {len(waits)} turns")
+    for name, seconds in causes.most_common():
+        print(f"  {name:<22} {100 * seconds / total:5.1f} %")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
