@@ -305,3 +305,18 @@ def test_at_a_crowded_table_each_bot_thinks_for_a_share_of_the_delay() -> None:
     ref = Referee(state, {s: Scripted() for s in range(5)}, think_delay=1.0)
     first, played = played_times(ref, 2.0)[0]
     assert played.move.seat == 0 and first == pytest.approx(1.0 * CROWD / 5)
+
+
+def test_a_bots_think_delay_runs_on_while_the_table_animates_but_a_window_waits() -> None:
+    """``think_while``: the next bot thinks while the last move's cards fly (its move is due as soon
+    as they land), but a quick-discard window's clock only starts once the table has caught up."""
+    state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"]], ["M0"])
+    ref = Referee(state, {0: Scripted(None), 1: Scripted("snap 1.1", delay=1.2)}, think_delay=0.8)
+    ref.think_while(0.8)                        # the deal flies: seat 0 thinks meanwhile
+    assert [str(p.move) for p in ref.advance(0.0)] == ["0: draw"]
+    ref.think_while(0.8 * FOLLOW_ON)
+    assert [str(p.move) for p in ref.advance(0.0)] == ["0: swap 0"]
+    clock = ref.window_clock()
+    assert clock is not None
+    ref.think_while(2.0)                        # the swapped card flies to the pile: the window waits
+    assert ref.window_clock() == clock and ref.advance(0.0) == []

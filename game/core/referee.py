@@ -269,6 +269,17 @@ class Referee:
         self._settle()
         return played
 
+    def think_while(self, seconds: float) -> None:
+        """Let ``seconds`` pass in which nothing may be played (the table's cards are still flying),
+        counting only toward a bot's think delay: its move is due as soon as the table catches up.
+        A window's or a grace's clock does not run meanwhile: a human must see the card land
+        before racing it."""
+        if seconds < 0:
+            raise ValueError("time only moves forward")
+        self._settle()
+        if self._task is not None and self._current_window() is None and self._grace is None:
+            self.now += seconds
+
     def step(self) -> list[Played]:
         """Advance to the next thing that falls due and play it (``[]`` when humans must act)."""
         self._settle()

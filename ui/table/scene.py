@@ -643,13 +643,17 @@ class TableScene(Scene):
     def _run_referee(self) -> None:
         """Tell the referee how much time really passed (``app.real_dt``: a slow frame does not slow
         the game's clocks) and show what it played (one move a frame, and only once the cards have
-        landed: the clock waits while cards fly or the curtain is up)."""
+        landed: while cards fly only a bot's think delay runs on, and nothing while the curtain is up)."""
         moved, self._player_moved = self._player_moved, False
         if self.remote is not None:
             self._remote_news()
-        if self.state.is_over() or self.curtain.shown or self.animating or moved:
+        if self.state.is_over() or self.curtain.shown or moved:
             return
         self.referee.think_delay = max(0.0, float(self.app.settings.bot_delay))
+        if self.animating:
+            if self.remote is None:  # (a network table's bots think on the host)
+                self.referee.think_while(self.app.real_dt)  # the next bot thinks while the cards fly
+            return
         for played in self.referee.advance(self.app.real_dt, limit=1):
             self._show(played)
         for seat, error in self.referee.faults[self._faults:]:
