@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 import pygame
+import pytest
 
 from game.core import Bot, Move
 from tests.ui.table_helpers import button, click_at, stacked_session, start
@@ -103,3 +104,40 @@ def test_game_clocks_follow_real_time_even_when_frames_are_slow(app) -> None:
     before = len(scene.state.log)
     app.step(0.1, real=1.5)
     assert len(scene.state.log) == before + 1
+
+
+def longest_bot_flight(app, game_id: str, players: int) -> float:
+    """The longest card flight (seconds) started by a bot's move, over a few bot moves."""
+    from ui.session import MatchSession
+
+    seats = [SeatInfo("Alice")] + [SeatInfo(f"Bot {i}", "easy") for i in range(1, players)]
+    app.settings.bot_delay = 0.0
+    app.settings.animation_speed = "normal"
+    app.start_match(MatchSession.new(game_id, seats, seed=3))
+    scene = app.top
+    flights: list[float] = []
+    for _ in range(900):
+        before = len(scene.state.log)
+        scene.wait_for_bot()
+        app.step(1 / 60)
+        if len(scene.state.log) > before and scene.state.log[-1].split(":")[0] != "0":
+            flights += [s.motion.duration for s in scene.sprites if s.motion is not None and s.motion.elapsed == 0]
+        if len(flights) >= 6:
+            break
+        if not scene.animating:  # the player's turn, or their first look at their cards: go on
+            if scene.legal:
+                scene.play(scene.legal[0])
+            for b in scene.buttons:
+                if b.key == "memorised":
+                    b.action()
+    assert flights, "no bot move was seen flying"
+    return max(flights)
+
+
+def test_at_a_crowded_table_bot_moves_fly_briskly(app) -> None:
+    """Seven bots: their cards fly at half the animation time (3/7, but never under half, so that a
+    player still sees them go); at a two-seat table, at full length."""
+    from ui.table.tween import BASE_DURATION
+
+    assert longest_bot_flight(app, "gang_de_mouettes", 8) == pytest.approx(BASE_DURATION / 2)
+    assert longest_bot_flight(app, "gin_rummy", 2) == pytest.approx(BASE_DURATION)

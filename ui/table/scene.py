@@ -20,7 +20,7 @@ import pygame
 from game import GAMES, IllegalMove, Move
 from game.core import Event
 from game.core.matchfile import export_match
-from game.core.referee import BotTask, Played, Referee
+from game.core.referee import CROWD, BotTask, Played, Referee
 from ui.app import wrap_text
 from ui.cards import CardArt
 from ui.games import adapter_class
@@ -118,6 +118,8 @@ class TableScene(Scene):
         """Bumped whenever the view, the selection or the static layer changes (invalidates the resting layer)."""
         self.dirty = True
         self._static_dirty = True
+        self._pace = 1.0
+        """The share of the animation time the move being shown takes (see ``bot_pace``)."""
         self._choose_viewer()
         self._refresh(animate_deal=True)
 
@@ -209,7 +211,14 @@ class TableScene(Scene):
         return [s.card for s in self.sprites if s.zone == f"hand:{self.viewer}" and s.card]
 
     def _duration(self) -> float:
-        return BASE_DURATION * speed_factor(self.app.settings.animation_speed)
+        return BASE_DURATION * speed_factor(self.app.settings.animation_speed) * self._pace
+
+    def bot_pace(self) -> float:
+        """How fast the cards of a bot's (or the referee's) move fly, relative to the animation speed:
+        briskly at a table of more than ``CROWD`` bots, where a player would otherwise watch every
+        card of seven turns go by at full length (a deal is not shortened)."""
+        bots = sum(1 for info in self.session.seats if not info.is_human)
+        return 1.0 if bots <= CROWD else max(0.5, CROWD / bots)
 
     def _sync_sprites(self, events: list[Event], animate_deal: bool) -> None:
         wanted = self.adapter.zones(self.view)
@@ -217,7 +226,7 @@ class TableScene(Scene):
             key = f"hand:{self.viewer}"
             if key in wanted and all(c is not None for c in wanted[key]):
                 wanted[key] = list(self.adapter.hand_order(self.viewer, [c for c in wanted[key] if c]))
-        factor = speed_factor(self.app.settings.animation_speed)
+        factor = speed_factor(self.app.settings.animation_speed) * self._pace
         delays: dict[int, float] = {}
         # 1. follow the events: each card event moves one sprite from its source zone to its destination
         moved = 0
@@ -379,7 +388,10 @@ class TableScene(Scene):
         if self.coach is not None:
             self.coach.played(played.move)
         self._choose_viewer()
-        self._refresh(events, animate_deal=self._is_new_deal(events))
+        new_deal = self._is_new_deal(events)
+        self._pace = self.bot_pace() if played.by != "human" and not new_deal else 1.0
+        self._refresh(events, animate_deal=new_deal)
+        self._pace = 1.0
         if self.coach is not None and self.session.humans:
             self.coach.check(self.legal, self.view.get("active"), self.session.humans[0])
         for line in self.deal_news(deals_before, self.view.get("deals", [])):
