@@ -1,11 +1,13 @@
 """How long a player waits between their own turns at a full table, in real time, and on what.
 
     python benchmarks/table_wait.py [--game gang_de_mouettes] [--players 8] [--level hard] [--turns 6]
+                                    [--let-go 0.6]
 
 The app runs headless at its own 60 fps pace with the default settings (animation speed, bot think
 delay, the game's default options), a human in seat 0 and bots in every other seat. The human plays
 the moment their turn comes (a `normal` bot's choice, made through real clicks and drags, see
-``frame_time.py``) and never races a quick discard. Printed: the wait from the end of each of the
+``frame_time.py``) and never races a quick discard; with ``--let-go S`` they press "Let it go"
+after S seconds of each quick-discard window, as a player with nothing to snap would. Printed: the wait from the end of each of the
 human's turns to the start of the next (median and range), and how the waiting time divides between
 cards moving, bots' think delays, open quick-discard windows and the rest (end-of-turn grace,
 bots still computing).
@@ -42,11 +44,25 @@ def cause(scene: Any) -> str:
     return "other"
 
 
+def window_buttons(scene: Any) -> list[tuple[str, list[list[Any]]]]:
+    """The table's buttons as (key, a click posted as events)."""
+    import pygame
+
+    clicks = []
+    for b in scene.buttons:
+        pos = b.rect.center
+        clicks.append((b.key, [[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]]))
+    return clicks
+
+
 def human_turn(view: dict[str, Any]) -> bool:
     return view.get("active") == 0
 
 
-def measure(game_id: str, players: int, level: str, turns: int, seed: int) -> tuple[list[float], Counter[str]]:
+def measure(game_id: str, players: int, level: str, turns: int, seed: int,
+            let_go: float | None = None) -> tuple[list[float], Counter[str]]:
     """Waits (seconds) between the human's turns, and the waiting time by cause."""
     import pygame
 
@@ -81,6 +97,9 @@ def measure(game_id: str, players: int, level: str, turns: int, seed: int) -> tu
                 if offered:
                     wanted = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None
                     pending = list(next((g for g in offered if g[0] == wanted), offered[0])[1])
+            clock_left = scene.referee.window_clock()
+            if let_go is not None and not pending and clock_left and clock_left[1] - clock_left[0] >= let_go:
+                pending = next((g for key, g in window_buttons(scene) if key == "pass_snap"), [])
             for event in pending.pop(0) if pending else []:
                 pygame.event.post(event)
             dt = clock.tick(FPS) / 1000
@@ -98,10 +117,12 @@ def main() -> int:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--turns", type=int, default=6, help="the human's turns to wait for")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--let-go", type=float, default=None, help="seconds before passing each window")
     args = parser.parse_args()
-    waits, causes = measure(args.game, args.players, args.level, args.turns, args.seed)
+    waits, causes = measure(args.game, args.players, args.level, args.turns, args.seed, args.let_go)
     total = sum(causes.values()) or 1.0
-    print(f"{args.players}-seat {args.game}, {args.players - 1} {args.level} bots, default settings")
+    how = "never racing" if args.let_go is None else f"letting each window go after {args.let_go} s"
+    print(f"{args.players}-seat {args.game}, {args.players - 1} {args.level} bots, default settings, the player {how}")
     if waits:
         print(f"wait between the human's turns: median {statistics.median(waits):.1f} s "
               f"({min(waits):.1f}–{max(waits):.1f}) over {len(waits)} turns")
