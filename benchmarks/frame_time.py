@@ -150,21 +150,22 @@ def play_table(app: Any, game_id: str, players: int, moves: int, seed: int) -> F
     return frames
 
 
-def startup(window: bool) -> tuple[float, float]:
+def startup(window: bool) -> tuple[float, float, float]:
     """In a fresh process: seconds from its launch (interpreter start included) to the title's first
-    frame, and from a new match to its table's first frame (``perf_counter`` is one monotonic clock
-    for every process of the machine)."""
+    frame, from a new match to its table's first frame (``perf_counter`` is one monotonic clock for
+    every process of the machine), and the process's resident memory (MB) at its peak by then."""
     code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); import time, tempfile; from pathlib import Path; "
             "from ui.app import App; "
             f"app = App(data_dir=Path(tempfile.mkdtemp()), size=(1920, 1080), headless={not window}); "
             "app.step(1 / 60); t1 = time.perf_counter(); "
             "from ui.session import MatchSession, SeatInfo; "
             "app.start_match(MatchSession.new('gin_rummy', [SeatInfo('A'), SeatInfo('B', 'normal')], seed=1)); "
-            "app.step(1 / 60); t2 = time.perf_counter(); app.quit(); print(t1, t2)")
+            "app.step(1 / 60); t2 = time.perf_counter(); app.quit(); import resource; "
+            "print(t1, t2, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
     launched = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    first, table = (float(x) for x in out.stdout.split()[-2:])
-    return first - launched, table - first
+    first, table, peak = (float(x) for x in out.stdout.split()[-3:])
+    return first - launched, table - first, peak / 1024  # ru_maxrss is in KB on Linux
 
 
 def main() -> None:
@@ -200,6 +201,7 @@ def main() -> None:
           f"({min(s[0] for s in starts) * 1000:.0f}–{max(s[0] for s in starts) * 1000:.0f})")
     print(f"a new match to its first frame:      {statistics.median(s[1] for s in starts) * 1000:6.0f} ms "
           f"({min(s[1] for s in starts) * 1000:.0f}–{max(s[1] for s in starts) * 1000:.0f})")
+    print(f"peak resident memory by then:        {statistics.median(s[2] for s in starts):6.0f} MB")
     from benchmarks.measure import percentile
 
     for name, frames in runs.items():
