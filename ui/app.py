@@ -7,6 +7,7 @@ Heavy modules (the engines, the table) are imported only when first needed, to k
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import warnings
@@ -25,6 +26,7 @@ from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
 from ui.storage import Storage
+from ui.theme import scaled_theme
 
 if TYPE_CHECKING:
     from ui.session import MatchSession
@@ -93,9 +95,11 @@ class App:
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
         self.screen = self._open_window(size)
+        self._theme = json.loads(resource_path("theme.json").read_text(encoding="utf-8"))
+        self.ui_scale = self.fitting_ui_scale(self.screen.get_size())
         self.ui = pygame_gui.UIManager(
             self.screen.get_size(),
-            str(resource_path("theme.json")),
+            scaled_theme(self._theme, self.ui_scale),
             enable_live_theme_updates=False,
             starting_language=self._tr.language,
         )
@@ -186,8 +190,33 @@ class App:
         self.screen = pygame.display.get_surface()
         size = self.screen.get_size()
         self.ui.set_window_resolution(size)
+        self._apply_ui_scale(size)
         for scene in self.scenes:
             scene.resize(size)
+
+    def fitting_ui_scale(self, size: tuple[int, int]) -> float:
+        """The interface size to draw at (1.0 = 100 %): the setting's, shrunk so that a window of
+        ``size`` still holds every screen as laid out for the smallest window (``MIN_SIZE``)."""
+        wanted = self.settings.ui_scale / 100
+        return max(1.0, min(wanted, size[0] / MIN_SIZE[0], size[1] / MIN_SIZE[1]))
+
+    def _apply_ui_scale(self, size: tuple[int, int]) -> bool:
+        """Reload the widget theme if the interface size for ``size`` changed; whether it did."""
+        scale = self.fitting_ui_scale(size)
+        if scale == self.ui_scale:
+            return False
+        self.ui_scale = scale
+        self.ui.get_theme().load_theme(scaled_theme(self._theme, scale))
+        self.ui.rebuild_all_from_changed_theme_data()
+        return True
+
+    def set_ui_scale(self, percent: int) -> None:
+        """Change the interface size setting, and redraw every screen at it."""
+        self.settings.ui_scale = percent
+        self.save_settings()
+        if self._apply_ui_scale(self.screen.get_size()):
+            for scene in self.scenes:
+                scene.resize(self.screen.get_size())
 
     # ------------------------------------------------------------------ scene stack
     @property

@@ -12,6 +12,8 @@ from ui.storage import SETTINGS_FILE, DamagedFile, atomic_write_json, load_json_
 
 ANIMATION_SPEEDS = ("instant", "fast", "normal", "slow")
 CARD_SIZES = ("normal", "large", "extra_large")
+UI_SCALES = (100, 125, 150, 200)
+"""Interface sizes in percent: the shell's text and buttons (``ui.theme``)."""
 CARD_SCALES = {"normal": 1.0, "large": 1.2, "extra_large": 1.4}
 BOT_DELAY_RANGE = (0.0, 3.0)
 
@@ -33,6 +35,9 @@ class Settings:
     window_pos: tuple[int, int] | None = None
     fullscreen: bool = False
     card_size: str = "normal"
+    ui_scale: int = 100
+    """The size of the shell's text and buttons in percent (``UI_SCALES``): for high-DPI screens and
+    for players who want larger text; shrunk as needed so that every screen fits the window."""
     """How large the cards are at the table: ``CARD_SIZES`` (the table keeps them on the felt)."""
     read_aloud: bool = False
     """Read each line of the table's log aloud through the system's speech (``ui.speech``)."""
@@ -57,6 +62,8 @@ class Settings:
             settings.language = language
         if data.get("card_size") in CARD_SIZES:
             settings.card_size = data["card_size"]
+        if data.get("ui_scale") in UI_SCALES and not isinstance(data.get("ui_scale"), bool):
+            settings.ui_scale = data["ui_scale"]
         if data.get("animation_speed") in ANIMATION_SPEEDS:
             settings.animation_speed = data["animation_speed"]
         delay = data.get("bot_delay")

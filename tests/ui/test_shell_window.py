@@ -42,3 +42,33 @@ def test_the_window_declares_dpi_awareness_before_it_opens(app) -> None:
     import os
 
     assert os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "permonitorv2"
+
+
+def test_the_interface_size_enlarges_the_shells_text_is_remembered_and_always_fits(app, data_dir):
+    """Settings → Screen → Text 150 %: the widgets' fonts and sizes grow (rendered afresh at the new
+    point size, not stretched); the choice is saved; in a window too small for it, the interface
+    grows only as far as every screen still fits."""
+    from ui.scenes.settings import SettingsScene
+    from ui.scenes.title import TitleScene
+
+    title = app.top
+    points, height = title.nav[0].font.get_point_size(), title.nav[0].rect.height
+    app.show_settings()
+    settings = app.top
+    assert isinstance(settings, SettingsScene)
+    settings.row = 4
+    press(app, pygame.K_RIGHT)                   # on the screen row the arrows change the interface size
+    assert app.settings.ui_scale == 125 and app.ui_scale == 1.25
+    press(app, pygame.K_RIGHT)
+    assert app.settings.ui_scale == 150 and load_settings(data_dir)[0].ui_scale == 150
+    assert app.ui_scale == 1.25                  # 1280×800 holds the 1024×640 layout at 125 % at most
+    pygame.display.set_mode((1920, 1200), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1920, y=1200))
+    app.step(1 / 60)
+    assert app.ui_scale == 1.5
+    app.pop()
+    assert isinstance(app.top, TitleScene)
+    button = app.top.nav[0]
+    assert button.font.get_point_size() == round(points * 1.5) and button.rect.height >= round(height * 1.5) - 1
+    screen = app.screen.get_rect()
+    assert all(screen.contains(widget.rect) for widget in app.top.nav)

@@ -170,14 +170,15 @@ class MenuScene(Scene):
 
     @property
     def large(self) -> bool:
-        """Big windows (about 1600×1000 and up) get larger fonts and widgets."""
+        """Big windows (about 1600×1000 and up, at the interface size) get larger fonts and widgets."""
         w, h = self.size
-        return w >= 1600 and h >= 960
+        scale = self.app.ui_scale
+        return w / scale >= 1600 and h / scale >= 960
 
     @property
     def k(self) -> float:
-        """Scale factor for widget sizes."""
-        return 1.3 if self.large else 1.0
+        """Scale factor for widget sizes: the size class's, times the interface size."""
+        return (1.3 if self.large else 1.0) * self.app.ui_scale
 
     def px(self, value: float) -> int:
         return int(round(value * self.k))

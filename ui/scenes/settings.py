@@ -15,7 +15,7 @@ from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, 
 from ui.i18n import LANGUAGES
 from ui.scenes import art
 from ui.scenes.base import ACTIVATE, MenuScene
-from ui.settings import ANIMATION_SPEEDS, BOT_DELAY_RANGE, CARD_SIZES
+from ui.settings import ANIMATION_SPEEDS, BOT_DELAY_RANGE, CARD_SIZES, UI_SCALES
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -43,6 +43,7 @@ class SettingsScene(MenuScene):
         self.aloud_box: UICheckBox | None = None
         self.four_colour_box: UICheckBox | None = None
         self.size_menu: UIDropDownMenu | None = None
+        self.scale_menu: UIDropDownMenu | None = None
         self.rows: list[pygame.Rect] = []
         self.row = -1  # the setting the keyboard is on (-1: none; len(rows): the Back button)
 
@@ -127,9 +128,19 @@ class SettingsScene(MenuScene):
             "#memory_aid",
         )
         y += row_h + gap + hint_h
-        row_label("settings.fullscreen", "settings.fullscreen_hint")
+        row_label("settings.screen", "settings.screen_hint")
+        scales = [(tr("settings.ui_scale", percent=percent), str(percent)) for percent in UI_SCALES]
+        scale_w = control_w // 2 - self.px(8)
+        self.scale_menu = UIDropDownMenu(
+            scales,
+            next(c for c in scales if c[1] == str(s.ui_scale)),
+            pygame.Rect(control_x, y, scale_w, row_h),
+            manager=self.app.ui,
+            container=self.root,
+            object_id=self.oid("drop", "#ui_scale"),
+        )
         self.fullscreen_box = self.checkbox(
-            pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
+            pygame.Rect(control_x + scale_w + self.px(16), y + (row_h - box) // 2, box, box),
             tr("settings.fullscreen_on"),
             s.fullscreen,
             "#fullscreen",
@@ -217,6 +228,9 @@ class SettingsScene(MenuScene):
             if event.ui_element is self.size_menu:
                 self.set(card_size=event.selected_option_id)
                 return True
+            if event.ui_element is self.scale_menu:
+                self.app.set_ui_scale(int(event.selected_option_id))
+                return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume_slider:
             volume = int(round(float(event.value)))
             self.set(volume=volume)
@@ -267,7 +281,8 @@ class SettingsScene(MenuScene):
 
     def adjust(self, row: int, step: int, activate: bool = False) -> None:
         """Change the setting of ``row`` one notch (languages, speeds and sizes cycle, switches
-        toggle; on the cards row, Enter toggles the four colours and the arrows the size)."""
+        toggle; on the cards row, Enter toggles the four colours and the arrows the size; on the screen
+        row, Enter toggles full screen and the arrows the interface size)."""
         s = self.app.settings
         if row == 0:
             self.app.set_language(LANGUAGES[(LANGUAGES.index(self.app.language) + step) % len(LANGUAGES)])
@@ -280,8 +295,10 @@ class SettingsScene(MenuScene):
             self.set(bot_delay=round(min(high, max(low, s.bot_delay + 0.1 * step)), 1))
         elif row == 3:
             self.set(memory_aid=not s.memory_aid)
-        elif row == 4:
+        elif row == 4 and activate:
             self.app.set_fullscreen(not s.fullscreen)
+        elif row == 4:
+            self.app.set_ui_scale(UI_SCALES[(UI_SCALES.index(s.ui_scale) + step) % len(UI_SCALES)])
         elif row == 5:
             self.set(volume=min(100, max(0, s.volume + 10 * step)))
             self.app.sound.play("place")

@@ -627,7 +627,7 @@ class SetupScene(MenuScene):
 
     def _choice_width(self, field: OptionField, least: int, room: int) -> int:
         """A drop-down wide enough for its longest choice, within 45 % of the option list's width."""
-        font = self.app.font(DROP_FONT_SIZE)
+        font = self.app.font(round(DROP_FONT_SIZE * self.app.ui_scale))
         widest = max(font.size(self.choice_label(field.name, c))[0] for c in field.choices)
         return max(least, min(int(room * 0.45), widest + self.px(44)))
 
