@@ -201,13 +201,13 @@ class App:
         return max(1.0, min(wanted, size[0] / MIN_SIZE[0], size[1] / MIN_SIZE[1]))
 
     def _apply_ui_scale(self, size: tuple[int, int]) -> bool:
-        """Reload the widget theme if the interface size for ``size`` changed; whether it did."""
+        """Reload the widget theme if the interface size for ``size`` changed; whether it did (the
+        caller then rebuilds every scene, whose widgets take the new theme)."""
         scale = self.fitting_ui_scale(size)
         if scale == self.ui_scale:
             return False
         self.ui_scale = scale
         self.ui.get_theme().load_theme(scaled_theme(self._theme, scale))
-        self.ui.rebuild_all_from_changed_theme_data()
         return True
 
     def set_ui_scale(self, percent: int) -> None:

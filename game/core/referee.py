@@ -17,8 +17,10 @@ and testable without a window.
 
 How long a bot "thinks" before its move is played is ``think_delay`` (the table's human pace; 0 in
 the arena), for its first move of a turn; its later moves in that turn follow at ``FOLLOW_ON`` of it,
-and at a table of more than ``CROWD`` bots each first move is shortened too (``pause``). Bots compute inline by default; the table passes a ``runner`` that computes them in a
-worker thread, and the referee plays a bot's move only once the answer is in.
+and at a table of more than ``CROWD`` bots each first move is shortened too (``pause``); while the
+table's cards fly, only a think delay runs on (``think_while``). Bots compute inline by default;
+the table passes a ``runner`` that computes them in a worker thread, and the referee plays a bot's
+move only once the answer is in.
 
 Windows: each bot racer is asked once per window (``Bot.react``) for a move and a reaction delay;
 the move is played when its delay has passed, unless the window closed first. A window that stays

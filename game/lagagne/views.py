@@ -1,5 +1,6 @@
 """What a LaGagne seat sees: the view's own keys, the phase names, and how a steal names the
-tabled card it takes (the notation of ``shared/design/notation.md``), for the table and the bots.
+tabled card it takes (the notation of ``shared/design/notation.md``), for the table and the bots;
+and the deck's cards and checks, for the table's deck editor.
 """
 
 from __future__ import annotations
@@ -7,6 +8,20 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict
 
 from game.core.views import CoreView
+from game.lagagne.cards import (  # noqa: F401 (the deck editor's public vocabulary)
+    ACTIONS,
+    ALL_CARDS,
+    JOKERS,
+    POINTS,
+    PRESETS,
+    SYMBOLS,
+    VALUES,
+    ZERO,
+    deck_counts,
+    deck_size,
+    deck_text,
+    normalise_deck,
+)
 
 Phase = Literal["play", "give", "over"]
 PLAY: Phase = "play"

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton, UILabel
 
-from game.lagagne.cards import (
+from game.lagagne.views import (
     ACTIONS,
     ALL_CARDS,
     JOKERS,
