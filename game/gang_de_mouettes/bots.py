@@ -5,7 +5,9 @@ values it knows, and the mean of the cards it has not seen for every unknown car
 ``normal`` with a memory that forgets cards seen a few turns ago, reacts slowly, sometimes
 misremembers a card when it snaps, and calls on a whim. ``hard`` samples the hidden cards
 consistently with its view (determinisation) and scores each candidate move by rolling the round
-out with the ``normal`` policy for every seat; its effort is a count of rollouts, never a clock.
+out with the ``normal`` policy for every seat; its effort is a count of rollouts, never a clock. It
+weighs a call only when ``call_odds`` — every seat's total as odds over the cards it has not seen,
+capped by what the round's public actions tell — gives it good odds of ending lowest.
 """
 
 from __future__ import annotations
