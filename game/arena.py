@@ -41,6 +41,9 @@ class UnitResult:
 
     points: list[float]
     winners: list[int]
+    caller: int | None = None
+    """The seat that ended the round by a call (games with calls), and whether it came out lowest."""
+    caller_lowest: bool = False
 
 
 @dataclass
@@ -103,7 +106,8 @@ def play_unit(state: GameState, bots: dict[int, Bot], unit: str, max_moves: int 
     if unit == "match":
         return UnitResult([float(s) for s in state.scores], state.winners())
     entry = finished()[0]
-    return UnitResult([float(p) for p in entry["points"]], list(entry["winners"]))
+    return UnitResult([float(p) for p in entry["points"]], list(entry["winners"]),
+                      entry.get("caller"), bool(entry.get("caller_lowest")))
 
 
 def play_deal(game_id: str, levels: Sequence[str], players: int, seed: int, unit: str,
@@ -139,6 +143,8 @@ class Summary:
     win_rates: list[float]
     diffs: list[dict[str, Any]]
     move_ms: list[dict[str, float]]
+    calls: list[tuple[int, int]] = field(default_factory=list)
+    """Per bot: calls made and calls that came out lowest (empty for games without calls)."""
 
 
 def mean_ci(samples: Sequence[float]) -> tuple[float, float]:
@@ -159,6 +165,8 @@ def summarise(levels: Sequence[str], deals: Sequence[DealResult]) -> Summary:
     per_deal_wins: list[list[float]] = []
     units = 0
     times: dict[int, list[float]] = {}
+    calls = [[0, 0] for _ in range(k)]
+    any_call = False
     for deal in deals:
         pts = [0.0] * k
         wins = [0.0] * k
@@ -170,6 +178,10 @@ def summarise(levels: Sequence[str], deals: Sequence[DealResult]) -> Summary:
                 seats_of[b] += 1
                 if seat in unit.winners:
                     wins[b] += 1 / len(unit.winners)
+            if unit.caller is not None:
+                any_call = True
+                calls[seating[unit.caller]][0] += 1
+                calls[seating[unit.caller]][1] += unit.caller_lowest
         rounds = len(deal.seatings)
         per_deal_points.append([pts[b] / seats_of[b] for b in range(k)])
         per_deal_wins.append([wins[b] / rounds for b in range(k)])
@@ -192,7 +204,19 @@ def summarise(levels: Sequence[str], deals: Sequence[DealResult]) -> Summary:
             "p95": _percentile(ts, 0.95) * 1000,
             "max": (ts[-1] * 1000) if ts else math.nan,
         })
-    return Summary(list(levels), units, points, win_rates, diffs, move_ms)
+    return Summary(list(levels), units, points, win_rates, diffs, move_ms,
+                   [(c[0], c[1]) for c in calls] if any_call else [])
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a success rate."""
+    if trials == 0:
+        return math.nan, math.nan
+    z = 1.96
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return centre - half, centre + half
 
 
 def _percentile(sorted_values: Sequence[float], q: float) -> float:
@@ -236,6 +260,11 @@ def format_summary(game_id: str, players: int, unit: str, summary: Summary) -> s
         t = summary.move_ms[b]
         lines.append(f"{level:<8} {summary.win_rates[b]:>9.3f} {summary.points[b]:>14.2f} {t['moves']:>8} "
                      f"{t['p50']:>8.2f} {t['p95']:>8.2f} {t['max']:>8.2f}")
+    for b, (made, won) in enumerate(summary.calls):
+        low, high = wilson(won, made)
+        rate = won / made if made else math.nan
+        lines.append(f"{summary.levels[b]} calls: {made} in {summary.units} {unit}, caller lowest {rate:.3f} "
+                     f"[95% CI {low:.3f}, {high:.3f}]")
     for d in summary.diffs:
         lines.append(
             f"{d['a']} − {d['b']}: points/{word} {d['points']:+.2f} "

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from game import GAMES
-from game.arena import DealResult, UnitResult, format_summary, main, mean_ci, parse_options, run, seatings, summarise
+from game.arena import DealResult, UnitResult, format_summary, main, mean_ci, parse_options, run, seatings, summarise, wilson
 
 
 def test_seatings_put_every_bot_in_every_seat() -> None:
@@ -62,3 +62,18 @@ def test_command_line_prints_the_report(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["gang_de_mouettes", "--bots", "normal,easy", "--rounds", "2", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "points/round" in out and "p95 ms" in out
+
+
+def test_calls_are_counted_per_bot_with_their_success() -> None:
+    deal = DealResult(
+        seatings=[[0, 1], [1, 0]],
+        units=[UnitResult([0.0, 9.0], [0], caller=0, caller_lowest=True),
+               UnitResult([20.0, 5.0], [1], caller=1, caller_lowest=False)],
+    )
+    summary = summarise(["hard", "normal"], [deal])
+    assert summary.calls == [(2, 1), (0, 0)]  # hard called in seat 0, then in seat 1
+    assert "hard calls: 2 in 2 rounds, caller lowest 0.500" in format_summary("gang_de_mouettes", 2, "rounds",
+                                                                               summary)
+    low, high = wilson(1, 2)
+    assert 0 < low < 0.5 < high < 1
+    assert summarise(["a", "b"], [DealResult([[0, 1]], [UnitResult([1.0, 2.0], [0])])]).calls == []

@@ -5,13 +5,15 @@ values it knows, and the mean of the cards it has not seen for every unknown car
 ``normal`` with a memory that forgets cards seen a few turns ago, reacts slowly, sometimes
 misremembers a card when it snaps, and calls on a whim. ``hard`` samples the hidden cards
 consistently with its view (determinisation) and scores each candidate move by rolling the round
-out with the ``normal`` policy for every seat; its effort is a count of rollouts, never a clock.
+out with the ``normal`` policy for every seat; its effort is a count of rollouts, never a clock. It
+weighs a call only when ``call_odds`` — every seat's total as odds over the cards it has not seen,
+capped by what the round's public actions tell — gives it good odds of ending lowest.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import Bot, Move, Rng
@@ -39,6 +41,18 @@ class Perspective:
     round_turn: int
     gives_last: bool = False
     """A piqué's thief gives its last card (option ``pique_gives``), not the card it chooses."""
+    unseen: dict[int, int] = field(default_factory=dict)
+    """How many cards of each value the seat has not seen (in the pile or face down somewhere)."""
+    holder_knows: list[list[bool]] = field(default_factory=list)
+    """Whether each card's holder knows it (a kept card is likely low)."""
+    penalty: int = 10
+    ties_win: bool = True
+    caller_plays_last: bool = True
+    caps: list[list[int]] = field(default_factory=list)
+    """What each card is at most, as the round's public actions tell (``card_caps``); empty: unread."""
+    floors: list[float | None] = field(default_factory=list)
+    """What the cards each seat knows add up to at least, since it passed up a call (``pass_floors``);
+    empty: unread."""
 
     def est(self, seat: int) -> list[float]:
         """The expected value of each of ``seat``'s cards."""
@@ -74,7 +88,10 @@ def perspective_from_view(view: dict[str, Any], hidden: Collection[tuple[int, in
         top=None if view["top"] is None else card_value(view["top"]), mean=_mean_of_unseen(counts),
         drawn=drawn, scouted=None if view["scouted"] is None else (view["scouted"][0], view["scouted"][1]),
         caller=view["caller"], pique=view["pique"], can_draw=view["can_draw"], round_turn=view["round_turn"],
-        gives_last=view["options"]["pique_gives"] == LAST)
+        gives_last=view["options"]["pique_gives"] == LAST, unseen=counts,
+        holder_knows=[[s in who for who in row] for s, row in enumerate(view["knowers"])],
+        penalty=view["options"]["caller_penalty"], ties_win=view["options"]["tie_counts_as_lowest"],
+        caller_plays_last=view["options"]["caller_plays_last"])
 
 
 def perspective_from_state(st: GangState, seat: int) -> Perspective:
@@ -98,10 +115,184 @@ def perspective_from_state(st: GangState, seat: int) -> Perspective:
         counts[drawn] -= 1
     if st.pending is not None:
         counts[st.pending] -= 1
-    return Perspective(seat, st.players, st.phase, st.view(None)["active"], vals,
+    o = st.options
+    return Perspective(seat, st.players, st.phase, None if st.phase in (ROUND_OVER, OVER) else st.active, vals,
                        st.discard[-1] if st.discard else None, _mean_of_unseen(counts), drawn, st.scout,
                        st.caller, st._pique(), st._can_draw(), st.turn - st.first_turn + 1,
-                       st.options.pique_gives == LAST)
+                       o.pique_gives == LAST, counts,
+                       [[bool(m & (1 << s | PUBLIC)) for m in masks] for s, masks in enumerate(st.know)],
+                       o.caller_penalty, o.tie_counts_as_lowest, o.caller_plays_last)
+
+
+# --------------------------------------------------------------------------- odds of the round's end
+KEPT_MAX = 9
+"""A card its holder knows and keeps is taken to be at most this: the 10s, 15s and 20s are the first
+cards a player swaps away."""
+
+Odds = dict[int, float]
+"""A probability for each value (of a card, or of a total)."""
+
+
+def _odds_of(counts: dict[int, int], top: int | None = None) -> Odds:
+    """The value of one card drawn from ``counts`` (values up to ``top`` only, if any are left)."""
+    pool = {v: c for v, c in counts.items() if c > 0 and (top is None or v <= top)}
+    if not pool:
+        return _odds_of(counts) if top is not None and any(c > 0 for c in counts.values()) else {7: 1.0}
+    total = sum(pool.values())
+    return {v: c / total for v, c in pool.items()}
+
+
+def _add(a: Odds, b: Odds) -> Odds:
+    out: Odds = {}
+    for x, px in a.items():
+        for y, py in b.items():
+            out[x + y] = out.get(x + y, 0.0) + px * py
+    return out
+
+
+def _mean(odds: Odds) -> float:
+    return sum(v * q for v, q in odds.items())
+
+
+NO_CAP = 20
+"""The highest card: a cap that says nothing."""
+
+UNKNOWN_SWAP_MAX = 7
+"""A card drawn and swapped for a card its holder had not seen is taken to be at most this (about
+the mean of a card: a higher one would have been thrown)."""
+
+
+def card_cap(p: Perspective, seat: int, slot: int) -> int:
+    """What an opponent's card the seat of ``p`` has not seen is at most: what the round's public
+    actions say (``card_caps``), and ``KEPT_MAX`` when its holder knows it and kept it."""
+    cap = p.caps[seat][slot] if p.caps else NO_CAP
+    if seat != p.me and p.holder_knows[seat][slot]:
+        cap = min(cap, KEPT_MAX)
+    return cap
+
+
+def card_odds(p: Perspective, seat: int, slot: int) -> Odds:
+    """What ``seat``'s card in ``slot`` is worth, as the seat of ``p`` sees it: its value if known;
+    else a card of the unseen ones, at most its cap (``card_cap``)."""
+    v = p.vals[seat][slot]
+    if v is not None:
+        return {v: 1.0}
+    cap = card_cap(p, seat, slot) if seat != p.me else NO_CAP
+    return _odds_of(p.unseen, None if cap >= NO_CAP else cap)
+
+
+def card_caps(view: dict[str, Any]) -> list[list[int]]:
+    """What each card on the table is at most, read from this round's public actions by a player
+    who keeps its low cards: a card drawn and swapped in is lower than the card it replaced (or at
+    most ``UNKNOWN_SWAP_MAX`` when its holder had not seen that card), and a drawn card thrown
+    away means every card its holder knew was no higher. Caps move with their cards; a log that
+    does not match the table (``NO_CAP`` everywhere) says nothing."""
+    n = view["players"]
+    peek = view["options"]["peek_slots"]
+    caps = [[NO_CAP] * 4 for _ in range(n)]
+    knew = [[i < peek for i in range(4)] for _ in range(n)]
+    for e in view["round_log"]:
+        kind, a = e["kind"], e["seat"]
+        if kind == "swap":
+            i = e["slot"]
+            caps[a][i] = max(0, card_value(e["replaced"]) - 1) if knew[a][i] else UNKNOWN_SWAP_MAX
+            knew[a][i] = True
+        elif kind == "take":
+            caps[a][e["slot"]], knew[a][e["slot"]] = NO_CAP, True
+        elif kind == "discard":
+            d = card_value(e["card"])
+            caps[a] = [min(c, d) if k else c for c, k in zip(caps[a], knew[a])]
+        elif kind == "look":
+            knew[a][e["target"][1]] = True
+        elif kind in ("steal", "trade"):
+            (s, i), j = e["target"], e["slot"]
+            caps[a][j], caps[s][i] = caps[s][i], caps[a][j]
+            knew[a][j], knew[s][i] = kind == "trade", False
+        elif kind == "drop":
+            caps[a].pop(e["slot"])
+            knew[a].pop(e["slot"])
+        elif kind == "snap" and e["success"]:
+            t, i = e["target"]
+            caps[t].pop(i)
+            knew[t].pop(i)
+        elif kind == "penalty":
+            caps[a].append(NO_CAP)
+            knew[a].append(False)
+        elif kind == "give":
+            caps[e["to"]].append(caps[a].pop(e["slot"]))
+            knew[a].pop(e["slot"])
+            knew[e["to"]].append(False)
+    if [len(r) for r in caps] != [len(r) for r in view["slots"]]:
+        return [[NO_CAP] * len(r) for r in view["slots"]]
+    return caps
+
+
+def final_total_odds(p: Perspective, seat: int, plays: bool) -> Odds:
+    """``seat``'s total at the end of the round: its cards, less what its one more turn gains when
+    it ``plays`` (it draws and swaps the drawn card for its worst card when that is lower)."""
+    cards = [card_odds(p, seat, i) for i in range(len(p.vals[seat]))]
+    total: Odds = {0: 1.0}
+    floor = p.floors[seat] if p.floors else None
+    if floor is not None:  # what the holder knows was not low enough for a call
+        for c, known in zip(cards, p.holder_knows[seat]):
+            if known:
+                total = _add(total, c)
+        high = {t: q for t, q in total.items() if t >= floor}
+        total = high if sum(high.values()) > 0.05 else total
+        mass = sum(total.values())
+        total = {t: q / mass for t, q in total.items()}
+    for c, known in zip(cards, p.holder_knows[seat]):
+        if floor is None or not known:
+            total = _add(total, c)
+    if not plays or not cards:
+        return total
+    worst = max(_mean(c) for c in cards)
+    gain: Odds = {}
+    for d, q in _odds_of(p.unseen).items():
+        g = -max(0, round(worst - d))
+        gain[g] = gain.get(g, 0.0) + q
+    out: Odds = {}
+    for t, q in _add(total, gain).items():
+        out[max(0, t)] = out.get(max(0, t), 0.0) + q
+    return out
+
+
+PASS_MARGIN = 2.0
+"""A player is taken to call once it believes itself lowest by this much."""
+
+
+def pass_floors(view: dict[str, Any], p: Perspective) -> list[float | None]:
+    """For each opponent that played a turn of this round without calling (and may still call):
+    what the cards it knows add up to at least, for it not to believe itself lowest by
+    ``PASS_MARGIN`` — its unknown cards counted at the mean, the seat of ``p``'s cards at what it
+    knows of them."""
+    floors: list[float | None] = [None] * p.n
+    if p.caller is not None:
+        return floors
+    played = {e["seat"] for e in view["round_log"] if e["kind"] in ("draw", "take")}
+    mine = p.est(p.me)
+    for s in played - {p.me}:
+        seen_of_me = sum(mine[i] if s in who else p.mean for i, who in enumerate(view["knowers"][p.me]))
+        unknown = sum(not k for k in p.holder_knows[s])
+        floors[s] = seen_of_me - PASS_MARGIN - p.mean * unknown
+    return floors
+
+
+def call_odds(p: Perspective) -> tuple[float, float, float]:
+    """If the seat of ``p`` calls now: the chance it ends lowest, its expected points, and its
+    expected total had the round ended on the same turns without a call (every other seat plays
+    once more; the caller too when it plays last)."""
+    mine = final_total_odds(p, p.me, p.caller_plays_last)
+    others = [final_total_odds(p, s, True) for s in range(p.n) if s != p.me]
+    lowest = points = total = 0.0
+    for x, q in mine.items():
+        beat = 1.0
+        for o in others:
+            beat *= sum(r for t, r in o.items() if t > x or (p.ties_win and t == x))
+        lowest += q * beat
+        points += q * (1.0 - beat) * (x + p.penalty)
+        total += q * x
+    return lowest, points, total
 
 
 # --------------------------------------------------------------------------- the normal policy
@@ -334,13 +525,22 @@ class HardBot(NormalBot):
     horizon = 4
     """Table rounds a rollout plays before it stops and counts the cards."""
 
+    confidence = 0.5
+    """The least chance of ending lowest (``call_odds``) at which the bot weighs a call at all."""
+    chance = 0.0
+    """That chance, at the bot's last decision where it could call."""
+
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         seat = legal_moves[0].seat
         assert seat is not None  # legal moves always name their seat
         p = self.perspective(view)
         actions = [m.action for m in legal_moves]
-        candidates = self._candidates(p, actions)
         self.reason = None
+        if "call" in actions and not self._may_call(p):
+            if p.phase == END_TURN:
+                return Move("done", seat)
+            actions.remove("call")
+        candidates = self._candidates(p, actions)
         if len(candidates) <= 1:
             action = decide(p, actions, self.call_margin)
             self.because("gang.sound", known=sum(v is not None for v in p.vals[p.me]), cards=len(p.vals[p.me]))
@@ -358,9 +558,30 @@ class HardBot(NormalBot):
                 totals[k] += rollout(st, seat, self.horizon, self.call_margin)
         best = min(range(len(candidates)), key=lambda k: (totals[k], k))
         others = [totals[k] for k in range(len(candidates)) if k != best]
-        self.because("gang.rollouts", deals=deals, tried=len(candidates), points=round(totals[best] / deals, 1),
-                     next=round(min(others) / deals, 1))
+        points, rest = round(totals[best] / deals, 1), round(min(others) / deals, 1)
+        if candidates[best] == "call":
+            self.because("gang.call", chance=round(100 * self.chance), points=points, next=rest)
+        else:
+            self.because("gang.rollouts", deals=deals, tried=len(candidates), points=points, next=rest)
         return Move(candidates[best], seat)
+
+    def perspective(self, view: dict[str, Any]) -> Perspective:
+        p = perspective_from_view(view)
+        p.caps = card_caps(view)
+        p.floors = pass_floors(view, p)
+        return p
+
+    def _may_call(self, p: Perspective) -> bool:
+        """Whether a call is worth trying in the rollouts: only with good odds of ending lowest
+        (``call_odds``); in a long round, with even odds, and then in any case."""
+        lowest, points, total = call_odds(p)
+        self.chance = lowest
+        if p.round_turn > 2 * PATIENCE * p.n or (p.round_turn > PATIENCE * p.n and lowest >= 0.5):
+            return True
+        if lowest >= self.confidence and points < total:
+            return True
+        self.because("gang.wait", chance=round(100 * lowest), points=round(points, 1), total=round(total, 1))
+        return False
 
     def _candidates(self, p: Perspective, actions: list[str]) -> list[str]:
         """A few moves worth comparing: the normal choice and its main alternatives."""

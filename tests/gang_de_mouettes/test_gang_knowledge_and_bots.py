@@ -10,8 +10,9 @@ import pytest
 from game import GAMES
 from game.core import Move, Rng
 from game.gang_de_mouettes import GangState, Options
-from game.gang_de_mouettes.bots import EasyBot, perspective_from_state, perspective_from_view
+from game.gang_de_mouettes.bots import NO_CAP, EasyBot, HardBot, call_odds, card_caps, perspective_from_state, perspective_from_view
 from game.gang_de_mouettes.state import PUBLIC
+from tests.gang_de_mouettes.test_gang_rules import play, stacked
 
 DESC = GAMES["gang_de_mouettes"]
 
@@ -176,3 +177,39 @@ def test_a_table_of_bots_always_ends_its_rounds(level: str) -> None:
         state.apply(bots[seat].choose(state.view(seat), state.legal_moves(seat)))
     assert state.is_over() and state.winners()
     assert all(entry["caller"] is not None for entry in state.history)
+
+
+def test_the_hard_bot_odds_read_only_the_view() -> None:
+    """Caps, pass floors and call odds come from the seat's view: redealing the cards hidden from
+    it changes none of them."""
+    bot = HardBot(seed=1)
+    for state in random_states(3, 14, moves=120):
+        seat = state.to_move()[0]
+        twin = state.redeal_hidden(seat, Rng(8))
+        p, q = bot.perspective(state.view(seat)), bot.perspective(twin.view(seat))
+        assert p == q and len(p.caps) == 3 and len(p.floors) == 3
+        assert call_odds(p) == call_odds(q)
+
+
+def test_a_swap_caps_the_card_drawn_below_the_card_it_replaced() -> None:
+    state = stacked([["M1", "M0", "M9", "M9"], ["M10", "M6", "M5", "M6"]], ["M3", "M2"], quick_discards=False)
+    play(state, "0: draw", "0: discard", "0: done", "1: draw", "1: swap 0", "1: done")
+    caps = card_caps(state.view(0))
+    assert caps[1] == [9, NO_CAP, NO_CAP, NO_CAP]  # the 2 went in for a 10 its holder had seen
+    assert state.view(0)["slots"][1][0] is None
+
+
+def test_the_hard_bot_does_not_call_on_unknown_cards_and_calls_on_a_known_low_hand() -> None:
+    hands = [["M9", "M8", "M0", "M1"], ["M10", "M10", "M5", "M6"]]
+    early = stacked(hands, ["M7"], quick_discards=False)
+    play(early, "0: draw", "0: discard")
+    bot = HardBot(seed=2)
+    assert bot.choose(early.view(0), early.legal_moves(0)) == Move("done", 0)  # two cards unseen
+    assert bot.reason is not None and bot.reason[0] == "gang.wait"
+
+    late = stacked([["M1", "M0", "M9", "M9"], hands[1]], ["M1", "M9", "M2"], quick_discards=False)
+    play(late, "0: draw", "0: swap 2", "0: done", "1: draw", "1: discard", "1: done", "0: draw", "0: swap 3")
+    assert late.view(0)["slots"][0] == ["M1", "M0", "M1", "M2"]
+    assert call_odds(bot.perspective(late.view(0)))[0] > 0.9
+    assert bot.choose(late.view(0), late.legal_moves(0)) == Move("call", 0)
+    assert bot.reason is not None and bot.reason[0] == "gang.call"
