@@ -424,8 +424,8 @@ class HardBot(Bot):
     """
 
     level = "hard"
-    DEALS = 30
-    CANDIDATES = 60
+    DEALS = 60
+    CANDIDATES = 120
     FEED_WEIGHT = 0.5
     LOOKAHEAD_WEIGHT = 0.5
     SHORTLIST = 6
