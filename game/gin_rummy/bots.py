@@ -412,7 +412,8 @@ class HardBot(Bot):
 
     The unseen cards are dealt ``DEALS`` times to the opponent's hidden places and the stock,
     consistently with the view; each sampled opponent hand is then improved as many times as the
-    opponent has drawn (a random hand is far weaker than a played one). On these deals:
+    opponent has drawn (a random hand is far weaker than a played one), and the samples are picked
+    in proportion to how well they explain what the opponent took, passed and threw. On these deals:
 
     - a discard is judged by the expected deadwood after the next draw (instead of the deadwood
       now), normal's closeness-to-meld and danger terms, and the deadwood the card would save the
@@ -421,6 +422,9 @@ class HardBot(Bot):
       (their best melds and lay-offs) against a play-out of the hand to its end with a fast greedy
       policy for both seats after the best plain discard, on the same deals. A won hand also
       counts the box bonus it will bring at the end of the game.
+
+    It also takes a top discard that melds with nothing when the deadwood it leaves beats the mean
+    of what a card from the stock would leave by ``TAKE_MARGIN``.
     """
 
     level = "hard"
