@@ -14,6 +14,7 @@ on average against its sampled opponents. After such a take only knocks and gins
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from game.core import Bot, Move, Rng
@@ -32,6 +33,7 @@ class _Seen:
         "my_discards",
         "opp_discards",
         "opp_known",
+        "opp_passed",
         "opp_turns",
         "pile",
         "stock",
@@ -50,10 +52,52 @@ class _Seen:
         self.opp_discards = M.card_mask(theirs)
         self.opp_turns = len(theirs)
         self.my_discards = M.card_mask(e["card"] for e in view["discard_log"] if e["by"] == me)
+        self.opp_passed = _passed_by(view["discard_log"], me, view["dealer"])
         self.unseen = M.FULL_DECK_MASK & ~self.hand & ~self.pile & ~self.opp_known
         self.stock = view["pile_size"]
         self.limit = view["knock_limit"]
         self.wall = bool(view["options"].get("wall_variant"))
+
+
+def _passed_by(log: list[dict[str, Any]], me: int, dealer: int) -> int:
+    """The cards the opponent of ``me`` saw on top of the discard pile and left there, as a mask.
+
+    A card left in the pile (``taken_by`` empty) that the opponent's next discard covered was
+    passed: they drew from the stock instead. The first upcard was passed by the opponent also when
+    the bot took it as dealer (the non-dealer, the opponent, chose first).
+    """
+    passed = 0
+    for i, entry in enumerate(log):
+        later = log[i + 1]["by"] if i + 1 < len(log) else None
+        if entry["taken_by"] is None and later == 1 - me:
+            passed |= 1 << M.parse_card(entry["card"])
+        elif i == 0 and entry["by"] is None and (
+                (entry["taken_by"] is None and i + 1 < len(log)) or (entry["taken_by"] == me and dealer == me)):
+            passed |= 1 << M.parse_card(entry["card"])
+    return passed
+
+
+PASS_ODDS, THROW_ODDS, TAKE_ODDS = 0.3, 0.6, 0.05
+"""The odds ``_likelihood`` gives a sampled opponent hand per card they passed that melds with it,
+per card they threw that melds with it, and per card they took and hold that melds with nothing."""
+
+
+def _likelihood(hand: int, seen: _Seen) -> float:
+    """How well a sampled opponent hand agrees with what they did (relative odds, 1 at best).
+
+    A card they passed or threw that would meld with the hand makes it less likely (they would
+    have kept it); a card they took from the pile and still hold that melds with nothing in it
+    makes it much less likely (players take a discard to meld it).
+    """
+    odds = 1.0
+    for card in M.indices(seen.opp_passed):
+        if M.meldable(hand | 1 << card) >> card & 1:
+            odds *= PASS_ODDS
+    for card in M.indices(seen.opp_discards):
+        if M.meldable(hand | 1 << card) >> card & 1:
+            odds *= THROW_ODDS
+    unmelded = seen.opp_known & ~M.meldable(hand)
+    return odds * TAKE_ODDS ** unmelded.bit_count()
 
 
 def _by_action(legal: list[Move]) -> dict[str, Move]:
@@ -368,7 +412,8 @@ class HardBot(Bot):
 
     The unseen cards are dealt ``DEALS`` times to the opponent's hidden places and the stock,
     consistently with the view; each sampled opponent hand is then improved as many times as the
-    opponent has drawn (a random hand is far weaker than a played one). On these deals:
+    opponent has drawn (a random hand is far weaker than a played one), and the samples are picked
+    in proportion to how well they explain what the opponent took, passed and threw. On these deals:
 
     - a discard is judged by the expected deadwood after the next draw (instead of the deadwood
       now), normal's closeness-to-meld and danger terms, and the deadwood the card would save the
@@ -377,13 +422,18 @@ class HardBot(Bot):
       (their best melds and lay-offs) against a play-out of the hand to its end with a fast greedy
       policy for both seats after the best plain discard, on the same deals. A won hand also
       counts the box bonus it will bring at the end of the game.
+
+    It also takes a top discard that melds with nothing when the deadwood it leaves beats the mean
+    of what a card from the stock would leave by ``TAKE_MARGIN``.
     """
 
     level = "hard"
-    DEALS = 30
+    DEALS = 60
+    CANDIDATES = 120
     FEED_WEIGHT = 0.5
     LOOKAHEAD_WEIGHT = 0.5
     SHORTLIST = 6
+    TAKE_MARGIN = 2.0
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         acts = _by_action(legal_moves)
@@ -404,6 +454,8 @@ class HardBot(Bot):
             return acts["take"] if knock >= 0 else acts["pass"]
         forced = _sound_opening(acts, seen)
         if forced is not None:
+            if forced.name in ("draw", "pass") and "take" in acts and self._takes_low(seen):
+                return acts["take"]
             if forced.name in ("take", "draw", "pass"):
                 self.reason = _take_reason(seen)
             elif forced.name == "gin":
@@ -444,6 +496,19 @@ class HardBot(Bot):
             self.because("gin.discard" if loose else "gin.discard_break", **params)
         return best_move
 
+    def _takes_low(self, seen: _Seen) -> bool:
+        """Take a top discard that melds with nothing when the deadwood it leaves is lower, by
+        ``TAKE_MARGIN``, than the mean of what a card from the stock would leave."""
+        t = seen.top
+        if t < 0 or seen.my_discards >> t & 1:
+            return False
+        best = _best_discard_dw(M.deadwood_after_discards(seen.hand | (1 << t)), t)
+        expected = _expected_next(seen.hand, M.indices(seen.unseen))
+        if best > expected - self.TAKE_MARGIN:
+            return False
+        self.because("gin.take_low", card=M.TEXT_AT[t], deadwood=best, expected=round(expected))
+        return True
+
     def _knock_beats_playing_on(self, seen: _Seen, deals: list[tuple[int, list[int]]], card: int, dw: int,
                                 discard: int, bonus: tuple[int, int, int]) -> bool:
         hand = seen.hand & ~(1 << card)
@@ -462,15 +527,19 @@ class HardBot(Bot):
         by the contract's ``determinise`` from the view alone.
 
         Each sampled hand is improved as many times as the opponent has drawn: draw an unseen card,
-        throw the card the greedy policy would throw (never a card they are known to hold).
+        throw the card the greedy policy would throw (never a card they are known to hold). Before
+        that, each card they took is given partners to meld with (``_meld_taken``).
+        ``CANDIDATES`` hands are drawn so; ``DEALS`` of them are kept, each picked with a chance in
+        proportion to its ``_likelihood`` (what the opponent took, passed and threw).
         """
         rng = self.rng
         other = 1 - view["seat"]
         deals = []
-        for _ in range(self.DEALS):
+        for _ in range(self.CANDIDATES):
             world = GinRummyState.determinise(view, Rng(rng.getrandbits(63)))
             hand = world.hands[other]
             spare = list(world.stock)
+            hand, spare = _meld_taken(hand, spare, seen.opp_known, rng)
             for _ in range(min(seen.opp_turns, len(spare))):
                 k = rng.randrange(len(spare))
                 card = spare[k]
@@ -481,7 +550,41 @@ class HardBot(Bot):
                 hand = grown & ~(1 << worst)
             rng.shuffle(spare)
             deals.append((hand, spare))
-        return deals
+        weights = [_likelihood(hand, seen) for hand, _ in deals]
+        return rng.choices(deals, weights, k=self.DEALS)
+
+
+def _meld_taken(hand: int, spare: list[int], known: int, rng: random.Random) -> tuple[int, list[int]]:
+    """Give each ``known`` card of a sampled opponent ``hand`` that melds with nothing two partners
+    making a meld, drawn at random among the hidden cards (the hand's unknown cards and ``spare``):
+    the partners come into the hand and the hand's cards they replace go to ``spare``."""
+    for card in M.indices(known & ~M.meldable(hand)):
+        pool = (hand & ~known) | sum(1 << c for c in spare)
+        pairs = [p for p in _partner_pairs(card) if p & pool == p]
+        if not pairs:
+            continue
+        pair = rng.choice(pairs)
+        out = M.indices(hand & ~known & ~pair)
+        if len(out) < (pair & ~hand).bit_count():
+            continue
+        for c in M.indices(pair & ~hand):
+            gone = out.pop(rng.randrange(len(out)))
+            spare[spare.index(c)] = gone
+            hand = hand & ~(1 << gone) | (1 << c)
+    return hand, spare
+
+
+def _partner_pairs(card: int) -> list[int]:
+    """The pairs of cards (masks) that make a meld with ``card``: two of its rank, or two cards
+    around it in its suit."""
+    rank = card % 16
+    same = [16 * s + rank for s in range(4) if 16 * s + rank != card]
+    pairs = [(1 << a) | (1 << b) for i, a in enumerate(same) for b in same[i + 1:]]
+    for first in (rank - 2, rank - 1, rank + 1):
+        a, b = (first, first + 1) if first != rank - 1 else (rank - 1, rank + 1)
+        if 0 <= a and b < 13:
+            pairs.append((1 << (card - rank + a)) | (1 << (card - rank + b)))
+    return pairs
 
 
 def _expected_next(hand10: int, unseen: list[int]) -> float:

@@ -152,3 +152,42 @@ def test_the_simple_yardstick_plays_as_published() -> None:
         state.apply(move)
         if move.name == "take":
             assert top in {c for meld in state.view(seat)["melds"] for c in meld}, "it takes only to meld"
+
+
+def stacked_after_a_take() -> tuple[object, list[str]]:
+    """Seat 0 holds 4h5h6h 7s7d7c and loose Th Tc As 2d; the dealer (seat 1) takes the 7h upcard
+    and throws Ks; seat 0 draws 3c. The 7h can only meld with 8h9h, so Th would feed that run."""
+    mine = ["4h", "5h", "6h", "7s", "7d", "7c", "Th", "Tc", "As", "2d"]
+    theirs = ["8h", "9h", "Ks", "Kd", "Qd", "Qc", "Js", "Jd", "3s", "4s"]
+    used = set(mine + theirs + ["7h", "3c"])
+    rest = [r + s for s in "shdc" for r in "A23456789TJQK" if r + s not in used]
+    deck = [c for pair in zip(mine, theirs) for c in pair] + ["7h", "3c"] + rest
+    state = DESC.new_match(2, options=GinOptions(first_dealer=1), seed=3, deck=deck)
+    for move in ("0: pass", "1: take", "1: discard Ks", "0: draw"):
+        state.apply(move)
+    return state, mine
+
+
+def test_hard_infers_the_meld_of_a_taken_card_and_does_not_feed_it() -> None:
+    """Th and Tc are alike in seat 0's hand; only the opponent's take of 7h tells Th apart."""
+    state, _ = stacked_after_a_take()
+    for seed in range(6):
+        bot = DESC.make_bot("hard", seed)
+        assert bot.choose(state.view(0), state.legal_moves(0)) == Move("discard Tc", 0)
+
+
+def test_hard_reads_passes_and_weighs_sampled_hands_by_them() -> None:
+    from game.gin_rummy import bots as B
+    from game.gin_rummy import melds as M
+
+    state, _ = stacked_after_a_take()
+    state.apply("0: discard Tc")
+    state.apply("1: draw")
+    state.apply("1: discard Kd")
+    seen = B._Seen(state.view(0))
+    assert M.cards_of(seen.opp_passed) == ["Tc"] and M.cards_of(seen.opp_known) == ["7h"]
+    with_run = M.card_mask(["7h", "8h", "9h", "2c", "3s", "4s", "5d", "6c", "8d", "9c"])
+    no_meld_for_7h = M.card_mask(["7h", "8h", "Jh", "2c", "3s", "4s", "5d", "6c", "8d", "9c"])
+    wants_tc = M.card_mask(["7h", "8h", "9h", "2c", "3s", "4s", "5d", "Jc", "Qc", "9c"])
+    assert B._likelihood(with_run, seen) == 1.0
+    assert B._likelihood(no_meld_for_7h, seen) < B._likelihood(wants_tc, seen) < B._likelihood(with_run, seen)
