@@ -184,8 +184,14 @@ class NormalBot(Bot):
         return best_move(st, view["seat"], legal_moves)
 
 
+SURE = 2.0
+"""How many standard errors a rollout's gain over ``normal``'s choice must clear for ``hard`` to
+play another move."""
+
+
 class HardBot(Bot):
-    """Determinised Monte Carlo over hidden hands and the pile; effort counted in simulated turns."""
+    """``normal``'s choice, checked by determinised Monte Carlo over hidden hands and the pile
+    (effort counted in simulated turns): another candidate is played only when it is surely better."""
 
     level = "hard"
 
@@ -208,15 +214,29 @@ class HardBot(Bot):
         n = view["players"]
         depth = 2 * n if view["last_round"] is None else 3 * n
         dets = max(4, self.budget // (depth * len(cands)))
-        totals = [0.0] * len(cands)
+        # every candidate is played on the same guessed worlds, so their outcomes are compared in
+        # pairs with ``normal``'s choice: a rollout's horizon is short and its outcome noisy, and a
+        # candidate replaces that choice only when it comes out better by more than the noise
+        diffs: list[list[float]] = [[] for _ in cands]
         for _ in range(dets):
             world = LaGagneState.determinise(view, Rng(self.rng.getrandbits(32)))
-            for k, m in enumerate(cands):
+            outcomes = []
+            for m in cands:
                 sim = world.clone()
                 sim._apply(m)
-                totals[k] += _rollout(sim, seat, depth)
-        best = max(range(len(cands)), key=lambda k: (totals[k], -k))
-        self.because("lagagne.rollouts", deals=dets, tried=len(cands), turns=depth)
+                outcomes.append(_rollout(sim, seat, depth))
+            for k, outcome in enumerate(outcomes):
+                diffs[k].append(outcome - outcomes[0])
+        best, best_gain = 0, 0.0
+        for k in range(1, len(cands)):
+            mean = sum(diffs[k]) / dets
+            spread = (sum((d - mean) ** 2 for d in diffs[k]) / max(1, dets - 1)) ** 0.5
+            if mean - SURE * spread / dets ** 0.5 > best_gain:
+                best, best_gain = k, mean - SURE * spread / dets ** 0.5
+        if best == 0:
+            self.because("lagagne.heuristic", deals=dets, tried=len(cands), turns=depth)
+        else:
+            self.because("lagagne.rollouts", deals=dets, tried=len(cands), turns=depth)
         return cands[best]
 
 

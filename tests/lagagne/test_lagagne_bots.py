@@ -124,3 +124,30 @@ def test_bots_choose_alike_when_only_hidden_cards_differ() -> None:
         for level in ("normal", "hard"):
             assert choose(level, state, seat, seed) == choose(level, twin, seat, seed)
     assert checked >= 3, "the redeals changed too few hidden cards to prove anything"
+
+
+def test_hard_keeps_normals_choice_unless_its_rollouts_are_surely_better(monkeypatch) -> None:
+    """Rollouts that see no difference leave ``normal``'s choice in place (its reason says so); a
+    move that comes out clearly better on every guessed world is played instead."""
+    import game.lagagne.bots as bots
+
+    state = GAMES["lagagne"].new_match(2, seed=21)
+    seat = state.to_move()[0]
+    view, legal = state.view(seat), state.legal_moves(seat)
+    assert len(legal) > 2
+    real_apply = LaGagneState._apply
+
+    def apply(self, move):  # remember the candidate each rollout starts from
+        self.tried = move
+        return real_apply(self, move)
+
+    monkeypatch.setattr(LaGagneState, "_apply", apply)
+    monkeypatch.setattr(bots, "_rollout", lambda st, s, depth: 0.0)
+    hard = HardBot(seed=5, candidates=len(legal))
+    kept = hard.choose(view, legal)
+    assert hard.reason is not None and hard.reason[0] == "lagagne.heuristic"
+    better = next(m for m in legal if m != kept)
+    monkeypatch.setattr(bots, "_rollout", lambda st, s, depth: 100.0 if st.tried == better else 0.0)
+    hard = HardBot(seed=5, candidates=len(legal))
+    assert hard.choose(view, legal) == better
+    assert hard.reason is not None and hard.reason[0] == "lagagne.rollouts"
