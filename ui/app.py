@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 import warnings
 from dataclasses import dataclass
@@ -90,6 +91,10 @@ class App:
         # Windows: declare per-monitor DPI awareness before the window opens, so that the system
         # does not stretch a blurry low-resolution window on a 150 % or 200 % screen
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        if sys.platform.startswith("linux"):
+            # present the software-drawn window straight through shared memory: SDL's OpenGL path
+            # costs ~100 MB and ~8 ms a frame where the GL is a software renderer (no GPU)
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(WINDOW_TITLE)
