@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import os, sys, tempfile, threading, time, resource
 if sys.argv[3] != "window": os.environ["SDL_VIDEODRIVER"] = "dummy"
+if sys.platform.startswith("linux"): os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")  # as the app
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 sys.path.insert(0, {root!r})
 import pygame
