@@ -57,30 +57,34 @@ class Frames:
     moves: int = 0
 
 
+def click(pos: tuple[int, int]) -> list[list[Any]]:
+    """A left click at ``pos``, as the events of one frame."""
+    import pygame
+
+    return [[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]]
+
+
+def drag(start: tuple[int, int], end: tuple[int, int]) -> list[list[Any]]:
+    """Press at ``start``, move to ``end`` in ``DRAG_STEPS`` motions and release, a frame each."""
+    import pygame
+
+    frames = [[pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]]
+    for i in range(1, DRAG_STEPS + 1):
+        pos = (round(start[0] + (end[0] - start[0]) * i / DRAG_STEPS),
+               round(start[1] + (end[1] - start[1]) * i / DRAG_STEPS))
+        frames.append([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))])
+    frames.append([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+    return frames
+
+
 def gestures(scene: Any) -> list[tuple[Any, list[list[Any]]]]:
     """Every move the viewer can make now with the mouse, as (move, events frame by frame); with no
     move to make, the primary button that lets play go on (Gang de mouettes' "I've memorised
     them"), as (``None``, its click)."""
-    import pygame
-
     from game import Move
-
-    def ev(kind: int, **attrs: Any) -> Any:
-        return pygame.event.Event(kind, **attrs)
-
-    def click(pos: tuple[int, int]) -> list[list[Any]]:
-        return [[ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                 ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=1), ev(pygame.MOUSEBUTTONUP, pos=pos, button=1)]]
-
-    def drag(start: tuple[int, int], end: tuple[int, int]) -> list[list[Any]]:
-        frames = [[ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
-                   ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]]
-        for i in range(1, DRAG_STEPS + 1):
-            pos = (round(start[0] + (end[0] - start[0]) * i / DRAG_STEPS),
-                   round(start[1] + (end[1] - start[1]) * i / DRAG_STEPS))
-            frames.append([ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))])
-        frames.append([ev(pygame.MOUSEBUTTONUP, pos=end, button=1)])
-        return frames
 
     legal, view, adapter = scene.legal, scene.view, scene.adapter
     found: list[tuple[Any, list[list[Any]]]] = []

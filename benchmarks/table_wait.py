@@ -29,7 +29,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.frame_time import gestures  # noqa: E402
+from benchmarks.frame_time import click, gestures  # noqa: E402
 
 
 def cause(scene: Any) -> str:
@@ -42,19 +42,6 @@ def cause(scene: Any) -> str:
     if referee.thinking() is not None or referee.next_due() is not None:
         return "bot think delay"
     return "other"
-
-
-def window_buttons(scene: Any) -> list[tuple[str, list[list[Any]]]]:
-    """The table's buttons as (key, a click posted as events)."""
-    import pygame
-
-    clicks = []
-    for b in scene.buttons:
-        pos = b.rect.center
-        clicks.append((b.key, [[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]]))
-    return clicks
 
 
 def human_turn(view: dict[str, Any]) -> bool:
@@ -99,7 +86,7 @@ def measure(game_id: str, players: int, level: str, turns: int, seed: int,
                     pending = list(next((g for g in offered if g[0] == wanted), offered[0])[1])
             clock_left = scene.referee.window_clock()
             if let_go is not None and not pending and clock_left and clock_left[1] - clock_left[0] >= let_go:
-                pending = next((g for key, g in window_buttons(scene) if key == "pass_snap"), [])
+                pending = next((click(b.rect.center) for b in scene.buttons if b.key == "pass_snap"), [])
             for event in pending.pop(0) if pending else []:
                 pygame.event.post(event)
             dt = clock.tick(FPS) / 1000

@@ -58,6 +58,15 @@ delay (never less than ``FOLLOW_ON`` of it): a full table comes back to its huma
 a small one."""
 
 
+def crowd_share(bots: int) -> float:
+    """The share of the think delay a bot's first move takes at a table of ``bots`` bots (``CROWD``).
+
+    >>> crowd_share(2), crowd_share(6)
+    (1.0, 0.5)
+    """
+    return 1.0 if bots <= CROWD else CROWD / bots
+
+
 @dataclass
 class Played:
     """A move the referee let through, its events (not yet redacted) and who played it."""
@@ -377,9 +386,7 @@ class Referee:
         log = self.state.log
         if log and split_seat(log[-1])[0] == seat:
             return delay * FOLLOW_ON
-        if len(self.bots) > CROWD:
-            return delay * max(FOLLOW_ON, CROWD / len(self.bots))
-        return delay
+        return delay * max(FOLLOW_ON, crowd_share(len(self.bots)))
 
     def _window_due(self, run: _WindowRun) -> tuple[float, Callable[[], Played]] | None:
         window = run.window

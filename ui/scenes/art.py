@@ -21,6 +21,14 @@ RED = (176, 34, 44)
 INK = (24, 30, 26)
 
 
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 175) -> None:
+    """Draw the shell's framed panel (dark translucent green, a thin gold edge) over ``rect``."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (6, 34, 20, alpha), layer.get_rect(), border_radius=16)
+    pygame.draw.rect(layer, (*GOLD, 200), layer.get_rect(), width=2, border_radius=16)
+    surface.blit(layer, rect)
+
+
 @lru_cache(maxsize=4)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """A green felt backdrop with a soft vignette and a fine weave, for ``size``."""

@@ -283,6 +283,12 @@ class MenuScene(Scene):
         box.set_check_symbol("×")
         return box
 
+    def drop_down(self, rect: pygame.Rect, choices: list[tuple[str, str]], value: str, name: str) -> UIDropDownMenu:
+        """A themed drop-down of ``(label, id)`` choices showing the one whose id is ``value``."""
+        current = next(c for c in choices if c[1] == value)
+        return UIDropDownMenu(choices, current, rect, manager=self.app.ui, container=self.root,
+                              object_id=self.oid("drop", f"#{name}"))
+
     def label(self, rect: pygame.Rect, text: str, kind: str = "field_label") -> UILabel:
         return UILabel(rect, text, manager=self.app.ui, container=self.root, object_id=self.oid(kind))
 

@@ -381,10 +381,7 @@ class DeckEditorScene(MenuScene):
         surface.blit(art.felt(surface.get_size()), (0, 0))
         self.draw_heading(surface, self.app.tr("deck.heading", game=game_title(self.app, self.game_id)))
         for rect in self.panels:
-            panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (6, 34, 20, 170), panel.get_rect(), border_radius=16)
-            pygame.draw.rect(panel, (*art.GOLD, 200), panel.get_rect(), width=2, border_radius=16)
-            surface.blit(panel, rect)
+            art.panel(surface, rect, 170)
         self._draw_row_heads(surface)
         self._draw_side(surface)
         current = self.preset_buttons.get(preset_of(self.deck()) or "")

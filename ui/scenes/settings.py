@@ -83,25 +83,14 @@ class SettingsScene(MenuScene):
                 )
 
         row_label("settings.language")
-        self.language_menu = UIDropDownMenu(
-            [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
-            (LANGUAGE_NAMES[self.app.language], self.app.language),
-            pygame.Rect(control_x, y, control_w, row_h),
-            manager=self.app.ui,
-            container=self.root,
-            object_id=self.oid("drop", "#language"),
-        )
+        self.language_menu = self.drop_down(pygame.Rect(control_x, y, control_w, row_h),
+                                            [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
+                                            self.app.language, "language")
         y += row_h + gap
         row_label("settings.animation_speed")
-        speeds = [(tr(f"settings.speed.{speed}"), speed) for speed in ANIMATION_SPEEDS]
-        self.speed_menu = UIDropDownMenu(
-            speeds,
-            next(c for c in speeds if c[1] == s.animation_speed),
-            pygame.Rect(control_x, y, control_w, row_h),
-            manager=self.app.ui,
-            container=self.root,
-            object_id=self.oid("drop", "#animation_speed"),
-        )
+        self.speed_menu = self.drop_down(pygame.Rect(control_x, y, control_w, row_h),
+                                         [(tr(f"settings.speed.{speed}"), speed) for speed in ANIMATION_SPEEDS],
+                                         s.animation_speed, "animation_speed")
         y += row_h + gap
         row_label("settings.bot_delay", "settings.bot_delay_hint")
         value_w = self.px(86)
@@ -129,16 +118,10 @@ class SettingsScene(MenuScene):
         )
         y += row_h + gap + hint_h
         row_label("settings.screen", "settings.screen_hint")
-        scales = [(tr("settings.ui_scale", percent=percent), str(percent)) for percent in UI_SCALES]
         scale_w = control_w // 2 - self.px(8)
-        self.scale_menu = UIDropDownMenu(
-            scales,
-            next(c for c in scales if c[1] == str(s.ui_scale)),
-            pygame.Rect(control_x, y, scale_w, row_h),
-            manager=self.app.ui,
-            container=self.root,
-            object_id=self.oid("drop", "#ui_scale"),
-        )
+        self.scale_menu = self.drop_down(pygame.Rect(control_x, y, scale_w, row_h),
+                                         [(tr("settings.ui_scale", percent=p), str(p)) for p in UI_SCALES],
+                                         str(s.ui_scale), "ui_scale")
         self.fullscreen_box = self.checkbox(
             pygame.Rect(control_x + scale_w + self.px(16), y + (row_h - box) // 2, box, box),
             tr("settings.fullscreen_on"),
@@ -178,16 +161,10 @@ class SettingsScene(MenuScene):
             self.aloud_box.disable()
         y += row_h + gap
         row_label("settings.cards")
-        sizes = [(tr(f"settings.card_size.{size}"), size) for size in CARD_SIZES]
         size_w = control_w // 2 - self.px(8)
-        self.size_menu = UIDropDownMenu(
-            sizes,
-            next(c for c in sizes if c[1] == s.card_size),
-            pygame.Rect(control_x, y, size_w, row_h),
-            manager=self.app.ui,
-            container=self.root,
-            object_id=self.oid("drop", "#card_size"),
-        )
+        self.size_menu = self.drop_down(pygame.Rect(control_x, y, size_w, row_h),
+                                        [(tr(f"settings.card_size.{size}"), size) for size in CARD_SIZES],
+                                        s.card_size, "card_size")
         self.size_menu.menu_states["expanded"].expand_direction = "up"  # the last row: room is above
         self.four_colour_box = self.checkbox(
             pygame.Rect(control_x + size_w + self.px(16), y + (row_h - box) // 2, box, box),
@@ -320,9 +297,6 @@ class SettingsScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        panel = pygame.Surface(self.panel.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (6, 34, 20, 175), panel.get_rect(), border_radius=16)
-        pygame.draw.rect(panel, (*art.GOLD, 200), panel.get_rect(), width=2, border_radius=16)
-        surface.blit(panel, self.panel)
+        art.panel(surface, self.panel)
         if 0 <= self.row < len(self.rows):
             pygame.draw.rect(surface, art.GOLD_LIGHT, self.rows[self.row], width=2, border_radius=10)

@@ -738,15 +738,8 @@ class SetupScene(MenuScene):
             self.name_entries.append(entry)
             self.add_nav(entry)
             level = self.levels[seat]
-            current = next(c for c in choices if c[1] == (HUMAN if level is None else level))
-            menu = UIDropDownMenu(
-                choices,
-                current,
-                pygame.Rect(area.right - menu_w, y, menu_w, row_h),
-                manager=self.app.ui,
-                container=self.root,
-                object_id=self.oid("drop", f"#level_{seat}"),
-            )
+            menu = self.drop_down(pygame.Rect(area.right - menu_w, y, menu_w, row_h), choices,
+                                  HUMAN if level is None else level, f"level_{seat}")
             self.level_menus.append(menu)
             self.add_nav(menu)
             y += row_h + self.px(6)
@@ -1143,10 +1136,7 @@ class SetupScene(MenuScene):
         surface.blit(art.felt(surface.get_size()), (0, 0))
         self.draw_heading(surface, self.app.tr("setup.heading", game=game_title(self.app, self.game_id)))
         for rect in self.panels:
-            panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (6, 34, 20, 170), panel.get_rect(), border_radius=16)
-            pygame.draw.rect(panel, (*art.GOLD, 200), panel.get_rect(), width=2, border_radius=16)
-            surface.blit(panel, rect)
+            art.panel(surface, rect, 170)
         self._draw_blurb(surface)
         self.draw_focus(surface)
 

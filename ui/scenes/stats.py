@@ -151,10 +151,7 @@ class StatsScene(MenuScene):
             row_h * len(rows) + self.px(110) + note_font.get_linesize() * len(notes),
         )
         self.panel = panel
-        layer = pygame.Surface(panel.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (6, 34, 20, 175), layer.get_rect(), border_radius=16)
-        pygame.draw.rect(layer, (*art.GOLD, 200), layer.get_rect(), width=2, border_radius=16)
-        surface.blit(layer, panel)
+        art.panel(surface, panel)
         head_font = self.app.font(self.px(17), bold=True)
         cell_font = self.app.font(self.px(19), bold=True)
         sub_font = self.app.font(self.px(14))
@@ -232,10 +229,7 @@ class StatsScene(MenuScene):
         width = min(self.px(1000), w - 2 * self.px(40))
         panel = pygame.Rect((w - width) // 2, top, width, h - top - self.px(96))
         self.panel = panel
-        layer = pygame.Surface(panel.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (6, 34, 20, 175), layer.get_rect(), border_radius=16)
-        pygame.draw.rect(layer, (*art.GOLD, 200), layer.get_rect(), width=2, border_radius=16)
-        surface.blit(layer, panel)
+        art.panel(surface, panel)
         label_font = self.app.font(self.px(17))
         value_font = self.app.font(self.px(22), bold=True)
         col_w = (panel.width - self.px(48)) // 3

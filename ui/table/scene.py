@@ -20,7 +20,7 @@ import pygame
 from game import GAMES, IllegalMove, Move
 from game.core import Event
 from game.core.matchfile import export_match
-from game.core.referee import CROWD, BotTask, Played, Referee
+from game.core.referee import BotTask, Played, Referee, crowd_share
 from ui.app import wrap_text
 from ui.cards import CardArt
 from ui.games import adapter_class
@@ -118,8 +118,6 @@ class TableScene(Scene):
         """Bumped whenever the view, the selection or the static layer changes (invalidates the resting layer)."""
         self.dirty = True
         self._static_dirty = True
-        self._pace = 1.0
-        """The share of the animation time the move being shown takes (see ``bot_pace``)."""
         self._choose_viewer()
         self._refresh(animate_deal=True)
 
@@ -187,12 +185,13 @@ class TableScene(Scene):
             self._static_dirty = True
         return self._layout
 
-    def _refresh(self, events: list[Event] | None = None, animate_deal: bool = False) -> None:
-        """Read the view and legal moves again and send every sprite where it now belongs."""
+    def _refresh(self, events: list[Event] | None = None, animate_deal: bool = False, pace: float = 1.0) -> None:
+        """Read the view and legal moves again and send every sprite where it now belongs, its flight
+        taking ``pace`` of the animation time (see ``bot_pace``)."""
         self.view = self.state.view(self.viewer)
         self.legal = [] if self.viewer is None or self.curtain.shown else self._legal_for(self.viewer)
         seen = [e.for_seat(self.viewer) for e in events or []]
-        self._sync_sprites(seen, animate_deal)
+        self._sync_sprites(seen, animate_deal, pace)
         self._rebuild_buttons()
         if self.selected is not None and self.selected not in self._own_hand():
             self.selected = None
@@ -210,23 +209,23 @@ class TableScene(Scene):
             return []
         return [s.card for s in self.sprites if s.zone == f"hand:{self.viewer}" and s.card]
 
-    def _duration(self) -> float:
-        return BASE_DURATION * speed_factor(self.app.settings.animation_speed) * self._pace
+    def _duration(self, pace: float = 1.0) -> float:
+        return BASE_DURATION * speed_factor(self.app.settings.animation_speed) * pace
 
     def bot_pace(self) -> float:
         """How fast the cards of a bot's (or the referee's) move fly, relative to the animation speed:
-        briskly at a table of more than ``CROWD`` bots, where a player would otherwise watch every
-        card of seven turns go by at full length (a deal is not shortened)."""
+        briskly at a crowded table (``crowd_share`` of the time, at least half), where a player would
+        otherwise watch every card of seven turns go by at full length (a deal is not shortened)."""
         bots = sum(1 for info in self.session.seats if not info.is_human)
-        return 1.0 if bots <= CROWD else max(0.5, CROWD / bots)
+        return max(0.5, crowd_share(bots))
 
-    def _sync_sprites(self, events: list[Event], animate_deal: bool) -> None:
+    def _sync_sprites(self, events: list[Event], animate_deal: bool, pace: float) -> None:
         wanted = self.adapter.zones(self.view)
         if self.viewer is not None:
             key = f"hand:{self.viewer}"
             if key in wanted and all(c is not None for c in wanted[key]):
                 wanted[key] = list(self.adapter.hand_order(self.viewer, [c for c in wanted[key] if c]))
-        factor = speed_factor(self.app.settings.animation_speed) * self._pace
+        factor = speed_factor(self.app.settings.animation_speed) * pace
         delays: dict[int, float] = {}
         # 1. follow the events: each card event moves one sprite from its source zone to its destination
         moved = 0
@@ -295,7 +294,7 @@ class TableScene(Scene):
             for s in self.sprites + fresh:
                 s.x, s.y, s.width = stock_x, stock_y, layout.card_w
                 s.face_up = False
-        duration = self._duration()
+        duration = self._duration(pace)
         sprites: list[CardSprite] = []
         for zone, cards in wanted.items():
             places = self.adapter.place(zone, len(cards), self.view, layout)
@@ -389,9 +388,8 @@ class TableScene(Scene):
             self.coach.played(played.move)
         self._choose_viewer()
         new_deal = self._is_new_deal(events)
-        self._pace = self.bot_pace() if played.by != "human" and not new_deal else 1.0
-        self._refresh(events, animate_deal=new_deal)
-        self._pace = 1.0
+        self._refresh(events, animate_deal=new_deal,
+                      pace=self.bot_pace() if played.by != "human" and not new_deal else 1.0)
         if self.coach is not None and self.session.humans:
             self.coach.check(self.legal, self.view.get("active"), self.session.humans[0])
         for line in self.deal_news(deals_before, self.view.get("deals", [])):
