@@ -1,6 +1,6 @@
 """Frame time of the card table while a player really plays, and start-up time to the first frame.
 
-    python benchmarks/frame_time.py [--size 1920x1080] [--moves 30] [--repeats 3] [--window]
+    python benchmarks/frame_time.py [--size 1920x1080] [--ui-scale 100] [--moves 30] [--repeats 3] [--window]
 
 Each table (Gin Rummy 2 seats, Gang de mouettes 8 seats, LaGagne 6 seats) seats a human against
 `normal` bots at the default animation speed and bot delay, and the human plays ``--moves`` moves
@@ -178,6 +178,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=30, help="the human's moves per table")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--window", action="store_true", help="a real window on $DISPLAY")
+    parser.add_argument("--ui-scale", type=int, default=100, help="the interface size in percent (100, 125, 150, 200)")
     args = parser.parse_args()
     if args.window and not os.environ.get("DISPLAY"):
         parser.error("--window needs a display (DISPLAY is not set); try xvfb-run")
@@ -193,6 +194,7 @@ def main() -> None:
     for _ in range(args.repeats):
         with tempfile.TemporaryDirectory() as data:
             app = App(data_dir=Path(data), size=size, headless=not args.window)
+            app.set_ui_scale(args.ui_scale)
             app.step(1 / 60)
             for game_id, players in TABLES:
                 runs[f"{players}-seat {game_id}"].append(play_table(app, game_id, players, args.moves, 2024))
@@ -200,7 +202,8 @@ def main() -> None:
             app.close()
 
     mode = "a real window on " + os.environ["DISPLAY"] if args.window else "headless (dummy video driver)"
-    print(f"{size[0]}x{size[1]}, {mode}; medians over {args.repeats} repeats (range of the p95 in brackets)")
+    print(f"{size[0]}x{size[1]} at {args.ui_scale} %, {mode}; medians over {args.repeats} repeats "
+          "(range of the p95 in brackets)")
     print(f"start-up to the title's first frame: {statistics.median(s[0] for s in starts) * 1000:6.0f} ms "
           f"({min(s[0] for s in starts) * 1000:.0f}–{max(s[0] for s in starts) * 1000:.0f})")
     print(f"a new match to its first frame:      {statistics.median(s[1] for s in starts) * 1000:6.0f} ms "

@@ -1,13 +1,17 @@
 """Layouts use the felt and never run off it: every game at 2, half and all of its seats, at
-1024×640 and 1920×1080, and at every card size."""
+1024×640 and 1920×1080, at every card size and at the interface sizes (bigger text on the table
+takes room from the cards, never from what must stay clear)."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 
 from game import GAMES
 from ui.app import App
 from ui.session import MatchSession, SeatInfo
+from ui.table.scene import TableScene
 
 SIZES = [(1024, 640), (1920, 1080)]
 CASES = [
@@ -15,34 +19,57 @@ CASES = [
     for game_id, desc in sorted(GAMES.items())
     for n in sorted({desc.min_players, (desc.min_players + desc.max_players) // 2, desc.max_players})
 ]
+LOOKS = [("normal", 100), ("large", 100), ("extra_large", 100), ("normal", 150), ("normal", 200),
+         ("extra_large", 200)]
+"""(card size, interface size) pairs."""
 
 
-def table(data_dir, size, game_id: str, players: int, card_size: str):
+def table(data_dir, size, game_id: str, players: int, card_size: str, ui_scale: int = 100):
     app = App(data_dir=data_dir, size=size, headless=True, fail_fast=True)
     app.settings.animation_speed = "instant"
     app.settings.bot_delay = 0.0
     app.settings.card_size = card_size
+    app.settings.ui_scale = ui_scale
     seats = [SeatInfo("You")] + [SeatInfo(f"Bot {i}", "easy") for i in range(1, players)]
     app.start_match(MatchSession.new(game_id, seats, seed=3))
     return app
 
 
-@pytest.mark.parametrize("card_size", ["normal", "large", "extra_large"])
+def assert_fits(scene: TableScene, frame: int) -> None:
+    """Cards at rest on the felt and clear of the buttons; buttons and name plates on screen, apart
+    from each other and below the top bar; the message clear of the buttons."""
+    layout = scene.layout
+    felt, screen = layout.felt, layout.screen
+    buttons = [b.rect for b in scene.buttons]
+    plates = [spot.plate for spot in layout.seats]
+    for sprite in scene.sprites:
+        if sprite.motion is None:
+            assert felt.contains(sprite.rect), (frame, sprite.zone, sprite.rect, felt)
+            assert sprite.rect.collidelist(buttons) == -1, (frame, sprite.zone, sprite.rect, buttons)
+    for a, b in itertools.combinations(buttons + plates, 2):
+        assert not a.colliderect(b), (frame, a, b)
+    for rect in buttons + plates:
+        assert screen.contains(rect) and rect.top >= layout.top_bar, (frame, rect)
+    placed = scene.message_box(layout)
+    if placed is not None:
+        assert placed[0].collidelist(buttons) == -1, (frame, placed[0], buttons)
+
+
+@pytest.mark.parametrize(("card_size", "ui_scale"), LOOKS, ids=[f"{c}-{u}" for c, u in LOOKS])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=[f"{g}-{n}p" for g, n in CASES])
-def test_no_card_runs_off_the_felt(tmp_path, game_id: str, players: int, size, card_size: str) -> None:
-    app = table(tmp_path, size, game_id, players, card_size)
+def test_nothing_runs_off_the_felt_or_into_the_buttons(tmp_path, game_id: str, players: int, size, card_size: str,
+                                                       ui_scale: int) -> None:
+    app = table(tmp_path, size, game_id, players, card_size, ui_scale)
     try:
         scene = app.top
+        assert scene.layout.text_scale > 1.0 or ui_scale == 100
         for frame in range(120):   # the deal, then bots' turns and the player's first decisions
             if scene.legal and frame % 3 == 0:
                 scene.play(scene.legal[0])
             scene.wait_for_bot(5.0)
             app.step(1 / 30)
-            felt = scene.layout.felt
-            for sprite in scene.sprites:
-                if sprite.motion is None:
-                    assert felt.contains(sprite.rect), (frame, sprite.zone, sprite.rect, felt)
+            assert_fits(scene, frame)
     finally:
         app.quit()
         app.close()

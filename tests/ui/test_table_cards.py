@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from ui.cards import CardArt, card_height
-from ui.table.layout import TableLayout
+from ui.table.layout import TableLayout, text_scale
 
 STANDARD = [r + s for s in "shdc" for r in "A23456789TJQK"]
 SEAGULLS = [f"M{v}" for v in (*range(11), 15, 20)]
@@ -45,11 +45,12 @@ def test_printed_words_are_translated(art: CardArt) -> None:
     assert pygame.image.tobytes(french.face("M8", 120), "RGBA") != pygame.image.tobytes(english.face("M8", 120), "RGBA")
 
 
+@pytest.mark.parametrize("percent", [100, 150, 200])
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("players", range(2, 9))
-def test_seats_fit_the_window_without_overlapping(size: tuple[int, int], players: int) -> None:
+def test_seats_fit_the_window_without_overlapping(size: tuple[int, int], players: int, percent: int) -> None:
     for bottom in range(players):
-        layout = TableLayout(size, players, bottom)
+        layout = TableLayout(size, players, bottom, text_scale=text_scale(size, percent))
         plates = [spot.plate for spot in layout.seats]
         screen = pygame.Rect(0, 0, *size)
         assert all(screen.contains(p) for p in plates)

@@ -240,6 +240,14 @@ class TableAdapter:
         """Where the main buttons go (a game whose cards fill the usual bar moves it)."""
         return layout.button_bar
 
+    def fits(self, layout: TableLayout) -> bool:
+        """Whether the cards of ``layout`` leave the main buttons their room (else the table tries
+        smaller cards): by default, the piles in the middle stay clear of the button bar."""
+        sx, sy = layout.stock_pos
+        dx, _ = layout.discard_pos
+        piles = pygame.Rect(round(sx), round(sy), round(dx + layout.card_w - sx), layout.card_h)
+        return not piles.inflate(0, round(layout.unit * 0.2)).colliderect(self.button_bar(layout))
+
     # ------------------------------------------------------------------ visual timers
     def tick(self, dt: float) -> None:
         """Called every frame: the adapter's own visual timers (a card shown face up for a moment).

@@ -349,10 +349,14 @@ class Adapter(TableAdapter):
         top = layout.centre[1] + layout.card_h / 2 + layout.unit * 0.18
         w = self.card_width(layout, True)
         square_top = layout.size[1] - layout.unit * 0.22 - 2 * card_height(w) - max(3, round(w * 0.08))
-        h = min(layout.unit * 0.62, square_top - top - layout.unit * 0.12)
+        h = min(layout.em * 0.62, square_top - top - layout.unit * 0.12)
         return pygame.Rect(
             round(layout.size[0] * 0.26), round(top), round(layout.size[0] * 0.48), round(max(h, 24))
         )
+
+    def fits(self, layout: TableLayout) -> bool:
+        """The bar between the piles and the viewer's square gets its full height."""
+        return self.button_bar(layout).h >= round(layout.em * 0.62)
 
     def _pile_rect(self, layout: TableLayout, zone: str) -> pygame.Rect:
         x, y = layout.stock_pos if zone == "stock" else layout.discard_pos
@@ -945,7 +949,7 @@ class Adapter(TableAdapter):
         """A speech bubble « Gang de mouettes ! » at the caller's name plate: the last round is on."""
         text = self.scene.text
         plate = layout.seats[view["caller"]].plate
-        u = layout.unit
+        u = layout.em
         img = text.render(self.tr("gang.bubble"), max(11, round(u * 0.24)), (120, 28, 30), bold=True)
         box = img.get_rect().inflate(u * 0.36, u * 0.16)
         gap = round(u * 0.14)
@@ -1078,7 +1082,7 @@ class Adapter(TableAdapter):
     def _score_card(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
         title, lines, conclusion = self.score_lines(view)
         text = self.scene.text
-        u = layout.unit
+        u = layout.box_em(6.6, 1.75 + 0.34 * len(lines))
         row = round(u * 0.34)
         box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.55) + row * len(lines))
         bar = self.button_bar(layout)

@@ -471,7 +471,7 @@ class Adapter(TableAdapter):
         plan = self._knock_plan(view)
         text = self.scene.text
         plate = layout.seats[viewer].plate
-        size = max(13, round(layout.unit * 0.27))
+        size = max(13, round(layout.em * 0.27))
         width = plate.w - size
         lines = [text.fit(self.tr("gin.deadwood", points=view.get("deadwood")), round(size * 1.15), width,
                           FONT_COLOUR, bold=True)]
@@ -520,17 +520,16 @@ class Adapter(TableAdapter):
         fan = theirs[0].home_rect.unionall([sp.home_rect for sp in theirs[1:]])
         w = max(24, round(layout.small_w * 0.62))
         text = self.scene.text
-        label = text.render(self.tr("gin.known"), max(12, round(layout.unit * 0.22)), (200, 214, 196))
+        label = text.render(self.tr("gin.known"), max(12, round(layout.em * 0.22)), (200, 214, 196))
         x, y = fan.right + round(layout.unit * 0.35), fan.centery - card_height(w) // 2 + label.get_height() // 2
         surface.blit(label, (x, y - label.get_height() - 2))
         for i, card in enumerate(view["opponent_known"]):
             surface.blit(self.scene.art.face(card, w), (x + i * round(w * 0.55), y))
 
     def _outline_spread(self, surface: pygame.Surface, view: GinView) -> None:
-        text = self.scene.text
         result = view["result"]
         laid = {lay["card"] for lay in result["layoffs"]}
-        size = max(13, round(self.scene.layout.unit * 0.26))
+        size = max(13, round(self.scene.layout.em * 0.26))
         for s in (0, 1):
             zones = [f"meld:{s}:{i}" for i in range(len(result["melds"][s]))]
             for i, zone in enumerate(zones):
@@ -550,14 +549,37 @@ class Adapter(TableAdapter):
             if dead:
                 rect = dead[0].home_rect.unionall([g.home_rect for g in dead[1:]]).inflate(10, 10)
                 pygame.draw.rect(surface, DEADWOOD_COLOUR, rect, border_radius=10)
-                img = text.render(label, size, FONT_COLOUR, bold=True)
-                surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - 4)))
+                self._spread_label(surface, label, size, rect, 4)
             elif result["kind"] != "wall":
                 melds = [sp for sp in self.scene.sprites if sp.zone.startswith(f"meld:{s}:")]
                 if melds:
                     rect = melds[0].home_rect.unionall([g.home_rect for g in melds[1:]])
-                    img = text.render(label, size, FONT_COLOUR, bold=True)
-                    surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - 8)))
+                    self._spread_label(surface, label, size, rect, 8)
+
+    def _spread_label(self, surface: pygame.Surface, label: str, size: int, rect: pygame.Rect, gap: int) -> None:
+        """A seat's deadwood count above its cards; beside them when the room above (under the
+        buttons or the top bar) is too low for its size; else above, as large as fits."""
+        text = self.scene.text
+        layout = self.scene.layout
+        taken = [b.rect for b in self.scene.buttons] + [spot.plate for spot in layout.seats] + [layout.log_rect]
+        img = text.render(label, size, FONT_COLOUR, bold=True)
+        above = img.get_rect(midbottom=(rect.centerx, rect.top - gap))
+        beside = (img.get_rect(midleft=(rect.right + gap * 2, rect.centery)),
+                  img.get_rect(midright=(rect.x - gap * 2, rect.centery)))
+        if above.top >= layout.top_bar and above.collidelist(taken) == -1:
+            surface.blit(img, above)
+            return
+        cards = [sp.home_rect for sp in self.scene.sprites if not rect.contains(sp.home_rect)]
+        for spot in beside:
+            if layout.felt.contains(spot) and spot.collidelist(taken + cards) == -1:
+                surface.blit(img, spot)
+                return
+        ceiling = max([layout.top_bar] + [r.bottom for r in taken
+                                          if r.right > rect.x and r.x < rect.right and r.bottom <= rect.top])
+        while size > 10 and text.font(size, True).get_height() > rect.top - gap - ceiling:
+            size -= 1
+        img = text.render(label, size, FONT_COLOUR, bold=True)
+        surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - gap)))
 
     def draw_over(self, surface: pygame.Surface, view: GinView, layout: TableLayout) -> None:
         if view["phase"] in ("hand_over", "match_over") and view.get("result") and not self.scene.animating:
@@ -603,10 +625,10 @@ class Adapter(TableAdapter):
     def _score_card(self, surface: pygame.Surface, view: GinView, layout: TableLayout) -> None:
         title, lines, conclusion = self.score_lines(view)
         text = self.scene.text
-        u = layout.unit
         top_row = max((sp.home_rect.bottom for sp in self.scene.sprites
                        if ":" in sp.zone and not layout.seats[int(sp.zone.split(":")[1])].bottom), default=0)
-        room = layout.button_bar.y - top_row - u * 0.3
+        room = layout.button_bar.y - top_row - layout.unit * 0.3
+        u = layout.box_em(6.6, 1.75 + 0.3 * len(lines), (layout.felt.w * 0.9, room))
         step = max(u * 0.3, min(u * 0.42, (room - u * 1.75) / max(1, len(lines))))
         box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.75 + step * len(lines)))
         box.center = (round(layout.centre[0]), round((top_row + layout.button_bar.y) / 2))

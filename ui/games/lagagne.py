@@ -127,12 +127,15 @@ class Adapter(TableAdapter):
         return pygame.Rect(left, layout.hand_y, right - left, layout.card_h)
 
     def button_bar(self, layout: TableLayout) -> pygame.Rect:
-        """Above the hand, reaching over the log to the right edge of the felt."""
+        """Above the hand, reaching over the log to the right edge of the felt (or to a name plate)."""
         hand = self.hand_rect(layout)
-        h = round(layout.unit * 0.6)
+        h = round(layout.em * 0.6)
         bottom = min(hand.y - layout.unit * 0.2, layout.log_rect.y - layout.unit * 0.15)
-        right = layout.felt.right - round(layout.unit * 0.4)
-        return pygame.Rect(hand.x, round(bottom - h), right - hand.x, h)
+        bar = pygame.Rect(hand.x, round(bottom - h), layout.felt.right - round(layout.unit * 0.4) - hand.x, h)
+        for spot in layout.seats:
+            if spot.plate.colliderect(bar) and spot.plate.x > hand.x:
+                bar.w = min(bar.w, spot.plate.x - round(layout.unit * 0.15) - bar.x)
+        return bar
 
     def _middle(self, layout: TableLayout) -> pygame.Rect:
         sx, sy = layout.stock_pos
@@ -682,9 +685,9 @@ class Adapter(TableAdapter):
     def _final_card(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:
         """The end of the game: every seat's score, highest first, and the winner."""
         text = self.scene.text
-        u = layout.unit
         names = view["names"]
         order = sorted(range(view["players"]), key=lambda s: -view["scores"][s])
+        u = layout.box_em(5.2, 1.65 + 0.34 * len(order))
         row = round(u * 0.34)
         box = pygame.Rect(0, 0, round(u * 5.2), round(u * 1.45) + row * len(order))
         box.center = (round(layout.centre[0]), round(layout.centre[1]))
@@ -753,7 +756,7 @@ class Adapter(TableAdapter):
 
     def _target_panel(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:
         text = self.scene.text
-        u = layout.unit
+        u = layout.em
         sx, sy = layout.stock_pos
         lines = [(self.tr("lagagne.target", target=view["target"]), FONT_COLOUR)]
         last = view.get("last_round")

@@ -196,13 +196,18 @@ class KnockPanel(Scene):
             return self._geometry
         table = self.table.layout
         w, h = table.size
-        u = table.unit
-        box = pygame.Rect(0, 0, round(min(w * 0.72, u * 16)), round(h * 0.84))
+        grow = 1 + 0.25 * (table.text_scale - 1)
+        box = pygame.Rect(0, 0, round(min(w * 0.72 * grow, table.unit * 16 * grow, w * 0.94)),
+                          round(h * min(0.94, 0.84 * grow)))
         box.center = (w // 2, round(table.top_bar + (h - table.top_bar) / 2))
+        box.clamp_ip(table.screen)
         rows = self.layout.rows()
+        pad = max(4, round(table.unit * 0.12))
+        # the words take the interface's size, as far as the rows keep four fifths of their height at 100 %
+        plain = min(card_height(table.card_w) + 2 * pad, (round(h * 0.84) - round(table.unit * 3.2)) // len(rows) - pad)
+        u = max(table.unit, min(table.em, (box.h - len(rows) * (plain * 0.8 + pad)) / 3.2))
         head = round(u * 1.2)
         foot = round(u * 2.0)
-        pad = max(4, round(u * 0.12))
         row_h = min(round(card_height(table.card_w) + 2 * pad), (box.h - head - foot) // len(rows) - pad)
         card_w = max(20, round((row_h - 2 * pad) / card_height(100) * 100))
         label_w = round(box.w * 0.27)
@@ -222,7 +227,7 @@ class KnockPanel(Scene):
         bar = pygame.Rect(box.x + pad * 3, box.bottom - round(u * 0.75), box.w - pad * 6, round(u * 0.55))
         layout_buttons(self.buttons, self.text, bar)
         self._geometry = {"box": box, "rows": row_rects, "cards": cards, "card_w": card_w, "label_w": label_w,
-                          "status_y": bar.y - round(u * 0.55)}
+                          "status_y": bar.y - round(u * 0.55), "em": u}
         return self._geometry
 
     def _changed(self) -> None:
@@ -344,19 +349,20 @@ class KnockPanel(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         box: pygame.Rect = geo["box"]
-        u = self.table.layout.unit
+        u = geo["em"]
         pygame.draw.rect(surface, (0, 0, 0), box.move(0, 6), border_radius=16)
         pygame.draw.rect(surface, (12, 40, 26), box, border_radius=16)
         pygame.draw.rect(surface, GOLD, box, 3, border_radius=16)
         tr = self.app.tr
         title = self.text.fit(self.title, round(u * 0.4), box.w - 40, GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + round(u * 0.18))))
-        help_line = self.text.fit(tr("gin.panel.help"), round(u * 0.24), box.w - 40, (200, 214, 196))
+        help_line = self.text.block(tr("gin.panel.help"), round(u * 0.24), box.w - 40, round(u * 0.45),
+                                    (200, 214, 196))
         surface.blit(help_line, help_line.get_rect(midtop=(box.centerx, box.y + round(u * 0.7))))
         kinds = self.layout.kinds()
         points = self.layout.deadwood_points()
         for i, rect in enumerate(geo["rows"]):
-            self._draw_row(surface, i, rect, kinds, points, geo["label_w"])
+            self._draw_row(surface, i, rect, kinds, points, geo["label_w"], u / self.table.layout.unit)
         dragged = self.drag["card"] if self.drag else None
         focus = self.focused()
         for c, rect in geo["cards"].items():
@@ -387,11 +393,11 @@ class KnockPanel(Scene):
             surface.blit(self.table.art.face(self.drag["card"], geo["card_w"]), rect)
 
     def _draw_row(self, surface: pygame.Surface, i: int, rect: pygame.Rect, kinds: list[str | None], points: int,
-                  label_w: int) -> None:
-        """A row's frame, its mark (a tick or a cross) and its label."""
+                  label_w: int, grow: float) -> None:
+        """A row's frame, its mark (a tick or a cross) and its label, ``grow`` times its size at 100 %."""
         tr = self.app.tr
         lay = self.layout
-        size = max(12, round(rect.h * 0.2))
+        size = max(12, round(min(rect.h * 0.2 * grow, rect.h * 0.36)))
         ok: bool | None
         if i < lay.new_row:
             kind = kinds[i]

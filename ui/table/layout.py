@@ -1,7 +1,10 @@
-"""Where things go on the table, for 2–8 seats at any window size.
+"""Where things go on the table, for 2–8 seats at any window size and interface size.
 
 The viewer's seat sits at the bottom; the other seats are spread clockwise on an arc over the
 top of an elliptical felt. Everything is computed from the window size, so the table scales.
+Cards are measured in ``unit``; text and the widgets that hold it (the top bar, buttons, name
+plates, the log) in ``em``, the unit at the interface size (``text_scale``), so that a player who
+chose bigger text gets it on the table too, drawn at its size; the cards then give up some room.
 Game adapters place their zones with the helpers here (``fan``, ``row``, ``pile_offset``).
 """
 
@@ -13,6 +16,28 @@ from dataclasses import dataclass
 import pygame
 
 from ui.cards import card_height
+
+REFERENCE_UNIT = 64.0
+"""The unit of the smallest window (1024×640)."""
+TEXT_GROWTH = 0.5
+"""The share of the interface size's growth that the table's text takes in the smallest window."""
+
+
+def text_scale(size: tuple[int, int], percent: int) -> float:
+    """How much larger than at 100 % the table's text and widgets are at the interface size ``percent``.
+
+    The table must keep room for its cards, and its text already grows with the window (it is
+    measured in the unit), so the interface size adds half of what it asks in the smallest window
+    (1.5 at 200 % in 1024×640), and less in a larger window whose text is large already (1.30 at
+    200 % in 1920×1080).
+
+    >>> text_scale((1024, 640), 200), text_scale((1024, 640), 150), text_scale((1024, 640), 100)
+    (1.5, 1.25, 1.0)
+    >>> round(text_scale((1920, 1080), 200), 2), round(text_scale((1920, 1080), 150), 2)
+    (1.3, 1.15)
+    """
+    unit = min(size[0] / 16, size[1] / 10)
+    return 1.0 + TEXT_GROWTH * max(0.0, percent / 100 - 1.0) * min(1.0, REFERENCE_UNIT / unit)
 
 
 def max_card_scale(size: tuple[int, int], players: int) -> float:
@@ -42,49 +67,77 @@ class SeatSpot:
 class TableLayout:
     """Geometry of a table of ``players`` seats seen from ``bottom_seat`` in a window of ``size``."""
 
-    def __init__(self, size: tuple[int, int], players: int, bottom_seat: int = 0, card_scale: float = 1.0) -> None:
-        """``card_scale`` enlarges the cards (the card-size setting); the felt keeps them all."""
+    def __init__(self, size: tuple[int, int], players: int, bottom_seat: int = 0, card_scale: float = 1.0,
+                 text_scale: float = 1.0, card_room: float = 1.0) -> None:
+        """``card_scale`` enlarges the cards (the card-size setting), ``text_scale`` the text and its
+        widgets (the interface size, see ``text_scale``); the felt keeps them all. ``card_room`` (at
+        most 1) shrinks the cards where a game's zones would otherwise run into its buttons."""
         self.size = size
         self.players = players
         self.bottom_seat = bottom_seat
         self.card_scale = card_scale
+        self.text_scale = text_scale
+        self.card_room = card_room
         w, h = size
         self.screen = pygame.Rect(0, 0, w, h)
         unit = min(w / 16, h / 10)
         self.unit = unit
-        self.card_w = max(34, round(unit * 1.45 * min(card_scale, max_card_scale(size, players))))
+        """The measure of the cards and the spaces between them."""
+        self.em = unit * text_scale
+        """The measure of text and of what holds it: the top bar, buttons, name plates, the log, boxes."""
+        room = card_room / (1 + 0.25 * (text_scale - 1))  # bigger text takes room from the cards
+        self.card_w = max(34, round(unit * 1.45 * min(card_scale, max_card_scale(size, players)) * room))
         """Width of the cards in the middle and in the bottom seat's hand."""
         crowd = 1.0 if players <= 3 else 0.82 if players <= 5 else 0.68
         self.small_w = max(26, round(self.card_w * 0.72 * crowd))
         """Width of the other seats' cards."""
         self.card_h = card_height(self.card_w)
-        self.top_bar = round(unit * 0.62)
+        self.top_bar = round(self.em * 0.62)
         """Height of the bar along the top (game status, menu)."""
         self.felt = pygame.Rect(round(w * 0.02), self.top_bar + round(h * 0.01), round(w * 0.96),
                                 h - self.top_bar - round(h * 0.03))
         self.centre = (w / 2, self.top_bar + (h - self.top_bar) * 0.44)
         self.hand_y = h - self.card_h - round(unit * 0.45)
         """Top of the bottom seat's hand."""
-        self.button_bar = pygame.Rect(round(w * 0.2), self.hand_y - round(unit * 0.95), round(w * 0.6),
-                                      round(unit * 0.75))
-        log_h = round(unit * 2.7)
-        self.log_rect = pygame.Rect(round(w * 0.80), h - log_h - round(unit * 0.2), round(w * 0.185), log_h)
-        self.hand_span = w * 0.57
+        log_w = round(w * 0.185 * (1 + 0.6 * (text_scale - 1)))
+        log_h = round(unit * 2.7 * (1 + 0.3 * (text_scale - 1)))
+        self.log_rect = pygame.Rect(round(w * 0.985) - log_w, h - log_h - round(unit * 0.2), log_w, log_h)
+        self.plate_em = self.em
+        """The measure of the name plates: ``em``, or less where the plates of a crowded table would
+        otherwise run into each other (never less than ``unit``)."""
+        self.seats = self._spots()
+        plate = self.seats[bottom_seat].plate
+        left = max(round(w * 0.2), plate.right)
+        right = min(round(w * 0.8), self.log_rect.x)
+        self.button_bar = pygame.Rect(left, self.hand_y - round(unit * 0.2 + self.em * 0.75), right - left,
+                                      round(self.em * 0.75))
+        """Where the main buttons go: above the hand, between the viewer's name plate and the log."""
+        self.hand_span = min(w * 0.57, 2 * (min(w / 2 - plate.right, self.log_rect.x - w / 2) - unit * 0.15))
         """Widest the bottom seat's hand may fan (it stays clear of the name plate and the log)."""
-        self.seats = [self._seat_spot(s) for s in range(players)]
 
     def relative(self, seat: int) -> int:
         """0 for the bottom seat, then 1, 2… clockwise."""
         return (seat - self.bottom_seat) % self.players
 
+    def _spots(self) -> list[SeatSpot]:
+        """Every seat's spot, with plates as large as ``em`` where they fit on screen apart."""
+        while True:
+            spots = [self._seat_spot(s) for s in range(self.players)]
+            plates = [spot.plate for spot in spots]
+            apart = all(a.collidelist(plates[i + 1:]) == -1 for i, a in enumerate(plates))
+            if (apart and all(self.screen.contains(p) for p in plates)) or self.plate_em <= self.unit:
+                return spots
+            self.plate_em = max(self.unit, self.plate_em * 0.94)
+
     def _seat_spot(self, seat: int) -> SeatSpot:
         w, h = self.size
         rel = self.relative(seat)
         crowd = 1.0 if self.players <= 4 else 0.82 if self.players <= 6 else 0.7
-        plate_w, plate_h = round(self.unit * 2.9 * crowd), round(self.unit * 0.78 * max(crowd, 0.85))
+        em = self.plate_em
+        plate_w, plate_h = round(em * 2.9 * crowd), round(em * 0.78 * max(crowd, 0.85))
         plate = pygame.Rect(0, 0, plate_w, plate_h)
         if rel == 0:
-            plate.size = (round(self.unit * 2.9), round(self.unit * 0.78))
+            plate.size = (round(em * 2.9), round(em * 0.78))
             plate.bottomleft = (round(w * 0.015), h - round(self.unit * 0.2))
             return SeatSpot(seat, plate, (w / 2, self.hand_y + self.card_h / 2), 90.0, True)
         others = self.players - 1
@@ -94,6 +147,7 @@ class TableLayout:
             angle = 270.0
             cards = (cx, self.top_bar + self.unit * 0.6 + small_h / 2)
             plate.midright = (round(cards[0] - self.unit * 4.2), round(cards[1]))
+            plate.x = max(plate.x, self.felt.x + round(self.unit * 0.3))
         else:
             angle = 160 + 220 * (rel - 1) / (others - 1)
             rad = math.radians(angle)
@@ -116,6 +170,12 @@ class TableLayout:
                     plate.midtop = (round(cards[0]), round(cards[1] + small_h / 2 + self.unit * 0.08))
         plate.clamp_ip(self.screen)
         return SeatSpot(seat, plate, cards, angle, False)
+
+    def box_em(self, width: float, height: float, room: tuple[float, float] | None = None) -> float:
+        """The measure for a box of ``width`` × ``height`` ems (a score card): ``em``, or less so that it
+        fits ``room`` (width, height; nine tenths of the felt by default), but never less than ``unit``."""
+        room_w, room_h = room or (self.felt.w * 0.9, self.felt.h * 0.9)
+        return max(self.unit, min(self.em, room_w / width, room_h / height))
 
     # ----------------------------------------------------------------- helpers for adapters
     @property

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import traceback
+from collections.abc import Iterable
 from typing import Any
 
 import pygame
@@ -21,7 +22,6 @@ from game import GAMES, IllegalMove, Move
 from game.core import Event
 from game.core.matchfile import export_match
 from game.core.referee import BotTask, Played, Referee, crowd_share
-from ui.app import wrap_text
 from ui.cards import CardArt
 from ui.games import adapter_class
 from ui.games.base import Action, ButtonSpec, Drop
@@ -30,7 +30,7 @@ from ui.session import MatchSession
 from ui.settings import CARD_SCALES
 from ui.sound import sounds_for
 from ui.table.bots import ProcessRunner, ThreadRunner
-from ui.table.layout import TableLayout
+from ui.table.layout import TableLayout, text_scale
 from ui.table.remote import RemoteReferee
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, STAGGER, speed_factor
@@ -97,6 +97,8 @@ class TableScene(Scene):
         self.selected: str | None = None
         """A card of the viewer's hand chosen by a click (Knock uses it)."""
         self.message: str | None = None
+        self._message_points: set[int] = set()
+        """The cards the message is about (a hint's): it is placed clear of them where it can be."""
         self.message_left = 0.0
         self.drag: dict[str, Any] | None = None
         self._press: dict[str, Any] | None = None
@@ -114,6 +116,8 @@ class TableScene(Scene):
         self._frame_valid = False
         self._rest: pygame.Surface | None = None
         self._rest_key: tuple | None = None
+        self._coach_panel: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
+        self._message_box: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
         self._version = 0
         """Bumped whenever the view, the selection or the static layer changes (invalidates the resting layer)."""
         self.dirty = True
@@ -174,13 +178,24 @@ class TableScene(Scene):
         return humans[0] if humans else 0
 
     # ================================================================== layout and sprites
+    def scales(self) -> tuple[float, float]:
+        """The card size and the text size the settings ask of the table in this window: the one
+        place the table reads them (everything else measures itself on the layout)."""
+        settings = self.app.settings
+        return CARD_SCALES.get(settings.card_size, 1.0), text_scale(self.app.screen.get_size(), settings.ui_scale)
+
     @property
     def layout(self) -> TableLayout:
         size = self.app.screen.get_size()
-        scale = CARD_SCALES.get(self.app.settings.card_size, 1.0)
+        cards, text = self.scales()
         if (self._layout is None or self._layout.size != size or self._layout.bottom_seat != self.bottom_seat
-                or self._layout.card_scale != scale):
-            self._layout = TableLayout(size, self.state.players, self.bottom_seat, scale)
+                or (self._layout.card_scale, self._layout.text_scale) != (cards, text)):
+            room = 1.0
+            layout = TableLayout(size, self.state.players, self.bottom_seat, cards, text)
+            while not self.adapter.fits(layout) and room > 0.6:  # the cards give the buttons room
+                room *= 0.96
+                layout = TableLayout(size, self.state.players, self.bottom_seat, cards, text, room)
+            self._layout = layout
             self._felt = None
             self._static_dirty = True
         return self._layout
@@ -459,11 +474,18 @@ class TableScene(Scene):
         top = layout.top_bar + round(layout.unit * 0.3)
         return pygame.Rect(round(w * 0.44), top, round(w * 0.545), h - top - round(layout.unit * 0.2))
 
-    def say(self, text: str) -> None:
-        """Show a short message over the table (an empty one shows nothing)."""
+    def log_text_size(self, layout: TableLayout) -> int:
+        """The log's text size: the interface's in its corner, larger still when enlarged."""
+        size = round(layout.em * 0.245)
+        return max(size, round(self.log_rect(layout).h / 11)) if self.log_large else size
+
+    def say(self, text: str, about: list[CardSprite] | None = None) -> None:
+        """Show a short message over the table (an empty one shows nothing), clear of the cards it is
+        ``about`` where there is room."""
         if not text:
             return
         self.message = text
+        self._message_points = {s.ident for s in about or []}
         self.message_left = max(MESSAGE_SECONDS, len(text) / READING_SPEED)
         self.dirty = True
 
@@ -563,11 +585,15 @@ class TableScene(Scene):
         buttons = [b.rect for b in self.buttons if isinstance(b.action, Move) and coach.matches(b.action, step.move)]
         names = list(step.move.args) if not buttons else []
         for name in ([step.point] if step.point else []) + names:
-            found = [sp for sp in self.sprites if sp.card == name or sp.zone == name
-                     or sp.zone == f"slot:{self.viewer}.{name}" or sp.zone == f"slot:{name}"]
+            found = self.sprites_named(name)
             if found:
                 return max(found, key=lambda sp: sp.order).rect
         return buttons[0] if buttons else None
+
+    def sprites_named(self, name: str) -> list[CardSprite]:
+        """The cards a move's argument names: a card, a zone, or one of the viewer's (or a seat's) slots."""
+        return [sp for sp in self.sprites if sp.card == name or sp.zone == name
+                or sp.zone == f"slot:{self.viewer}.{name}" or sp.zone == f"slot:{name}"]
 
     def _draw_coach(self, frame: pygame.Surface, layout: TableLayout) -> None:
         lines = self.coach_lines()
@@ -577,30 +603,47 @@ class TableScene(Scene):
         if target is not None:
             pygame.draw.rect(frame, (255, 255, 255), target.inflate(14, 14), 4, border_radius=14)
             pygame.draw.rect(frame, GOLD, target.inflate(22, 22), 2, border_radius=16)
-        w = layout.size[0]
-        width = round(w * 0.26)
-        margin = round(layout.unit * 0.2)
-        column = [b.rect.top for b in self.buttons if b.rect.left >= layout.log_rect.left - 2]
-        floor = min(column, default=layout.log_rect.top) - margin
-        room = floor - layout.top_bar - 2 * margin
-        size = max(14, round(layout.unit * 0.3))
-        while True:  # the smallest readable size that fits beside the table
-            font = self.app.font(size)
-            wrapped = [part for line in lines for part in wrap_text(font, line, width)]
-            height = len(wrapped) * font.get_linesize() + size
-            if height <= room or size <= 11:
+        placed = self.coach_box(layout)
+        if placed is not None:
+            frame.blit(placed[1], placed[0])
+
+    def coach_box(self, layout: TableLayout) -> tuple[pygame.Rect, pygame.Surface] | None:
+        """The coach's words and where they go (None: no coach): at the top right of the felt if that
+        is clear, else the clearest place on the felt, away from what the coach points at; rendered
+        and placed once per change of the words or of the table."""
+        lines = self.coach_lines()
+        if not lines:
+            return None
+        key = (tuple(lines), self._version, layout.size, layout.em, tuple(b.rect.topleft for b in self.buttons))
+        if self._coach_panel is None or self._coach_panel[0] != key:
+            target = self.coach_target()
+            margin = round(layout.unit * 0.2)
+            width = layout.size[0] * 0.26 * (1 + 0.3 * (layout.text_scale - 1))
+            panels = (self._render_coach(lines, layout, round(width * share)) for share in (1.0, 1.4))
+            box, panel = self._place(panels, layout, ("topright", (layout.felt.right - margin, layout.top_bar + margin)),
+                                     [target] if target is not None else [], [])
+            self._coach_panel = (key, box, panel)
+        return self._coach_panel[1], self._coach_panel[2]
+
+    def _render_coach(self, lines: list[str], layout: TableLayout, width: int) -> pygame.Surface:
+        """The coach's box: its words at the interface's size, smaller only if it would fill more
+        than half the felt's height."""
+        size = max(14, round(layout.em * 0.3))
+        while True:
+            wrapped = [part for line in lines for part in self.text.wrap(line, size, width)]
+            line_h = self.text.font(size).get_linesize()
+            height = len(wrapped) * line_h + size
+            if height <= layout.felt.h * 0.5 or size <= 11:
                 break
             size -= 1
-        box = pygame.Rect(0, 0, width + size * 2, height)
-        box.topright = (layout.felt.right - margin, layout.top_bar + margin)
-        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        panel = pygame.Surface((width + size * 2, height), pygame.SRCALPHA)
         pygame.draw.rect(panel, (250, 244, 222, 240), panel.get_rect(), border_radius=14)
         pygame.draw.rect(panel, GOLD, panel.get_rect(), 3, border_radius=14)
-        frame.blit(panel, box)
-        y = box.top + size // 2
+        y = size // 2
         for line in wrapped:
-            frame.blit(font.render(line, True, INK), (box.left + size, y))
-            y += font.get_linesize()
+            panel.blit(self.text.render(line, size, INK), (size, y))
+            y += line_h
+        return panel
 
     # ================================================================== hint
     def hint(self) -> None:
@@ -638,7 +681,7 @@ class TableScene(Scene):
             line = self.app.tr("table.hint_why", move=what, why=self.app.tr(key, **self.adapter.word_params(reason[1])))
         else:
             line = self.app.tr("table.hint", move=what)
-        self.say(line)
+        self.say(line, [sp for arg in move.args for sp in self.sprites_named(arg)])
         self.log.add(line)
         if any(arg in self._own_hand() for arg in move.args):
             self.selected = next(arg for arg in move.args if arg in self._own_hand())
@@ -980,9 +1023,24 @@ class TableScene(Scene):
                 and not self.referee.unready()):
             side.append(Button("hint", self.app.tr("table.hint_button"), self.hint))
         layout = self.layout
-        layout_buttons(main, self.text, self.adapter.button_bar(layout))
+        bar = self.adapter.button_bar(layout)
+        layout_buttons(main, self.text, bar)
         log = layout.log_rect
-        layout_column(side, self.text, (log.x, log.y - round(layout.unit * 0.15)), log.w, round(layout.unit * 0.5))
+        gap = round(layout.unit * 0.15)
+        height = round(layout.em * 0.5)
+        # the side buttons stack up from the log, in the room its column leaves between the plates and cards
+        floor = min([log.y, *(b.rect.top for b in main if b.rect.right > log.x and b.rect.x < log.right)]) - gap
+        column = pygame.Rect(log.x, 0, log.w, floor)
+        taken = sorted((r for r in [spot.plate for spot in layout.seats] + [s.home_rect for s in self.sprites]
+                        if r.colliderect(column)), key=lambda r: -r.bottom)
+        for rect in taken:
+            if rect.bottom > floor:
+                floor = min(floor, rect.top - gap)
+        top = max([layout.top_bar + round(layout.unit * 0.3), *(r.bottom + gap for r in taken if r.bottom <= floor)])
+        if side and floor - top < len(side) * (height * 0.8 + gap):  # no room there: they join the bar
+            main, side = main + side, []
+            layout_buttons(main, self.text, bar)
+        layout_column(side, self.text, (log.x, floor), log.w, height, top=top)
         self.buttons = main + side
         self._apply_highlights()
 
@@ -1041,8 +1099,8 @@ class TableScene(Scene):
         self.finish_animations()
 
     def enter(self) -> None:
-        if self._layout is not None and self._layout.card_scale != CARD_SCALES.get(self.app.settings.card_size, 1.0):
-            self.resize(self.app.screen.get_size())  # the card size changed in the settings
+        if self._layout is not None and (self._layout.card_scale, self._layout.text_scale) != self.scales():
+            self.resize(self.app.screen.get_size())  # the card or the interface size changed in the settings
         self.dirty = True
         self._static_dirty = True
 
@@ -1067,7 +1125,7 @@ class TableScene(Scene):
         if self.curtain.shown:
             name = self.curtain.name or ""
             self.curtain.draw(frame, self.app.tr("table.pass_to", name=name),
-                              self.app.tr("table.pass_hint", name=name))
+                              self.app.tr("table.pass_hint", name=name), layout.text_scale)
             return
         if self._static_dirty or self._static is None:
             self._static = self._draw_static(layout)
@@ -1088,7 +1146,7 @@ class TableScene(Scene):
         focus = self.focused()
         for b in self.buttons:
             b.draw(frame, self.text, b is focus)
-        self.log.draw(frame, self.log_rect(layout))
+        self.log.draw(frame, self.log_rect(layout), self.log_text_size(layout))
         self._draw_coach(frame, layout)
         if dragging is not None:
             dragging.draw(frame, self.art)
@@ -1113,24 +1171,100 @@ class TableScene(Scene):
         frame.blit(self._rest, (0, 0))
 
     def _draw_message(self, frame: pygame.Surface, layout: TableLayout) -> None:
-        """The message over the table: one line when it fits, else up to three wrapped lines."""
-        size = max(16, round(layout.unit * 0.36))
-        width = round(layout.size[0] * 0.7)
-        lines = self.text.wrap(self.message or "", size, width, bold=True)
-        while len(lines) > 3 and size > 12:
+        placed = self.message_box(layout)
+        if placed is not None:
+            frame.blit(placed[1], placed[0])
+
+    def message_box(self, layout: TableLayout) -> tuple[pygame.Rect, pygame.Surface] | None:
+        """The message over the table and where it goes (None: no message): just below the piles if
+        that is clear, else the clearest place on the felt, away from the cards it is about and the
+        coach; rendered and placed once per message and table change, not every frame."""
+        if not self.message:
+            return None
+        key = (self.message, self._version, layout.size, layout.em, tuple(b.rect.topleft for b in self.buttons))
+        if self._message_box is None or self._message_box[0] != key:
+            widest = min(layout.size[0] * 0.7, layout.log_rect.x - layout.felt.x - layout.unit * 0.6)
+            panels = (self._render_message(self.message, layout, round(widest * share), most)
+                      for share, most in ((1.0, 3), (0.75, 3), (0.55, 4)))  # narrower where a wide one finds no room
+            coach = self.coach_box(layout)
+            below = ("center", (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.9)))
+            box, panel = self._place(panels, layout, below,
+                                     [s.home_rect for s in self.sprites if s.ident in self._message_points],
+                                     [coach[0]] if coach is not None else [])
+            self._message_box = (key, box, panel)
+        return self._message_box[1], self._message_box[2]
+
+    def _place(self, panels: Iterable[pygame.Surface], layout: TableLayout, wanted: tuple[str, tuple[int, int]],
+               about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Surface]:
+        """The first of ``panels`` (renders of one box, from the preferred) that finds a place clear of
+        everything, else the one that found the clearest (see ``_clear_spot``), and that place."""
+        best: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
+        for panel in panels:
+            cost, spot = self._clear_spot(panel.get_size(), layout, wanted, about, clear)
+            if best is None or cost[:4] < best[0][:4]:
+                best = (cost, spot, panel)
+            if cost[:4] == (0, 0, 0, 0):
+                break
+        assert best is not None
+        return best[1], best[2]
+
+    def _render_message(self, message: str, layout: TableLayout, width: int, most: int) -> pygame.Surface:
+        """The message's bubble: one line when it fits ``width``, else up to ``most`` wrapped lines."""
+        size = max(16, round(layout.em * 0.36))
+        lines = self.text.wrap(message, size, width, bold=True)
+        while len(lines) > most and size > 12:
             size -= 1
-            lines = self.text.wrap(self.message or "", size, width, bold=True)
-        images = [self.text.fit(line, size, width, FONT_COLOUR, bold=True) for line in lines[:3]]
+            lines = self.text.wrap(message, size, width, bold=True)
+        images = [self.text.fit(line, size, width, FONT_COLOUR, bold=True) for line in lines[:most]]
         height = sum(img.get_height() for img in images)
         box = pygame.Rect(0, 0, max(img.get_width() for img in images), height).inflate(size * 1.6, size * 0.9)
-        box.center = (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.9))
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        box.topleft = (0, 0)
         radius = box.h // 2 if len(images) == 1 else size
-        pygame.draw.rect(frame, (120, 28, 30), box, border_radius=radius)
-        pygame.draw.rect(frame, GOLD, box, 2, border_radius=radius)
+        pygame.draw.rect(panel, (120, 28, 30), box, border_radius=radius)
+        pygame.draw.rect(panel, GOLD, box, 2, border_radius=radius)
         y = box.centery - height // 2
         for img in images:
-            frame.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            panel.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+        return panel
+
+    def _clear_spot(self, size: tuple[int, int], layout: TableLayout, wanted: tuple[str, tuple[int, int]],
+                    about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[tuple, pygame.Rect]:
+        """Where a box of ``size`` goes on the felt, and at what cost: clear of the buttons, the log and
+        ``clear``, then of the things it is ``about`` (a hint's card), then of the name plates, where it
+        can be; of those places, the one that covers the least of the cards, then the nearest to where
+        it is ``wanted`` (an anchor of the box and its position)."""
+        box = pygame.Rect((0, 0), size)
+        felt = layout.felt.inflate(-round(layout.unit * 0.2), -round(layout.unit * 0.2))
+        setattr(box, wanted[0], wanted[1])
+        if box.w >= felt.w or box.h >= felt.h:
+            return (1, 0, 0, 0, 0), box.clamp(felt)
+        wanted_at = box.center
+        walls = ([b.rect.inflate(6, 6) for b in self.buttons] + ([layout.log_rect] if self.log.lines else [])
+                 + clear)
+        plates = [spot.plate for spot in layout.seats]
+        pointed = [r.inflate(8, 8) for r in about]
+        aimed = {tuple(r) for r in about}
+        cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.sprites} - aimed]  # a pile counts once
+        step = max(4, round(layout.unit * 0.25))
+        best: tuple[tuple, pygame.Rect] | None = None
+        xs = {*range(felt.left + box.w // 2, felt.right - box.w // 2 + 1, max(step, (felt.w - box.w) // 8)),
+              max(felt.left + box.w // 2, min(wanted_at[0], felt.right - box.w // 2))}
+        ys = {*range(felt.top + box.h // 2, felt.bottom - box.h // 2 + 1, step),
+              max(felt.top + box.h // 2, min(wanted_at[1], felt.bottom - box.h // 2))}
+        for cx in sorted(xs):
+            for cy in sorted(ys):
+                box.center = (cx, cy)
+                cost = (len(box.collidelistall(walls)),
+                        sum(_area(box.clip(pointed[i])) for i in box.collidelistall(pointed)),
+                        len(box.collidelistall(plates)),
+                        sum(_area(box.clip(cards[i])) for i in box.collidelistall(cards)),
+                        abs(cx - wanted_at[0]) + abs(cy - wanted_at[1]))
+                if best is None or cost < best[0]:
+                    best = (cost, box.copy())
+        assert best is not None
+        return best
 
     # ------------------------------------------------------------------ static layer
     def _felt_surface(self, layout: TableLayout) -> pygame.Surface:
@@ -1148,9 +1282,10 @@ class TableScene(Scene):
         name = self.app.tr(f"game.{self.session.game_id}.title") if self._has(
             f"game.{self.session.game_id}.title") else self.descriptor.title
         margin = round(layout.unit * 0.3)
-        title = self.text.render(name, round(bar.h * 0.5), GOLD, bold=True)
+        title = self.text.block(name, round(bar.h * 0.5), round(w * 0.22), bar.h - 4, GOLD, bold=True, align="left")
         title_rect = surface.blit(title, title.get_rect(midleft=(margin, bar.centery)))
-        hint = self.text.fit(self.app.tr("table.menu_hint"), round(bar.h * 0.36), round(w * 0.26), (190, 200, 180))
+        hint = self.text.block(self.app.tr("table.menu_hint"), round(bar.h * 0.36), round(w * 0.26), bar.h - 4,
+                               (190, 200, 180), align="right")
         hint_rect = surface.blit(hint, hint.get_rect(midright=(w - margin, bar.centery)))
         status = self.adapter.status(self.view, self.legal)
         deals = self.view.get("deals") or []
@@ -1166,7 +1301,7 @@ class TableScene(Scene):
                 surface.blit(small, small.get_rect(midtop=(w // 2, bar.bottom + 1)))
         if status:
             room = hint_rect.left - title_rect.right - 2 * margin
-            img = self.text.fit(status, round(bar.h * 0.44), room, FONT_COLOUR)
+            img = self.text.block(status, round(bar.h * 0.44), room, bar.h - 4, FONT_COLOUR)
             centre = max(title_rect.right + margin + img.get_width() // 2,
                          min(w // 2, hint_rect.left - margin - img.get_width() // 2))
             surface.blit(img, img.get_rect(center=(centre, bar.centery)))
@@ -1238,6 +1373,10 @@ class TableScene(Scene):
         if status.get("state") == "connected" and latency is not None:
             return f"{level} · {round(latency * 1000)} ms"
         return level
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.w * rect.h
 
 
 def _hidden_under(sprite: CardSprite, above: CardSprite) -> bool:

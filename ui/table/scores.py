@@ -18,6 +18,7 @@ from ui.games import adapter_class, has_adapter
 from ui.games.base import TableAdapter
 from ui.scene import Scene
 from ui.session import MatchSession
+from ui.table.layout import text_scale
 from ui.table.widgets import GOLD, Button, TextCache, layout_buttons
 
 PAPER = (250, 244, 226)
@@ -99,8 +100,8 @@ class ScoreSheetScene(Scene):
         self._surface = None
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = (surface.get_size(), self.app.settings.language, len(self.session.state.history), self.focus,
-               self.chart)
+        key = (surface.get_size(), self.app.settings.language, self.app.settings.ui_scale,
+               len(self.session.state.history), self.focus, self.chart)
         if self._surface is None or key != self._key:
             self._surface = self._render(surface.get_size())
             self._key = key
@@ -202,12 +203,14 @@ class ScoreSheetScene(Scene):
         w, h = size
         layer = pygame.Surface(size, pygame.SRCALPHA)
         layer.fill((0, 0, 0, 150))
-        sheet = pygame.Rect(0, 0, min(round(w * 0.7), 980), round(h * 0.88))
+        scale = text_scale(size, self.app.settings.ui_scale)
+        grow = 1 + 0.4 * (scale - 1)
+        sheet = pygame.Rect(0, 0, min(round(w * min(0.94, 0.7 * grow)), round(980 * grow)), round(h * 0.88))
         sheet.center = (w // 2, h // 2)
         pygame.draw.rect(layer, (0, 0, 0, 120), sheet.move(0, 8), border_radius=16)
         pygame.draw.rect(layer, PAPER, sheet, border_radius=16)
         pygame.draw.rect(layer, GOLD, sheet, 3, border_radius=16)
-        unit = min(w / 16, h / 10)
+        unit = min(w / 16, h / 10) * scale  # the table's em: its text at the interface size
         title = self.text.render(tr("sheet.title"), round(unit * 0.5), RED, bold=True)
         layer.blit(title, title.get_rect(midtop=(sheet.centerx, sheet.y + round(unit * 0.25))))
         target = getattr(state.options, "match_target", None)

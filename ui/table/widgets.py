@@ -26,6 +26,8 @@ class TextCache:
     def __init__(self, font: Callable[[int, bool], pygame.font.Font]) -> None:
         self._font = font
         self._cache: dict[tuple[str, int, bool, tuple], pygame.Surface] = {}
+        self._fitted: dict[tuple[str, int, int, bool], int] = {}
+        self._blocks: dict[tuple, pygame.Surface] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self._font(max(8, int(size)), bold)
@@ -41,12 +43,57 @@ class TextCache:
         return img
 
     def fit(self, text: str, size: int, width: int, colour: tuple = FONT_COLOUR, bold: bool = False) -> pygame.Surface:
-        """``text`` rendered at ``size`` or smaller so that it fits ``width`` pixels."""
-        size = int(size)
-        img = self.render(text, size, colour, bold)
-        while img.get_width() > width and size > 9:
-            size -= 1
-            img = self.render(text, size, colour, bold)
+        """``text`` rendered at ``size`` or smaller so that it fits ``width`` pixels (measured, not
+        rendered, at the sizes tried; the size found is remembered)."""
+        return self.render(text, self.fitting_size(text, size, width, bold), colour, bold)
+
+    def fitting_size(self, text: str, size: int, width: int, bold: bool = False) -> int:
+        """The largest size up to ``size`` (and at least 9) at which ``text`` fits ``width`` pixels."""
+        key = (text, int(size), int(width), bold)
+        found = self._fitted.get(key)
+        if found is None:
+            if len(self._fitted) > 800:
+                self._fitted.clear()
+            found = int(size)
+            while found > 9 and self.font(found, bold).size(text)[0] > width:
+                found -= 1
+            self._fitted[key] = found
+        return found
+
+    def block(self, text: str, size: int, width: int, height: int, colour: tuple = FONT_COLOUR, bold: bool = False,
+              align: str = "center") -> pygame.Surface:
+        """``text`` in ``width`` × ``height`` pixels at the largest size up to ``size`` that fits: on
+        one line, or wrapped on as many as the height holds (big text goes on two lines in a bar
+        rather than shrinking back to small); ``align`` is ``left``, ``center`` or ``right``."""
+        key = (text, int(size), int(width), int(height), tuple(colour), bold, align)
+        img = self._blocks.get(key)
+        if img is None:
+            if len(self._blocks) > 200:
+                self._blocks.clear()
+            lines = [text]
+            size = int(size)
+            while size > 9:
+                font = self.font(size, bold)
+                lines = self.wrap(text, size, width, bold)
+                if len(lines) * font.get_linesize() <= height and all(font.size(x)[0] <= width for x in lines):
+                    break
+                size -= 1
+            if len(lines) > 1 and len(lines) * self.font(size, bold).get_linesize() > height:
+                lines = [text]
+                size = self.fitting_size(text, size, width, bold)
+            images = [self.render(line, size, colour, bold) for line in lines]
+            if len(images) == 1:
+                self._blocks[key] = images[0]
+                return images[0]
+            line_h = self.font(size, bold).get_linesize()
+            img = pygame.Surface((max(i.get_width() for i in images), line_h * (len(images) - 1)
+                                  + images[-1].get_height()), pygame.SRCALPHA)
+            img.fill((*colour[:3], 0))  # the edges of the letters blend into their own colour, not black
+            for n, line in enumerate(images):
+                x = {"left": 0, "right": img.get_width() - line.get_width()}.get(align,
+                                                                                 (img.get_width() - line.get_width()) // 2)
+                img.blit(line, (x, n * line_h))
+            self._blocks[key] = img
         return img
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -65,6 +112,8 @@ class Button:
     primary: bool = False
     hover: bool = False
     text_size: int = 0
+    lines: tuple[str, ...] = ()
+    """The label on two lines where the layout found it too long for one at its size (else empty)."""
 
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool) -> None:
         base = (196, 150, 52) if self.primary else (36, 74, 52)
@@ -77,39 +126,72 @@ class Button:
         pygame.draw.rect(surface, GOLD if not focused else (255, 255, 255), self.rect, 2 if not focused else 3,
                          border_radius=self.rect.h // 3)
         colour = INK if self.primary else FONT_COLOUR
-        img = text.fit(self.label, self.text_size or round(self.rect.h * 0.42), self.rect.w - 16, colour, bold=True)
-        surface.blit(img, img.get_rect(center=self.rect.center))
+        size = self.text_size or round(self.rect.h * 0.42)
+        images = [text.fit(line, size, self.rect.w - 16, colour, bold=True) for line in self.lines or (self.label,)]
+        line_h = text.font(size, True).get_linesize()
+        y = self.rect.centery - (line_h * (len(images) - 1) + images[-1].get_height()) // 2
+        for img in images:
+            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
+            y += line_h
+
+
+def _two_lines(label: str, font: pygame.font.Font) -> tuple[str, ...]:
+    """``label`` split at the space that makes its longer line shortest (a single word stays whole)."""
+    words = label.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    return min(splits, key=lambda pair: max(font.size(pair[0])[0], font.size(pair[1])[0]), default=(label,))
 
 
 def layout_buttons(buttons: list[Button], text: TextCache, bar: pygame.Rect) -> None:
-    """Give each button a rectangle in ``bar``, centred, sized to its label."""
+    """Give each button a rectangle in ``bar``, centred, sized to its label, one text size for all:
+    the largest that fits, with long labels on two lines where that keeps the text larger (big
+    text in a narrow bar)."""
     if not buttons:
         return
     h = bar.h
-    size = round(h * 0.42)
     gap = round(h * 0.3)
+
+    def row(size: int, wrap: bool) -> tuple[list[int], list[tuple[str, ...]], int]:
+        font = text.font(size, True)
+        lines = [_two_lines(b.label, font) if wrap else () for b in buttons]
+        widths = [max(round(h * 2.2), max(font.size(x)[0] for x in parts or (b.label,)) + round(h * 0.8))
+                  for b, parts in zip(buttons, lines)]
+        return widths, lines, sum(widths) + gap * (len(buttons) - 1)
+
+    size = round(h * 0.42)
     while True:
-        widths = [max(round(h * 2.2), text.render(b.label, size, bold=True).get_width() + round(h * 0.8))
-                  for b in buttons]
-        total = sum(widths) + gap * (len(buttons) - 1)
+        widths, lines, total = row(size, False)
         if total <= bar.w or size <= 10:
             break
         size -= 1
+    two = round(h * 0.42)  # two lines of text fill at most nine tenths of the button's height
+    while two > size and 2 * text.font(two, True).get_linesize() > h * 0.9:
+        two -= 1
+    while two > size:
+        wrapped = row(two, True)
+        if wrapped[2] <= bar.w:
+            size, (widths, lines, total) = two, wrapped
+            break
+        two -= 1
     scale = min(1.0, bar.w / total) if total else 1.0
     x = bar.centerx - total * scale / 2
-    for b, w in zip(buttons, widths):
+    for b, w, parts in zip(buttons, widths, lines):
         b.rect = pygame.Rect(round(x), bar.y, round(w * scale), h)
         b.text_size = size
+        b.lines = tuple(parts) if len(parts) > 1 else ()
         x += (w + gap) * scale
 
 
 def layout_column(buttons: list[Button], text: TextCache, bottom_left: tuple[int, int], width: int,
-                  height: int) -> None:
-    """Stack ``buttons`` upwards from ``bottom_left``, each ``width`` × ``height``, one text size for all."""
-    size = round(height * 0.44)
-    while size > 9 and any(text.render(b.label, size, bold=True).get_width() > width - 14 for b in buttons):
-        size -= 1
+                  height: int, top: int = 0) -> None:
+    """Stack ``buttons`` upwards from ``bottom_left``, each ``width`` × ``height`` (lower if the stack
+    would rise above ``top``), one text size for all."""
     gap = max(4, height // 5)
+    if buttons:
+        height = max(16, min(height, (bottom_left[1] - top - gap * (len(buttons) - 1)) // len(buttons)))
+    size = round(height * 0.44)
+    while size > 9 and any(text.font(size, True).size(b.label)[0] > width - 14 for b in buttons):
+        size -= 1
     x, y = bottom_left
     for b in reversed(buttons):
         b.rect = pygame.Rect(x, y - height, width, height)
@@ -136,19 +218,20 @@ class LogPanel:
         if self.on_add is not None:
             self.on_add(line)
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        """The newest lines that fit ``rect``, in text of ``size`` (rendered again only when a line
+        comes or the rectangle or the size changes)."""
         if not self.lines:
             return
-        key = (rect.size, len(self.lines), self.lines[-1] if self.lines else "")
+        key = (rect.size, size, len(self.lines), self.lines[-1] if self.lines else "")
         if self._surface is None or key != self._key:
-            self._surface = self._render(rect)
+            self._surface = self._render(rect, max(12, size))
             self._key = key
         surface.blit(self._surface, rect)
 
-    def _render(self, rect: pygame.Rect) -> pygame.Surface:
+    def _render(self, rect: pygame.Rect, size: int) -> pygame.Surface:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*PANEL, 170), layer.get_rect(), border_radius=10)
-        size = max(12, round(rect.h / 11))
         line_h = self.text.font(size).get_linesize()
         pad = round(size * 0.6)
         fit = max(1, (rect.h - 2 * pad) // line_h)
@@ -164,7 +247,7 @@ class LogPanel:
         for age, wrapped in reversed(list(enumerate(entries))):
             colour = FONT_COLOUR if age == 0 else (200, 210, 196) if age < 3 else (150, 170, 150)
             for line in wrapped:
-                layer.blit(self.text.render(line, size, colour), (pad, y))
+                layer.blit(self.text.fit(line, size, rect.w - 2 * pad, colour), (pad, y))  # a long number too
                 y += line_h
         return layer
 
@@ -189,26 +272,28 @@ class Curtain:
     def hide(self) -> None:
         self.name = None
 
-    def draw(self, surface: pygame.Surface, title: str, hint: str) -> None:
-        key = (surface.get_size(), title, hint)
+    def draw(self, surface: pygame.Surface, title: str, hint: str, scale: float = 1.0) -> None:
+        """The cover over all of ``surface``; ``scale`` is the table's text size (``TableLayout.text_scale``)."""
+        key = (surface.get_size(), title, hint, scale)
         if self._surface is None or key != self._key:
-            self._surface = self._render(surface.get_size(), title, hint)
+            self._surface = self._render(surface.get_size(), title, hint, scale)
             self._key = key
         surface.blit(self._surface, (0, 0))
 
-    def _render(self, size: tuple[int, int], title: str, hint: str) -> pygame.Surface:
+    def _render(self, size: tuple[int, int], title: str, hint: str, scale: float) -> pygame.Surface:
         w, h = size
         layer = pygame.Surface(size)
         for y in range(0, h, 4):
             t = y / h
             pygame.draw.rect(layer, (round(14 + 10 * t), round(44 + 20 * t), round(30 + 12 * t)), (0, y, w, 4))
-        box = pygame.Rect(0, 0, round(w * 0.56), round(h * 0.32))
+        grow = 1 + 0.4 * (scale - 1)
+        box = pygame.Rect(0, 0, round(w * min(0.9, 0.56 * grow)), round(h * min(0.8, 0.32 * grow)))
         box.center = (w // 2, h // 2)
         pygame.draw.rect(layer, (8, 30, 18), box.move(0, 6), border_radius=18)
         pygame.draw.rect(layer, (24, 70, 46), box, border_radius=18)
         pygame.draw.rect(layer, GOLD, box, 3, border_radius=18)
-        big = self.text.fit(title, round(h * 0.07), box.w - 40, GOLD, bold=True)
-        layer.blit(big, big.get_rect(center=(box.centerx, box.y + box.h * 0.4)))
-        small = self.text.fit(hint, round(h * 0.03), box.w - 40, FONT_COLOUR)
+        big = self.text.fit(title, round(h * 0.07 * grow), box.w - 40, GOLD, bold=True)
+        layer.blit(big, big.get_rect(center=(box.centerx, box.y + box.h * 0.36)))
+        small = self.text.block(hint, round(h * 0.03 * scale), box.w - 40, round(box.h * 0.34), FONT_COLOUR)
         layer.blit(small, small.get_rect(center=(box.centerx, box.y + box.h * 0.72)))
         return layer
