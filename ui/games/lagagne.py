@@ -663,7 +663,7 @@ class Adapter(TableAdapter):
             slot = pygame.Rect(rect.x, rect.y, rect.w, card_height(rect.w))
             pygame.draw.rect(surface, (22, 78, 50), slot, border_radius=max(3, rect.w // 10))
             pygame.draw.rect(surface, (70, 130, 92), slot, 2, border_radius=max(3, rect.w // 10))
-            img = text.render(self.suit_name(suit), max(10, round(rect.w * 0.2)), (120, 170, 130), bold=True)
+            img = text.fit(self.suit_name(suit), max(10, round(rect.w * 0.2)), slot.w - 4, (120, 170, 130), bold=True)
             surface.blit(img, img.get_rect(center=slot.center))
 
     def draw_over(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:

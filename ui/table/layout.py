@@ -99,8 +99,8 @@ class TableLayout:
         self.centre = (w / 2, self.top_bar + (h - self.top_bar) * 0.44)
         self.hand_y = h - self.card_h - round(unit * 0.45)
         """Top of the bottom seat's hand."""
-        log_w = round(w * 0.185 * (1 + 0.6 * (text_scale - 1)))
-        log_h = round(unit * 2.7 * (1 + 0.3 * (text_scale - 1)))
+        log_w = round(w * 0.185 * (1 + 0.6 * (text_scale - 1)))  # wider for bigger text; as high (fewer lines)
+        log_h = round(unit * 2.7)
         self.log_rect = pygame.Rect(round(w * 0.985) - log_w, h - log_h - round(unit * 0.2), log_w, log_h)
         self.plate_em = self.em
         """The measure of the name plates: ``em``, or less where the plates of a crowded table would

@@ -625,9 +625,9 @@ class TableScene(Scene):
             self._coach_panel = (key, box, panel)
         return self._coach_panel[1], self._coach_panel[2]
 
-    def _render_coach(self, lines: list[str], layout: TableLayout, width: int) -> pygame.Surface:
-        """The coach's box: its words at the interface's size, smaller only if it would fill more
-        than half the felt's height."""
+    def _render_coach(self, lines: list[str], layout: TableLayout, width: int) -> tuple[pygame.Surface, int]:
+        """The coach's box and its text size: its words at the interface's size, smaller only if it
+        would fill more than half the felt's height."""
         size = max(14, round(layout.em * 0.3))
         while True:
             wrapped = [part for line in lines for part in self.text.wrap(line, size, width)]
@@ -643,7 +643,7 @@ class TableScene(Scene):
         for line in wrapped:
             panel.blit(self.text.render(line, size, INK), (size, y))
             y += line_h
-        return panel
+        return panel, size
 
     # ================================================================== hint
     def hint(self) -> None:
@@ -1194,22 +1194,26 @@ class TableScene(Scene):
             self._message_box = (key, box, panel)
         return self._message_box[1], self._message_box[2]
 
-    def _place(self, panels: Iterable[pygame.Surface], layout: TableLayout, wanted: tuple[str, tuple[int, int]],
-               about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Surface]:
-        """The first of ``panels`` (renders of one box, from the preferred) that finds a place clear of
-        everything, else the one that found the clearest (see ``_clear_spot``), and that place."""
+    def _place(self, panels: Iterable[tuple[pygame.Surface, int]], layout: TableLayout,
+               wanted: tuple[str, tuple[int, int]], about: list[pygame.Rect],
+               clear: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Surface]:
+        """Of ``panels`` (renders of one box and their text sizes, the preferred first), the first that
+        finds a place clear of everything (see ``_clear_spot``), else the one clear of the buttons and of
+        what it is ``about``, then with the largest text, then covering the least; and that place."""
         best: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
-        for panel in panels:
+        for panel, size in panels:
             cost, spot = self._clear_spot(panel.get_size(), layout, wanted, about, clear)
-            if best is None or cost[:4] < best[0][:4]:
-                best = (cost, spot, panel)
+            rank = (cost[0], cost[1], -size, cost[2], cost[3])
+            if best is None or rank < best[0]:
+                best = (rank, spot, panel)
             if cost[:4] == (0, 0, 0, 0):
                 break
         assert best is not None
         return best[1], best[2]
 
-    def _render_message(self, message: str, layout: TableLayout, width: int, most: int) -> pygame.Surface:
-        """The message's bubble: one line when it fits ``width``, else up to ``most`` wrapped lines."""
+    def _render_message(self, message: str, layout: TableLayout, width: int, most: int) -> tuple[pygame.Surface, int]:
+        """The message's bubble and its text size: one line when it fits ``width``, else up to ``most``
+        wrapped lines."""
         size = max(16, round(layout.em * 0.36))
         lines = self.text.wrap(message, size, width, bold=True)
         while len(lines) > most and size > 12:
@@ -1227,7 +1231,7 @@ class TableScene(Scene):
         for img in images:
             panel.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
-        return panel
+        return panel, size
 
     def _clear_spot(self, size: tuple[int, int], layout: TableLayout, wanted: tuple[str, tuple[int, int]],
                     about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[tuple, pygame.Rect]:

@@ -154,8 +154,10 @@ def layout_buttons(buttons: list[Button], text: TextCache, bar: pygame.Rect) -> 
     def row(size: int, wrap: bool) -> tuple[list[int], list[tuple[str, ...]], int]:
         font = text.font(size, True)
         lines = [_two_lines(b.label, font) if wrap else () for b in buttons]
-        widths = [max(round(h * 2.2), max(font.size(x)[0] for x in parts or (b.label,)) + round(h * 0.8))
-                  for b, parts in zip(buttons, lines)]
+        needed = [max(font.size(x)[0] for x in parts or (b.label,)) + round(h * 0.8) for b, parts in zip(buttons, lines)]
+        widths = [max(round(h * 2.2), w) for w in needed]  # short labels get a comfortable width, if there is room
+        if sum(widths) + gap * (len(buttons) - 1) > bar.w:
+            widths = needed
         return widths, lines, sum(widths) + gap * (len(buttons) - 1)
 
     size = round(h * 0.42)
