@@ -467,10 +467,39 @@ class Adapter(TableAdapter):
             for c in meld:
                 colour_of[c] = MELD_COLOURS[i % len(MELD_COLOURS)]
         self._outline_groups(surface, own, colour_of)
-        # live deadwood counter and knock limit, above the viewer's name plate
+        box, lines, size = self._counter(view, layout, len(own))
+        pygame.draw.rect(surface, (8, 30, 18), box, border_radius=8)
+        pygame.draw.rect(surface, GOLD, box, 1, border_radius=8)
+        y = box.y + size // 2
+        for img in lines:
+            surface.blit(img, (box.x + size // 2, y))
+            y += img.get_height()
+
+    def under_rects(self, view: GinView, layout: TableLayout) -> list[pygame.Rect]:
+        if view["phase"] in ("hand_over", "match_over") and view.get("result"):
+            return [pygame.Rect((0, 0), layout.size)]  # the spread: drawn once at the end of the hand
+        viewer = self.scene.viewer
+        if viewer is None or view.get("hand") is None:
+            return []
+        rects = []
+        if self.app.settings.memory_aid and view.get("opponent_known"):
+            known = self._known_area(view, layout, 1 - viewer)
+            if known is not None:
+                rects.append(known[0])
+        own = self._own_sprites()
+        if own:
+            hand = own[0].home_rect.unionall([s.home_rect for s in own[1:]]).inflate(8, 8)
+            band = max(6, hand.w // 40)
+            rects.append(pygame.Rect(hand.x, hand.y - band, hand.w, hand.h + band).inflate(4, 4))
+            rects.append(self._counter(view, layout, len(own))[0].inflate(4, 4))
+        return rects
+
+    def _counter(self, view: GinView, layout: TableLayout, held: int) -> tuple[pygame.Rect, list[pygame.Surface], int]:
+        """The live deadwood counter and the knock limit above the viewer's name plate: its box, its
+        lines and its text size."""
         plan = self._knock_plan(view)
         text = self.scene.text
-        plate = layout.seats[viewer].plate
+        plate = layout.seats[self.scene.viewer or 0].plate
         size = max(13, round(layout.unit * 0.27))
         width = plate.w - size
         lines = [text.fit(self.tr("gin.deadwood", points=view.get("deadwood")), round(size * 1.15), width,
@@ -478,20 +507,14 @@ class Adapter(TableAdapter):
         if plan is not None:
             lines.append(text.fit(self.tr("gin.deadwood_after", points=plan[3]),
                                   size, width, (255, 222, 120), bold=True))
-        elif len(own) == 11 and view.get("deadwood_after_discard"):
+        elif held == 11 and view.get("deadwood_after_discard"):
             best = min(view["deadwood_after_discard"].values())
             lines.append(text.fit(self.tr("gin.deadwood_best", best=best), size, width, (220, 230, 210)))
         gin_only = view["options"].get("oklahoma_sub_rules") and view["first_upcard"][0] == "A"
         limit = self.tr("gin.gin_only") if gin_only else self.tr("gin.knock_limit", limit=view["knock_limit"])
         lines.append(text.fit(limit, round(size * 0.9), width, (190, 206, 186)))
         height = sum(img.get_height() for img in lines) + size
-        box = pygame.Rect(plate.x, plate.y - height - round(layout.unit * 0.15), plate.w, height)
-        pygame.draw.rect(surface, (8, 30, 18), box, border_radius=8)
-        pygame.draw.rect(surface, GOLD, box, 1, border_radius=8)
-        y = box.y + size // 2
-        for img in lines:
-            surface.blit(img, (box.x + size // 2, y))
-            y += img.get_height()
+        return pygame.Rect(plate.x, plate.y - height - round(layout.unit * 0.15), plate.w, height), lines, size
 
     def _outline_groups(self, surface: pygame.Surface, cards: list[CardSprite], colour_of: dict[str, tuple]) -> None:
         """A coloured frame behind each run of neighbouring, resting cards of one meld (deadwood gets none)."""
@@ -514,17 +537,29 @@ class Adapter(TableAdapter):
 
     def _known_cards(self, surface: pygame.Surface, view: GinView, layout: TableLayout, seat: int) -> None:
         """Memory aid: the cards the opponent took from the discard pile (public knowledge), beside their hand."""
+        known = self._known_area(view, layout, seat)
+        if known is None:
+            return
+        area, label, w = known
+        surface.blit(label, area.topleft)
+        y = area.y + label.get_height() + 2
+        for i, card in enumerate(view["opponent_known"]):
+            surface.blit(self.scene.art.face(card, w), (area.x + i * round(w * 0.55), y))
+
+    def _known_area(self, view: GinView, layout: TableLayout,
+                    seat: int) -> tuple[pygame.Rect, pygame.Surface, int] | None:
+        """Where the memory aid shows the opponent's known cards: the area, its label and the card width."""
         theirs = [sp for sp in self.scene.sprites if sp.zone == f"hand:{seat}"]
         if not theirs:
-            return
+            return None
         fan = theirs[0].home_rect.unionall([sp.home_rect for sp in theirs[1:]])
         w = max(24, round(layout.small_w * 0.62))
-        text = self.scene.text
-        label = text.render(self.tr("gin.known"), max(12, round(layout.unit * 0.22)), (200, 214, 196))
+        label = self.scene.text.render(self.tr("gin.known"), max(12, round(layout.unit * 0.22)), (200, 214, 196))
         x, y = fan.right + round(layout.unit * 0.35), fan.centery - card_height(w) // 2 + label.get_height() // 2
-        surface.blit(label, (x, y - label.get_height() - 2))
-        for i, card in enumerate(view["opponent_known"]):
-            surface.blit(self.scene.art.face(card, w), (x + i * round(w * 0.55), y))
+        count = len(view["opponent_known"])
+        width = max(label.get_width(), (count - 1) * round(w * 0.55) + w)
+        top = y - label.get_height() - 2
+        return pygame.Rect(x, top, width, y + card_height(w) - top), label, w
 
     def _outline_spread(self, surface: pygame.Surface, view: GinView) -> None:
         text = self.scene.text
