@@ -20,6 +20,10 @@ INK = (20, 26, 22)
 PANEL = (12, 40, 26)
 
 
+CACHED_TEXTS = 800
+"""Rendered texts a table keeps; beyond, the least recently drawn is forgotten."""
+
+
 class TextCache:
     """Rendered text surfaces keyed by (text, size, bold, colour)."""
 
@@ -32,22 +36,21 @@ class TextCache:
 
     def render(self, text: str, size: int, colour: tuple = FONT_COLOUR, bold: bool = False) -> pygame.Surface:
         key = (text, int(size), bold, tuple(colour))
-        img = self._cache.get(key)
+        img = self._cache.pop(key, None)
         if img is None:
-            if len(self._cache) > 800:
-                self._cache.clear()
+            if len(self._cache) >= CACHED_TEXTS:  # forget the text least recently drawn
+                del self._cache[next(iter(self._cache))]
             img = self.font(size, bold).render(text, True, colour)
-            self._cache[key] = img
+        self._cache[key] = img  # now the most recently drawn
         return img
 
     def fit(self, text: str, size: int, width: int, colour: tuple = FONT_COLOUR, bold: bool = False) -> pygame.Surface:
-        """``text`` rendered at ``size`` or smaller so that it fits ``width`` pixels."""
+        """``text`` rendered at ``size`` or smaller so that it fits ``width`` pixels (sizes are tried
+        by measuring, and only the one that fits is rendered)."""
         size = int(size)
-        img = self.render(text, size, colour, bold)
-        while img.get_width() > width and size > 9:
+        while size > 9 and self.font(size, bold).size(text)[0] > width:
             size -= 1
-            img = self.render(text, size, colour, bold)
-        return img
+        return self.render(text, size, colour, bold)
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """``text`` split into lines that fit ``width`` pixels at this size."""
