@@ -19,7 +19,8 @@ from ui.session import MatchSession, SeatInfo
 from ui.settings import Settings
 from ui.table.scene import TableScene
 
-TABLES = [("gin_rummy", 2), ("gang_de_mouettes", 4), ("lagagne", 3)]
+TABLES = [("gin_rummy", 2, 40), ("gang_de_mouettes", 4, 12), ("lagagne", 3, 12)]
+"""Each table, its seats and the player's moves (a Gin Rummy hand played to its spread)."""
 
 
 def redrawn_alike(app: Any, scene: TableScene) -> bool:
@@ -34,8 +35,8 @@ def redrawn_alike(app: Any, scene: TableScene) -> bool:
     return kept == (pygame.image.tobytes(scene._static, "RGB"), pygame.image.tobytes(scene._rest, "RGB"))
 
 
-@pytest.mark.parametrize(("game_id", "players"), TABLES)
-def test_kept_layers_look_like_layers_drawn_from_nothing(app: Any, game_id: str, players: int) -> None:
+@pytest.mark.parametrize(("game_id", "players", "wanted"), TABLES)
+def test_kept_layers_look_like_layers_drawn_from_nothing(app: Any, game_id: str, players: int, wanted: int) -> None:
     app.settings = Settings(language="en", bot_delay=0.0, memory_aid=True)
     seats = [SeatInfo("Alice")] + [SeatInfo(f"Bot {i}", "normal") for i in range(1, players)]
     app.start_match(MatchSession.new(game_id, seats, seed=3))
@@ -44,12 +45,13 @@ def test_kept_layers_look_like_layers_drawn_from_nothing(app: Any, game_id: str,
     rnd = random.Random(3)
     pending: list[list[Any]] = []
     moves = frames = 0
-    while moves < 12 and frames < 700 and not scene.state.is_over():
+    phases: set[str] = set()
+    while moves < wanted and frames < 60 * wanted and not scene.state.is_over():
         if not pending and not scene.animating and scene.drag is None:
             offered = gestures(scene)
             if offered and rnd.random() < 0.3:
-                wanted = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None
-                chosen = [g for g in offered if g[0] == wanted] or [rnd.choice(offered)]
+                choice = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None
+                chosen = [g for g in offered if g[0] == choice] or [rnd.choice(offered)]
                 pending = list(chosen[0][1])
                 moves += chosen[0][0] is not None
             elif scene.sprites:  # the pointer passes over a card, or a card is clicked
@@ -64,4 +66,7 @@ def test_kept_layers_look_like_layers_drawn_from_nothing(app: Any, game_id: str,
         scene.wait_for_bot()
         frames += 1
         assert redrawn_alike(app, scene), f"frame {frames} after {moves} moves: the kept layers differ"
-    assert moves >= 6
+        phases.add(scene.view.get("phase", ""))
+    assert moves >= wanted // 2
+    if game_id == "gin_rummy":
+        assert "hand_over" in phases, "the hand's spread was not reached"

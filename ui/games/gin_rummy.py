@@ -477,7 +477,7 @@ class Adapter(TableAdapter):
 
     def under_rects(self, view: GinView, layout: TableLayout) -> list[pygame.Rect]:
         if view["phase"] in ("hand_over", "match_over") and view.get("result"):
-            return [pygame.Rect((0, 0), layout.size)]  # the spread: drawn once at the end of the hand
+            return self._spread_areas(view, layout)
         viewer = self.scene.viewer
         if viewer is None or view.get("hand") is None:
             return []
@@ -493,6 +493,21 @@ class Adapter(TableAdapter):
             rects.append(pygame.Rect(hand.x, hand.y - band, hand.w, hand.h + band).inflate(4, 4))
             rects.append(self._counter(view, layout, len(own))[0].inflate(4, 4))
         return rects
+
+    def _spread_areas(self, view: GinView, layout: TableLayout) -> list[pygame.Rect]:
+        """Where the end of a hand frames each player's melds and deadwood, and labels them."""
+        size = max(13, round(layout.unit * 0.26))
+        areas = []
+        for seat in (0, 1):
+            label = self.scene.text.render(self.tr("gin.spread.deadwood", points=view["result"]["deadwood"][seat]),
+                                           size, FONT_COLOUR, bold=True)
+            for zones in ((f"meld:{seat}:", f"hand:{seat}"), (f"hand:{seat}",)):
+                group = [sp.home_rect for sp in self.scene.sprites if sp.zone.startswith(zones)]
+                if group:
+                    area = group[0].unionall(group[1:]).inflate(12, 12)
+                    tag = label.get_rect(midbottom=(area.centerx, area.top - 2)).inflate(4, 24)
+                    areas.append(area.union(tag))
+        return areas
 
     def _counter(self, view: GinView, layout: TableLayout, held: int) -> tuple[pygame.Rect, list[pygame.Surface], int]:
         """The live deadwood counter and the knock limit above the viewer's name plate: its box, its
