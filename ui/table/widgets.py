@@ -48,8 +48,13 @@ class TextCache:
         """``text`` rendered at ``size`` or smaller so that it fits ``width`` pixels (sizes are tried
         by measuring, and only the one that fits is rendered)."""
         size = int(size)
-        while size > 9 and self.font(size, bold).size(text)[0] > width:
-            size -= 1
+        measured = self.font(size, bold).size(text)[0]
+        if measured > width and size > 9:  # text width is about proportional to its size: start there
+            top, size = size, max(9, min(size - 1, size * width // measured))
+            while size + 1 < top and self.font(size + 1, bold).size(text)[0] <= width:
+                size += 1
+            while size > 9 and self.font(size, bold).size(text)[0] > width:
+                size -= 1
         return self.render(text, size, colour, bold)
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
