@@ -5,7 +5,8 @@
 Each case runs in its own process with SDL's dummy video driver: the app's real loop (``App.run``)
 on the title screen, the setup form and a Gin Rummy table waiting for the player's move, each also
 with the loop forced to draw every frame at 60 fps (as it did before it waited for input), and a
-bare loop that flips a full window 60 times a second, all in the same run. Printed: the
+bare loop that flips a full window 60 times a second and a bare window that only waits for events
+(the floor: what any open window costs), all in the same run. Printed: the
 process's CPU time over wall time (share of one core) and the ratio to the bare loop. A real window
 (X server, compositor) costs more per frame, so the saving there is larger: ``--window`` opens each
 case in a real window on ``DISPLAY`` (``xvfb-run -s "-screen 0 1920x1080x24" python
@@ -39,6 +40,11 @@ if case == "bare 60 fps loop":
     start = time.perf_counter(); cpu0 = time.process_time()
     while time.perf_counter() - start < seconds:
         pygame.event.pump(); screen.fill((20, 90, 50)); pygame.display.flip(); clock.tick(60)
+elif case == "bare waiting window":  # the floor: a window that only waits for events
+    pygame.init(); screen = pygame.display.set_mode(size); screen.fill((20, 90, 50)); pygame.display.flip()
+    start = time.perf_counter(); cpu0 = time.process_time()
+    while time.perf_counter() - start < seconds:
+        pygame.event.wait(500)
 else:
     from ui.app import App
     from ui.session import MatchSession, SeatInfo
@@ -97,7 +103,7 @@ def main() -> int:
         parser.error("--window needs a display (DISPLAY is not set); try xvfb-run")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     started = time.perf_counter()
-    cases = ["bare 60 fps loop"] + [f"{scene}{suffix}" for scene in ("title", "setup", "table")
+    cases = ["bare 60 fps loop", "bare waiting window"] + [f"{scene}{suffix}" for scene in ("title", "setup", "table")
                                      for suffix in (", 60 fps", "")]
     measured = {case: measure(case, args.seconds, args.window) for case in cases}
     results = {case: share for case, (share, _) in measured.items()}

@@ -5,8 +5,9 @@
 
 The app runs headless at its own 60 fps pace with the default settings (animation speed, bot think
 delay, the game's default options), a human in seat 0 and bots in every other seat. The human plays
-the moment their turn comes (a `normal` bot's choice, made through real clicks and drags, see
-``frame_time.py``) and never races a quick discard; with ``--let-go S`` they press "Let it go"
+the moment their turn comes, or anything else is asked of them (the next round, a card to give),
+with a `normal` bot's choice made through real clicks and drags (see ``frame_time.py``), and never
+races a quick discard; with ``--let-go S`` they press "Let it go"
 after S seconds of each quick-discard window, as a player with nothing to snap would. Printed: the wait from the end of each of the
 human's turns to the start of the next (median and range), and how the waiting time divides between
 cards moving, bots' think delays, open quick-discard windows and the rest (end-of-turn grace,
@@ -79,7 +80,8 @@ def measure(game_id: str, players: int, level: str, turns: int, seed: int,
                 waits.append(now - waiting_since)
                 waiting_since = None
             was_mine = mine
-            if not pending and not scene.animating and scene.drag is None and (mine or not scene.legal):
+            racing = scene.referee.window_clock() is not None
+            if not pending and not scene.animating and scene.drag is None and (mine or not racing):
                 offered = gestures(scene)
                 if offered:
                     wanted = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None

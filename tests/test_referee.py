@@ -108,7 +108,21 @@ def test_a_window_of_bots_runs_at_the_table_pace() -> None:
     assert [str(p.move) for p in played] == ["0: draw", "0: swap 0"]
     # pace 0.4 / 0.8 = half: the 1.2 s reaction comes after 0.6 s of real time
     assert ref.advance(0.59) == []
-    assert [str(p.move) for p in ref.advance(0.02)] == ["1: snap 1.1"]
+    # seat 0 thought while the window was open: its next decision follows the snap at once
+    assert [str(p.move) for p in ref.advance(0.02)] == ["1: snap 1.1", "0: call"]
+
+
+def test_a_bot_thinks_while_the_others_race() -> None:
+    """A bot's move after a quick-discard window counts its think delay from the window's opening:
+    the players wait for the window, not for the window and then the bot."""
+    state = gang([["M9", "M1", "M2", "M3"], ["M4", "M5", "M6", "M7"]], ["M0"])
+    ref = Referee(state, {0: Scripted(None)}, think_delay=0.8)  # seat 1, a human, races in real time
+    assert ref.advance(0.79) == []  # a turn's first move waits the think delay
+    played = ref.advance(0.01 + 0.8 * FOLLOW_ON)
+    assert [str(p.move) for p in played] == ["0: draw", "0: swap 0"]
+    assert ref.advance(2.99) == []  # the window: 3 s for the human
+    played = ref.advance(0.02)
+    assert [(str(p.move), p.by) for p in played] == [("0: close", "referee"), ("0: call", "bot")]
 
 
 def test_a_human_who_neither_calls_nor_ends_the_turn_has_it_ended_after_the_grace() -> None:

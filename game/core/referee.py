@@ -17,8 +17,10 @@ and testable without a window.
 
 How long a bot "thinks" before its move is played is ``think_delay`` (the table's human pace; 0 in
 the arena), for its first move of a turn; its later moves in that turn follow at ``FOLLOW_ON`` of it,
-and at a table of more than ``CROWD`` bots each first move is shortened too (``pause``); while the
-table's cards fly, only a think delay runs on (``think_while``). Bots compute inline by default;
+and at a table of more than ``CROWD`` bots each move is shortened too (``pause``); while the
+table's cards fly, only a think delay runs on (``think_while``), and a bot whose turn follows a
+quick-discard window counts its think delay from the window's opening (it thought while the others
+raced). Bots compute inline by default;
 the table passes a ``runner`` that computes them in a worker thread, and the referee plays a bot's
 move only once the answer is in.
 
@@ -54,8 +56,8 @@ FOLLOW_ON = 0.4
 delay: a player waits on what looks like thinking, not on every click of a bot's turn."""
 CROWD = 3
 """With more bots than this, each bot's first move of a turn waits ``CROWD / bots`` of the think
-delay (never less than ``FOLLOW_ON`` of it): a full table comes back to its humans about as soon as
-a small one."""
+delay (never less than ``FOLLOW_ON`` of it), and its later moves that share of ``FOLLOW_ON`` of it:
+a full table comes back to its humans about as soon as a small one."""
 
 
 def crowd_share(bots: int) -> float:
@@ -349,6 +351,7 @@ class Referee:
                     self.runner(task)
             self._task = None
             return
+        raced = self._window.opened_at if self._window is not None else None
         self._window = None
         if isinstance(timer, Grace) and timer.seat not in self.bots:
             if self._grace is None or self._grace[0] != timer.key:
@@ -363,8 +366,9 @@ class Referee:
         mover = next((s for s in movers if state.legal_moves(s)), None)
         if mover is None:
             return
+        # a bot whose turn follows a quick-discard window thought while the others raced
         self._task = BotTask(self.bots[mover], mover, "choose", state.view(mover), state.legal_moves(mover),
-                             self._key(), self.now)
+                             self._key(), self.now if raced is None else raced)
         self.runner(self._task)
 
     def _next_due(self) -> tuple[float, Callable[[], Played]] | None:
@@ -384,9 +388,10 @@ class Referee:
         first move of a turn, ``FOLLOW_ON`` of it for a later one, less at a crowded table."""
         delay = max(0.0, self.think_delay)
         log = self.state.log
+        crowd = crowd_share(len(self.bots))
         if log and split_seat(log[-1])[0] == seat:
-            return delay * FOLLOW_ON
-        return delay * max(FOLLOW_ON, crowd_share(len(self.bots)))
+            return delay * FOLLOW_ON * crowd
+        return delay * max(FOLLOW_ON, crowd)
 
     def _window_due(self, run: _WindowRun) -> tuple[float, Callable[[], Played]] | None:
         window = run.window

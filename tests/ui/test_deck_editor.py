@@ -149,15 +149,22 @@ def test_cancel_escape_and_reset_leave_the_deck_as_it_was(app, data_dir):
     press_button(app, editor, "X2", 1, times=3)
     click(app, center(next(b for b in editor.actions if b.object_ids[-1] == "#deck_reset")))
     assert editor.counts["X2"] == 4
-    press_button(app, editor, "X2", 1)
     click(app, center(next(b for b in editor.actions if b.object_ids[-1] == "#deck_cancel")))
-    assert app.top is setup and setup.values["deck"] is None
+    assert app.top is setup  # nothing changed: Cancel leaves at once
     click(app, center(setup.option_widgets["deck"]))
     editor = app.top
-    assert editor.counts["X2"] == 4
     press_button(app, editor, "X2", 1)
-    press(app, pygame.K_ESCAPE)
-    assert app.top is setup and setup.options().deck is None
+    click(app, center(next(b for b in editor.actions if b.object_ids[-1] == "#deck_cancel")))
+    assert app.top is editor and editor.confirm is not None  # changes: asked first
+    press(app, pygame.K_ESCAPE)  # no: the edits stay
+    assert app.top is editor and editor.confirm is None and editor.counts["X2"] == 5
+    press(app, pygame.K_ESCAPE)  # Esc asks too
+    dialog = editor.confirm
+    assert dialog is not None
+    click(app, center(dialog.confirm_button), steps=2)
+    assert app.top is setup and setup.values["deck"] is None and setup.options().deck is None
+    click(app, center(setup.option_widgets["deck"]))
+    assert app.top.counts["X2"] == 4
     assert not (data_dir / "lagagne_deck.txt").exists()
 
 

@@ -298,7 +298,12 @@ class TableAdapter:
 
     # ------------------------------------------------------------------ extra drawing
     def draw_under(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
-        """Drawn above the felt and below the cards."""
+        """Drawn above the felt and below the cards (only inside ``under_rects``)."""
+
+    def under_rects(self, view: dict[str, Any], layout: TableLayout) -> list[pygame.Rect]:
+        """The areas ``draw_under`` draws in for this view and these sprites: the table draws them
+        again whenever the view or a resting card changes, and keeps the rest of its layer."""
+        return []
 
     def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
         """Drawn above the cards (counters, a score card)."""

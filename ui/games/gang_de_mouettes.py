@@ -875,16 +875,16 @@ class Adapter(TableAdapter):
 
     # ================================================================== drawing
     def draw_under(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
-        if view["phase"] == GIVE and view["give"]:
-            victim = view["give"]["victim"]
-            _, box = self.square(victim, self._count(view, victim), layout)
-            pygame.draw.rect(
-                surface,
-                (255, 214, 90),
-                box.inflate(layout.unit * 0.2, layout.unit * 0.2),
-                3,
-                border_radius=12,
-            )
+        for box in self.under_rects(view, layout):
+            pygame.draw.rect(surface, (255, 214, 90), box.inflate(-4, -4), 3, border_radius=12)
+
+    def under_rects(self, view: GangView, layout: TableLayout) -> list[pygame.Rect]:
+        """The frame round the square of the player who must give a card (a piqué)."""
+        if view["phase"] != GIVE or not view["give"]:
+            return []
+        victim = view["give"]["victim"]
+        _, box = self.square(victim, self._count(view, victim), layout)
+        return [box.inflate(layout.unit * 0.2 + 4, layout.unit * 0.2 + 4)]
 
     def draw_over(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
         for target in self.scene.drop_targets():

@@ -467,10 +467,49 @@ class Adapter(TableAdapter):
             for c in meld:
                 colour_of[c] = MELD_COLOURS[i % len(MELD_COLOURS)]
         self._outline_groups(surface, own, colour_of)
-        # live deadwood counter and knock limit, above the viewer's name plate
+        box, lines, size = self._counter(view, layout, len(own))
+        pygame.draw.rect(surface, (8, 30, 18), box, border_radius=8)
+        pygame.draw.rect(surface, GOLD, box, 1, border_radius=8)
+        y = box.y + size // 2
+        for img in lines:
+            surface.blit(img, (box.x + size // 2, y))
+            y += img.get_height()
+
+    def under_rects(self, view: GinView, layout: TableLayout) -> list[pygame.Rect]:
+        if view["phase"] in ("hand_over", "match_over") and view.get("result"):
+            return self._spread_areas(view, layout)
+        viewer = self.scene.viewer
+        if viewer is None or view.get("hand") is None:
+            return []
+        rects = []
+        if self.app.settings.memory_aid and view.get("opponent_known"):
+            known = self._known_area(view, layout, 1 - viewer)
+            if known is not None:
+                rects.append(known[0])
+        own = self._own_sprites()
+        if own:
+            hand = own[0].home_rect.unionall([s.home_rect for s in own[1:]]).inflate(8, 8)
+            band = max(6, hand.w // 40)
+            rects.append(pygame.Rect(hand.x, hand.y - band, hand.w, hand.h + band).inflate(4, 4))
+            rects.append(self._counter(view, layout, len(own))[0].inflate(4, 4))
+        return rects
+
+    def _spread_areas(self, view: GinView, layout: TableLayout) -> list[pygame.Rect]:
+        """Where the end of a hand frames each player's melds and deadwood, and labels them."""
+        areas = []
+        for seat in (0, 1):
+            for zones in ((f"meld:{seat}:", f"hand:{seat}"), (f"hand:{seat}",)):
+                group = [sp.home_rect for sp in self.scene.sprites if sp.zone.startswith(zones)]
+                if group:
+                    areas.append(group[0].unionall(group[1:]).inflate(12, 12))
+        return areas + [spot.inflate(4, 4) for _, spot in self._spread_labels(view)]
+
+    def _counter(self, view: GinView, layout: TableLayout, held: int) -> tuple[pygame.Rect, list[pygame.Surface], int]:
+        """The live deadwood counter and the knock limit above the viewer's name plate: its box, its
+        lines and its text size."""
         plan = self._knock_plan(view)
         text = self.scene.text
-        plate = layout.seats[viewer].plate
+        plate = layout.seats[self.scene.viewer or 0].plate
         size = max(13, round(layout.em * 0.27))
         width = plate.w - size
         lines = [text.fit(self.tr("gin.deadwood", points=view.get("deadwood")), round(size * 1.15), width,
@@ -478,20 +517,14 @@ class Adapter(TableAdapter):
         if plan is not None:
             lines.append(text.fit(self.tr("gin.deadwood_after", points=plan[3]),
                                   size, width, (255, 222, 120), bold=True))
-        elif len(own) == 11 and view.get("deadwood_after_discard"):
+        elif held == 11 and view.get("deadwood_after_discard"):
             best = min(view["deadwood_after_discard"].values())
             lines.append(text.fit(self.tr("gin.deadwood_best", best=best), size, width, (220, 230, 210)))
         gin_only = view["options"].get("oklahoma_sub_rules") and view["first_upcard"][0] == "A"
         limit = self.tr("gin.gin_only") if gin_only else self.tr("gin.knock_limit", limit=view["knock_limit"])
         lines.append(text.fit(limit, round(size * 0.9), width, (190, 206, 186)))
         height = sum(img.get_height() for img in lines) + size
-        box = pygame.Rect(plate.x, plate.y - height - round(layout.unit * 0.15), plate.w, height)
-        pygame.draw.rect(surface, (8, 30, 18), box, border_radius=8)
-        pygame.draw.rect(surface, GOLD, box, 1, border_radius=8)
-        y = box.y + size // 2
-        for img in lines:
-            surface.blit(img, (box.x + size // 2, y))
-            y += img.get_height()
+        return pygame.Rect(plate.x, plate.y - height - round(layout.unit * 0.15), plate.w, height), lines, size
 
     def _outline_groups(self, surface: pygame.Surface, cards: list[CardSprite], colour_of: dict[str, tuple]) -> None:
         """A coloured frame behind each run of neighbouring, resting cards of one meld (deadwood gets none)."""
@@ -514,22 +547,34 @@ class Adapter(TableAdapter):
 
     def _known_cards(self, surface: pygame.Surface, view: GinView, layout: TableLayout, seat: int) -> None:
         """Memory aid: the cards the opponent took from the discard pile (public knowledge), beside their hand."""
+        known = self._known_area(view, layout, seat)
+        if known is None:
+            return
+        area, label, w = known
+        surface.blit(label, area.topleft)
+        y = area.y + label.get_height() + 2
+        for i, card in enumerate(view["opponent_known"]):
+            surface.blit(self.scene.art.face(card, w), (area.x + i * round(w * 0.55), y))
+
+    def _known_area(self, view: GinView, layout: TableLayout,
+                    seat: int) -> tuple[pygame.Rect, pygame.Surface, int] | None:
+        """Where the memory aid shows the opponent's known cards: the area, its label and the card width."""
         theirs = [sp for sp in self.scene.sprites if sp.zone == f"hand:{seat}"]
         if not theirs:
-            return
+            return None
         fan = theirs[0].home_rect.unionall([sp.home_rect for sp in theirs[1:]])
         w = max(24, round(layout.small_w * 0.62))
-        text = self.scene.text
-        label = text.render(self.tr("gin.known"), max(12, round(layout.em * 0.22)), (200, 214, 196))
+        label = self.scene.text.render(self.tr("gin.known"), max(12, round(layout.em * 0.22)), (200, 214, 196))
         x, y = fan.right + round(layout.unit * 0.35), fan.centery - card_height(w) // 2 + label.get_height() // 2
-        surface.blit(label, (x, y - label.get_height() - 2))
-        for i, card in enumerate(view["opponent_known"]):
-            surface.blit(self.scene.art.face(card, w), (x + i * round(w * 0.55), y))
+        count = len(view["opponent_known"])
+        width = max(label.get_width(), (count - 1) * round(w * 0.55) + w)
+        top = y - label.get_height() - 2
+        return pygame.Rect(x, top, width, y + card_height(w) - top), label, w
 
     def _outline_spread(self, surface: pygame.Surface, view: GinView) -> None:
         result = view["result"]
         laid = {lay["card"] for lay in result["layoffs"]}
-        size = max(13, round(self.scene.layout.em * 0.26))
+        moving = any(sp.moving for sp in self.scene.sprites if sp.zone.startswith(("meld:", "hand:")))
         for s in (0, 1):
             zones = [f"meld:{s}:{i}" for i in range(len(result["melds"][s]))]
             for i, zone in enumerate(zones):
@@ -543,43 +588,52 @@ class Adapter(TableAdapter):
                             pygame.draw.rect(surface, LAYOFF_COLOUR, tab, border_top_left_radius=4,
                                              border_top_right_radius=4)
             dead = [sp for sp in self.scene.sprites if sp.zone == f"hand:{s}"]
-            label = self.tr("gin.spread.deadwood", points=result["deadwood"][s])
-            if any(sp.moving for sp in self.scene.sprites if sp.zone.startswith(("meld:", "hand:"))):
-                continue
-            if dead:
+            if dead and not moving:
                 rect = dead[0].home_rect.unionall([g.home_rect for g in dead[1:]]).inflate(10, 10)
                 pygame.draw.rect(surface, DEADWOOD_COLOUR, rect, border_radius=10)
-                self._spread_label(surface, label, size, rect, 4)
-            elif result["kind"] != "wall":
-                melds = [sp for sp in self.scene.sprites if sp.zone.startswith(f"meld:{s}:")]
-                if melds:
-                    rect = melds[0].home_rect.unionall([g.home_rect for g in melds[1:]])
-                    self._spread_label(surface, label, size, rect, 8)
+        if not moving:
+            for img, spot in self._spread_labels(view):
+                surface.blit(img, spot)
 
-    def _spread_label(self, surface: pygame.Surface, label: str, size: int, rect: pygame.Rect, gap: int) -> None:
-        """A seat's deadwood count above its cards; beside them when the room above (under the
-        buttons or the top bar) is too low for its size; else above, as large as fits."""
+    def _spread_labels(self, view: GinView) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Each seat's deadwood count and its place: above its deadwood (above its melds when it has
+        none, except in the wall variant); beside them when the room above (under the buttons or the
+        top bar) is too low for its size; else above, as large as fits."""
+        result = view["result"]
         text = self.scene.text
         layout = self.scene.layout
         taken = [b.rect for b in self.scene.buttons] + [spot.plate for spot in layout.seats] + [layout.log_rect]
-        img = text.render(label, size, FONT_COLOUR, bold=True)
-        above = img.get_rect(midbottom=(rect.centerx, rect.top - gap))
-        beside = (img.get_rect(midleft=(rect.right + gap * 2, rect.centery)),
-                  img.get_rect(midright=(rect.x - gap * 2, rect.centery)))
-        if above.top >= layout.top_bar and above.collidelist(taken) == -1:
-            surface.blit(img, above)
-            return
-        cards = [sp.home_rect for sp in self.scene.sprites if not rect.contains(sp.home_rect)]
-        for spot in beside:
-            if layout.felt.contains(spot) and spot.collidelist(taken + cards) == -1:
-                surface.blit(img, spot)
-                return
-        ceiling = max([layout.top_bar] + [r.bottom for r in taken
-                                          if r.right > rect.x and r.x < rect.right and r.bottom <= rect.top])
-        while size > 10 and text.font(size, True).get_height() > rect.top - gap - ceiling:
-            size -= 1
-        img = text.render(label, size, FONT_COLOUR, bold=True)
-        surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - gap)))
+        labels = []
+        for s in (0, 1):
+            dead = [sp.home_rect for sp in self.scene.sprites if sp.zone == f"hand:{s}"]
+            melds = [sp.home_rect for sp in self.scene.sprites if sp.zone.startswith(f"meld:{s}:")]
+            if dead:
+                rect, gap = dead[0].unionall(dead[1:]).inflate(10, 10), 4
+            elif melds and result["kind"] != "wall":
+                rect, gap = melds[0].unionall(melds[1:]), 8
+            else:
+                continue
+            label = self.tr("gin.spread.deadwood", points=result["deadwood"][s])
+            size = max(13, round(layout.em * 0.26))
+            img = text.render(label, size, FONT_COLOUR, bold=True)
+            above = img.get_rect(midbottom=(rect.centerx, rect.top - gap))
+            cards = [sp.home_rect for sp in self.scene.sprites if not rect.contains(sp.home_rect)]
+            beside = [spot for spot in (img.get_rect(midleft=(rect.right + gap * 2, rect.centery)),
+                                        img.get_rect(midright=(rect.x - gap * 2, rect.centery)))
+                      if layout.felt.contains(spot) and spot.collidelist(taken + cards) == -1]
+            if above.top >= layout.top_bar and above.collidelist(taken) == -1:
+                labels.append((img, above))
+                continue
+            if beside:
+                labels.append((img, beside[0]))
+                continue
+            ceiling = max([layout.top_bar] + [r.bottom for r in taken
+                                                  if r.right > rect.x and r.x < rect.right and r.bottom <= rect.top])
+            while size > 10 and text.font(size, True).get_height() > rect.top - gap - ceiling:
+                size -= 1
+            img = text.render(label, size, FONT_COLOUR, bold=True)
+            labels.append((img, img.get_rect(midbottom=(rect.centerx, rect.top - gap))))
+        return labels
 
     def draw_over(self, surface: pygame.Surface, view: GinView, layout: TableLayout) -> None:
         if view["phase"] in ("hand_over", "match_over") and view.get("result") and not self.scene.animating:

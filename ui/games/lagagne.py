@@ -50,6 +50,8 @@ class Adapter(TableAdapter):
         self.choices: list[Move] = []
         """Moves waiting for the player to choose between them (a steal into one of several columns)."""
         self._boards: dict[tuple, dict[int, tuple[pygame.Rect, int]]] = {}
+        self._boards_last: tuple[Any, TableLayout, dict[int, tuple[pygame.Rect, int]]] | None = None
+        """The boards of the last view and layout asked (asked for each card placed and drawn)."""
 
     # ================================================================== words for cards
     def card_name(self, card: str | None) -> str:
@@ -147,6 +149,14 @@ class Adapter(TableAdapter):
     def boards(self, layout: TableLayout) -> dict[int, tuple[pygame.Rect, int]]:
         """Every seat's board rectangle and card width. The others' boards go next to their name
         plates (below first, then towards the middle, then above), shrinking until nothing overlaps."""
+        last = self._boards_last
+        if last is not None and last[0] is self.scene.view and last[1] is layout:
+            return last[2]
+        out = self._find_boards(layout)
+        self._boards_last = (self.scene.view, layout, out)
+        return out
+
+    def _find_boards(self, layout: TableLayout) -> dict[int, tuple[pygame.Rect, int]]:
         shown = {seat: len(self._present(seat)) for seat in range(layout.players)}
         key = (id(layout), layout.size, layout.bottom_seat, tuple(shown.values()))
         cached = self._boards.get(key)
@@ -654,17 +664,23 @@ class Adapter(TableAdapter):
 
     # ================================================================== drawing
     def draw_under(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:
-        viewer = self.scene.viewer
-        if viewer is None:
+        slots = self.under_rects(view, layout)
+        if not slots:
             return
         text = self.scene.text
-        for suit in SUITS:
-            rect = self.column_rect(viewer, suit, layout)
-            slot = pygame.Rect(rect.x, rect.y, rect.w, card_height(rect.w))
-            pygame.draw.rect(surface, (22, 78, 50), slot, border_radius=max(3, rect.w // 10))
-            pygame.draw.rect(surface, (70, 130, 92), slot, 2, border_radius=max(3, rect.w // 10))
-            img = text.fit(self.suit_name(suit), max(10, round(rect.w * 0.2)), slot.w - 4, (120, 170, 130), bold=True)
+        for suit, slot in zip(SUITS, slots, strict=True):
+            pygame.draw.rect(surface, (22, 78, 50), slot, border_radius=max(3, slot.w // 10))
+            pygame.draw.rect(surface, (70, 130, 92), slot, 2, border_radius=max(3, slot.w // 10))
+            img = text.fit(self.suit_name(suit), max(10, round(slot.w * 0.2)), slot.w - 4, (120, 170, 130), bold=True)
             surface.blit(img, img.get_rect(center=slot.center))
+
+    def under_rects(self, view: LaGagneView, layout: TableLayout) -> list[pygame.Rect]:
+        """The places of the viewer's four columns, one per suit."""
+        viewer = self.scene.viewer
+        if viewer is None:
+            return []
+        rects = [self.column_rect(viewer, suit, layout) for suit in SUITS]
+        return [pygame.Rect(rect.x, rect.y, rect.w, card_height(rect.w)) for rect in rects]
 
     def draw_over(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:
         for target in self.scene.drop_targets():

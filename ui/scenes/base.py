@@ -21,6 +21,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.windows import UIConfirmationDialog
 
 from ui.scene import Scene
 from ui.scenes import art
@@ -162,6 +163,9 @@ class MenuScene(Scene):
         self.nav: list[Any] = []  # focusable widgets in reading order
         self.focusables: dict[Any, Focusable] = {}
         self.focus = -1
+        self.confirm: UIConfirmationDialog | None = None
+        """The question open over the scene (``ask``), if any."""
+        self._on_yes: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ size classes
     @property
@@ -207,6 +211,7 @@ class MenuScene(Scene):
         """Create the widgets inside ``self.root``."""
 
     def leave(self) -> None:
+        self._close_question()
         if self.root is not None:
             self.root.kill()
             self.root = None
@@ -342,13 +347,40 @@ class MenuScene(Scene):
                 self.set_focus(index)
                 return
 
+    # ------------------------------------------------------------------ questions
+    def ask(self, title_key: str, question_key: str, yes_key: str, on_yes: Callable[[], None],
+            object_id: str) -> None:
+        """Ask before something that cannot be undone (a match thrown away, edits lost): ``on_yes``
+        runs only if the player confirms; the dialog's Cancel, its close box or Esc keep everything."""
+        tr = self.app.tr
+        rect = pygame.Rect(0, 0, self.px(460), self.px(220))
+        rect.center = (self.size[0] // 2, self.size[1] // 2)
+        self._close_question()
+        self.confirm = UIConfirmationDialog(rect, tr(question_key), manager=self.app.ui, window_title=tr(title_key),
+                                            action_short_name=tr(yes_key), blocking=True, object_id=object_id)
+        self._on_yes = on_yes
+
+    def _close_question(self) -> None:
+        if self.confirm is not None:
+            self.confirm.kill()
+        self.confirm, self._on_yes = None, None
+
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
+            on_yes = self._on_yes
+            self.confirm, self._on_yes = None, None
+            if on_yes is not None:
+                on_yes()
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
             self.actions[event.ui_element]()
             return True
         if event.type != pygame.KEYDOWN:
             return False
+        if event.key == pygame.K_ESCAPE and self.confirm is not None and self.confirm.alive():
+            self._close_question()  # Esc answers the question with "no"
+            return True
         if event.key == pygame.K_ESCAPE:
             if self._typing():
                 self.app.ui.set_focus_set(None)

@@ -11,7 +11,7 @@ engine's verdict on the deck, in the player's language (the same sentences the s
 deck file a player may also edit by hand; the rules page's deck removes the file) and hands it to
 the setup, which deals new matches from it: the deck is a rule option, so saves, match files and
 deal codes carry it. **Reset** goes back to the deck as it was when the editor opened; **Cancel**
-and Esc leave without saving.
+and Esc leave without saving, after asking when the counts were changed.
 """
 
 from __future__ import annotations
@@ -332,6 +332,13 @@ class DeckEditorScene(MenuScene):
             self.preset_buttons[name] = self.button(
                 rect, tr(f"deck.preset.{name}", cards=deck_size(PRESETS[name])), functools.partial(self.preset, name),
                 kind="small_button", object_id=f"#preset_{name}", tooltip=tr(f"deck.preset_hint.{name}"))
+
+    def back(self) -> None:
+        """Cancel or Esc: leave without saving, after asking if the counts were changed."""
+        if self.counts == self.opened:
+            self.app.pop()
+            return
+        self.ask("deck.discard_title", "deck.discard_question", "deck.discard_yes", self.app.pop, "#deck_discard")
 
     def leave(self) -> None:
         self.counters, self.steppers, self.preset_buttons = {}, {}, {}

@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
 from pygame_gui.core.utility import clipboard_copy
-from pygame_gui.windows import UIConfirmationDialog
 
 from game.core.dealcode import encode
 from game.core.matchfile import export_match
@@ -29,7 +27,6 @@ class PauseScene(MenuScene):
         super().__init__(app)
         self.session = session
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.confirm: UIConfirmationDialog | None = None
 
     def build(self) -> None:
         tr = self.app.tr
@@ -55,7 +52,6 @@ class PauseScene(MenuScene):
         for key, action, kind in entries:
             self.button(pygame.Rect(self.panel.left + self.px(32), y, bw, bh), tr(key), action, kind=kind)
             y += bh + gap
-        self.confirm = None
 
     def initial_focus(self) -> int:
         return 0
@@ -64,29 +60,9 @@ class PauseScene(MenuScene):
     def resume(self) -> None:
         self.app.pop()
 
-    def back(self) -> None:
-        """Esc closes the confirmation if one is open, else resumes the match."""
-        if self.confirm is not None and self.confirm.alive():
-            self.confirm.kill()
-            self.confirm = None
-            return
-        self.resume()
-
     def ask_restart(self) -> None:
         """Ask before throwing the current match away."""
-        tr = self.app.tr
-        w, h = self.size
-        rect = pygame.Rect(0, 0, self.px(460), self.px(220))
-        rect.center = (w // 2, h // 2)
-        self.confirm = UIConfirmationDialog(
-            rect,
-            tr("pause.restart_question"),
-            manager=self.app.ui,
-            window_title=tr("pause.restart"),
-            action_short_name=tr("pause.restart_yes"),
-            blocking=True,
-            object_id="#restart_dialog",
-        )
+        self.ask("pause.restart", "pause.restart_question", "pause.restart_yes", self.restart, "#restart_dialog")
 
     def restart(self) -> None:
         """Deal a new match with the same seats and options and a new seed."""
@@ -129,19 +105,6 @@ class PauseScene(MenuScene):
         """Save the match (it stays available under Continue) and return to the title screen."""
         self.app.storage.save_session(self.session.to_json())
         self.app.pop_to_title()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
-            self.confirm = None
-            self.restart()
-            return True
-        return super().handle_event(event)
-
-    def leave(self) -> None:
-        if self.confirm is not None:
-            self.confirm.kill()
-            self.confirm = None
-        super().leave()
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

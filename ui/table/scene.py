@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 import traceback
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -54,6 +54,17 @@ DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 2.8
 READING_SPEED = 18
 """Characters a second: a long message (a hint and its reason) stays up long enough to be read."""
+
+
+class Plate(NamedTuple):
+    """What a seat's name plate shows (its own part of the static layer, drawn again when this changes)."""
+
+    seat: int
+    name: str
+    human: bool
+    turn: bool
+    score: str
+    line2: str
 
 
 class TableScene(Scene):
@@ -112,14 +123,20 @@ class TableScene(Scene):
         self._layout: TableLayout | None = None
         self._felt: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
+        self._static_layout: TableLayout | None = None
+        self._static_keys: dict[str, tuple] = {}
+        """What each part of the static layer shows now (see ``_static_parts``)."""
         self._frame: pygame.Surface | None = None
         self._frame_valid = False
         self._rest: pygame.Surface | None = None
-        self._rest_key: tuple | None = None
+        self._rest_cards: dict[int, tuple] = {}
+        """Each resting card as last drawn on the resting layer, by sprite: what it shows and where."""
+        self._rest_under: list[pygame.Rect] = []
+        self._rest_version = -1
         self._coach_panel: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
         self._message_box: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
         self._version = 0
-        """Bumped whenever the view, the selection or the static layer changes (invalidates the resting layer)."""
+        """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
         self._static_dirty = True
         self._choose_viewer()
@@ -768,8 +785,10 @@ class TableScene(Scene):
         return [*cards, *self.buttons]
 
     def focused(self) -> CardSprite | Button | None:
+        if self.focus is None:  # no keyboard focus: nothing to look through
+            return None
         items = self.focus_items()
-        if self.focus is None or not items:
+        if not items:
             return None
         return items[min(self.focus, len(items) - 1)]
 
@@ -978,8 +997,11 @@ class TableScene(Scene):
         sprite: CardSprite = drag["sprite"]
         for target in drag["drops"]:
             if target.rect.collidepoint(pos) or target.rect.colliderect(sprite.rect.inflate(-sprite.width // 2, -sprite.height // 2)):
-                self._spring_back(sprite)
+                self._spring_back(sprite, refresh=False)
+                shown = self._version
                 self.perform(target.action)
+                if self._version == shown:  # nothing played (refused, or sent to the host): back home
+                    self._refresh()
                 return
         for zone, rect in self.adapter.target_rects(self.view, self.layout).items():
             if rect.collidepoint(pos):
@@ -990,13 +1012,16 @@ class TableScene(Scene):
                 break
         self._spring_back(sprite)
 
-    def _spring_back(self, sprite: CardSprite) -> None:
+    def _spring_back(self, sprite: CardSprite, refresh: bool = True) -> None:
+        """Send a card let go back to its place (``refresh=False`` when a move played next sends
+        every card where it now belongs anyway)."""
         duration = max(self._duration() * 0.7, 0.0)
         sprite.order = self.adapter.zone_rank(sprite.zone) * 1000
         target = sprite.target
         sprite.target = (sprite.x, sprite.y)
         sprite.send(target, sprite.target_width or sprite.width, duration)
-        self._refresh()
+        if refresh:
+            self._refresh()
 
     def _cancel_drag(self) -> None:
         if self.drag is not None:
@@ -1127,15 +1152,15 @@ class TableScene(Scene):
             self.curtain.draw(frame, self.app.tr("table.pass_to", name=name),
                               self.app.tr("table.pass_hint", name=name), layout.text_scale)
             return
+        static: list[pygame.Rect] = []
         if self._static_dirty or self._static is None:
-            self._static = self._draw_static(layout)
+            static = self._update_static(layout)
             self._static_dirty = False
-            self._version += 1
         dragging = self.drag["sprite"] if self.drag else None
         order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
         resting = [s for s in order if s is not dragging and not (s.motion is not None and s.motion.started)]
         flying = [s for s in order if s is not dragging and s.motion is not None and s.motion.started]
-        self._draw_resting(frame, layout, resting)
+        self._draw_resting(frame, layout, resting, static)
         for target in self.drop_targets():
             if isinstance(target.action, Move):
                 glow = target.rect.inflate(10, 10)
@@ -1153,21 +1178,45 @@ class TableScene(Scene):
         if self.message:
             self._draw_message(frame, layout)
 
-    def _draw_resting(self, frame: pygame.Surface, layout: TableLayout, resting: list[CardSprite]) -> None:
-        """The felt, the plates and every card at rest: kept as one layer while only a few cards fly."""
-        key = (self._version, layout.size,
-               tuple((s.ident, s.rect.topleft, s.width, s.shows_face, s.highlight) for s in resting))
-        if self._rest is None or self._rest.get_size() != layout.size or key != self._rest_key:
-            if self._rest is None or self._rest.get_size() != layout.size:
-                self._rest = pygame.Surface(layout.size).convert(frame)
-            assert self._static is not None
-            self._rest.blit(self._static, (0, 0))
+    def _draw_resting(self, frame: pygame.Surface, layout: TableLayout, resting: list[CardSprite],
+                      static: list[pygame.Rect]) -> None:
+        """The felt, the plates and every card at rest, kept as one layer: only the areas where a card
+        came, went or changed, a static part was redrawn, or the game's marks under the cards may have
+        changed are drawn again (the whole layer when most of it changed)."""
+        assert self._static is not None
+        cards = {s.ident: _resting_look(s) for s in resting}
+        under = self.adapter.under_rects(self.view, layout)
+        screen = pygame.Rect((0, 0), layout.size)
+        if self._rest is None or self._rest.get_size() != layout.size:
+            self._rest = pygame.Surface(layout.size).convert(frame)
+            regions = [screen]
+        else:
+            old = self._rest_cards
+            dirty = list(static)
+            for ident, look in cards.items():
+                if old.get(ident) != look:
+                    dirty.append(look[0])
+                    if ident in old:
+                        dirty.append(old[ident][0])
+            dirty.extend(look[0] for ident, look in old.items() if ident not in cards)
+            if dirty or self._version != self._rest_version:
+                dirty.extend(under)
+                dirty.extend(self._rest_under)
+            regions = merge_regions(dirty, screen)
+            if sum(r.w * r.h for r in regions) > screen.w * screen.h // 2:
+                regions = [screen]
+        for region in regions:
+            self._rest.set_clip(region)
+            self._rest.blit(self._static, region, region)
             self.adapter.draw_under(self._rest, self.view, layout)
             for i, s in enumerate(resting):
+                if not cards[s.ident][0].colliderect(region):
+                    continue
                 if i + 1 < len(resting) and _hidden_under(s, resting[i + 1]):
                     continue
                 s.draw(self._rest, self.art)
-            self._rest_key = key
+        self._rest.set_clip(None)
+        self._rest_cards, self._rest_under, self._rest_version = cards, under, self._version
         frame.blit(self._rest, (0, 0))
 
     def _draw_message(self, frame: pygame.Surface, layout: TableLayout) -> None:
@@ -1185,7 +1234,7 @@ class TableScene(Scene):
         if self._message_box is None or self._message_box[0] != key:
             widest = min(layout.size[0] * 0.7, layout.log_rect.x - layout.felt.x - layout.unit * 0.6)
             panels = (self._render_message(self.message, layout, round(widest * share), most)
-                      for share, most in ((1.0, 3), (0.75, 3), (0.55, 4)))  # narrower where a wide one finds no room
+                      for share, most in ((1.0, 3), (0.75, 3), (0.55, 4), (0.4, 6)))  # narrower where a wide one finds no room
             coach = self.coach_box(layout)
             below = ("center", (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.9)))
             box, panel = self._place(panels, layout, below,
@@ -1198,12 +1247,13 @@ class TableScene(Scene):
                wanted: tuple[str, tuple[int, int]], about: list[pygame.Rect],
                clear: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Surface]:
         """Of ``panels`` (renders of one box and their text sizes, the preferred first), the first that
-        finds a place clear of everything (see ``_clear_spot``), else the one clear of the buttons and of
-        what it is ``about``, then with the largest text, then covering the least; and that place."""
+        finds a place clear of everything (see ``_clear_spot``), else the one whose place costs least
+        (buttons, then what it is ``about``, the name plates, the cards), then with the largest text; and
+        that place."""
         best: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
         for panel, size in panels:
             cost, spot = self._clear_spot(panel.get_size(), layout, wanted, about, clear)
-            rank = (cost[0], cost[1], -size, cost[2], cost[3])
+            rank = (*cost[:4], -size)
             if best is None or rank < best[0]:
                 best = (rank, spot, panel)
             if cost[:4] == (0, 0, 0, 0):
@@ -1276,32 +1326,77 @@ class TableScene(Scene):
             self._felt = draw_felt(layout)
         return self._felt
 
-    def _draw_static(self, layout: TableLayout) -> pygame.Surface:
-        surface = self._felt_surface(layout).copy()
+    def _update_static(self, layout: TableLayout) -> list[pygame.Rect]:
+        """Bring the static layer (felt, top bar, pile places, name plates) up to date, redrawing only
+        the parts whose content changed, each on the felt again; the rectangles redrawn."""
+        felt = self._felt_surface(layout)
+        parts = self._static_parts(layout)
+        if self._static is None or self._static_layout is not layout:
+            self._static = felt.copy()
+            self._static_layout = layout
+            self._static_keys = {}
+        redraw = {name for name, (_, key, _) in parts.items() if self._static_keys.get(name) != key}
+        grown = True
+        while grown:  # a part overlapping one drawn again loses its pixels to the felt: draw it again too
+            grown = False
+            for name, (rect, _, _) in parts.items():
+                if name not in redraw and any(rect.colliderect(parts[n][0]) for n in redraw):
+                    redraw.add(name)
+                    grown = True
+        for name in redraw:
+            rect = parts[name][0]
+            self._static.blit(felt, rect, rect)
+        for name, (_, key, draw) in parts.items():  # in their order: the bar, the piles, the plates
+            if name in redraw:
+                draw(self._static)
+                self._static_keys[name] = key
+        return [parts[name][0] for name in redraw]
+
+    def _static_parts(self, layout: TableLayout) -> dict[str, tuple[pygame.Rect, tuple, Any]]:
+        """Each part of the static layer: the area it may draw in, what it shows, and how to draw it."""
         w, _ = layout.size
-        # top bar: game title and what happens now
+        name = self.app.tr(f"game.{self.session.game_id}.title") if self._has(
+            f"game.{self.session.game_id}.title") else self.descriptor.title
+        hint = self.app.tr("table.menu_hint")
+        status = self.adapter.status(self.view, self.legal)
+        deals = self.view.get("deals") or []
+        fingerprint = self.app.tr("table.fingerprint", hand=deals[-1]["hand"],
+                                  fingerprint=deals[-1]["fingerprint"]) if deals else ""
+        bar = pygame.Rect(0, 0, w, layout.top_bar + layout.top_bar // 2)  # the bar and the rail below it
+        parts: dict[str, tuple[pygame.Rect, tuple, Any]] = {
+            "bar": (bar, (name, hint, status, fingerprint),
+                    lambda surface: self._draw_bar(surface, layout, name, hint, status, fingerprint))}
+        piles = [pygame.Rect(round(pos[0]), round(pos[1]), layout.card_w, layout.card_h)
+                 for pos in (layout.stock_pos, layout.discard_pos)]
+        parts["piles"] = (piles[0].unionall(piles[1:]).inflate(4, 4), (), lambda surface: self._draw_piles(
+            surface, layout, piles))
+        for spot in layout.seats:
+            plate = self._plate(spot.seat)
+            parts[f"plate:{spot.seat}"] = (spot.plate.inflate(8, 8), plate, lambda surface, rect=spot.plate,
+                                           plate=plate: self._draw_plate(surface, rect, plate))
+        return parts
+
+    def _draw_bar(self, surface: pygame.Surface, layout: TableLayout, name: str, hint_text: str, status: str,
+                  fingerprint: str) -> None:
+        """The top bar: the game's title, the deal's fingerprint, what happens now, and the menu key."""
+        w, _ = layout.size
         bar = pygame.Rect(0, 0, w, layout.top_bar)
         pygame.draw.rect(surface, (8, 34, 22), bar)
         pygame.draw.line(surface, GOLD, (0, bar.bottom - 1), (w, bar.bottom - 1), 2)
-        name = self.app.tr(f"game.{self.session.game_id}.title") if self._has(
-            f"game.{self.session.game_id}.title") else self.descriptor.title
         margin = round(layout.unit * 0.3)
         title = self.text.block(name, round(bar.h * 0.5), round(w * 0.22), bar.h - 4, GOLD, bold=True, align="left")
         title_rect = surface.blit(title, title.get_rect(midleft=(margin, bar.centery)))
-        hint = self.text.block(self.app.tr("table.menu_hint"), round(bar.h * 0.36), round(w * 0.26), bar.h - 4,
+        hint = self.text.block(hint_text, round(bar.h * 0.36), round(w * 0.26), bar.h - 4,
                                (190, 200, 180), align="right")
         hint_rect = surface.blit(hint, hint.get_rect(midright=(w - margin, bar.centery)))
-        status = self.adapter.status(self.view, self.legal)
-        deals = self.view.get("deals") or []
-        if deals:  # the deal's fingerprint beside the title, or on the rail when the bar has no room
-            text = self.app.tr("table.fingerprint", hand=deals[-1]["hand"], fingerprint=deals[-1]["fingerprint"])
-            img = self.text.fit(text, round(bar.h * 0.3), round(w * 0.2), (160, 186, 160))
+        if fingerprint:  # beside the title, or on the rail when the bar has no room
+            img = self.text.fit(fingerprint, round(bar.h * 0.3), round(w * 0.2), (160, 186, 160))
             needed = self.text.render(status, round(bar.h * 0.44), FONT_COLOUR).get_width() if status else 0
             if hint_rect.left - title_rect.right - img.get_width() - 3 * margin >= needed:
                 title_rect = title_rect.union(surface.blit(
                     img, img.get_rect(midleft=(title_rect.right + margin // 2, bar.centery + bar.h // 10))))
             else:
-                small = self.text.fit(text, round(bar.h * 0.26), round(w * 0.3), (226, 212, 176))
+                small = self.text.fit(fingerprint, round(bar.h * 0.26), round(w * 0.3), (226, 212, 176))
                 surface.blit(small, small.get_rect(midtop=(w // 2, bar.bottom + 1)))
         if status:
             room = hint_rect.left - title_rect.right - 2 * margin
@@ -1309,24 +1404,33 @@ class TableScene(Scene):
             centre = max(title_rect.right + margin + img.get_width() // 2,
                          min(w // 2, hint_rect.left - margin - img.get_width() // 2))
             surface.blit(img, img.get_rect(center=(centre, bar.centery)))
-        # pile placeholders
-        for pos in (layout.stock_pos, layout.discard_pos):
-            rect = pygame.Rect(round(pos[0]), round(pos[1]), layout.card_w, layout.card_h)
+
+    @staticmethod
+    def _draw_piles(surface: pygame.Surface, layout: TableLayout, piles: list[pygame.Rect]) -> None:
+        """The empty places of the stock and the discard pile."""
+        for rect in piles:
             pygame.draw.rect(surface, (18, 70, 44), rect, border_radius=layout.card_w // 10)
             pygame.draw.rect(surface, (60, 120, 84), rect, 2, border_radius=layout.card_w // 10)
-        for spot in layout.seats:
-            self._draw_plate(surface, spot.seat, spot.plate)
-        return surface
 
     def _has(self, key: str) -> bool:
         has = getattr(self.app, "has_text", None)
         return bool(has(key)) if has else False
 
-    def _draw_plate(self, surface: pygame.Surface, seat: int, plate: pygame.Rect) -> None:
-        """A seat's name plate: avatar (round for a human, square for a bot), name, level, notes, score;
-        a gold frame and a gold ring round the avatar show whose turn it is."""
+    def _plate(self, seat: int) -> Plate:
+        """What a seat's name plate shows."""
         info = self.session.seats[seat]
         turn = seat in self.adapter.turn_seats(self.view) and not self.state.is_over()
+        level = self.app.tr("table.human") if info.is_human else self.app.tr(f"table.level.{info.level}")
+        if self.remote is not None:
+            level = self._connection_note(seat, level)
+        note = self.adapter.seat_note(seat, self.view)
+        line2 = " · ".join(x for x in (level, note) if x)
+        return Plate(seat, info.name, info.is_human, turn, str(self.state.scores[seat]), line2)
+
+    def _draw_plate(self, surface: pygame.Surface, plate: pygame.Rect, shown: Plate) -> None:
+        """A seat's name plate: avatar (round for a human, square for a bot), name, level, notes, score;
+        a gold frame and a gold ring round the avatar show whose turn it is."""
+        turn = shown.turn
         body = pygame.Surface(plate.size, pygame.SRCALPHA)
         pygame.draw.rect(body, (8, 30, 18, 225), body.get_rect(), border_radius=plate.h // 4)
         surface.blit(body, plate)
@@ -1335,33 +1439,27 @@ class TableScene(Scene):
         pad = max(3, plate.h // 8)
         d = plate.h - 2 * pad
         avatar = pygame.Rect(plate.x + pad, plate.y + pad, d, d)
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        colour = SEAT_COLOURS[shown.seat % len(SEAT_COLOURS)]
         if turn:
             ring = avatar.inflate(4, 4)
-            if info.is_human:
+            if shown.human:
                 pygame.draw.ellipse(surface, (255, 214, 90), ring)
             else:
                 pygame.draw.rect(surface, (255, 214, 90), ring, border_radius=d // 4)
-        if info.is_human:
+        if shown.human:
             pygame.draw.ellipse(surface, colour, avatar)
         else:
             pygame.draw.rect(surface, colour, avatar, border_radius=d // 4)
-        initial = self.text.render((info.name[:1] or "?").upper(), round(d * 0.62), (250, 246, 232), bold=True)
+        initial = self.text.render((shown.name[:1] or "?").upper(), round(d * 0.62), (250, 246, 232), bold=True)
         surface.blit(initial, initial.get_rect(center=avatar.center))
         indent = avatar.right - plate.x + pad
-        score = self.text.render(str(self.state.scores[seat]), round(plate.h * 0.42), GOLD, bold=True)
+        score = self.text.render(shown.score, round(plate.h * 0.42), GOLD, bold=True)
         score_rect = surface.blit(score, score.get_rect(midright=(plate.right - pad * 2, plate.centery)))
         room = score_rect.left - plate.x - indent - pad
-        name = self.text.fit(info.name, round(plate.h * 0.36), room, FONT_COLOUR, bold=True)
+        name = self.text.fit(shown.name, round(plate.h * 0.36), room, FONT_COLOUR, bold=True)
         surface.blit(name, (plate.x + indent, plate.y + pad - 1))
-        level = self.app.tr("table.human") if info.is_human else self.app.tr(f"table.level.{info.level}")
-        if self.remote is not None:
-            level = self._connection_note(seat, level)
-        note = self.adapter.seat_note(seat, self.view)
-        line2 = " · ".join(x for x in (level, note) if x)
-        small = self.text.fit(line2, round(plate.h * 0.26), room, (190, 206, 186))
+        small = self.text.fit(shown.line2, round(plate.h * 0.26), room, (190, 206, 186))
         surface.blit(small, (plate.x + indent, plate.bottom - pad - small.get_height() + 1))
-
 
     def _connection_note(self, seat: int, level: str) -> str:
         """A network seat's badge: connected with its latency, dropped, or a bot."""
@@ -1381,6 +1479,34 @@ class TableScene(Scene):
 
 def _area(rect: pygame.Rect) -> int:
     return rect.w * rect.h
+
+
+def _resting_look(sprite: CardSprite) -> tuple:
+    """A resting card as drawn: the area its shadow and highlight may cover first, then what it shows."""
+    rect = sprite.rect
+    margin = sprite.width // 10 + sprite.width // 7 + 8  # shadow spread and offset, highlight outline
+    return (rect.inflate(2 * margin, 2 * margin), rect, sprite.width, sprite.card, sprite.shows_face,
+            sprite.highlight, sprite.moving, sprite.lift > 0.05, sprite.order)
+
+
+def merge_regions(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
+    """``rects`` clipped to ``screen``, overlapping ones joined, so that no area is drawn twice.
+
+    >>> merge_regions([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 0, 5, 5)],
+    ...               pygame.Rect(0, 0, 52, 100))
+    [Rect(0, 0, 15, 15), Rect(50, 0, 2, 5)]
+    """
+    merged: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.clip(screen)
+        if not rect.w or not rect.h:
+            continue
+        hit = rect.collidelist(merged)
+        while hit != -1:
+            rect = rect.union(merged.pop(hit))
+            hit = rect.collidelist(merged)
+        merged.append(rect)
+    return merged
 
 
 def _hidden_under(sprite: CardSprite, above: CardSprite) -> bool:

@@ -20,6 +20,10 @@ INK = (20, 26, 22)
 PANEL = (12, 40, 26)
 
 
+CACHED_TEXTS = 800
+"""Rendered texts a table keeps; beyond, the least recently drawn is forgotten."""
+
+
 class TextCache:
     """Rendered text surfaces keyed by (text, size, bold, colour)."""
 
@@ -34,17 +38,17 @@ class TextCache:
 
     def render(self, text: str, size: int, colour: tuple = FONT_COLOUR, bold: bool = False) -> pygame.Surface:
         key = (text, int(size), bold, tuple(colour))
-        img = self._cache.get(key)
+        img = self._cache.pop(key, None)
         if img is None:
-            if len(self._cache) > 800:
-                self._cache.clear()
+            if len(self._cache) >= CACHED_TEXTS:  # forget the text least recently drawn
+                del self._cache[next(iter(self._cache))]
             img = self.font(size, bold).render(text, True, colour)
-            self._cache[key] = img
+        self._cache[key] = img  # now the most recently drawn
         return img
 
     def fit(self, text: str, size: int, width: int, colour: tuple = FONT_COLOUR, bold: bool = False) -> pygame.Surface:
-        """``text`` rendered at ``size`` or smaller so that it fits ``width`` pixels (measured, not
-        rendered, at the sizes tried; the size found is remembered)."""
+        """``text`` rendered at ``size`` or smaller so that it fits ``width`` pixels (sizes are
+        tried by measuring, and the size found is remembered)."""
         return self.render(text, self.fitting_size(text, size, width, bold), colour, bold)
 
     def fitting_size(self, text: str, size: int, width: int, bold: bool = False) -> int:
@@ -52,11 +56,16 @@ class TextCache:
         key = (text, int(size), int(width), bold)
         found = self._fitted.get(key)
         if found is None:
-            if len(self._fitted) > 800:
+            if len(self._fitted) > CACHED_TEXTS:
                 self._fitted.clear()
             found = int(size)
-            while found > 9 and self.font(found, bold).size(text)[0] > width:
-                found -= 1
+            measured = self.font(found, bold).size(text)[0]
+            if measured > width and found > 9:  # text width is about proportional to its size: start there
+                top, found = found, max(9, min(found - 1, found * width // measured))
+                while found + 1 < top and self.font(found + 1, bold).size(text)[0] <= width:
+                    found += 1
+                while found > 9 and self.font(found, bold).size(text)[0] > width:
+                    found -= 1
             self._fitted[key] = found
         return found
 

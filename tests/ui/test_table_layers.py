@@ -1,0 +1,72 @@
+"""The table keeps its static layer (felt, bar, plates) and its layer of resting cards between frames
+and redraws only the areas that changed. A frame drawn that way must look exactly like one drawn
+from nothing: a player plays each game with real drags and clicks (animations on, the memory aid
+on, the pointer wandering over the cards so that they rise), and after every frame the kept layers
+are compared pixel for pixel with layers drawn again from scratch."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+import pytest
+
+from benchmarks.frame_time import gestures
+from game import GAMES
+from tests.ui.table_helpers import post
+from ui.session import MatchSession, SeatInfo
+from ui.settings import Settings
+from ui.table.scene import TableScene
+
+TABLES = [("gin_rummy", 2, 40), ("gang_de_mouettes", 4, 12), ("lagagne", 3, 12)]
+"""Each table, its seats and the player's moves (a Gin Rummy hand played to its spread)."""
+
+
+def redrawn_alike(app: Any, scene: TableScene) -> bool:
+    """Whether the kept layers equal the layers drawn from nothing now."""
+    if scene.curtain.shown or scene._rest is None or scene._static is None:
+        return True
+    kept = pygame.image.tobytes(scene._static, "RGB"), pygame.image.tobytes(scene._rest, "RGB")
+    scene._static = scene._rest = None
+    scene._static_dirty = scene.dirty = True
+    scene.draw(app.screen)
+    assert scene._static is not None and scene._rest is not None
+    return kept == (pygame.image.tobytes(scene._static, "RGB"), pygame.image.tobytes(scene._rest, "RGB"))
+
+
+@pytest.mark.parametrize(("game_id", "players", "wanted"), TABLES)
+def test_kept_layers_look_like_layers_drawn_from_nothing(app: Any, game_id: str, players: int, wanted: int) -> None:
+    app.settings = Settings(language="en", bot_delay=0.0, memory_aid=True)
+    seats = [SeatInfo("Alice")] + [SeatInfo(f"Bot {i}", "normal") for i in range(1, players)]
+    app.start_match(MatchSession.new(game_id, seats, seed=3))
+    scene = app.top
+    chooser = GAMES[game_id].make_bot("normal", 3)
+    rnd = random.Random(3)
+    pending: list[list[Any]] = []
+    moves = frames = 0
+    phases: set[str] = set()
+    while moves < wanted and frames < 60 * wanted and not scene.state.is_over():
+        if not pending and not scene.animating and scene.drag is None:
+            offered = gestures(scene)
+            if offered and rnd.random() < 0.3:
+                choice = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None
+                chosen = [g for g in offered if g[0] == choice] or [rnd.choice(offered)]
+                pending = list(chosen[0][1])
+                moves += chosen[0][0] is not None
+            elif scene.sprites:  # the pointer passes over a card, or a card is clicked
+                target = rnd.choice(scene.sprites).rect.center
+                post(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))
+                if rnd.random() < 0.2:
+                    post(pygame.MOUSEBUTTONDOWN, pos=target, button=1)
+                    post(pygame.MOUSEBUTTONUP, pos=target, button=1)
+        for event in pending.pop(0) if pending else []:
+            pygame.event.post(event)
+        app.step(1 / 60)
+        scene.wait_for_bot()
+        frames += 1
+        assert redrawn_alike(app, scene), f"frame {frames} after {moves} moves: the kept layers differ"
+        phases.add(scene.view.get("phase", ""))
+    assert moves >= wanted // 2
+    if game_id == "gin_rummy":
+        assert "hand_over" in phases, "the hand's spread was not reached"

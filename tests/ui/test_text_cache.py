@@ -1,0 +1,41 @@
+"""The table's text cache: ``fit`` picks the largest size that fits, the cache forgets the least
+recently drawn text first."""
+
+from __future__ import annotations
+
+import pygame
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ui.table import widgets
+from ui.table.widgets import TextCache
+
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return _FONTS.setdefault((size, bold), pygame.font.Font(None, size))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text("abcdefgh ijkWMi.,é", min_size=1, max_size=60), st.integers(10, 60), st.integers(20, 600))
+def test_fit_gives_the_largest_size_that_fits(text: str, size: int, width: int) -> None:
+    cache = TextCache(font)
+    largest = size
+    while largest > 9 and font(largest, False).size(text)[0] > width:
+        largest -= 1
+    assert cache.fit(text, size, width) is cache.render(text, largest)
+
+
+def test_the_least_recently_drawn_text_is_forgotten_first(monkeypatch) -> None:
+    monkeypatch.setattr(widgets, "CACHED_TEXTS", 3)
+    cache = TextCache(font)
+    first = cache.render("a", 12)
+    cache.render("b", 12)
+    cache.render("c", 12)
+    assert cache.render("a", 12) is first  # drawn again: now the most recent
+    cache.render("d", 12)  # one too many: "b" goes
+    assert cache.render("a", 12) is first
+    assert list(cache._cache)[0][0] == "c"
