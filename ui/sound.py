@@ -1,7 +1,7 @@
 """Sound effects: small OGG files under ``assets/sounds`` played through ``pygame.mixer``.
 
 The mixer is started defensively: a computer without an audio device (or a mixer that refuses to
-start) plays nothing, with no error and no message. Sounds load the first time they are played.
+start) plays nothing, with no error and no message. Sounds load when a table opens (``preload``), or the first time they are played.
 The volume (0–100) and mute are settings; M mutes from anywhere (the app handles the key).
 """
 
@@ -40,6 +40,13 @@ class SoundBoard:
         sound.set_volume(self.settings.volume / 100)
         sound.play()
         return True
+
+    def preload(self) -> None:
+        """Decode every sound now (about 20 ms), so that a move's frame never waits for a file; a
+        table calls this as it opens. Nothing when the game is silent anyway."""
+        if self.available and not self.settings.muted and self.settings.volume > 0:
+            for name in NAMES:
+                self._load(name)
 
     def _load(self, name: str) -> pygame.mixer.Sound | None:
         if name not in self._sounds:

@@ -71,6 +71,19 @@ def test_moves_and_refusals_make_their_sounds(app) -> None:
     assert "draw" in app.sound.played
 
 
+def test_a_table_decodes_its_sounds_as_it_opens_not_on_a_move(app, monkeypatch) -> None:
+    if not app.sound.available:
+        pytest.skip("no mixer on this machine, even with the dummy audio driver")
+    decoded: list[str] = []
+    real = pygame.mixer.Sound
+    monkeypatch.setattr(pygame.mixer, "Sound", lambda path: decoded.append(path) or real(path))
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    assert sorted(p.rsplit("/", 1)[-1] for p in decoded) == sorted(f"{name}.ogg" for name in NAMES)
+    decoded.clear()
+    assert scene.play(Move("take", 0))
+    assert "draw" in app.sound.played and decoded == []
+
+
 def test_a_quick_discard_sounds_won_or_lost_to_whoever_tried() -> None:
     from game import Event
 

@@ -39,3 +39,15 @@ def test_the_least_recently_drawn_text_is_forgotten_first(monkeypatch) -> None:
     cache.render("d", 12)  # one too many: "b" goes
     assert cache.render("a", 12) is first
     assert list(cache._cache)[0][0] == "c"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text("abcdefgh ijkWMi.,é", min_size=1, max_size=80), st.integers(10, 40), st.integers(20, 400))
+def test_measures_and_wrapping_kept_are_those_of_the_font(text: str, size: int, width: int) -> None:
+    cache = TextCache(font)
+    for _ in range(2):  # measured, then remembered: the same either way
+        assert cache.width(text, size) == font(size, False).size(text)[0]
+        lines = cache.wrap(text, size, width)
+        assert lines == widgets.wrap_text(font(size, False), text, width)
+    lines.append("changed")  # a caller's list is its own
+    assert cache.wrap(text, size, width) == widgets.wrap_text(font(size, False), text, width)

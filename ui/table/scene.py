@@ -85,6 +85,7 @@ class TableScene(Scene):
         """The log enlarged over the table (L), for players who need bigger text."""
         self.curtain = Curtain(self.text)
         self.runner: ThreadRunner | ProcessRunner = app.bot_runner()
+        app.sound.preload()
         self.remote: RemoteReferee | None = getattr(session, "referee", None)
         """At a table hosted elsewhere (or by this app's host), the seat's link stands in for the referee."""
         self.referee: Any

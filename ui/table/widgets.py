@@ -32,9 +32,22 @@ class TextCache:
         self._cache: dict[tuple[str, int, bool, tuple], pygame.Surface] = {}
         self._fitted: dict[tuple[str, int, int, bool], int] = {}
         self._blocks: dict[tuple, pygame.Surface] = {}
+        self._widths: dict[tuple[str, int, bool], int] = {}
+        self._wrapped: dict[tuple[str, int, int, bool], tuple[str, ...]] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self._font(max(8, int(size)), bold)
+
+    def width(self, text: str, size: int, bold: bool = False) -> int:
+        """How many pixels ``text`` takes at ``size``, measured once (a table measures the same labels,
+        log lines and names at the same sizes on every move)."""
+        key = (text, int(size), bold)
+        found = self._widths.get(key)
+        if found is None:
+            if len(self._widths) > 4 * CACHED_TEXTS:
+                self._widths.clear()
+            found = self._widths[key] = self.font(size, bold).size(text)[0]
+        return found
 
     def render(self, text: str, size: int, colour: tuple = FONT_COLOUR, bold: bool = False) -> pygame.Surface:
         key = (text, int(size), bold, tuple(colour))
@@ -59,12 +72,12 @@ class TextCache:
             if len(self._fitted) > CACHED_TEXTS:
                 self._fitted.clear()
             found = int(size)
-            measured = self.font(found, bold).size(text)[0]
+            measured = self.width(text, found, bold)
             if measured > width and found > 9:  # text width is about proportional to its size: start there
                 top, found = found, max(9, min(found - 1, found * width // measured))
-                while found + 1 < top and self.font(found + 1, bold).size(text)[0] <= width:
+                while found + 1 < top and self.width(text, found + 1, bold) <= width:
                     found += 1
-                while found > 9 and self.font(found, bold).size(text)[0] > width:
+                while found > 9 and self.width(text, found, bold) > width:
                     found -= 1
             self._fitted[key] = found
         return found
@@ -84,7 +97,7 @@ class TextCache:
             while size > 9:
                 font = self.font(size, bold)
                 lines = self.wrap(text, size, width, bold)
-                if len(lines) * font.get_linesize() <= height and all(font.size(x)[0] <= width for x in lines):
+                if len(lines) * font.get_linesize() <= height and all(self.width(x, size, bold) <= width for x in lines):
                     break
                 size -= 1
             if len(lines) > 1 and len(lines) * self.font(size, bold).get_linesize() > height:
@@ -106,8 +119,14 @@ class TextCache:
         return img
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """``text`` split into lines that fit ``width`` pixels at this size."""
-        return wrap_text(self.font(size, bold), text, width)
+        """``text`` split into lines that fit ``width`` pixels at this size (split once, then kept)."""
+        key = (text, int(size), int(width), bold)
+        found = self._wrapped.get(key)
+        if found is None:
+            if len(self._wrapped) > CACHED_TEXTS:
+                self._wrapped.clear()
+            found = self._wrapped[key] = tuple(wrap_text(self.font(size, bold), text, width))
+        return list(found)
 
 
 @dataclass(eq=False)
@@ -144,11 +163,12 @@ class Button:
             y += line_h
 
 
-def _two_lines(label: str, font: pygame.font.Font) -> tuple[str, ...]:
+def _two_lines(label: str, text: TextCache, size: int) -> tuple[str, ...]:
     """``label`` split at the space that makes its longer line shortest (a single word stays whole)."""
     words = label.split(" ")
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    return min(splits, key=lambda pair: max(font.size(pair[0])[0], font.size(pair[1])[0]), default=(label,))
+    return min(splits, key=lambda pair: max(text.width(pair[0], size, True), text.width(pair[1], size, True)),
+               default=(label,))
 
 
 def layout_buttons(buttons: list[Button], text: TextCache, bar: pygame.Rect) -> None:
@@ -161,9 +181,9 @@ def layout_buttons(buttons: list[Button], text: TextCache, bar: pygame.Rect) -> 
     gap = round(h * 0.3)
 
     def row(size: int, wrap: bool) -> tuple[list[int], list[tuple[str, ...]], int]:
-        font = text.font(size, True)
-        lines = [_two_lines(b.label, font) if wrap else () for b in buttons]
-        needed = [max(font.size(x)[0] for x in parts or (b.label,)) + round(h * 0.8) for b, parts in zip(buttons, lines)]
+        lines = [_two_lines(b.label, text, size) if wrap else () for b in buttons]
+        needed = [max(text.width(x, size, True) for x in parts or (b.label,)) + round(h * 0.8)
+                  for b, parts in zip(buttons, lines)]
         widths = [max(round(h * 2.2), w) for w in needed]  # short labels get a comfortable width, if there is room
         if sum(widths) + gap * (len(buttons) - 1) > bar.w:
             widths = needed
@@ -201,7 +221,7 @@ def layout_column(buttons: list[Button], text: TextCache, bottom_left: tuple[int
     if buttons:
         height = max(16, min(height, (bottom_left[1] - top - gap * (len(buttons) - 1)) // len(buttons)))
     size = round(height * 0.44)
-    while size > 9 and any(text.font(size, True).size(b.label)[0] > width - 14 for b in buttons):
+    while size > 9 and any(text.width(b.label, size, True) > width - 14 for b in buttons):
         size -= 1
     x, y = bottom_left
     for b in reversed(buttons):
