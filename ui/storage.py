@@ -50,26 +50,38 @@ T = TypeVar("T")
 class BackgroundWriter:
     """Writes files on one background thread, in the order asked, each atomically: a move never
     waits on the disk (a synced write takes from 10 ms to a quarter of a second). A newer write of
-    a path replaces one of the same path still waiting; ``flush`` waits until all is on disk."""
+    a path replaces one of the same path still waiting; other work on files (``run``) keeps its
+    place in the order; ``flush`` waits until all is on disk."""
 
     def __init__(self, on_error: Callable[[OSError], None]) -> None:
         self._on_error = on_error
-        self._pending: list[tuple[Path, str]] = []
+        self._pending: list[tuple[Path | None, str | Callable[[], None]]] = []
         self._busy = False
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
 
     def put(self, path: Path, text: str) -> None:
         with self._cond:
-            self._pending = [(p, t) for p, t in self._pending if p != path]
-            self._pending.append((path, text))
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
-                self._thread.start()
-            self._cond.notify_all()
+            self._pending = [(p, t) for p, t in self._pending if p is None or p != path]
+            self._queue(path, text)
+
+    def run(self, job: Callable[[], None]) -> None:
+        """Do ``job`` on the writer's thread after the writes asked before it (it reports its own
+        failures: an ``OSError`` escaping it becomes the writer's error notice)."""
+        with self._cond:
+            self._queue(None, job)
+
+    def _queue(self, path: Path | None, work: str | Callable[[], None]) -> None:
+        self._pending.append((path, work))
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+            self._thread.start()
+        self._cond.notify_all()
 
     def flush(self) -> None:
-        """Wait until every write asked so far is done."""
+        """Wait until every write asked so far is done (at once on the writer's own thread)."""
+        if threading.current_thread() is self._thread:
+            return
         with self._cond:
             while self._pending or self._busy:
                 self._cond.wait()
@@ -79,10 +91,14 @@ class BackgroundWriter:
             with self._cond:
                 while not self._pending:
                     self._cond.wait()
-                path, text = self._pending.pop(0)
+                path, work = self._pending.pop(0)
                 self._busy = True
             try:
-                atomic_write_text(path, text)
+                if isinstance(work, str):
+                    assert path is not None
+                    atomic_write_text(path, work)
+                else:
+                    work()
             except OSError as exc:
                 self._on_error(exc)
             finally:
@@ -191,6 +207,18 @@ class Storage:
         atomic_write_text(path, text)
         return path
 
+    def finish_match(self, game_id: str, seats: Sequence[SeatInfo], winners: Sequence[int], assisted: bool,
+                     figures: Mapping[int, Mapping[str, int]], text: str) -> None:
+        """A match ended: count it (``record_result``), keep its file (``keep_finished``) and forget
+        its autosave, all on the writer's thread after the autosaves before, so that the frame
+        that ends a match never waits on the disk."""
+        def finish() -> None:
+            self.record_result(game_id, seats, winners, assisted=assisted, figures=figures)
+            self.keep_finished(game_id, text)
+            self.session_path.unlink(missing_ok=True)
+
+        self.writer.run(finish)
+
     def keep_finished(self, game_id: str, text: str) -> Path | None:
         """Keep a finished match's file for replays; None (and a notice) if the disk refused."""
         try:
@@ -200,7 +228,8 @@ class Storage:
             return None
 
     def match_files(self) -> list[Path]:
-        """The match files in the matches folder, newest first."""
+        """The match files in the matches folder, newest first (once those being written are)."""
+        self.flush()
         if not self.matches_dir.is_dir():
             return []
         return sorted(self.matches_dir.glob(f"*{MATCH_SUFFIX}"), key=lambda p: p.name, reverse=True)
@@ -292,7 +321,9 @@ class Storage:
 
     # ------------------------------------------------------------------ statistics
     def stats(self) -> dict[str, Any]:
-        """``{game_id: {"levels": {level: {"played", "won"}}, "pass_and_play": n}}``."""
+        """``{game_id: {"levels": {level: {"played", "won"}}, "pass_and_play": n}}``, once the
+        records still being written are on disk."""
+        self.flush()
         try:
             data = load_json_object(self.stats_path, lambda d: all(isinstance(v, dict) for v in d.values()))
         except DamagedFile:

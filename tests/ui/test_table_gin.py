@@ -163,3 +163,39 @@ def test_a_double_click_is_timed_on_the_app_clock_not_the_machine(app) -> None:
         app.step(1 / 60)
     click_at(app, visible_point(king))
     assert state.log == ["0: take"] and scene.selected is None     # chosen, then let go: no discard
+
+
+def test_the_frame_that_ends_a_match_never_waits_on_the_disk(app, monkeypatch) -> None:
+    """Counting the match, keeping its file and forgetting its autosave happen on the writer's
+    thread: with the disk stuck, the knock that ends the match still returns, and all three are
+    done once the disk answers."""
+    import threading
+
+    import ui.storage as storage_module
+
+    gate = threading.Event()
+    writes: list[str] = []
+    for name in ("atomic_write_text", "atomic_write_json"):
+        real = getattr(storage_module, name)
+
+        def stuck(path, data, real=real):
+            writes.append(path.name)
+            gate.wait(10)
+            real(path, data)
+
+        monkeypatch.setattr(storage_module, name, stuck)
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    state = scene.state
+    click_at(app, button(scene, "pass").rect.center)
+    run_until(app, lambda: state.to_move() == [0] and state.view(0)["phase"] == "draw")
+    drag(app, top_of(scene, "stock").rect.center, hand_centre(scene))
+    drag(app, visible_point(next(s for s in scene.sprites if s.card == "Kh")), top_of(scene, "discard").rect.center)
+    run_until(app, lambda: state.to_move() == [0] and state.view(0)["phase"] == "draw")
+    drag(app, top_of(scene, "stock").rect.center, hand_centre(scene))
+    knock(app, scene)                                          # the disk is stuck, the table is not
+    assert state.is_over() and not gate.is_set()
+    assert not app.storage.matches_dir.exists() or not any(app.storage.matches_dir.iterdir())
+    gate.set()
+    assert app.storage.stats()["gin_rummy"]["levels"]["easy"]["played"] == 1
+    assert len(app.storage.match_files()) == 1
+    assert app.storage.load_session() is None

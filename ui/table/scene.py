@@ -431,11 +431,10 @@ class TableScene(Scene):
             self.focus = min(self.focus, max(0, len(self.focus_items()) - 1))
         if self.state.is_over() and not self._recorded and self.session.saved:
             self._recorded = True
-            self.app.storage.record_result(self.session.game_id, self.session.seats, self.state.winners(),
-                                           assisted=self.session.assisted,
-                                           figures={s: self.state.seat_stats(s) for s in self.session.humans})
-            self.app.storage.keep_finished(self.session.game_id, export_match(self.state))
-            self.app.storage.clear_session()
+            self.app.storage.finish_match(self.session.game_id, list(self.session.seats), self.state.winners(),
+                                          self.session.assisted,
+                                          {s: self.state.seat_stats(s) for s in self.session.humans},
+                                          export_match(self.state))
 
     def deal_news(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
         """Log lines for provably fair deals: a finished hand's seed, a new hand's fingerprint."""
