@@ -114,3 +114,16 @@ def test_the_panel_speaks_french(app) -> None:
         drag(app, geo["cards"][card].center, geo["rows"][panel.layout.dead_row].center)
     assert "31" in (panel.problem() or "") and "limite" in (panel.problem() or "")
     app.step(1 / 60)                                                    # the panel draws in French too
+
+
+def test_the_table_goes_on_beneath_the_panel_and_the_panel_closes_when_its_knock_is_gone(app) -> None:
+    from game import Move
+
+    scene, panel = open_panel(app)
+    scene.say("news from the table")                 # a message on the table times out as usual
+    for _ in range(60 * 8):
+        app.step(1 / 60)
+    assert app.top is panel and scene.message is None
+    assert scene.play(Move("discard Kh", 0))        # the seat plays without the panel (as a host can)
+    app.step(1 / 60)
+    assert app.top is scene and scene.state.log[-1] == "0: discard Kh"

@@ -150,9 +150,17 @@ class KnockPanel(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self._geometry = None
 
+    def update(self, dt: float) -> None:
+        """The match goes on beneath the panel: the table's timers, animations and, at a network
+        table, the host's news. If knocking with this discard stops being a move (the host gave the
+        seat of a player away too long to a bot), the panel closes."""
+        self.table.update(dt)
+        if Move(f"knock {self.layout.card}", self.table.viewer) not in self.table.legal and self.app.top is self:
+            self.app.pop()
+
     def idle(self) -> bool:
-        """Nothing moves in the panel unless a card is being dragged."""
-        return self.drag is None
+        """Nothing moves in the panel unless a card is being dragged, nor on the table beneath."""
+        return self.drag is None and self.table.idle()
 
     # ------------------------------------------------------------------ what the buttons do
     def problem(self) -> str | None:
