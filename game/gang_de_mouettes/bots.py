@@ -610,6 +610,7 @@ class HardBot(NormalBot):
         return st
 
     def perspective(self, view: dict[str, Any]) -> Perspective:
+        """The normal perspective, with what the round's public actions tell: caps and pass floors."""
         p = perspective_from_view(view)
         p.caps = card_caps(view)
         p.floors = pass_floors(view, p)
@@ -670,6 +671,7 @@ class Rolled:
     threats: int = 0
 
     def add(self, out: Outcome, seat: int, next_turn: int) -> None:
+        """Record one rollout's ``out`` for the bot in ``seat``, whose next turn is ``next_turn``."""
         own = out.points[seat]
         others = (sum(out.points) - own) / (len(out.points) - 1)
         self.margins.append(own - others)
@@ -681,15 +683,19 @@ class Rolled:
             self.threats += 1
 
     def mean(self) -> float:
+        """The mean margin: what the bot ranks its candidate moves by (lower is better)."""
         return sum(self.margins) / len(self.margins)
 
     def own(self) -> float:
+        """The bot's mean points, rounded for a reason."""
         return round(self.mine / len(self.margins), 1)
 
     def others(self) -> float:
+        """The others' mean points, rounded for a reason."""
         return round(self.theirs / len(self.margins), 1)
 
     def percent(self, count: int) -> int:
+        """``count`` as a whole percentage of the rollouts."""
         return round(100 * count / len(self.margins))
 
     def gain_over(self, other: Rolled) -> tuple[float, float]:

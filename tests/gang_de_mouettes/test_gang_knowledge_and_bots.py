@@ -145,16 +145,23 @@ def test_determinisation_is_consistent_with_the_view() -> None:
         assert perspective_from_state(sample, seat) == perspective_from_view(view)
 
 
-def test_the_hard_bot_chooses_alike_when_only_hidden_cards_differ() -> None:
-    for state in random_states(3, 12, moves=40):
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_hard_bot_chooses_alike_when_only_hidden_cards_differ(players: int) -> None:
+    """Same move, same reason and the same guessed deals from two states that differ only in the
+    cards hidden from the seat: the bot reads its view, never the state."""
+    for state in random_states(players, 12, moves=40):
         if state.is_over():
             continue
         seat = state.to_move()[0]
         twin = state.redeal_hidden(seat, Rng(5))
         assert twin.view(seat) == state.view(seat)
-        a = DESC.make_bot("hard", 9).choose(state.view(seat), state.legal_moves(seat))
-        b = DESC.make_bot("hard", 9).choose(twin.view(seat), twin.legal_moves(seat))
-        assert a == b
+        bots = DESC.make_bot("hard", 9), DESC.make_bot("hard", 9)
+        a = bots[0].choose(state.view(seat), state.legal_moves(seat))
+        b = bots[1].choose(twin.view(seat), twin.legal_moves(seat))
+        assert a == b and bots[0].reason == bots[1].reason
+        guessed = [HardBot(seed=3).world(s.view(seat), HardBot().perspective(s.view(seat))) for s in (state, twin)]
+        assert guessed[0].slots == guessed[1].slots and guessed[0].pile == guessed[1].pile
+        assert guessed[0].view(seat) == state.view(seat)
 
 
 def test_easy_bot_forgets_cards_seen_long_ago() -> None:
