@@ -4,14 +4,20 @@ Every bot decides from a seat's view only. ``normal`` plays heuristics on a *per
 values it knows, and the mean of the cards it has not seen for every unknown card. ``easy`` is
 ``normal`` with a memory that forgets cards seen a few turns ago, reacts slowly, sometimes
 misremembers a card when it snaps, and calls on a whim. ``hard`` samples the hidden cards
-consistently with its view (determinisation) and scores each candidate move by rolling the round
-out with the ``normal`` policy for every seat; its effort is a count of rollouts, never a clock. It
-weighs a call only when ``call_odds`` — every seat's total as odds over the cards it has not seen,
-capped by what the round's public actions tell — gives it good odds of ending lowest.
+consistently with its view and with what the round's public actions tell (determinisation: a card
+swapped in is lower than the one it replaced, an opponent that passed up a call holds no hand it
+would have called on), and scores each candidate move by rolling the round out with the ``normal``
+policy for every seat; its effort is a count of rollouts, never a clock. A move is judged by the
+bot's points less the others' average, so a call weighs what playing on would cost: at two
+players the opponent often calls first. The bot skips a call that ``call_odds`` (every seat's
+total as odds over the cards it has not seen) says cannot pay, and plays a risky call only when
+it does clearly best on the same guessed deals.
 """
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -514,8 +520,14 @@ class EasyBot(NormalBot):
         return Move(action, legal_moves[0].seat), self.rng.uniform(*self.delay)
 
 
+SURE_CALL = 0.6
+"""A call that comes out lowest in this share of its rollouts is played whenever it does best on
+average; a riskier one must do clearly best (``HardBot.sure``)."""
+
+
 class HardBot(NormalBot):
-    """Determinised rollouts: each candidate move is tried on sampled deals, played out by ``normal``."""
+    """Determinised rollouts: each candidate move is tried on sampled deals, played out by ``normal``,
+    and judged by the bot's points less the others' average (what decides the match)."""
 
     level = "hard"
     delay = (0.4, 0.8)
@@ -524,11 +536,15 @@ class HardBot(NormalBot):
     among the candidate moves: each is rolled out once on every determinisation."""
     horizon = 4
     """Table rounds a rollout plays before it stops and counts the cards."""
+    sure = 2.0
+    """Standard errors by which a call that fails in more than ``1 - SURE_CALL`` of the rollouts must
+    beat the best other move, over the same guessed deals, to be played: its outcome swings widely
+    (0 or the cards plus the penalty)."""
+    world_tries = 12
+    """Deals guessed for one determinisation before one that an opponent's pass rules out is kept."""
 
-    confidence = 0.5
-    """The least chance of ending lowest (``call_odds``) at which the bot weighs a call at all."""
     chance = 0.0
-    """That chance, at the bot's last decision where it could call."""
+    """The chance of ending lowest by ``call_odds``, at the bot's last decision where it could call."""
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         seat = legal_moves[0].seat
@@ -536,6 +552,9 @@ class HardBot(NormalBot):
         p = self.perspective(view)
         actions = [m.action for m in legal_moves]
         self.reason = None
+        if "call" in actions and p.round_turn > 2 * PATIENCE * p.n:
+            self.because("gang.long_round")
+            return Move("call", seat)  # a table of bots always ends its rounds
         if "call" in actions and not self._may_call(p):
             if p.phase == END_TURN:
                 return Move("done", seat)
@@ -545,40 +564,64 @@ class HardBot(NormalBot):
             action = decide(p, actions, self.call_margin)
             self.because("gang.sound", known=sum(v is not None for v in p.vals[p.me]), cards=len(p.vals[p.me]))
             return Move(action, seat)
-        totals = [0.0] * len(candidates)
         deals = max(4, self.budget // (p.n * len(candidates)))
+        rolled = [Rolled() for _ in candidates]
         for _ in range(deals):
-            base = GangState.determinise(view, Rng(self.rng.getrandbits(63)))
-            base.quiet = True
+            base = self.world(view, p)
             seed = self.rng.getrandbits(32)
-            for k, action in enumerate(candidates):
+            for action, r in zip(candidates, rolled):
                 st = base.clone()
                 st.rng = Rng(seed)
                 st._apply(Move(action, seat))
-                totals[k] += rollout(st, seat, self.horizon, self.call_margin)
-        best = min(range(len(candidates)), key=lambda k: (totals[k], k))
-        others = [totals[k] for k in range(len(candidates)) if k != best]
-        points, rest = round(totals[best] / deals, 1), round(min(others) / deals, 1)
-        if candidates[best] == "call":
-            self.because("gang.call", chance=round(100 * self.chance), points=points, next=rest)
-        else:
-            self.because("gang.rollouts", deals=deals, tried=len(candidates), points=points, next=rest)
-        return Move(candidates[best], seat)
+                r.add(rollout(st, seat, self.horizon, self.call_margin), seat, view["turn"] + p.n)
+        order = sorted(range(len(candidates)), key=lambda k: (rolled[k].mean(), k))
+        best, rest = rolled[order[0]], rolled[order[1]]
+        if candidates[order[0]] == "call":
+            gain, error = rest.gain_over(best)
+            if gain > self.sure * error or best.lowest >= SURE_CALL * deals:
+                self.because("gang.call", chance=best.percent(best.lowest), threat=rest.percent(rest.threats),
+                             points=best.own(), others=best.others(), next=rest.own(), next_others=rest.others())
+                return Move("call", seat)
+            self.because("gang.call_unsure", deals=deals, gain=round(gain, 1))
+            return Move(candidates[order[1]], seat)
+        self.because("gang.rollouts", deals=deals, tried=len(candidates), points=best.own(), others=best.others(),
+                     next=rest.own(), next_others=rest.others())
+        return Move(candidates[order[0]], seat)
+
+    def world(self, view: dict[str, Any], p: Perspective) -> GangState:
+        """A state the seat cannot tell from the real one, its hidden cards dealt as the round's
+        public actions suggest: an opponent's card no higher than its cap (``card_cap``: a card
+        its holder knows counts as kept even before the holder's first turn, since every seat
+        plays again before the round ends and would throw a higher one), and, while nobody has
+        called, no opponent that played a turn holding what would have made it call
+        (``PASS_MARGIN``; after ``world_tries`` deals that all say otherwise, the last one stands)."""
+        passed: set[int] = set()
+        if p.caller is None:
+            passed = {e["seat"] for e in view["round_log"] if e["kind"] in ("draw", "take")} - {p.me}
+        for _ in range(self.world_tries):
+            st = GangState.determinise(view, Rng(self.rng.getrandbits(63)))
+            st.quiet = True
+            for s in range(p.n):
+                for i, v in enumerate(p.vals[s]):
+                    if s != p.me and v is None:
+                        _lower_to_cap(st, s, i, card_cap(p, s, i), self.rng)
+            if not any(_should_call(perspective_from_state(st, s), PASS_MARGIN) for s in passed):
+                break
+        return st
 
     def perspective(self, view: dict[str, Any]) -> Perspective:
+        """The normal perspective, with what the round's public actions tell: caps and pass floors."""
         p = perspective_from_view(view)
         p.caps = card_caps(view)
         p.floors = pass_floors(view, p)
         return p
 
     def _may_call(self, p: Perspective) -> bool:
-        """Whether a call is worth trying in the rollouts: only with good odds of ending lowest
-        (``call_odds``); in a long round, with even odds, and then in any case."""
+        """Whether a call is worth trying in the rollouts: when it may pay at all (``call_odds``:
+        its expected points below the cards the bot expects to keep); in a long round, with even odds."""
         lowest, points, total = call_odds(p)
         self.chance = lowest
-        if p.round_turn > 2 * PATIENCE * p.n or (p.round_turn > PATIENCE * p.n and lowest >= 0.5):
-            return True
-        if lowest >= self.confidence and points < total:
+        if points < total or (p.round_turn > PATIENCE * p.n and lowest >= 0.5):
             return True
         self.because("gang.wait", chance=round(100 * lowest), points=round(points, 1), total=round(total, 1))
         return False
@@ -604,16 +647,89 @@ class HardBot(NormalBot):
         return cands
 
 
-def rollout(st: GangState, seat: int, horizon: int, call_margin: float) -> float:
-    """Play ``st`` to the end of its round with the normal policy; ``seat``'s points (or cards)."""
+def _lower_to_cap(st: GangState, seat: int, slot: int, cap: int, rng: random.Random) -> None:
+    """Swap ``seat``'s card in ``slot`` with a card of the pile no higher than ``cap``, if it is
+    higher and the pile has one (both places are hidden from the seat the state was guessed for)."""
+    if st.slots[seat][slot] <= cap:
+        return
+    low = [k for k, c in enumerate(st.pile) if c <= cap]
+    if low:
+        k = low[rng.randrange(len(low))]
+        st.slots[seat][slot], st.pile[k] = st.pile[k], st.slots[seat][slot]
+
+
+@dataclass
+class Rolled:
+    """One candidate's rollouts: the bot's margin on each guessed deal (its points less the
+    others' average), its own points and the others' average summed, how often its call came out
+    lowest, and how often another seat called before the bot's next turn."""
+
+    margins: list[float] = field(default_factory=list)
+    mine: float = 0.0
+    theirs: float = 0.0
+    lowest: int = 0
+    threats: int = 0
+
+    def add(self, out: Outcome, seat: int, next_turn: int) -> None:
+        """Record one rollout's ``out`` for the bot in ``seat``, whose next turn is ``next_turn``."""
+        own = out.points[seat]
+        others = (sum(out.points) - own) / (len(out.points) - 1)
+        self.margins.append(own - others)
+        self.mine += own
+        self.theirs += others
+        if out.caller == seat:
+            self.lowest += out.caller_lowest
+        elif out.caller is not None and out.call_turn is not None and out.call_turn < next_turn:
+            self.threats += 1
+
+    def mean(self) -> float:
+        """The mean margin: what the bot ranks its candidate moves by (lower is better)."""
+        return sum(self.margins) / len(self.margins)
+
+    def own(self) -> float:
+        """The bot's mean points, rounded for a reason."""
+        return round(self.mine / len(self.margins), 1)
+
+    def others(self) -> float:
+        """The others' mean points, rounded for a reason."""
+        return round(self.theirs / len(self.margins), 1)
+
+    def percent(self, count: int) -> int:
+        """``count`` as a whole percentage of the rollouts."""
+        return round(100 * count / len(self.margins))
+
+    def gain_over(self, other: Rolled) -> tuple[float, float]:
+        """How much lower ``other``'s margin is than this one's on the same deals, and the
+        standard error of that mean."""
+        d = [a - b for a, b in zip(self.margins, other.margins)]
+        m = sum(d) / len(d)
+        var = sum((x - m) ** 2 for x in d) / max(1, len(d) - 1)
+        return m, math.sqrt(var / len(d))
+
+
+@dataclass
+class Outcome:
+    """How a rollout ended: each seat's points (its cards, where the rollout stopped before the
+    round's end), and who called, at which turn of the match, and whether they came out lowest."""
+
+    points: list[int]
+    caller: int | None
+    call_turn: int | None
+    caller_lowest: bool
+
+
+def rollout(st: GangState, seat: int, horizon: int, call_margin: float) -> Outcome:
+    """Play ``st`` with the normal policy to the end of its round, or for ``horizon`` table rounds."""
     limit = st.turn + horizon * st.players
     n = st.players
+    call_turn = None if st.caller is None else st.turn
     while True:
         phase = st.phase
         if phase == ROUND_OVER or phase == OVER:
-            return float(st.history[-1]["points"][seat])
+            h = st.history[-1]
+            return Outcome(h["points"], h["caller"], call_turn, h["caller_lowest"])
         if st.turn > limit and phase in (TURN, END_TURN):
-            return float(sum(st.slots[seat]))
+            return Outcome([sum(s) for s in st.slots], None, None, False)
         if phase == WINDOW:
             move = None
             top = st.discard[-1]
@@ -637,7 +753,10 @@ def rollout(st: GangState, seat: int, horizon: int, call_margin: float) -> float
             continue
         mover = st.giver[0] if phase == GIVE and st.giver is not None else st.active
         p = perspective_from_state(st, mover)
+        turn = st.turn
         st._apply(Move(decide(p, st._actions(mover), call_margin), mover))
+        if call_turn is None and st.caller is not None:
+            call_turn = turn
 
 
 def _known_match(st: GangState, seat: int, target: int, top: int, bit: int) -> str | None:

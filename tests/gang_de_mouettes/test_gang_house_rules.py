@@ -159,7 +159,9 @@ def test_with_nothing_to_draw_or_take_a_start_of_turn_seat_may_still_call_or_pas
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_bots_call_at_the_start_of_their_turn_from_the_view(level: str) -> None:
-    hands = [["M0", "M0", "M1", "M1"], ["M9", "M9", "M9", "M9"]]
+    """14 points, all known: a hand to call on at once (with 2 points the hard bot would rather
+    play on, its opponent likely to call on a worse hand)."""
+    hands = [["M3", "M3", "M4", "M4"], ["M9", "M9", "M9", "M9"]]
     state = stacked(hands, ["M7"] * 4, quick_discards=False, peek_slots=4, **START)
     view = state.view(0)
     assert view["slots"][1] == [None] * 4  # the bot sees only what seat 0 knows

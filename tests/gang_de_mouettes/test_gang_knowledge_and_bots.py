@@ -4,15 +4,28 @@ from __future__ import annotations
 
 import json
 import random
+import string
 
 import pytest
 
 from game import GAMES
 from game.core import Move, Rng
 from game.gang_de_mouettes import GangState, Options
-from game.gang_de_mouettes.bots import NO_CAP, EasyBot, HardBot, call_odds, card_caps, perspective_from_state, perspective_from_view
+from game.gang_de_mouettes.bots import (
+    NO_CAP,
+    PASS_MARGIN,
+    PATIENCE,
+    EasyBot,
+    HardBot,
+    _should_call,
+    call_odds,
+    card_caps,
+    perspective_from_state,
+    perspective_from_view,
+)
 from game.gang_de_mouettes.state import PUBLIC
 from tests.gang_de_mouettes.test_gang_rules import play, stacked
+from ui.i18n import Translator
 
 DESC = GAMES["gang_de_mouettes"]
 
@@ -132,16 +145,23 @@ def test_determinisation_is_consistent_with_the_view() -> None:
         assert perspective_from_state(sample, seat) == perspective_from_view(view)
 
 
-def test_the_hard_bot_chooses_alike_when_only_hidden_cards_differ() -> None:
-    for state in random_states(3, 12, moves=40):
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_hard_bot_chooses_alike_when_only_hidden_cards_differ(players: int) -> None:
+    """Same move, same reason and the same guessed deals from two states that differ only in the
+    cards hidden from the seat: the bot reads its view, never the state."""
+    for state in random_states(players, 12, moves=40):
         if state.is_over():
             continue
         seat = state.to_move()[0]
         twin = state.redeal_hidden(seat, Rng(5))
         assert twin.view(seat) == state.view(seat)
-        a = DESC.make_bot("hard", 9).choose(state.view(seat), state.legal_moves(seat))
-        b = DESC.make_bot("hard", 9).choose(twin.view(seat), twin.legal_moves(seat))
-        assert a == b
+        bots = DESC.make_bot("hard", 9), DESC.make_bot("hard", 9)
+        a = bots[0].choose(state.view(seat), state.legal_moves(seat))
+        b = bots[1].choose(twin.view(seat), twin.legal_moves(seat))
+        assert a == b and bots[0].reason == bots[1].reason
+        guessed = [HardBot(seed=3).world(s.view(seat), HardBot().perspective(s.view(seat))) for s in (state, twin)]
+        assert guessed[0].slots == guessed[1].slots and guessed[0].pile == guessed[1].pile
+        assert guessed[0].view(seat) == state.view(seat)
 
 
 def test_easy_bot_forgets_cards_seen_long_ago() -> None:
@@ -199,17 +219,96 @@ def test_a_swap_caps_the_card_drawn_below_the_card_it_replaced() -> None:
     assert state.view(0)["slots"][1][0] is None
 
 
-def test_the_hard_bot_does_not_call_on_unknown_cards_and_calls_on_a_known_low_hand() -> None:
-    hands = [["M9", "M8", "M0", "M1"], ["M10", "M10", "M5", "M6"]]
-    early = stacked(hands, ["M7"], quick_discards=False)
-    play(early, "0: draw", "0: discard")
-    bot = HardBot(seed=2)
-    assert bot.choose(early.view(0), early.legal_moves(0)) == Move("done", 0)  # two cards unseen
-    assert bot.reason is not None and bot.reason[0] == "gang.wait"
+def reason_of(bot: HardBot) -> tuple[str, dict]:
+    """The bot's last reason, checked to read whole in both languages."""
+    assert bot.reason is not None
+    key, params = bot.reason
+    for lang in ("en", "fr"):
+        text = Translator(lang)(f"why.{key}", **params)
+        assert text != f"why.{key}" and not any(f for _, f, _, _ in string.Formatter().parse(text) if f)
+    return key, params
 
-    late = stacked([["M1", "M0", "M9", "M9"], hands[1]], ["M1", "M9", "M2"], quick_discards=False)
+
+def test_the_hard_bot_does_not_call_on_high_cards_and_calls_on_a_known_low_hand() -> None:
+    high = stacked([["M10", "M10", "M0", "M1"], ["M9", "M8", "M5", "M6"]], ["M7"], quick_discards=False)
+    play(high, "0: draw", "0: discard")
+    bot = HardBot(seed=2)
+    assert bot.choose(high.view(0), high.legal_moves(0)) == Move("done", 0)  # 20 known, two cards unseen
+    assert reason_of(bot)[0] == "gang.wait"
+
+    hands = [["M1", "M0", "M9", "M9"], ["M10", "M10", "M5", "M6"]]
+    late = stacked(hands, ["M1", "M9", "M2"], quick_discards=False)
     play(late, "0: draw", "0: swap 2", "0: done", "1: draw", "1: discard", "1: done", "0: draw", "0: swap 3")
     assert late.view(0)["slots"][0] == ["M1", "M0", "M1", "M2"]
     assert call_odds(bot.perspective(late.view(0)))[0] > 0.9
     assert bot.choose(late.view(0), late.legal_moves(0)) == Move("call", 0)
-    assert bot.reason is not None and bot.reason[0] == "gang.call"
+    assert reason_of(bot)[0] == "gang.call"
+
+
+def test_at_two_players_the_hard_bot_calls_on_middling_odds_before_its_opponent_does() -> None:
+    """A 9 and an 8 known and two cards unseen, after the first turn of the round: the bot ends
+    lowest only about a third of the time, but if it played on, its opponent would call first most
+    of the time (and mostly come out lowest), so it calls now."""
+    early = stacked([["M9", "M8", "M0", "M1"], ["M10", "M10", "M5", "M6"]], ["M7"], quick_discards=False)
+    play(early, "0: draw", "0: discard")
+    bot = HardBot(seed=2)
+    assert bot.choose(early.view(0), early.legal_moves(0)) == Move("call", 0)
+    key, odds = reason_of(bot)
+    assert key == "gang.call"
+    assert odds["chance"] < 50 and odds["threat"] > 50
+    assert odds["points"] - odds["others"] < odds["next"] - odds["next_others"]
+
+
+def test_the_hard_bot_slow_plays_a_hand_its_opponent_may_call_against() -> None:
+    """Holding 2 points, all known, at the start of its turn (option ``call_timing``): a call now
+    scores 0, yet playing on leaves the bot better placed against its opponent, who may call on a
+    worse hand and pay the penalty — the bot judges moves by its points less the others'."""
+    hands = [["M0", "M0", "M1", "M1"], ["M9", "M9", "M9", "M9"]]
+    state = stacked(hands, ["M7"] * 4, quick_discards=False, peek_slots=4, call_timing="start_of_turn")
+    bot = HardBot(seed=1)
+    assert bot.choose(state.view(0), state.legal_moves(0)) == Move("draw", 0)
+    key, odds = reason_of(bot)
+    assert key == "gang.rollouts"
+    assert odds["points"] > odds["next"]  # calling would have left it fewer points of its own
+    assert odds["points"] - odds["others"] < odds["next"] - odds["next_others"]
+
+
+def test_the_hard_bot_plays_on_when_a_risky_call_wins_by_less_than_the_luck_of_its_guesses() -> None:
+    """Three players, a 10 and a 2 known and two cards unseen after the first turn: calling does
+    a little better on the guessed deals, but it fails more often than not, and its edge is within
+    the luck of the guesses, so the bot plays on."""
+    state = stacked([["M10", "M2", "M3", "M10"], ["M9"] * 4, ["M8"] * 4], ["M1"], quick_discards=False)
+    play(state, "0: draw", "0: discard")
+    bot = HardBot(seed=2)
+    assert bot.choose(state.view(0), state.legal_moves(0)) == Move("done", 0)
+    key, params = reason_of(bot)
+    assert key == "gang.call_unsure" and params["gain"] > 0
+    assert bot.chance < 0.5
+
+
+def test_the_hard_bot_guesses_hidden_cards_as_the_round_public_actions_tell() -> None:
+    """Seat 1 drew a card and swapped it for its 10 (so the card is at most 9), then passed up a
+    call: in every deal the bot guesses, that card is at most 9 and seat 1 holds no hand it would
+    have called on."""
+    hands = [["M1", "M0", "M9", "M9"], ["M10", "M6", "M5", "M6"]]
+    state = stacked(hands, ["M7", "M3"], quick_discards=False)
+    play(state, "0: draw", "0: discard", "0: done", "1: draw", "1: swap 0", "1: done")
+    view = state.view(0)
+    bot = HardBot(seed=4)
+    p = bot.perspective(view)
+    for _ in range(30):
+        world = bot.world(view, p)
+        assert world.view(0)["slots"] == view["slots"]
+        assert world.slots[1][0] <= 9
+        assert not _should_call(perspective_from_state(world, 1), PASS_MARGIN)
+
+
+def test_the_hard_bot_ends_a_long_round() -> None:
+    state = stacked([["M1", "M0", "M9", "M9"], ["M10", "M6", "M5", "M6"]], ["M7"], quick_discards=False)
+    while state.view(0)["round_turn"] <= 2 * PATIENCE * 2 or state.active != 0:
+        seat = state.active
+        play(state, f"{seat}: draw", f"{seat}: discard", f"{seat}: done")
+    play(state, "0: draw", "0: discard")
+    bot = HardBot(seed=1)
+    assert bot.choose(state.view(0), state.legal_moves(0)) == Move("call", 0)
+    assert reason_of(bot) == ("gang.long_round", {})
