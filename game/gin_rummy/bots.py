@@ -322,8 +322,14 @@ def _policy_discard(hand: int, banned: int, keep: int = 0) -> tuple[int, int]:
 
 
 def _policy_takes(hand: int, top: int, limit: int) -> bool:
-    """The rollout policy takes the top discard when it melds and lowers the deadwood, or allows a knock."""
+    """The rollout policy takes the top discard when it melds and lowers the deadwood, or allows a knock.
+
+    A top that melds with nothing stays deadwood, and any discard lowers the deadwood by at most
+    10: when even that cannot reach the limit, the answer is no without solving the hand.
+    """
     with_top = hand | (1 << top)
+    if not M.meldable(with_top) >> top & 1 and M.deadwood(hand) - 10 + VAL[top] > limit:
+        return False
     best = min(dw for c, dw in M.deadwood_after_discards(with_top).items() if c != top)
     return best <= limit or (best < M.deadwood(hand) and bool(M.meldable(with_top) >> top & 1))
 
@@ -418,6 +424,9 @@ class HardBot(Bot):
     - a discard is judged by the expected deadwood after the next draw (instead of the deadwood
       now), normal's closeness-to-meld and danger terms, and the deadwood the card would save the
       sampled opponents (``FEED_WEIGHT``);
+    - the ``PLAYOUTS`` best discards so judged are then each played out to the hand's end on every
+      deal (the fast greedy policy for both seats, the same deals for every card), and the mean
+      points for the bot (``PLAYOUT_WEIGHT`` per point) decide between them;
     - a knock is weighed against playing on: its exact score against every sampled defending hand
       (their best melds and lay-offs) against a play-out of the hand to its end with a fast greedy
       policy for both seats after the best plain discard, on the same deals. A won hand also
@@ -433,6 +442,8 @@ class HardBot(Bot):
     FEED_WEIGHT = 0.5
     LOOKAHEAD_WEIGHT = 0.5
     SHORTLIST = 6
+    PLAYOUTS = 6
+    PLAYOUT_WEIGHT = 1.0
     TAKE_MARGIN = 2.0
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
@@ -477,18 +488,25 @@ class HardBot(Bot):
         deals = self._deals(seen, view)
         opponents = [opp for opp, _ in deals]
         unseen = M.indices(seen.unseen)
-        best_move, best_score, best_card, best_feed = ranked[0][2], None, ranked[0][1], 0.0
+        judged = []
         for score, c, move in ranked[:self.SHORTLIST]:
             rest = seen.hand & ~(1 << c)
             score += self.LOOKAHEAD_WEIGHT * (_expected_next(rest, unseen) - after[c])
             fed = _feed(c, opponents)
-            score += self.FEED_WEIGHT * fed
-            if best_score is None or score < best_score:
-                best_move, best_score, best_card, best_feed = move, score, c, fed
+            judged.append((score + self.FEED_WEIGHT * fed, c, move, fed))
+        judged.sort(key=lambda x: x[:2])
+        first = judged[0][1]
+        if self.PLAYOUTS and len(deals[0][1]) > 2:
+            judged = [(score - self.PLAYOUT_WEIGHT * self._played_out(seen, deals, c, bonus), c, move, fed)
+                      for score, c, move, fed in judged[:self.PLAYOUTS]]
+            judged.sort(key=lambda x: x[:2])
+        _, best_card, best_move, best_feed = judged[0]
         loose = not sum(M.best_melds(seen.hand)[1]) >> best_card & 1
         params = {"card": M.TEXT_AT[best_card], "deadwood": after[best_card], "deals": len(deals)}
         warned = _warning(best_card, seen)
-        if warned >= 0:
+        if best_card != first:
+            self.because("gin.discard_played_out", other=M.TEXT_AT[first], **params)
+        elif warned >= 0:
             self.because("gin.discard_warned" if loose else "gin.discard_break_warned", other=M.TEXT_AT[warned], **params)
         elif best_feed == 0:
             self.because("gin.discard_safe" if loose else "gin.discard_break_safe", **params)
@@ -521,6 +539,15 @@ class HardBot(Bot):
         on = sum(_playout([rest, opp], list(stock), discard, 1, seen.limit, bonus, seen.wall)
                  for opp, stock in deals)
         return knock >= on
+
+    def _played_out(self, seen: _Seen, deals: list[tuple[int, list[int]]], card: int,
+                    bonus: tuple[int, int, int]) -> float:
+        """Mean points of the hand for the bot after discarding ``card``, each sampled deal played
+        out to its end by the rollout policy for both seats (the same deals for every card)."""
+        rest = seen.hand & ~(1 << card)
+        total = sum(_playout([rest, opp], list(stock), card, 1, seen.limit, bonus, seen.wall)
+                    for opp, stock in deals)
+        return total / len(deals)
 
     def _deals(self, seen: _Seen, view: dict[str, Any]) -> list[tuple[int, list[int]]]:
         """Opponent hands and stock orders consistent with the view (stock top last), each drawn

@@ -191,3 +191,41 @@ def test_hard_reads_passes_and_weighs_sampled_hands_by_them() -> None:
     wants_tc = M.card_mask(["7h", "8h", "9h", "2c", "3s", "4s", "5d", "Jc", "Qc", "9c"])
     assert B._likelihood(with_run, seen) == 1.0
     assert B._likelihood(no_meld_for_7h, seen) < B._likelihood(wants_tc, seen) < B._likelihood(with_run, seen)
+
+
+def near_gin_deal() -> object:
+    """Seat 0 has drawn Ac and holds 4h5h6h 7s7d7c with loose Jh 9s 2c 3d Ac; the opponent holds
+    2s3s4s 8h9hTh QhQdQc and Ad: one card (Jh) from gin, 1 deadwood without it."""
+    mine = ["4h", "5h", "6h", "7s", "7d", "7c", "Jh", "9s", "2c", "3d"]
+    theirs = ["2s", "3s", "4s", "8h", "9h", "Th", "Qh", "Qd", "Qc", "Ad"]
+    used = set(mine + theirs + ["Kd", "Ac"])
+    rest = [r + s for s in "shdc" for r in "A23456789TJQK" if r + s not in used]
+    deck = [c for pair in zip(mine, theirs) for c in pair] + ["Kd", "Ac"] + rest
+    state = DESC.new_match(2, options=GinOptions(first_dealer=1), seed=3, deck=deck)
+    for move in ("0: pass", "1: pass", "0: draw"):
+        state.apply(move)
+    return state
+
+
+def test_hard_plays_out_its_shortlisted_discards() -> None:
+    """On deals where the opponent waits for Jh to go gin, the Jh is the heuristic's choice (the
+    highest loose card, and it saves the opponent only 1 deadwood), but played out to the end of
+    the hand it hands them gin: hard throws another card and says why."""
+    from game.gin_rummy import bots as B
+    from game.gin_rummy import melds as M
+
+    state = near_gin_deal()
+    view, legal = state.view(0), state.legal_moves(0)
+    opp = M.card_mask(["2s", "3s", "4s", "8h", "9h", "Th", "Qh", "Qd", "Qc", "Ad"])
+    stock = M.indices(B._Seen(view).unseen & ~opp)
+
+    def choice(playouts: int) -> tuple[Move, object]:
+        bot = DESC.make_bot("hard", 1)
+        bot.PLAYOUTS = playouts
+        bot._deals = lambda seen, view: [(opp, list(stock)) for _ in range(8)]
+        return bot.choose(view, legal), bot.reason
+
+    assert choice(0)[0] == Move("discard Jh", 0)
+    move, reason = choice(6)
+    assert move != Move("discard Jh", 0)
+    assert reason[0] == "gin.discard_played_out" and reason[1]["other"] == "Jh"
