@@ -13,7 +13,6 @@ than it saves).
 from __future__ import annotations
 
 import multiprocessing
-import queue
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
@@ -23,50 +22,24 @@ from game.core.referee import BotTask
 
 
 class ThreadRunner:
-    """Solves each ``BotTask`` in order on one daemon worker thread, started when needed and ended
-    after ``IDLE`` seconds without work; ``wait`` lets tests and shutdown join the answers.
-
-    A task only joins a queue, so asking a bot never waits for a thread to start (which, with the
-    interpreter lock held by the render loop, cost a move's frame a few milliseconds).
-    """
-
-    IDLE = 5.0
+    """Solves each ``BotTask`` in a daemon thread; ``wait`` lets tests and shutdown join them."""
 
     def __init__(self) -> None:
-        self._tasks: queue.SimpleQueue[BotTask] = queue.SimpleQueue()
-        self._lock = threading.Condition()
-        self._pending = 0
-        self._worker: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
 
     def __call__(self, task: BotTask) -> None:
-        with self._lock:
-            self._pending += 1
-            self._tasks.put(task)
-            if self._worker is None:
-                self._worker = threading.Thread(target=self._work, name="bots", daemon=True)
-                self._worker.start()
-
-    def _work(self) -> None:
-        while True:
-            try:
-                task = self._tasks.get(timeout=self.IDLE)
-            except queue.Empty:
-                with self._lock:
-                    if self._tasks.empty():
-                        self._worker = None
-                        return
-                continue
-            try:
-                task.solve()
-            finally:
-                with self._lock:
-                    self._pending -= 1
-                    self._lock.notify_all()
+        thread = threading.Thread(target=task.solve, name=f"bot-seat-{task.seat}", daemon=True)
+        self._threads = [t for t in self._threads if t.is_alive()]
+        self._threads.append(thread)
+        thread.start()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until every bot asked so far has answered; False if ``timeout`` ran out first."""
-        with self._lock:
-            return self._lock.wait_for(lambda: self._pending == 0, timeout)
+        for thread in list(self._threads):
+            thread.join(timeout)
+            if thread.is_alive():
+                return False
+        return True
 
 
 def answer(bot: Bot, kind: str, view: dict[str, Any], legal: list[Move], seat: int) -> tuple[Any, ...]:
