@@ -100,6 +100,7 @@ def test_a_whole_round_with_the_mouse(app) -> None:
     # turn 2: Bob throws a 4. Cara knows her own 4 and reacts, but Alice piqués Bob's 4 first
     run_until(app, lambda: phase(scene) == "window")
     app.step(1 / 60)
+    scene.wait_for_bot()  # Cara's answer is in; her reaction delay is still running
     assert 2 in reactions(scene)
     click_at(app, slot(scene, 1, 1).rect.center)
     assert state.log[-1] == "0: snap 1.1" and phase(scene) == "give"
@@ -130,6 +131,7 @@ def test_a_whole_round_with_the_mouse(app) -> None:
     # turn 5: Bob throws a 6; Cara would piqué Alice's public 6, Alice snaps her own 6 first
     run_until(app, lambda: phase(scene) == "window")
     app.step(1 / 60)
+    scene.wait_for_bot()  # Cara's answer is in; her reaction delay is still running
     assert 2 in reactions(scene)
     click_at(app, slot(scene, 0, 1).rect.center)
     assert state.log[-1] == "0: snap 0.1"
