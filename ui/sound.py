@@ -1,7 +1,8 @@
 """Sound effects: small OGG files under ``assets/sounds`` played through ``pygame.mixer``.
 
 The mixer is started defensively: a computer without an audio device (or a mixer that refuses to
-start) plays nothing, with no error and no message. Sounds load when a table opens (``preload``), or the first time they are played.
+start) plays nothing, with no error and no message. Sounds load when a table opens (``preload``),
+or else the first time they are played.
 The volume (0–100) and mute are settings; M mutes from anywhere (the app handles the key).
 """
 

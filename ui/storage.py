@@ -215,7 +215,7 @@ class Storage:
         def finish() -> None:
             self.record_result(game_id, seats, winners, assisted=assisted, figures=figures)
             self.keep_finished(game_id, text)
-            self.session_path.unlink(missing_ok=True)
+            self.clear_session()  # its flush does not wait on the writer's own thread
 
         self.writer.run(finish)
 

@@ -159,13 +159,19 @@ def stacked_after_a_take() -> tuple[object, list[str]]:
     and throws Ks; seat 0 draws 3c. The 7h can only meld with 8h9h, so Th would feed that run."""
     mine = ["4h", "5h", "6h", "7s", "7d", "7c", "Th", "Tc", "As", "2d"]
     theirs = ["8h", "9h", "Ks", "Kd", "Qd", "Qc", "Js", "Jd", "3s", "4s"]
-    used = set(mine + theirs + ["7h", "3c"])
+    return dealt(mine, theirs, ["7h", "3c"], "0: pass", "1: take", "1: discard Ks", "0: draw"), mine
+
+
+def dealt(mine: list[str], theirs: list[str], next_cards: list[str], *moves: str) -> object:
+    """A match with seat 1 dealing ``mine`` to seat 0 and ``theirs`` to itself, ``next_cards`` (the
+    upcard first) then the rest of the deck in order, and ``moves`` played."""
+    used = set(mine + theirs + next_cards)
     rest = [r + s for s in "shdc" for r in "A23456789TJQK" if r + s not in used]
-    deck = [c for pair in zip(mine, theirs) for c in pair] + ["7h", "3c"] + rest
+    deck = [c for pair in zip(mine, theirs) for c in pair] + next_cards + rest
     state = DESC.new_match(2, options=GinOptions(first_dealer=1), seed=3, deck=deck)
-    for move in ("0: pass", "1: take", "1: discard Ks", "0: draw"):
+    for move in moves:
         state.apply(move)
-    return state, mine
+    return state
 
 
 def test_hard_infers_the_meld_of_a_taken_card_and_does_not_feed_it() -> None:
@@ -198,13 +204,7 @@ def near_gin_deal() -> object:
     2s3s4s 8h9hTh QhQdQc and Ad: one card (Jh) from gin, 1 deadwood without it."""
     mine = ["4h", "5h", "6h", "7s", "7d", "7c", "Jh", "9s", "2c", "3d"]
     theirs = ["2s", "3s", "4s", "8h", "9h", "Th", "Qh", "Qd", "Qc", "Ad"]
-    used = set(mine + theirs + ["Kd", "Ac"])
-    rest = [r + s for s in "shdc" for r in "A23456789TJQK" if r + s not in used]
-    deck = [c for pair in zip(mine, theirs) for c in pair] + ["Kd", "Ac"] + rest
-    state = DESC.new_match(2, options=GinOptions(first_dealer=1), seed=3, deck=deck)
-    for move in ("0: pass", "1: pass", "0: draw"):
-        state.apply(move)
-    return state
+    return dealt(mine, theirs, ["Kd", "Ac"], "0: pass", "1: pass", "0: draw")
 
 
 def test_hard_plays_out_its_shortlisted_discards() -> None:

@@ -27,17 +27,22 @@ def data_dir(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def app(data_dir: Path) -> Iterator[App]:
-    """A headless app at 1280×800 showing the title screen (English unless a test switches); a
-    scene's exception fails the test instead of being recovered from."""
-    application = App(data_dir=data_dir, size=(1280, 800), headless=True, fail_fast=True)
+def open_app(data_dir: Path, size: tuple[int, int] = (1280, 800)) -> Iterator[App]:
+    """A headless app of ``size`` showing the title screen (English unless a test switches); a
+    scene's exception fails the test instead of being recovered from. Closed after the test."""
+    application = App(data_dir=data_dir, size=size, headless=True, fail_fast=True)
     if application.language != "en":
         application.set_language("en")
     application.step()
     yield application
     application.quit()
     application.close()
+
+
+@pytest.fixture
+def app(data_dir: Path) -> Iterator[App]:
+    """A headless app at 1280×800 (see ``open_app``)."""
+    yield from open_app(data_dir)
 
 
 def click(app: App, pos: tuple[int, int], steps: int = 1) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from tests.ui.conftest import press
+from tests.ui.conftest import open_app, press
 from tests.ui.table_helpers import button, click_at, stacked_session, start
 from tests.ui.test_shell_setup import choose
 from ui.app import App
@@ -21,13 +21,7 @@ from ui.table.scene import TableScene
 
 @pytest.fixture(params=[(1024, 640), (1920, 1080)], ids=["1024x640", "1920x1080"])
 def window(request, data_dir) -> Iterator[App]:
-    application = App(data_dir=data_dir, size=request.param, headless=True, fail_fast=True)
-    if application.language != "en":
-        application.set_language("en")
-    application.step()
-    yield application
-    application.quit()
-    application.close()
+    yield from open_app(data_dir, request.param)
 
 
 def measures(scene: TableScene) -> dict[str, float]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
@@ -20,8 +20,12 @@ INK = (20, 26, 22)
 PANEL = (12, 40, 26)
 
 
+T = TypeVar("T")
+
 CACHED_TEXTS = 800
 """Rendered texts a table keeps; beyond, the least recently drawn is forgotten."""
+BLOCKS_KEPT = 200
+"""Rendered blocks of wrapped text a table keeps before it starts again."""
 
 
 class TextCache:
@@ -41,13 +45,7 @@ class TextCache:
     def width(self, text: str, size: int, bold: bool = False) -> int:
         """How many pixels ``text`` takes at ``size``, measured once (a table measures the same labels,
         log lines and names at the same sizes on every move)."""
-        key = (text, int(size), bold)
-        found = self._widths.get(key)
-        if found is None:
-            if len(self._widths) > 4 * CACHED_TEXTS:
-                self._widths.clear()
-            found = self._widths[key] = self.font(size, bold).size(text)[0]
-        return found
+        return _kept(self._widths, (text, int(size), bold), lambda: self.font(size, bold).size(text)[0])
 
     def render(self, text: str, size: int, colour: tuple = FONT_COLOUR, bold: bool = False) -> pygame.Surface:
         key = (text, int(size), bold, tuple(colour))
@@ -66,21 +64,19 @@ class TextCache:
 
     def fitting_size(self, text: str, size: int, width: int, bold: bool = False) -> int:
         """The largest size up to ``size`` (and at least 9) at which ``text`` fits ``width`` pixels."""
-        key = (text, int(size), int(width), bold)
-        found = self._fitted.get(key)
-        if found is None:
-            if len(self._fitted) > CACHED_TEXTS:
-                self._fitted.clear()
-            found = int(size)
-            measured = self.width(text, found, bold)
-            if measured > width and found > 9:  # text width is about proportional to its size: start there
-                top, found = found, max(9, min(found - 1, found * width // measured))
-                while found + 1 < top and self.width(text, found + 1, bold) <= width:
-                    found += 1
-                while found > 9 and self.width(text, found, bold) > width:
-                    found -= 1
-            self._fitted[key] = found
-        return found
+        return _kept(self._fitted, (text, int(size), int(width), bold),
+                     lambda: self._fitting(text, int(size), width, bold))
+
+    def _fitting(self, text: str, size: int, width: int, bold: bool) -> int:
+        """``fitting_size`` worked out: measured at the proportional size, then a size at a time."""
+        measured = self.width(text, size, bold)
+        if measured > width and size > 9:  # text width is about proportional to its size: start there
+            top, size = size, max(9, min(size - 1, size * width // measured))
+            while size + 1 < top and self.width(text, size + 1, bold) <= width:
+                size += 1
+            while size > 9 and self.width(text, size, bold) > width:
+                size -= 1
+        return size
 
     def block(self, text: str, size: int, width: int, height: int, colour: tuple = FONT_COLOUR, bold: bool = False,
               align: str = "center") -> pygame.Surface:
@@ -88,45 +84,51 @@ class TextCache:
         one line, or wrapped on as many as the height holds (big text goes on two lines in a bar
         rather than shrinking back to small); ``align`` is ``left``, ``center`` or ``right``."""
         key = (text, int(size), int(width), int(height), tuple(colour), bold, align)
-        img = self._blocks.get(key)
-        if img is None:
-            if len(self._blocks) > 200:
-                self._blocks.clear()
+        return _kept(self._blocks, key, lambda: self._block(text, int(size), width, height, colour, bold, align),
+                     BLOCKS_KEPT)
+
+    def _block(self, text: str, size: int, width: int, height: int, colour: tuple, bold: bool,
+               align: str) -> pygame.Surface:
+        """``block`` drawn: the largest size whose wrapped lines fit, else one line fitted."""
+        lines = [text]
+        while size > 9:
+            font = self.font(size, bold)
+            lines = self.wrap(text, size, width, bold)
+            if len(lines) * font.get_linesize() <= height and all(self.width(x, size, bold) <= width for x in lines):
+                break
+            size -= 1
+        if len(lines) > 1 and len(lines) * self.font(size, bold).get_linesize() > height:
             lines = [text]
-            size = int(size)
-            while size > 9:
-                font = self.font(size, bold)
-                lines = self.wrap(text, size, width, bold)
-                if len(lines) * font.get_linesize() <= height and all(self.width(x, size, bold) <= width for x in lines):
-                    break
-                size -= 1
-            if len(lines) > 1 and len(lines) * self.font(size, bold).get_linesize() > height:
-                lines = [text]
-                size = self.fitting_size(text, size, width, bold)
-            images = [self.render(line, size, colour, bold) for line in lines]
-            if len(images) == 1:
-                self._blocks[key] = images[0]
-                return images[0]
-            line_h = self.font(size, bold).get_linesize()
-            img = pygame.Surface((max(i.get_width() for i in images), line_h * (len(images) - 1)
-                                  + images[-1].get_height()), pygame.SRCALPHA)
-            img.fill((*colour[:3], 0))  # the edges of the letters blend into their own colour, not black
-            for n, line in enumerate(images):
-                x = {"left": 0, "right": img.get_width() - line.get_width()}.get(align,
-                                                                                 (img.get_width() - line.get_width()) // 2)
-                img.blit(line, (x, n * line_h))
-            self._blocks[key] = img
+            size = self.fitting_size(text, size, width, bold)
+        images = [self.render(line, size, colour, bold) for line in lines]
+        if len(images) == 1:
+            return images[0]
+        line_h = self.font(size, bold).get_linesize()
+        img = pygame.Surface((max(i.get_width() for i in images), line_h * (len(images) - 1)
+                              + images[-1].get_height()), pygame.SRCALPHA)
+        img.fill((*colour[:3], 0))  # the edges of the letters blend into their own colour, not black
+        for n, line in enumerate(images):
+            x = {"left": 0, "right": img.get_width() - line.get_width()}.get(align,
+                                                                             (img.get_width() - line.get_width()) // 2)
+            img.blit(line, (x, n * line_h))
         return img
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """``text`` split into lines that fit ``width`` pixels at this size (split once, then kept)."""
-        key = (text, int(size), int(width), bold)
-        found = self._wrapped.get(key)
-        if found is None:
-            if len(self._wrapped) > CACHED_TEXTS:
-                self._wrapped.clear()
-            found = self._wrapped[key] = tuple(wrap_text(self.font(size, bold), text, width))
-        return list(found)
+        return list(_kept(self._wrapped, (text, int(size), int(width), bold),
+                          lambda: tuple(wrap_text(self.font(size, bold), text, width))))
+
+
+def _kept(store: dict[Any, T], key: Any, make: Callable[[], T], limit: int = 4 * CACHED_TEXTS) -> T:
+    """``store[key]``, made by ``make`` the first time; a store grown to ``limit`` entries starts
+    again (measures and wrapped blocks are cheap to redo, unlike the single texts the cache keeps
+    by recent use)."""
+    found = store.get(key)
+    if found is None:
+        if len(store) >= limit:
+            store.clear()
+        found = store[key] = make()
+    return found
 
 
 @dataclass(eq=False)
