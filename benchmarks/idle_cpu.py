@@ -5,8 +5,9 @@
 Each case runs in its own process with SDL's dummy video driver: the app's real loop (``App.run``)
 on the title screen, the setup form and a Gin Rummy table waiting for the player's move, each also
 with the loop forced to draw every frame at 60 fps (as it did before it waited for input), and a
-bare loop that flips a full window 60 times a second and a bare window that only waits for events
-(the floor: what any open window costs), all in the same run. Printed: the
+bare loop that flips a full window 60 times a second and a bare window that only waits in
+``pygame.event.wait`` (which looks for events every millisecond: the app's idle wait before it
+napped a frame at a time), all in the same run. Printed: the
 process's CPU time over wall time (share of one core) and the ratio to the bare loop. A real window
 (X server, compositor) costs more per frame, so the saving there is larger: ``--window`` opens each
 case in a real window on ``DISPLAY`` (``xvfb-run -s "-screen 0 1920x1080x24" python
@@ -40,7 +41,7 @@ if case == "bare 60 fps loop":
     start = time.perf_counter(); cpu0 = time.process_time()
     while time.perf_counter() - start < seconds:
         pygame.event.pump(); screen.fill((20, 90, 50)); pygame.display.flip(); clock.tick(60)
-elif case == "bare waiting window":  # the floor: a window that only waits for events
+elif case == "bare event.wait window":  # a window that only waits in pygame's own wait
     pygame.init(); screen = pygame.display.set_mode(size); screen.fill((20, 90, 50)); pygame.display.flip()
     start = time.perf_counter(); cpu0 = time.process_time()
     while time.perf_counter() - start < seconds:
@@ -103,7 +104,7 @@ def main() -> int:
         parser.error("--window needs a display (DISPLAY is not set); try xvfb-run")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     started = time.perf_counter()
-    cases = ["bare 60 fps loop", "bare waiting window"] + [f"{scene}{suffix}" for scene in ("title", "setup", "table")
+    cases = ["bare 60 fps loop", "bare event.wait window"] + [f"{scene}{suffix}" for scene in ("title", "setup", "table")
                                      for suffix in (", 60 fps", "")]
     measured = {case: measure(case, args.seconds, args.window) for case in cases}
     results = {case: share for case, (share, _) in measured.items()}
@@ -111,7 +112,7 @@ def main() -> int:
     where = f"a real window on {os.environ['DISPLAY']}" if args.window else "SDL dummy driver"
     print(f"share of one core while nothing moves, 1920x1080, {where}, {args.seconds:.0f} s each")
     for case, share in results.items():
-        line = f"{case:>17}: {100 * share:5.1f} %   ({share / bare:.2f} × the bare loop)"
+        line = f"{case:>22}: {100 * share:5.1f} %   ({share / bare:.2f} × the bare loop)"
         server = measured[case][1]
         if server is not None:
             line += f"   + X server {100 * server:4.1f} %"

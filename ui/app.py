@@ -38,7 +38,11 @@ MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
 IDLE_WAIT_MS = 500
-"""While idle, the app draws a frame at least this often (milliseconds) even without input."""
+"""While idle, the app runs a frame at least this often (milliseconds) even without input."""
+IDLE_NAP = 1 / FPS
+"""While idle, the loop looks for input this often (seconds). ``pygame.event.wait`` looks every
+millisecond, which alone costs 2–3 % of a core; napping a frame at a time costs about a fifth of
+that and still answers input within one frame, as the 60 fps loop does."""
 MAX_DT = 0.1
 MAX_REAL_DT = 5.0
 """Game clocks follow real time, except across a stall this long (a suspended computer)."""
@@ -48,6 +52,18 @@ FELT_DARK = (10, 52, 32)
 CREAM = (246, 236, 208)
 GOLD = (214, 174, 84)
 INK = (24, 30, 26)
+
+
+def wait_for_input(seconds: float) -> bool:
+    """Nap ``IDLE_NAP`` at a time until an event is queued (``True``, the event left in the queue)
+    or ``seconds`` pass (``False``)."""
+    end = time.perf_counter() + seconds
+    while not pygame.event.peek():
+        left = end - time.perf_counter()
+        if left <= 0:
+            return False
+        time.sleep(min(IDLE_NAP, left))
+    return True
 
 
 @dataclass
@@ -507,12 +523,9 @@ class App:
         that times out lets time-driven work run, and draws only what it changed)."""
         while self.running:
             if self.idle():
-                event = pygame.event.wait(IDLE_WAIT_MS)
-                timed_out = event.type == pygame.NOEVENT
-                if not timed_out:
-                    pygame.event.post(event)
+                woken = wait_for_input(IDLE_WAIT_MS / 1000)
                 self.clock.tick()
-                self.step(1 / FPS, draw=not timed_out)
+                self.step(1 / FPS, draw=woken)
                 continue
             dt = self.clock.tick(FPS) / 1000
             self.step(min(dt, MAX_DT), real=min(dt, MAX_REAL_DT))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+import ui.app
 from tests.ui.table_helpers import stacked_session, start
 from ui.session import SeatInfo
 
@@ -42,22 +43,48 @@ def test_the_table_is_idle_only_when_nothing_moves_and_no_bot_or_timer_runs(app)
 
 
 def test_run_waits_for_events_when_idle(app, monkeypatch) -> None:
-    """``run`` blocks on ``pygame.event.wait`` while idle, and draws when woken."""
-    waits: list[int] = []
-    real_wait = pygame.event.wait
+    """``run`` waits for input (half a second at most) while idle, and draws when woken."""
+    waits: list[float] = []
+    real_wait = ui.app.wait_for_input
 
-    def wait(timeout: int = 0) -> pygame.event.Event:
-        waits.append(timeout)
+    def wait(seconds: float) -> bool:
+        waits.append(seconds)
         if len(waits) >= 3:
             app.quit()
-        return real_wait(1)
+        return real_wait(0.001)
 
     app.step(1 / 60)
     app._toasts.clear()
-    monkeypatch.setattr(pygame.event, "wait", wait)
+    monkeypatch.setattr(ui.app, "wait_for_input", wait)
     app.running = True
     app.run()
-    assert waits and all(t == 500 for t in waits)
+    assert waits and all(t == 0.5 for t in waits)
+
+
+def test_waiting_for_input_ends_with_an_event_which_stays_queued(app) -> None:
+    pygame.event.clear()
+    assert ui.app.wait_for_input(0.02) is False
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(0, 0), buttons=(0, 0, 0))
+    pygame.event.post(motion)
+    assert ui.app.wait_for_input(60.0) is True
+    assert [e.type for e in pygame.event.get()] == [pygame.MOUSEMOTION]
+
+
+def test_waiting_for_input_naps_a_frame_at_a_time(app, monkeypatch) -> None:
+    """Not pygame's millisecond polling (``event.wait``): naps of one frame, the last one shorter."""
+    naps: list[float] = []
+    clock = [0.0]
+
+    def sleep(seconds: float) -> None:
+        naps.append(seconds)
+        clock[0] += seconds
+
+    pygame.event.clear()
+    monkeypatch.setattr(ui.app.time, "sleep", sleep)
+    monkeypatch.setattr(ui.app.time, "perf_counter", lambda: clock[0])
+    assert ui.app.wait_for_input(0.1) is False
+    assert naps[:-1] == [ui.app.IDLE_NAP] * (len(naps) - 1) and len(naps) == 7
+    assert abs(sum(naps) - 0.1) < 1e-9
 
 
 def test_an_idle_wait_that_times_out_draws_nothing_unless_something_changed(app, monkeypatch) -> None:
@@ -70,15 +97,15 @@ def test_an_idle_wait_that_times_out_draws_nothing_unless_something_changed(app,
     monkeypatch.setattr(pygame.display, "flip", lambda: (flips.append(1), real_flip()))
     flipped_at_wait: list[int] = []
 
-    def wait(timeout: int = 0) -> pygame.event.Event:
+    def wait(seconds: float) -> bool:
         flipped_at_wait.append(len(flips))
         if len(flipped_at_wait) == 3:
             app.storage._notice("notice.save_failed", error="disk full")  # found by time, not input
         if len(flipped_at_wait) == 4:
             app.quit()
-        return pygame.event.Event(pygame.NOEVENT)
+        return False
 
-    monkeypatch.setattr(pygame.event, "wait", wait)
+    monkeypatch.setattr(ui.app, "wait_for_input", wait)
     monkeypatch.setattr(app, "close", lambda: None)
     app.running = True
     app.run()
