@@ -1,5 +1,5 @@
-"""The table's text cache: ``fit`` picks the largest size that fits, the cache forgets the least
-recently drawn text first."""
+"""The table's text cache: ``fit`` and ``block`` pick the largest size that fits, the cache forgets
+the least recently drawn text first."""
 
 from __future__ import annotations
 
@@ -27,6 +27,33 @@ def test_fit_gives_the_largest_size_that_fits(text: str, size: int, width: int) 
     while largest > 9 and font(largest, False).size(text)[0] > width:
         largest -= 1
     assert cache.fit(text, size, width) is cache.render(text, largest)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text("abcdefgh ijkWMi.,é", min_size=1, max_size=80), st.integers(10, 48), st.integers(20, 400),
+       st.integers(8, 120))
+def test_block_gives_the_largest_size_whose_wrapped_lines_fit(text: str, size: int, width: int, height: int) -> None:
+    """The size ``block`` finds by halving is the one a scan from the top finds."""
+    cache = TextCache(font)
+    largest = size
+    while largest > 9:
+        lines = widgets.wrap_text(font(largest, False), text, width)
+        if len(lines) * font(largest, False).get_linesize() <= height and \
+                all(font(largest, False).size(x)[0] <= width for x in lines):
+            break
+        largest -= 1
+    lines = widgets.wrap_text(font(largest, False), text, width)
+    if len(lines) > 1 and len(lines) * font(largest, False).get_linesize() > height:
+        assert cache.block(text, size, width, height) is cache.fit(text, largest, width)
+    else:
+        expected = [cache.render(x, largest) for x in lines]
+        block = cache.block(text, size, width, height)
+        if len(expected) == 1:
+            assert block is expected[0]
+        else:
+            line_h = font(largest, False).get_linesize()
+            assert block.get_height() == line_h * (len(lines) - 1) + expected[-1].get_height()
+            assert block.get_width() == max(x.get_width() for x in expected)
 
 
 def test_the_least_recently_drawn_text_is_forgotten_first(monkeypatch) -> None:

@@ -89,14 +89,22 @@ class TextCache:
 
     def _block(self, text: str, size: int, width: int, height: int, colour: tuple, bold: bool,
                align: str) -> pygame.Surface:
-        """``block`` drawn: the largest size whose wrapped lines fit, else one line fitted."""
-        lines = [text]
-        while size > 9:
-            font = self.font(size, bold)
-            lines = self.wrap(text, size, width, bold)
-            if len(lines) * font.get_linesize() <= height and all(self.width(x, size, bold) <= width for x in lines):
-                break
-            size -= 1
+        """``block`` drawn: the largest size whose wrapped lines fit (found by halving the range of
+        sizes: a smaller size never needs more room), else one line fitted."""
+        def fits(at: int) -> bool:
+            wrapped = self.wrap(text, at, width, bold)
+            return len(wrapped) * self.font(at, bold).get_linesize() <= height and \
+                all(self.width(x, at, bold) <= width for x in wrapped)
+
+        low, high = 9, size  # the answer is in low..high; 9 when no size above it fits
+        while low < high:
+            middle = (low + high + 1) // 2
+            if fits(middle):
+                low = middle
+            else:
+                high = middle - 1
+        size = low
+        lines = self.wrap(text, size, width, bold)
         if len(lines) > 1 and len(lines) * self.font(size, bold).get_linesize() > height:
             lines = [text]
             size = self.fitting_size(text, size, width, bold)
