@@ -520,9 +520,11 @@ class EasyBot(NormalBot):
         return Move(action, legal_moves[0].seat), self.rng.uniform(*self.delay)
 
 
-SURE_CALL = 0.6
+SURE_CALL = 0.8
 """A call that comes out lowest in this share of its rollouts is played whenever it does best on
-average; a riskier one must do clearly best (``HardBot.sure``)."""
+average; a riskier one must do clearly best (``HardBot.sure``). At 0.8 rather than 0.6, four-player
+calls came out lowest 0.783 of the time instead of 0.732 for the same points (1,000 rounds, seed 11);
+at two players the calls that pay are the ones that do clearly best, and it changes nothing."""
 
 
 class HardBot(NormalBot):
