@@ -38,8 +38,8 @@ WINDOW_TITLE = "Tablée"
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
-IDLE_WAIT_MS = 500
-"""While idle, the app runs a frame at least this often (milliseconds) even without input."""
+IDLE_WAIT = 0.5
+"""While idle, the app runs a frame at least this often (seconds) even without input."""
 IDLE_NAP = 1 / FPS
 """While idle, the loop looks for input this often (seconds). ``pygame.event.wait`` looks every
 millisecond, which alone costs 2–3 % of a core; napping a frame at a time costs about a fifth of
@@ -535,7 +535,7 @@ class App:
         that times out lets time-driven work run, and draws only what it changed)."""
         while self.running:
             if self.idle():
-                woken = wait_for_input(IDLE_WAIT_MS / 1000)
+                woken = wait_for_input(IDLE_WAIT)
                 self.clock.tick()
                 self.step(1 / FPS, draw=woken)
                 continue
