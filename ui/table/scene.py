@@ -1391,7 +1391,7 @@ class TableScene(Scene):
         hint_rect = surface.blit(hint, hint.get_rect(midright=(w - margin, bar.centery)))
         if fingerprint:  # beside the title, or on the rail when the bar has no room
             img = self.text.fit(fingerprint, round(bar.h * 0.3), round(w * 0.2), (160, 186, 160))
-            needed = self.text.render(status, round(bar.h * 0.44), FONT_COLOUR).get_width() if status else 0
+            needed = self.text.width(status, round(bar.h * 0.44)) if status else 0
             if hint_rect.left - title_rect.right - img.get_width() - 3 * margin >= needed:
                 title_rect = title_rect.union(surface.blit(
                     img, img.get_rect(midleft=(title_rect.right + margin // 2, bar.centery + bar.h // 10))))
