@@ -151,3 +151,21 @@ def test_hard_keeps_normals_choice_unless_its_rollouts_are_surely_better(monkeyp
     hard = HardBot(seed=5, candidates=len(legal))
     assert hard.choose(view, legal) == better
     assert hard.reason is not None and hard.reason[0] == "lagagne.rollouts"
+
+
+def test_heads_up_rollouts_look_four_table_rounds_ahead_on_as_many_deals(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """At two players each rollout plays four table rounds (8 turns) on as many guessed deals as two
+    rounds would get; at four players, two table rounds (8 turns) on deals for 8 turns."""
+    import game.lagagne.bots as bots
+
+    for players, turns, deals in ((2, 8, 1500 // (4 * 6)), (4, 8, 1500 // (8 * 6))):
+        state = GAMES["lagagne"].new_match(players, seed=21)
+        seat = state.to_move()[0]
+        legal = state.legal_moves(seat)
+        depths: list[int] = []
+        monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, seen=depths: seen.append(depth) or 0.0)
+        hard = HardBot(seed=5, candidates=6)
+        hard.choose(state.view(seat), legal)
+        tried = min(6, len(legal))
+        assert set(depths) == {turns} and len(depths) == deals * tried
+        assert hard.reason is not None and hard.reason[1]["turns"] == turns and hard.reason[1]["deals"] == deals
