@@ -568,9 +568,14 @@ class App:
 
 
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels."""
+    """Split ``text`` into lines that fit ``width`` pixels, each taking as many words as fit (a word
+    wider than the width has a line of its own); a paragraph that fits is measured once, not word
+    by word."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        if font.size(paragraph)[0] <= width:
+            lines.append(paragraph)
+            continue
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word

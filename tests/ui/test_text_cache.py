@@ -56,6 +56,30 @@ def test_block_gives_the_largest_size_whose_wrapped_lines_fit(text: str, size: i
             assert block.get_width() == max(x.get_width() for x in expected)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.text("abcdefghijkWMi.,é", min_size=1, max_size=12), min_size=1, max_size=10),
+                min_size=1, max_size=3), st.integers(10, 48), st.integers(20, 400))
+def test_wrapped_lines_take_as_many_words_as_fit(paragraphs: list[list[str]], size: int, width: int) -> None:
+    """Each paragraph's lines join back into it; each line fits or is one word; no line could have
+    taken the next line's first word."""
+    text = "\n".join(" ".join(words) for words in paragraphs)
+    f = font(size, False)
+    lines = widgets.wrap_text(f, text, width)
+    at = 0
+    for words in paragraphs:
+        paragraph = " ".join(words)
+        own: list[str] = []
+        while sum(len(x.split(" ")) for x in own) < len(words):
+            own.append(lines[at])
+            at += 1
+        assert " ".join(own) == paragraph
+        for line, following in zip(own, own[1:] + [None]):
+            assert f.size(line)[0] <= width or " " not in line
+            if following is not None:
+                assert f.size(f"{line} {following.split(' ')[0]}")[0] > width
+    assert at == len(lines)
+
+
 def test_the_least_recently_drawn_text_is_forgotten_first(monkeypatch) -> None:
     monkeypatch.setattr(widgets, "CACHED_TEXTS", 3)
     cache = TextCache(font)
