@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 from lagagne_helpers import build_position as build
@@ -169,3 +170,35 @@ def test_heads_up_rollouts_look_four_table_rounds_ahead_on_as_many_deals(monkeyp
         tried = min(6, len(legal))
         assert set(depths) == {turns} and len(depths) == deals * tried
         assert hard.reason is not None and hard.reason[1]["turns"] == turns and hard.reason[1]["deals"] == deals
+
+
+def test_a_smaller_sure_gain_leaves_normals_choice_at_a_bigger_table(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A candidate whose rollouts beat ``normal``'s choice by between 1 and 2 standard errors is
+    played at four players (``SURE_AT_TABLE``) but not at two (``SURE``)."""
+    import game.lagagne.bots as bots
+
+    real_apply = LaGagneState._apply
+
+    def apply(self, move):  # remember the candidate each rollout starts from
+        self.tried = move
+        return real_apply(self, move)
+
+    monkeypatch.setattr(LaGagneState, "_apply", apply)
+    for players, seed, played in ((2, 21, False), (4, 21, True)):
+        state = GAMES["lagagne"].new_match(players, seed=seed)
+        seat = state.to_move()[0]
+        view, legal = state.view(seat), state.legal_moves(seat)
+        monkeypatch.setattr(bots, "_rollout", lambda st, s, depth: 0.0)
+        kept = HardBot(seed=5, candidates=len(legal)).choose(view, legal)
+        other = next(m for m in legal if m != kept)
+        outcomes = itertools.cycle([1.22, -0.78])  # the other candidate's gain on each guessed deal
+        monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, o=other, g=outcomes: next(g) if st.tried == o else 0.0)
+        hard = HardBot(seed=5, candidates=len(legal))
+        chosen = hard.choose(view, legal)
+        assert hard.reason is not None
+        deals = hard.reason[1]["deals"]
+        gains = [1.22 if k % 2 == 0 else -0.78 for k in range(deals)]
+        mean = sum(gains) / deals
+        error = (sum((g - mean) ** 2 for g in gains) / (deals - 1)) ** 0.5 / deals ** 0.5
+        assert bots.SURE_AT_TABLE < mean / error < bots.SURE
+        assert (chosen == other) is played
