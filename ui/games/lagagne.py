@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 
 from game.core import Event, Move
-from game.lagagne.views import GIVE, OVER, SUITS, LaGagneView, steal_source, steal_target
+from game.lagagne.views import GIVE, OVER, SUITS, Column, LaGagneView, steal_source, steal_target
 from ui.cards import card_height
 from ui.games.base import Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
 from ui.table.layout import TableLayout
@@ -52,6 +52,10 @@ class Adapter(TableAdapter):
         self._boards: dict[tuple, dict[int, tuple[pygame.Rect, int]]] = {}
         self._boards_last: tuple[Any, TableLayout, dict[int, tuple[pygame.Rect, int]]] | None = None
         """The boards of the last view and layout asked (asked for each card placed and drawn)."""
+        self._panel_last: tuple[Any, TableLayout, list[tuple[str, tuple]], pygame.Rect, pygame.Surface] | None = None
+        """The target panel drawn for the last view, layout and lines, and where it goes."""
+        self._slots: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        """Empty column places drawn, by suit name and size."""
 
     # ================================================================== words for cards
     def card_name(self, card: str | None) -> str:
@@ -667,12 +671,21 @@ class Adapter(TableAdapter):
         slots = self.under_rects(view, layout)
         if not slots:
             return
-        text = self.scene.text
         for suit, slot in zip(SUITS, slots, strict=True):
-            pygame.draw.rect(surface, (22, 78, 50), slot, border_radius=max(3, slot.w // 10))
-            pygame.draw.rect(surface, (70, 130, 92), slot, 2, border_radius=max(3, slot.w // 10))
-            img = text.fit(self.suit_name(suit), max(10, round(slot.w * 0.2)), slot.w - 4, (120, 170, 130), bold=True)
-            surface.blit(img, img.get_rect(center=slot.center))
+            surface.blit(self._slot_image(self.suit_name(suit), slot.size), slot)
+
+    def _slot_image(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        """An empty column's place, named, ``size`` pixels (drawn once per name and size)."""
+        key = (name, size)
+        img = self._slots.get(key)
+        if img is None:
+            img = self._slots[key] = pygame.Surface(size, pygame.SRCALPHA)
+            slot = img.get_rect()
+            pygame.draw.rect(img, (22, 78, 50), slot, border_radius=max(3, slot.w // 10))
+            pygame.draw.rect(img, (70, 130, 92), slot, 2, border_radius=max(3, slot.w // 10))
+            label = self.scene.text.fit(name, max(10, round(slot.w * 0.2)), slot.w - 4, (120, 170, 130), bold=True)
+            img.blit(label, label.get_rect(center=slot.center))
+        return img
 
     def under_rects(self, view: LaGagneView, layout: TableLayout) -> list[pygame.Rect]:
         """The places of the viewer's four columns, one per suit."""
@@ -687,11 +700,16 @@ class Adapter(TableAdapter):
             if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
                 pygame.draw.rect(surface, (255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         moving = self.scene.animating
+        columns: dict[str, list[CardSprite]] = {}
+        for sprite in self.scene.sprites:
+            if sprite.zone.startswith("column:"):
+                columns.setdefault(sprite.zone, []).append(sprite)
         for seat in range(view["players"]):
             for suit in SUITS:
                 col = view["columns"][seat][suit]
-                if col["open"] or col["points"] or col["x2"]:
-                    self._column_badge(surface, seat, suit, col, layout, moving)
+                cards = columns.get(f"column:{seat}:{suit}")
+                if cards and (col["open"] or col["points"] or col["x2"]):
+                    self._column_badge(surface, col, cards, self.column_rect(seat, suit, layout), moving)
         if view["phase"] == OVER:
             if not moving:
                 self._final_card(surface, view, layout)
@@ -737,16 +755,12 @@ class Adapter(TableAdapter):
     def _column_badge(
         self,
         surface: pygame.Surface,
-        seat: int,
-        suit: str,
-        col: dict[str, Any],
-        layout: TableLayout,
+        col: Column,
+        cards: list[CardSprite],
+        rect: pygame.Rect,
         moving: bool,
     ) -> None:
-        rect = self.column_rect(seat, suit, layout)
-        cards = [s for s in self.scene.sprites if s.zone == f"column:{seat}:{suit}"]
-        if not cards:
-            return
+        """A column's total under its ``cards`` (its place ``rect``), greyed with a tag when closed."""
         area = cards[0].home_rect.unionall([c.home_rect for c in cards[1:]])
         if not col["open"] and not moving:
             veil = pygame.Surface(area.size, pygame.SRCALPHA)
@@ -771,10 +785,9 @@ class Adapter(TableAdapter):
             surface.blit(tag, tag.get_rect(midtop=(area.centerx, area.y + 3)))
 
     def _target_panel(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:
-        text = self.scene.text
-        u = layout.em
-        sx, sy = layout.stock_pos
-        lines = [(self.tr("lagagne.target", target=view["target"]), FONT_COLOUR)]
+        """The target and, in the last round, who reached it and who ends the round: in the first
+        clear place by the piles, drawn once per view and layout."""
+        lines: list[tuple[str, tuple]] = [(self.tr("lagagne.target", target=view["target"]), FONT_COLOUR)]
         last = view.get("last_round")
         if last:
             lines.append(
@@ -783,6 +796,17 @@ class Adapter(TableAdapter):
             lines.append(
                 (self.tr("lagagne.ends_with", name=view["names"][last["ends_with"]]), (255, 214, 120))
             )
+        drawn = self._panel_last
+        if drawn is None or drawn[0] is not view or drawn[1] is not layout or drawn[2] != lines:
+            drawn = self._panel_last = (view, layout, lines,
+                                        *self._render_target_panel(view, layout, lines, bool(last)))
+        surface.blit(drawn[4], drawn[3])
+
+    def _render_target_panel(self, view: LaGagneView, layout: TableLayout, lines: list[tuple[str, tuple]],
+                             last_round: bool) -> tuple[pygame.Rect, pygame.Surface]:
+        text = self.scene.text
+        u = layout.em
+        sx, sy = layout.stock_pos
         size = max(11, round(u * 0.24))
         imgs = [text.render(t, size, c, bold=True) for t, c in lines]
         width = max(i.get_width() for i in imgs) + round(u * 0.4)
@@ -815,11 +839,11 @@ class Adapter(TableAdapter):
             box.midright = (round(sx - u * 0.35), cy)
         body = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(
-            body, (120, 28, 30, 230) if last else (8, 30, 18, 210), body.get_rect(), border_radius=10
+            body, (120, 28, 30, 230) if last_round else (8, 30, 18, 210), body.get_rect(), border_radius=10
         )
-        surface.blit(body, box)
-        pygame.draw.rect(surface, GOLD, box, 2, border_radius=10)
-        y = box.y + round(u * 0.12)
+        pygame.draw.rect(body, GOLD, body.get_rect(), 2, border_radius=10)
+        y = round(u * 0.12)
         for img in imgs:
-            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            body.blit(img, img.get_rect(midtop=(box.w // 2, y)))
             y += img.get_height()
+        return box, body

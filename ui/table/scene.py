@@ -218,13 +218,14 @@ class TableScene(Scene):
             self._static_dirty = True
         return self._layout
 
-    def _refresh(self, events: list[Event] | None = None, animate_deal: bool = False, pace: float = 1.0) -> None:
-        """Read the view and legal moves again and send every sprite where it now belongs, its flight
-        taking ``pace`` of the animation time (see ``bot_pace``)."""
-        self.view = self.state.view(self.viewer)
+    def _refresh(self, events: list[Event] | None = None, animate_deal: bool = False, pace: float = 1.0,
+                 view: dict[str, Any] | None = None) -> None:
+        """Read the view (unless the caller has just read the viewer's ``view``) and legal moves again
+        and send every sprite where it now belongs, its flight taking ``pace`` of the animation time
+        (see ``bot_pace``); ``events`` as the viewer saw them."""
+        self.view = self.state.view(self.viewer) if view is None else view
         self.legal = [] if self.viewer is None or self.curtain.shown else self._legal_for(self.viewer)
-        seen = [e.for_seat(self.viewer) for e in events or []]
-        self._sync_sprites(seen, animate_deal, pace)
+        self._sync_sprites(events or [], animate_deal, pace)
         self._rebuild_buttons()
         if self.selected is not None and self.selected not in self._own_hand():
             self.selected = None
@@ -407,12 +408,14 @@ class TableScene(Scene):
         """Animate, log and autosave a move the referee let through (a player's, a bot's or its own)."""
         self.selected = None
         events = played.events
-        for name in sounds_for([e.for_seat(self.viewer) for e in events], self.viewer):
+        seer = self.viewer
+        seen = [e.for_seat(seer) for e in events]
+        view = self.state.view(seer)
+        for name in sounds_for(seen, seer):
             self.app.sound.play(name)
         if self.adapter.assisted() and self.remote is None:
             self.session.assisted = True
-        for line in self.adapter.describe(played.move, [e.for_seat(self.viewer) for e in events],
-                                          self.state.view(self.viewer)):
+        for line in self.adapter.describe(played.move, seen, view):
             self.log.add(line)
         if self.session.saved:
             self.app.storage.autosave_session(self.session.to_json())
@@ -421,8 +424,10 @@ class TableScene(Scene):
             self.coach.played(played.move)
         self._choose_viewer()
         new_deal = self._is_new_deal(events)
-        self._refresh(events, animate_deal=new_deal,
-                      pace=self.bot_pace() if played.by != "human" and not new_deal else 1.0)
+        if self.viewer != seer:  # another player's screen now: their view of the same events
+            seen, view = [e.for_seat(self.viewer) for e in events], self.state.view(self.viewer)
+        self._refresh(seen, animate_deal=new_deal,
+                      pace=self.bot_pace() if played.by != "human" and not new_deal else 1.0, view=view)
         if self.coach is not None and self.session.humans:
             self.coach.check(self.legal, self.view.get("active"), self.session.humans[0])
         for line in self.deal_news(deals_before, self.view.get("deals", [])):
@@ -1208,7 +1213,8 @@ class TableScene(Scene):
         for region in regions:
             self._rest.set_clip(region)
             self._rest.blit(self._static, region, region)
-            self.adapter.draw_under(self._rest, self.view, layout)
+            if region.collidelist(under) >= 0:  # the game's marks lie only inside ``under``
+                self.adapter.draw_under(self._rest, self.view, layout)
             for i, s in enumerate(resting):
                 if not cards[s.ident][0].colliderect(region):
                     continue
