@@ -4,7 +4,9 @@ The app's loop never waits on the network: ``RemoteLink.start`` connects on a ba
 ``send`` queues a message, ``take`` returns what arrived since the last frame. A dropped
 connection is taken up again with the seat's key for ``RECONNECT_FOR`` seconds (status
 ``reconnecting``); after that, or when the host refuses the seat, the status is ``lost`` with the
-reason. The link pings the host every two seconds and keeps the round trip in ``latency``.
+reason. The link pings the host every two seconds and keeps the round trip in ``latency``. Each
+arrival also calls the app's ``wake`` (from the link's thread), so that an app waiting for input
+answers at once rather than at its next look.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import contextlib
 import queue
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from net.client import FATAL, JoinError, SeatClient
@@ -25,8 +28,11 @@ PING_EVERY = 2.0
 class RemoteLink:
     """One seat's connection for the app (see the module docstring)."""
 
-    def __init__(self, address: str, code: str, name: str = "", seat: int | None = None) -> None:
+    def __init__(self, address: str, code: str, name: str = "", seat: int | None = None,
+                 wake: Callable[[], None] | None = None) -> None:
         self.client = SeatClient(address, code, name=name, seat=seat)
+        self.wake = wake
+        """Called from the link's thread whenever a message arrives (it must be thread-safe)."""
         self.status = "connecting"
         """``connecting``, ``connected``, ``reconnecting``, ``lost`` (see ``reason``) or ``closed``."""
         self.reason: tuple[str, str] | None = None
@@ -95,13 +101,13 @@ class RemoteLink:
                 await asyncio.sleep(1.0)
                 continue
             self.status, deadline = "connected", None
-            self._inbox.put({"type": "link", "status": "connected"})
-            self._inbox.put(self.welcome)
+            self._arrive({"type": "link", "status": "connected"})
+            self._arrive(self.welcome)
             ended = await self._session()
             if ended or self._stopping:
                 return
             self.status, deadline = "reconnecting", time.monotonic() + RECONNECT_FOR
-            self._inbox.put({"type": "link", "status": "reconnecting"})
+            self._arrive({"type": "link", "status": "reconnecting"})
 
     async def _session(self) -> bool:
         """Pass messages both ways until the connection drops (``False``) or the table is left."""
@@ -137,7 +143,7 @@ class RemoteLink:
             if message.get("type") == "error" and message.get("key") in FATAL:
                 self._lose(str(message.get("key")), str(message.get("message", "")))
                 return True
-            self._inbox.put(message)
+            self._arrive(message)
 
     async def _ping(self) -> None:
         while True:
@@ -145,6 +151,11 @@ class RemoteLink:
                 await self.client.send({"type": "ping", "t": time.monotonic()})
             await asyncio.sleep(PING_EVERY)
 
+    def _arrive(self, message: dict[str, Any]) -> None:
+        self._inbox.put(message)
+        if self.wake is not None:
+            self.wake()
+
     def _lose(self, key: str, message: str) -> None:
         self.status, self.reason = "lost", (key, message)
-        self._inbox.put({"type": "link", "status": "lost", "key": key, "message": message})
+        self._arrive({"type": "link", "status": "lost", "key": key, "message": message})

@@ -7,6 +7,7 @@ Heavy modules (the engines, the table) are imported only when first needed, to k
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import os
@@ -44,6 +45,8 @@ IDLE_NAP = 1 / FPS
 """While idle, the loop looks for input this often (seconds). ``pygame.event.wait`` looks every
 millisecond, which alone costs 2–3 % of a core; napping a frame at a time costs about a fifth of
 that and still answers input within one frame, as the 60 fps loop does."""
+WAKE = pygame.event.custom_type()
+"""Posted from another thread (a network link) when the app has news to show: it ends an idle wait."""
 MAX_DT = 0.1
 MAX_REAL_DT = 5.0
 """Game clocks follow real time, except across a stall this long (a suspended computer)."""
@@ -408,7 +411,16 @@ class App:
                 if not self.running:
                     return
 
+    def wake(self) -> None:
+        """Let an app waiting for input run a frame now; safe from any thread (a network link calls
+        it as a message arrives). One wake-up waits in the queue at most."""
+        with contextlib.suppress(pygame.error):  # the window is already closed: nothing to wake
+            if not pygame.event.peek(WAKE, pump=False):  # pumping belongs to the main thread
+                pygame.event.post(pygame.event.Event(WAKE))
+
     def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == WAKE:
+            return
         if event.type == pygame.QUIT:
             self.quit()
             return

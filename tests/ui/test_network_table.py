@@ -15,6 +15,7 @@ from net.client import JoinError, play_bot
 from net.host import Host, HostThread
 from net.table import HostedTable, NetSeat
 from tests.ui.conftest import center, click, press
+from ui.app import WAKE, wait_for_input
 from ui.scenes.network import JoinScene, LobbyScene
 from ui.table.remote import REMOTE_LEVEL
 from ui.table.scene import TableScene
@@ -56,7 +57,8 @@ def play_some(app, scene: TableScene, moves: int) -> None:
         time.sleep(0.003)
 
 
-def test_a_player_hosts_from_the_setup_form_and_a_friend_joins(app) -> None:
+def host_gin_from_setup(app) -> LobbyScene:
+    """Choose Gin Rummy, make seat 2 a player on another computer, and host: the waiting room."""
     click(app, center(app.top.game_buttons["gin_rummy"]))
     setup = app.top
     menu = setup.level_menus[1]
@@ -70,6 +72,11 @@ def test_a_player_hosts_from_the_setup_form_and_a_friend_joins(app) -> None:
     lobby = app.top
     assert isinstance(lobby, LobbyScene) and lobby.host is not None
     wait(app, lambda: lobby.welcome and lobby.seats)
+    return lobby
+
+
+def test_a_player_hosts_from_the_setup_form_and_a_friend_joins(app) -> None:
+    lobby = host_gin_from_setup(app)
     code, port = lobby.welcome["code"], lobby.host.host.port
     assert not lobby.start_button.is_enabled  # seat 2 is still waiting
     friend(f"127.0.0.1:{port}", code)
@@ -91,6 +98,18 @@ def test_a_player_hosts_from_the_setup_form_and_a_friend_joins(app) -> None:
     click(app, center(leave))
     assert app.top is app.scenes[0]
     assert table.session.link.status == "closed" and table.session.host is None
+
+
+def test_a_friend_joining_wakes_a_host_waiting_for_input(app) -> None:
+    """A waiting room with nothing moving waits for input; a friend's arrival on the network ends
+    that wait at once (it used to show only at the app's next look, up to half a second later)."""
+    lobby = host_gin_from_setup(app)
+    wait(app, lambda: app.idle())
+    pygame.event.clear()
+    friend(f"127.0.0.1:{lobby.host.host.port}", lobby.welcome["code"])
+    assert wait_for_input(30.0)  # woken by the link's news, not by the time running out
+    wait(app, lambda: all(s["state"] == "connected" for s in lobby.seats))
+    assert not pygame.event.peek(WAKE)  # the app took its wake-up without passing it to a scene
 
 
 def hosted_elsewhere(kinds: list[str], seed: int = 4) -> tuple[HostThread, HostedTable]:

@@ -102,7 +102,8 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
     assert thread is not None
     links = []
     for local in [seat, *(s for s in table.local_seats if s != seat)]:
-        link = RemoteLink(f"127.0.0.1:{thread.host.port}", table.code, name=table.seats[local].name, seat=local)
+        link = RemoteLink(f"127.0.0.1:{thread.host.port}", table.code, name=table.seats[local].name, seat=local,
+                          wake=app.wake)
         link.client.token = table.seats[local].token
         link.start()
         links.append(link)
@@ -363,7 +364,7 @@ class JoinScene(MenuScene):
         links = []
         for n, seat in enumerate(seats or [None]):  # several seats: pass-and-play on this computer
             name = names[n] if n < len(names) and names[n] else ""
-            link = RemoteLink(address, normal_code(code), name=name, seat=seat)
+            link = RemoteLink(address, normal_code(code), name=name, seat=seat, wake=self.app.wake)
             link.start()
             links.append(link)
         self.app.push(LobbyScene(self.app, links))
