@@ -44,7 +44,9 @@ class CardSprite:
     @property
     def rect(self) -> pygame.Rect:
         """Where the card is drawn now (hover lift included)."""
-        return pygame.Rect(round(self.x), round(self.y - self.lift * self.height * 0.14), self.width, self.height)
+        height = card_height(self.width)
+        y = self.y - self.lift * height * 0.14 if self.lift else self.y
+        return pygame.Rect(round(self.x), round(y), self.width, height)
 
     @property
     def home_rect(self) -> pygame.Rect:
