@@ -413,7 +413,7 @@ class App:
 
     def wake(self) -> None:
         """Let an app waiting for input run a frame now; safe from any thread (a network link calls
-        it as a message arrives). One wake-up waits in the queue at most."""
+        it as a message arrives). A wake-up already queued is not doubled."""
         with contextlib.suppress(pygame.error):  # the window is already closed: nothing to wake
             if not pygame.event.peek(WAKE, pump=False):  # pumping belongs to the main thread
                 pygame.event.post(pygame.event.Event(WAKE))
