@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from disk import DamagedFile, atomic_write_json, atomic_write_text, load_json_object, move_aside, read_json
+from disk import DamagedFile, atomic_write_json, atomic_write_text, default_data_dir, load_json_object, move_aside, read_json
 
 if TYPE_CHECKING:  # only for annotations: importing ui.session loads every engine and bot
     from ui.session import SeatInfo
@@ -31,6 +31,8 @@ SESSION_FILE = "current_match.json"
 STATS_FILE = "statistics.json"
 SETTINGS_FILE = "settings.json"
 SETUPS_FILE = "setups.json"
+HOSTED_FILE = "hosted-table.json"
+"""The network table this app hosts, autosaved by its host (see ``ui.scenes.network``)."""
 MATCHES_DIR = "matches"
 MATCH_SUFFIX = ".match"
 DECK_SUFFIX = "_deck.txt"
@@ -43,6 +45,12 @@ LEVEL_ORDER = ("easy", "normal", "hard")
 RESULTS_KEPT = 1000
 """Matches per game kept for the chart of results over time."""
 T = TypeVar("T")
+
+
+def hosted_file(app: Any) -> Path:
+    """Where the app autosaves the table it hosts. Here rather than beside the hosting code, so that
+    the title screen can look for it without loading the network stack."""
+    return Path(getattr(app, "data_dir", None) or default_data_dir()) / HOSTED_FILE
 
 
 

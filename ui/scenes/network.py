@@ -10,13 +10,12 @@ lists the tables heard on the network and takes an address and code typed by han
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UILabel, UITextEntryLine
 
-from disk import DamagedFile, default_data_dir, load_json_object, move_aside
+from disk import DamagedFile, load_json_object, move_aside
 from game import GAMES
 from net.host import Host, HostThread, local_addresses
 from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code
@@ -27,13 +26,11 @@ from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, level_name
 from ui.session import SeatInfo
+from ui.storage import hosted_file
 from ui.table.remote import REMOTE_LEVEL, RemoteSession
 
 if TYPE_CHECKING:
     from ui.app import App
-
-HOSTED_FILE = "hosted-table.json"
-
 
 def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed: int | None,
                port: int = DEFAULT_PORT) -> LobbyScene:
@@ -51,11 +48,6 @@ def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed
     table = HostedTable(state, net_seats, new_code(), think_delay=float(app.settings.bot_delay), host_seat=local[0],
                         auto_bot="normal", local_seats=local)
     return _open(app, table, port)
-
-
-def hosted_file(app: App) -> Path:
-    """Where the app autosaves the table it hosts."""
-    return Path(getattr(app, "data_dir", None) or default_data_dir()) / HOSTED_FILE
 
 
 def saved_table(app: App) -> HostedTable | None:

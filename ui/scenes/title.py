@@ -15,6 +15,7 @@ from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games, players_text
 from ui.session import MatchSession
+from ui.storage import hosted_file
 from ui.version import tablee_version
 
 if TYPE_CHECKING:
@@ -61,10 +62,12 @@ class TitleScene(MenuScene):
         return logo, menu
 
     def build(self) -> None:
-        from ui.scenes.network import saved_table
-
         self.saved = self._load_saved()
-        self.hosted = saved_table(self.app)
+        self.hosted = None
+        if hosted_file(self.app).exists():  # the network stack is loaded only when there is a table to host again
+            from ui.scenes.network import saved_table
+
+            self.hosted = saved_table(self.app)
         _, menu = self.layout()
         w, h = self.size
         gap = self.px(12)
