@@ -1190,10 +1190,13 @@ class TableScene(Scene):
         changed are drawn again (the whole layer when most of it changed)."""
         assert self._static is not None
         cards = {s.ident: _resting_look(s) for s in resting}
-        under = self.adapter.under_rects(self.view, layout)
         screen = pygame.Rect((0, 0), layout.size)
+        # the marks under the cards follow the view and the resting cards: while neither changed
+        # (most frames of a drag or a flight), they lie where they lay
+        under = self._rest_under
         if self._rest is None or self._rest.get_size() != layout.size:
             self._rest = pygame.Surface(layout.size).convert(frame)
+            under = self.adapter.under_rects(self.view, layout)
             regions = [screen]
         else:
             old = self._rest_cards
@@ -1205,6 +1208,7 @@ class TableScene(Scene):
                         dirty.append(old[ident][0])
             dirty.extend(look[0] for ident, look in old.items() if ident not in cards)
             if dirty or self._version != self._rest_version:
+                under = self.adapter.under_rects(self.view, layout)
                 dirty.extend(under)
                 dirty.extend(self._rest_under)
             regions = merge_regions(dirty, screen)
