@@ -219,3 +219,14 @@ def test_the_human_is_told_what_an_exchange_took_and_gave(app) -> None:
     assert scene.message == f"Bob gave you {scene.adapter.card_name(given)}."
     names = (scene.adapter.card_name(taken), scene.adapter.card_name(given))
     assert not any(name in line for line in scene.log.lines for name in names)
+
+
+def test_resizing_the_window_keeps_only_the_empty_column_places_of_the_size_shown(app) -> None:
+    scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal")])
+    for size in ((1024, 640), (1280, 800), (1600, 900), (1024, 640)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app._on_resize(size)
+        app.step(1 / 60)
+        drawn = {size for _, size in scene.adapter._slots}
+        assert len(drawn) == 1, f"places of {len(drawn)} sizes kept after resizing to {size}"
+        assert len(scene.adapter._slots) == 4  # one per suit

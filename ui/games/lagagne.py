@@ -675,10 +675,13 @@ class Adapter(TableAdapter):
             surface.blit(self._slot_image(self.suit_name(suit), slot.size), slot)
 
     def _slot_image(self, name: str, size: tuple[int, int]) -> pygame.Surface:
-        """An empty column's place, named, ``size`` pixels (drawn once per name and size)."""
+        """An empty column's place, named, ``size`` pixels (drawn once per name and size; the places
+        of another size are dropped, so that resizing the window does not pile them up)."""
         key = (name, size)
         img = self._slots.get(key)
         if img is None:
+            if any(other != size for _, other in self._slots):
+                self._slots = {k: v for k, v in self._slots.items() if k[1] == size}
             img = self._slots[key] = pygame.Surface(size, pygame.SRCALPHA)
             slot = img.get_rect()
             pygame.draw.rect(img, (22, 78, 50), slot, border_radius=max(3, slot.w // 10))
