@@ -32,6 +32,7 @@ from ui.table.remote import REMOTE_LEVEL, RemoteSession
 if TYPE_CHECKING:
     from ui.app import App
 
+
 def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed: int | None,
                port: int = DEFAULT_PORT) -> LobbyScene:
     """Open a table for these seats on this computer and return its waiting room.
