@@ -22,7 +22,15 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from disk import DamagedFile, atomic_write_json, atomic_write_text, default_data_dir, load_json_object, move_aside, read_json
+from disk import (
+    DamagedFile,
+    atomic_write_json,
+    atomic_write_text,
+    default_data_dir,
+    load_json_object,
+    move_aside,
+    read_json,
+)
 
 if TYPE_CHECKING:  # only for annotations: importing ui.session loads every engine and bot
     from ui.session import SeatInfo
@@ -51,8 +59,6 @@ def hosted_file(app: Any) -> Path:
     """Where the app autosaves the table it hosts. Here rather than beside the hosting code, so that
     the title screen can look for it without loading the network stack."""
     return Path(getattr(app, "data_dir", None) or default_data_dir()) / HOSTED_FILE
-
-
 
 
 class BackgroundWriter:
