@@ -17,6 +17,7 @@ from game.gang_de_mouettes.bots import (
     PATIENCE,
     EasyBot,
     HardBot,
+    NormalBot,
     _should_call,
     call_odds,
     card_caps,
@@ -245,18 +246,47 @@ def test_the_hard_bot_does_not_call_on_high_cards_and_calls_on_a_known_low_hand(
     assert reason_of(bot)[0] == "gang.call"
 
 
-def test_at_two_players_the_hard_bot_calls_on_middling_odds_before_its_opponent_does() -> None:
-    """A 9 and an 8 known and two cards unseen, after the first turn of the round: the bot ends
-    lowest only about a third of the time, but if it played on, its opponent would call first most
-    of the time (and mostly come out lowest), so it calls now."""
+def test_at_two_players_the_hard_bot_does_not_race_its_opponent_to_a_risky_call() -> None:
+    """A 9 and an 8 known and two cards unseen, after the first turn of the round: calling now
+    would often beat playing on, since the opponent might call first, but the bot would end lowest
+    only about a third of the time, so it plays on."""
     early = stacked([["M9", "M8", "M0", "M1"], ["M10", "M10", "M5", "M6"]], ["M7"], quick_discards=False)
     play(early, "0: draw", "0: discard")
     bot = HardBot(seed=2)
-    assert bot.choose(early.view(0), early.legal_moves(0)) == Move("call", 0)
+    assert bot.choose(early.view(0), early.legal_moves(0)) == Move("done", 0)
     key, odds = reason_of(bot)
-    assert key == "gang.call"
-    assert odds["chance"] < 50 and odds["threat"] > 50
-    assert odds["points"] - odds["others"] < odds["next"] - odds["next_others"]
+    assert key == "gang.call_rare"
+    assert odds["chance"] < 50
+
+
+@pytest.mark.parametrize(("known", "action"), [(("M3", "M2"), "done"), (("M0", "M1"), "call")])
+def test_the_normal_bot_calls_on_cards_it_has_not_seen_only_when_its_lead_covers_them(
+        known: tuple[str, str], action: str) -> None:
+    """After the first turn, two cards seen and two not: 5 points seen is a lead over an opponent
+    it knows nothing of (its four cards count at the mean), but not by enough for two cards unseen;
+    1 point seen is."""
+    state = stacked([[*known, "M9", "M9"], ["M10", "M10", "M5", "M6"]], ["M7"], quick_discards=False)
+    play(state, "0: draw", "0: discard")
+    assert NormalBot(seed=1).choose(state.view(0), state.legal_moves(0)) == Move(action, 0)
+
+
+def test_the_hard_bot_keeps_the_normal_choice_between_moves_only_luck_tells_apart() -> None:
+    """A 0 drawn, two cards unseen: swapping it for one or the other is the same move to a player
+    who has seen neither. The rollouts favour one or the other by luck; the bot leaves ``normal``'s
+    choice only for a move better by more than that luck, so it swaps the card ``normal`` would on
+    every seed, where a bot without that rule (``keep = 0``) follows the luck on some."""
+    state = stacked([["M1", "M2", "M6", "M7"], ["M10", "M10", "M5", "M6"]], ["M0", "M9"], quick_discards=False)
+    play(state, "0: draw")
+    view, legal = state.view(0), state.legal_moves(0)
+    normal = NormalBot(seed=1).choose(view, legal)
+    assert normal == Move("swap 2", 0)
+    assert all(HardBot(seed=seed).choose(view, legal) == normal for seed in range(12))
+    hasty = []
+    for seed in range(12):
+        bot = HardBot(seed=seed)
+        bot.keep = 0.0
+        hasty.append(bot.choose(view, legal))
+    assert Move("swap 3", 0) in hasty
 
 
 def test_the_hard_bot_slow_plays_a_hand_its_opponent_may_call_against() -> None:
@@ -275,15 +305,21 @@ def test_the_hard_bot_slow_plays_a_hand_its_opponent_may_call_against() -> None:
 
 def test_the_hard_bot_plays_on_when_a_risky_call_wins_by_less_than_the_luck_of_its_guesses() -> None:
     """Three players, a 10 and a 2 known and two cards unseen after the first turn: calling does
-    a little better on the guessed deals, but it fails more often than not, and its edge is within
-    the luck of the guesses, so the bot plays on."""
+    a little better on the guessed deals, but it fails more often than not, so the bot plays on;
+    and even a bot that would take such odds (no ``call_floor``) finds the edge within the luck of
+    its guesses."""
     state = stacked([["M10", "M2", "M3", "M10"], ["M9"] * 4, ["M8"] * 4], ["M1"], quick_discards=False)
     play(state, "0: draw", "0: discard")
     bot = HardBot(seed=2)
     assert bot.choose(state.view(0), state.legal_moves(0)) == Move("done", 0)
     key, params = reason_of(bot)
+    assert key == "gang.call_rare" and params["chance"] < 50
+    bold = HardBot(seed=2)
+    bold.call_floor = 0.0
+    assert bold.choose(state.view(0), state.legal_moves(0)) == Move("done", 0)
+    key, params = reason_of(bold)
     assert key == "gang.call_unsure" and params["gain"] > 0
-    assert bot.chance < 0.5
+    assert bold.chance < 0.5
 
 
 def test_the_hard_bot_guesses_hidden_cards_as_the_round_public_actions_tell() -> None:
