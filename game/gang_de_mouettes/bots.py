@@ -13,8 +13,8 @@ players the opponent often calls first. The bot skips a call that ``call_odds`` 
 total as odds over the cards it has not seen) says cannot pay, plays a call only when it came out
 lowest in three rollouts out of four and does clearly best on the same guessed deals (or came out
 lowest in four out of five), and leaves ``normal``'s choice only for a move clearly better.
-Neither ``normal`` nor ``hard`` calls on cards it has not looked at unless its lead covers them
-(``UNSEEN_MARGIN``).
+No bot calls on cards it has not looked at unless its lead covers them (``UNSEEN_MARGIN``; ``easy``
+too, whatever its whim).
 """
 
 from __future__ import annotations
@@ -509,8 +509,9 @@ class EasyBot(NormalBot):
             mine = sum(p.est(p.me))
             best = min((sum(p.est(s)) for s in range(p.n) if s != p.me), default=mine)
             whim = self.rng.uniform(-4.0, 5.0)
+            unseen = sum(v is None for v in p.vals[p.me])
             patience_over = p.round_turn > 2 * PATIENCE * p.n
-            if mine <= best + whim - 2 or patience_over:
+            if mine <= best + whim - 2 - UNSEEN_MARGIN * unseen or patience_over:
                 return Move("call", seat)
             if p.phase == END_TURN:
                 return Move("done", seat)

@@ -270,6 +270,16 @@ def test_the_normal_bot_calls_on_cards_it_has_not_seen_only_when_its_lead_covers
     assert NormalBot(seed=1).choose(state.view(0), state.legal_moves(0)) == Move(action, 0)
 
 
+def test_the_easy_bot_calls_on_a_whim_yet_asks_a_lead_for_the_cards_it_has_not_seen() -> None:
+    """5 points seen and two cards unseen after the first turn: the easy bot calls on some whims
+    and not on others (it used to call on every one, as if the unseen cards were sure to be
+    average)."""
+    state = stacked([["M3", "M2", "M9", "M9"], ["M10", "M10", "M5", "M6"]], ["M7"], quick_discards=False)
+    play(state, "0: draw", "0: discard")
+    choices = {EasyBot(seed=seed).choose(state.view(0), state.legal_moves(0)).action for seed in range(30)}
+    assert choices == {"call", "done"}
+
+
 def test_the_hard_bot_keeps_the_normal_choice_between_moves_only_luck_tells_apart() -> None:
     """A 0 drawn, two cards unseen: swapping it for one or the other is the same move to a player
     who has seen neither. The rollouts favour one or the other by luck; the bot leaves ``normal``'s
