@@ -275,6 +275,11 @@ a card counts at the mean of the unseen cards, but may be a 15 or a 20, and a ca
 not looked at is what the 10-point penalty punishes."""
 
 
+def unseen_lead(p: Perspective) -> float:
+    """The lead the seat of ``p`` asks more before it calls: ``UNSEEN_MARGIN`` per own card unseen."""
+    return UNSEEN_MARGIN * sum(v is None for v in p.vals[p.me])
+
+
 def pass_floors(view: dict[str, Any], p: Perspective) -> list[float | None]:
     """For each opponent that played a turn of this round without calling (and may still call):
     what the cards it knows add up to at least, for it not to believe itself lowest by
@@ -375,8 +380,7 @@ def _should_call(p: Perspective, margin: float) -> bool:
     best = min(others) if others else mine
     if p.round_turn > PATIENCE * p.n:  # a long round: settle for any lead, then for anything
         return mine <= best or p.round_turn > 2 * PATIENCE * p.n
-    unseen = sum(v is None for v in p.vals[p.me])
-    return mine <= best - margin - UNSEEN_MARGIN * unseen or (mine <= 4 and mine <= best)
+    return mine <= best - margin - unseen_lead(p) or (mine <= 4 and mine <= best)
 
 
 def _after_draw(p: Perspective, est: list[float], vals: list[int | None]) -> str:
@@ -509,9 +513,8 @@ class EasyBot(NormalBot):
             mine = sum(p.est(p.me))
             best = min((sum(p.est(s)) for s in range(p.n) if s != p.me), default=mine)
             whim = self.rng.uniform(-4.0, 5.0)
-            unseen = sum(v is None for v in p.vals[p.me])
             patience_over = p.round_turn > 2 * PATIENCE * p.n
-            if mine <= best + whim - 2 - UNSEEN_MARGIN * unseen or patience_over:
+            if mine <= best + whim - 2 - unseen_lead(p) or patience_over:
                 return Move("call", seat)
             if p.phase == END_TURN:
                 return Move("done", seat)
