@@ -100,6 +100,22 @@ def test_a_window_nobody_can_use_closes_after_the_think_delay() -> None:
     assert [str(p.move) for p in ref2.advance(0.02)] == ["0: close"]
 
 
+def test_at_a_crowded_table_a_window_nobody_may_use_closes_after_a_share_of_the_delay() -> None:
+    """Once the humans let a window go and no bot reacts, it closes after a bot's first pause: at a
+    full table the players wait on each discard no longer than on each bot's thinking."""
+    hands = [["M9", "M1", "M2", "M3"], ["M4", "M10", "M6", "M7"], ["M1", "M2", "M3", "M4"],
+             ["M5", "M6", "M7", "M8"], ["M10", "M1", "M2", "M3"], ["M4", "M5", "M6", "M7"],
+             ["M8", "M10", "M1", "M2"], ["M3", "M5", "M8", "M10"]]
+    state = gang(hands, ["M0"])
+    ref = Referee(state, {s: Scripted(None) for s in range(2, 8)}, think_delay=1.0)
+    ref.submit("0: draw")
+    ref.submit("0: swap 0")
+    assert ref.advance(1.0) == []  # seat 1, a human, may still snap
+    ref.pass_window(1)
+    assert ref.advance(1.0 * CROWD / 6 - 0.01) == []
+    assert [str(p.move) for p in ref.advance(0.02)] == ["0: close"]
+
+
 def test_a_window_of_bots_runs_at_the_table_pace() -> None:
     state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"]], ["M0"])
     ref = Referee(state, {0: Scripted(None), 1: Scripted("snap 1.1", delay=1.2)}, think_delay=0.4)

@@ -32,8 +32,8 @@ delay order whatever order their answers come in (a bot computed in a thread, or
 network): none plays while another racer's answer is awaited. When no human races,
 the whole window (its length and the delays) runs at the table's pace, ``think_delay / 0.8`` of real
 time, so a table of bots plays faster when asked to and still resolves every race as it would in
-real time. A window closes when its time is up, or, a short pause after, once no human may still
-try and no bot reaction is pending.
+real time. A window closes when its time is up, or, a short pause after (a bot's first pause),
+once no human may still try and no bot reaction is pending.
 """
 
 from __future__ import annotations
@@ -386,12 +386,15 @@ class Referee:
     def pause(self, seat: int) -> float:
         """How long the bot in ``seat`` seems to think before its move now: the think delay for its
         first move of a turn, ``FOLLOW_ON`` of it for a later one, less at a crowded table."""
-        delay = max(0.0, self.think_delay)
         log = self.state.log
-        crowd = crowd_share(len(self.bots))
         if log and split_seat(log[-1])[0] == seat:
-            return delay * FOLLOW_ON * crowd
-        return delay * max(FOLLOW_ON, crowd)
+            return max(0.0, self.think_delay) * FOLLOW_ON * crowd_share(len(self.bots))
+        return self._first_pause()
+
+    def _first_pause(self) -> float:
+        """A bot's pause before its first move of a turn, and a window's before it closes once nobody
+        may still act in it: the think delay, less at a crowded table."""
+        return max(0.0, self.think_delay) * max(FOLLOW_ON, crowd_share(len(self.bots)))
 
     def _window_due(self, run: _WindowRun) -> tuple[float, Callable[[], Played]] | None:
         window = run.window
@@ -415,7 +418,7 @@ class Referee:
         if not humans_left and not run.tasks:
             if run.idle_since is None:
                 run.idle_since = self.now
-            close_at = min(close_at, run.idle_since + min(length, max(0.0, self.think_delay)))
+            close_at = min(close_at, run.idle_since + min(length, self._first_pause()))
         return close_at, lambda: self._play(window.close, "referee")
 
     def _play_reaction(self, run: _WindowRun, seat: int) -> Played:
