@@ -26,7 +26,6 @@ from disk import (
     DamagedFile,
     atomic_write_json,
     atomic_write_text,
-    default_data_dir,
     load_json_object,
     move_aside,
     read_json,
@@ -55,10 +54,10 @@ RESULTS_KEPT = 1000
 T = TypeVar("T")
 
 
-def hosted_file(app: Any) -> Path:
-    """Where the app autosaves the table it hosts. Here rather than beside the hosting code, so that
-    the title screen can look for it without loading the network stack."""
-    return Path(getattr(app, "data_dir", None) or default_data_dir()) / HOSTED_FILE
+def hosted_file(data_dir: Path) -> Path:
+    """Where the app with this data folder autosaves the table it hosts. Here rather than beside the
+    hosting code, so that the title screen can look for it without loading the network stack."""
+    return data_dir / HOSTED_FILE
 
 
 class BackgroundWriter:

@@ -214,7 +214,7 @@ def test_a_table_the_app_hosted_is_offered_again_after_a_crash(app) -> None:
     table.started = True
     for _ in range(3):
         state.apply(state.legal_moves(state.to_move()[0])[0])
-    hosted_file(app).write_text(__import__("json").dumps(table.snapshot()))
+    hosted_file(app.data_dir).write_text(__import__("json").dumps(table.snapshot()))
     app.pop_to_title()
     app.scenes[0].rebuild()
     title = app.top
@@ -244,11 +244,11 @@ def test_a_table_the_app_hosted_is_offered_again_after_a_crash(app) -> None:
 def test_a_damaged_hosted_table_is_set_aside_with_a_notice(app) -> None:
     from ui.scenes.network import hosted_file
 
-    hosted_file(app).write_text("{not json")
+    hosted_file(app.data_dir).write_text("{not json")
     app.pop_to_title()
     app.scenes[0].rebuild()
     assert app.top.host_again_button is None
-    assert not hosted_file(app).exists()
+    assert not hosted_file(app.data_dir).exists()
     assert any(key == "notice.damaged_save" for key, _ in app.storage.take_notices())
 
 

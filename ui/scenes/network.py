@@ -54,7 +54,7 @@ def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed
 def saved_table(app: App) -> HostedTable | None:
     """The table this app hosted when it stopped (``None``: none to host again). A damaged file
     is moved aside with a notice; a finished match is forgotten."""
-    path = hosted_file(app)
+    path = hosted_file(app.data_dir)
     try:
         data = load_json_object(path)
     except DamagedFile as exc:
@@ -85,7 +85,7 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
     name = table.seats[seat].name
     thread: HostThread | None = None
     for candidate in (port, 0):  # the usual port, else any free one
-        thread = HostThread(Host(table, port=candidate, autosave=hosted_file(app), announce=name))
+        thread = HostThread(Host(table, port=candidate, autosave=hosted_file(app.data_dir), announce=name))
         try:
             thread.start()
             break
@@ -216,7 +216,7 @@ class LobbyScene(MenuScene):
             started = self.host.host.table.started
             self.host.stop()
             if not started:
-                hosted_file(self.app).unlink(missing_ok=True)
+                hosted_file(self.app.data_dir).unlink(missing_ok=True)
         self.app.pop()
 
     # ------------------------------------------------------------------ the link

@@ -64,7 +64,7 @@ class TitleScene(MenuScene):
     def build(self) -> None:
         self.saved = self._load_saved()
         self.hosted = None
-        if hosted_file(self.app).exists():  # the network stack is loaded only when there is a table to host again
+        if hosted_file(self.app.data_dir).exists():  # the network stack is loaded only when there is a table to host again
             from ui.scenes.network import saved_table
 
             self.hosted = saved_table(self.app)
