@@ -114,6 +114,10 @@ class App:
         self._bot_process: ProcessRunner | None = None
         self.real_dt = 0.0
         """Seconds that really passed during the last frame (see ``step``)."""
+        self._shown: tuple[Scene, pygame.Surface, tuple[int, int]] | None = None
+        """The scene whose frame alone fills the screen since the last frame, with the screen and its size."""
+        self._drawn_over: list[pygame.Rect] = []
+        """Where the toasts covered that frame."""
         self.elapsed = 0.0
         """Seconds of app time: the sum of every frame's ``dt`` (double-clicks are timed on it, so
         that the clicks of one frame are as far apart as the player made them, not as the machine)."""
@@ -424,6 +428,9 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
+                          pygame.WINDOWRESTORED, pygame.WINDOWDISPLAYCHANGED):
+            self._shown = None  # the window's pixels may be new: the next frame is drawn whole
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if pygame.display.get_surface().get_size() != self.ui.window_resolution:
                 self._on_resize(pygame.display.get_surface().get_size())
@@ -475,16 +482,32 @@ class App:
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].transparent:
             first -= 1
+        drawn = self.scenes[max(first, 0) :]
         if first < 0 or not self.scenes:
             self.screen.fill(FELT_DARK)
-        for scene in self.scenes[max(first, 0) :]:
+        for scene in drawn:
             if not self._guarded(scene, "draw", scene.draw, self.screen):
                 self.screen.fill(FELT_DARK)  # the safe scene is drawn from the next frame on
+                drawn = []
                 break
+        root = self.ui.get_root_container()
+        widgets = any(getattr(w, "visible", True) for w in self.ui.get_sprite_group().sprites() if w is not root)
         self.ui.draw_ui(self.screen)
-        self._draw_toasts()
+        self._shown = (drawn[0], self.screen, self.screen.get_size()) if len(drawn) == 1 and not widgets else None
+        self._drawn_over = self._draw_toasts()
 
-    def _draw_toasts(self) -> None:
+    def drawn_over(self, scene: Scene, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Where ``surface`` no longer shows the frame ``scene`` drew on it last (the toasts drawn
+        over it), or None when it does not hold that frame at all (another scene or a widget drew
+        too, the window changed, or it is not the screen): a scene that keeps its frame redraws only
+        what changed, and everything when this is None."""
+        if self._shown is None or self._shown != (scene, surface, surface.get_size()):
+            return None
+        return list(self._drawn_over)
+
+    def _draw_toasts(self) -> list[pygame.Rect]:
+        """The toasts over everything; the areas they cover."""
+        covered: list[pygame.Rect] = []
         width, height = self.screen.get_size()
         font = self.font(18)
         y = 24
@@ -501,8 +524,9 @@ class App:
                 text = font.render(line, True, CREAM)
                 layer.blit(text, ((box.width - text.get_width()) // 2, 14 + i * line_h))
             layer.set_alpha(max(0, min(255, alpha)))
-            self.screen.blit(layer, box)
+            covered.append(self.screen.blit(layer, box))
             y = box.bottom + 8
+        return covered
 
     # ------------------------------------------------------------------ the last line of defence
     def _guarded(self, scene: Scene, where: str, call: Any, *args: Any) -> bool:

@@ -1,8 +1,8 @@
 """The table keeps its static layer (felt, bar, plates) and its layer of resting cards between frames
-and redraws only the areas that changed. A frame drawn that way must look exactly like one drawn
-from nothing: a player plays each game with real drags and clicks (animations on, the memory aid
+and redraws only the areas that changed, on those layers and on the screen. A frame drawn that way
+must look exactly like one drawn from nothing: a player plays each game with real drags and clicks (animations on, the memory aid
 on, the pointer wandering over the cards so that they rise), and after every frame the kept layers
-are compared pixel for pixel with layers drawn again from scratch."""
+and the screen are compared pixel for pixel with layers and a screen drawn again from scratch."""
 
 from __future__ import annotations
 
@@ -24,15 +24,16 @@ TABLES = [("gin_rummy", 2, 40), ("gang_de_mouettes", 4, 12), ("lagagne", 3, 12)]
 
 
 def redrawn_alike(app: Any, scene: TableScene) -> bool:
-    """Whether the kept layers equal the layers drawn from nothing now."""
+    """Whether the kept layers, and the screen drawn again only where it changed, equal the layers
+    and the screen drawn from nothing now."""
     if scene.curtain.shown or scene._rest is None or scene._static is None:
         return True
-    kept = pygame.image.tobytes(scene._static, "RGB"), pygame.image.tobytes(scene._rest, "RGB")
-    scene._static = scene._rest = None
+    kept = [pygame.image.tobytes(layer, "RGB") for layer in (scene._static, scene._rest, app.screen)]
+    scene._static = scene._rest = scene._overlays = None
     scene._static_dirty = scene.dirty = True
-    scene.draw(app.screen)
+    app.draw()
     assert scene._static is not None and scene._rest is not None
-    return kept == (pygame.image.tobytes(scene._static, "RGB"), pygame.image.tobytes(scene._rest, "RGB"))
+    return kept == [pygame.image.tobytes(layer, "RGB") for layer in (scene._static, scene._rest, app.screen)]
 
 
 @pytest.mark.parametrize(("game_id", "players", "wanted"), TABLES)
@@ -65,8 +66,33 @@ def test_kept_layers_look_like_layers_drawn_from_nothing(app: Any, game_id: str,
         app.step(1 / 60)
         scene.wait_for_bot()
         frames += 1
-        assert redrawn_alike(app, scene), f"frame {frames} after {moves} moves: the kept layers differ"
+        assert redrawn_alike(app, scene), f"frame {frames} after {moves} moves: the kept layers or the screen differ"
         phases.add(scene.view.get("phase", ""))
     assert moves >= wanted // 2
     if game_id == "gin_rummy":
         assert "hand_over" in phases, "the hand's spread was not reached"
+
+
+def test_a_toast_and_a_menu_over_the_table_leave_no_trace(app: Any) -> None:
+    """A toast fades over a table whose bots play on, then the pause menu opens and closes: each
+    frame equals one drawn from nothing, and while only toasts covered the table the frames
+    were drawn again only where needed."""
+    app.settings = Settings(language="en", bot_delay=0.0)
+    seats = [SeatInfo("Bot 0", "normal"), SeatInfo("Bot 1", "normal"), SeatInfo("Bot 2", "normal")]
+    app.start_match(MatchSession.new("gang_de_mouettes", seats, seed=5))
+    scene = app.top
+    app.notify("A word over the table", 0.5)
+    kept = paused = 0
+    for frame in range(90):
+        if frame == 60:
+            post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+        if frame == 70:
+            post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+        app.step(1 / 60)
+        scene.wait_for_bot()
+        kept += app.drawn_over(scene, app.screen) is not None
+        paused += app.top is not scene
+        if app.top is scene:
+            assert redrawn_alike(app, scene), f"frame {frame}: the screen differs from one drawn from nothing"
+    assert paused and app.top is scene
+    assert kept >= 30

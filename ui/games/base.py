@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import Event, Move
+from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 
 if TYPE_CHECKING:
@@ -305,5 +306,6 @@ class TableAdapter:
         again whenever the view or a resting card changes, and keeps the rest of its layer."""
         return []
 
-    def draw_over(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
-        """Drawn above the cards (counters, a score card)."""
+    def draw_over(self, surface: Ink, view: dict[str, Any], layout: TableLayout) -> None:
+        """Drawn above the cards (counters, a score card), through ``surface``, an ``Ink`` that notes
+        where, so that the table puts the cards back there on the next frame."""

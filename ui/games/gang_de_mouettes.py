@@ -44,6 +44,7 @@ from game.gang_de_mouettes.views import (
 )
 from ui.cards import card_height
 from ui.games.base import Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
+from ui.table.ink import Ink
 from ui.table.layout import SeatSpot, TableLayout
 from ui.table.sprites import CardSprite
 from ui.table.widgets import GOLD
@@ -886,10 +887,10 @@ class Adapter(TableAdapter):
         _, box = self.square(victim, self._count(view, victim), layout)
         return [box.inflate(layout.unit * 0.2 + 4, layout.unit * 0.2 + 4)]
 
-    def draw_over(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
+    def draw_over(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
         for target in self.scene.drop_targets():
             if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
-                pygame.draw.rect(surface, (255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
+                surface.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
             self._draw_call(surface, view, layout)
         if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
@@ -905,14 +906,14 @@ class Adapter(TableAdapter):
                 bar = pygame.Rect(
                     button.rect.x + 6, button.rect.bottom + 3, round((button.rect.w - 12) * left), 4
                 )
-                pygame.draw.rect(surface, GOLD, bar, border_radius=2)
+                surface.rect(GOLD, bar, border_radius=2)
         self._draw_targets(surface, view)
         if self.chosen is not None:
             sprite = next(
                 (s for s in self.scene.sprites if s.zone == f"slot:{self.scene.viewer}.{self.chosen}"), None
             )
             if sprite is not None:
-                pygame.draw.rect(surface, (90, 200, 255), sprite.rect.inflate(6, 6), 3, border_radius=8)
+                surface.rect((90, 200, 255), sprite.rect.inflate(6, 6), 3, border_radius=8)
         if (
             view["phase"] in (ROUND_OVER, OVER)
             and view.get("last_round")
@@ -921,7 +922,7 @@ class Adapter(TableAdapter):
         ):
             self._score_card(surface, view, layout)
 
-    def _draw_targets(self, surface: pygame.Surface, view: GangView) -> None:
+    def _draw_targets(self, surface: Ink, view: GangView) -> None:
         """While a power (or a take, a trade, a give) waits for a card, outline the cards it may pick."""
         phase = view["phase"]
         asking = (
@@ -937,15 +938,14 @@ class Adapter(TableAdapter):
             if slot_of(sprite.zone) is None or sprite.moving:
                 continue
             if isinstance(self.click(sprite, view, legal, False), Move):
-                pygame.draw.rect(
-                    surface,
+                surface.rect(
                     (255, 214, 90),
                     sprite.rect.inflate(6, 6),
                     3,
                     border_radius=max(4, sprite.width // 8),
                 )
 
-    def _draw_call(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
+    def _draw_call(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
         """A speech bubble « Gang de mouettes ! » at the caller's name plate: the last round is on."""
         text = self.scene.text
         plate = layout.seats[view["caller"]].plate
@@ -992,13 +992,13 @@ class Adapter(TableAdapter):
                 (box.right - 1, box.centery + 6),
                 (plate.x - 2, plate.centery),
             ]
-        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 3), border_radius=box.h // 2)
-        pygame.draw.polygon(surface, (255, 248, 228), tip)
-        pygame.draw.rect(surface, (255, 248, 228), box, border_radius=box.h // 2)
-        pygame.draw.rect(surface, (190, 40, 44), box, 2, border_radius=box.h // 2)
+        surface.rect((0, 0, 0), box.move(0, 3), border_radius=box.h // 2)
+        surface.polygon((255, 248, 228), tip)
+        surface.rect((255, 248, 228), box, border_radius=box.h // 2)
+        surface.rect((190, 40, 44), box, 2, border_radius=box.h // 2)
         surface.blit(img, img.get_rect(center=box.center))
 
-    def _draw_marks(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
+    def _draw_marks(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
         """What the viewer knows: the value of every card they have seen; and on their own cards,
         the initials of the other players who know that card (public: everybody saw who looked)."""
         text = self.scene.text
@@ -1014,13 +1014,13 @@ class Adapter(TableAdapter):
             rect = sprite.rect
             r = max(7, round(sprite.width * 0.2))
             centre = (rect.x + r + 2, rect.y + r + 2)
-            pygame.draw.circle(surface, (250, 244, 226), centre, r)
-            pygame.draw.circle(surface, (40, 70, 150), centre, r, 2)
+            surface.circle((250, 244, 226), centre, r)
+            surface.circle((40, 70, 150), centre, r, 2)
             img = text.render(sprite.card[1:], max(9, round(r * 1.15)), (30, 40, 90), bold=True)
             surface.blit(img, img.get_rect(center=centre))
 
     def _draw_knowers(
-        self, surface: pygame.Surface, sprite: CardSprite, view: GangView, where: tuple[int, int]
+        self, surface: Ink, sprite: CardSprite, view: GangView, where: tuple[int, int]
     ) -> None:
         seat, slot = where
         knowers = view["knowers"][seat][slot] if slot < len(view["knowers"][seat]) else []
@@ -1034,11 +1034,11 @@ class Adapter(TableAdapter):
             img = text.render(view["names"][k][:1].upper(), size, (250, 244, 226), bold=True)
             pill = img.get_rect().inflate(size * 0.6, size * 0.15)
             pill.bottomright = (x, sprite.rect.bottom - 3)
-            pygame.draw.rect(surface, (120, 28, 30), pill, border_radius=pill.h // 2)
+            surface.rect((120, 28, 30), pill, border_radius=pill.h // 2)
             surface.blit(img, img.get_rect(center=pill.center))
             x = pill.x - 2
 
-    def _draw_ring(self, surface: pygame.Surface, layout: TableLayout, clock: tuple[float, float]) -> None:
+    def _draw_ring(self, surface: Ink, layout: TableLayout, clock: tuple[float, float]) -> None:
         left, length = clock
         frac = max(0.0, min(1.0, left / max(0.1, length)))
         x, y = layout.discard_pos
@@ -1046,12 +1046,12 @@ class Adapter(TableAdapter):
         radius = round(layout.card_h * 0.62)
         rect = pygame.Rect(0, 0, radius * 2, radius * 2)
         rect.center = centre
-        pygame.draw.circle(surface, (20, 50, 34), centre, radius, max(3, round(layout.unit * 0.06)))
+        surface.circle((20, 50, 34), centre, radius, max(3, round(layout.unit * 0.06)))
         colour = (120, 220, 140) if frac > 0.5 else (250, 200, 90) if frac > 0.25 else (240, 110, 90)
         if frac > 0:
             start = math.pi / 2
-            pygame.draw.arc(
-                surface, colour, rect, start, start + 2 * math.pi * frac, max(4, round(layout.unit * 0.08))
+            surface.arc(
+                colour, rect, start, start + 2 * math.pi * frac, max(4, round(layout.unit * 0.08))
             )
 
     def score_lines(self, view: GangView) -> tuple[str, list[tuple[str, str, str, str]], str]:
@@ -1079,7 +1079,7 @@ class Adapter(TableAdapter):
             conclusion = self.tr("gang.card.match_to", end=view["options"]["match_end"])
         return title, lines, conclusion
 
-    def _score_card(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
+    def _score_card(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
         title, lines, conclusion = self.score_lines(view)
         text = self.scene.text
         u = layout.box_em(6.6, 1.75 + 0.34 * len(lines))
@@ -1098,9 +1098,9 @@ class Adapter(TableAdapter):
         bottom = bar.y - round(u * 0.1)
         box.centerx = round(layout.centre[0])
         box.centery = round((top + bottom) / 2) if bottom - top >= box.h else bottom - box.h // 2
-        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 6), border_radius=14)
-        pygame.draw.rect(surface, PAPER, box, border_radius=14)
-        pygame.draw.rect(surface, GOLD, box, 3, border_radius=14)
+        surface.rect((0, 0, 0), box.move(0, 6), border_radius=14)
+        surface.rect(PAPER, box, border_radius=14)
+        surface.rect(GOLD, box, 3, border_radius=14)
         img = text.fit(title, round(u * 0.34), box.w - 30, (120, 30, 36), bold=True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.1))))
         size = round(u * 0.23)
@@ -1120,6 +1120,6 @@ class Adapter(TableAdapter):
             img = text.render(total, size, (30, 90, 50), bold=True)
             surface.blit(img, img.get_rect(topright=(box.right - round(u * 0.3), y)))
             y += row
-        pygame.draw.line(surface, GOLD, (box.x + 20, y + 2), (box.right - 20, y + 2), 1)
+        surface.line(GOLD, (box.x + 20, y + 2), (box.right - 20, y + 2), 1)
         img = text.fit(conclusion, round(u * 0.26), box.w - 30, (30, 90, 50), bold=True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y + round(u * 0.1))))

@@ -18,6 +18,7 @@ from game.core import Event, Move
 from game.gin_rummy.views import GinView
 from ui.cards import card_height
 from ui.games.base import Action, ButtonSpec, Drop, TableAdapter
+from ui.table.ink import Ink
 from ui.table.knock_panel import KnockLayout, KnockPanel
 from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
@@ -635,7 +636,7 @@ class Adapter(TableAdapter):
             labels.append((img, img.get_rect(midbottom=(rect.centerx, rect.top - gap))))
         return labels
 
-    def draw_over(self, surface: pygame.Surface, view: GinView, layout: TableLayout) -> None:
+    def draw_over(self, surface: Ink, view: GinView, layout: TableLayout) -> None:
         if view["phase"] in ("hand_over", "match_over") and view.get("result") and not self.scene.animating:
             self._score_card(surface, view, layout)
 
@@ -676,7 +677,7 @@ class Adapter(TableAdapter):
             conclusion += "  " + self.tr("gin.card.game_won", name=names[game["winner"]])
         return title, lines, conclusion
 
-    def _score_card(self, surface: pygame.Surface, view: GinView, layout: TableLayout) -> None:
+    def _score_card(self, surface: Ink, view: GinView, layout: TableLayout) -> None:
         title, lines, conclusion = self.score_lines(view)
         text = self.scene.text
         top_row = max((sp.home_rect.bottom for sp in self.scene.sprites
@@ -686,9 +687,9 @@ class Adapter(TableAdapter):
         step = max(u * 0.3, min(u * 0.42, (room - u * 1.75) / max(1, len(lines))))
         box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.75 + step * len(lines)))
         box.center = (round(layout.centre[0]), round((top_row + layout.button_bar.y) / 2))
-        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 6), border_radius=14)
-        pygame.draw.rect(surface, (250, 244, 226), box, border_radius=14)
-        pygame.draw.rect(surface, GOLD, box, 3, border_radius=14)
+        surface.rect((0, 0, 0), box.move(0, 6), border_radius=14)
+        surface.rect((250, 244, 226), box, border_radius=14)
+        surface.rect(GOLD, box, 3, border_radius=14)
         ink = (40, 36, 30)
         img = text.fit(title, round(u * 0.4), box.w - 30, (120, 30, 36), bold=True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.15))))
@@ -700,7 +701,7 @@ class Adapter(TableAdapter):
             right = text.fit(value, size, round(box.w * 0.42), ink, bold=True)
             surface.blit(right, right.get_rect(topright=(box.right - round(u * 0.35), y)))
             y += round(step)
-        pygame.draw.line(surface, GOLD, (box.x + 20, y + 4), (box.right - 20, y + 4), 1)
+        surface.line(GOLD, (box.x + 20, y + 4), (box.right - 20, y + 4), 1)
         img = text.fit(conclusion, round(u * 0.3), box.w - 30, (30, 90, 50), bold=True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y + round(u * 0.16))))
 

@@ -25,6 +25,7 @@ from game.core import Event, Move
 from game.lagagne.views import GIVE, OVER, SUITS, Column, LaGagneView, steal_source, steal_target
 from ui.cards import card_height
 from ui.games.base import Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
+from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
 from ui.table.widgets import FONT_COLOUR, GOLD
@@ -698,10 +699,10 @@ class Adapter(TableAdapter):
         rects = [self.column_rect(viewer, suit, layout) for suit in SUITS]
         return [pygame.Rect(rect.x, rect.y, rect.w, card_height(rect.w)) for rect in rects]
 
-    def draw_over(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:
+    def draw_over(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
         for target in self.scene.drop_targets():
             if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
-                pygame.draw.rect(surface, (255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
+                surface.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         moving = self.scene.animating
         columns: dict[str, list[CardSprite]] = {}
         for sprite in self.scene.sprites:
@@ -719,7 +720,7 @@ class Adapter(TableAdapter):
         else:
             self._target_panel(surface, view, layout)
 
-    def _final_card(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:
+    def _final_card(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
         """The end of the game: every seat's score, highest first, and the winner."""
         text = self.scene.text
         names = view["names"]
@@ -728,9 +729,9 @@ class Adapter(TableAdapter):
         row = round(u * 0.34)
         box = pygame.Rect(0, 0, round(u * 5.2), round(u * 1.45) + row * len(order))
         box.center = (round(layout.centre[0]), round(layout.centre[1]))
-        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 6), border_radius=14)
-        pygame.draw.rect(surface, (250, 244, 226), box, border_radius=14)
-        pygame.draw.rect(surface, GOLD, box, 3, border_radius=14)
+        surface.rect((0, 0, 0), box.move(0, 6), border_radius=14)
+        surface.rect((250, 244, 226), box, border_radius=14)
+        surface.rect(GOLD, box, 3, border_radius=14)
         img = text.fit(self.tr("lagagne.final.title"), round(u * 0.34), box.w - 30, (120, 30, 36), bold=True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.12))))
         y = box.y + round(u * 0.62)
@@ -744,7 +745,7 @@ class Adapter(TableAdapter):
             img = text.render(str(view["scores"][seat]), size, colour, bold=True)
             surface.blit(img, img.get_rect(topright=(box.right - round(u * 0.35), y)))
             y += row
-        pygame.draw.line(surface, GOLD, (box.x + 20, y + 2), (box.right - 20, y + 2), 1)
+        surface.line(GOLD, (box.x + 20, y + 2), (box.right - 20, y + 2), 1)
         winners = " & ".join(names[w] for w in view["winners"])
         img = text.fit(
             self.tr("lagagne.final.winner", name=winners),
@@ -757,7 +758,7 @@ class Adapter(TableAdapter):
 
     def _column_badge(
         self,
-        surface: pygame.Surface,
+        surface: Ink,
         col: Column,
         cards: list[CardSprite],
         rect: pygame.Rect,
@@ -776,9 +777,9 @@ class Adapter(TableAdapter):
         img = text.render(label, size, INK if col["open"] else (60, 60, 60), bold=True)
         pill = img.get_rect().inflate(size * 0.7, size * 0.25)
         pill.midtop = (area.centerx, area.bottom + 2)
-        pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
-        pygame.draw.rect(
-            surface, GOLD if col["open"] else (120, 120, 120), pill, 1, border_radius=pill.h // 2
+        surface.rect(colour, pill, border_radius=pill.h // 2)
+        surface.rect(
+            GOLD if col["open"] else (120, 120, 120), pill, 1, border_radius=pill.h // 2
         )
         surface.blit(img, img.get_rect(center=pill.center))
         if not col["open"]:
@@ -787,7 +788,7 @@ class Adapter(TableAdapter):
             )
             surface.blit(tag, tag.get_rect(midtop=(area.centerx, area.y + 3)))
 
-    def _target_panel(self, surface: pygame.Surface, view: LaGagneView, layout: TableLayout) -> None:
+    def _target_panel(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
         """The target and, in the last round, who reached it and who ends the round: in the first
         clear place by the piles, drawn once per view and layout."""
         lines: list[tuple[str, tuple]] = [(self.tr("lagagne.target", target=view["target"]), FONT_COLOUR)]

@@ -30,6 +30,7 @@ from ui.session import MatchSession
 from ui.settings import CARD_SCALES
 from ui.sound import sounds_for
 from ui.table.bots import ProcessRunner, ThreadRunner
+from ui.table.ink import Ink
 from ui.table.layout import TableLayout, text_scale
 from ui.table.remote import RemoteReferee
 from ui.table.sprites import CardSprite
@@ -127,8 +128,10 @@ class TableScene(Scene):
         self._static_layout: TableLayout | None = None
         self._static_keys: dict[str, tuple] = {}
         """What each part of the static layer shows now (see ``_static_parts``)."""
-        self._frame: pygame.Surface | None = None
-        self._frame_valid = False
+        self._overlays: list[pygame.Rect] | None = None
+        """Where the last frame drew over the resting layer (None: draw the next frame whole)."""
+        self._still = False
+        """Whether nothing moved in the last frame (a card flying, one dragged or rising)."""
         self._rest: pygame.Surface | None = None
         self._rest_cards: dict[int, tuple] = {}
         """Each resting card as last drawn on the resting layer, by sprite: what it shows and where."""
@@ -617,14 +620,14 @@ class TableScene(Scene):
         return [sp for sp in self.sprites if sp.card == name or sp.zone == name
                 or sp.zone == f"slot:{self.viewer}.{name}" or sp.zone == f"slot:{name}"]
 
-    def _draw_coach(self, frame: pygame.Surface, layout: TableLayout) -> None:
+    def _draw_coach(self, frame: Ink, layout: TableLayout) -> None:
         lines = self.coach_lines()
         if not lines:
             return
         target = self.coach_target()
         if target is not None:
-            pygame.draw.rect(frame, (255, 255, 255), target.inflate(14, 14), 4, border_radius=14)
-            pygame.draw.rect(frame, GOLD, target.inflate(22, 22), 2, border_radius=16)
+            frame.rect((255, 255, 255), target.inflate(14, 14), 4, border_radius=14)
+            frame.rect(GOLD, target.inflate(22, 22), 2, border_radius=16)
         placed = self.coach_box(layout)
         if placed is not None:
             frame.blit(placed[1], placed[0])
@@ -1123,7 +1126,7 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the table out again for the new window size (card art is redrawn at the new sizes)."""
         self._layout = None
-        self._frame = None
+        self._overlays = None
         self.art.clear()
         self._refresh()
         self.finish_animations()
@@ -1135,27 +1138,27 @@ class TableScene(Scene):
         self._static_dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Compose the table when something changed; otherwise blit the last still frame."""
+        """Compose the table on ``surface``. On the screen that still shows this table's last frame,
+        only the areas that changed are drawn again, and nothing when nothing changed: copying a
+        whole layer to the screen was the largest cost of a frame."""
         layout = self.layout
-        size = surface.get_size()
-        if self._frame is None or self._frame.get_size() != size:
-            self._frame = pygame.Surface(size).convert(surface)
-            self._frame_valid = False
-        if self._frame_valid and not (self.dirty or self._static_dirty):
-            surface.blit(self._frame, (0, 0))
+        over = self.app.drawn_over(self, surface) if self._overlays is not None else None
+        if over == [] and self._still and not (self.dirty or self._static_dirty):
             return
-        self._compose(surface, layout)
+        self._compose(surface, layout, over)
         self.dirty = False
-        still = self.drag is None and not any(s.motion is not None or s.lift != s.lift_goal for s in self.sprites)
-        if still:
-            self._frame.blit(surface, (0, 0))
-        self._frame_valid = still
+        self._still = self.drag is None and not any(s.motion is not None or s.lift != s.lift_goal
+                                                    for s in self.sprites)
 
-    def _compose(self, frame: pygame.Surface, layout: TableLayout) -> None:
+    def _compose(self, frame: pygame.Surface, layout: TableLayout, over: list[pygame.Rect] | None) -> None:
+        """The table on ``frame``: the resting layer (where it changed, where the last frame drew
+        over it and where ``over`` says something else did; all of it when ``over`` is None), then
+        everything above it, through an ``Ink`` that notes where for the next frame."""
         if self.curtain.shown:
             name = self.curtain.name or ""
             self.curtain.draw(frame, self.app.tr("table.pass_to", name=name),
                               self.app.tr("table.pass_hint", name=name), layout.text_scale)
+            self._overlays = None
             return
         static: list[pygame.Rect] = []
         if self._static_dirty or self._static is None:
@@ -1165,29 +1168,39 @@ class TableScene(Scene):
         order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
         resting = [s for s in order if s is not dragging and not (s.motion is not None and s.motion.started)]
         flying = [s for s in order if s is not dragging and s.motion is not None and s.motion.started]
-        self._draw_resting(frame, layout, resting, static)
+        changed = self._draw_resting(frame, layout, resting, static)
+        screen = frame.get_rect()
+        regions = [screen] if over is None or self._overlays is None else \
+            merge_regions(changed + self._overlays + over, screen)
+        if sum(_area(r) for r in regions) > _area(screen) // 2:
+            regions = [screen]
+        for region in regions:
+            frame.blit(self._rest, region, region)
+        ink = Ink(frame)
         for target in self.drop_targets():
             if isinstance(target.action, Move):
-                glow = target.rect.inflate(10, 10)
-                pygame.draw.rect(frame, (255, 220, 90), glow, 4, border_radius=12)
+                ink.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         for s in flying:
-            s.draw(frame, self.art)
-        self.adapter.draw_over(frame, self.view, layout)
+            ink.note(s.draw(frame, self.art))
+        self.adapter.draw_over(ink, self.view, layout)
         focus = self.focused()
         for b in self.buttons:
-            b.draw(frame, self.text, b is focus)
-        self.log.draw(frame, self.log_rect(layout), self.log_text_size(layout))
-        self._draw_coach(frame, layout)
+            ink.note(b.draw(frame, self.text, b is focus))
+        log = self.log.draw(frame, self.log_rect(layout), self.log_text_size(layout))
+        if log is not None:
+            ink.note(log)
+        self._draw_coach(ink, layout)
         if dragging is not None:
-            dragging.draw(frame, self.art)
+            ink.note(dragging.draw(frame, self.art))
         if self.message:
-            self._draw_message(frame, layout)
+            self._draw_message(ink, layout)
+        self._overlays = ink.areas
 
     def _draw_resting(self, frame: pygame.Surface, layout: TableLayout, resting: list[CardSprite],
-                      static: list[pygame.Rect]) -> None:
+                      static: list[pygame.Rect]) -> list[pygame.Rect]:
         """The felt, the plates and every card at rest, kept as one layer: only the areas where a card
         came, went or changed, a static part was redrawn, or the game's marks under the cards may have
-        changed are drawn again (the whole layer when most of it changed)."""
+        changed are drawn again (the whole layer when most of it changed); the areas drawn again."""
         assert self._static is not None
         cards = {s.ident: _resting_look(s) for s in resting}
         screen = pygame.Rect((0, 0), layout.size)
@@ -1227,9 +1240,9 @@ class TableScene(Scene):
                 s.draw(self._rest, self.art)
         self._rest.set_clip(None)
         self._rest_cards, self._rest_under, self._rest_version = cards, under, self._version
-        frame.blit(self._rest, (0, 0))
+        return regions
 
-    def _draw_message(self, frame: pygame.Surface, layout: TableLayout) -> None:
+    def _draw_message(self, frame: Ink, layout: TableLayout) -> None:
         placed = self.message_box(layout)
         if placed is not None:
             frame.blit(placed[1], placed[0])

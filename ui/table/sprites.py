@@ -107,8 +107,9 @@ class CardSprite:
             changed = True
         return changed
 
-    def draw(self, surface: pygame.Surface, art: CardArt) -> None:
-        """Blit shadow and card (mid-flip cards are squeezed horizontally around their centre)."""
+    def draw(self, surface: pygame.Surface, art: CardArt) -> pygame.Rect:
+        """Blit shadow and card (mid-flip cards are squeezed horizontally around their centre); the
+        area drawn on."""
         rect = self.rect
         show_face = self.shows_face
         squeeze = 1.0
@@ -124,34 +125,33 @@ class CardSprite:
             w = max(1, round(img.get_width() * squeeze))
             img = pygame.transform.scale(img, (w, img.get_height()))
             rect = img.get_rect(center=rect.center)
-            surface.blit(img, rect)
-            return
+            return surface.blit(img, rect)
         srect = shadow.get_rect(center=(rect.centerx + off, rect.centery + off * 2))
-        surface.blit(shadow, srect)
-        surface.blit(img, rect)
+        drawn = surface.blit(shadow, srect).union(surface.blit(img, rect))
         if self.highlight:
-            draw_highlight(surface, rect, self.highlight, self.width)
+            drawn.union_ip(draw_highlight(surface, rect, self.highlight, self.width))
+        return drawn
 
 
 HIGHLIGHT_COLOURS = {"target": (255, 220, 90), "selected": (90, 200, 255), "focus": (255, 255, 255),
                      "meld": (120, 230, 140), "deadwood": (240, 120, 110)}
 
 
-def draw_highlight(surface: pygame.Surface, rect: pygame.Rect, kind: str, width: int) -> None:
+def draw_highlight(surface: pygame.Surface, rect: pygame.Rect, kind: str, width: int) -> pygame.Rect:
     """An outline in the highlight's colour plus a mark of its own shape, so that the kinds differ
     without colour too (colour-blind players): a target has a double outline, the selected card a
     dot in its corner, the keyboard focus a dashed outline, a meld a bar at its foot, deadwood a
-    corner notch."""
+    corner notch. The area drawn on."""
     colour = HIGHLIGHT_COLOURS.get(kind, (255, 255, 255))
     radius = max(3, width // 10)
     outline = rect.inflate(4, 4)
     mark = max(4, width // 7)
     if kind == "focus":
         _dashed_rect(surface, colour, outline, max(4, width // 8))
-        return
-    pygame.draw.rect(surface, colour, outline, 3, border_radius=radius)
+        return outline.inflate(4, 4)  # the dashes are 3 pixels wide, centred on the outline
+    drawn = pygame.draw.rect(surface, colour, outline, 3, border_radius=radius)
     if kind == "target":
-        pygame.draw.rect(surface, colour, rect.inflate(12, 12), 2, border_radius=radius + 4)
+        drawn.union_ip(pygame.draw.rect(surface, colour, rect.inflate(12, 12), 2, border_radius=radius + 4))
     elif kind == "selected":
         centre = (rect.right - mark, rect.top + mark)
         pygame.draw.circle(surface, colour, centre, mark * 0.8)
@@ -162,6 +162,7 @@ def draw_highlight(surface: pygame.Surface, rect: pygame.Rect, kind: str, width:
     elif kind == "deadwood":
         pygame.draw.polygon(surface, colour, [(rect.right - 2 * mark, rect.top + 1), (rect.right - 1, rect.top + 1),
                                               (rect.right - 1, rect.top + 2 * mark)])
+    return drawn  # the dot, the bar and the notch lie inside the outline
 
 
 def _dashed_rect(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, dash: int) -> None:

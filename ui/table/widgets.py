@@ -153,14 +153,15 @@ class Button:
     lines: tuple[str, ...] = ()
     """The label on two lines where the layout found it too long for one at its size (else empty)."""
 
-    def draw(self, surface: pygame.Surface, text: TextCache, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, text: TextCache, focused: bool) -> pygame.Rect:
+        """The button, its shadow and its label; the area drawn on."""
         base = (196, 150, 52) if self.primary else (36, 74, 52)
         if self.hover or focused:
             base = tuple(min(255, c + 28) for c in base)
         shadow = self.rect.move(0, 3)
-        pygame.draw.rect(surface, (0, 0, 0, 90) if surface.get_flags() & pygame.SRCALPHA else (8, 30, 18),
-                         shadow, border_radius=self.rect.h // 3)
-        pygame.draw.rect(surface, base, self.rect, border_radius=self.rect.h // 3)
+        drawn = pygame.draw.rect(surface, (0, 0, 0, 90) if surface.get_flags() & pygame.SRCALPHA else (8, 30, 18),
+                                 shadow, border_radius=self.rect.h // 3)
+        drawn.union_ip(pygame.draw.rect(surface, base, self.rect, border_radius=self.rect.h // 3))
         pygame.draw.rect(surface, GOLD if not focused else (255, 255, 255), self.rect, 2 if not focused else 3,
                          border_radius=self.rect.h // 3)
         colour = INK if self.primary else FONT_COLOUR
@@ -169,8 +170,9 @@ class Button:
         line_h = text.font(size, True).get_linesize()
         y = self.rect.centery - (line_h * (len(images) - 1) + images[-1].get_height()) // 2
         for img in images:
-            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
+            drawn.union_ip(surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y))))
             y += line_h
+        return drawn
 
 
 def _two_lines(label: str, text: TextCache, size: int) -> tuple[str, ...]:
@@ -259,16 +261,16 @@ class LogPanel:
         if self.on_add is not None:
             self.on_add(line)
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> pygame.Rect | None:
         """The newest lines that fit ``rect``, in text of ``size`` (rendered again only when a line
-        comes or the rectangle or the size changes)."""
+        comes or the rectangle or the size changes); the area drawn on (None: no line yet)."""
         if not self.lines:
-            return
+            return None
         key = (rect.size, size, len(self.lines), self.lines[-1] if self.lines else "")
         if self._surface is None or key != self._key:
             self._surface = self._render(rect, max(12, size))
             self._key = key
-        surface.blit(self._surface, rect)
+        return surface.blit(self._surface, rect)
 
     def _render(self, rect: pygame.Rect, size: int) -> pygame.Surface:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
