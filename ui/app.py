@@ -118,6 +118,8 @@ class App:
         """The scene whose frame alone fills the screen since the last frame, with the screen and its size."""
         self._drawn_over: list[pygame.Rect] = []
         """Where the toasts covered that frame."""
+        self._painted: list[pygame.Rect] | None = None
+        """The areas of the screen the last frame changed (None: maybe all of it)."""
         self.elapsed = 0.0
         """Seconds of app time: the sum of every frame's ``dt`` (double-clicks are timed on it, so
         that the clicks of one frame are as far apart as the player made them, not as the machine)."""
@@ -402,7 +404,10 @@ class App:
         self._toasts = [t for t in self._toasts if t.remaining > 0]
         if draw or not self.idle():
             self.draw()
-            pygame.display.flip()
+            if self._painted is None:
+                pygame.display.flip()
+            else:  # only the areas that changed go to the window
+                pygame.display.update(self._painted)
 
     def _pump_events(self) -> None:
         # pygame_gui answers a click by posting its own event; a few passes let one step carry both.
@@ -495,6 +500,8 @@ class App:
         self.ui.draw_ui(self.screen)
         self._shown = (drawn[0], self.screen, self.screen.get_size()) if len(drawn) == 1 and not widgets else None
         self._drawn_over = self._draw_toasts()
+        painted = drawn[0].painted if self._shown is not None else None
+        self._painted = None if painted is None else painted + self._drawn_over
 
     def drawn_over(self, scene: Scene, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Where ``surface`` no longer shows the frame ``scene`` drew on it last (the toasts drawn

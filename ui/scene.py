@@ -21,6 +21,9 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        self.painted: list[pygame.Rect] | None = None
+        """The areas of the screen the last ``draw`` changed, or None for the whole screen: a scene
+        that knows sets it (see ``App.drawn_over``), and the window shows only those areas anew."""
 
     def enter(self) -> None:
         """Became the top scene (build widgets here)."""

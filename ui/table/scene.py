@@ -1144,6 +1144,7 @@ class TableScene(Scene):
         layout = self.layout
         over = self.app.drawn_over(self, surface) if self._overlays is not None else None
         if over == [] and self._still and not (self.dirty or self._static_dirty):
+            self.painted = []
             return
         self._compose(surface, layout, over)
         self.dirty = False
@@ -1158,7 +1159,7 @@ class TableScene(Scene):
             name = self.curtain.name or ""
             self.curtain.draw(frame, self.app.tr("table.pass_to", name=name),
                               self.app.tr("table.pass_hint", name=name), layout.text_scale)
-            self._overlays = None
+            self._overlays = self.painted = None
             return
         static: list[pygame.Rect] = []
         if self._static_dirty or self._static is None:
@@ -1194,6 +1195,7 @@ class TableScene(Scene):
             ink.note(dragging.draw(frame, self.art))
         if self.message:
             self._draw_message(ink, layout)
+        self.painted = None if regions == [screen] else regions + ink.areas
         self._overlays = ink.areas
 
     def _draw_resting(self, frame: pygame.Surface, layout: TableLayout, resting: list[CardSprite],
