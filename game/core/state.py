@@ -12,6 +12,7 @@ cloning the listed fields.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -372,6 +373,11 @@ class GameState(ABC):
             "match_seed": self.seed if self.is_over() else None,
         }
 
+    def options_data(self) -> dict[str, Any]:
+        """The match's options as JSON-safe data, for views and snapshots: worked out once per options
+        (they are frozen, and every view and autosave carries them), a fresh table for each caller."""
+        return dict(_options_data(self.options))
+
     def to_json(self) -> dict[str, Any]:
         """A complete, versioned, JSON-safe snapshot (RNG included)."""
         return {
@@ -381,7 +387,7 @@ class GameState(ABC):
             "players": self.players,
             "names": list(self.names),
             "seed": self.seed,
-            "options": dataclasses.asdict(self.options),
+            "options": self.options_data(),
             "rng": self.rng.to_json(),
             "log": list(self.log),
             "history": [dict(h) for h in self.history],
@@ -461,3 +467,10 @@ def options_from_json(options_cls: type, data: Any) -> Any:
         return options_cls(**data)
     except (TypeError, ValueError) as exc:
         raise SaveError(f"bad rule options: {exc}") from None
+
+
+@functools.lru_cache(maxsize=64)
+def _options_data(options: Any) -> dict[str, Any]:
+    """``dataclasses.asdict`` of frozen options (hashable, so every value in it is immutable and a
+    shallow copy of the table is a safe one)."""
+    return dataclasses.asdict(options)

@@ -7,7 +7,6 @@ with its card, so knowledge follows the card when cards are swapped, stolen or g
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -737,7 +736,7 @@ class GangState(GangTable, GameState):
             "pique": self._pique(),
             "round_log": [dict(e) for e in self.public],
             "last_round": None if self.last_round is None else dict(self.last_round),
-            "options": dataclasses.asdict(self.options),
+            "options": self.options_data(),
         })
         return v
 

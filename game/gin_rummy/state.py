@@ -87,7 +87,6 @@ scores are read back from these entries, so snapshots need no field of their own
 from __future__ import annotations
 
 import copy
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -913,7 +912,7 @@ class GinRummyState(GinTable, GameState):
             "games": [dict(g) for g in self.games],
             "game_target": self.options.game_target,
             "match_target": self.options.match_target,
-            "options": dataclasses.asdict(self.options),
+            "options": self.options_data(),
             "result": copy.deepcopy(self.outcome),
             "hollywood": self._hollywood_view(),
         })

@@ -248,6 +248,19 @@ def test_descriptor_and_options(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
+def test_options_data_is_the_options_and_a_fresh_table_each_time(game_id: str) -> None:
+    """Views and snapshots carry the options worked out once; a caller that changes its copy
+    changes nobody else's."""
+    desc = GAMES[game_id]
+    state = desc.new_match([f"P{i}" for i in range(desc.min_players)], seed=4)
+    first = state.options_data()
+    assert first == dataclasses.asdict(state.options) == state.to_json()["options"]
+    first.clear()
+    assert state.options_data() == dataclasses.asdict(state.options)
+    assert json.loads(json.dumps(state.to_json()))["options"] == json.loads(json.dumps(dataclasses.asdict(state.options)))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_stacked_deck_is_validated_and_used(game_id: str) -> None:
     desc = GAMES[game_id]
     options = desc.Options(first_dealer=0)
