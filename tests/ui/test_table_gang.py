@@ -416,3 +416,21 @@ def test_a_pique_giving_the_last_card_says_so_in_the_log(app) -> None:
     assert state.log[-1] == "0: snap 1.1" and phase(scene) != "give"
     assert [f"M{v}" for v in state.slots[1]][-1] == "M2" and len(state.slots[0]) == 3
     assert any("You give one of your cards to Bob" in line for line in scene.log.lines)
+
+
+def test_n_lets_a_quick_discard_window_go(app) -> None:
+    """The key named on "No quick discard" does what the button does: a player racing a full table
+    lets a window go with one key, without Tab to reach the button first."""
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)
+    run_until(app, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+    run_until(app, lambda: phase(scene) == "window" and state.view(None)["active"] == 1)
+    assert button(scene, "pass_snap").label == "No quick discard (N)"
+    window = scene.referee._current_window()
+    assert window is not None and 0 not in window.passed
+    key(app, pygame.K_n)
+    assert 0 in window.passed  # the window now waits for nobody but the bots

@@ -133,6 +133,8 @@ class ButtonSpec:
     primary: bool = False
     side: bool = False
     """Shown in the small column at the side (sorting and other helpers) instead of the main bar."""
+    shortcut: int | None = None
+    """A key that presses it (a pygame key code), named on the button: for what must be quick."""
 
 
 class TableAdapter:

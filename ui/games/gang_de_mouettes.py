@@ -657,7 +657,7 @@ class Adapter(TableAdapter):
             out.append(ButtonSpec("call", self.tr("gang.button.call"), acts["call"], True))
             out.append(ButtonSpec("done", self.tr("gang.button.done"), acts["done"]))
         elif phase == WINDOW and self._snappers(view):
-            out.append(ButtonSpec("pass_snap", self.tr("gang.button.pass_snap"), self.pass_snap))
+            out.append(ButtonSpec("pass_snap", self.tr("gang.button.pass_snap"), self.pass_snap, shortcut=pygame.K_n))
         elif phase == TURN and self.mode == "take":
             out.append(ButtonSpec("cancel", self.tr("gang.button.cancel"), lambda: self.set_mode(None)))
         elif phase == TURN and "call" in acts:  # the call at the start of a turn (option call_timing)

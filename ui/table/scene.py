@@ -873,6 +873,11 @@ class TableScene(Scene):
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return True
+        pressed = next((b for b in self.buttons if b.shortcut == key), None)
+        if pressed is not None and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.perform(pressed.action)
+            self.dirty = True
+            return True
         if key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.hint()
             return True
@@ -1044,8 +1049,8 @@ class TableScene(Scene):
     # ================================================================== buttons and highlights
     def _rebuild_buttons(self) -> None:
         specs: list[ButtonSpec] = [] if self.curtain.shown else self.adapter.buttons(self.view, self.legal)
-        main = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs if not s.side]
-        side = [Button(s.key, s.label, s.action, primary=s.primary) for s in specs if s.side]
+        main = [_button(s) for s in specs if not s.side]
+        side = [_button(s) for s in specs if s.side]
         if self.coach is not None and not self.coach.ended:
             if self.coach.step is not None:
                 side.append(Button("tutorial_skip", self.app.tr("tutorial.skip"), self.tutorial_skip))
@@ -1504,6 +1509,12 @@ class TableScene(Scene):
 
 def _area(rect: pygame.Rect) -> int:
     return rect.w * rect.h
+
+
+def _button(spec: ButtonSpec) -> Button:
+    """The button an adapter asked for, its shortcut named after its label."""
+    label = spec.label if spec.shortcut is None else f"{spec.label} ({pygame.key.name(spec.shortcut).upper()})"
+    return Button(spec.key, label, spec.action, primary=spec.primary, shortcut=spec.shortcut)
 
 
 def _resting_look(sprite: CardSprite) -> tuple:

@@ -152,6 +152,8 @@ class Button:
     text_size: int = 0
     lines: tuple[str, ...] = ()
     """The label on two lines where the layout found it too long for one at its size (else empty)."""
+    shortcut: int | None = None
+    """A key that presses it (see ``ButtonSpec.shortcut``); the label names it."""
 
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool) -> pygame.Rect:
         """The button, its shadow and its label; the area drawn on."""
