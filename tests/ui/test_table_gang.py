@@ -369,6 +369,17 @@ def test_the_8_the_15_and_the_20(app) -> None:
     assert any("You play the 20: you throw your 3" in line for line in scene.log.lines)
 
 
+def to_bobs_first_window(app, scene: TableScene) -> None:
+    """Alice memorises, draws and throws her card, and ends her turn; then Bob (seat 1) discards and
+    the quick-discard window opens."""
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)
+    run_until(app, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+    run_until(app, lambda: phase(scene) == "window" and scene.state.view(None)["active"] == 1)
+
+
 def test_a_hidden_miss_is_not_named_in_the_log(app) -> None:
     scene = gang_table(
         app,
@@ -376,12 +387,7 @@ def test_a_hidden_miss_is_not_named_in_the_log(app) -> None:
         missed_snap_public=False,
     )
     state = scene.state
-    click_at(app, button(scene, "memorised").rect.center)
-    click_at(app, top_of(scene, "stock").rect.center)
-    click_at(app, button(scene, "throw").rect.center)
-    run_until(app, lambda: phase(scene) == "end_turn")
-    click_at(app, button(scene, "done").rect.center)
-    run_until(app, lambda: phase(scene) == "window")  # Bob throws the 4
+    to_bobs_first_window(app, scene)  # Bob throws the 4
     click_at(app, slot(scene, 0, 0).rect.center)  # Alice's known 3: a miss, seen by her only
     assert "0: snap 0.0" in state.log
     line = next(line for line in scene.log.lines if "no match" in line)
@@ -422,13 +428,7 @@ def test_n_lets_a_quick_discard_window_go(app) -> None:
     """The key named on "No quick discard" does what the button does: a player racing a full table
     lets a window go with one key, without Tab to reach the button first."""
     scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
-    state = scene.state
-    click_at(app, button(scene, "memorised").rect.center)
-    click_at(app, top_of(scene, "stock").rect.center)
-    click_at(app, button(scene, "throw").rect.center)
-    run_until(app, lambda: phase(scene) == "end_turn")
-    click_at(app, button(scene, "done").rect.center)
-    run_until(app, lambda: phase(scene) == "window" and state.view(None)["active"] == 1)
+    to_bobs_first_window(app, scene)
     assert button(scene, "pass_snap").label == "No quick discard (N)"
     window = scene.referee._current_window()
     assert window is not None and 0 not in window.passed
