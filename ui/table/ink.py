@@ -49,6 +49,3 @@ class Ink:
 
     def arc(self, colour: Colour, rect: Any, start: float, stop: float, width: int = 1) -> pygame.Rect:
         return self.note(pygame.draw.arc(self.surface, colour, rect, start, stop, width))
-
-    def get_size(self) -> tuple[int, int]:
-        return self.surface.get_size()
