@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
+from game import GAMES
 from tests.ui.table_helpers import button, click_at, drag, hand_centre, run_until, stacked_session, start, top_of
 from ui.app import App
 from ui.session import MatchSession, SeatInfo
+from ui.speech import Speaker
 from ui.table.scene import TableScene
 
 
@@ -33,3 +37,49 @@ def test_resume_after_a_crash(app, data_dir) -> None:
     finally:
         again.quit()
         again.close()
+
+
+@pytest.mark.parametrize("game_id", ["gin_rummy", "gang_de_mouettes", "lagagne"])
+def test_a_resumed_match_opens_with_the_log_its_player_saw(game_id, app, data_dir) -> None:
+    """The log is not lost with the window: Continue shows the last lines as the table wrote them
+    while they were played, for the same seat (no hidden card named), and does not read them aloud
+    again."""
+    seats = [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Chloé", "normal")]
+    scene = start(app, MatchSession.new(game_id, seats[: GAMES[game_id].max_players], seed=5))
+    chooser = GAMES[game_id].make_bot("normal", 5)
+    for _ in range(3000):
+        if len(scene.state.log) >= 30:
+            break
+        scene.wait_for_bot()
+        ready = [b for b in scene.buttons if b.primary and callable(b.action)]  # "I've memorised my cards"
+        if ready:
+            scene.perform(ready[0].action)
+        elif scene.legal and not scene.animating:
+            scene.play(chooser.choose(scene.view, list(scene.legal)))
+        app.step(1 / 30)
+    scene.wait_for_bot()
+    assert len(scene.state.log) >= 30 and len(scene.log.lines) >= 20
+    seen = list(scene.log.lines)
+
+    again = App(data_dir=data_dir, size=(1024, 640), headless=True)
+    spoken: list[tuple[str, str]] = []
+    again._speaker = Speaker(lambda text, lang: spoken.append((text, lang)))
+    again.settings.read_aloud = True
+    try:
+        again.step(1 / 60)
+        click_at(again, again.top.continue_button.rect.center)
+        resumed = again.top
+        assert isinstance(resumed, TableScene) and resumed.state.log == scene.state.log
+        assert resumed.log.lines == seen[-resumed.log.keep:]
+        again.speaker.wait()
+        assert spoken == []
+    finally:
+        again.quit()
+        again.close()
+
+
+def test_a_saved_log_that_no_longer_replays_leaves_the_panel_empty(app) -> None:
+    session = stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")])
+    session.state.log.append("0: discard Zz")  # an edited save: a move that was never legal
+    scene = start(app, session)
+    assert scene.log.lines == [] and scene.state.log[-1] == "0: discard Zz"

@@ -144,6 +144,7 @@ class TableScene(Scene):
         self.dirty = True
         self._static_dirty = True
         self._choose_viewer()
+        self._recall_log()
         self._refresh(animate_deal=True)
 
     # ================================================================== who sees what
@@ -443,6 +444,30 @@ class TableScene(Scene):
                                           self.session.assisted,
                                           {s: self.state.seat_stats(s) for s in self.session.humans},
                                           export_match(self.state))
+
+    def _recall_log(self) -> None:
+        """A match that already has moves (resumed, or opened again after a crash) opens with its last
+        moves in the log, in the words the table used for them as they were played, and seen by the
+        same seat: replayed from the seed, each move's events redacted for the viewer. A saved log that
+        no longer replays leaves the panel empty; the match itself is not touched."""
+        if self.remote is not None or not self.state.log:
+            return
+        seer = self.viewer
+        start = max(0, len(self.state.log) - self.log.keep)
+        lines: list[str] = []
+        try:
+            past = self.state.replay(start)
+            deals = past.view(seer).get("deals", [])
+            for text in self.state.log[start:]:
+                move = past.parse_move(text)
+                seen = [e.for_seat(seer) for e in past.apply(move)]
+                view = past.view(seer)
+                lines += self.adapter.describe(move, seen, view)
+                lines += self.deal_news(deals, view.get("deals", []))
+                deals = view.get("deals", [])
+        except ValueError:  # an edited save whose moves no longer replay: nothing to recall
+            return
+        self.log.recall(lines)
 
     def deal_news(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
         """Log lines for provably fair deals: a finished hand's seed, a new hand's fingerprint."""

@@ -263,6 +263,11 @@ class LogPanel:
         if self.on_add is not None:
             self.on_add(line)
 
+    def recall(self, lines: list[str]) -> None:
+        """Lines from before the table opened (a resumed match): shown, not announced again."""
+        self.lines = (self.lines + lines)[-self.keep:]
+        self._surface = None
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> pygame.Rect | None:
         """The newest lines that fit ``rect``, in text of ``size`` (rendered again only when a line
         comes or the rectangle or the size changes); the area drawn on (None: no line yet)."""
