@@ -11,11 +11,12 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from game.core.state import GameState
     from ui.app import App
 
 SCENES = ("title", "setup", "deck", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files",
@@ -91,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --scene replay: the match file replayed (default: bots play one from --seed)")
     shot.add_argument("--at", type=int, default=None, metavar="N",
                       help="with --scene replay: show the match after N moves (default: half-way)")
+    shot.add_argument("--moves", type=int, default=0, metavar="N",
+                      help="with a table scene: bots play every seat for N moves first, then until it is your turn")
     net = parser.add_argument_group("network table (headless)")
     net.add_argument("--serve", action="store_true", help="host a table (with --game and --seats) until its match is over")
     net.add_argument("--seats", metavar="SPEC", help="with --serve: each seat, comma-separated: remote, easy, normal or hard")
@@ -121,9 +124,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.port is not None and not 0 <= args.port <= 65535:
         parser.error(f"--port must be 0 to 65535, not {args.port}")
     if args.screenshot is None and not args.serve and (
-        args.game is not None or args.scene != "title" or args.players is not None
+        args.game is not None or args.scene != "title" or args.players is not None or args.moves
     ):
-        parser.error("--game, --scene and --players go with --screenshot (or --game with --serve)")
+        parser.error("--game, --scene, --players and --moves go with --screenshot (or --game with --serve)")
+    if args.moves < 0:
+        parser.error(f"--moves must be 0 or more, not {args.moves}")
     net_only = (args.seats or args.port is not None or args.option or args.resume or args.bot or args.name
                 or args.window_margin is not None)
     if net_only and not (args.serve or args.join):
@@ -215,7 +220,7 @@ def _render(args: argparse.Namespace, data_dir: Path) -> int:
             app.close()
             return 2
     else:
-        _open_scene(app, args.scene, game_id, players, args.seed)
+        _open_scene(app, args.scene, game_id, players, args.seed, args.moves)
         if args.scene == "stats" and args.game is not None:
             app.top.show_page(game_id)  # type: ignore[union-attr]
     for _ in range(3):
@@ -250,8 +255,19 @@ def _open_replay(app: App, match: Path | None, at: int | None, game_id: str, pla
     return ""
 
 
-def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> None:
-    """Put ``scene`` on top of ``app`` (a table scene gets one human and bots)."""
+def _play_ahead(state: GameState, game_id: str, done: Callable[[GameState], bool]) -> None:
+    """Normal bots play every seat of ``state`` until ``done(state)`` or the match is over."""
+    from game import GAMES
+    from game.core.referee import Referee
+
+    referee = Referee(state, {s: GAMES[game_id].make_bot("normal", s) for s in range(state.players)})
+    while not done(state) and not state.is_over() and referee.step():
+        pass
+
+
+def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, moves: int = 0) -> None:
+    """Put ``scene`` on top of ``app`` (a table scene gets one human and bots; with ``moves``, bots
+    first play every seat that far into the match and on to the human's turn)."""
     if scene == "title":
         return
     if scene in ("setup", "deck"):
@@ -291,13 +307,10 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int) -> 
         app.settings.bot_delay = 0.0
         session = MatchSession.new(game_id, seats, seed=seed)
         if scene == "chart":  # a few hands or rounds played by bots first, for a chart with lines
-            from game import GAMES
-            from game.core.referee import Referee
-
-            state = session.state
-            referee = Referee(state, {s: GAMES[game_id].make_bot("normal", s) for s in range(players)})
-            while len(state.history) < CHART_HANDS and not state.is_over() and referee.step():
-                pass
+            _play_ahead(session.state, game_id, lambda state: len(state.history) >= CHART_HANDS)
+        elif moves:
+            _play_ahead(session.state, game_id,
+                        lambda state: len(state.log) >= moves and state.hand_in_play() and 0 in state.to_move())
         app.start_match(session)
         for _ in range(SETTLE_FRAMES):  # let the deal animate and the bots answer before the capture
             app.step(SETTLE_DT)

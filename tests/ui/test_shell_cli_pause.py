@@ -9,9 +9,10 @@ import pytest
 
 from tests.ui.conftest import center, click, press
 from tests.ui.test_shell_storage import a_session
-from ui.cli import main, parse_args
+from ui.cli import _open_scene, main, parse_args
 from ui.scenes.pause import PauseScene
 from ui.scenes.title import TitleScene
+from ui.table.scene import TableScene
 
 
 def test_cli_parses_the_screenshot_arguments(tmp_path):
@@ -42,7 +43,8 @@ def test_cli_parses_the_screenshot_arguments(tmp_path):
         2,
     )
     assert parse_args([]).screenshot is None
-    for bad in (["--size", "big"], ["--scene", "nowhere"], ["--scene", "table"]):
+    for bad in (["--size", "big"], ["--scene", "nowhere"], ["--scene", "table"], ["--moves", "3"],
+                ["--screenshot", "a.png", "--moves", "-1"]):
         with pytest.raises(SystemExit):
             parse_args(bad)
 
@@ -74,6 +76,16 @@ def test_screenshot_of_the_title_writes_a_png(tmp_path):
     )
     image = pygame.image.load(str(out))
     assert image.get_size() == (1024, 640)
+
+
+def test_screenshot_moves_lets_bots_play_on_to_the_players_turn(app):
+    """``--moves N``: bots play every seat N moves into the match, then on to the human's turn; the
+    table opens with those moves in its log."""
+    _open_scene(app, "table", "lagagne", 4, 7, 40)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert len(table.state.log) >= 40 and table.state.to_move() == [0] and table.legal
+    assert len(table.log.lines) >= 10
 
 
 def test_screenshot_refuses_an_unknown_game(tmp_path):
