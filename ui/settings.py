@@ -35,10 +35,10 @@ class Settings:
     window_pos: tuple[int, int] | None = None
     fullscreen: bool = False
     card_size: str = "normal"
+    """How large the cards are at the table: ``CARD_SIZES`` (the table keeps them on the felt)."""
     ui_scale: int = 100
     """The size of the shell's text and buttons in percent (``UI_SCALES``): for high-DPI screens and
     for players who want larger text; shrunk as needed so that every screen fits the window."""
-    """How large the cards are at the table: ``CARD_SIZES`` (the table keeps them on the felt)."""
     read_aloud: bool = False
     """Read each line of the table's log aloud through the system's speech (``ui.speech``)."""
     four_colour_deck: bool = False
