@@ -199,3 +199,22 @@ def test_the_frame_that_ends_a_match_never_waits_on_the_disk(app, monkeypatch) -
     assert app.storage.stats()["gin_rummy"]["levels"]["easy"]["played"] == 1
     assert len(app.storage.match_files()) == 1
     assert app.storage.load_session() is None
+
+
+def test_a_card_dragged_along_the_hand_stays_where_it_is_let_go(app) -> None:
+    """Whatever the animation speed (these tests play at "instant", where a card let go is home at
+    once): the hand's new order follows where the card was dropped, and the sort buttons order it
+    again."""
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+
+    def order() -> list[str]:
+        return [s.card for s in sorted(scene.adapter._own_sprites(), key=lambda s: s.target[0])]
+
+    before = order()
+    cards = sorted(scene.adapter._own_sprites(), key=lambda s: s.target[0])
+    drag(app, visible_point(cards[0]), (cards[4].rect.centerx + 6, cards[4].rect.centery))
+    run_until(app, lambda: not scene.animating)
+    assert order() == before[1:5] + before[:1] + before[5:]
+    click_at(app, button(scene, "sort_rank").rect.center)
+    run_until(app, lambda: not scene.animating)
+    assert [c[0] for c in order()] == ["A", "2", "3", "7", "7", "7", "9", "T", "J", "K"]

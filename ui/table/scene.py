@@ -1035,11 +1035,10 @@ class TableScene(Scene):
         sprite: CardSprite = drag["sprite"]
         for target in drag["drops"]:
             if target.rect.collidepoint(pos) or target.rect.colliderect(sprite.rect.inflate(-sprite.width // 2, -sprite.height // 2)):
-                self._spring_back(sprite, refresh=False)
                 shown = self._version
-                self.perform(target.action)
+                self.perform(target.action)  # the card still lies where it was let go: a new hand order follows it
                 if self._version == shown:  # nothing played (refused, or sent to the host): back home
-                    self._refresh()
+                    self._spring_back(sprite)
                 return
         for zone, rect in self.adapter.target_rects(self.view, self.layout).items():
             if rect.collidepoint(pos):
@@ -1050,16 +1049,14 @@ class TableScene(Scene):
                 break
         self._spring_back(sprite)
 
-    def _spring_back(self, sprite: CardSprite, refresh: bool = True) -> None:
-        """Send a card let go back to its place (``refresh=False`` when a move played next sends
-        every card where it now belongs anyway)."""
+    def _spring_back(self, sprite: CardSprite) -> None:
+        """Send a card let go back to its place."""
         duration = max(self._duration() * 0.7, 0.0)
         sprite.order = self.adapter.zone_rank(sprite.zone) * 1000
         target = sprite.target
         sprite.target = (sprite.x, sprite.y)
         sprite.send(target, sprite.target_width or sprite.width, duration)
-        if refresh:
-            self._refresh()
+        self._refresh()
 
     def _cancel_drag(self) -> None:
         if self.drag is not None:
