@@ -5,7 +5,7 @@ This is what the app autosaves after every move and resumes with **Continue**.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game import GAMES, GameState, SaveError, load_match
@@ -35,6 +35,8 @@ class MatchSession:
     """A move was taken back (or another assist used): the statistics count the match apart."""
     pass_and_play_undo: bool = False
     """The setup allowed undo although several people play at this computer."""
+    table: dict[str, Any] = field(default_factory=dict)
+    """What the table keeps of how it shows the match (``TableAdapter.kept``: Gin Rummy's hand order)."""
 
     @property
     def game_id(self) -> str:
@@ -61,6 +63,7 @@ class MatchSession:
             "seats": [{"name": s.name, "level": s.level} for s in self.seats],
             "assisted": self.assisted,
             "pass_and_play_undo": self.pass_and_play_undo,
+            "table": dict(self.table),
             "match": self.state.to_json(),
         }
 
@@ -79,4 +82,6 @@ class MatchSession:
         for seat in seats:
             if seat.level is not None and seat.level not in GAMES[state.GAME_ID].bot_levels:
                 raise SaveError(f"the saved match names an unknown bot level {seat.level!r}")
-        return cls(state, seats, bool(data.get("assisted", False)), data.get("pass_and_play_undo") is True)
+        table = data.get("table")
+        return cls(state, seats, bool(data.get("assisted", False)), data.get("pass_and_play_undo") is True,
+                   table if isinstance(table, dict) else {})

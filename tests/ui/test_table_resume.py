@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 
 from game import GAMES
-from tests.ui.table_helpers import button, click_at, drag, hand_centre, run_until, stacked_session, start, top_of
+from tests.ui.table_helpers import (
+    button,
+    click_at,
+    drag,
+    hand_centre,
+    run_until,
+    stacked_session,
+    start,
+    top_of,
+    visible_point,
+)
 from ui.app import App
 from ui.session import MatchSession, SeatInfo
 from ui.speech import Speaker
@@ -83,3 +93,39 @@ def test_a_saved_log_that_no_longer_replays_leaves_the_panel_empty(app) -> None:
     session.state.log.append("0: discard Zz")  # an edited save: a move that was never legal
     scene = start(app, session)
     assert scene.log.lines == [] and scene.state.log[-1] == "0: discard Zz"
+
+
+def _hand_order(scene: TableScene) -> list[str]:
+    return [s.card for s in sorted(scene.adapter._own_sprites(), key=lambda s: s.target[0])]
+
+
+def test_a_resumed_gin_hand_keeps_the_order_the_player_gave_it(app, data_dir) -> None:
+    """Sorted by suit, then a card dragged to the end of the hand: Continue shows the same order, and a
+    save whose kept order is damaged only loses the order."""
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    click_at(app, button(scene, "sort_suit").rect.center)
+    run_until(app, lambda: not scene.animating)
+    first = min(scene.adapter._own_sprites(), key=lambda s: s.target[0])
+    last = max(scene.adapter._own_sprites(), key=lambda s: s.target[0])
+    drag(app, visible_point(first), (last.rect.right - 4, last.rect.centery))
+    run_until(app, lambda: not scene.animating)
+    order = _hand_order(scene)
+    assert order[-1] == first.card and scene.adapter.sort_mode == "custom"
+
+    again = App(data_dir=data_dir, size=(1024, 640), headless=True)
+    try:
+        again.step(1 / 60)
+        click_at(again, again.top.continue_button.rect.center)
+        run_until(again, lambda: not again.top.animating)
+        assert _hand_order(again.top) == order
+    finally:
+        again.quit()
+        again.close()
+
+
+def test_a_damaged_kept_hand_order_is_ignored(app) -> None:
+    session = stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")])
+    session.table = {"sort": "sideways", "order": [3, None]}
+    shown = start(app, session)
+    assert shown.adapter.sort_mode == "melds" and shown.adapter.custom == []
+    assert _hand_order(shown)[:3] == ["As", "2s", "3s"]

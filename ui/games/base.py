@@ -299,6 +299,15 @@ class TableAdapter:
         """A short extra line for a seat's name plate (e.g. "dealer")."""
         return ""
 
+    # ------------------------------------------------------------------ kept with the match
+    def kept(self) -> dict[str, Any]:
+        """How this table shows the match its own way (Gin Rummy: the order of the hand), JSON-safe:
+        saved with the match, so that Continue shows it as the player left it. Most games keep nothing."""
+        return {}
+
+    def restore(self, kept: dict[str, Any]) -> None:
+        """Take back what ``kept`` gave, read from a save: anything unexpected in it is ignored."""
+
     # ------------------------------------------------------------------ extra drawing
     def draw_under(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
         """Drawn above the felt and below the cards (only inside ``under_rects``)."""

@@ -40,6 +40,10 @@ def _suit_key(card: str) -> tuple[int, int]:
     return SUITS.index(card[1]), RANKS.index(card[0])
 
 
+SORT_MODES = ("melds", "suit", "rank", "custom")
+"""How the player's hand is ordered: by the engine's melds, by suit, by rank, or as the player dragged it."""
+
+
 class Adapter(TableAdapter):
     """The Gin Rummy table adapter."""
 
@@ -115,9 +119,21 @@ class Adapter(TableAdapter):
         hand.insert(max(0, min(index, len(hand))), card)
         self.custom = hand
         self.sort_mode = "custom"
+        self.scene.table_changed()
 
     def set_sort(self, mode: str) -> None:
         self.sort_mode = mode
+        self.scene.table_changed()
+
+    def kept(self) -> dict[str, Any]:
+        return {"sort": self.sort_mode, "order": list(self.custom)}
+
+    def restore(self, kept: dict[str, Any]) -> None:
+        if kept.get("sort") in SORT_MODES:
+            self.sort_mode = kept["sort"]
+        order = kept.get("order")
+        if isinstance(order, list) and all(isinstance(c, str) for c in order):
+            self.custom = order[: len(self.scene.state.full_deck(self.scene.state.options))]
 
     def _own_sprites(self) -> list[CardSprite]:
         viewer = self.scene.viewer
@@ -342,7 +358,7 @@ class Adapter(TableAdapter):
             if self.scene.remote is None and self.scene.viewer is not None:
                 out.append(ButtonSpec("review", self.tr("gin.button.review"), self.scene.review_hand))
         elif view.get("hand"):
-            for mode in ("melds", "suit", "rank"):
+            for mode in SORT_MODES[:3]:
                 out.append(ButtonSpec(f"sort_{mode}", self.tr(f"gin.button.sort_{mode}"),
                                       lambda m=mode: self.set_sort(m), side=True))
         return out

@@ -143,6 +143,7 @@ class TableScene(Scene):
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
         self._static_dirty = True
+        self.adapter.restore(session.table)
         self._choose_viewer()
         self._recall_log()
         self._refresh(animate_deal=True)
@@ -444,6 +445,12 @@ class TableScene(Scene):
                                           self.session.assisted,
                                           {s: self.state.seat_stats(s) for s in self.session.humans},
                                           export_match(self.state))
+
+    def table_changed(self) -> None:
+        """The adapter changed how it shows the match (a hand put in another order): saved with it."""
+        self.session.table = self.adapter.kept()
+        if self.session.saved:
+            self.app.storage.autosave_session(self.session.to_json())
 
     def _recall_log(self) -> None:
         """A match that already has moves (resumed, or opened again after a crash) opens with its last
