@@ -28,6 +28,9 @@ class Settings:
     memory_aid: bool = False
     """Off by default: Gang de mouettes is played from memory (its designer's rule); a match
     played with it on counts as assisted."""
+    let_go: bool = False
+    """Off by default: Gang de mouettes lets a quick-discard window go at once for a player who knows
+    no card that matches (it reads their memory, so a match where it acts counts as assisted)."""
     volume: int = 70
     """Sound effects' volume, 0 to 100."""
     muted: bool = False
@@ -72,7 +75,7 @@ class Settings:
         volume = data.get("volume")
         if isinstance(volume, int) and not isinstance(volume, bool):
             settings.volume = min(100, max(0, volume))
-        for key in ("memory_aid", "fullscreen", "muted", "four_colour_deck", "read_aloud"):
+        for key in ("memory_aid", "let_go", "fullscreen", "muted", "four_colour_deck", "read_aloud"):
             if isinstance(data.get(key), bool):
                 setattr(settings, key, data[key])
         offered = data.get("tutorials_offered")

@@ -37,6 +37,24 @@ def card_power(card: str | None) -> str | None:
     return POWERS.get(int(card[1:]))
 
 
+def known_matches(view: GangView) -> list[tuple[int, int]]:
+    """The cards the view's seat knows to match the open quick-discard window's card, as (seat, slot):
+    the quick discards it could try for certain. Empty when no window is open to it. Only the view is
+    read, so an assist built on this knows no more than the player.
+
+    >>> view = {"seat": 0, "window": {"card": "M4", "tried": [], "open_to": [0, 2]},
+    ...         "slots": [["M3", None], [None, "M4"], ["M4", "M6"]]}
+    >>> known_matches(view)
+    [(1, 1), (2, 0)]
+    >>> known_matches({**view, "seat": 1})
+    []
+    """
+    window = view.get("window")
+    if not window or view["seat"] not in window["open_to"]:
+        return []
+    return [(s, i) for s, row in enumerate(view["slots"]) for i, card in enumerate(row) if card == window["card"]]
+
+
 class Window(TypedDict):
     card: str
     tried: list[int]

@@ -81,6 +81,8 @@ def test_settings_work_from_the_keyboard(app):
     press(app, pygame.K_DOWN)  # memory aid
     press(app, pygame.K_RETURN)
     assert app.settings.memory_aid is True and scene.memory_box.get_state() is True
+    press(app, pygame.K_RIGHT)  # the arrows: let quick-discard windows go
+    assert app.settings.let_go is True and scene.let_go_box.get_state() is True and app.settings.memory_aid
     press(app, pygame.K_DOWN)  # full screen
     press(app, pygame.K_DOWN)  # sound volume
     press(app, pygame.K_LEFT)

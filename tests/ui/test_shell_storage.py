@@ -217,3 +217,11 @@ def test_a_deck_save_the_disk_refuses_keeps_the_old_deck(data_dir, monkeypatch):
     monkeypatch.undo()
     assert storage.user_deck("lagagne", read_deck) == COMPACT_DECK
     assert storage.take_notices()[0][0] == "notice.save_failed"
+
+
+def test_the_let_go_assist_is_remembered_and_a_wrong_value_keeps_it_off() -> None:
+    from ui.settings import Settings
+
+    assert Settings().let_go is False
+    assert Settings.from_json(Settings(let_go=True).to_json()).let_go is True
+    assert Settings.from_json({"let_go": "yes"}).let_go is False

@@ -434,3 +434,24 @@ def test_n_lets_a_quick_discard_window_go(app) -> None:
     assert window is not None and 0 not in window.passed
     key(app, pygame.K_n)
     assert 0 in window.passed  # the window now waits for nobody but the bots
+
+
+def test_letting_windows_go_for_a_player_who_knows_no_match(app) -> None:
+    """The "let windows go" setting: Bob throws a 4 and Alice knows no 4, so the window is let go for
+    her at once (as N would) and the match counts as assisted; when she knows a 4 the window waits."""
+    app.settings.let_go = True
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    to_bobs_first_window(app, scene)
+    window = scene.referee._current_window()
+    app.step(1 / 60)
+    assert window is not None and 0 in window.passed
+    assert scene.adapter.assisted()
+
+    alice, cara = ["M4", *ALICE[1:]], ["M3", *CARA[1:]]  # Alice now holds, and has looked at, a 4
+    deck = [c for trio in zip(alice, BOB, cara) for c in trio] + PILE
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")], deck=deck)
+    to_bobs_first_window(app, scene)
+    window = scene.referee._current_window()
+    app.step(1 / 60)
+    assert scene.view["window"]["card"] == "M4" and scene.view["slots"][0][0] == "M4"
+    assert window is not None and 0 not in window.passed and not scene.adapter.assisted()

@@ -20,6 +20,10 @@ What the table adds around the engine (it never decides a rule; every move is a 
 - **What I know.** With the memory aid (``app.settings.memory_aid``, off by default: the
   designer's rule is to play from memory; a match played with it counts as assisted) every card whose
   value the viewer has seen carries a small mark with that value; a button turns it on and off.
+- **Letting windows go.** With ``app.settings.let_go`` (off by default) a quick-discard window is
+  let go for the viewer at once when they know no card that matches (``known_matches``), as N would:
+  a full table runs on without them waiting out every window. It reads what the player has seen,
+  as the memory aid does, so a match where it let a window go counts as assisted.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from game.gang_de_mouettes.views import (
     TURN,
     WINDOW,
     GangView,
+    known_matches,
 )
 from ui.cards import card_height
 from ui.games.base import Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
@@ -77,6 +82,8 @@ class Adapter(TableAdapter):
         self.reveals: dict[str, float] = {}
         """Zones shown face up for a moment (a power's look, a missed quick discard)."""
         self.show_marks = bool(getattr(self.app.settings, "memory_aid", False))
+        self.let_go_used = False
+        """The "let windows go" assist let a window go for the viewer in this match."""
         self.show_card = True
         """Whether the round's score card covers the middle of the table (a button hides it)."""
         self._public: tuple[int, dict[str, Any]] | None = None
@@ -371,20 +378,33 @@ class Adapter(TableAdapter):
 
     # ================================================================== visual timers
     def assisted(self) -> bool:
-        """The marks of what the player knows are a memory aid: the match counts as assisted."""
-        return self.show_marks
+        """The marks of what the player knows are a memory aid, and letting windows go for them reads
+        the same memory: the match counts as assisted."""
+        return self.show_marks or self.let_go_used
 
     def idle(self) -> bool:
         """A card shown for a moment is a timer: not idle while one is face up."""
         return not self.reveals
 
     def tick(self, dt: float) -> None:
+        self._let_go_for_viewer()
         if self.reveals:
             for zone in list(self.reveals):
                 self.reveals[zone] -= dt
                 if self.reveals[zone] <= 0:
                     del self.reveals[zone]
                     self.scene.recheck_viewer()
+
+    def _let_go_for_viewer(self) -> None:
+        """The "let windows go" assist: the viewer may race in the open window but knows no card that
+        matches, so the window is let go for them, as N would."""
+        view = self.scene.view
+        window = view.get("window")
+        if not window or not self.app.settings.let_go or view["seat"] not in window["open_to"]:
+            return
+        if not known_matches(view):
+            self.scene.referee.pass_window(view["seat"])
+            self.let_go_used = True
 
     def pass_snap(self) -> None:
         """The humans at the screen do not want to snap in this window (it may close sooner)."""

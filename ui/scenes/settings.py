@@ -35,6 +35,7 @@ class SettingsScene(MenuScene):
         self.delay_slider: UIHorizontalSlider | None = None
         self.delay_label: UILabel | None = None
         self.memory_box: UICheckBox | None = None
+        self.let_go_box: UICheckBox | None = None
         self.fullscreen_box: UICheckBox | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.volume_slider: UIHorizontalSlider | None = None
@@ -109,13 +110,23 @@ class SettingsScene(MenuScene):
         )
         y += row_h + gap + hint_h
         box = self.px(28)
-        row_label("settings.memory_aid", "settings.memory_aid_hint")
+        self.rows.append(pygame.Rect(x - self.px(14), y - self.px(6), self.panel.width - self.px(36),
+                                     row_h + hint_h + self.px(14)))
+        self.label(pygame.Rect(x, y, label_w, row_h), tr("settings.memory_aid"))
         self.memory_box = self.checkbox(
             pygame.Rect(control_x, y + (row_h - box) // 2, box, box),
             tr("settings.memory_aid_on"),
             s.memory_aid,
             "#memory_aid",
         )
+        self.memory_box.set_tooltip(tr("settings.memory_aid_hint"))
+        self.let_go_box = self.checkbox(  # on the line a hint would take: both are memory aids
+            pygame.Rect(control_x, y + row_h + (hint_h - box) // 2, box, box),
+            tr("settings.let_go_on"),
+            s.let_go,
+            "#let_go",
+        )
+        self.let_go_box.set_tooltip(tr("settings.let_go_hint"))
         y += row_h + gap + hint_h
         row_label("settings.screen", "settings.screen_hint")
         scale_w = control_w // 2 - self.px(8)
@@ -226,6 +237,9 @@ class SettingsScene(MenuScene):
             if event.ui_element is self.memory_box:
                 self.set(memory_aid=on)
                 return True
+            if event.ui_element is self.let_go_box:
+                self.set(let_go=on)
+                return True
             if event.ui_element is self.mute_box:
                 self.set(muted=on)
                 return True
@@ -259,7 +273,8 @@ class SettingsScene(MenuScene):
     def adjust(self, row: int, step: int, activate: bool = False) -> None:
         """Change the setting of ``row`` one notch (languages, speeds and sizes cycle, switches
         toggle; on the cards row, Enter toggles the four colours and the arrows the size; on the screen
-        row, Enter toggles full screen and the arrows the interface size)."""
+        row, Enter toggles full screen and the arrows the interface size; on the memory row, Enter
+        toggles the memory aid and the arrows letting windows go)."""
         s = self.app.settings
         if row == 0:
             self.app.set_language(LANGUAGES[(LANGUAGES.index(self.app.language) + step) % len(LANGUAGES)])
@@ -270,8 +285,10 @@ class SettingsScene(MenuScene):
         elif row == 2:
             low, high = BOT_DELAY_RANGE
             self.set(bot_delay=round(min(high, max(low, s.bot_delay + 0.1 * step)), 1))
-        elif row == 3:
+        elif row == 3 and activate:
             self.set(memory_aid=not s.memory_aid)
+        elif row == 3:
+            self.set(let_go=not s.let_go)
         elif row == 4 and activate:
             self.app.set_fullscreen(not s.fullscreen)
         elif row == 4:
