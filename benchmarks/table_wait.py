@@ -1,17 +1,18 @@
 """How long a player waits between their own turns at a full table, in real time, and on what.
 
     python benchmarks/table_wait.py [--game gang_de_mouettes] [--players 8] [--level hard] [--turns 6]
-                                    [--let-go 0.6]
+                                    [--let-go 0.6] [--assist]
 
 The app runs headless at its own 60 fps pace with the default settings (animation speed, bot think
 delay, the game's default options), a human in seat 0 and bots in every other seat. The human plays
 the moment their turn comes, or anything else is asked of them (the next round, a card to give),
 with a `normal` bot's choice made through real clicks and drags (see ``frame_time.py``), and never
-races a quick discard; with ``--let-go S`` they press "Let it go"
-after S seconds of each quick-discard window, as a player with nothing to snap would. Printed: the wait from the end of each of the
-human's turns to the start of the next (median and range), and how the waiting time divides between
-cards moving, bots' think delays, open quick-discard windows and the rest (end-of-turn grace,
-bots still computing).
+races a quick discard; with ``--let-go S`` they press "Let it go" after S seconds of each
+quick-discard window, as a player with nothing to snap would; with ``--assist`` the "let windows go"
+setting lets each window go for them when they know no match. Printed: the wait from the end of each
+of the human's turns to the start of the next (median and range), and how the waiting time divides
+between cards moving, bots' think delays, open quick-discard windows and the rest (end-of-turn
+grace, bots still computing).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def human_turn(view: dict[str, Any]) -> bool:
 
 
 def measure(game_id: str, players: int, level: str, turns: int, seed: int,
-            let_go: float | None = None) -> tuple[list[float], Counter[str]]:
+            let_go: float | None = None, assist: bool = False) -> tuple[list[float], Counter[str]]:
     """Waits (seconds) between the human's turns, and the waiting time by cause."""
     import pygame
 
@@ -60,6 +61,7 @@ def measure(game_id: str, players: int, level: str, turns: int, seed: int,
 
     with tempfile.TemporaryDirectory() as data:
         app = App(data_dir=Path(data), size=(1920, 1080), headless=True)
+        app.settings.let_go = assist
         seats = [SeatInfo("Alice")] + [SeatInfo(f"Bot {i}", level) for i in range(1, players)]
         app.start_match(MatchSession.new(game_id, seats, seed=seed))
         scene = app.top
@@ -107,10 +109,12 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=6, help="the human's turns to wait for")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--let-go", type=float, default=None, help="seconds before passing each window")
+    parser.add_argument("--assist", action="store_true", help="the 'let windows go' setting on")
     args = parser.parse_args()
-    waits, causes = measure(args.game, args.players, args.level, args.turns, args.seed, args.let_go)
+    waits, causes = measure(args.game, args.players, args.level, args.turns, args.seed, args.let_go, args.assist)
     total = sum(causes.values()) or 1.0
     how = "never racing" if args.let_go is None else f"letting each window go after {args.let_go} s"
+    how += ", with the 'let windows go' setting" if args.assist else ""
     print(f"{args.players}-seat {args.game}, {args.players - 1} {args.level} bots, default settings, the player {how}")
     if waits:
         print(f"wait between the human's turns: median {statistics.median(waits):.1f} s "
