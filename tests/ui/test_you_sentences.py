@@ -33,3 +33,33 @@ def test_the_log_speaks_to_the_player(app) -> None:
     scene.play(next(m for m in scene.legal if m.name == "pass"))
     assert "You pass." in scene.log.lines
     assert not any("You passes" in line or "You discards" in line for line in scene.log.lines)
+
+
+OBJECT = re.compile(r"\{(?:target|victim|last)\}")
+"""A player named in a log sentence other than its subject (LaGagne's score target aside)."""
+
+
+def object_keys() -> list[str]:
+    return sorted(k for k, v in load_catalog("en").items() if ".log." in k and OBJECT.search(v)
+                  and not k.endswith("_you") and k != "lagagne.log.last_round_cancelled")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_sentence_that_names_another_player_has_a_form_for_you(lang: str) -> None:
+    tr = Translator(lang)
+    assert len(object_keys()) >= 10
+    missing = [k for k in object_keys() if not tr.has(f"{k}_to_you")]
+    assert not missing, missing
+
+
+def test_the_log_speaks_to_the_player_another_acts_on(app) -> None:
+    """"Bob gives you one of their cards", never "… to You"; and both forms in one sentence."""
+    scene = start(app, stacked_session([SeatInfo("You"), SeatInfo("Bob", "easy")]))
+    tr = scene.adapter.tr
+    assert tr("gang.log.give", name="Bob", target="You") == "Bob gives you one of their cards."
+    assert tr("gang.log.give", name="You", target="Bob") == "You give one of your cards to Bob."
+    assert tr("lagagne.log.last_round", name="You", target=150, last="You") == \
+        "You have reached 150: last round, ending with you."
+    assert tr("lagagne.log.steal", name="Bob", card="the ×2", victim="You") == "Bob steals the ×2 from you!"
+    app.set_language("fr")
+    assert tr("gang.log.give", name="Bob", target="You") == "Bob vous donne une de ses cartes."

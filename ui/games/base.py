@@ -148,10 +148,16 @@ class TableAdapter:
 
     def tr(self, key: str, **params: Any) -> str:
         """A sentence in the player's language; one about the only person at the table (playing
-        against bots) takes its second-person form ``<key>_you`` ("You discard…", "Vous défaussez…")."""
+        against bots) takes its second-person forms: ``<key>_you`` when they are its subject ("You
+        discard…", "Vous défaussez…"), ``<key>_to_you`` when another player acts on them ("Bob gives
+        you…", "Bob vous donne…"), ``<key>_you_to_you`` when both."""
         you = self.you()
-        if you is not None and params.get("name") == you and self.app.has_text(f"{key}_you"):
-            key = f"{key}_you"
+        if you is not None:
+            subject = "_you" if params.get("name") == you else ""
+            other = "_to_you" if any(v == you for k, v in params.items() if k != "name") else ""
+            for suffix in (subject + other, subject, other):
+                if suffix and self.app.has_text(key + suffix):
+                    return self.app.tr(key + suffix, **params)
         return self.app.tr(key, **params)
 
     def you(self) -> str | None:
