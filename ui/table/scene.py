@@ -1517,7 +1517,8 @@ class TableScene(Scene):
         room = score_rect.left - plate.x - indent - pad
         name = self.text.fit(shown.name, round(plate.h * 0.36), room, FONT_COLOUR, bold=True)
         surface.blit(name, (plate.x + indent, plate.y + pad - 1))
-        small = self.text.fit(shown.line2, round(plate.h * 0.26), room, (190, 206, 186))
+        small = self.text.fit(_fitting_parts(self.text, shown.line2, round(plate.h * 0.26), room),
+                              round(plate.h * 0.26), room, (190, 206, 186))
         surface.blit(small, (plate.x + indent, plate.bottom - pad - small.get_height() + 1))
 
     def _connection_note(self, seat: int, level: str) -> str:
@@ -1544,6 +1545,15 @@ def _button(spec: ButtonSpec) -> Button:
     """The button an adapter asked for, its shortcut named after its label."""
     label = spec.label if spec.shortcut is None else f"{spec.label} ({pygame.key.name(spec.shortcut).upper()})"
     return Button(spec.key, label, spec.action, primary=spec.primary, shortcut=spec.shortcut)
+
+
+def _fitting_parts(text: TextCache, line: str, size: int, room: int) -> str:
+    """``line``'s parts (``a · b · c``) that fit ``room`` pixels at the smallest text size, the last
+    ones left out first: a small name plate shows "bot · normal" rather than run off its edge."""
+    parts = line.split(" · ")
+    while len(parts) > 1 and text.width(" · ".join(parts), text.fitting_size(" · ".join(parts), size, room)) > room:
+        parts.pop()
+    return " · ".join(parts)
 
 
 def _resting_look(sprite: CardSprite) -> tuple:
