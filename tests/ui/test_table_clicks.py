@@ -60,5 +60,5 @@ def test_a_click_on_a_card_while_another_seat_is_to_move_is_refused_in_words(app
     click_at(app, button(scene, "pass").rect.center)
     assert scene.state.to_move() == [1] and scene.message is None
     click_at(app, top_of(scene, "stock").rect.center)
-    assert scene.message == "It is not Alice's turn."
+    assert scene.message == "It is not your turn."  # the one person at the table is spoken to
     assert scene.state.log == ["0: pass"]

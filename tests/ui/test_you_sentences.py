@@ -63,3 +63,18 @@ def test_the_log_speaks_to_the_player_another_acts_on(app) -> None:
     assert tr("lagagne.log.steal", name="Bob", card="the ×2", victim="You") == "Bob steals the ×2 from you!"
     app.set_language("fr")
     assert tr("gang.log.give", name="Bob", target="You") == "Bob vous donne une de ses cartes."
+
+
+def test_refusals_and_the_score_sheet_speak_to_the_player(app) -> None:
+    """A refusal about the player ("It is not your turn.", from the engine's refusal as from a click
+    out of turn) and the sheet's last line ("You win the match!") use the second person too."""
+    from game import IllegalMove
+
+    scene = start(app, stacked_session([SeatInfo("You"), SeatInfo("Bob", "easy")]))
+    refusal = IllegalMove("It is not You's turn.", "not_your_turn", {"name": "You"})
+    assert scene.explain(refusal) == "It is not your turn."
+    assert scene.explain(IllegalMove("x", "wait_ready", {"name": "Bob"})) == "Wait until Bob has looked at their cards."
+    from ui.games.base import spoken
+
+    assert spoken(app, scene.session, "sheet.winner", name="You") == "You win the match!"
+    assert spoken(app, scene.session, "sheet.winner", name="Bob") == "Bob wins the match!"

@@ -43,6 +43,7 @@ from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 
 if TYPE_CHECKING:
+    from ui.session import MatchSession
     from ui.table.scene import TableScene
     from ui.table.sprites import CardSprite
 
@@ -137,6 +138,27 @@ class ButtonSpec:
     """A key that presses it (a pygame key code), named on the button: for what must be quick."""
 
 
+def the_player(session: MatchSession) -> str | None:
+    """The name of the one person at ``session``'s table (the others are bots), else ``None``."""
+    humans = session.humans
+    return session.seats[humans[0]].name if len(humans) == 1 else None
+
+
+def spoken(app: Any, session: MatchSession, key: str, **params: Any) -> str:
+    """A sentence in the player's language; one about the only person at the table (playing against
+    bots) takes its second-person forms: ``<key>_you`` when they are its subject ("You discard…",
+    "Vous défaussez…"), ``<key>_to_you`` when another player acts on them ("Bob gives you…", "Bob
+    vous donne…"), ``<key>_you_to_you`` when both."""
+    you = the_player(session)
+    if you is not None:
+        subject = "_you" if params.get("name") == you else ""
+        other = "_to_you" if any(v == you for k, v in params.items() if k != "name") else ""
+        for suffix in (subject + other, subject, other):
+            if suffix and app.has_text(key + suffix):
+                return app.tr(key + suffix, **params)
+    return app.tr(key, **params)
+
+
 class TableAdapter:
     """Game-specific table behaviour; subclasses override what their game needs."""
 
@@ -147,23 +169,13 @@ class TableAdapter:
         self.app = scene.app
 
     def tr(self, key: str, **params: Any) -> str:
-        """A sentence in the player's language; one about the only person at the table (playing
-        against bots) takes its second-person forms: ``<key>_you`` when they are its subject ("You
-        discard…", "Vous défaussez…"), ``<key>_to_you`` when another player acts on them ("Bob gives
-        you…", "Bob vous donne…"), ``<key>_you_to_you`` when both."""
-        you = self.you()
-        if you is not None:
-            subject = "_you" if params.get("name") == you else ""
-            other = "_to_you" if any(v == you for k, v in params.items() if k != "name") else ""
-            for suffix in (subject + other, subject, other):
-                if suffix and self.app.has_text(key + suffix):
-                    return self.app.tr(key + suffix, **params)
-        return self.app.tr(key, **params)
+        """A sentence in the player's language, spoken to the player where it is about them (see
+        ``spoken``)."""
+        return spoken(self.app, self.scene.session, key, **params)
 
     def you(self) -> str | None:
         """The name of the one person at this table (the others are bots), else ``None``."""
-        humans = self.scene.session.humans
-        return self.scene.session.seats[humans[0]].name if len(humans) == 1 else None
+        return the_player(self.scene.session)
 
     # ------------------------------------------------------------------ cards and zones
     def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:

@@ -497,7 +497,7 @@ class TableScene(Scene):
             key = f"illegal.{exc.key}"
             has = getattr(self.app, "has_text", None)
             if has is None or has(key):
-                return self.app.tr(key, **self.adapter.word_params(exc.params))
+                return self.adapter.tr(key, **self.adapter.word_params(exc.params))
         return str(exc)
 
     def show_score_sheet(self) -> None:
@@ -1031,7 +1031,7 @@ class TableScene(Scene):
         action = self.adapter.click(sprite, self.view, self.legal, double=double)
         if action is None and not self.legal and self.viewer is not None and not self.state.is_over():
             # nothing to play now (another seat is to move): say so rather than ignore the click
-            self.say(self.app.tr("illegal.not_your_turn", name=self.session.seats[self.viewer].name))
+            self.say(self.adapter.tr("illegal.not_your_turn", name=self.session.seats[self.viewer].name))
         self.perform(action)
         self._apply_highlights()
         return True

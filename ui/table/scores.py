@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from ui.games import adapter_class, has_adapter
-from ui.games.base import TableAdapter
+from ui.games.base import TableAdapter, spoken
 from ui.scene import Scene
 from ui.session import MatchSession
 from ui.table.layout import text_scale
@@ -264,11 +264,11 @@ class ScoreSheetScene(Scene):
 
     def _finish(self, layer: pygame.Surface, sheet: pygame.Rect, unit: float) -> pygame.Surface:
         """The winner's line and the buttons under the sheet."""
-        tr = self.app.tr
         state = self.session.state
         if state.is_over():
             names = " & ".join(self.session.seats[s].name for s in state.winners())
-            img = self.text.render(tr("sheet.winner", name=names), round(unit * 0.38), RED, bold=True)
+            img = self.text.render(spoken(self.app, self.session, "sheet.winner", name=names), round(unit * 0.38), RED,
+                                   bold=True)
             layer.blit(img, img.get_rect(midbottom=(sheet.centerx, sheet.bottom - round(unit * 1.05))))
         bar = pygame.Rect(sheet.x + 20, sheet.bottom - round(unit * 0.85), sheet.w - 40, round(unit * 0.62))
         layout_buttons(self.buttons, self.text, bar)
