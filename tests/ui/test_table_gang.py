@@ -441,10 +441,15 @@ def test_letting_windows_go_for_a_player_who_knows_no_match(app) -> None:
     her at once (as N would) and the match counts as assisted; when she knows a 4 the window waits."""
     app.settings.let_go = True
     scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    passes: list[int] = []
+    pass_window = scene.referee.pass_window
+    scene.referee.pass_window = lambda seat: (passes.append(seat), pass_window(seat))  # type: ignore[method-assign]
     to_bobs_first_window(app, scene)
     window = scene.referee._current_window()
-    app.step(1 / 60)
+    for _ in range(5):
+        app.step(1 / 60)
     assert window is not None and 0 in window.passed
+    assert passes == [0]  # once for the window, not every frame: at a network table it is a message
     assert scene.adapter.assisted()
 
     alice, cara = ["M4", *ALICE[1:]], ["M3", *CARA[1:]]  # Alice now holds, and has looked at, a 4

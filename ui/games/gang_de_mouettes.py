@@ -84,6 +84,9 @@ class Adapter(TableAdapter):
         self.show_marks = bool(getattr(self.app.settings, "memory_aid", False))
         self.let_go_used = False
         """The "let windows go" assist let a window go for the viewer in this match."""
+        self._let_go_for: tuple[int, int] | None = None
+        """The window the assist last let go (turn, discard size): once per window, not every frame
+        (at a network table each time is a message to the host)."""
         self.show_card = True
         """Whether the round's score card covers the middle of the table (a button hides it)."""
         self._public: tuple[int, dict[str, Any]] | None = None
@@ -402,8 +405,10 @@ class Adapter(TableAdapter):
         window = view.get("window")
         if not window or not self.app.settings.let_go or view["seat"] not in window["open_to"]:
             return
-        if not known_matches(view):
+        opened = (view["turn"], len(view["discard"]))
+        if opened != self._let_go_for and not known_matches(view):
             self.scene.referee.pass_window(view["seat"])
+            self._let_go_for = opened
             self.let_go_used = True
 
     def pass_snap(self) -> None:
