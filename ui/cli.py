@@ -310,7 +310,7 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
             _play_ahead(session.state, game_id, lambda state: len(state.history) >= CHART_HANDS)
         elif moves:
             _play_ahead(session.state, game_id,
-                        lambda state: len(state.log) >= moves and state.hand_in_play() and 0 in state.to_move())
+                        lambda state: len(state.log) >= moves and state.hand_in_play() and state.to_move() == [0])
         app.start_match(session)
         for _ in range(SETTLE_FRAMES):  # let the deal animate and the bots answer before the capture
             app.step(SETTLE_DT)

@@ -78,13 +78,15 @@ def test_screenshot_of_the_title_writes_a_png(tmp_path):
     assert image.get_size() == (1024, 640)
 
 
-def test_screenshot_moves_lets_bots_play_on_to_the_players_turn(app):
-    """``--moves N``: bots play every seat N moves into the match, then on to the human's turn; the
-    table opens with those moves in its log."""
-    _open_scene(app, "table", "lagagne", 4, 7, 40)
+@pytest.mark.parametrize("game_id, players, seed, moves", [("lagagne", 4, 7, 40), ("gang_de_mouettes", 4, 3, 30)])
+def test_screenshot_moves_lets_bots_play_on_to_the_players_turn(app, game_id, players, seed, moves):
+    """``--moves N``: bots play every seat N moves into the match, then on to the human's own turn
+    (not a Gang de mouettes quick-discard window during someone else's); the table opens with those
+    moves in its log."""
+    _open_scene(app, "table", game_id, players, seed, moves)
     table = app.top
     assert isinstance(table, TableScene)
-    assert len(table.state.log) >= 40 and table.state.to_move() == [0] and table.legal
+    assert len(table.state.log) >= moves and table.state.to_move() == [0] and table.legal
     assert len(table.log.lines) >= 10
 
 
