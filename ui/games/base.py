@@ -41,6 +41,7 @@ import pygame
 from game.core import Event, Move
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
+from ui.table.widgets import GOLD
 
 if TYPE_CHECKING:
     from ui.session import MatchSession
@@ -159,6 +160,12 @@ def spoken(app: Any, session: MatchSession, key: str, **params: Any) -> str:
     return app.tr(key, **params)
 
 
+SCORE_PAPER = (250, 244, 226)
+SCORE_TITLE = (120, 30, 36)
+SCORE_WIN = (30, 90, 50)
+"""The score cards' paper, title and winner colours, the same in every game."""
+
+
 class TableAdapter:
     """Game-specific table behaviour; subclasses override what their game needs."""
 
@@ -256,6 +263,23 @@ class TableAdapter:
 
     def buttons(self, view: dict[str, Any], legal: list[Move]) -> list[ButtonSpec]:
         return []
+
+    def score_card(self, surface: Ink, box: pygame.Rect, title: str, size: int, top: int) -> None:
+        """The paper of a hand's or game's score card in ``box``: shadow, gold frame and ``title``
+        (``size`` pixels high, ``top`` below the edge); the game writes its rows on it."""
+        surface.rect((0, 0, 0), box.move(0, 6), border_radius=14)
+        surface.rect(SCORE_PAPER, box, border_radius=14)
+        surface.rect(GOLD, box, 3, border_radius=14)
+        img = self.scene.text.fit(title, size, box.w - 30, SCORE_TITLE, bold=True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + top)))
+
+    def score_card_end(self, surface: Ink, box: pygame.Rect, y: int, rule: int, conclusion: str, size: int,
+                       gap: int) -> None:
+        """A score card's last line under its rows (which end at ``y``): a gold rule ``rule`` pixels
+        down, then ``conclusion`` in the winners' green, ``gap`` pixels below ``y``."""
+        surface.line(GOLD, (box.x + 20, y + rule), (box.right - 20, y + rule), 1)
+        img = self.scene.text.fit(conclusion, size, box.w - 30, SCORE_WIN, bold=True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y + gap)))
 
     def button_bar(self, layout: TableLayout) -> pygame.Rect:
         """Where the main buttons go (a game whose cards fill the usual bar moves it)."""

@@ -48,7 +48,7 @@ from game.gang_de_mouettes.views import (
     known_matches,
 )
 from ui.cards import card_height
-from ui.games.base import Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
+from ui.games.base import SCORE_WIN, Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
 from ui.table.ink import Ink
 from ui.table.layout import SeatSpot, TableLayout
 from ui.table.sprites import CardSprite
@@ -57,7 +57,6 @@ from ui.table.widgets import GOLD
 REVEAL_SECONDS = 3.5
 """How long a card looked at with a power (or a missed quick discard) stays face up."""
 INK = (40, 36, 30)
-PAPER = (250, 244, 226)
 
 
 def slot_of(zone: str) -> tuple[int, int] | None:
@@ -1123,11 +1122,7 @@ class Adapter(TableAdapter):
         bottom = bar.y - round(u * 0.1)
         box.centerx = round(layout.centre[0])
         box.centery = round((top + bottom) / 2) if bottom - top >= box.h else bottom - box.h // 2
-        surface.rect((0, 0, 0), box.move(0, 6), border_radius=14)
-        surface.rect(PAPER, box, border_radius=14)
-        surface.rect(GOLD, box, 3, border_radius=14)
-        img = text.fit(title, round(u * 0.34), box.w - 30, (120, 30, 36), bold=True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.1))))
+        self.score_card(surface, box, title, round(u * 0.34), round(u * 0.1))
         size = round(u * 0.23)
         y = box.y + round(u * 0.55)
         heads = (self.tr("gang.card.round_points"), self.tr("gang.card.total"))
@@ -1142,9 +1137,7 @@ class Adapter(TableAdapter):
             surface.blit(text.fit(how, size, round(box.w * 0.42), INK), (box.x + round(box.w * 0.28), y))
             img = text.render(points, size, INK, bold=True)
             surface.blit(img, img.get_rect(topright=(box.right - round(u * 1.5), y)))
-            img = text.render(total, size, (30, 90, 50), bold=True)
+            img = text.render(total, size, SCORE_WIN, bold=True)
             surface.blit(img, img.get_rect(topright=(box.right - round(u * 0.3), y)))
             y += row
-        surface.line(GOLD, (box.x + 20, y + 2), (box.right - 20, y + 2), 1)
-        img = text.fit(conclusion, round(u * 0.26), box.w - 30, (30, 90, 50), bold=True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y + round(u * 0.1))))
+        self.score_card_end(surface, box, y, 2, conclusion, round(u * 0.26), round(u * 0.1))

@@ -703,12 +703,8 @@ class Adapter(TableAdapter):
         step = max(u * 0.3, min(u * 0.42, (room - u * 1.75) / max(1, len(lines))))
         box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.75 + step * len(lines)))
         box.center = (round(layout.centre[0]), round((top_row + layout.button_bar.y) / 2))
-        surface.rect((0, 0, 0), box.move(0, 6), border_radius=14)
-        surface.rect((250, 244, 226), box, border_radius=14)
-        surface.rect(GOLD, box, 3, border_radius=14)
+        self.score_card(surface, box, title, round(u * 0.4), round(u * 0.15))
         ink = (40, 36, 30)
-        img = text.fit(title, round(u * 0.4), box.w - 30, (120, 30, 36), bold=True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.15))))
         y = box.y + round(u * 0.8)
         size = round(min(u * 0.28, step * 0.7))
         for label, value in lines:
@@ -717,9 +713,7 @@ class Adapter(TableAdapter):
             right = text.fit(value, size, round(box.w * 0.42), ink, bold=True)
             surface.blit(right, right.get_rect(topright=(box.right - round(u * 0.35), y)))
             y += round(step)
-        surface.line(GOLD, (box.x + 20, y + 4), (box.right - 20, y + 4), 1)
-        img = text.fit(conclusion, round(u * 0.3), box.w - 30, (30, 90, 50), bold=True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y + round(u * 0.16))))
+        self.score_card_end(surface, box, y, 4, conclusion, round(u * 0.3), round(u * 0.16))
 
 
 def _card_name(adapter: TableAdapter, card: str | None) -> str:

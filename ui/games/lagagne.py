@@ -24,7 +24,7 @@ import pygame
 from game.core import Event, Move
 from game.lagagne.views import GIVE, OVER, SUITS, Column, LaGagneView, steal_source, steal_target
 from ui.cards import card_height
-from ui.games.base import Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
+from ui.games.base import SCORE_WIN, Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
@@ -729,15 +729,11 @@ class Adapter(TableAdapter):
         row = round(u * 0.34)
         box = pygame.Rect(0, 0, round(u * 5.2), round(u * 1.45) + row * len(order))
         box.center = (round(layout.centre[0]), round(layout.centre[1]))
-        surface.rect((0, 0, 0), box.move(0, 6), border_radius=14)
-        surface.rect((250, 244, 226), box, border_radius=14)
-        surface.rect(GOLD, box, 3, border_radius=14)
-        img = text.fit(self.tr("lagagne.final.title"), round(u * 0.34), box.w - 30, (120, 30, 36), bold=True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + round(u * 0.12))))
+        self.score_card(surface, box, self.tr("lagagne.final.title"), round(u * 0.34), round(u * 0.12))
         y = box.y + round(u * 0.62)
         size = round(u * 0.25)
         for seat in order:
-            colour = (30, 90, 50) if seat in view["winners"] else INK
+            colour = SCORE_WIN if seat in view["winners"] else INK
             surface.blit(
                 text.fit(names[seat], size, round(box.w * 0.6), colour, bold=True),
                 (box.x + round(u * 0.35), y),
@@ -745,16 +741,9 @@ class Adapter(TableAdapter):
             img = text.render(str(view["scores"][seat]), size, colour, bold=True)
             surface.blit(img, img.get_rect(topright=(box.right - round(u * 0.35), y)))
             y += row
-        surface.line(GOLD, (box.x + 20, y + 2), (box.right - 20, y + 2), 1)
         winners = " & ".join(names[w] for w in view["winners"])
-        img = text.fit(
-            self.tr("lagagne.final.winner", name=winners),
-            round(u * 0.27),
-            box.w - 30,
-            (30, 90, 50),
-            bold=True,
-        )
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y + round(u * 0.1))))
+        self.score_card_end(surface, box, y, 2, self.tr("lagagne.final.winner", name=winners), round(u * 0.27),
+                            round(u * 0.1))
 
     def _column_badge(
         self,
