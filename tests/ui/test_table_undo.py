@@ -169,3 +169,28 @@ def test_a_hint_on_the_upcard_offer_names_the_button_it_would_press(app) -> None
     scene.wait_for_bot()
     app.step(1 / 60)
     assert scene.message.startswith("Hint — the hard bot would play:")
+
+
+def test_a_finished_match_is_counted_once_and_cannot_be_taken_back(app) -> None:
+    """Its result is in the statistics and its file is kept: undoing the last move would let the
+    match end a second time and be counted twice."""
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    for _ in range(3000):
+        if scene.state.is_over():
+            break
+        if scene.legal:
+            scene.play(scene.legal[0])
+        scene.wait_for_bot()
+        app.step(1 / 60)
+    assert scene.state.is_over()
+    app.storage.flush()
+    counted = app.storage.stats()["gin_rummy"]["levels"]["easy"]
+    assert counted["played"] == 1
+    log = list(scene.state.log)
+    assert not scene.undo_offered() and not any(b.key == "undo" for b in scene.buttons)
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.state.log == log and not scene.session.assisted
+    assert scene.message == "The match is over and counted in your statistics: it cannot be taken back."
+    app.step(1 / 60)
+    app.storage.flush()
+    assert app.storage.stats()["gin_rummy"]["levels"]["easy"] == counted

@@ -559,10 +559,10 @@ class TableScene(Scene):
     # ================================================================== undo
     def undo_offered(self) -> bool:
         """Undo is offered against bots (one person at the table), never in network play nor in a
-        tutorial (whose steps follow one deal)."""
+        tutorial (whose steps follow one deal), nor once the match is over (it is counted)."""
         humans = self.session.humans
         allowed = len(humans) == 1 or (len(humans) > 1 and self.session.pass_and_play_undo)
-        return self.remote is None and self.coach is None and allowed and any(
+        return self.remote is None and self.coach is None and allowed and not self.state.is_over() and any(
             line.split(": ", 1)[0] in {str(h) for h in humans} for line in self.state.log)
 
     def undo(self) -> None:
@@ -574,6 +574,9 @@ class TableScene(Scene):
             return
         if self.coach is not None:
             self.say(tr("tutorial.no_undo"))
+            return
+        if self.state.is_over():
+            self.say(tr("table.undo_over"))
             return
         humans = self.session.humans
         if len(humans) != 1 and not self.session.pass_and_play_undo:
@@ -587,7 +590,6 @@ class TableScene(Scene):
             self.say(self.explain(exc))
             return
         self.session.assisted = True
-        self._recorded = self.state.is_over()
         self.drag = None
         self.selected = None
         line = tr("table.undone", n=len(taken))
