@@ -180,10 +180,6 @@ class TableAdapter:
         ``spoken``)."""
         return spoken(self.app, self.scene.session, key, **params)
 
-    def you(self) -> str | None:
-        """The name of the one person at this table (the others are bots), else ``None``."""
-        return the_player(self.scene.session)
-
     # ------------------------------------------------------------------ cards and zones
     def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
         """Every zone on the table and its cards in display order (``None``: not known to the viewer).

@@ -1553,9 +1553,11 @@ def _fitting_parts(text: TextCache, line: str, size: int, room: int) -> str:
     """``line``'s parts (``a · b · c``) that fit ``room`` pixels at the smallest text size, the last
     ones left out first: a small name plate shows "bot · normal" rather than run off its edge."""
     parts = line.split(" · ")
-    while len(parts) > 1 and text.width(" · ".join(parts), text.fitting_size(" · ".join(parts), size, room)) > room:
+    shown = line
+    while len(parts) > 1 and text.width(shown, text.fitting_size(shown, size, room)) > room:
         parts.pop()
-    return " · ".join(parts)
+        shown = " · ".join(parts)
+    return shown
 
 
 def _resting_look(sprite: CardSprite) -> tuple:

@@ -15,13 +15,12 @@ from typing import Any
 import pygame
 
 from ui.games import adapter_class, has_adapter
-from ui.games.base import TableAdapter, spoken
+from ui.games.base import SCORE_PAPER, TableAdapter, spoken
 from ui.scene import Scene
 from ui.session import MatchSession
 from ui.table.layout import text_scale
 from ui.table.widgets import GOLD, Button, TextCache, layout_buttons
 
-PAPER = (250, 244, 226)
 INK = (40, 36, 30)
 RED = (150, 36, 40)
 GREEN = (30, 100, 56)
@@ -208,7 +207,7 @@ class ScoreSheetScene(Scene):
         sheet = pygame.Rect(0, 0, min(round(w * min(0.94, 0.7 * grow)), round(980 * grow)), round(h * 0.88))
         sheet.center = (w // 2, h // 2)
         pygame.draw.rect(layer, (0, 0, 0, 120), sheet.move(0, 8), border_radius=16)
-        pygame.draw.rect(layer, PAPER, sheet, border_radius=16)
+        pygame.draw.rect(layer, SCORE_PAPER, sheet, border_radius=16)
         pygame.draw.rect(layer, GOLD, sheet, 3, border_radius=16)
         unit = min(w / 16, h / 10) * scale  # the table's em: its text at the interface size
         title = self.text.render(tr("sheet.title"), round(unit * 0.5), RED, bold=True)
@@ -330,5 +329,5 @@ def _marker(surface: pygame.Surface, seat: int, at: tuple[int, int], r: int, col
     else:
         pygame.draw.polygon(surface, colour, [(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)])
     if seat >= 4:  # the second four seats: hollow shapes
-        pygame.draw.circle(surface, PAPER, at, max(1, r // 2))
+        pygame.draw.circle(surface, SCORE_PAPER, at, max(1, r // 2))
 
