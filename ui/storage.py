@@ -10,7 +10,9 @@ Statistics (a project decision): only matches between at least
 one human and at least one bot count as "played against bots". Such a match is counted once, under
 the level of the strongest bot at the table (hard > normal > easy), and it is "won" when a human
 seat is among the winners. Matches between humans only are counted as pass-and-play matches;
-bot-only matches (watching bots play) are not counted.
+bot-only matches (watching bots play) are not counted. A match played at a network table is
+counted apart, under ``network`` (played and won by this computer's seats), whoever filled the
+other seats: friends elsewhere and bots are not the same opponents as bots alone.
 """
 
 from __future__ import annotations
@@ -221,14 +223,17 @@ class Storage:
         return path
 
     def finish_match(self, game_id: str, seats: Sequence[SeatInfo], winners: Sequence[int], assisted: bool,
-                     figures: Mapping[int, Mapping[str, int]], text: str) -> None:
-        """A match ended: count it (``record_result``), keep its file (``keep_finished``) and forget
-        its autosave, all on the writer's thread after the autosaves before, so that the frame
-        that ends a match never waits on the disk."""
+                     figures: Mapping[int, Mapping[str, int]], text: str | None, network: bool = False) -> None:
+        """A match ended: count it (``record_result``), keep its file (``keep_finished``, when there
+        is one) and forget its autosave, all on the writer's thread after the autosaves before, so
+        that the frame that ends a match never waits on the disk. A ``network`` match was never
+        autosaved here (its host saves it): the autosave of a match played here stays."""
         def finish() -> None:
-            self.record_result(game_id, seats, winners, assisted=assisted, figures=figures)
-            self.keep_finished(game_id, text)
-            self.clear_session()  # its flush does not wait on the writer's own thread
+            self.record_result(game_id, seats, winners, assisted=assisted, figures=figures, network=network)
+            if text is not None:
+                self.keep_finished(game_id, text)
+            if not network:
+                self.clear_session()  # its flush does not wait on the writer's own thread
 
         self.writer.run(finish)
 
@@ -346,9 +351,10 @@ class Storage:
 
     def record_result(self, game_id: str, seats: Sequence[SeatInfo], winners: Sequence[int],
                       assisted: bool = False, figures: Mapping[int, Mapping[str, int]] | None = None,
-                      when: float | None = None) -> None:
+                      when: float | None = None, network: bool = False) -> None:
         """Count a finished match (see the module docstring for what counts); an ``assisted`` one
-        (a move taken back, a hint) is counted apart, under ``assisted`` in its level's row.
+        (a move taken back, a hint) is counted apart, under ``assisted`` in its level's row, a
+        ``network`` one under ``network`` (seats with a level are then friends elsewhere or bots).
 
         ``figures`` are the human seats' ``seat_stats``: summed per game (``best_*`` keep their
         maximum). Each counted match also joins the game's ``results`` (for the chart over time)
@@ -360,7 +366,11 @@ class Storage:
         data = self.stats()
         game = data.setdefault(game_id, {})
         won = any(w in humans for w in winners)
-        if not bots:
+        if network:
+            row = game["network"] if isinstance(game.get("network"), dict) else {}
+            game["network"] = {"played": int(row.get("played", 0)) + 1, "won": int(row.get("won", 0)) + won}
+            level = "network"
+        elif not bots:
             game["pass_and_play"] = int(game.get("pass_and_play", 0)) + 1
             level = "pass_and_play"
         else:

@@ -4,6 +4,7 @@ title screen, a friend's network bot on a real loopback server, moves and refusa
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import threading
 import time
 from typing import Any
@@ -11,13 +12,15 @@ from typing import Any
 import pygame
 
 from game import GAMES, Move
+from game.core.matchfile import import_match
 from net.client import JoinError, play_bot
 from net.host import Host, HostThread
 from net.table import HostedTable, NetSeat
 from tests.ui.conftest import center, click, press
 from ui.app import wait_for_input
 from ui.scenes.network import JoinScene, LobbyScene
-from ui.table.remote import REMOTE_LEVEL
+from ui.scenes.stats import StatsScene
+from ui.table.remote import REMOTE_LEVEL, RemoteState
 from ui.table.scene import TableScene
 
 
@@ -338,3 +341,99 @@ def test_the_join_form_fits_its_texts_in_both_languages(app, recwarn) -> None:
         app.step(1 / 60)
         assert not [w for w in recwarn if "too small for text" in str(w.message)], language
         app.top.back()
+
+
+def test_a_network_match_counts_apart_in_the_statistics_and_is_kept_to_replay(app) -> None:
+    """A finished network match joins the statistics under "Network" (never under a bot level, and
+    its "Continue" autosave is left alone) with the player's figures, and the kept matches: it is
+    rebuilt here from the seed the host reveals at the end, the moves and the fingerprints shown."""
+    seats = [NetSeat("Seat 0", "remote"), NetSeat("Seat 1", "remote")]
+    options = GAMES["gin_rummy"].Options(game_target=1, match_target=1)  # the first hand won ends it
+    hosted = HostedTable(GAMES["gin_rummy"].new_match([s.name for s in seats], options, seed=4), seats,
+                         "NETSTA", auto_start=True)
+    host = HostThread(Host(hosted, bind="127.0.0.1", port=0))
+    host.start()
+    try:
+        click(app, center(app.top.join_button))
+        join = app.top
+        join.address_entry.set_text(f"127.0.0.1:{host.host.port}")
+        join.code_entry.set_text("NETSTA")
+        join.name_entry.set_text("Léa")
+        join.join_typed()
+        lobby = app.top
+        wait(app, lambda: bool(lobby.welcome))
+        friend(f"127.0.0.1:{host.host.port}", "NETSTA", "easy")
+        wait(app, lambda: isinstance(app.top, TableScene))
+        scene: Any = app.top
+        me = scene.viewer
+        play_some(app, scene, 400)
+        wait(app, lambda: scene.state.is_over())
+        app.step(1 / 60)
+        app.storage.flush()
+        record = app.storage.stats()["gin_rummy"]
+        assert record["network"] == {"played": 1, "won": int(me in hosted.state.winners())}
+        assert "levels" not in record and "pass_and_play" not in record
+        assert record["figures"]["hands"] == hosted.state.seat_stats(me)["hands"] >= 1
+        [kept] = app.storage.match_files()
+        replayed = import_match(app.storage.read_match_file(kept))
+        assert replayed.log == hosted.state.log and replayed.winners() == hosted.state.winners()
+        stats = StatsScene(app)
+        app.push(stats)
+        app.step(1 / 60)
+        gin = next(cells for title, cells in stats.rows() if title == "Gin Rummy")
+        assert gin[-1][0] == f"{int(me in hosted.state.winners())} / 1"
+        pygame.image.save(app.screen, str(app.data_dir / "network-stats.png"))
+    finally:
+        host.stop()
+
+
+def _watched(state, seat: int, rng_seed: int = 3) -> RemoteState:
+    """``seat``'s RemoteState of ``state`` played to its end by random moves, with an update after
+    every move as a host would send it (the view of the seat, whether it is over, the winners)."""
+    import random
+
+    remote = RemoteState({"game": state.GAME_ID, "players": state.players, "names": list(state.names),
+                          "seat": seat, "options": dataclasses.asdict(state.options)})
+    rng = random.Random(rng_seed)
+    while True:
+        remote.update = {"view": state.view(seat), "over": state.is_over(), "winners": state.winners()}
+        if state.is_over():
+            return remote
+        mover = state.to_move()[0]
+        state.apply(rng.choice(state.legal_moves(mover)))
+
+
+def test_a_network_match_is_rebuilt_from_the_revealed_seed_and_only_when_it_proves_itself() -> None:
+    gin = GAMES["gin_rummy"]
+    state = gin.new_match(["Ann", "Bob"], gin.Options(game_target=1, match_target=1), seed=8)
+    remote = _watched(state, 1)
+    rebuilt = remote.finished_match()
+    assert rebuilt is not None and rebuilt.to_json()["state"] == state.to_json()["state"]
+    assert rebuilt.log == state.log and rebuilt.seat_stats(1) == state.seat_stats(1)
+    # a host that names another seed at the end deals other hands than those it showed
+    last = dict(remote.update)
+    last["view"] = {**last["view"], "match_seed": state.seed + 1}
+    remote.updates[1] = last
+    assert remote.finished_match() is None
+    # a host that names other winners than the moves give
+    remote.updates[1] = {**remote.update, "view": state.view(1), "winners": [0, 1]}
+    assert remote.finished_match() is None
+    # nothing is rebuilt before the end, when the seed is still secret
+    early = _watched(gin.new_match(["Ann", "Bob"], gin.Options(game_target=1, match_target=1), seed=8), 1)
+    early.updates[1] = {**early.update, "over": False}
+    assert early.finished_match() is None
+
+
+def test_a_network_match_with_moves_hidden_from_the_seat_is_not_rebuilt() -> None:
+    """At three LaGagne players, the card given back in an exchange between two others reads
+    ``give ?``: the match counts, but nothing is rebuilt (nor kept) from guesses."""
+    lagagne = GAMES["lagagne"]
+    for seed in range(40):
+        state = lagagne.new_match(3, lagagne.Options(target=60), seed=seed)
+        remote = _watched(state, 0, seed)
+        if any(line.endswith("give ?") for line in remote.log):
+            break
+    else:
+        raise AssertionError("no exchange between two other seats in 40 matches")
+    assert remote.finished_match() is None
+    assert remote.is_over() and remote.winners() == state.winners()

@@ -116,6 +116,24 @@ def test_statistics_count_matches_against_bots_by_strongest_level(data_dir):
     assert stats["gang_de_mouettes"]["pass_and_play"] == 1
 
 
+def test_a_network_match_counts_apart_and_leaves_the_match_to_continue(data_dir):
+    """A match at a network table counts under "network", never under a bot level nor in the
+    streak against bots; it was never autosaved here, so the match to continue stays."""
+    storage = Storage(data_dir)
+    storage.record_result("gin_rummy", [SeatInfo("Ann"), SeatInfo("B", "hard")], [0])
+    kept = a_session(3).to_json()
+    assert storage.save_session(kept)
+    friends = [SeatInfo("Ann"), SeatInfo("Zoé", "remote"), SeatInfo("Bot", "hard")]
+    storage.finish_match("gin_rummy", friends, [1], False, {0: {"hands": 2, "best_game": 30}}, None, network=True)
+    storage.record_result("gin_rummy", friends, [0], network=True)
+    stats = Storage(data_dir).stats()["gin_rummy"]
+    assert stats["network"] == {"played": 2, "won": 1}
+    assert stats["levels"] == {"hard": {"played": 1, "won": 1}} and stats["streak"] == 1
+    assert stats["figures"] == {"hands": 2, "best_game": 30, "seats": 1}
+    assert [r["level"] for r in stats["results"]] == ["hard", "network", "network"]
+    assert storage.load_session() == json.loads(json.dumps(kept)) and not storage.match_files()
+
+
 def test_damaged_statistics_are_moved_aside(data_dir):
     (data_dir / "statistics.json").write_text("[1, 2", encoding="utf-8")
     storage = Storage(data_dir)

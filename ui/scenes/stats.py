@@ -1,5 +1,5 @@
-"""Statistics: matches played and won against bots of each level, per game, and pass-and-play
-matches (what counts is explained in ``ui.storage``)."""
+"""Statistics: matches played and won against bots of each level, per game, pass-and-play matches
+and matches at network tables (what counts is explained in ``ui.storage``)."""
 
 from __future__ import annotations
 
@@ -101,8 +101,17 @@ class StatsScene(MenuScene):
     def initial_focus(self) -> int:
         return len(games()) + 2
 
+    def _won_cell(self, row: dict[str, Any], note: str = "") -> tuple[str, str]:
+        """A "won / played" cell and its percentage (``note`` on a line below), "—" before any match."""
+        played, won = int(row.get("played", 0)), int(row.get("won", 0))
+        if not played:
+            return "—", note
+        percent = self.app.tr("stats.percent", percent=round(100 * won / played))
+        return f"{won} / {played}", f"{percent}\n{note}" if note else percent
+
     def rows(self) -> list[tuple[str, list[tuple[str, str]]]]:
-        """(game title, [(main, sub) per level…, pass-and-play]) for every registered or recorded game."""
+        """(game title, [(main, sub) per level…, pass-and-play, network]) for every registered or
+        recorded game."""
         ids = list(games()) + [g for g in self.data if g not in games()]
         out = []
         for game_id in ids:
@@ -111,17 +120,14 @@ class StatsScene(MenuScene):
             cells = []
             for level in LEVEL_ORDER:
                 row = levels.get(level, {})
-                played, won = int(row.get("played", 0)), int(row.get("won", 0))
                 helped = row.get("assisted") if isinstance(row.get("assisted"), dict) else {}
                 extra = int(helped.get("played", 0))
                 note = self.app.tr("stats.assisted", n=extra, won=int(helped.get("won", 0))) if extra else ""
-                if played:
-                    percent = self.app.tr("stats.percent", percent=round(100 * won / played))
-                    cells.append((f"{won} / {played}", f"{percent} · {note}" if note else percent))
-                else:
-                    cells.append(("—", note))
+                cells.append(self._won_cell(row, note))
             pnp = int(record.get("pass_and_play", 0))
             cells.append((str(pnp) if pnp else "—", ""))
+            network = record.get("network")
+            cells.append(self._won_cell(network if isinstance(network, dict) else {}))
             out.append((game_title(self.app, game_id), cells))
         return out
 
@@ -135,9 +141,11 @@ class StatsScene(MenuScene):
         top = self.heading_bottom() + self.px(40)
         rows = self.rows()
         width = min(self.px(1000), w - 2 * self.px(40))
-        first_col = int(width * 0.28)
-        col_w = (width - first_col - self.px(40)) // 4
-        row_h = self.px(58)
+        name_font = self.app.font(self.px(20), bold=True)
+        widest = max((name_font.size(title)[0] for title, _ in rows), default=0)
+        first_col = min(int(width * 0.28), widest + self.px(24))
+        col_w = (width - first_col - self.px(40)) // 5
+        row_h = self.px(72) if any("\n" in sub for _, cells in rows for _, sub in cells) else self.px(58)
         note_font = self.app.font(self.px(15))
         notes = [
             line
@@ -156,13 +164,14 @@ class StatsScene(MenuScene):
         cell_font = self.app.font(self.px(19), bold=True)
         sub_font = self.app.font(self.px(14))
         level_font = self.app.font(self.px(16))
-        name_font = self.app.font(self.px(20), bold=True)
         x0 = panel.left + self.px(24)
         y = panel.top + self.px(20)
         group = head_font.render(tr("stats.vs_bots"), True, art.GOLD_LIGHT)
         surface.blit(group, group.get_rect(midtop=(x0 + first_col + col_w * 3 // 2, y)))
         pnp = head_font.render(tr("stats.pass_and_play"), True, art.GOLD_LIGHT)
         surface.blit(pnp, pnp.get_rect(midtop=(x0 + first_col + col_w * 3 + col_w // 2, y)))
+        net = head_font.render(tr("stats.network"), True, art.GOLD_LIGHT)
+        surface.blit(net, net.get_rect(midtop=(x0 + first_col + col_w * 4 + col_w // 2, y)))
         y += head_font.get_linesize()
         pygame.draw.line(
             surface,
@@ -187,12 +196,18 @@ class StatsScene(MenuScene):
                 cx = x0 + first_col + col_w * i + col_w // 2
                 img = cell_font.render(main, True, art.CREAM)
                 if sub:
-                    small = sub_font.render(sub, True, (200, 216, 196))
-                    if small.get_width() > col_w - self.px(6):
-                        small = pygame.transform.smoothscale_by(small, (col_w - self.px(6)) / small.get_width())
-                    top = y + (row_h - img.get_height() - small.get_height()) // 2
+                    lines = []
+                    for text in sub.split("\n"):
+                        small = sub_font.render(text, True, (200, 216, 196))
+                        if small.get_width() > col_w - self.px(6):
+                            small = pygame.transform.smoothscale_by(small, (col_w - self.px(6)) / small.get_width())
+                        lines.append(small)
+                    top = y + (row_h - img.get_height() - sum(line.get_height() for line in lines)) // 2
                     surface.blit(img, img.get_rect(midtop=(cx, top)))
-                    surface.blit(small, small.get_rect(midtop=(cx, top + img.get_height())))
+                    top += img.get_height()
+                    for small in lines:
+                        surface.blit(small, small.get_rect(midtop=(cx, top)))
+                        top += small.get_height()
                 else:
                     surface.blit(img, img.get_rect(center=(cx, y + row_h // 2)))
             y += row_h

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from game import GAMES, Event, IllegalMove, Move
+from game import GAMES, Event, GameState, IllegalMove, Move
+from game.core import options_from_json
 from game.core.referee import Played
 from net.remote import RemoteLink
 from ui.session import MatchSession, SeatInfo
@@ -36,9 +37,13 @@ class RemoteState:
         self.names: list[str] = list(welcome["names"])
         self.me: int = welcome["seat"]
         self.mine: list[int] = sorted(set(mine or [self.me]))
-        self.options = SimpleNamespace(**welcome.get("options", {}))
+        self.option_data: dict[str, Any] = dict(welcome.get("options", {}))
+        """The rule options as the host sent them (to rebuild the match once it is over)."""
+        self.options = SimpleNamespace(**self.option_data)
         self.updates: dict[int, dict[str, Any]] = {}
         """The last update each of this computer's seats received."""
+        self.shown: dict[Any, Any] = {}
+        """Each hand's fingerprint as the host first showed it (the match is checked against them)."""
         self.ask: Callable[[Move], None] | None = None
         """Sends a move to the host (set by the session), to learn why it is refused."""
 
@@ -50,6 +55,9 @@ class RemoteState:
     @update.setter
     def update(self, message: dict[str, Any]) -> None:
         self.updates[self.me] = message
+        for deal in message.get("view", {}).get("deals", []):
+            if isinstance(deal, dict):
+                self.shown.setdefault(deal.get("hand"), deal.get("fingerprint"))
 
     def parse_move(self, text: str) -> Move:
         return self.descriptor.parse_move(text)
@@ -104,6 +112,29 @@ class RemoteState:
     @property
     def seed(self) -> int:
         return 0
+
+    def finished_match(self) -> GameState | None:
+        """The whole match, rebuilt here once it is over from what the host then reveals (its seed)
+        and what this seat saw (the options, every move, the hands' fingerprints): for the
+        statistics' figures and a match file to replay. None while it goes on, when a move was
+        hidden from this seat (a LaGagne card given between two others), or when the rebuilt match
+        does not deal the hands whose fingerprints the host showed as they were dealt, or does not
+        end as the host said: a host's word is never taken for what it cannot prove."""
+        view = self.update.get("view", {})
+        seed = view.get("match_seed")
+        if not self.is_over() or isinstance(seed, bool) or not isinstance(seed, int):
+            return None
+        try:
+            options = options_from_json(self.descriptor.Options, self.option_data)
+            state = self.descriptor.new_match(list(self.names), options, seed=seed)
+            for text in self.log:
+                state.apply(text)
+        except (ValueError, TypeError):  # IllegalMove and SaveError are ValueErrors
+            return None
+        if (not state.is_over() or state.winners() != self.winners()
+                or {d["hand"]: d["fingerprint"] for d in state.deals()} != self.shown):
+            return None
+        return state
 
 
 @dataclass

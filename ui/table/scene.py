@@ -439,12 +439,19 @@ class TableScene(Scene):
             self.log.add(line)
         if self.focus is not None:
             self.focus = min(self.focus, max(0, len(self.focus_items()) - 1))
-        if self.state.is_over() and not self._recorded and self.session.saved:
+        if self.state.is_over() and not self._recorded and (self.session.saved or self.remote is not None):
             self._recorded = True
-            self.app.storage.finish_match(self.session.game_id, list(self.session.seats), self.state.winners(),
-                                          self.session.assisted,
-                                          {s: self.state.seat_stats(s) for s in self.session.humans},
-                                          export_match(self.state))
+            self._count_match()
+
+    def _count_match(self) -> None:
+        """A finished match joins the statistics and the kept matches. A network match is rebuilt
+        here first (``RemoteState.finished_match``): without that, it counts without figures or file."""
+        match = self.state if self.remote is None else self.remote.state.finished_match()
+        figures = {} if match is None else {s: match.seat_stats(s) for s in self.session.humans}
+        self.app.storage.finish_match(self.session.game_id, list(self.session.seats), self.state.winners(),
+                                      self.session.assisted, figures,
+                                      None if match is None else export_match(match),
+                                      network=self.remote is not None)
 
     def table_changed(self) -> None:
         """The adapter changed how it shows the match (a hand put in another order): saved with it."""
