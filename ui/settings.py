@@ -16,6 +16,7 @@ UI_SCALES = (100, 125, 150, 200)
 """Interface sizes in percent: the shell's text and buttons (``ui.theme``)."""
 CARD_SCALES = {"normal": 1.0, "large": 1.2, "extra_large": 1.4}
 BOT_DELAY_RANGE = (0.0, 3.0)
+GIN_SORTS = ("melds", "suit", "rank")
 
 
 @dataclass
@@ -46,6 +47,9 @@ class Settings:
     """Read each line of the table's log aloud through the system's speech (``ui.speech``)."""
     four_colour_deck: bool = False
     """Gin Rummy's cards in four colours (diamonds blue, clubs green)."""
+    gin_sort: str = "melds"
+    """How a new Gin Rummy match orders the player's hand (``GIN_SORTS``): the last order chosen at
+    the table. An order dragged by hand stays with its match."""
     tutorials_offered: list[str] = dataclasses.field(default_factory=list)
     """The games whose setup has offered their tutorial (offered once, then from the rules page)."""
 
@@ -67,6 +71,8 @@ class Settings:
             settings.card_size = data["card_size"]
         if data.get("ui_scale") in UI_SCALES and not isinstance(data.get("ui_scale"), bool):
             settings.ui_scale = data["ui_scale"]
+        if data.get("gin_sort") in GIN_SORTS:
+            settings.gin_sort = data["gin_sort"]
         if data.get("animation_speed") in ANIMATION_SPEEDS:
             settings.animation_speed = data["animation_speed"]
         delay = data.get("bot_delay")

@@ -129,3 +129,28 @@ def test_a_damaged_kept_hand_order_is_ignored(app) -> None:
     shown = start(app, session)
     assert shown.adapter.sort_mode == "melds" and shown.adapter.custom == []
     assert _hand_order(shown)[:3] == ["As", "2s", "3s"]
+
+
+def test_the_hand_order_chosen_is_the_next_matchs_and_survives_a_restart(app, data_dir) -> None:
+    """A player who sorts by rank finds the next match sorted by rank, also after quitting; a hand
+    arranged by dragging stays with its own match."""
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    click_at(app, button(scene, "sort_rank").rect.center)
+    run_until(app, lambda: not scene.animating)
+    assert app.settings.gin_sort == "rank"
+    first = min(scene.adapter._own_sprites(), key=lambda s: s.target[0])
+    last = max(scene.adapter._own_sprites(), key=lambda s: s.target[0])
+    drag(app, visible_point(first), (last.rect.right - 4, last.rect.centery))
+    run_until(app, lambda: not scene.animating)
+    assert scene.adapter.sort_mode == "custom" and app.settings.gin_sort == "rank"
+
+    again = App(data_dir=data_dir, size=(1024, 640), headless=True)
+    try:
+        again.step(1 / 60)
+        nxt = start(again, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+        assert nxt.adapter.sort_mode == "rank"
+        order = _hand_order(nxt)
+        assert order == sorted(order, key=lambda c: "A23456789TJQK".index(c[0]))
+    finally:
+        again.quit()
+        again.close()

@@ -18,6 +18,7 @@ from game.core import Event, Move
 from game.gin_rummy.views import GinView
 from ui.cards import card_height
 from ui.games.base import Action, ButtonSpec, Drop, TableAdapter
+from ui.settings import GIN_SORTS
 from ui.table.ink import Ink
 from ui.table.knock_panel import KnockLayout, KnockPanel
 from ui.table.layout import TableLayout
@@ -40,7 +41,7 @@ def _suit_key(card: str) -> tuple[int, int]:
     return SUITS.index(card[1]), RANKS.index(card[0])
 
 
-SORT_MODES = ("melds", "suit", "rank", "custom")
+SORT_MODES = (*GIN_SORTS, "custom")
 """How the player's hand is ordered: by the engine's melds, by suit, by rank, or as the player dragged it."""
 
 
@@ -51,7 +52,7 @@ class Adapter(TableAdapter):
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
-        self.sort_mode = "melds"
+        self.sort_mode = self.app.settings.gin_sort
         self.custom: list[str] = []
         self._rows: dict[tuple, dict[str, list[tuple[float, float, int]]]] = {}
 
@@ -122,8 +123,12 @@ class Adapter(TableAdapter):
         self.scene.table_changed()
 
     def set_sort(self, mode: str) -> None:
+        """Order the hand so, in this match and (kept in the settings) in the next ones."""
         self.sort_mode = mode
         self.scene.table_changed()
+        if mode in GIN_SORTS and mode != self.app.settings.gin_sort:
+            self.app.settings.gin_sort = mode
+            self.app.save_settings()
 
     def kept(self) -> dict[str, Any]:
         return {"sort": self.sort_mode, "order": list(self.custom)}
