@@ -60,6 +60,21 @@ def play_some(app, scene: TableScene, moves: int) -> None:
         time.sleep(0.003)
 
 
+def join_typed(app, port: int, code: str, name: str = "", seat: str = "") -> Any:
+    """Join a table on loopback from the title screen, the address and code typed: the scene after."""
+    click(app, center(app.top.join_button))
+    join = app.top
+    assert isinstance(join, JoinScene)
+    join.address_entry.set_text(f"127.0.0.1:{port}")
+    join.code_entry.set_text(code)
+    if name:
+        join.name_entry.set_text(name)
+    if seat:
+        join.seat_entry.set_text(seat)
+    join.join_typed()
+    return app.top
+
+
 def host_gin_from_setup(app) -> LobbyScene:
     """Choose Gin Rummy, make seat 2 a player on another computer, and host: the waiting room."""
     click(app, center(app.top.game_buttons["gin_rummy"]))
@@ -127,14 +142,7 @@ def hosted_elsewhere(kinds: list[str], seed: int = 4) -> tuple[HostThread, Hoste
 def test_a_friend_joins_from_the_title_screen_and_the_host_gives_the_reasons_of_refusals(app) -> None:
     host, hosted = hosted_elsewhere(["remote", "remote"])
     try:
-        click(app, center(app.top.join_button))
-        join = app.top
-        assert isinstance(join, JoinScene)
-        join.address_entry.set_text(f"127.0.0.1:{host.host.port}")
-        join.code_entry.set_text("qwe-rty")
-        join.name_entry.set_text("Léa")
-        join.join_typed()
-        lobby = app.top
+        lobby = join_typed(app, host.host.port, "qwe-rty", "Léa")
         assert isinstance(lobby, LobbyScene) and lobby.host is None
         wait(app, lambda: bool(lobby.welcome))
         me = lobby.welcome["seat"]
@@ -160,12 +168,7 @@ def test_a_friend_joins_from_the_title_screen_and_the_host_gives_the_reasons_of_
 def test_a_wrong_code_is_said_in_the_waiting_room(app) -> None:
     host, _ = hosted_elsewhere(["remote", "remote"])
     try:
-        click(app, center(app.top.join_button))
-        join = app.top
-        join.address_entry.set_text(f"127.0.0.1:{host.host.port}")
-        join.code_entry.set_text("AAAAAA")
-        join.join_typed()
-        lobby = app.top
+        lobby = join_typed(app, host.host.port, "AAAAAA")
         wait(app, lambda: bool(lobby.problem))
         assert "no table answers to this code" in lobby.problem
     finally:
@@ -190,13 +193,7 @@ def test_a_friend_chooses_a_free_seat(app) -> None:
     thread = HostThread(Host(table, bind="127.0.0.1", port=0))
     thread.start()
     try:
-        click(app, center(app.top.join_button))
-        join = app.top
-        join.address_entry.set_text(f"127.0.0.1:{thread.host.port}")
-        join.code_entry.set_text("QWERTY")
-        join.seat_entry.set_text("2")
-        join.join_typed()
-        lobby = app.top
+        lobby = join_typed(app, thread.host.port, "QWERTY", seat="2")
         wait(app, lambda: bool(lobby.welcome))
         assert lobby.welcome["seat"] == 1
     finally:
@@ -265,12 +262,7 @@ def test_gang_de_mouettes_over_the_network_memorising_racing_and_the_clocks(app)
     host = HostThread(Host(table, bind="127.0.0.1", port=0))
     host.start()
     try:
-        click(app, center(app.top.join_button))
-        join = app.top
-        join.address_entry.set_text(f"127.0.0.1:{host.host.port}")
-        join.code_entry.set_text("GANG42")
-        join.seat_entry.set_text("1")
-        join.join_typed()
+        join_typed(app, host.host.port, "GANG42", seat="1")
         friend(f"127.0.0.1:{host.host.port}", "GANG42", "normal", seat=1)
         wait(app, lambda: isinstance(app.top, TableScene))
         scene: Any = app.top
@@ -303,14 +295,7 @@ def test_two_players_on_one_computer_share_a_network_table_pass_and_play(app) ->
     host = HostThread(Host(table, bind="127.0.0.1", port=0))
     host.start()
     try:
-        click(app, center(app.top.join_button))
-        join = app.top
-        join.address_entry.set_text(f"127.0.0.1:{host.host.port}")
-        join.code_entry.set_text("PASSPL")
-        join.name_entry.set_text("Ann, Léo")
-        join.seat_entry.set_text("1, 3")
-        join.join_typed()
-        lobby = app.top
+        lobby = join_typed(app, host.host.port, "PASSPL", "Ann, Léo", "1, 3")
         wait(app, lambda: bool(lobby.welcome) and all(link.status == "connected" for link in lobby.links))
         friend(f"127.0.0.1:{host.host.port}", "PASSPL", "normal", seat=1)
         wait(app, lambda: isinstance(app.top, TableScene))
@@ -354,13 +339,7 @@ def test_a_network_match_counts_apart_in_the_statistics_and_is_kept_to_replay(ap
     host = HostThread(Host(hosted, bind="127.0.0.1", port=0))
     host.start()
     try:
-        click(app, center(app.top.join_button))
-        join = app.top
-        join.address_entry.set_text(f"127.0.0.1:{host.host.port}")
-        join.code_entry.set_text("NETSTA")
-        join.name_entry.set_text("Léa")
-        join.join_typed()
-        lobby = app.top
+        lobby = join_typed(app, host.host.port, "NETSTA", "Léa")
         wait(app, lambda: bool(lobby.welcome))
         friend(f"127.0.0.1:{host.host.port}", "NETSTA", "easy")
         wait(app, lambda: isinstance(app.top, TableScene))
