@@ -223,12 +223,16 @@ class Storage:
         return path
 
     def finish_match(self, game_id: str, seats: Sequence[SeatInfo], winners: Sequence[int], assisted: bool,
-                     figures: Mapping[int, Mapping[str, int]], text: str | None, network: bool = False) -> None:
-        """A match ended: count it (``record_result``), keep its file (``keep_finished``, when there
-        is one) and forget its autosave, all on the writer's thread after the autosaves before, so
-        that the frame that ends a match never waits on the disk. A ``network`` match was never
-        autosaved here (its host saves it): the autosave of a match played here stays."""
+                     record: Callable[[], tuple[Mapping[int, Mapping[str, int]], str | None]],
+                     network: bool = False) -> None:
+        """A match ended: count it (``record_result``) with the human seats' figures, keep its file
+        (``keep_finished``, when there is one) and forget its autosave, all on the writer's thread
+        after the autosaves before, so that the frame that ends a match never waits on the disk.
+        ``record`` gives the figures and the file's text there (a network match is rebuilt then,
+        off the frame). A ``network`` match was never autosaved here (its host saves it): the
+        autosave of a match played here stays."""
         def finish() -> None:
+            figures, text = record()
             self.record_result(game_id, seats, winners, assisted=assisted, figures=figures, network=network)
             if text is not None:
                 self.keep_finished(game_id, text)

@@ -124,7 +124,8 @@ def test_a_network_match_counts_apart_and_leaves_the_match_to_continue(data_dir)
     kept = a_session(3).to_json()
     assert storage.save_session(kept)
     friends = [SeatInfo("Ann"), SeatInfo("Zoé", "remote"), SeatInfo("Bot", "hard")]
-    storage.finish_match("gin_rummy", friends, [1], False, {0: {"hands": 2, "best_game": 30}}, None, network=True)
+    storage.finish_match("gin_rummy", friends, [1], False, lambda: ({0: {"hands": 2, "best_game": 30}}, None),
+                         network=True)
     storage.record_result("gin_rummy", friends, [0], network=True)
     stats = Storage(data_dir).stats()["gin_rummy"]
     assert stats["network"] == {"played": 2, "won": 1}

@@ -113,28 +113,34 @@ class RemoteState:
     def seed(self) -> int:
         return 0
 
-    def finished_match(self) -> GameState | None:
-        """The whole match, rebuilt here once it is over from what the host then reveals (its seed)
-        and what this seat saw (the options, every move, the hands' fingerprints): for the
-        statistics' figures and a match file to replay. None while it goes on, when a move was
-        hidden from this seat (a LaGagne card given between two others), or when the rebuilt match
-        does not deal the hands whose fingerprints the host showed as they were dealt, or does not
-        end as the host said: a host's word is never taken for what it cannot prove."""
-        view = self.update.get("view", {})
-        seed = view.get("match_seed")
-        if not self.is_over() or isinstance(seed, bool) or not isinstance(seed, int):
-            return None
-        try:
-            options = options_from_json(self.descriptor.Options, self.option_data)
-            state = self.descriptor.new_match(list(self.names), options, seed=seed)
-            for text in self.log:
-                state.apply(text)
-        except (ValueError, TypeError):  # IllegalMove and SaveError are ValueErrors
-            return None
-        if (not state.is_over() or state.winners() != self.winners()
-                or {d["hand"]: d["fingerprint"] for d in state.deals()} != self.shown):
-            return None
-        return state
+    def finished_match(self) -> Callable[[], GameState | None]:
+        """The whole match, to rebuild from what the host reveals once it is over (its seed) and
+        what this seat saw (the options, every move, the hands' fingerprints): for the statistics'
+        figures and a match file to replay. What it needs is taken now; the rebuild, which replays
+        every move, runs when called (off the frame). It gives None while the match goes on, when a
+        move was hidden from this seat (a LaGagne card given between two others), or when the
+        rebuilt match does not deal the hands whose fingerprints the host showed as they were
+        dealt, or does not end as the host said: a host's word is never taken for what it cannot
+        prove."""
+        seed = self.update.get("view", {}).get("match_seed")
+        over, winners, log, shown = self.is_over(), self.winners(), self.log, dict(self.shown)
+        descriptor, names, option_data = self.descriptor, list(self.names), dict(self.option_data)
+
+        def rebuild() -> GameState | None:
+            if not over or isinstance(seed, bool) or not isinstance(seed, int):
+                return None
+            try:
+                state = descriptor.new_match(names, options_from_json(descriptor.Options, option_data), seed=seed)
+                for text in log:
+                    state.apply(text)
+            except (ValueError, TypeError):  # IllegalMove and SaveError are ValueErrors
+                return None
+            if (not state.is_over() or state.winners() != winners
+                    or {d["hand"]: d["fingerprint"] for d in state.deals()} != shown):
+                return None
+            return state
+
+        return rebuild
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 import pygame
 
-from game import GAMES, IllegalMove, Move
+from game import GAMES, GameState, IllegalMove, Move
 from game.core import Event
 from game.core.matchfile import export_match
 from game.core.referee import BotTask, Played, Referee, crowd_share
@@ -445,13 +445,27 @@ class TableScene(Scene):
 
     def _count_match(self) -> None:
         """A finished match joins the statistics and the kept matches. A network match is rebuilt
-        here first (``RemoteState.finished_match``): without that, it counts without figures or file."""
-        match = self.state if self.remote is None else self.remote.state.finished_match()
-        figures = {} if match is None else {s: match.seat_stats(s) for s in self.session.humans}
+        first, on the writer's thread (``RemoteState.finished_match``); one that cannot be counts
+        without figures or file."""
+        humans = list(self.session.humans)
+
+        def settle(match: GameState | None) -> tuple[dict[int, dict[str, int]], str | None]:
+            if match is None:
+                return {}, None
+            return {s: match.seat_stats(s) for s in humans}, export_match(match)
+
+        if self.remote is None:
+            done = settle(self.state)
+
+            def record() -> tuple[dict[int, dict[str, int]], str | None]:
+                return done
+        else:
+            rebuild = self.remote.state.finished_match()
+
+            def record() -> tuple[dict[int, dict[str, int]], str | None]:
+                return settle(rebuild())
         self.app.storage.finish_match(self.session.game_id, list(self.session.seats), self.state.winners(),
-                                      self.session.assisted, figures,
-                                      None if match is None else export_match(match),
-                                      network=self.remote is not None)
+                                      self.session.assisted, record, network=self.remote is not None)
 
     def table_changed(self) -> None:
         """The adapter changed how it shows the match (a hand put in another order): saved with it."""
