@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game import GAMES, GameState
@@ -54,10 +54,12 @@ async def play_remote(table: HostedTable, levels: dict[int, str], *, as_person: 
     return list(results)
 
 
-def local_log(game_id: str, levels: Sequence[str], seed: int, options: Any = None) -> GameState:
-    """The same match on one computer: every seat a bot seeded as at the table."""
+def local_log(game_id: str, levels: Sequence[str], seed: int, bot_seeds: Mapping[int, int],
+              options: Any = None) -> GameState:
+    """The same match on one computer: every seat a bot with the seed it had at the table
+    (``HostedTable.bot_seeds``)."""
     state = GAMES[game_id].new_match([f"Seat {i}" for i in range(len(levels))], options=options, seed=seed)
-    bots = {s: GAMES[game_id].make_bot(level, state.seed + 7919 * (s + 1)) for s, level in enumerate(levels)}
+    bots = {s: GAMES[game_id].make_bot(level, bot_seeds[s]) for s, level in enumerate(levels)}
     referee = Referee(state, bots)
     while not state.is_over():
         if not referee.step():

@@ -47,7 +47,7 @@ async def drop_and_finish(game_id: str, players: int, when, seed: int) -> Hosted
     results = await asyncio.wait_for(asyncio.gather(*clients), 60)
     await asyncio.wait_for(task, 10)
     assert all(r["over"] for r in results)
-    assert table.state.log == local_log(game_id, list(levels.values()), seed).log
+    assert table.state.log == local_log(game_id, list(levels.values()), seed, table.bot_seeds).log
     return table
 
 
@@ -83,11 +83,14 @@ def test_a_host_that_dies_is_hosted_again_from_its_autosave(tmp_path: Path) -> N
     host = start_host(tmp_path, port, "--game", "gin_rummy", "--seats", "remote,remote", "--code", CODE,
                       "--seed", str(seed))
 
+    seeds: dict[int, int] = {}
+
     async def scenario() -> list[dict]:
         where = f"127.0.0.1:{port}"
         clients = [asyncio.create_task(play_bot(where, CODE, "normal", seat=s, reconnect_for=30)) for s in (0, 1)]
         saved = tmp_path / "hosted-table.json"
         await until(lambda: saved.exists() and len(json.loads(saved.read_text())["match"]["log"]) >= 30)
+        seeds.update({int(k): v for k, v in json.loads(saved.read_text())["bot_seeds"].items()})
         host.kill()  # the host's computer crashes
         host.wait()
         await asyncio.sleep(0.5)
@@ -99,7 +102,7 @@ def test_a_host_that_dies_is_hosted_again_from_its_autosave(tmp_path: Path) -> N
 
     results = asyncio.run(scenario())
     assert all(r["over"] for r in results)
-    local = local_log("gin_rummy", ["normal", "normal"], seed)
+    local = local_log("gin_rummy", ["normal", "normal"], seed, seeds)
     assert [r["winners"] for r in results] == [local.winners()] * 2
     assert results[0]["view"]["log"] == local.visible_log(0)
 
