@@ -24,8 +24,9 @@ from game.core import Bot
 from net.protocol import DEFAULT_PORT, FRAME_LIMIT, PROTOCOL_VERSION, encode
 
 FATAL = {"wrong_code", "table_full", "version", "bad_token", "seat_not_free", "seat_taken_by_bot", "flood",
-         "timeout", "replaced"}
-"""Errors after which a client stops (the others refuse one message and the game goes on)."""
+         "timeout", "replaced", "wait", "busy"}
+"""Errors after which a client stops (the others refuse one message and the game goes on);
+``table_full`` comes from hosts of before the code was kept secret at a full table."""
 
 
 class JoinError(Exception):
