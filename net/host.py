@@ -37,6 +37,10 @@ SEND_QUEUE = 256
 (a seated one takes its seat back with its key and gets the whole situation again)."""
 READ_QUEUE = 16
 """Frames the WebSocket layer holds unread for one connection (beyond them it stops reading TCP)."""
+CLOSE_SECONDS = 3.0
+"""Seconds a closing connection has to answer the close before it is cut (a refused guesser
+holds nothing longer)."""
+"""Frames the WebSocket layer holds unread for one connection (beyond them it stops reading TCP)."""
 
 
 class Host:
@@ -83,7 +87,7 @@ class Host:
         self._start = time.monotonic() - self.table.now
         self.table.latency = self._latency
         async with serve(self._serve_one, self.bind, self.port, max_size=FRAME_LIMIT, max_queue=READ_QUEUE,
-                         ping_interval=5, ping_timeout=20, compression=None) as server:
+                         ping_interval=5, ping_timeout=20, close_timeout=CLOSE_SECONDS, compression=None) as server:
             self.port = server.sockets[0].getsockname()[1] if server.sockets else self.port
             if self.announce is not None:
                 await asyncio.get_running_loop().run_in_executor(None, self._announce)
@@ -144,11 +148,11 @@ class Host:
         writer = asyncio.create_task(self._write(ws, queue))
         try:
             async for text in ws:
+                if not self.table.is_open(conn):
+                    continue  # refused: what else it sent is read past, never heard, until the close
                 self.stats["received"] += 1
                 self._send(self.table.handle(conn, text, self.now()))
                 self._save()
-                if not self.table.is_open(conn):
-                    break  # refused: what else it sent is not read
         except ConnectionClosed:
             pass
         finally:
