@@ -320,3 +320,21 @@ def test_a_late_answer_to_a_question_given_up_is_refused() -> None:
     late = {"type": "answer", "key": question.ident, "move": question.task.legal[0].action}
     out = table.handle(conn, json.dumps(late), table.now)
     assert [m["key"] for c, m in out if m is not None and m["type"] == "error"] == ["no_question"]
+
+
+# ---------------------------------------------------------------- a move that fell due as a message came
+def test_a_move_that_falls_due_as_a_message_arrives_is_told_to_everyone() -> None:
+    """The host bot's move falls due before the table's next tick, as a ping arrives: the update
+    that carries it must still go out, or every client's log misses a move for good."""
+    table = hosted("gin_rummy", ["remote", "easy"], seed=4, think_delay=1.0)
+    conn = table.connect(0.0)
+    out = table.handle(conn, encode(hello(seat=0)), 0.0)
+    assert table.state.to_move() == [1] and table.next_due() is not None
+    out += table.handle(conn, encode({"type": "ping"}), table.next_due() + 0.5)  # type: ignore[operator]
+    out += table.tick(table.now + 0.1)
+    told: list[str] = []
+    for target, message in out:
+        if target == conn and message is not None and message["type"] == "update":
+            told = list(message["view"]["log"]) if "log" in message["view"] else told
+            told += [] if "log" in message["view"] else [p["move"] for p in message["played"]]
+    assert table.state.log and told == table.state.visible_log(0)
