@@ -92,14 +92,14 @@ async def host_worker(tables: int, game: str, players: int) -> None:
     print(json.dumps({"moves": total, "tested": tested}), flush=True)
 
 
-async def pinger(address: str, rtts: list[float], stop: asyncio.Event) -> None:
+async def pinger(address: str, source: str, rtts: list[float], stop: asyncio.Event) -> None:
     """A connection that only pings (it never takes a seat, so the host closes it after its hello
-    time; it then opens another)."""
+    time; it then opens another), from its own loopback address."""
     from websockets.asyncio.client import connect
 
     while not stop.is_set():
         try:
-            async with connect(f"ws://{address}", proxy=None, compression=None) as ws:
+            async with connect(f"ws://{address}", proxy=None, compression=None, local_addr=(source, 0)) as ws:
                 while not stop.is_set():
                     sent = time.perf_counter()
                     await ws.send(json.dumps({"type": "ping", "t": sent}))
@@ -116,7 +116,8 @@ async def clients(ports: list[int], players: int, seconds: float) -> list[float]
     stop = asyncio.Event()
 
     seats = [asyncio.create_task(play_bot(f"127.0.0.1:{p}", CODE, "normal", seat=s)) for p in ports for s in range(players)]
-    pings = [asyncio.create_task(pinger(f"127.0.0.1:{ports[i % len(ports)]}", rtts, stop)) for i in range(10)]
+    pings = [asyncio.create_task(pinger(f"127.0.0.1:{ports[i % len(ports)]}", f"127.0.1.{i + 1}", rtts, stop))
+             for i in range(10)]
     await asyncio.sleep(seconds)
     stop.set()
     for task in seats:

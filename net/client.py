@@ -24,9 +24,12 @@ from game.core import Bot
 from net.protocol import DEFAULT_PORT, FRAME_LIMIT, PROTOCOL_VERSION, encode
 
 FATAL = {"wrong_code", "table_full", "version", "bad_token", "seat_not_free", "seat_taken_by_bot", "flood",
-         "timeout", "replaced", "wait", "busy"}
+         "timeout", "replaced", "wait"}
 """Errors after which a client stops (the others refuse one message and the game goes on);
 ``table_full`` comes from hosts of before the code was kept secret at a full table."""
+RETRY = {"unreachable", "busy"}
+"""Why a connection may fail and be tried again a moment later (the host is away, or too many
+connections are waiting to join it)."""
 
 
 class JoinError(Exception):
@@ -150,7 +153,15 @@ async def play_bot(
     ``as_person`` sends moves as a person would (reactions after their delay times ``pace``).
     """
     client = SeatClient(address, code, name=name or f"Bot ({level})", seat=seat, bot=None if as_person else level)
-    welcome = await client.open()
+    deadline = time.monotonic() + reconnect_for
+    while True:
+        try:
+            welcome = await client.open()
+            break
+        except JoinError as exc:
+            if exc.key != "busy" or time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.2)
     game = GAMES[welcome["game"]]
     if level not in game.bot_levels:
         await client.close()
@@ -169,7 +180,7 @@ async def play_bot(
                 await client.open()
                 break
             except JoinError as exc:
-                if exc.key != "unreachable" or time.monotonic() > deadline:
+                if exc.key not in RETRY or time.monotonic() > deadline:
                     raise
 
 

@@ -65,7 +65,7 @@ BACKOFF_ADDRESSES = 4096
 """Addresses whose wrong codes are remembered at most (the oldest are forgotten first)."""
 UNSEATED_LIMIT = 64
 """Connections without a seat yet (before or during hello) the host keeps open at once…"""
-UNSEATED_PER_ADDRESS = 4
+UNSEATED_PER_ADDRESS = 16
 """…and from one address (an IPv6 address counts by its /64 network)."""
 ANSWER_SECONDS = 30.0
 """Seconds a network bot has to answer a question; a silent one reacts to nothing and, to move,
