@@ -1,0 +1,258 @@
+"""The Linux installer (packaging/linux/install.sh) run on a small fake built folder, no PyInstaller.
+
+Installing twice (from the installed folder itself and from a newer unpacked folder) upgrades in
+place; a copy that fails or a folder that is incomplete leaves the old install working; the menu
+entry's Exec line, read back by the Desktop Entry Specification's rules, names the exact program
+even in a home folder with a space, an apostrophe and the characters the specification reserves;
+the icons land in the hicolor theme; uninstalling leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LINUX = ROOT / "packaging" / "linux"
+APP = "org.tablee.Tablee"
+ICON_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux") or shutil.which("sh") is None, reason="the Linux installer needs sh"
+)
+
+# Stands in for the PyInstaller program: prints the version of the folder it really lives in.
+FAKE_PROGRAM = '#!/bin/sh\ncat "$(dirname "$(readlink -f "$0")")/VERSION"\n'
+
+
+def fake_build(parent: Path, version: str, *, program: bool = True) -> Path:
+    """An unpacked archive as ``build.py`` makes it, with a shell script for the program."""
+    folder = parent / f"tablee-{version}"
+    (folder / "_internal" / "assets").mkdir(parents=True)
+    (folder / "_internal" / "assets" / "theme.json").write_text("{}", encoding="utf-8")
+    (folder / "VERSION").write_text(version, encoding="utf-8")
+    if program:
+        (folder / "tablee").write_text(FAKE_PROGRAM, encoding="utf-8")
+        (folder / "tablee").chmod(0o755)
+    for name in ("install.sh", f"{APP}.desktop", f"{APP}.metainfo.xml"):
+        shutil.copy2(LINUX / name, folder / name)
+    for size in ICON_SIZES:
+        icon = folder / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP}.png"
+        icon.parent.mkdir(parents=True)
+        icon.write_bytes(b"\x89PNG\r\n\x1a\n" + f"{version} {size}".encode())
+    return folder
+
+
+class Home:
+    """A user's home folder and the installer's view of it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.mkdir(parents=True)
+        self.env = {"PATH": os.environ["PATH"], "HOME": str(path), "LANG": "C.UTF-8"}
+        self.lib = path / ".local" / "lib" / "tablee"
+        self.command = path / ".local" / "bin" / "tablee"
+        self.entry = path / ".local" / "share" / "applications" / f"{APP}.desktop"
+
+    def install(self, folder: Path, *args: str, path: str | None = None) -> subprocess.CompletedProcess[str]:
+        env = {**self.env, "PATH": path} if path else self.env
+        return subprocess.run(["sh", str(folder / "install.sh"), *args], env=env, capture_output=True,
+                              text=True, check=False, cwd=self.path)
+
+    def run_command(self) -> str:
+        done = subprocess.run([str(self.command)], capture_output=True, text=True, check=True, env=self.env)
+        return done.stdout
+
+    def launch_from_menu(self) -> str:
+        argv = desktop_exec(desktop_entry(self.entry)["Exec"])
+        done = subprocess.run(argv, capture_output=True, text=True, check=True, env=self.env)
+        return done.stdout
+
+    def copies(self) -> list[str]:
+        return sorted(p.name for p in self.lib.parent.iterdir())
+
+
+# ---------------------------------------------------------------------------- the specification's rules
+def desktop_string(value: str) -> str:
+    """A string value with the specification's escapes (\\s \\n \\t \\r \\\\) read."""
+    out, i = [], 0
+    escapes = {"s": " ", "n": "\n", "t": "\t", "r": "\r", "\\": "\\"}
+    while i < len(value):
+        if value[i] == "\\":
+            assert value[i + 1] in escapes, f"unknown escape in {value!r}"
+            out.append(escapes[value[i + 1]])
+            i += 2
+        else:
+            out.append(value[i])
+            i += 1
+    return "".join(out)
+
+
+def desktop_entry(path: Path) -> dict[str, str]:
+    """The keys of the ``[Desktop Entry]`` group, as written (unescaping is up to the caller)."""
+    group, keys = "", {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            group = line.strip()
+            continue
+        key, _, value = line.partition("=")
+        if group == "[Desktop Entry]":
+            assert key.strip() not in keys, f"{key} twice"
+            keys[key.strip()] = value.strip()
+    return keys
+
+
+RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
+
+
+def desktop_exec(value: str) -> list[str]:
+    """The argument vector of an Exec value: string escapes first, then the quoting rules, then %%."""
+    text, args, i = desktop_string(value), [], 0
+    while i < len(text):
+        if text[i] == " ":
+            i += 1
+            continue
+        arg = []
+        if text[i] == '"':
+            i += 1
+            while text[i] != '"':
+                if text[i] == "\\":
+                    assert text[i + 1] in '"`$\\', f"bad escape in {text!r}"
+                    i += 1
+                else:
+                    assert text[i] not in '"`$', f"unescaped {text[i]!r} in {text!r}"
+                arg.append(text[i])
+                i += 1
+            i += 1
+            assert i == len(text) or text[i] == " ", "a quoted argument must end at a space"
+        else:
+            while i < len(text) and text[i] != " ":
+                assert text[i] not in RESERVED, f"reserved {text[i]!r} outside quotes in {text!r}"
+                arg.append(text[i])
+                i += 1
+        word = "".join(arg)
+        assert "%" not in word.replace("%%", ""), f"a field code in {word!r}"
+        args.append(word.replace("%%", "%"))
+    return args
+
+
+def test_the_exec_reader_follows_the_specification() -> None:
+    """The reader the tests below rely on, on the specification's own kind of examples."""
+    assert desktop_exec("tablee --selftest") == ["tablee", "--selftest"]
+    assert desktop_exec(r'"/home/a b/t" x') == ["/home/a b/t", "x"]
+    assert desktop_exec(r'"/a \\"q\\" \\$HOME \\\\ \\` 100%%"') == ['/a "q" $HOME \\ ` 100%']
+    assert desktop_exec(r"/a\sb") == ["/a", "b"]  # \s is a space, and an unquoted space splits
+    with pytest.raises(AssertionError):
+        desktop_exec("/home/a'b/t")  # an apostrophe is reserved: it needs quotes
+
+
+# ---------------------------------------------------------------------------- upgrades in place
+def test_running_the_installed_installer_again_keeps_the_install(tmp_path: Path) -> None:
+    home = Home(tmp_path / "home")
+    done = home.install(fake_build(tmp_path / "unpacked", "1.0"))
+    assert done.returncode == 0, done.stderr
+    assert home.run_command() == "1.0"
+
+    again = home.install(home.lib)  # ~/.local/lib/tablee/install.sh, run from the install itself
+    assert again.returncode == 0, again.stderr
+    assert home.run_command() == "1.0"
+    assert home.launch_from_menu() == "1.0"
+    assert len(home.copies()) == 2, home.copies()  # the link and the one copy it names
+    assert (home.lib / "install.sh").is_file() and (home.lib / "_internal" / "assets" / "theme.json").is_file()
+
+
+def test_a_newer_unpacked_folder_upgrades_in_place(tmp_path: Path) -> None:
+    home = Home(tmp_path / "home")
+    assert home.install(fake_build(tmp_path / "old", "1.0")).returncode == 0
+    done = home.install(fake_build(tmp_path / "new", "2.0"))
+    assert done.returncode == 0, done.stderr
+    assert home.run_command() == "2.0" and home.launch_from_menu() == "2.0"
+    assert len(home.copies()) == 2, home.copies()
+    icon = home.path / ".local/share/icons/hicolor/48x48/apps" / f"{APP}.png"
+    assert icon.read_bytes().endswith(b"2.0 48")
+
+
+def test_an_install_made_as_a_plain_folder_is_upgraded(tmp_path: Path) -> None:
+    """Installs made before the link: ~/.local/lib/tablee is the folder itself."""
+    home = Home(tmp_path / "home")
+    home.lib.parent.mkdir(parents=True)
+    shutil.copytree(fake_build(tmp_path / "old", "1.0"), home.lib)
+    done = home.install(home.lib)
+    assert done.returncode == 0, done.stderr
+    assert home.lib.is_symlink() and home.run_command() == "1.0"
+    assert len(home.copies()) == 2, home.copies()
+
+
+def test_a_copy_that_fails_leaves_the_old_install_working(tmp_path: Path) -> None:
+    home = Home(tmp_path / "home")
+    assert home.install(fake_build(tmp_path / "old", "1.0")).returncode == 0
+    entry_before, copies_before = home.entry.read_text(encoding="utf-8"), home.copies()
+    # A cp that gives up half way, as on a full disk: it copies one file, then fails.
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "cp").write_text(
+        '#!/bin/sh\nfor last; do :; done\n: > "$last/partial"\necho "cp: No space left on device" >&2\nexit 1\n',
+        encoding="utf-8",
+    )
+    (tools / "cp").chmod(0o755)
+    done = home.install(fake_build(tmp_path / "new", "2.0"), path=f"{tools}:{os.environ['PATH']}")
+    assert done.returncode != 0
+    assert "not installed" in done.stderr
+    assert home.run_command() == "1.0" and home.launch_from_menu() == "1.0"
+    assert home.entry.read_text(encoding="utf-8") == entry_before
+    assert home.copies() == copies_before
+
+
+def test_an_incomplete_folder_is_refused_and_the_old_install_stays(tmp_path: Path) -> None:
+    home = Home(tmp_path / "home")
+    assert home.install(fake_build(tmp_path / "old", "1.0")).returncode == 0
+    copies_before = home.copies()
+    done = home.install(fake_build(tmp_path / "broken", "2.0", program=False))
+    assert done.returncode != 0 and "not an unpacked Tablée folder" in done.stderr
+    assert home.run_command() == "1.0" and home.copies() == copies_before
+
+
+# ---------------------------------------------------------------------------- the menu entry
+@pytest.mark.parametrize("home_name", ["Jo O'Brien home", 'odd "q" $HOME `x` \\ 100% #1 (a);b'])
+def test_the_menu_entry_names_the_program_exactly(tmp_path: Path, home_name: str) -> None:
+    home = Home(tmp_path / home_name)
+    done = home.install(fake_build(tmp_path / "unpacked", "1.0"))
+    assert done.returncode == 0, done.stderr
+    entry = desktop_entry(home.entry)
+    program = str(home.lib / "tablee")
+    assert desktop_exec(entry["Exec"]) == [program]
+    assert desktop_string(entry["TryExec"]) == program
+    assert entry["Icon"] == APP and entry["Name"] == "Tablée"
+    assert home.launch_from_menu() == "1.0"
+    validator = shutil.which("desktop-file-validate")
+    if validator is None:
+        pytest.skip("desktop-file-validate (Debian's desktop-file-utils) is not installed")
+    checked = subprocess.run([validator, str(home.entry)], capture_output=True, text=True, check=False)
+    assert checked.returncode == 0 and "error" not in checked.stdout, checked.stdout + checked.stderr
+
+
+# ---------------------------------------------------------------------------- icons and uninstalling
+def test_icons_go_to_the_hicolor_theme_and_uninstall_leaves_nothing(tmp_path: Path) -> None:
+    home = Home(tmp_path / "home")
+    folder = fake_build(tmp_path / "unpacked", "1.0")
+    assert home.install(folder).returncode == 0
+    assert home.install(home.lib).returncode == 0
+    share = home.path / ".local" / "share"
+    for size in ICON_SIZES:
+        icon = share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP}.png"
+        assert icon.read_bytes().endswith(f"1.0 {size}".encode()), size
+    assert (share / "metainfo" / f"{APP}.metainfo.xml").is_file()
+
+    done = home.install(home.lib, "--uninstall")
+    assert done.returncode == 0, done.stderr
+    left = sorted(str(p.relative_to(home.path)) for p in home.path.rglob("*") if not p.is_dir())
+    assert left == []
+    assert not home.command.is_symlink() and not home.lib.is_symlink()
+    assert list((home.path / ".local" / "lib").iterdir()) == []
