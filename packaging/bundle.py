@@ -26,6 +26,8 @@ MAC_BUNDLE_NAME = "Tablee"
 BUNDLE_ID = "org.tablee.Tablee"
 ICON_SOURCE = "icon.png"  # the window icon the app itself loads from assets/
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
+HICOLOR_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)
+"""The Linux icon sizes, installed into the hicolor theme (``icons/hicolor/NxN/apps/``)."""
 # ICNS element types holding PNG data, by pixel size (https://en.wikipedia.org/wiki/Apple_Icon_Image_format).
 ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08", 512: b"ic09", 1024: b"ic10"}
 # pygame_gui's default font for each language needing a script of its own; the rest use NotoSans.
@@ -191,19 +193,26 @@ def icns_bytes(pngs: dict[int, bytes]) -> bytes:
 
 
 def make_icons(out_dir: Path, source: Path | None = None) -> dict[str, Path]:
-    """Write ``tablee.png`` (256 px, Linux), ``tablee.ico`` and ``tablee.icns`` into ``out_dir``.
+    """Write ``tablee.png`` (256 px), ``tablee.ico``, ``tablee.icns`` and the Linux icon theme folder
+    ``hicolor/NxN/apps/org.tablee.Tablee.png`` (every size of ``HICOLOR_SIZES``) into ``out_dir``.
 
-    The ``.icns`` gets no size larger than the source (macOS scales up better than a blurry copy).
+    The ``.icns`` gets no size larger than the source (macOS scales up better than a blurry copy);
+    the hicolor theme gets every size, since a Linux desktop picks the nearest one and scales it.
     """
     source = source or find_icon_source()
     out_dir.mkdir(parents=True, exist_ok=True)
     largest = max(source_size(source), max(ICO_SIZES))
-    sizes = sorted(set(ICO_SIZES) | {s for s in ICNS_TYPES if s <= largest})
-    pngs = {size: png_bytes(source, size) for size in sizes}
+    icns_sizes = {s for s in ICNS_TYPES if s <= largest}
+    pngs = {size: png_bytes(source, size) for size in sorted(set(ICO_SIZES) | icns_sizes | set(HICOLOR_SIZES))}
     paths = {kind: out_dir / f"{EXE_NAME}.{kind}" for kind in ("png", "ico", "icns")}
     paths["png"].write_bytes(pngs[256])
     paths["ico"].write_bytes(ico_bytes({s: pngs[s] for s in ICO_SIZES}))
-    paths["icns"].write_bytes(icns_bytes(pngs))
+    paths["icns"].write_bytes(icns_bytes({s: pngs[s] for s in icns_sizes}))
+    paths["hicolor"] = out_dir / "hicolor"
+    for size in HICOLOR_SIZES:
+        icon = paths["hicolor"] / f"{size}x{size}" / "apps" / f"{BUNDLE_ID}.png"
+        icon.parent.mkdir(parents=True, exist_ok=True)
+        icon.write_bytes(pngs[size])
     return paths
 
 

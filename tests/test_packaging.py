@@ -351,6 +351,30 @@ def test_icons_are_made_from_the_app_icon(bundle: ModuleType, tmp_path: Path) ->
     assert pos == len(icns)
     assert set(kinds) == {kind for size, kind in bundle.ICNS_TYPES.items() if size <= 300}
 
+    for size in (16, 22, 24, 32, 48, 64, 128, 256, 512):  # the hicolor theme's sizes, 48 at least
+        icon = paths["hicolor"] / f"{size}x{size}" / "apps" / "org.tablee.Tablee.png"
+        assert pygame.image.load(str(icon)).get_size() == (size, size)
+    assert sorted(p.name for p in paths["hicolor"].iterdir()) == sorted(f"{n}x{n}" for n in bundle.HICOLOR_SIZES)
+
+
+def test_the_linux_archive_holds_the_installer_entry_and_every_icon(
+    build_script: ModuleType, tmp_path: Path
+) -> None:
+    import tarfile
+
+    folder = tmp_path / "dist" / "tablee"
+    folder.mkdir(parents=True)
+    (folder / "tablee").write_bytes(b"program")
+    build_script.bundle.make_icons(tmp_path / "work" / "tablee" / "icons")
+    archive = build_script.linux_archive(tmp_path / "dist", folder, tmp_path / "work")
+    with tarfile.open(archive) as tar:
+        names = set(tar.getnames())
+    top = f"tablee-{build_script.bundle.project_version()}"
+    assert {f"{top}/tablee", f"{top}/install.sh", f"{top}/org.tablee.Tablee.desktop",
+            f"{top}/org.tablee.Tablee.metainfo.xml"} <= names
+    for size in build_script.bundle.HICOLOR_SIZES:
+        assert f"{top}/icons/hicolor/{size}x{size}/apps/org.tablee.Tablee.png" in names
+
 
 def test_app_icon_exists_for_the_bundle(bundle: ModuleType) -> None:
     assert bundle.find_icon_source().is_file()
