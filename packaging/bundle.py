@@ -24,6 +24,9 @@ PORTABLE_NAME = "tablee-portable"
 FORMS = ("onedir", "onefile")
 MAC_BUNDLE_NAME = "Tablee"
 BUNDLE_ID = "org.tablee.Tablee"
+EXCLUDED_MODULES = ("tkinter", "pytest", "hypothesis", "_pytest", "readline")
+"""Modules PyInstaller must not collect: test tools, and ``readline``, which would bring GNU Readline
+(GPL) and its ``libtinfo`` into the MIT bundle; the game has no interactive prompt to edit."""
 ICON_SOURCE = "icon.png"  # the window icon the app itself loads from assets/
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 HICOLOR_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)
@@ -277,12 +280,13 @@ def shipped_artifact(dist: Path = ROOT / "dist", platform: str = sys.platform, f
     return executable_path(dist, platform, form) if form == "onefile" else dist / EXE_NAME
 
 
-def write_notices(out_dir: Path) -> Path:
-    """Write the third-party notice file (from the build's installed packages) into ``out_dir``."""
+def write_notices(out_dir: Path, libraries: str = "") -> Path:
+    """Write the third-party notice file into ``out_dir``: ``libraries`` (the shipped shared libraries
+    and fonts, from ``libraries.notices``) then the build's installed runtime packages."""
     sys.path.insert(0, str(ROOT))
     from ui.notices import NOTICES_FILE, third_party_notices
 
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / NOTICES_FILE
-    path.write_text(third_party_notices(ROOT / "packaging" / "licenses"), encoding="utf-8")
+    path.write_text(libraries + third_party_notices(ROOT / "packaging" / "licenses"), encoding="utf-8")
     return path

@@ -162,11 +162,17 @@ class _Target:
 
 
 class _Analysis(_Target):
+    collected: list[tuple[str, str, str]] = [
+        ("libSDL2-2-50d19f93.0.so.0.3200.10", "/site-packages/pygame_ce.libs/libSDL2.so", "BINARY"),
+        ("pygame/base.cpython-311-x86_64-linux-gnu.so", "/site-packages/pygame/base.so", "EXTENSION"),
+    ]
+    """The shared libraries PyInstaller's analysis finds (a test may change them)."""
+
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         # Like PyInstaller: (source, folder) pairs become (name in the bundle, source, kind) entries.
         self.datas = [(str(Path(dest) / Path(src).name), src, "DATA") for src, dest in kwargs["datas"]]
-        self.binaries: list[tuple[str, str, str]] = []
+        self.binaries = list(self.collected)
         self.scripts: list[tuple[str, str, str]] = []
         self.pure: list[tuple[str, str, str]] = []
 
@@ -218,6 +224,29 @@ def test_spec_on_linux_makes_one_folder_with_every_asset_and_the_notices(
     assert {"THIRD-PARTY-NOTICES.txt", "LICENSE"} <= bundled
     assert exe.kwargs["name"] == "tablee" and exe.kwargs["exclude_binaries"] is True
     assert folder.kwargs["name"] == "tablee" and analysis.datas == folder.args[2]
+
+
+def test_spec_leaves_out_readline_and_lists_what_ships_in_the_notices(
+    bundle: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    analysis = _run_spec("linux", bundle, tmp_path, monkeypatch)["Analysis"]
+    assert "readline" in analysis.kwargs["excludes"] and "tkinter" in analysis.kwargs["excludes"]
+    notices = next(src for name, src, _ in analysis.datas if name == "THIRD-PARTY-NOTICES.txt")
+    text = Path(notices).read_text(encoding="utf-8")
+    assert "\nSDL2 — Zlib\n" in text and "Files: libSDL2-2-50d19f93.0.so.0.3200.10" in text
+    assert "\npygame-ce (compiled modules) — LGPL-2.1-only\n" in text
+    assert "\nNoto Sans (font, with pygame_gui) — OFL-1.1\n" in text
+    assert "\nOpenSSL" not in text  # not collected by this analysis, so not listed
+    assert "\nzeroconf " in text  # the pip packages follow
+
+
+@pytest.mark.parametrize("library", ["libreadline.so.8", "libmystery-1a2b3c.so.2"])
+def test_spec_stops_the_build_on_a_gpl_or_unknown_library(
+    library: str, bundle: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_Analysis, "collected", [*_Analysis.collected, (library, f"/usr/lib/{library}", "BINARY")])
+    with pytest.raises(SystemExit, match=library.replace(".", r"\.")):
+        _run_spec("linux", bundle, tmp_path, monkeypatch)
 
 
 def test_spec_on_linux_makes_the_portable_one_file_build(
@@ -414,7 +443,7 @@ def test_every_build_form_has_its_place(bundle: ModuleType, tmp_path: Path) -> N
 def test_the_third_party_notices_name_every_runtime_package_and_its_licence(bundle: ModuleType, tmp_path: Path) -> None:
     from ui.notices import third_party_notices
 
-    text = bundle.write_notices(tmp_path).read_text(encoding="utf-8")
+    text = bundle.write_notices(tmp_path).read_text(encoding="utf-8")  # no shipped libraries named: pip only
     for name in ("pygame-ce", "pygame_gui", "platformdirs", "websockets", "zeroconf", "ifaddr"):
         assert f"\n{name} " in text, name
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in text  # pygame-ce's licence text travels with it
