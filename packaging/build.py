@@ -1,6 +1,6 @@
 """Build Tablée for this system with PyInstaller.
 
-    python -m pip install -r requirements.txt -r packaging/requirements-build.txt
+    python -m pip install --require-hashes -r packaging/requirements-build.lock
     python packaging/build.py [--form onedir|onefile|both]
 
 The main form is one folder (``onedir``): ``dist/tablee/`` holding ``tablee`` (``tablee.exe`` on
@@ -40,7 +40,7 @@ def check_ready() -> str:
     if importlib.util.find_spec("PyInstaller") is None:
         raise SystemExit(
             "PyInstaller is not installed in this Python; run\n"
-            f"  {sys.executable} -m pip install -r packaging/requirements-build.txt"
+            f"  {sys.executable} -m pip install --require-hashes -r packaging/requirements-build.lock"
         )
     return version
 
