@@ -15,6 +15,7 @@ import argparse
 import fnmatch
 import re
 import sys
+import textwrap
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -153,7 +154,8 @@ def notices(found: dict[str, list[str]], table: list[Component] | None = None,
             continue
         parts += [RULE, f"{component.name} — {component.licence}", component.url, component.copyright]
         if files:
-            parts.append("Files: " + ", ".join(sorted({PurePosixPath(f).name for f in files})))
+            names = ", ".join(sorted({PurePosixPath(f).name for f in files}))
+            parts.append(textwrap.fill(f"Files: {names}", width=100, subsequent_indent="  ", break_on_hyphens=False))
         parts.append("Licence texts: " + ", ".join(component.texts))
         texts += [t for t in component.texts if t not in texts]
     parts += [RULE, ""]

@@ -9,11 +9,14 @@ the icons land in the hicolor theme; uninstalling leaves nothing behind.
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -69,7 +72,8 @@ class Home:
         return done.stdout
 
     def launch_from_menu(self) -> str:
-        argv = desktop_exec(desktop_entry(self.entry)["Exec"])
+        reader = desktop_entry_module()
+        argv = reader.exec_argv(reader.read_entry(self.entry)["Exec"])
         done = subprocess.run(argv, capture_output=True, text=True, check=True, env=self.env)
         return done.stdout
 
@@ -78,79 +82,40 @@ class Home:
 
 
 # ---------------------------------------------------------------------------- the specification's rules
-def desktop_string(value: str) -> str:
-    """A string value with the specification's escapes (\\s \\n \\t \\r \\\\) read."""
-    out, i = [], 0
-    escapes = {"s": " ", "n": "\n", "t": "\t", "r": "\r", "\\": "\\"}
-    while i < len(value):
-        if value[i] == "\\":
-            assert value[i + 1] in escapes, f"unknown escape in {value!r}"
-            out.append(escapes[value[i + 1]])
-            i += 2
-        else:
-            out.append(value[i])
-            i += 1
-    return "".join(out)
+@functools.cache
+def desktop_entry_module() -> ModuleType:
+    """packaging/desktop_entry.py, the reader CI launches the menu entry with."""
+    spec = importlib.util.spec_from_file_location("tablee_desktop_entry", ROOT / "packaging" / "desktop_entry.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def desktop_entry(path: Path) -> dict[str, str]:
-    """The keys of the ``[Desktop Entry]`` group, as written (unescaping is up to the caller)."""
-    group, keys = "", {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        if line.startswith("["):
-            group = line.strip()
-            continue
-        key, _, value = line.partition("=")
-        if group == "[Desktop Entry]":
-            assert key.strip() not in keys, f"{key} twice"
-            keys[key.strip()] = value.strip()
-    return keys
+@pytest.fixture(scope="module")
+def entries() -> ModuleType:
+    return desktop_entry_module()
 
 
-RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
+def test_the_exec_reader_follows_the_specification(entries: ModuleType) -> None:
+    """The reader the tests below and CI rely on, on the specification's own kind of examples."""
+    assert entries.exec_argv("tablee --selftest") == ["tablee", "--selftest"]
+    assert entries.exec_argv(r'"/home/a b/t" x') == ["/home/a b/t", "x"]
+    assert entries.exec_argv(r'"/a \\"q\\" \\$HOME \\\\ \\` 100%%"') == ['/a "q" $HOME \\ ` 100%']
+    assert entries.exec_argv(r"/a\sb") == ["/a", "b"]  # \s is a space, and an unquoted space splits
+    for broken in ("/home/a'b/t", '"/a $HOME"', '"/a', r'"/a \\q"', "/a %f", r"/a\q", '"a"b'):
+        with pytest.raises(entries.EntryError):
+            entries.exec_argv(broken)
 
 
-def desktop_exec(value: str) -> list[str]:
-    """The argument vector of an Exec value: string escapes first, then the quoting rules, then %%."""
-    text, args, i = desktop_string(value), [], 0
-    while i < len(text):
-        if text[i] == " ":
-            i += 1
-            continue
-        arg = []
-        if text[i] == '"':
-            i += 1
-            while text[i] != '"':
-                if text[i] == "\\":
-                    assert text[i + 1] in '"`$\\', f"bad escape in {text!r}"
-                    i += 1
-                else:
-                    assert text[i] not in '"`$', f"unescaped {text[i]!r} in {text!r}"
-                arg.append(text[i])
-                i += 1
-            i += 1
-            assert i == len(text) or text[i] == " ", "a quoted argument must end at a space"
-        else:
-            while i < len(text) and text[i] != " ":
-                assert text[i] not in RESERVED, f"reserved {text[i]!r} outside quotes in {text!r}"
-                arg.append(text[i])
-                i += 1
-        word = "".join(arg)
-        assert "%" not in word.replace("%%", ""), f"a field code in {word!r}"
-        args.append(word.replace("%%", "%"))
-    return args
-
-
-def test_the_exec_reader_follows_the_specification() -> None:
-    """The reader the tests below rely on, on the specification's own kind of examples."""
-    assert desktop_exec("tablee --selftest") == ["tablee", "--selftest"]
-    assert desktop_exec(r'"/home/a b/t" x') == ["/home/a b/t", "x"]
-    assert desktop_exec(r'"/a \\"q\\" \\$HOME \\\\ \\` 100%%"') == ['/a "q" $HOME \\ ` 100%']
-    assert desktop_exec(r"/a\sb") == ["/a", "b"]  # \s is a space, and an unquoted space splits
-    with pytest.raises(AssertionError):
-        desktop_exec("/home/a'b/t")  # an apostrophe is reserved: it needs quotes
+def test_the_exec_reader_prints_the_command_for_ci(entries: ModuleType, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    entry = tmp_path / "e.desktop"
+    entry.write_text('[Desktop Entry]\nName=T\nExec="/a b/c" --x\n', encoding="utf-8")
+    assert entries.main(["exec", str(entry)]) == 0
+    assert capsys.readouterr().out == "/a b/c\0--x\0"
+    entry.write_text("[Desktop Entry]\nExec=/a b'c\n", encoding="utf-8")
+    assert entries.main(["exec", str(entry)]) == 1
 
 
 # ---------------------------------------------------------------------------- upgrades in place
@@ -221,14 +186,14 @@ def test_an_incomplete_folder_is_refused_and_the_old_install_stays(tmp_path: Pat
 
 # ---------------------------------------------------------------------------- the menu entry
 @pytest.mark.parametrize("home_name", ["Jo O'Brien home", 'odd "q" $HOME `x` \\ 100% #1 (a);b'])
-def test_the_menu_entry_names_the_program_exactly(tmp_path: Path, home_name: str) -> None:
+def test_the_menu_entry_names_the_program_exactly(entries: ModuleType, tmp_path: Path, home_name: str) -> None:
     home = Home(tmp_path / home_name)
     done = home.install(fake_build(tmp_path / "unpacked", "1.0"))
     assert done.returncode == 0, done.stderr
-    entry = desktop_entry(home.entry)
+    entry = entries.read_entry(home.entry)
     program = str(home.lib / "tablee")
-    assert desktop_exec(entry["Exec"]) == [program]
-    assert desktop_string(entry["TryExec"]) == program
+    assert entries.exec_argv(entry["Exec"]) == [program]
+    assert entries.unescape_string(entry["TryExec"]) == program
     assert entry["Icon"] == APP and entry["Name"] == "Tablée"
     assert home.launch_from_menu() == "1.0"
     validator = shutil.which("desktop-file-validate")

@@ -93,7 +93,7 @@ def test_build_says_how_to_install_pyinstaller(
         return None if name == "PyInstaller" else real(name)
 
     monkeypatch.setattr(importlib.util, "find_spec", find_spec)
-    with pytest.raises(SystemExit, match="requirements-build.txt"):
+    with pytest.raises(SystemExit, match="requirements-build.lock"):
         build_script.check_ready()
 
 
@@ -545,3 +545,50 @@ def test_the_flatpak_manifest_installs_files_that_exist() -> None:
         if words[:3] == ["-", "cp", "-r"] and "/app/share/tablee/" in words:
             for path in words[3:-1]:
                 assert (ROOT / path).exists(), path
+
+
+# ---------------------------------------------------------------------------- the hashed lock of the build
+def _lock_pins() -> dict[str, tuple[str, str, int]]:
+    """packaging/requirements-build.lock as {normalised name: (version, marker, number of hashes)}."""
+    import re
+
+    pins: dict[str, tuple[str, str, int]] = {}
+    current = ""
+    for line in (PACKAGING / "requirements-build.lock").read_text(encoding="utf-8").splitlines():
+        found = re.match(r"^([A-Za-z0-9_.-]+)==([^\s;\\]+)\s*(?:;\s*([^\\]+?))?\s*\\?$", line)
+        if found:
+            current = re.sub(r"[-_.]+", "-", found[1]).lower()
+            pins[current] = (found[2], found[3] or "", 0)
+        elif line.strip().startswith("--hash=sha256:") and current:
+            version, marker, hashes = pins[current]
+            pins[current] = (version, marker, hashes + 1)
+    return pins
+
+
+def test_the_build_lock_pins_every_requirement_within_its_range_with_hashes() -> None:
+    """A range changed in requirements.txt or requirements-build.txt without a new lock fails here."""
+    from packaging.requirements import Requirement
+
+    pins = _lock_pins()
+    for source in (ROOT / "requirements.txt", PACKAGING / "requirements-build.txt"):
+        for line in source.read_text(encoding="utf-8").splitlines():
+            line = line.split("#")[0].strip()
+            if not line or line.startswith("-"):
+                continue
+            requirement = Requirement(line)
+            name = requirement.name.replace("_", "-").lower()
+            assert name in pins, f"{name} ({source.name}) is not in the lock"
+            assert requirement.specifier.contains(pins[name][0]), f"{name} {pins[name][0]} is outside {line}"
+    assert all(hashes > 0 for _, _, hashes in pins.values())
+    # the release workflow builds on Windows and macOS too: their own build dependencies are locked
+    assert "win32" in pins["pefile"][1] and "win32" in pins["pywin32-ctypes"][1]
+    assert "darwin" in pins["macholib"][1]
+    assert pins["pygame-ce"][2] > 10  # the wheels of every platform, not this machine's alone
+
+
+def test_ci_and_the_release_install_the_build_from_the_lock_with_hashes() -> None:
+    release = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    ci = (PACKAGING / "ci-build.sh").read_text(encoding="utf-8")
+    for script in (release, ci):
+        assert "--require-hashes -r packaging/requirements-build.lock" in script
+        assert "-r packaging/requirements-build.txt" not in script
