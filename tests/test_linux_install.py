@@ -221,3 +221,14 @@ def test_icons_go_to_the_hicolor_theme_and_uninstall_leaves_nothing(tmp_path: Pa
     assert left == []
     assert not home.command.is_symlink() and not home.lib.is_symlink()
     assert list((home.path / ".local" / "lib").iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [("--help",), ("--uninstall", "now"), ("-",), ("",)])
+def test_an_unknown_argument_changes_nothing(tmp_path: Path, args: tuple[str, ...]) -> None:
+    home = Home(tmp_path / "home")
+    folder = fake_build(tmp_path / "unpacked", "1.0")
+    assert home.install(folder).returncode == 0
+    copies = home.copies()
+    done = home.install(home.lib, *args)
+    assert done.returncode == 2 and "usage" in done.stderr
+    assert home.copies() == copies and home.run_command() == "1.0"

@@ -50,6 +50,11 @@ put_file() {
     mv -fT "$2.tmp.$$" "$2"
 }
 
+case $# in
+    0) ;;
+    1) [ "$1" = --uninstall ] || { echo "usage: $0 [--uninstall]" >&2; exit 2; } ;;
+    *) echo "usage: $0 [--uninstall]" >&2; exit 2 ;;
+esac
 if [ "${1:-}" = "--uninstall" ]; then
     copy=$(installed_copy)
     rm -f "$bin/tablee" "$data/applications/$app.desktop" "$data/metainfo/$app.metainfo.xml"
