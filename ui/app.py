@@ -88,7 +88,7 @@ class _Toast:
 
 
 class App:
-    """The Tablée application (see ``ui-interface.md`` for the contract other code relies on)."""
+    """The Tablée application (the layers it sits on: ``docs/architecture.md``)."""
 
     def __init__(
         self, data_dir: Path | None = None, size: tuple[int, int] | None = None, headless: bool = False,
