@@ -106,12 +106,11 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
 class LobbyScene(MenuScene):
     """The waiting room of a table, for its host (with ``host``) or a friend who joined."""
 
-    heading_key = "net.lobby.heading"
-
     def __init__(self, app: App, links: RemoteLink | list[RemoteLink], game_id: str | None = None,
                  host: HostThread | None = None) -> None:
         """``links``: one link a seat of this computer (pass-and-play here), the leading one first."""
         super().__init__(app)
+        self.heading_key = "net.lobby.heading" if host is not None else "net.lobby.guest_heading"
         self.links = links if isinstance(links, list) else [links]
         self.link = self.links[0]
         self.host = host
