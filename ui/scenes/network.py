@@ -22,6 +22,7 @@ from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
 from ui.app import wrap_text
+from ui.names import default_player_name
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, level_name
@@ -269,7 +270,7 @@ class JoinScene(MenuScene):
         self.seat_entry: UITextEntryLine | None = None
         self.table_buttons: list[Any] = []
         self.problem = ""
-        self.texts = {"address": "", "code": "", "name": app.tr("setup.default_you"), "seat": ""}
+        self.texts = {"address": "", "code": "", "name": default_player_name(app.tr, 0), "seat": ""}
         self._since = 0.0
 
     def enter(self) -> None:
