@@ -144,6 +144,17 @@ def test_a_newer_unpacked_folder_upgrades_in_place(tmp_path: Path) -> None:
     assert icon.read_bytes().endswith(b"2.0 48")
 
 
+def test_a_copy_left_by_an_install_killed_half_way_is_cleared_by_the_next(tmp_path: Path) -> None:
+    home = Home(tmp_path / "home")
+    assert home.install(fake_build(tmp_path / "old", "1.0")).returncode == 0
+    shutil.copytree(fake_build(tmp_path / "killed", "2.0"), home.lib.parent / "tablee.Ab12Cd")
+    unrelated = home.lib.parent / "tablee.mynote"  # the same shape of name, not a copy of Tablée
+    unrelated.mkdir()
+    assert home.install(home.lib).returncode == 0
+    assert len(home.copies()) == 3 and "tablee.Ab12Cd" not in home.copies() and unrelated.is_dir()
+    assert home.run_command() == "1.0"
+
+
 def test_an_install_made_as_a_plain_folder_is_upgraded(tmp_path: Path) -> None:
     """Installs made before the link: ~/.local/lib/tablee is the folder itself."""
     home = Home(tmp_path / "home")

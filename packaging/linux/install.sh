@@ -98,6 +98,9 @@ else
 fi
 trap - EXIT
 if [ -n "$old" ] && [ "$old" != "$new" ]; then rm -rf "$old"; fi
+for left in "$root"/tablee.??????; do  # copies an install stopped half way (killed) left behind
+    if [ "$left" != "$new" ] && [ -f "$left/install.sh" ] && [ -f "$left/$app.desktop" ]; then rm -rf "$left"; fi
+done
 
 # 3. The command, menu entry, icons and metainfo, each replaced in one step.
 mkdir -p "$bin"
