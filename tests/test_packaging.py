@@ -409,6 +409,26 @@ def test_app_icon_exists_for_the_bundle(bundle: ModuleType) -> None:
     assert bundle.find_icon_source().is_file()
 
 
+def test_the_build_draws_its_icons_large_and_the_window_icon_is_the_same_drawing(
+    bundle: ModuleType, tmp_path: Path
+) -> None:
+    """No icon is an enlargement: the 512 px and 1024 px images come from the icon drawn at 1024 px
+    (``ui.scenes.art.icon``), of which ``assets/icon.png``, the window icon, is the 256 px version."""
+    import pygame
+
+    from ui.scenes import art
+
+    shipped = pygame.image.load(str(bundle.find_icon_source()))
+    drawn = art.icon(256)
+    assert shipped.get_size() == drawn.get_size()
+    assert all(shipped.get_at((x, y)) == drawn.get_at((x, y)) for x in range(0, 256, 5) for y in range(0, 256, 5)), (
+        "assets/icon.png is not ui.scenes.art.icon(256): save the drawing again"
+    )
+    assert bundle.icon_master().get_size() == (bundle.ICON_MASTER_SIZE, bundle.ICON_MASTER_SIZE)
+    icns = bundle.make_icons(tmp_path)["icns"].read_bytes()
+    assert b"ic09" in icns and b"ic10" in icns  # macOS's 512 and 1024 px images
+
+
 def test_linux_desktop_entry(bundle: ModuleType) -> None:
     lines = (PACKAGING / "linux" / f"{bundle.BUNDLE_ID}.desktop").read_text(encoding="utf-8").splitlines()
     assert lines[0] == "[Desktop Entry]"
