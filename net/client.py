@@ -83,7 +83,10 @@ class SeatClient:
         else:
             hello = {"type": "hello", "version": PROTOCOL_VERSION, "code": self.code, "name": self.name,
                      "seat": self.seat, "bot": self.bot}
-        await self.send(hello)
+        try:
+            await self.send(hello)
+        except ConnectionClosed:  # refused at once (busy): the reason, if it came, is read below
+            pass
         while True:
             message = await asyncio.wait_for(self.receive(), timeout)
             if message is None:

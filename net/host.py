@@ -65,7 +65,8 @@ class Host:
         self.autosave = autosave
         self.on_change = on_change
         self.ready = threading.Event()
-        self.stats = {"received": 0, "sent": 0}
+        self.stats = {"received": 0, "sent": 0, "busy": 0}
+        """Messages handled, messages sent, connections refused as ``busy`` before anything was read."""
         self._conns: dict[int, ServerConnection] = {}
         self._queues: dict[int, asyncio.Queue[dict[str, Any] | None]] = {}
         self._closing: set[int] = set()
@@ -137,6 +138,7 @@ class Host:
         address = str(ws.remote_address[0]) if ws.remote_address else ""
         refusal = self.table.admit(address)
         if refusal is not None:  # too many connections waiting to join: refused before it is read
+            self.stats["busy"] += 1
             with contextlib.suppress(Exception):
                 await ws.send(encode(refusal))
             await ws.close()

@@ -12,10 +12,11 @@ import pytest
 
 import net.table
 from game import GAMES
+from net.client import play_bot
 from net.host import SEND_QUEUE
 from net.protocol import PROTOCOL_VERSION, encode
 from net.table import ANSWER_SECONDS, BACKOFF_FIRST, UNSEATED_PER_ADDRESS, HostedTable
-from tests.net.helpers import hosted, serve
+from tests.net.helpers import CODE, hosted, serve
 from tests.net.wire import Wire, hello, seat
 
 
@@ -338,3 +339,27 @@ def test_a_move_that_falls_due_as_a_message_arrives_is_told_to_everyone() -> Non
             told = list(message["view"]["log"]) if "log" in message["view"] else told
             told += [] if "log" in message["view"] else [p["move"] for p in message["played"]]
     assert table.state.log and told == table.state.visible_log(0)
+
+
+def test_a_client_told_busy_tries_again_and_joins(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(net.table, "UNSEATED_PER_ADDRESS", 2)
+
+    async def scenario() -> None:
+        table = hosted("gin_rummy", ["remote", "remote"], seed=1)
+        server, task = await serve(table)
+        idle = [await Wire.open(server) for _ in range(2)]
+        for wire in idle:
+            await wire.sync()
+        player = asyncio.create_task(play_bot(f"127.0.0.1:{server.port}", CODE, "easy", seat=0))
+        while not server.stats["busy"]:  # told busy at least once
+            await asyncio.sleep(0.01)
+        assert table.seats[0].client is None
+        await idle[0].close()
+        while table.seats[0].client is None:
+            await asyncio.sleep(0.01)
+        assert table.seats[0].client == "easy"
+        player.cancel()
+        server.stop()
+        await task
+
+    run(scenario())
