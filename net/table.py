@@ -234,8 +234,8 @@ class HostedTable:
         self.changed = True
         out += self._seats_news()
         if self.auto_start and self.can_start():
-            return out + self.start()
-        return out + self._after([])
+            return self._closing(out + self.start())
+        return self._closing(out + self._after([]))
 
     # ================================================================== connections
     def admit(self, address: str) -> dict[str, Any] | None:
@@ -279,6 +279,11 @@ class HostedTable:
         # what fell due before this message is told first (each seat's log grows in order)
         out = self._after(self._clock(now), news=False)
         out += self._handle(conn, info, text, now)
+        return self._closing(out)
+
+    def _closing(self, out: list[Outgoing]) -> list[Outgoing]:
+        """Mark the connections ``out`` closes: they are heard no more, and no longer count as
+        waiting to join."""
         for target, message in out:
             if message is None and target in self._conns:
                 self._conns[target].closing = True
@@ -339,7 +344,7 @@ class HostedTable:
                         and now - seat.dropped_at >= self.reconnect_seconds:
                     out += self.seat_bot(i, seat.client if seat.client != "human" else self.auto_bot)
         out += self._after(self._clock(now), news=False)
-        return out
+        return self._closing(out)
 
     def next_due(self) -> float | None:
         """When something falls due next on the host's clock (``None``: waiting for players)."""
