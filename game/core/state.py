@@ -70,6 +70,9 @@ class GameState(ABC):
         options = cls.Options() if options is None else options
         if not isinstance(options, cls.Options):
             raise ValueError(f"options must be {cls.Options.__name__}, not {type(options).__name__}")
+        check_table = getattr(options, "check_table", None)
+        if check_table is not None:  # a first dealer beyond the last seat, a deck too small (OptionError)
+            check_table(players)
         state = cls.__new__(cls)
         state.players = players
         state.names = list(names) if names is not None else [f"Player {i + 1}" for i in range(players)]

@@ -201,10 +201,10 @@ def test_taking_back_after_quick_discard_windows_and_bot_replies(players: int, s
     rnd = random.Random(seed)
     ref = Referee(state, {s: Racer(s, 0.2 * s) for s in range(1, players)}, think_delay=0.3)
     windows = 0
-    for _ in range(rounds):
-        for _ in range(rnd.randint(3, 25)):
-            if state.is_over():
-                break
+    for round_ in range(rounds):
+        for step in range(500):
+            if state.is_over() or (step >= rnd.randint(3, 25) and (windows or round_)):
+                break  # the first take-back comes after some window closed
             if 0 in ref.unready():
                 ref.ready(0)
             elif 0 in state.to_move() and state.legal_moves(0):
