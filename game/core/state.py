@@ -377,6 +377,7 @@ class GameState(ABC):
     def match_events(self) -> Iterator[Event]:
         """Every event of the match after its deal, in order, by replaying it (for statistics)."""
         probe = type(self).new(self.players, self.names, self.options, self.seed, self.deck)
+        probe._undo = None  # never taken back
         for text in self.log:
             yield from probe.apply(text)
 
