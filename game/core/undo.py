@@ -7,11 +7,12 @@ history and the hand seeds were (those three only ever grow, so a length is enou
 back restores the top snapshot, so it costs the same after 10 moves or 2,000, where replaying the
 match from its seed grew with the match.
 
-Snapshots share what did not change. An immutable field is kept as it is, and a list equal to the
-one in the snapshot below keeps that snapshot's copy (a Gang de mouettes move changes one or two seats' slots, not eight), and a
-random generator nobody drew from since keeps the copy below (``Rng.draws``), so the stack of a
-2,000-move match stays small (``benchmarks/undo.py`` measures it). The copies in the stack are never
-handed out: restoring copies them again, since the state goes on changing its fields in place.
+Snapshots share what did not change. An immutable field is kept as it is, a list equal to the one
+in the snapshot below keeps that snapshot's copy, and so does each seat's row of a list of rows (a
+Gang de mouettes move changes one or two seats' slots, not eight); a random generator nobody drew
+from since keeps the copy below (``Rng.draws``). So the stack of a 2,000-move match stays small
+(``benchmarks/undo.py`` measures it). The copies in the stack are never handed out: restoring
+copies them again, since the state goes on changing its fields in place.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.core.fields import _codec, same, state_fields
+from game.core.fields import _codec, nested, same, state_fields
 from game.core.rng import Rng
 
 Plan = tuple[tuple[str, Callable[[Any], Any], bool], ...]
@@ -67,6 +68,9 @@ class Snapshot:
                     values.append(value)
                 elif type(value) is list and type(kept) is list and kept == value:
                     values.append(kept)  # lists of cards, slots, scores: compared in C, cheaply
+                elif copy is nested and type(kept) is list and len(kept) == len(value):
+                    # one list per seat (hands, slots): keep the rows of the seats the move left alone
+                    values.append([old if old == row else list(row) for old, row in zip(kept, value)])
                 else:
                     values.append(copy(value))
         self.fields = tuple(values)
