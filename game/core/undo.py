@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.core.fields import _codec, nested, same, state_fields
+from game.core.fields import _codec, same, state_fields
 from game.core.rng import Rng
 
 Plan = tuple[tuple[str, Callable[[Any], Any], bool], ...]
@@ -68,9 +68,10 @@ class Snapshot:
                     values.append(value)
                 elif type(value) is list and type(kept) is list and kept == value:
                     values.append(kept)  # lists of cards, slots, scores: compared in C, cheaply
-                elif copy is nested and type(kept) is list and len(kept) == len(value):
-                    # one list per seat (hands, slots): keep the rows of the seats the move left alone
-                    values.append([old if old == row else list(row) for old, row in zip(kept, value)])
+                elif type(kept) is list and len(kept) == len(value) and value and type(value[0]) is list:
+                    # one list per seat (hands, slots, columns): keep the rows of the seats the move left
+                    # alone, and copy the others as the field copies its rows
+                    values.append([old if old == row else copy([row])[0] for old, row in zip(kept, value)])
                 else:
                     values.append(copy(value))
         self.fields = tuple(values)

@@ -211,9 +211,10 @@ def test_taking_back_after_quick_discard_windows_and_bot_replies(players: int, s
                 legal = state.legal_moves(0)
                 quiet = [m for m in legal if m.name not in ("snap",)] or legal
                 ref.submit(rnd.choice(quiet))
-            windows += sum(p.by == "referee" for p in ref.advance(rnd.choice([0.1, 0.5, 1.5])))
+            played = ref.advance(rnd.choice([0.1, 0.5, 1.5]))
+            windows += sum(p.move.name in ("snap", "close") for p in played)  # raced, or closed in time
         if state.is_over() or not any(m.startswith("0: ") for m in state.log):
             continue
         ref.take_back([0], {s: Racer(s, 0.2 * s) for s in range(1, players)})
         assert observed(state) == observed(state.replay(len(state.log)))
-    assert windows > 0, "some quick-discard window should have opened and closed"
+    assert windows > 0, "some quick-discard window should have been raced or closed"
