@@ -188,7 +188,7 @@ def test_number_fields_say_their_range_in_a_tooltip(app):
     assert scene.checker.hint(dealer) == "A whole number, 0 to 1. Blank: chosen at random."
     gang = open_setup_for(app, "gang_de_mouettes")
     grace = next(f for f in gang.fields if f.name == "end_turn_grace_seconds")
-    assert gang.checker.hint(grace) == "A number, more than 0."
+    assert gang.checker.hint(grace) == "A number, more than 0, at most 600."
 
 
 def test_house_rules_are_drop_downs_with_translated_choices(app, started):
