@@ -1,4 +1,4 @@
-"""The player's settings, kept in ``settings.json`` in the user data directory."""
+"""The player's settings, kept in ``settings.json`` in the user's config folder (``disk.places``)."""
 
 from __future__ import annotations
 
@@ -98,10 +98,10 @@ class Settings:
         return settings
 
 
-def load_settings(data_dir: Path) -> tuple[Settings, bool]:
+def load_settings(config_dir: Path) -> tuple[Settings, bool]:
     """The saved settings (defaults when none) and whether a damaged file was moved aside."""
     try:
-        data = load_json_object(Path(data_dir) / SETTINGS_FILE)
+        data = load_json_object(Path(config_dir) / SETTINGS_FILE)
     except DamagedFile:
         return Settings(language=system_language()), True
     if data is None:
@@ -109,6 +109,6 @@ def load_settings(data_dir: Path) -> tuple[Settings, bool]:
     return Settings.from_json(data), False
 
 
-def save_settings(data_dir: Path, settings: Settings) -> None:
+def save_settings(config_dir: Path, settings: Settings) -> None:
     """Write the settings atomically."""
-    atomic_write_json(Path(data_dir) / SETTINGS_FILE, settings.to_json())
+    atomic_write_json(Path(config_dir) / SETTINGS_FILE, settings.to_json())
