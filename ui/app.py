@@ -187,7 +187,9 @@ class App:
                     dw, dh = desktops[0]
                     size = (min(size[0], max(dw, MIN_SIZE[0])), min(size[1], max(dh, MIN_SIZE[1])))
         pos = self.settings.window_pos
-        if pos is not None and not self.headless and self._position_visible(pos):
+        if pos is not None and (self.headless or not self._position_visible(pos)):
+            pos = None
+        if pos is not None:
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{pos[0]},{pos[1]}"
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
@@ -196,6 +198,12 @@ class App:
             # set a minimum size and go full screen on the window pygame.display draws into.
             warnings.simplefilter("ignore", DeprecationWarning)
             self.window = pygame.Window.from_display_module()
+        if pos is not None:
+            # The remembered position is the inside of the window (``Window.position``), but an X11
+            # window manager places the frame at the position a new window asks for: the inside
+            # would come down by the title bar's height at every start. Placed again now that it is
+            # framed, the inside goes where it was (SDL subtracts the frame; elsewhere a no-op).
+            self.window.position = pos
         if not self.headless:
             self.window.minimum_size = MIN_SIZE
             if self.settings.fullscreen:
