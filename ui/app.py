@@ -144,6 +144,8 @@ class App:
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
         self.screen = self._open_window(size)
+        if not self.settings.ui_scale_saved and not self.headless:
+            self._follow_system_scale()
         self._theme = json.loads(resource_path("theme.json").read_text(encoding="utf-8"))
         self.ui_scale = self.fitting_ui_scale(self.screen.get_size())
         self.ui = pygame_gui.UIManager(
@@ -210,6 +212,16 @@ class App:
                 self.window.set_fullscreen(desktop=True)
                 screen = pygame.display.get_surface()
         return screen
+
+    def _follow_system_scale(self) -> None:
+        """First start (no text size saved): take the text size from the system's display scale
+        (``ui.dpi``); saved with the settings, and changeable in them like any other."""
+        from ui.dpi import system_ui_scale
+
+        found = system_ui_scale(self.screen.get_width(), self.window.size[0])
+        if found is not None:
+            self.settings.ui_scale = found
+        self.settings.ui_scale_saved = True
 
     @staticmethod
     def _position_visible(pos: tuple[int, int]) -> bool:

@@ -52,9 +52,13 @@ class Settings:
     the table. An order dragged by hand stays with its match."""
     tutorials_offered: list[str] = dataclasses.field(default_factory=list)
     """The games whose setup has offered their tutorial (offered once, then from the rules page)."""
+    ui_scale_saved: bool = dataclasses.field(default=False, compare=False)
+    """Whether ``ui_scale`` was read from the saved settings (not written: on a first start the
+    app picks it from the system's display scale, ``ui.dpi``)."""
 
     def to_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
+        del data["ui_scale_saved"]
         for key in ("window_size", "window_pos"):
             if data[key] is not None:
                 data[key] = list(data[key])
@@ -71,6 +75,7 @@ class Settings:
             settings.card_size = data["card_size"]
         if data.get("ui_scale") in UI_SCALES and not isinstance(data.get("ui_scale"), bool):
             settings.ui_scale = data["ui_scale"]
+            settings.ui_scale_saved = True
         if data.get("gin_sort") in GIN_SORTS:
             settings.gin_sort = data["gin_sort"]
         if data.get("animation_speed") in ANIMATION_SPEEDS:
