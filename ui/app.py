@@ -495,6 +495,11 @@ class App:
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and not self._typing()):
             self.toggle_mute()
             return
+        if event.type == pygame.KEYDOWN:
+            from ui.shortcuts import handle_shortcut
+
+            if handle_shortcut(self, event, self._typing()):
+                return
         consumed = self.ui.process_events(event)
         top = self.top
         if top is not None and not consumed:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ui.app import App
 
 SCENES = ("title", "setup", "deck", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files",
-          "tutorial", "chart")
+          "tutorial", "chart", "shortcuts")
 SETTLE_FRAMES = 90
 SETTLE_DT = 1 / 30
 HINT_FRAMES = 600
@@ -400,6 +400,10 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
             from ui.scenes.pause import PauseScene
 
             app.push(PauseScene(app, session))
+        elif scene == "shortcuts":
+            from ui.shortcuts import ShortcutsScene
+
+            app.push(ShortcutsScene(app))
         elif scene == "hint":
             table = app.top
             table.hint()  # type: ignore[union-attr]
