@@ -17,10 +17,8 @@ one after a few seconds.
 
 from __future__ import annotations
 
-import hmac
 import json
 import os
-import secrets
 import socket
 import sys
 import threading
@@ -78,7 +76,7 @@ class InstanceLock:
         self.path = path
         self._fd: int | None = fd
         self._server: socket.socket | None = None
-        self._token = secrets.token_hex(16)
+        self._token = os.urandom(16).hex()
         self._thread: threading.Thread | None = None
         self.kind = "app"
 
@@ -111,8 +109,7 @@ class InstanceLock:
         data = (json.dumps(info) + "\n").encode()
         os.lseek(self._fd, 0, os.SEEK_SET)
         os.ftruncate(self._fd, 0)
-        os.write(self._fd, data)
-        os.fsync(self._fd)
+        os.write(self._fd, data)  # not synced: after a crash the lock is free, whatever the file says
 
     def listen(self, on_raise: Callable[[], None]) -> int:
         """Answer a second launch's request to bring the window forward by calling ``on_raise``
@@ -142,6 +139,8 @@ class InstanceLock:
 
     def _answer(self, conn: socket.socket, on_raise: Callable[[], None], slots: threading.BoundedSemaphore) -> None:
         """Read one request; call ``on_raise`` and answer if it carries the token, else hang up."""
+        import hmac  # here, not at start-up: a request is rare
+
         try:
             with conn:
                 conn.settimeout(CONNECTION_TIMEOUT)

@@ -37,7 +37,8 @@ def start_log(places: Any) -> logging.Logger:
         return logger
     handler.setFormatter(logging.Formatter("%(asctime)s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S"))
     logger.addHandler(handler)
-    logger.info("Tablée %s, Python %s on %s", tablee_version(), sys.version.split()[0], platform.platform())
+    logger.info("Tablée %s, Python %s on %s %s", tablee_version(), sys.version.split()[0], platform.system(),
+                platform.release())
     logger.info("settings in %s, matches and statistics in %s, reports and this log in %s",
                 places.config, places.data, places.state)
     return logger
