@@ -366,6 +366,10 @@ class App:
         """The text of ``key`` in the current language (English, then the key, as fallbacks)."""
         return self._tr(key, **params)
 
+    def number(self, value: float, decimals: int | None = None) -> str:
+        """``value`` written the current language's way (``Translator.number``)."""
+        return self._tr.number(value, decimals)
+
     def has_text(self, key: str) -> bool:
         """Whether a translation exists for ``key``."""
         return self._tr.has(key)
