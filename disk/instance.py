@@ -57,6 +57,11 @@ def _try_lock(fd: int) -> bool:
     return True
 
 
+class LockUnavailable(OSError):
+    """The folder cannot be locked at all (no such locks on its file system, no right to open the
+    file): the caller decides whether to go on without one."""
+
+
 def _unlock(fd: int) -> None:
     if sys.platform == "win32":
         import msvcrt
@@ -82,17 +87,27 @@ class InstanceLock:
 
     @classmethod
     def acquire(cls, folder: Path, kind: str = "app") -> InstanceLock | None:
-        """Take the lock of ``folder`` (made if missing), or None when another process holds it.
-        ``kind`` says what holds it (``app`` or ``serve``), for the launch that finds it taken."""
+        """Take the lock of ``folder`` (made if missing), or None when another process holds it;
+        ``LockUnavailable`` when the folder cannot be locked at all. ``kind`` says what holds it
+        (``app``, ``serve``, ``screenshot``), for the launch that finds it taken."""
         folder = Path(folder)
         path = folder / LOCK_NAME
+        flags = os.O_RDWR | getattr(os, "O_BINARY", 0)
         while True:
             try:
-                fd = os.open(path, os.O_RDWR)
-            except FileNotFoundError:
-                folder.mkdir(parents=True, exist_ok=True)
-                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-            if not _try_lock(fd):
+                try:
+                    fd = os.open(path, flags)
+                except FileNotFoundError:
+                    folder.mkdir(parents=True, exist_ok=True)
+                    fd = os.open(path, flags | os.O_CREAT, 0o600)
+            except OSError as exc:
+                raise LockUnavailable(exc.errno, f"cannot open {path}: {exc.strerror or exc}") from None
+            try:
+                locked = _try_lock(fd)
+            except OSError as exc:  # BlockingIOError is a held lock; anything else: no locks here
+                os.close(fd)
+                raise LockUnavailable(exc.errno, f"cannot lock {path}: {exc.strerror or exc}") from None
+            if not locked:
                 os.close(fd)
                 return None
             if _same_file(fd, path):

@@ -7,6 +7,7 @@ Parsing is separate from running so that tests (and the packaging's self-test) c
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
@@ -155,13 +156,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from net import cli
 
         return cli.join(args)
-    from disk.instance import InstanceLock
+    from disk.instance import InstanceLock, LockUnavailable
     from disk.places import Places
 
     places = Places.single(args.data_dir) if args.data_dir is not None else Places.default()
-    lock = InstanceLock.acquire(places.data, "serve" if args.serve else "app")
-    if lock is None:
-        return already_open(places, args.serve)
+    try:
+        lock = InstanceLock.acquire(places.data, "serve" if args.serve else "app")
+    except LockUnavailable as exc:  # a file system without locks: Tablée still runs, unguarded
+        print(f"Tablée cannot make sure it is open only once on this folder ({exc.strerror}).", file=sys.stderr)
+        lock = None
+    else:
+        if lock is None:
+            return already_open(places, args.serve)
     try:
         if args.serve:
             from net import cli
@@ -169,7 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cli.serve(args, places.data)
         return _run_app(places, lock, moved=_migrate(places) if args.data_dir is None else [])
     finally:
-        lock.release()
+        if lock is not None:
+            lock.release()
 
 
 def _migrate(places: Any) -> list[str]:
@@ -196,7 +203,9 @@ def _run_app(places: Any, lock: Any, moved: list[str]) -> int:
         log.info("moved %s", line)
     try:
         app = App(places=places)
-        lock.listen(app.bring_forward)
+        if lock is not None:
+            with contextlib.suppress(OSError):  # no loopback: a second launch then only says Tablée is open
+                lock.listen(app.bring_forward)
         try:
             app.run()
         except Exception as exc:  # the last line of defence failed too: report it and stop cleanly
@@ -252,9 +261,12 @@ def screenshot(args: argparse.Namespace) -> int:
     if args.data_dir is None:
         with tempfile.TemporaryDirectory(prefix="tablee-shot-") as tmp:
             return _render(args, Path(tmp))
-    from disk.instance import InstanceLock
+    from disk.instance import InstanceLock, LockUnavailable
 
-    lock = InstanceLock.acquire(args.data_dir, "screenshot")
+    try:
+        lock = InstanceLock.acquire(args.data_dir, "screenshot")
+    except LockUnavailable:  # a file system without locks: rendered as before
+        return _render(args, args.data_dir)
     if lock is None:  # the screenshot would write that folder's settings while Tablée uses them
         print(f"Tablée is open with the data folder {args.data_dir}: close it, or take the screenshot "
               "without --data-dir", file=sys.stderr)
