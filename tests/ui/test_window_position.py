@@ -1,9 +1,10 @@
-"""The window opens where it was closed (issue 36): under a window manager (Debian's openbox on
-Xvfb), a real Tablée is started, closed, and started again; the inside of its window is where it
-was, instead of coming down by the title bar's height at every start."""
+"""Real windows under a window manager (Debian's openbox on Xvfb), issue 36: the window opens where
+it was closed (the inside of the window no longer comes down by the title bar's height at every
+start), and a second launch on the same data folder brings the first window forward."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -11,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -82,7 +84,9 @@ def start_close(env: dict[str, str], data: Path) -> tuple[int, int]:
     return where
 
 
-def test_the_window_opens_where_it_was_closed_under_a_window_manager(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def desktop(tmp_path: Path) -> Iterator[dict[str, str]]:
+    """An X server with openbox running on it; the environment that draws there."""
     read, write = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
                               pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -95,6 +99,17 @@ def test_the_window_opens_where_it_was_closed_under_a_window_manager(tmp_path: P
         env.update(DISPLAY=f":{display}", SDL_AUDIODRIVER="dummy", HOME=str(tmp_path))
         manager = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_for(lambda: "window id" in run(env, "xprop", "-root", "_NET_SUPPORTING_WM_CHECK"), "openbox")
+        yield env
+    finally:
+        if manager is not None:
+            manager.terminate()
+            manager.wait(PATIENCE)
+        server.terminate()
+        server.wait(PATIENCE)
+
+
+def test_the_window_opens_where_it_was_closed_under_a_window_manager(tmp_path: Path) -> None:
+    with desktop(tmp_path) as env:
         data = tmp_path / "data"
         first = start_close(env, data)
         saved = json.loads((data / "settings.json").read_text())["window_pos"]
@@ -102,9 +117,40 @@ def test_the_window_opens_where_it_was_closed_under_a_window_manager(tmp_path: P
         second = start_close(env, data)
         third = start_close(env, data)
         assert second == first and third == first
-    finally:
-        if manager is not None:
-            manager.terminate()
-            manager.wait(PATIENCE)
-        server.terminate()
-        server.wait(PATIENCE)
+
+
+OTHER_WINDOW = """
+import time, pygame
+pygame.display.init()
+pygame.display.set_mode((400, 300))
+while True:
+    pygame.event.pump()
+    time.sleep(0.05)
+"""
+
+
+def test_a_second_launch_brings_the_first_window_forward(tmp_path: Path) -> None:
+    with desktop(tmp_path) as env:
+        data = tmp_path / "data"
+        app = subprocess.Popen([sys.executable, "main.py", "--data-dir", str(data)], cwd=ROOT, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        other: subprocess.Popen[bytes] | None = None
+        try:
+            wait_for(lambda: "port" in (holder(data) or {}), "the app to open its window")
+            mine = wait_for(lambda: run(env, "xdotool", "search", "--onlyvisible", "--pid", str(app.pid)).split(),
+                            "the app's window")
+            other = subprocess.Popen([sys.executable, "-c", OTHER_WINDOW], env=env)  # opened after: it takes the focus
+            pid = str(other.pid)
+            theirs = wait_for(lambda: run(env, "xdotool", "search", "--onlyvisible", "--pid", pid).split(),
+                              "another window")
+            wait_for(lambda: run(env, "xdotool", "getactivewindow").strip() in theirs, "the other window to be active")
+            second = subprocess.run([sys.executable, "main.py", "--data-dir", str(data)], cwd=ROOT, env=env,
+                                    capture_output=True, text=True, timeout=PATIENCE)
+            assert second.returncode == 0 and "brought forward" in second.stdout, second.stderr
+            wait_for(lambda: run(env, "xdotool", "getactivewindow").strip() in mine, "Tablée's window to come forward")
+        finally:
+            if other is not None:
+                other.kill()
+                other.wait()
+            app.send_signal(signal.SIGTERM)
+            app.communicate(timeout=PATIENCE)
