@@ -16,14 +16,7 @@ from pathlib import Path
 from typing import Any
 
 APP_NAME = "Tablee"
-"""The folder name of the per-user data directory (ASCII on every system)."""
-
-
-def default_data_dir() -> Path:
-    """The per-user folder for settings, the autosaved match, the statistics and a hosted table."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+"""The folder name of Tablée's per-user folders (ASCII on every system; see ``disk.places``)."""
 
 
 def atomic_write_json(path: Path, data: Any) -> None:

@@ -12,6 +12,7 @@ import gc
 import json
 import os
 import sys
+import threading
 import time
 import warnings
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from disk import default_data_dir
+from disk.places import Places
 from ui.i18n import LANGUAGES, Translator
 from ui.resources import resource_path
 from ui.scene import Scene
@@ -92,7 +93,7 @@ class App:
 
     def __init__(
         self, data_dir: Path | None = None, size: tuple[int, int] | None = None, headless: bool = False,
-        fail_fast: bool = False,
+        fail_fast: bool = False, places: Places | None = None,
     ) -> None:
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -100,10 +101,17 @@ class App:
         self.headless = headless
         self.fail_fast = fail_fast
         """Let a scene's exception through instead of recovering from it (the tests' setting)."""
-        self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
+        if places is None:
+            places = Places.single(Path(data_dir)) if data_dir is not None else Places.default()
+        self.places = places
+        """Where the settings (``config``), matches and statistics (``data``) and crash reports
+        (``state``) are kept; one folder for all three with ``--data-dir``."""
+        self.data_dir = places.data
         self.storage = Storage(self.data_dir)
         self.settings: Settings
-        self.settings, settings_damaged = load_settings(self.data_dir)
+        self.settings, settings_damaged = load_settings(places.config)
+        self._raise_asked = threading.Event()
+        """Set by the single-instance listener's thread when a second launch asks for the window."""
         self._tr = Translator(self.settings.language)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._toasts: list[_Toast] = []
@@ -136,6 +144,8 @@ class App:
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
         self.screen = self._open_window(size)
+        if not self.settings.ui_scale_saved and not self.headless:
+            self._follow_system_scale()
         self._theme = json.loads(resource_path("theme.json").read_text(encoding="utf-8"))
         self.ui_scale = self.fitting_ui_scale(self.screen.get_size())
         self.ui = pygame_gui.UIManager(
@@ -152,7 +162,7 @@ class App:
             self.storage.notices.append(("notice.damaged_settings", {}))
         from ui.crash import take_unseen
 
-        crashed = take_unseen(self.data_dir)
+        crashed = take_unseen(self.places.state)
         if crashed is not None:
             self.storage.notices.append(("notice.crash_last", {"file": crashed or self.tr("notice.crash_unsaved")}))
         from ui.scenes.title import TitleScene
@@ -179,7 +189,9 @@ class App:
                     dw, dh = desktops[0]
                     size = (min(size[0], max(dw, MIN_SIZE[0])), min(size[1], max(dh, MIN_SIZE[1])))
         pos = self.settings.window_pos
-        if pos is not None and not self.headless and self._position_visible(pos):
+        if pos is not None and (self.headless or not self._position_visible(pos)):
+            pos = None
+        if pos is not None:
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{pos[0]},{pos[1]}"
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
@@ -188,12 +200,28 @@ class App:
             # set a minimum size and go full screen on the window pygame.display draws into.
             warnings.simplefilter("ignore", DeprecationWarning)
             self.window = pygame.Window.from_display_module()
+        if pos is not None:
+            # The remembered position is the inside of the window (``Window.position``), but an X11
+            # window manager places the frame at the position a new window asks for: the inside
+            # would come down by the title bar's height at every start. Placed again now that it is
+            # framed, the inside goes where it was (SDL subtracts the frame; elsewhere a no-op).
+            self.window.position = pos
         if not self.headless:
             self.window.minimum_size = MIN_SIZE
             if self.settings.fullscreen:
                 self.window.set_fullscreen(desktop=True)
                 screen = pygame.display.get_surface()
         return screen
+
+    def _follow_system_scale(self) -> None:
+        """First start (no text size saved): take the text size from the system's display scale
+        (``ui.dpi``); saved with the settings, and changeable in them like any other."""
+        from ui.dpi import system_ui_scale
+
+        found = system_ui_scale(self.screen.get_width(), self.window.size[0])
+        if found is not None:
+            self.settings.ui_scale = found
+        self.settings.ui_scale_saved = True
 
     @staticmethod
     def _position_visible(pos: tuple[int, int]) -> bool:
@@ -330,7 +358,7 @@ class App:
     def save_settings(self) -> None:
         """Write the settings now (a failure is reported, never fatal)."""
         try:
-            save_settings(self.data_dir, self.settings)
+            save_settings(self.places.config, self.settings)
         except OSError as exc:
             self.notify(self.tr("notice.save_failed", error=str(exc)))
 
@@ -397,6 +425,9 @@ class App:
         self._pump_events()
         if not self.running:
             return
+        if self._raise_asked.is_set():
+            self._raise_asked.clear()
+            self._come_forward()
         for key, params in self.storage.take_notices():
             self.notify(self.tr(key, **params), 6.0)
         self.ui.update(dt)
@@ -423,6 +454,23 @@ class App:
                 self._dispatch(event)
                 if not self.running:
                     return
+
+    def bring_forward(self) -> None:
+        """A second launch on this data folder asks for this window (called from the listener's
+        thread, ``disk.instance``): the next frame brings it forward."""
+        self._raise_asked.set()
+        self.wake()
+
+    def _come_forward(self) -> None:
+        """Restore the window if minimised, ask for the focus (a desktop may refuse, then the
+        taskbar entry flashes until the player comes), and say why in a toast."""
+        if not self.headless:
+            if not pygame.display.get_active():
+                self.window.restore()
+            self.window.focus()
+            with contextlib.suppress(pygame.error):  # a system without flashing
+                self.window.flash(pygame.FLASH_UNTIL_FOCUSED)
+        self.notify(self.tr("desktop.already_open_here"), 4.0)
 
     def wake(self) -> None:
         """Let an app waiting for input run a frame now; safe from any thread (a network link calls
@@ -451,6 +499,11 @@ class App:
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and not self._typing()):
             self.toggle_mute()
             return
+        if event.type == pygame.KEYDOWN:
+            from ui.shortcuts import handle_shortcut
+
+            if handle_shortcut(self, event, self._typing()):
+                return
         consumed = self.ui.process_events(event)
         top = self.top
         if top is not None and not consumed:
@@ -559,7 +612,7 @@ class App:
         from ui.table.scene import TableScene
 
         match = self.storage.load_session() if isinstance(scene, TableScene) else None
-        path = write_crash_report(self.data_dir, error, f"{type(scene).__name__}.{where}", match)
+        path = write_crash_report(self.places.state, error, f"{type(scene).__name__}.{where}", match)
         where_text = str(path) if path is not None else self.tr("notice.crash_unsaved")
         try:
             if match is not None:

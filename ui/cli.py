@@ -7,6 +7,7 @@ Parsing is separate from running so that tests (and the packaging's self-test) c
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from ui.app import App
 
 SCENES = ("title", "setup", "deck", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files",
-          "tutorial", "chart")
+          "tutorial", "chart", "shortcuts")
 SETTLE_FRAMES = 90
 SETTLE_DT = 1 / 30
 HINT_FRAMES = 600
@@ -136,27 +137,101 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return args
 
 
+ALREADY_OPEN = 3
+"""The exit code of a launch that found Tablée already open on its data folder and could not
+bring that window forward (0 when it could)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the process exit code."""
+    """Run the command line; return the process exit code.
+
+    The window and ``--serve`` take the data folder's lock (``disk.instance``) before anything is
+    read or written there: one process writes the settings, statistics and autosave. ``--help``,
+    ``--version``, ``--selftest`` and ``--join`` write nothing there; ``--screenshot`` renders in
+    a temporary folder, or with ``--data-dir`` takes that folder's lock too."""
     args = parse_args(argv)
     if args.screenshot is not None:
         return screenshot(args)
-    if args.serve or args.join:
+    if args.join:
         from net import cli
 
-        if args.join:
-            return cli.join(args)
-        from disk import default_data_dir
+        return cli.join(args)
+    from disk.instance import InstanceLock, LockUnavailable
+    from disk.places import Places
 
-        return cli.serve(args, args.data_dir or default_data_dir())
-    from ui.app import App
-
-    app = App(data_dir=args.data_dir)
+    places = Places.single(args.data_dir) if args.data_dir is not None else Places.default()
     try:
-        app.run()
-    except Exception as exc:  # the last line of defence failed too: report it and stop cleanly
-        return _stopped(app, exc)
-    return 0
+        lock = InstanceLock.acquire(places.data, "serve" if args.serve else "app")
+    except LockUnavailable as exc:  # a file system without locks: Tablée still runs, unguarded
+        print(f"Tablée cannot make sure it is open only once on this folder ({exc.strerror}).", file=sys.stderr)
+        lock = None
+    else:
+        if lock is None:
+            return already_open(places, args.serve)
+    try:
+        if args.serve:
+            from net import cli
+
+            return cli.serve(args, places.data)
+        return _run_app(places, lock, moved=_migrate(places) if args.data_dir is None else [])
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _migrate(places: Any) -> list[str]:
+    """Move the files of the old single folder where the desktop expects them (``disk.places``);
+    what moved. A refusal of the disk leaves them where they were, and is said on stderr."""
+    from disk.places import migrate
+
+    try:
+        return migrate(places)
+    except OSError as exc:
+        print(f"Tablée could not move its settings to {places.config}: {exc.strerror or exc}", file=sys.stderr)
+        return []
+
+
+def _run_app(places: Any, lock: Any, moved: list[str]) -> int:
+    """Open the window on ``places`` (the lock held), with the crash hooks and the log."""
+    from ui.app import App
+    from ui.crash import install_crash_hooks
+    from ui.desklog import start_log, stop_log
+
+    remove_hooks = install_crash_hooks(places.state, places.data)
+    log = start_log(places)
+    for line in moved:
+        log.info("moved %s", line)
+    try:
+        app = App(places=places)
+        if lock is not None:
+            with contextlib.suppress(OSError):  # no loopback: a second launch then only says Tablée is open
+                lock.listen(app.bring_forward)
+        try:
+            app.run()
+        except Exception as exc:  # the last line of defence failed too: report it and stop cleanly
+            return _stopped(app, exc)
+        return 0
+    finally:
+        remove_hooks()
+        stop_log()
+
+
+def already_open(places: Any, serve: bool) -> int:
+    """Another Tablée holds the data folder: ask it to bring its window forward, else say so (in
+    a small window, and on stderr) and stop. Writes nothing."""
+    from disk.instance import ask_to_raise
+
+    if not serve and ask_to_raise(places.data):
+        print("Tablée is already open: its window was brought forward.")
+        return 0
+    folder = str(places.data)
+    print(f"Tablée is already open with the data folder {folder}; close it first, or use another --data-dir.",
+          file=sys.stderr)
+    if not serve:
+        from ui.already_open import show_already_open
+
+        show_already_open(places)
+    return ALREADY_OPEN
 
 
 def _stopped(app: Any, error: Exception) -> int:
@@ -168,8 +243,8 @@ def _stopped(app: Any, error: Exception) -> int:
         match = app.storage.load_session()
     except Exception:  # a damaged save must not hide the report
         match = None
-    report = write_crash_report(app.data_dir, error, "app", match)
-    mark_unseen(app.data_dir, report)
+    report = write_crash_report(app.places.state, error, "app", match)
+    mark_unseen(app.places.state, report)
     where = f"the report is in {report}" if report is not None else "the report could not be written"
     print(f"Tablée stopped because of an error; {where}. Your match is saved: Continue resumes it.", file=sys.stderr)
     try:
@@ -186,7 +261,20 @@ def screenshot(args: argparse.Namespace) -> int:
     if args.data_dir is None:
         with tempfile.TemporaryDirectory(prefix="tablee-shot-") as tmp:
             return _render(args, Path(tmp))
-    return _render(args, args.data_dir)
+    from disk.instance import InstanceLock, LockUnavailable
+
+    try:
+        lock = InstanceLock.acquire(args.data_dir, "screenshot")
+    except LockUnavailable:  # a file system without locks: rendered as before
+        return _render(args, args.data_dir)
+    if lock is None:  # the screenshot would write that folder's settings while Tablée uses them
+        print(f"Tablée is open with the data folder {args.data_dir}: close it, or take the screenshot "
+              "without --data-dir", file=sys.stderr)
+        return 2
+    try:
+        return _render(args, args.data_dir)
+    finally:
+        lock.release()
 
 
 def _render(args: argparse.Namespace, data_dir: Path) -> int:
@@ -325,6 +413,10 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
             from ui.scenes.pause import PauseScene
 
             app.push(PauseScene(app, session))
+        elif scene == "shortcuts":
+            from ui.shortcuts import ShortcutsScene
+
+            app.push(ShortcutsScene(app))
         elif scene == "hint":
             table = app.top
             table.hint()  # type: ignore[union-attr]

@@ -274,14 +274,14 @@ def check_crash_report(app: Any) -> str:
     scene.draw = broken  # type: ignore[method-assign]
     app.step(FRAME_DT)
     app.step(FRAME_DT)
-    reports = sorted((app.data_dir / CRASH_FOLDER).glob("crash-*.json"))
+    reports = sorted((app.places.state / CRASH_FOLDER).glob("crash-*.json"))
     if not reports or type(app.top).__name__ != "TitleScene":
         raise SelftestFailure("a failing screen was not reported and closed")
     data = json.loads(reports[-1].read_text(encoding="utf-8"))
     if not (data.get("traceback") and data.get("version") and data.get("system") and "on purpose" in data["error"]):
         raise SelftestFailure(f"the crash report lacks something: {sorted(data)}")
-    mark_unseen(app.data_dir, reports[-1])
-    if take_unseen(app.data_dir) != str(reports[-1]):
+    mark_unseen(app.places.state, reports[-1])
+    if take_unseen(app.places.state) != str(reports[-1]):
         raise SelftestFailure("the next start would not be told about the crash")
     return f"{reports[-1].name} written, the title shown again"
 

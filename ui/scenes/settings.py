@@ -160,6 +160,8 @@ class SettingsScene(MenuScene):
             s.muted,
             "#mute",
         )
+        if not self.app.sound.available:
+            self.mute_box.set_tooltip(tr("settings.no_sound_device"))
         self.aloud_box = self.checkbox(
             pygame.Rect(control_x + control_w // 2 - self.px(8), y + (row_h - box) // 2, box, box),
             tr("settings.read_aloud"),
