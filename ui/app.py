@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import math
 import os
 import sys
 import threading
@@ -40,6 +41,10 @@ WINDOW_TITLE = "Tablée"
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
+FIRST_FRAME_ENV = "TABLEE_FIRST_FRAME"
+FIRST_FRAME_LINE = "tablee: first frame, CPU seconds"
+"""With ``TABLEE_FIRST_FRAME=1`` the app prints this line and the CPU time it used so far once its first
+frame is on screen: how ``benchmarks/executable.py`` times start-up in a real window."""
 IDLE_WAIT = 0.5
 """While idle, the app runs a frame at least this often (seconds) even without input."""
 IDLE_NAP = 1 / FPS
@@ -49,6 +54,12 @@ that and still answers input within one frame, as the 60 fps loop does."""
 WAKE = pygame.event.custom_type()
 """Posted from another thread (a network link) when the app has news to show: it ends an idle wait."""
 MAX_DT = 0.1
+UI_SCALE_STEP = 0.125
+"""The interface sizes the widgets are drawn at between 100 % and the setting's are multiples of this."""
+FONTS_KEPT = 48
+"""Fonts the app keeps open; beyond, the least recently asked for is closed. A font that has
+rendered text holds its glyphs (about 0.6 MB), and the table asks for sizes that follow the window,
+so an unbounded cache grew with every window size and card size a player tried."""
 MAX_REAL_DT = 5.0
 """Game clocks follow real time, except across a stall this long (a suspended computer)."""
 
@@ -99,6 +110,8 @@ class App:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         self.headless = headless
+        self.bots_in_process = not headless
+        """Whether the table's bots think in a worker process (a window's) or in threads (``bot_runner``)."""
         self.fail_fast = fail_fast
         """Let a scene's exception through instead of recovering from it (the tests' setting)."""
         if places is None:
@@ -128,6 +141,8 @@ class App:
         """Where the toasts covered that frame."""
         self._painted: list[pygame.Rect] | None = None
         """The areas of the screen the last frame changed (None: maybe all of it)."""
+        self._tell_first_frame = os.environ.get(FIRST_FRAME_ENV) == "1"
+        """Print ``FIRST_FRAME_LINE`` once the first frame is on screen (benchmarks/executable.py)."""
         self.elapsed = 0.0
         """Seconds of app time: the sum of every frame's ``dt`` (double-clicks are timed on it, so
         that the clicks of one frame are as far apart as the player made them, not as the machine)."""
@@ -264,10 +279,14 @@ class App:
             scene.resize(size)
 
     def fitting_ui_scale(self, size: tuple[int, int]) -> float:
-        """The interface size to draw at (1.0 = 100 %): the setting's, shrunk so that a window of
-        ``size`` still holds every screen as laid out for the smallest window (``MIN_SIZE``)."""
+        """The interface size to draw at (1.0 = 100 %): the setting's, shrunk (a step of
+        ``UI_SCALE_STEP`` at a time) so that a window of ``size`` still holds every screen as laid
+        out for the smallest window (``MIN_SIZE``)."""
         wanted = self.settings.ui_scale / 100
-        return max(1.0, min(wanted, size[0] / MIN_SIZE[0], size[1] / MIN_SIZE[1]))
+        fitting = min(wanted, size[0] / MIN_SIZE[0], size[1] / MIN_SIZE[1])
+        # in steps of UI_SCALE_STEP: each interface size loads the widgets' fonts at its own sizes
+        # for good, so a size that followed the window to the pixel grew them with every resize
+        return max(1.0, math.floor(fitting / UI_SCALE_STEP + 1e-9) * UI_SCALE_STEP)
 
     def _apply_ui_scale(self, size: tuple[int, int]) -> bool:
         """Reload the widget theme if the interface size for ``size`` changed; whether it did (the
@@ -392,17 +411,20 @@ class App:
             top.enter()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """A cached font (Noto Sans, bundled with pygame_gui, which has every French accent)."""
+        """A cached font (Noto Sans, bundled with pygame_gui, which has every French accent); the
+        ``FONTS_KEPT`` most recently asked for are kept."""
         key = (size, bold)
-        font = self._fonts.get(key)
+        font = self._fonts.pop(key, None)
         if font is None:
+            if len(self._fonts) >= FONTS_KEPT:  # close the font least recently asked for
+                del self._fonts[next(iter(self._fonts))]
             name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
             try:
                 font = pygame.font.Font(str(resources.files("pygame_gui.data") / name), size)
             except (OSError, FileNotFoundError, pygame.error):
                 font = pygame.font.Font(None, size)
                 font.bold = bold
-            self._fonts[key] = font
+        self._fonts[key] = font  # now the most recently asked for
         return font
 
     def notify(self, text: str, seconds: float = 4.0) -> None:
@@ -443,6 +465,9 @@ class App:
                 pygame.display.flip()
             else:  # only the areas that changed go to the window
                 pygame.display.update(self._painted)
+            if self._tell_first_frame:
+                self._tell_first_frame = False
+                print(f"{FIRST_FRAME_LINE} {time.process_time():.4f}", flush=True)
 
     def _pump_events(self) -> None:
         # pygame_gui answers a click by posting its own event; a few passes let one step carry both.
@@ -520,7 +545,7 @@ class App:
         app (a search never slows the frames), or threads when headless (tests, screenshots)."""
         from ui.table.bots import ProcessRunner, ThreadRunner
 
-        if self.headless:
+        if not self.bots_in_process:
             return ThreadRunner()
         if self._bot_process is None:
             self._bot_process = ProcessRunner()

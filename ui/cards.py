@@ -156,8 +156,10 @@ class CardArt:
         """Draw standard cards in four colours (``FOUR_COLOURS``); call ``clear`` after changing it."""
 
     def clear(self) -> None:
-        """Forget every drawn card (after a language change)."""
+        """Forget every drawn card and the fonts they were drawn with (after a language change, or
+        a new card size: the sizes of the next drawings differ, and an unused font holds its glyphs)."""
         self._cache.clear()
+        self._fonts.clear()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         size = max(6, int(size))

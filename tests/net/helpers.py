@@ -11,6 +11,7 @@ from game.core.referee import Referee
 from net.client import play_bot
 from net.host import Host
 from net.table import HostedTable, NetSeat
+from tests.patience import PATIENCE
 
 CODE = "TEST42"
 
@@ -39,7 +40,7 @@ def address(server: Host) -> str:
 
 
 async def play_remote(table: HostedTable, levels: dict[int, str], *, as_person: bool = False,
-                      timeout: float = 120.0) -> list[dict[str, Any]]:
+                      timeout: float = PATIENCE) -> list[dict[str, Any]]:
     """Serve ``table``; a network bot of ``levels[seat]`` takes each remote seat, in seat order;
     return each client's last update once the match is over."""
     server, task = await serve(table)
@@ -50,7 +51,7 @@ async def play_remote(table: HostedTable, levels: dict[int, str], *, as_person: 
             play_bot(address(server), CODE, levels[seat], seat=seat, as_person=as_person, seed=seed, pace=0.05)))
         await asyncio.sleep(0)
     results = await asyncio.wait_for(asyncio.gather(*clients), timeout)
-    await asyncio.wait_for(task, 10)
+    await asyncio.wait_for(task, PATIENCE)
     return list(results)
 
 

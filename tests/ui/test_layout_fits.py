@@ -9,6 +9,7 @@ import itertools
 import pytest
 
 from game import GAMES
+from tests.patience import PATIENCE
 from ui.app import App
 from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
@@ -67,7 +68,7 @@ def test_nothing_runs_off_the_felt_or_into_the_buttons(tmp_path, game_id: str, p
         for frame in range(120):   # the deal, then bots' turns and the player's first decisions
             if scene.legal and frame % 3 == 0:
                 scene.play(scene.legal[0])
-            scene.wait_for_bot(5.0)
+            scene.wait_for_bot(PATIENCE)
             app.step(1 / 30)
             assert_fits(scene, frame)
     finally:

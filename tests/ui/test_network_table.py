@@ -16,6 +16,7 @@ from game.core.matchfile import import_match
 from net.client import JoinError, play_bot
 from net.host import Host, HostThread
 from net.table import HostedTable, NetSeat
+from tests.patience import PATIENCE, eventually
 from tests.ui.conftest import center, click, press
 from ui.app import wait_for_input
 from ui.scenes.network import JoinScene, LobbyScene
@@ -24,13 +25,9 @@ from ui.table.remote import REMOTE_LEVEL, RemoteState
 from ui.table.scene import TableScene
 
 
-def wait(app, condition, seconds: float = 20.0) -> None:
-    end = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError("timed out")
-        app.step(1 / 60)
-        time.sleep(0.005)
+def wait(app, condition) -> None:
+    """Run frames until ``condition()`` holds (the network's news arrives between them)."""
+    eventually(condition, "the table never got there", step=lambda: app.step(1 / 60))
 
 
 def friend(address: str, code: str, level: str = "easy", seat: int | None = None) -> threading.Thread:
@@ -49,7 +46,7 @@ def friend(address: str, code: str, level: str = "easy", seat: int | None = None
 def play_some(app, scene: TableScene, moves: int) -> None:
     """The player plays the first legal move whenever it is their turn, as clicks would."""
     played = 0
-    end = time.monotonic() + 30
+    end = time.monotonic() + PATIENCE
     while played < moves and not scene.state.is_over():
         assert time.monotonic() < end, "the match did not go on"
         scene.finish_animations()
@@ -127,7 +124,7 @@ def test_a_friend_joining_wakes_a_host_waiting_for_input(app) -> None:
     pygame.event.clear()
     friend(f"127.0.0.1:{lobby.host.host.port}", lobby.welcome["code"])
     while not all(s["state"] == "connected" for s in lobby.seats):
-        assert wait_for_input(30.0)  # every piece of news wakes the app: none waits for a timeout
+        assert wait_for_input(PATIENCE)  # every piece of news wakes the app: none waits for a timeout
         app.step(1 / 60)
 
 
@@ -274,7 +271,7 @@ def test_gang_de_mouettes_over_the_network_memorising_racing_and_the_clocks(app)
         scene.adapter.memorise(0)
         wait(app, lambda: bool(table.state.log))
         clocks = []
-        end = time.monotonic() + 30
+        end = time.monotonic() + PATIENCE  # the moves are counted: the limit only stops a hang
         while len([m for m in table.state.log if m.startswith("0: ")]) < 6 and time.monotonic() < end:
             scene.finish_animations()
             clocks.append(scene.referee.window_clock())
@@ -304,7 +301,7 @@ def test_two_players_on_one_computer_share_a_network_table_pass_and_play(app) ->
         scene: Any = app.top
         assert scene.session.humans == [0, 2] and scene.state.names[2] == "Léo"
         movers = set()
-        end = time.monotonic() + 40
+        end = time.monotonic() + PATIENCE
         while len({m.split(":")[0] for m in table.state.log if m[0] in "02"}) < 2 and time.monotonic() < end:
             scene.finish_animations()
             if scene.curtain.shown:

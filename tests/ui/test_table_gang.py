@@ -12,6 +12,7 @@ import pygame
 from game import GAMES, Move
 from game.gang_de_mouettes import Options
 from game.gang_de_mouettes.bots import NormalBot
+from tests.patience import PATIENCE
 from tests.ui.table_helpers import (
     button,
     click_at,
@@ -100,7 +101,7 @@ def test_a_whole_round_with_the_mouse(app) -> None:
     # turn 2: Bob throws a 4. Cara knows her own 4 and reacts, but Alice piqués Bob's 4 first
     run_until(app, lambda: phase(scene) == "window")
     app.step(1 / 60)
-    scene.wait_for_bot()  # Cara's answer is in; her reaction delay is still running
+    scene.wait_for_bot(PATIENCE)  # Cara's answer is in; her reaction delay is still running
     assert 2 in reactions(scene)
     click_at(app, slot(scene, 1, 1).rect.center)
     assert state.log[-1] == "0: snap 1.1" and phase(scene) == "give"
@@ -131,7 +132,7 @@ def test_a_whole_round_with_the_mouse(app) -> None:
     # turn 5: Bob throws a 6; Cara would piqué Alice's public 6, Alice snaps her own 6 first
     run_until(app, lambda: phase(scene) == "window")
     app.step(1 / 60)
-    scene.wait_for_bot()  # Cara's answer is in; her reaction delay is still running
+    scene.wait_for_bot(PATIENCE)  # Cara's answer is in; her reaction delay is still running
     assert 2 in reactions(scene)
     click_at(app, slot(scene, 0, 1).rect.center)
     assert state.log[-1] == "0: snap 0.1"
@@ -316,7 +317,7 @@ def pass_windows_until(app, scene: TableScene, done) -> None:
             return
         if phase(scene) == "window" and any(b.key == "pass_snap" for b in scene.buttons):
             click_at(app, button(scene, "pass_snap").rect.center)
-        scene.wait_for_bot(10.0)
+        scene.wait_for_bot(PATIENCE)
         app.step(1 / 60)
     assert done(), "the table did not get there in time"
 
