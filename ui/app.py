@@ -29,6 +29,7 @@ from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
 from ui.storage import Storage
+from ui.text import wrap_text
 from ui.theme import scaled_theme
 
 if TYPE_CHECKING:
@@ -609,23 +610,3 @@ class App:
         """Close the window (after ``quit``)."""
         pygame.display.quit()
 
-
-def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels, each taking as many words as fit (a word
-    wider than the width has a line of its own); a paragraph that fits is measured once, not word
-    by word."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        if font.size(paragraph)[0] <= width:
-            lines.append(paragraph)
-            continue
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width or not line:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines or [""]

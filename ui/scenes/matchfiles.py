@@ -14,9 +14,9 @@ import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from game.core.matchfile import MatchFileError, import_match
-from ui.app import wrap_text
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games
+from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App

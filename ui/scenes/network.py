@@ -21,13 +21,13 @@ from net.host import Host, HostThread, local_addresses
 from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
-from ui.app import wrap_text
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, level_name
 from ui.session import SeatInfo
 from ui.storage import hosted_file
 from ui.table.remote import REMOTE_LEVEL, RemoteSession
+from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App

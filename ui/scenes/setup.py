@@ -42,12 +42,12 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
 from game.core.dealcode import DealCode, DealCodeError, decode
-from ui.app import wrap_text
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games, level_name, players_text
 from ui.session import MatchSession, SeatInfo
 from ui.table.remote import REMOTE_LEVEL
+from ui.text import wrap_text
 from ui.tutorial import has_tutorial, start_tutorial
 
 if TYPE_CHECKING:

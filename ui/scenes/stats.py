@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ui.app import wrap_text
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games
 from ui.storage import LEVEL_ORDER
+from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App

@@ -39,6 +39,7 @@ from ui.table.widgets import (
     FONT_COLOUR,
     GOLD,
     INK,
+    SEAT_COLOURS,
     Button,
     Curtain,
     LogPanel,
@@ -48,8 +49,6 @@ from ui.table.widgets import (
 )
 from ui.tutorial import Coach
 
-SEAT_COLOURS = [(178, 64, 52), (52, 98, 170), (60, 140, 84), (150, 88, 170), (196, 130, 40), (40, 140, 150),
-                (170, 70, 120), (110, 110, 120)]
 DOUBLE_CLICK = 0.4
 DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 2.8

@@ -12,12 +12,15 @@ from typing import Any, TypeVar
 
 import pygame
 
-from ui.app import wrap_text
+from ui.text import wrap_text
 
 FONT_COLOUR = (246, 238, 214)
 GOLD = (222, 182, 88)
 INK = (20, 26, 22)
 PANEL = (12, 40, 26)
+SEAT_COLOURS = [(178, 64, 52), (52, 98, 170), (60, 140, 84), (150, 88, 170), (196, 130, 40), (40, 140, 150),
+                (170, 70, 120), (110, 110, 120)]
+"""A seat's colour on its name plate and its line on the score chart."""
 
 
 T = TypeVar("T")
