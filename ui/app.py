@@ -81,6 +81,14 @@ def settle_memory() -> None:
     gc.freeze()
 
 
+def _display_surface() -> pygame.Surface:
+    """The window's surface: the display is open for as long as the app runs."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise pygame.error("the window is closed")
+    return surface
+
+
 @dataclass
 class _Toast:
     text: str
@@ -193,7 +201,7 @@ class App:
             self.window.minimum_size = MIN_SIZE
             if self.settings.fullscreen:
                 self.window.set_fullscreen(desktop=True)
-                screen = pygame.display.get_surface()
+                screen = _display_surface()
         return screen
 
     @staticmethod
@@ -219,17 +227,19 @@ class App:
                 self.window.set_fullscreen(desktop=True)
             else:
                 self.window.set_windowed()
-        self._on_resize(pygame.display.get_surface().get_size())
+        self._on_resize(_display_surface().get_size())
         self.save_settings()
 
     def _remember_geometry(self) -> None:
         if self.settings.fullscreen or self.headless:
             return
-        self.settings.window_size = tuple(self.screen.get_size())
-        self.settings.window_pos = tuple(self.window.position)
+        width, height = self.screen.get_size()
+        x, y = self.window.position
+        self.settings.window_size = (width, height)
+        self.settings.window_pos = (x, y)
 
     def _on_resize(self, size: tuple[int, int]) -> None:
-        self.screen = pygame.display.get_surface()
+        self.screen = _display_surface()
         size = self.screen.get_size()
         self.ui.set_window_resolution(size)
         self._apply_ui_scale(size)
@@ -438,8 +448,8 @@ class App:
                           pygame.WINDOWRESTORED, pygame.WINDOWDISPLAYCHANGED):
             self._shown = None  # the window's pixels may be new: the next frame is drawn whole
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            if pygame.display.get_surface().get_size() != self.ui.window_resolution:
-                self._on_resize(pygame.display.get_surface().get_size())
+            if _display_surface().get_size() != self.ui.window_resolution:
+                self._on_resize(_display_surface().get_size())
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

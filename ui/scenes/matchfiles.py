@@ -7,6 +7,7 @@ that cannot be read is explained in one sentence and left exactly as it was.
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,7 +53,7 @@ class MatchFilesScene(MenuScene):
             self.label(pygame.Rect(x, y, width, bh), tr("files.none"), "field_label")
             y += bh + gap
         for path in files:
-            self.button(pygame.Rect(x, y, width, bh), self.describe(path), lambda p=path: self.open(p))
+            self.button(pygame.Rect(x, y, width, bh), self.describe(path), partial(self.open, path))
             y += bh + gap
         self.folder_top = y
         y += self.px(44)

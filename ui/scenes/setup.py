@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
 from game.core.dealcode import DealCode, DealCodeError, decode
@@ -775,6 +776,7 @@ class SetupScene(MenuScene):
             control_left = control.right - box_size if field.kind == "bool" else control.left
             rect = pygame.Rect(0, y, control_left - self.px(10), row_h)
             oid = self.oid("field_label", f"#option_label_{field.name}")
+            widget: UIElement
             if field.kind == "bool":
                 widget = self.checkbox(
                     pygame.Rect(control_left, y + (row_h - box_size) // 2, box_size, box_size),
@@ -787,7 +789,8 @@ class SetupScene(MenuScene):
                 self.add_nav(widget)
                 row.append(widget)
             elif field.kind == "choice":
-                names = [(self.choice_label(field.name, c), str(i)) for i, c in enumerate(field.choices)]
+                names: list[str | tuple[str, str]] = [(self.choice_label(field.name, c), str(i))
+                                                      for i, c in enumerate(field.choices)]
                 current = names[field.choices.index(self.values[field.name])]
                 widget = UIDropDownMenu(
                     names,
@@ -828,7 +831,7 @@ class SetupScene(MenuScene):
                     )
                 )
             else:
-                widget = UITextEntryLine(
+                entry = UITextEntryLine(
                     control,
                     manager=self.app.ui,
                     container=scroll,
@@ -836,7 +839,8 @@ class SetupScene(MenuScene):
                     initial_text=self.texts[field.name],
                     placeholder_text=tr("setup.random") if field.kind.startswith("optional") else None,
                 )
-                widget.set_forbidden_characters(unprintable())
+                entry.set_forbidden_characters(unprintable())
+                widget = entry
                 hint = self.checker.hint(field)
                 if hint is not None:
                     widget.set_tooltip(hint)
@@ -1012,7 +1016,7 @@ class SetupScene(MenuScene):
             self.error_label.set_text(self.error)
         for name, labels in self.option_errors.items():
             problem = verdict.for_field(name)
-            lines = [] if problem is None else self._error_lines(problem.text, labels[0].relative_rect.width)
+            lines = [] if problem is None else self._error_lines(problem.text, int(labels[0].relative_rect.width))
             for n, label in enumerate(labels):
                 if n < len(lines):
                     label.set_text(lines[n])

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 import traceback
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -49,6 +49,9 @@ from ui.table.widgets import (
 )
 from ui.tutorial import Coach
 
+if TYPE_CHECKING:
+    from ui.app import App
+
 DOUBLE_CLICK = 0.4
 DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 2.8
@@ -70,7 +73,7 @@ class Plate(NamedTuple):
 class TableScene(Scene):
     """A match at the table (see the module docstring)."""
 
-    def __init__(self, app: Any, session: MatchSession) -> None:
+    def __init__(self, app: App, session: MatchSession) -> None:
         super().__init__(app)
         self.session = session
         self.state = session.state
@@ -92,8 +95,8 @@ class TableScene(Scene):
         if self.remote is not None:
             self.referee = self.remote
         else:
-            bots = {seat: self.descriptor.make_bot(info.level, self.state.seed + 7919 * (seat + 1))
-                    for seat, info in enumerate(session.seats) if not info.is_human}
+            bots = {seat: self.descriptor.make_bot(level, self.state.seed + 7919 * (seat + 1))
+                    for seat, level in session.bot_levels.items()}
             self.referee = Referee(self.state, bots, think_delay=float(app.settings.bot_delay), runner=self.runner)
         self._faults = 0
         self._seat_states: list[str | None] = [s.get("state") for s in self.remote.seats] if self.remote else []
@@ -125,19 +128,19 @@ class TableScene(Scene):
         self._felt: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
         self._static_layout: TableLayout | None = None
-        self._static_keys: dict[str, tuple] = {}
+        self._static_keys: dict[str, tuple[Any, ...]] = {}
         """What each part of the static layer shows now (see ``_static_parts``)."""
         self._overlays: list[pygame.Rect] | None = None
         """Where the last frame drew over the resting layer (None: draw the next frame whole)."""
         self._still = False
         """Whether nothing moved in the last frame (a card flying, one dragged or rising)."""
         self._rest: pygame.Surface | None = None
-        self._rest_cards: dict[int, tuple] = {}
+        self._rest_cards: dict[int, tuple[Any, ...]] = {}
         """Each resting card as last drawn on the resting layer, by sprite: what it shows and where."""
         self._rest_under: list[pygame.Rect] = []
         self._rest_version = -1
-        self._coach_panel: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
-        self._message_box: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
+        self._coach_panel: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
+        self._message_box: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
         self._version = 0
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
@@ -291,9 +294,10 @@ class TableScene(Scene):
             slots: list[CardSprite | None] = [None] * len(cards)
             for i, card in enumerate(cards):
                 if card is not None:
-                    slots[i] = next((s for s in here if s.ident not in used and s.card == card), None)
-                    if slots[i] is not None:
-                        used.add(slots[i].ident)
+                    mine = next((s for s in here if s.ident not in used and s.card == card), None)
+                    if mine is not None:
+                        slots[i] = mine
+                        used.add(mine.ident)
             result[zone] = slots
         for zone, cards in wanted.items():
             slots = result[zone]
@@ -308,8 +312,9 @@ class TableScene(Scene):
             here = [s for s in by_zone.get(zone, []) if s.ident not in used]
             for i in range(len(cards)):
                 if slots[i] is None and here:
-                    slots[i] = here.pop(0)
-                    used.add(slots[i].ident)
+                    kept = here.pop(0)
+                    slots[i] = kept
+                    used.add(kept.ident)
         spare = [s for s in self.sprites if s.ident not in used]
         layout = self.layout
         stock_x, stock_y = layout.stock_pos
@@ -321,14 +326,15 @@ class TableScene(Scene):
                     if spare:
                         slots[i] = spare.pop(0)
                     else:
-                        slots[i] = CardSprite(None, zone, stock_x, stock_y, layout.card_w)
-                        slots[i].target = (stock_x, stock_y)
-                        fresh.append(slots[i])
+                        new = CardSprite(None, zone, stock_x, stock_y, layout.card_w)
+                        new.target = (stock_x, stock_y)
+                        slots[i] = new
+                        fresh.append(new)
         # 3. new faces, zones and targets
         deal_delay: dict[tuple[str, int], float] = {}
         if animate_deal and factor > 0:
-            for n, key in enumerate(self.adapter.deal_order(wanted)):
-                deal_delay[key] = n * STAGGER * 0.55 * factor
+            for n, dealt in enumerate(self.adapter.deal_order(wanted)):
+                deal_delay[dealt] = n * STAGGER * 0.55 * factor
             for s in self.sprites + fresh:
                 s.x, s.y, s.width = stock_x, stock_y, layout.card_w
                 s.face_up = False
@@ -602,8 +608,8 @@ class TableScene(Scene):
         if len(humans) != 1 and not self.session.pass_and_play_undo:
             self.say(tr("table.undo_pass_and_play"))
             return
-        fresh = {seat: self.descriptor.make_bot(info.level, self.state.seed + 7919 * (seat + 1) + len(self.state.log))
-                 for seat, info in enumerate(self.session.seats) if not info.is_human}
+        fresh = {seat: self.descriptor.make_bot(level, self.state.seed + 7919 * (seat + 1) + len(self.state.log))
+                 for seat, level in self.session.bot_levels.items()}
         try:
             taken = self.referee.take_back(humans, fresh)
         except IllegalMove as exc:
@@ -1231,8 +1237,10 @@ class TableScene(Scene):
             merge_regions(changed + self._overlays + over, screen)
         if sum(_area(r) for r in regions) > _area(screen) // 2:
             regions = [screen]
-        for region in regions:
-            frame.blit(self._rest, region, region)
+        rest = self._rest
+        if rest is not None:
+            for region in regions:
+                frame.blit(rest, region, region)
         ink = Ink(frame)
         for target in self.drop_targets():
             if isinstance(target.action, Move):
@@ -1331,7 +1339,7 @@ class TableScene(Scene):
         finds a place clear of everything (see ``_clear_spot``), else the one whose place costs least
         (buttons, then what it is ``about``, the name plates, the cards), then with the largest text; and
         that place."""
-        best: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
+        best: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
         for panel, size in panels:
             cost, spot = self._clear_spot(panel.get_size(), layout, wanted, about, clear)
             rank = (*cost[:4], -size)
@@ -1365,7 +1373,7 @@ class TableScene(Scene):
         return panel, size
 
     def _clear_spot(self, size: tuple[int, int], layout: TableLayout, wanted: tuple[str, tuple[int, int]],
-                    about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[tuple, pygame.Rect]:
+                    about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[tuple[Any, ...], pygame.Rect]:
         """Where a box of ``size`` goes on the felt, and at what cost: clear of the buttons, the log and
         ``clear``, then of the things it is ``about`` (a hint's card), then of the name plates, where it
         can be; of those places, the one that covers the least of the cards, then the nearest to where
@@ -1383,7 +1391,7 @@ class TableScene(Scene):
         aimed = {tuple(r) for r in about}
         cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.sprites} - aimed]  # a pile counts once
         step = max(4, round(layout.unit * 0.25))
-        best: tuple[tuple, pygame.Rect] | None = None
+        best: tuple[tuple[Any, ...], pygame.Rect] | None = None
         xs = {*range(felt.left + box.w // 2, felt.right - box.w // 2 + 1, max(step, (felt.w - box.w) // 8)),
               max(felt.left + box.w // 2, min(wanted_at[0], felt.right - box.w // 2))}
         ys = {*range(felt.top + box.h // 2, felt.bottom - box.h // 2 + 1, step),
@@ -1433,7 +1441,7 @@ class TableScene(Scene):
                 self._static_keys[name] = key
         return [parts[name][0] for name in redraw]
 
-    def _static_parts(self, layout: TableLayout) -> dict[str, tuple[pygame.Rect, tuple, Any]]:
+    def _static_parts(self, layout: TableLayout) -> dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]]:
         """Each part of the static layer: the area it may draw in, what it shows, and how to draw it."""
         w, _ = layout.size
         name = self.app.tr(f"game.{self.session.game_id}.title") if self._has(
@@ -1444,7 +1452,7 @@ class TableScene(Scene):
         fingerprint = self.app.tr("table.fingerprint", hand=deals[-1]["hand"],
                                   fingerprint=deals[-1]["fingerprint"]) if deals else ""
         bar = pygame.Rect(0, 0, w, layout.top_bar + layout.top_bar // 2)  # the bar and the rail below it
-        parts: dict[str, tuple[pygame.Rect, tuple, Any]] = {
+        parts: dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]] = {
             "bar": (bar, (name, hint, status, fingerprint),
                     lambda surface: self._draw_bar(surface, layout, name, hint, status, fingerprint))}
         piles = [pygame.Rect(round(pos[0]), round(pos[1]), layout.card_w, layout.card_h)
@@ -1580,7 +1588,7 @@ def _fitting_parts(text: TextCache, line: str, size: int, room: int) -> str:
     return shown
 
 
-def _resting_look(sprite: CardSprite) -> tuple:
+def _resting_look(sprite: CardSprite) -> tuple[Any, ...]:
     """A resting card as drawn: the area its shadow and highlight may cover first, then what it shows."""
     rect = sprite.rect
     margin = sprite.width // 10 + sprite.width // 7 + 8  # shadow spread and offset, highlight outline

@@ -40,7 +40,7 @@ class ScoreSheetScene(Scene):
         self.chart = False
         """Whether the sheet shows the chart of the totals instead of the table."""
         self._surface: pygame.Surface | None = None
-        self._key: tuple | None = None
+        self._key: tuple[Any, ...] | None = None
         self._label = adapter_class(session.game_id).sheet_label if has_adapter(session.game_id) else \
             TableAdapter.sheet_label
 
