@@ -65,6 +65,15 @@ def test_importing_every_net_module_loads_no_pygame_and_no_ui() -> None:
     assert bad.strip() == "[]", f"importing net/ loaded {bad.strip()}"
 
 
+def test_the_tables_match_loads_no_pygame() -> None:
+    """The match at the table (``ui.table.match``: viewer, curtain, playing, undo, hints, coach,
+    statistics, autosave) runs headless: only the scene that shows it needs a window."""
+    code = ("import sys, ui.table.match\n"
+            "print(sorted(n for n in sys.modules if n.split('.')[0] in ('pygame', 'pygame_gui')))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", f"importing ui.table.match loaded {out.stdout.strip()}"
+
+
 def test_game_reads_no_clock_and_no_file() -> None:
     problems = []
     for path in python_files(GAME):

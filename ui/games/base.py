@@ -40,13 +40,12 @@ import pygame
 
 from game.core import Event, Move
 from game.core.views import CoreView
+from ui.spoken import spoken
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 from ui.table.widgets import GOLD
 
 if TYPE_CHECKING:
-    from ui.app import App
-    from ui.session import MatchSession
     from ui.table.scene import TableScene
     from ui.table.sprites import CardSprite
 
@@ -149,27 +148,6 @@ class ButtonSpec:
     """Shown in the small column at the side (sorting and other helpers) instead of the main bar."""
     shortcut: int | None = None
     """A key that presses it (a pygame key code), named on the button: for what must be quick."""
-
-
-def the_player(session: MatchSession) -> str | None:
-    """The name of the one person at ``session``'s table (the others are bots), else ``None``."""
-    humans = session.humans
-    return session.seats[humans[0]].name if len(humans) == 1 else None
-
-
-def spoken(app: App, session: MatchSession, key: str, **params: Any) -> str:
-    """A sentence in the player's language; one about the only person at the table (playing against
-    bots) takes its second-person forms: ``<key>_you`` when they are its subject ("You discard…",
-    "Vous défaussez…"), ``<key>_to_you`` when another player acts on them ("Bob gives you…", "Bob
-    vous donne…"), ``<key>_you_to_you`` when both."""
-    you = the_player(session)
-    if you is not None:
-        subject = "_you" if params.get("name") == you else ""
-        other = "_to_you" if any(v == you for k, v in params.items() if k != "name") else ""
-        for suffix in (subject + other, subject, other):
-            if suffix and app.has_text(key + suffix):
-                return app.tr(key + suffix, **params)
-    return app.tr(key, **params)
 
 
 SCORE_PAPER = (250, 244, 226)

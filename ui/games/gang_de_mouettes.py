@@ -110,11 +110,11 @@ class Adapter(TableAdapter[GangView]):
 
     def to_memorise(self) -> list[int]:
         """Human seats still to look at their first cards of this round (play waits for them)."""
-        return self.scene.referee.unready()
+        return self.scene.driver.unready()
 
     def memorise(self, seat: int) -> None:
         """``seat`` has memorised its cards: hide them and let play (or the next human) go on."""
-        self.scene.referee.ready(seat)
+        self.scene.driver.ready(seat)
         self.scene.recheck_viewer()
 
     def _snappers(self, view: GangView) -> list[int]:
@@ -408,14 +408,14 @@ class Adapter(TableAdapter[GangView]):
             return
         opened = (view["turn"], len(view["discard"]))
         if opened != self._let_go_for and not known_matches(view):
-            self.scene.referee.pass_window(view["seat"])
+            self.scene.driver.pass_window(view["seat"])
             self._let_go_for = opened
             self.let_go_used = True
 
     def pass_snap(self) -> None:
         """The humans at the screen do not want to snap in this window (it may close sooner)."""
         for seat in self._snappers(self.public()):
-            self.scene.referee.pass_window(seat)
+            self.scene.driver.pass_window(seat)
 
     # ================================================================== input
     def _acts(self, legal: list[Move]) -> dict[str, Move]:
@@ -925,10 +925,10 @@ class Adapter(TableAdapter[GangView]):
             self._draw_call(surface, view, layout)
         if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
             self._draw_marks(surface, view, layout)
-        clock = self.scene.referee.window_clock()
+        clock = self.scene.driver.window_clock()
         if clock is not None and view["phase"] == WINDOW:
             self._draw_ring(surface, layout, clock)
-        grace = self.scene.referee.grace_clock()
+        grace = self.scene.driver.grace_clock()
         if grace is not None and grace[0] == self.scene.viewer:
             button = next((b for b in self.scene.buttons if b.key == "done"), None)
             if button is not None:

@@ -370,7 +370,7 @@ class Adapter(TableAdapter[GinView]):
         if phase in ("hand_over", "match_over"):
             out.append(ButtonSpec("sheet", self.tr("gin.button.score_sheet"), self.scene.show_score_sheet,
                                   phase == "match_over"))
-            if self.scene.remote is None and self.scene.viewer is not None:
+            if self.scene.driver.local and self.scene.viewer is not None:
                 out.append(ButtonSpec("review", self.tr("gin.button.review"), self.scene.review_hand))
         elif view.get("hand"):
             for mode in SORT_MODES[:3]:

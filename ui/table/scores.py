@@ -15,9 +15,10 @@ from typing import Any
 import pygame
 
 from ui.games import adapter_class, has_adapter
-from ui.games.base import SCORE_PAPER, TableAdapter, spoken
+from ui.games.base import SCORE_PAPER, TableAdapter
 from ui.scene import Scene
 from ui.session import MatchSession
+from ui.spoken import spoken
 from ui.table.layout import text_scale
 from ui.table.widgets import GOLD, SEAT_COLOURS, Button, TextCache, layout_buttons
 

@@ -306,25 +306,14 @@ class LogPanel:
         return layer
 
 
-class Curtain:
-    """The full-screen "Pass to <name>" cover of pass-and-play; it hides every card."""
+class CurtainArt:
+    """The full-screen "Pass to <name>" cover of pass-and-play (``ui.table.match.Curtain`` says when);
+    it hides every card."""
 
     def __init__(self, text: TextCache) -> None:
         self.text = text
-        self.name: str | None = None
         self._surface: pygame.Surface | None = None
         self._key: tuple[Any, ...] | None = None
-
-    @property
-    def shown(self) -> bool:
-        return self.name is not None
-
-    def show(self, name: str) -> None:
-        self.name = name
-        self._surface = None
-
-    def hide(self) -> None:
-        self.name = None
 
     def draw(self, surface: pygame.Surface, title: str, hint: str, scale: float = 1.0) -> None:
         """The cover over all of ``surface``; ``scale`` is the table's text size (``TableLayout.text_scale``)."""
