@@ -475,8 +475,8 @@ class Adapter(TableAdapter[GangView]):
             button = next((b for b in self.scene.buttons if b.key == "power"), None)
             if power is not None and button is not None:
                 out.append(Drop("power", button.rect.inflate(8, 8), partial(self.set_mode, power)))
-        elif slot_of(sprite.zone) is not None:
-            seat, slot = slot_of(sprite.zone)  # type: ignore[misc]
+        elif (where := slot_of(sprite.zone)) is not None:
+            seat, slot = where
             if view["phase"] == WINDOW:
                 if self._human(seat) and seat in self._snappers(view):
                     out.append(

@@ -407,8 +407,9 @@ class Adapter(TableAdapter[LaGagneView]):
         if card == "Voler":
             for other in self.scene.sprites:
                 steals = self._steals_of(other, legal) if column_of(other.zone) else []
-                if steals:
-                    out.append(Drop(other.zone, self.visible_rect(other), self._choose(steals)))  # type: ignore[arg-type]
+                chosen = self._choose(steals)
+                if chosen is not None:
+                    out.append(Drop(other.zone, self.visible_rect(other), chosen))
         return out
 
     def target_rects(self, view: LaGagneView, layout: TableLayout) -> dict[str, pygame.Rect]:
