@@ -184,7 +184,16 @@ class Adapter(TableAdapter[GinView]):
             for i, meld in enumerate(result["melds"][s]):
                 groups.append((f"meld:{s}:{i}", len(meld) + layoffs.get((s, i), 0)))
             groups.append((f"hand:{s}", len(result["deadwood_cards"][s])))
-            room = layout.log_rect.x - layout.seats[layout.bottom_seat].plate.right - layout.unit * 1.6
+            spot = layout.seats[s]
+            if spot.bottom:
+                top = layout.hand_y + layout.card_h - h
+            else:
+                top = round(spot.cards[1] - h / 2)
+            # the row starts right of every name plate beside it (its own, and the bottom seat's)
+            beside = [p.right for p in (spot.plate, layout.seats[layout.bottom_seat].plate)
+                      if p.bottom > top and p.top < top + h]
+            start = max(beside, default=layout.seats[layout.bottom_seat].plate.right)
+            room = layout.log_rect.x - start - layout.unit * 1.6
             widths = [(n - 1) * step + w if n else 0 for _, n in groups]
             total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
             if total > room:
@@ -192,13 +201,8 @@ class Adapter(TableAdapter[GinView]):
                 step = max(w * 0.2, step - (total - room) / max(1, cards - len(groups)))
                 widths = [(n - 1) * step + w if n else 0 for _, n in groups]
                 total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
-            spot = layout.seats[s]
-            middle = (layout.seats[layout.bottom_seat].plate.right + layout.log_rect.x - layout.unit) / 2
-            left = max(middle - total / 2, layout.seats[layout.bottom_seat].plate.right + layout.unit * 0.25)
-            if spot.bottom:
-                top = layout.hand_y + layout.card_h - h
-            else:
-                top = round(spot.cards[1] - h / 2)
+            middle = (start + layout.log_rect.x - layout.unit) / 2
+            left = max(middle - total / 2, start + layout.unit * 0.25)
             placed: dict[str, list[tuple[float, float, int]]] = {}
             x = left
             for (zone, n), width in zip(groups, widths):
@@ -657,13 +661,13 @@ class Adapter(TableAdapter[GinView]):
             beside = [spot for spot in (img.get_rect(midleft=(rect.right + gap * 2, rect.centery)),
                                         img.get_rect(midright=(rect.x - gap * 2, rect.centery)))
                       if layout.felt.contains(spot) and spot.collidelist(taken + cards) == -1]
-            if above.top >= layout.top_bar and above.collidelist(taken) == -1:
+            if above.top >= layout.felt.top and above.collidelist(taken) == -1:
                 labels.append((img, above))
                 continue
             if beside:
                 labels.append((img, beside[0]))
                 continue
-            ceiling = max([layout.top_bar] + [r.bottom for r in taken
+            ceiling = max([layout.felt.top] + [r.bottom for r in taken
                                                   if r.right > rect.x and r.x < rect.right and r.bottom <= rect.top])
             while size > 10 and text.font(size, True).get_height() > rect.top - gap - ceiling:
                 size -= 1

@@ -116,12 +116,13 @@ class Adapter(TableAdapter[LaGagneView]):
         w = self.board_card_width(layout)
         gap = max(4, round(w * 0.1))
         plate = layout.seats[layout.bottom_seat].plate
-        top = layout.centre[1] + layout.card_h / 2 + layout.unit * 0.3
+        # below the piles, and low enough that a column's first card ends level with the name plate
+        top = max(layout.centre[1] + layout.card_h / 2 + layout.unit * 0.3, plate.y - card_height(w))
         rect = pygame.Rect(
             round(plate.right + layout.unit * 0.3),
             round(top),
             4 * w + 3 * gap,
-            round(layout.felt.bottom - layout.unit * 0.1 - top),
+            round(layout.felt.bottom - layout.unit * 0.1 - top - w * 0.45),  # room for the totals below
         )
         return rect, w
 
@@ -227,12 +228,14 @@ class Adapter(TableAdapter[LaGagneView]):
         return [x for x in SUITS if cols[seat][x]["open"] or cols[seat][x]["points"] or cols[seat][x]["x2"]]
 
     def column_rect(self, seat: int, suit: str, layout: TableLayout) -> pygame.Rect:
-        """A column's place: the viewer's four columns have fixed places; another seat's columns
-        are packed side by side in suit order on its board."""
+        """A column's place: the viewer's four columns stand in a row from its name plate, those on
+        the table first (in suit order), then the empty places; another seat's columns are packed
+        side by side in suit order on its board."""
         board, w = self.boards(layout)[seat]
         if layout.seats[seat].bottom:
             gap = max(3, round(w * 0.1))
-            i = SUITS.index(suit)
+            present = self._present(seat)
+            i = (present + [x for x in SUITS if x not in present]).index(suit)
         else:
             gap = max(4, round(w * 0.14))
             present = self._present(seat)

@@ -528,16 +528,19 @@ class TableScene(Scene):
             target = self.coach_target()
             margin = round(layout.unit * 0.2)
             width = layout.size[0] * 0.26 * (1 + 0.3 * (layout.text_scale - 1))
-            panels = (self._render_coach(lines, layout, round(width * share)) for share in (1.0, 1.4))
+            panels = (self._render_coach(lines, layout, round(width * share), scale)  # smaller where it must be
+                      for share, scale in ((1.0, 1.0), (1.4, 1.0), (1.4, 0.85), (1.8, 0.85), (1.8, 0.72), (2.4, 0.72),
+                                           (2.4, 0.6)))
             box, panel = self._place(panels, layout, ("topright", (layout.felt.right - margin, layout.top_bar + margin)),
                                      [target] if target is not None else [], [])
             self._coach_panel = (key, box, panel)
         return self._coach_panel[1], self._coach_panel[2]
 
-    def _render_coach(self, lines: list[str], layout: TableLayout, width: int) -> tuple[pygame.Surface, int]:
-        """The coach's box and its text size: its words at the interface's size, smaller only if it
-        would fill more than half the felt's height."""
-        size = max(14, round(layout.em * 0.3))
+    def _render_coach(self, lines: list[str], layout: TableLayout, width: int,
+                      scale: float = 1.0) -> tuple[pygame.Surface, int]:
+        """The coach's box and its text size: its words at ``scale`` of the interface's size, smaller
+        only if it would fill more than half the felt's height."""
+        size = max(12, round(layout.em * 0.3 * scale))
         while True:
             wrapped = [part for line in lines for part in self.text.wrap(line, size, width)]
             line_h = self.text.font(size).get_linesize()
