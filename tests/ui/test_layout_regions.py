@@ -20,6 +20,7 @@ import pytest
 from game import GAMES, GameState
 from ui.app import App
 from ui.session import MatchSession, SeatInfo
+from ui.settings import BOT_DELAY_RANGE
 from ui.table.scene import TableScene
 from ui.tutorial import Tutorial
 
@@ -66,7 +67,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     """One headless app for the module's tests; each look sizes its window and opens its own table."""
     made = App(data_dir=tmp_path_factory.mktemp("layout"), size=WINDOWS[0], headless=True, fail_fast=True)
     made.settings.animation_speed = "instant"
-    made.settings.bot_delay = 60.0  # the bots wait: the table is looked at as dealt
+    made.settings.bot_delay = BOT_DELAY_RANGE[1]  # no frame runs: the table is looked at as dealt
     yield made
     made.quit()
     made.close()
