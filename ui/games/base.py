@@ -27,7 +27,7 @@ A new game plugs in by writing ``ui/games/<game_id>.py`` with a subclass of ``Ta
   by itself (a countdown) goes in ``draw_over`` and its ``tick`` sets ``scene.dirty``.
 - visual timers and turn marks: ``tick`` (e.g. how long a looked-at card stays face up), ``turn_seats``.
   Who may act when, bots, quick-discard windows and grace times are the referee's
-  (``scene.referee``): an adapter reads its clocks to draw them.
+  (``scene.driver``, the match driver of ``ui.table.match``): an adapter reads its clocks to draw them.
 """
 
 from __future__ import annotations
