@@ -31,6 +31,7 @@ from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
 from ui.storage import Storage
+from ui.text import wrap_text
 from ui.theme import scaled_theme
 
 if TYPE_CHECKING:
@@ -90,6 +91,14 @@ def settle_memory() -> None:
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+
+
+def _display_surface() -> pygame.Surface:
+    """The window's surface: the display is open for as long as the app runs."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise pygame.error("the window is closed")
+    return surface
 
 
 @dataclass
@@ -225,7 +234,7 @@ class App:
             self.window.minimum_size = MIN_SIZE
             if self.settings.fullscreen:
                 self.window.set_fullscreen(desktop=True)
-                screen = pygame.display.get_surface()
+                screen = _display_surface()
         return screen
 
     def _follow_system_scale(self) -> None:
@@ -261,17 +270,19 @@ class App:
                 self.window.set_fullscreen(desktop=True)
             else:
                 self.window.set_windowed()
-        self._on_resize(pygame.display.get_surface().get_size())
+        self._on_resize(_display_surface().get_size())
         self.save_settings()
 
     def _remember_geometry(self) -> None:
         if self.settings.fullscreen or self.headless:
             return
-        self.settings.window_size = tuple(self.screen.get_size())
-        self.settings.window_pos = tuple(self.window.position)
+        width, height = self.screen.get_size()
+        x, y = self.window.position
+        self.settings.window_size = (width, height)
+        self.settings.window_pos = (x, y)
 
     def _on_resize(self, size: tuple[int, int]) -> None:
-        self.screen = pygame.display.get_surface()
+        self.screen = _display_surface()
         size = self.screen.get_size()
         self.ui.set_window_resolution(size)
         self._apply_ui_scale(size)
@@ -514,8 +525,8 @@ class App:
                           pygame.WINDOWRESTORED, pygame.WINDOWDISPLAYCHANGED):
             self._shown = None  # the window's pixels may be new: the next frame is drawn whole
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            if pygame.display.get_surface().get_size() != self.ui.window_resolution:
-                self._on_resize(pygame.display.get_surface().get_size())
+            if _display_surface().get_size() != self.ui.window_resolution:
+                self._on_resize(_display_surface().get_size())
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -691,23 +702,3 @@ class App:
         """Close the window (after ``quit``)."""
         pygame.display.quit()
 
-
-def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels, each taking as many words as fit (a word
-    wider than the width has a line of its own); a paragraph that fits is measured once, not word
-    by word."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        if font.size(paragraph)[0] <= width:
-            lines.append(paragraph)
-            continue
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width or not line:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines or [""]

@@ -418,10 +418,14 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
 
             app.push(ShortcutsScene(app))
         elif scene == "hint":
+            from ui.table.scene import TableScene
+
             table = app.top
-            table.hint()  # type: ignore[union-attr]
+            if not isinstance(table, TableScene):
+                raise SystemExit("the hint screenshot needs a table")
+            table.hint()
             for _ in range(HINT_FRAMES):  # the hard bot thinks on its thread; its answer is then shown
                 app.step(SETTLE_DT)
-                if getattr(table, "_hint_task", None) is None:
+                if not table.match.hint_pending:
                     break
                 time.sleep(SETTLE_DT)

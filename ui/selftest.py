@@ -19,6 +19,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -129,8 +130,8 @@ def check_screens(app: Any, game_ids: Sequence[str]) -> str:
         app.set_language(lang)
         _show(app, None)
         for game_id in game_ids:
-            _show(app, lambda g=game_id: app.show_rules(g))
-            _show(app, lambda g=game_id: app.push(SetupScene(app, g)))
+            _show(app, partial(app.show_rules, game_id))
+            _show(app, partial(app.push, SetupScene(app, game_id)))
         _show(app, app.show_settings)
         _show(app, lambda: app.push(StatsScene(app)))
         opened += 3 + 2 * len(game_ids)
@@ -450,7 +451,7 @@ def _play_in_app(report: _Report, games: dict[str, Any], data_dir: Path) -> None
         report.check("screens", lambda: check_screens(app, list(games)))
         report.check("cards", lambda: check_cards(app, games))
         for game_id, descriptor in games.items():
-            report.check(f"match {game_id}", lambda g=game_id, d=descriptor: play_match(app, g, d))
+            report.check(f"match {game_id}", partial(play_match, app, game_id, descriptor))
         first = next(iter(games))
         report.check("save and resume", lambda: check_save_and_resume(app, first, games[first]))
         report.check("crash report", lambda: check_crash_report(app))

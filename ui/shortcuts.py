@@ -207,7 +207,7 @@ class ShortcutsScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        from ui.app import wrap_text
+        from ui.text import wrap_text
 
         w, h = surface.get_size()
         k = max(1.0, min(w / 1024, h / 640)) * 0.95

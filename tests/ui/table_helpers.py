@@ -37,7 +37,7 @@ def start(app, session: MatchSession, bots: Mapping[int, Bot] | None = None) -> 
     app.settings.bot_delay = 0.0
     app.start_match(session)
     for seat, bot in (bots or {}).items():
-        app.top.referee.replace_bot(seat, bot)
+        app.top.driver.referee.replace_bot(seat, bot)
     app.step(1 / 60)
     assert isinstance(app.top, TableScene)
     return app.top

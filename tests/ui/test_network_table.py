@@ -100,7 +100,7 @@ def test_a_player_hosts_from_the_setup_form_and_a_friend_joins(app) -> None:
     click(app, center(lobby.start_button))
     wait(app, lambda: isinstance(app.top, TableScene))
     table = app.top
-    assert table.remote is not None and table.viewer == 0
+    assert not table.driver.local and table.viewer == 0
     assert table.session.seats[1].level == "easy"  # the friend's network bot shows as such
     play_some(app, table, 12)
     log = table.state.log
@@ -234,7 +234,7 @@ def test_a_table_the_app_hosted_is_offered_again_after_a_crash(app) -> None:
         await asyncio.sleep(0.3)
         await client.close()
 
-    assert scene.remote.seats[1]["state"] == "dropped"
+    assert scene.driver.remote.seats[1]["state"] == "dropped"
     asyncio.run(zoe_comes_back())
     wait(app, lambda: any("Zoé is at the table" in line for line in scene.log.lines))
     scene.session.close()
@@ -266,7 +266,7 @@ def test_gang_de_mouettes_over_the_network_memorising_racing_and_the_clocks(app)
         wait(app, lambda: isinstance(app.top, TableScene))
         scene: Any = app.top
         assert scene.viewer == 0
-        wait(app, lambda: 0 in scene.referee.unready())
+        wait(app, lambda: 0 in scene.driver.unready())
         assert not table.state.log  # play waits for the person on the other computer
         scene.adapter.memorise(0)
         wait(app, lambda: bool(table.state.log))
@@ -274,7 +274,7 @@ def test_gang_de_mouettes_over_the_network_memorising_racing_and_the_clocks(app)
         end = time.monotonic() + PATIENCE  # the moves are counted: the limit only stops a hang
         while len([m for m in table.state.log if m.startswith("0: ")]) < 6 and time.monotonic() < end:
             scene.finish_animations()
-            clocks.append(scene.referee.window_clock())
+            clocks.append(scene.driver.window_clock())
             if scene.legal and not scene.animating and 0 in scene.state.to_move():
                 assert scene.play(scene.legal[0])
             app.step(1 / 60)

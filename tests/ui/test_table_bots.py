@@ -32,11 +32,11 @@ class SlowBot(Bot):
 def test_a_thinking_bot_never_blocks_the_window(app) -> None:
     scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
     bot = SlowBot()
-    scene.referee.replace_bot(1, bot)
+    scene.driver.referee.replace_bot(1, bot)
     click_at(app, button(scene, "pass").rect.center)
     for _ in range(20):                       # frames go on while the bot is stuck thinking
         app.step(1 / 60)
-    assert scene.state.to_move() == [1] and scene.referee.thinking() == 1
+    assert scene.state.to_move() == [1] and scene.driver.thinking() == 1
     assert bot.thread is not None and bot.thread != threading.current_thread().name
     view = bot.views[0]
     assert view["seat"] == 1 and view["hand"] is not None and "hands" not in view
@@ -83,7 +83,7 @@ class BrokenBot(Bot):
 
 def test_a_broken_bot_does_not_stop_the_game(app, capsys) -> None:
     scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
-    scene.referee.replace_bot(1, BrokenBot(0))
+    scene.driver.referee.replace_bot(1, BrokenBot(0))
     click_at(app, button(scene, "pass").rect.center)
     scene.wait_for_bot(PATIENCE)
     app.step(1 / 60)

@@ -59,7 +59,7 @@ def gang_table(app, seats: list[SeatInfo], deck: list[str] = DECK, **options: An
 
 def reactions(scene: TableScene) -> set[int]:
     """The bot seats whose answer in the open window is in (the referee's own bookkeeping)."""
-    run = scene.referee._current_window()
+    run = scene.driver.referee._current_window()
     return {seat for seat, task in run.tasks.items() if task.done} if run else set()
 
 
@@ -431,7 +431,7 @@ def test_n_lets_a_quick_discard_window_go(app) -> None:
     scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
     to_bobs_first_window(app, scene)
     assert button(scene, "pass_snap").label == "No quick discard (N)"
-    window = scene.referee._current_window()
+    window = scene.driver.referee._current_window()
     assert window is not None and 0 not in window.passed
     key(app, pygame.K_n)
     assert 0 in window.passed  # the window now waits for nobody but the bots
@@ -443,10 +443,10 @@ def test_letting_windows_go_for_a_player_who_knows_no_match(app) -> None:
     app.settings.let_go = True
     scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
     passes: list[int] = []
-    pass_window = scene.referee.pass_window
-    scene.referee.pass_window = lambda seat: (passes.append(seat), pass_window(seat))  # type: ignore[method-assign]
+    pass_window = scene.driver.pass_window
+    scene.driver.pass_window = lambda seat: (passes.append(seat), pass_window(seat))  # type: ignore[method-assign]
     to_bobs_first_window(app, scene)
-    window = scene.referee._current_window()
+    window = scene.driver.referee._current_window()
     for _ in range(5):
         app.step(1 / 60)
     assert window is not None and 0 in window.passed
@@ -457,7 +457,7 @@ def test_letting_windows_go_for_a_player_who_knows_no_match(app) -> None:
     deck = [c for trio in zip(alice, BOB, cara) for c in trio] + PILE
     scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")], deck=deck)
     to_bobs_first_window(app, scene)
-    window = scene.referee._current_window()
+    window = scene.driver.referee._current_window()
     app.step(1 / 60)
     assert scene.view["window"]["card"] == "M4" and scene.view["slots"][0][0] == "M4"
     assert window is not None and 0 not in window.passed and not scene.adapter.assisted()

@@ -60,7 +60,7 @@ def test_the_gin_tutorial_on_the_table(app) -> None:
     assert setup.offer_tutorial and "gin_rummy" in app.settings.tutorials_offered
     click(app, center(next(b for b in setup.actions if b.text == app.tr("tutorial.offer_button"))))
     scene = app.top
-    assert isinstance(scene, TableScene) and scene.coach is not None
+    assert isinstance(scene, TableScene) and scene.match.coach is not None
     state = scene.state
     lines = scene.coach_lines()
     assert lines[0] == app.tr("tutorial.gin.intro") and app.tr("tutorial.gin.take") in lines[1]
@@ -68,7 +68,7 @@ def test_the_gin_tutorial_on_the_table(app) -> None:
     click_at(app, button(scene, "pass").rect.center)             # not what the step asks
     assert state.log == [] and scene.message == app.tr("tutorial.not_yet", step=app.tr("tutorial.gin.take"))
     click_at(app, button(scene, "take").rect.center)
-    assert state.log == ["0: take"] and scene.coach.index == 1
+    assert state.log == ["0: take"] and scene.match.coach.index == 1
     press(app, pygame.K_z, pygame.KMOD_CTRL)                      # the tutorial follows one deal: no undo
     assert state.log == ["0: take"] and scene.message == app.tr("tutorial.no_undo")
     king = next(s for s in scene.sprites if s.card == "Kd")
@@ -77,12 +77,12 @@ def test_the_gin_tutorial_on_the_table(app) -> None:
     pile = (round(layout.discard_pos[0]) + layout.card_w // 2, round(layout.discard_pos[1]) + layout.card_h // 2)
     drag(app, visible_point(king), pile)
     assert state.log[1] == "0: discard Kd"
-    run_until(app, lambda: scene.coach.due(scene.legal))
+    run_until(app, lambda: scene.match.coach.due(scene.legal))
     assert app.tr("tutorial.gin.draw") in scene.coach_lines()[-1]
     click_at(app, button(scene, "tutorial_skip").rect.center)    # the coach draws for the player
     assert state.log[-1] == "0: draw" and "3c" in state.view(0)["hand"]
     knock(app, scene)
-    assert state.log[-1].startswith("0: knock Qs") and scene.coach.finished
+    assert state.log[-1].startswith("0: knock Qs") and scene.match.coach.finished
     assert scene.coach_lines() == [app.tr("tutorial.gin.outro")]
     click_at(app, button(scene, "tutorial_end").rect.center)
     assert scene.coach_lines() == [] and all(b.key != "tutorial_end" for b in scene.buttons)
@@ -97,4 +97,4 @@ def test_the_setup_offers_the_tutorial_once_and_the_rules_page_always(app) -> No
     app.step(1 / 60)
     rules = app.top
     click(app, center(next(b for b in rules.actions if b.text == app.tr("tutorial.rules_button"))))
-    assert isinstance(app.top, TableScene) and app.top.coach is not None
+    assert isinstance(app.top, TableScene) and app.top.match.coach is not None

@@ -74,7 +74,7 @@ def test_refusals_and_the_score_sheet_speak_to_the_player(app) -> None:
     refusal = IllegalMove("It is not You's turn.", "not_your_turn", {"name": "You"})
     assert scene.explain(refusal) == "It is not your turn."
     assert scene.explain(IllegalMove("x", "wait_ready", {"name": "Bob"})) == "Wait until Bob has looked at their cards."
-    from ui.games.base import spoken
+    from ui.spoken import spoken
 
     assert spoken(app, scene.session, "sheet.winner", name="You") == "You win the match!"
     assert spoken(app, scene.session, "sheet.winner", name="Bob") == "Bob wins the match!"

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ui.app import wrap_text
 from ui.notices import NOTICES_FILE, third_party_notices
 from ui.resources import root_path
 from ui.scenes import art
 from ui.scenes.base import MenuScene
+from ui.text import wrap_text
 from ui.version import tablee_version
 
 if TYPE_CHECKING:

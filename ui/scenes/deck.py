@@ -39,12 +39,12 @@ from game.lagagne.views import (
     deck_text,
     normalise_deck,
 )
-from ui.app import wrap_text
 from ui.cards import CardArt, card_height
 from ui.scenes import art
 from ui.scenes.base import Focusable, MenuScene
 from ui.scenes.common import game_title, games, players_text
 from ui.scenes.setup import refusal_text as option_refusal_text
+from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App

@@ -35,17 +35,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
 from game.core.dealcode import DealCode, DealCodeError, decode
 from game.core.options import OptionError, OptionSpec, plain_text, refusals, schema
-from ui.app import wrap_text
 from ui.names import NAME_LIMIT, default_player_name
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games, level_name, players_text
 from ui.session import MatchSession, SeatInfo
 from ui.table.remote import REMOTE_LEVEL
+from ui.text import wrap_text
 from ui.tutorial import has_tutorial, start_tutorial
 
 if TYPE_CHECKING:
@@ -623,6 +624,7 @@ class SetupScene(MenuScene):
             control_left = control.right - box_size if field.kind == "bool" else control.left
             rect = pygame.Rect(0, y, control_left - self.px(10), row_h)
             oid = self.oid("field_label", f"#option_label_{field.name}")
+            widget: UIElement
             if field.kind == "bool":
                 widget = self.checkbox(
                     pygame.Rect(control_left, y + (row_h - box_size) // 2, box_size, box_size),
@@ -635,7 +637,8 @@ class SetupScene(MenuScene):
                 self.add_nav(widget)
                 row.append(widget)
             elif field.kind == "choice":
-                names = [(self.choice_label(field.name, c), str(i)) for i, c in enumerate(field.choices)]
+                names: list[str | tuple[str, str]] = [(self.choice_label(field.name, c), str(i))
+                                                      for i, c in enumerate(field.choices)]
                 current = names[field.choices.index(self.values[field.name])]
                 widget = UIDropDownMenu(
                     names,
@@ -676,7 +679,7 @@ class SetupScene(MenuScene):
                     )
                 )
             else:
-                widget = UITextEntryLine(
+                entry = UITextEntryLine(
                     control,
                     manager=self.app.ui,
                     container=scroll,
@@ -684,7 +687,8 @@ class SetupScene(MenuScene):
                     initial_text=self.texts[field.name],
                     placeholder_text=tr("setup.random") if field.kind.startswith("optional") else None,
                 )
-                widget.set_forbidden_characters(unprintable())
+                entry.set_forbidden_characters(unprintable())
+                widget = entry
                 hint = self.checker.hint(field)
                 if hint is not None:
                     widget.set_tooltip(hint)
@@ -860,7 +864,7 @@ class SetupScene(MenuScene):
             self.error_label.set_text(self.error)
         for name, labels in self.option_errors.items():
             problem = verdict.for_field(name)
-            lines = [] if problem is None else self._error_lines(problem.text, labels[0].relative_rect.width)
+            lines = [] if problem is None else self._error_lines(problem.text, int(labels[0].relative_rect.width))
             for n, label in enumerate(labels):
                 if n < len(lines):
                     label.set_text(lines[n])

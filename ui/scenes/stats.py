@@ -4,15 +4,16 @@ and matches at network tables (what counts is explained in ``ui.storage``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ui.app import wrap_text
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games
 from ui.storage import LEVEL_ORDER
+from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -77,7 +78,7 @@ class StatsScene(MenuScene):
             text = self.app.tr("stats.summary") if not tab else game_title(self.app, tab)
             kind = "primary_button" if tab == self.page else "menu_button"
             self.button(pygame.Rect(x, self.heading_bottom() - self.px(12), tw, th), text,
-                        lambda t=tab: self.show_page(t), kind=kind)
+                        partial(self.show_page, tab), kind=kind)
             x += tw + tg
         bw, bh, gap = self.px(260), self.px(48), self.px(16)
         self.button(

@@ -15,11 +15,12 @@ from typing import Any
 import pygame
 
 from ui.games import adapter_class, has_adapter
-from ui.games.base import SCORE_PAPER, TableAdapter, spoken
+from ui.games.base import SCORE_PAPER, TableAdapter
 from ui.scene import Scene
 from ui.session import MatchSession
+from ui.spoken import spoken
 from ui.table.layout import text_scale
-from ui.table.widgets import GOLD, Button, TextCache, layout_buttons
+from ui.table.widgets import GOLD, SEAT_COLOURS, Button, TextCache, layout_buttons
 
 INK = (40, 36, 30)
 RED = (150, 36, 40)
@@ -40,7 +41,7 @@ class ScoreSheetScene(Scene):
         self.chart = False
         """Whether the sheet shows the chart of the totals instead of the table."""
         self._surface: pygame.Surface | None = None
-        self._key: tuple | None = None
+        self._key: tuple[Any, ...] | None = None
         self._label = adapter_class(session.game_id).sheet_label if has_adapter(session.game_id) else \
             TableAdapter.sheet_label
 
@@ -278,8 +279,6 @@ class ScoreSheetScene(Scene):
     def _draw_chart(self, layer: pygame.Surface, area: pygame.Rect, size_txt: int) -> None:
         """Every player's total after each hand or round: one line a seat in its seat colour, each
         with its own marker shape (told apart without colour), the names as a legend."""
-        from ui.table.scene import SEAT_COLOURS
-
         series = self.series()
         names = [seat.name for seat in self.session.seats]
         legend_h = round(size_txt * 1.6)
