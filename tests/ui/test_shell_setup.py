@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game import GAMES
 from tests.ui.conftest import center, click
-from ui.i18n import Translator, load_catalog
+from ui.i18n import LANGUAGES, Translator, load_catalog
 from ui.names import default_player_name
 from ui.scenes.setup import FormCheck, SetupScene, option_fields, printable
 
@@ -197,7 +197,7 @@ def test_house_rules_are_drop_downs_with_translated_choices(app, started):
     assert kinds["call_timing"] == ("choice", ("after_turn", "start_of_turn"))
     assert kinds["snap_successes"] == ("choice", ("one", "several"))
     assert kinds["pique_gives"] == ("choice", ("choose", "last"))
-    for language in ("en", "fr"):
+    for language in LANGUAGES:
         catalog = load_catalog(language)
         for name in ("call_timing", "snap_successes", "pique_gives"):
             for value in kinds[name][1]:
