@@ -76,6 +76,9 @@ def test_german_and_spanish_count_as_their_grammars_do() -> None:
     ({"LANGUAGE": "", "LC_ALL": "", "LANG": "fr_CA.UTF-8"}, "fr"),
     ({"LANGUAGE": "en", "LANG": "fr_FR.UTF-8"}, "en"),
     ({"LANGUAGE": "xx", "LANG": "C"}, "en"),
+    ({"LANGUAGE": "de_AT:en", "LANG": "en_US.UTF-8"}, "de"),
+    ({"LANGUAGE": "", "LC_ALL": "", "LANG": "es_AR.UTF-8"}, "es"),
+    ({"LANGUAGE": "pt_BR:es", "LANG": "fr_FR.UTF-8"}, "es"),
 ])
 def test_the_system_language_honours_language_before_lang(monkeypatch, env: dict[str, str], expected: str) -> None:
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
