@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ui.i18n import LANGUAGES
+
 if TYPE_CHECKING:
     from game.core.state import GameState
     from ui.app import App
@@ -88,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument(
         "--players", type=int, default=None, help="number of seats (default: the game's minimum)"
     )
-    shot.add_argument("--lang", choices=("en", "fr"), default=None, help="language of the screenshot")
+    shot.add_argument("--lang", choices=LANGUAGES, default=None, help="language of the screenshot")
     shot.add_argument("--match", type=Path, default=None, metavar="FILE",
                       help="with --scene replay: the match file replayed (default: bots play one from --seed)")
     shot.add_argument("--at", type=int, default=None, metavar="N",

@@ -51,10 +51,12 @@ def _say(text: str) -> None:
 
 # ---------------------------------------------------------------------------- assets
 def required_assets(game_ids: Iterable[str], languages: Iterable[str]) -> list[str]:
-    """The asset paths (relative to ``assets/``) the app cannot do without."""
-    languages = list(languages)
+    """The asset paths (relative to ``assets/``) the app cannot do without: each game's rules page in
+    English, the language every other one falls back to (a language may still lack its own pages)."""
+    from ui.i18n import FALLBACK
+
     paths = ["theme.json", "icon.png"]
-    paths += [f"rules/{lang}/{game_id}.md" for game_id in game_ids for lang in languages]
+    paths += [f"rules/{lang}/{game_id}.md" for game_id in game_ids for lang in languages if lang == FALLBACK]
     return paths
 
 

@@ -299,6 +299,12 @@ class MenuScene(Scene):
     def label(self, rect: pygame.Rect, text: str, kind: str = "field_label") -> UILabel:
         return UILabel(rect, text, manager=self.app.ui, container=self.root, object_id=self.oid(kind))
 
+    @staticmethod
+    def text_width(label: UILabel, text: str) -> int:
+        """How wide ``text`` is in ``label``'s themed font (to place what follows it in any language)."""
+        font = label.font
+        return font.get_rect(text).width if font is not None else label.rect.width
+
     def set_focus(self, index: int) -> None:
         """Give the keyboard focus to ``nav[index]`` (a button in the selected colours, a text entry
         its caret, other widgets a gold ring); -1 takes it away."""

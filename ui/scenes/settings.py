@@ -20,7 +20,7 @@ from ui.settings import ANIMATION_SPEEDS, BOT_DELAY_RANGE, CARD_SIZES, UI_SCALES
 if TYPE_CHECKING:
     from ui.app import App
 
-LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "es": "Español"}
 
 
 class SettingsScene(MenuScene):

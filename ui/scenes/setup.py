@@ -527,14 +527,18 @@ class SetupScene(MenuScene):
     def _build_seats(self, area: pygame.Rect) -> None:
         tr = self.app.tr
         d = self.descriptor
-        self.label(pygame.Rect(area.left, area.top, area.width, self.px(30)), tr("setup.players"), "section_label")
+        self.players_heading = self.label(pygame.Rect(area.left, area.top, area.width, self.px(30)),
+                                          tr("setup.players"), "section_label")
         box = self.px(24)
         self.undo_box = self.checkbox(pygame.Rect(area.right - box, area.top + (self.px(30) - box) // 2, box, box),
                                       "", self.pass_and_play_undo, "#pass_and_play_undo")
         self.undo_box.set_tooltip(tr("setup.undo_hint"))
         self.add_nav(self.undo_box)
-        self.label(pygame.Rect(area.right - box - self.px(250), area.top, self.px(244), self.px(30)),
-                   tr("setup.undo"), "field_label")
+        # the checkbox's words start after the heading's, however long the language makes either
+        heading_end = area.left + self.text_width(self.players_heading, tr("setup.players")) + self.px(14)
+        left = max(heading_end, area.right - box - self.px(250))
+        self.undo_label = self.label(pygame.Rect(left, area.top, area.right - box - self.px(6) - left, self.px(30)),
+                                     tr("setup.undo"), "field_label")
         y = area.top + self.px(38)
         small = self.px(40)
         row_h = min(self.px(38), max(30, (area.bottom - y - self.px(52)) // d.max_players - self.px(6)))
