@@ -111,6 +111,20 @@ class GangPlayer(Bot):
             chance *= 0.5 * (1 + math.erf(z / math.sqrt(2)))
         return chance
 
+    def _sure_lowest(self, view: dict[str, Any]) -> bool:
+        """Whether I know my whole total and no other seat can be below it (a card is worth 0 or more)."""
+        me = view["seat"]
+        mine = [value(c) for c in view["slots"][me]]
+        if any(v is None for v in mine):
+            return False
+        total = sum(v for v in mine if v is not None)
+        ties_win = bool(view.get("options", {}).get("tie_counts_as_lowest", True))
+        for s in self._others(view):
+            floor = sum(v for v in (value(c) for c in view["slots"][s]) if v is not None)
+            if floor < total or (floor == total and not ties_win):
+                return False
+        return True
+
     # ------------------------------------------------------------------ choosing
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         seat = view["seat"]
@@ -130,8 +144,9 @@ class GangPlayer(Bot):
             i, _ = self._worst(view, mean)
             pick = f"give {i}"
         elif phase == "end_turn":
-            call = (self._total(view, seat, mean, var)[0] <= self.call_ceiling
-                    and self._lowest_chance(view, mean, var, LAST_TURN_GAIN) >= self.call_confidence)
+            call = self._sure_lowest(view) or (
+                self._total(view, seat, mean, var)[0] <= self.call_ceiling
+                and self._lowest_chance(view, mean, var, LAST_TURN_GAIN) >= self.call_confidence)
             pick = "call" if call else "done"
         elif phase == "window":
             pick = "close"
