@@ -22,6 +22,7 @@ from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
 from ui.app import wrap_text
+from ui.names import default_player_name
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, level_name
@@ -106,12 +107,11 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
 class LobbyScene(MenuScene):
     """The waiting room of a table, for its host (with ``host``) or a friend who joined."""
 
-    heading_key = "net.lobby.heading"
-
     def __init__(self, app: App, links: RemoteLink | list[RemoteLink], game_id: str | None = None,
                  host: HostThread | None = None) -> None:
         """``links``: one link a seat of this computer (pass-and-play here), the leading one first."""
         super().__init__(app)
+        self.heading_key = "net.lobby.heading" if host is not None else "net.lobby.guest_heading"
         self.links = links if isinstance(links, list) else [links]
         self.link = self.links[0]
         self.host = host
@@ -270,7 +270,7 @@ class JoinScene(MenuScene):
         self.seat_entry: UITextEntryLine | None = None
         self.table_buttons: list[Any] = []
         self.problem = ""
-        self.texts = {"address": "", "code": "", "name": app.tr("setup.default_you"), "seat": ""}
+        self.texts = {"address": "", "code": "", "name": default_player_name(app.tr, 0), "seat": ""}
         self._since = 0.0
 
     def enter(self) -> None:
@@ -300,7 +300,7 @@ class JoinScene(MenuScene):
             y += self.px(14)
         for ad in self.heard[:5]:
             text = tr("net.join.table", name=ad.name, game=game_title(self.app, ad.game) if ad.game in GAMES else ad.game,
-                      free=ad.free, seats=ad.seats)
+                      n=ad.free, seats=ad.seats)
             self.table_buttons.append(self.button(pygame.Rect(panel.left, y, panel.width, self.px(44)), text,
                                                   (lambda ad=ad: self.join(ad.where, ad.code)) if ad.free else None))
             y += self.px(50)
