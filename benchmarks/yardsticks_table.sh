@@ -1,31 +1,34 @@
 #!/bin/sh
-# The runs behind the table in docs/bots.md: every level against each independent player and the pool.
-# Seed 3701 was fixed before any run and never used to tune the independent players.
-# Usage: sh benchmarks/yardsticks_table.sh OUTDIR   (three runs at a time, niced, each bounded to 50 min)
+# The runs behind the table of docs/bots.md ("Against independent players"), rows A–S and the -b blocks,
+# exactly as run: every level against each independent player and the pool, seats swapped on the same deals.
+# Seeds 3701 and 3702 were fixed before any run and never used to tune the independent players.
+# Usage: sh benchmarks/yardsticks_table.sh OUTDIR   (two runs at a time, niced, each bounded to 50 min;
+# the hard rows take tens of minutes each on a shared two-core machine)
 OUT=${1:-/tmp/ys}
 mkdir -p "$OUT"
-G=gang,gang-cautious,gang-aggressive
-L=lagagne,lagagne-cautious,lagagne-aggressive
-R=gin,gin-cautious,gin-aggressive
 Y="nice -n 10 timeout 3000 python benchmarks/yardsticks.py"
-cat <<RUNS | xargs -P 3 -I CMD sh -c CMD
-$Y gang_de_mouettes hard $G --players 2 --count 70 --out $OUT/gang2-hard.json > $OUT/gang2-hard.txt
-$Y lagagne hard $L --players 2 --count 40 --unit game --out $OUT/lag2-hard.json > $OUT/lag2-hard.txt
-$Y gin_rummy hard simple --count 60 --unit game --out $OUT/gin-game-hard.json > $OUT/gin-game-hard.txt
-$Y gang_de_mouettes hard $G --players 4 --count 30 --out $OUT/gang4-hard.json > $OUT/gang4-hard.txt
-$Y gin_rummy hard simple,$R --count 100 --unit hand --out $OUT/gin-hand-hard.json > $OUT/gin-hand-hard.txt
-$Y lagagne hard $L --players 4 --count 15 --unit game --out $OUT/lag4-hard.json > $OUT/lag4-hard.txt
-$Y gang_de_mouettes normal $G --players 2 --count 300 --out $OUT/gang2-normal.json > $OUT/gang2-normal.txt
-$Y gang_de_mouettes easy $G --players 2 --count 300 --out $OUT/gang2-easy.json > $OUT/gang2-easy.txt
-$Y gang_de_mouettes normal $G --players 4 --count 150 --out $OUT/gang4-normal.json > $OUT/gang4-normal.txt
-$Y gang_de_mouettes easy $G --players 4 --count 150 --out $OUT/gang4-easy.json > $OUT/gang4-easy.txt
-$Y lagagne normal $L --players 2 --count 200 --unit game --out $OUT/lag2-normal.json > $OUT/lag2-normal.txt
-$Y lagagne easy $L --players 2 --count 200 --unit game --out $OUT/lag2-easy.json > $OUT/lag2-easy.txt
-$Y lagagne normal $L --players 4 --count 100 --unit game --out $OUT/lag4-normal.json > $OUT/lag4-normal.txt
-$Y lagagne easy $L --players 4 --count 100 --unit game --out $OUT/lag4-easy.json > $OUT/lag4-easy.txt
-$Y gin_rummy normal simple --count 200 --unit game --out $OUT/gin-game-normal.json > $OUT/gin-game-normal.txt
-$Y gin_rummy easy simple --count 200 --unit game --out $OUT/gin-game-easy.json > $OUT/gin-game-easy.txt
-$Y gin_rummy normal simple,$R --count 300 --unit hand --out $OUT/gin-hand-normal.json > $OUT/gin-hand-normal.txt
-$Y gin_rummy easy simple,$R --count 300 --unit hand --out $OUT/gin-hand-easy.json > $OUT/gin-hand-easy.txt
-$Y gin_rummy gin simple --count 200 --unit game --out $OUT/gin-game-gin.json > $OUT/gin-game-gin.txt
+xargs -P 2 -I CMD sh -c CMD <<RUNS
+$Y gang_de_mouettes easy gang,gang-cautious,gang-aggressive --players 2 --count 300 --unit hand --seed 3701 --out $OUT/A.json > $OUT/A.txt
+$Y gang_de_mouettes normal gang,gang-cautious,gang-aggressive --players 2 --count 300 --unit hand --seed 3701 --out $OUT/B.json > $OUT/B.txt
+$Y gang_de_mouettes hard gang,gang-cautious,gang-aggressive --players 2 --count 70 --unit hand --seed 3701 --out $OUT/C.json > $OUT/C.txt
+$Y gang_de_mouettes hard gang --players 2 --count 100 --unit hand --seed 3702 --out $OUT/C-b.json > $OUT/C-b.txt
+$Y gang_de_mouettes easy gang,gang-cautious,gang-aggressive --players 4 --count 100 --unit hand --seed 3701 --out $OUT/D.json > $OUT/D.txt
+$Y gang_de_mouettes normal gang,gang-cautious,gang-aggressive --players 4 --count 100 --unit hand --seed 3701 --out $OUT/E.json > $OUT/E.txt
+$Y gang_de_mouettes hard gang,gang-cautious,gang-aggressive --players 4 --count 30 --unit hand --seed 3701 --out $OUT/F.json > $OUT/F.txt
+$Y lagagne easy lagagne,lagagne-cautious,lagagne-aggressive --players 2 --count 200 --unit game --seed 3701 --out $OUT/G.json > $OUT/G.txt
+$Y lagagne normal lagagne,lagagne-cautious,lagagne-aggressive --players 2 --count 200 --unit game --seed 3701 --out $OUT/H.json > $OUT/H.txt
+$Y lagagne hard lagagne,lagagne-cautious,lagagne-aggressive --players 2 --count 40 --unit game --seed 3701 --out $OUT/I.json > $OUT/I.txt
+$Y lagagne hard lagagne --players 2 --count 60 --unit game --seed 3702 --out $OUT/I-b.json > $OUT/I-b.txt
+$Y lagagne easy lagagne,lagagne-cautious,lagagne-aggressive --players 4 --count 100 --unit game --seed 3701 --out $OUT/J.json > $OUT/J.txt
+$Y lagagne normal lagagne,lagagne-cautious,lagagne-aggressive --players 4 --count 100 --unit game --seed 3701 --out $OUT/K.json > $OUT/K.txt
+$Y lagagne hard lagagne --players 4 --count 15 --unit game --seed 3701 --out $OUT/L.json > $OUT/L.txt
+$Y lagagne hard lagagne --players 4 --count 20 --unit game --seed 3702 --out $OUT/L-b.json > $OUT/L-b.txt
+$Y gin_rummy easy simple,gin,gin-cautious,gin-aggressive --players 2 --count 150 --unit hand --seed 3701 --out $OUT/M.json > $OUT/M.txt
+$Y gin_rummy normal simple,gin,gin-cautious,gin-aggressive --players 2 --count 150 --unit hand --seed 3701 --out $OUT/N.json > $OUT/N.txt
+$Y gin_rummy hard simple,gin,gin-cautious,gin-aggressive --players 2 --count 30 --unit hand --seed 3701 --out $OUT/O.json > $OUT/O.txt
+$Y gin_rummy easy simple --players 2 --count 100 --unit game --seed 3701 --out $OUT/P.json > $OUT/P.txt
+$Y gin_rummy normal simple --players 2 --count 100 --unit game --seed 3701 --out $OUT/Q.json > $OUT/Q.txt
+$Y gin_rummy hard simple --players 2 --count 60 --unit game --seed 3701 --out $OUT/R.json > $OUT/R.txt
+$Y gin_rummy hard simple --count 25 --unit game --seed 3702 --out $OUT/R-b.json > $OUT/R-b.txt
+$Y gin_rummy gin simple --players 2 --count 100 --unit game --seed 3701 --out $OUT/S.json > $OUT/S.txt
 RUNS
