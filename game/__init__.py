@@ -10,6 +10,7 @@ from game.core import GAMES, Event, GameDescriptor, GameState, IllegalMove, Move
 
 for _name in ("gin_rummy", "lagagne", "gang_de_mouettes"):
     import_module(f"game.{_name}")
+import_module("game.yardsticks")  # the arena's independent players, after the games they play
 
 __all__ = ["GAMES", "Event", "GameDescriptor", "GameState", "IllegalMove", "Move", "OptionError", "SaveError",
            "load_match"]
