@@ -10,7 +10,7 @@ files: the app reads a player's file and hands its text over); both go through o
 >>> parse_deck_text("Sh = 2\\nP7h = 1")
 Traceback (most recent call last):
 ...
-ValueError: the deck names 'P7h', which is not a LaGagne card
+game.core.errors.OptionError: the deck names 'P7h', which is not a LaGagne card
 """
 
 from __future__ import annotations
