@@ -53,11 +53,12 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.close(dir_fd)
 
 
-def move_aside(path: Path) -> Path:
-    """Rename a damaged ``path`` to the first free ``<name>.damaged-<n>`` and return the new path."""
+def move_aside(path: Path, label: str = "damaged") -> Path:
+    """Rename ``path`` to the first free ``<name>.<label>-<n>`` (a damaged file, or an older copy kept
+    beside a newer one) and return the new path."""
     n = 1
     while True:
-        target = path.with_name(f"{path.name}.damaged-{n}")
+        target = path.with_name(f"{path.name}.{label}-{n}")
         if not target.exists():
             os.replace(path, target)
             return target

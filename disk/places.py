@@ -19,7 +19,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from disk import APP_NAME, atomic_write_json
+from disk import APP_NAME, atomic_write_json, move_aside
 
 SETTINGS_NAME = "settings.json"
 CRASH_FOLDER = "crashes"
@@ -114,7 +114,7 @@ def _move_file(src: Path, dst: Path) -> bool:
         if _same_content(src, dst):
             src.unlink()
         else:
-            _rename_aside(src)
+            move_aside(src, "old")
         return False
     dst.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -164,11 +164,3 @@ def _same_content(a: Path, b: Path) -> bool:
         return False
 
 
-def _rename_aside(path: Path) -> Path:
-    n = 1
-    while True:
-        target = path.with_name(f"{path.name}.old-{n}")
-        if not target.exists():
-            os.replace(path, target)
-            return target
-        n += 1
