@@ -473,7 +473,7 @@ class TableScene(Scene):
         if move is not None:
             self.play(move)
         else:
-            self._rebuild_buttons()
+            self._refresh()
 
     def tutorial_end(self) -> None:
         """Leave the coach: the match goes on as an ordinary one (never saved nor counted)."""
@@ -485,12 +485,15 @@ class TableScene(Scene):
         return self.match.coach_lines()
 
     def coach_target(self) -> pygame.Rect | None:
-        """Where the coach points: the place the step names, else the button that plays the step,
-        else the card or slot its move names."""
+        """Where the coach points: the place (or the button) the step names, else the button that
+        plays the step, else the card or slot its move names."""
         coach = self.match.coach
         step = coach.step if coach is not None else None
-        if coach is None or step is None or not coach.due(self.legal):
+        if coach is None or step is None or not self.match.coach_due():
             return None
+        named = next((b.rect for b in self.buttons if b.key == step.point), None)
+        if named is not None or step.move is None:
+            return named
         buttons = [b.rect for b in self.buttons if isinstance(b.action, Move) and coach.matches(b.action, step.move)]
         names = list(step.move.args) if not buttons else []
         for name in ([step.point] if step.point else []) + names:
@@ -888,7 +891,7 @@ class TableScene(Scene):
         side = [_button(s) for s in specs if s.side]
         coach = self.match.coach
         if coach is not None and not coach.ended:
-            if coach.step is not None:
+            if self.match.coach_due():
                 side.append(Button("tutorial_skip", self.app.tr("tutorial.skip"), self.tutorial_skip))
             side.append(Button("tutorial_end", self.app.tr("tutorial.end"), self.tutorial_end))
         elif self.undo_offered() and not self.curtain.shown:
