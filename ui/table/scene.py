@@ -533,7 +533,7 @@ class TableScene(Scene):
             width = layout.size[0] * 0.26 * (1 + 0.3 * (layout.text_scale - 1))
             panels = (self._render_coach(lines, layout, round(width * share), scale)  # smaller where it must be
                       for share, scale in ((1.0, 1.0), (1.4, 1.0), (1.4, 0.85), (1.8, 0.85), (1.8, 0.72), (2.4, 0.72),
-                                           (2.4, 0.6)))
+                                           (2.4, 0.6), (1.0, 0.85), (1.0, 0.72), (1.0, 0.6), (1.0, 0.5)))  # narrow: by a plate
             box, panel = self._place(panels, layout, ("topright", (layout.felt.right - margin, layout.top_bar + margin)),
                                      [target] if target is not None else [], [])
             self._coach_panel = (key, box, panel)
