@@ -85,6 +85,17 @@ def test_every_tutorial_waits_for_each_step_and_plays_to_its_end(tmp_path: Path,
             match.show(played, assisted=False)
     assert coach.finished and not coach.lost
     assert seen == list(range(len(steps))), "every step is the player's to play, one after the other"
+    for _ in range(STEPS):  # the opponents finish what the last step began; then the outro is said
+        if match.legal or match.state.is_over():
+            break
+        assert match.coach_lines() == [Words().tr("tutorial.wait")]
+        runner.wait(30)
+        for played in match.advance(0.25, animating=False):
+            match.show(played, assisted=False)
+    assert match.coach_lines() == [Words().tr(coach.tutorial.outro)]
+    if game_id == "gang_de_mouettes":  # what the outro tells is what happened
+        last = match.state.view(seat)["last_round"]
+        assert (last["sums"], last["caller"], last["points"]) == ([11, 20], 0, [0, 20])
     for step in steps:
         for lang in LANGUAGES:
             assert Translator(lang).has(step.text), (lang, step.text)

@@ -97,7 +97,8 @@ GESTURES: dict[str, list[Gesture]] = {
     "gang_de_mouettes": [
         press("memorised"), click_top("stock"), gang_drag_to_slot(1), press("close"), press("done"),
         click_top("stock"), gang_look(2), press("close"), press("done"),
-        click_top("stock"), gang_drag_to_slot(2), press("close"),
+        click_top("stock"), gang_drag_to_slot(2), press("close"), press("call"),
+        click_top("stock"), press("throw"), press("close"),
     ],
     "gin_rummy": [
         drag_card("8h", hand_centre), drag_card("Kd", discard_centre), click_top("stock"), gin_knock("Qs"),
