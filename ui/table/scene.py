@@ -120,6 +120,9 @@ class TableScene(Scene):
         self._rest_version = -1
         self._coach_panel: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
         self._message_box: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
+        self._game_marks: list[pygame.Rect] = []
+        """Where the game last drew over the cards (a score card, a clock): the coach's box and the
+        messages keep clear of it as of a card."""
         self._version = 0
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
@@ -1024,7 +1027,9 @@ class TableScene(Scene):
                 ink.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         for s in flying:
             ink.note(s.draw(frame, self.art))
+        mark = len(ink.areas)
         self.adapter.draw_over(ink, self.view, layout)
+        self._game_marks = ink.areas[mark:]
         focus = self.focused()
         for b in self.buttons:
             ink.note(b.draw(frame, self.text, b is focus))
@@ -1166,7 +1171,8 @@ class TableScene(Scene):
         plates = [spot.plate for spot in layout.seats]
         pointed = [r.inflate(8, 8) for r in about]
         aimed = {tuple(r) for r in about}
-        cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.sprites} - aimed]  # a pile counts once
+        cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.sprites} - aimed  # a pile counts once
+                 | {tuple(r) for r in self._game_marks}]
         step = max(4, round(layout.unit * 0.25))
         best: tuple[tuple[Any, ...], pygame.Rect] | None = None
         xs = {*range(felt.left + box.w // 2, felt.right - box.w // 2 + 1, max(step, (felt.w - box.w) // 8)),
