@@ -461,3 +461,18 @@ def test_letting_windows_go_for_a_player_who_knows_no_match(app) -> None:
     app.step(1 / 60)
     assert scene.view["window"]["card"] == "M4" and scene.view["slots"][0][0] == "M4"
     assert window is not None and 0 not in window.passed and not scene.adapter.assisted()
+
+
+def test_the_player_who_opened_a_window_only_bots_race_may_end_it(app) -> None:
+    """After their own discard the player need not wait out the bots' window: "End quick discards"
+    (or N) closes it at once; the bots' reactions, not yet due, are never played."""
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)
+    assert phase(scene) == "window" and all(b.key != "pass_snap" for b in scene.buttons)
+    assert button(scene, "close").label == "End quick discards (N)"
+    click_at(app, button(scene, "close").rect.center)
+    assert state.log == ["0: draw", "0: discard", "0: close"] and phase(scene) == "end_turn"
+    assert all(b.key != "close" for b in scene.buttons)
