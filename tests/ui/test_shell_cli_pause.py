@@ -9,9 +9,11 @@ import pytest
 
 from tests.ui.conftest import center, click, press
 from tests.ui.test_shell_storage import a_session
+from ui.app import App
 from ui.cli import _open_scene, main, parse_args
 from ui.scenes.pause import PauseScene
 from ui.scenes.title import TitleScene
+from ui.settings import UI_SCALES
 from ui.table.scene import TableScene
 
 
@@ -150,6 +152,7 @@ def test_settings_from_pause_switch_language_and_come_back(app):
         "Recommencer",
         "Règles",
         "Réglages",
+        "Donne équitable",
         "Copier le code de donne",
         "Enregistrer la partie",
         "Sauver et revenir au titre",
@@ -165,3 +168,19 @@ def test_a_data_dir_that_cannot_be_a_folder_is_refused_cleanly(tmp_path, capsys,
     err = capsys.readouterr().err
     assert "data folder" in err and "Traceback" not in err
     assert (tmp_path / "a_file").read_text() == "not a folder"
+
+
+@pytest.mark.parametrize("ui_scale", UI_SCALES)
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)], ids=["1024x640", "1280x800", "1920x1080"])
+def test_the_pause_menu_fits_its_window_at_every_interface_size(data_dir, size, ui_scale):
+    app = App(data_dir=data_dir, size=size, headless=True, fail_fast=True)
+    try:
+        app.set_ui_scale(ui_scale)
+        app.push(PauseScene(app, a_session(4)))
+        app.step(1 / 60)
+        window = app.screen.get_rect()
+        assert window.contains(app.top.panel)
+        assert all(app.top.panel.contains(b.rect) for b in app.top.nav)
+    finally:
+        app.quit()
+        app.close()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from tests.patience import PATIENCE
 from tests.ui.table_helpers import (
