@@ -92,6 +92,20 @@ def test_screenshot_moves_lets_bots_play_on_to_the_players_turn(app, game_id, pl
     assert len(table.log.lines) >= 10
 
 
+@pytest.mark.parametrize("game_id, players", [("gin_rummy", 2), ("lagagne", 3), ("gang_de_mouettes", 3)])
+def test_screenshot_opens_the_review_of_a_hand_and_the_fair_deal_panel(app, game_id, players):
+    """``--scene review`` looks back at the first hand once the hard bot has judged it; ``--scene
+    fair`` lists the hands dealt, every finished one checked."""
+    from ui.scenes.fairdeal import FairDealScene
+    from ui.scenes.replay import ReplayScene
+
+    _open_scene(app, "review", game_id, players, 3)
+    assert isinstance(app.top, ReplayScene) and app.top.review_done and app.top.review_seat == 0
+    _open_scene(app, "fair", game_id, players, 3)
+    assert isinstance(app.top, FairDealScene)
+    assert app.top.lines and all(line.checked for line in app.top.lines if line.seed is not None)
+
+
 def test_screenshot_refuses_an_unknown_game(tmp_path):
     assert (
         main(["--screenshot", str(tmp_path / "x.png"), "--game", "chess", "--data-dir", str(tmp_path)]) == 2
