@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ui.app import App
 
 SCENES = ("title", "setup", "deck", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files",
-          "tutorial", "chart", "shortcuts")
+          "tutorial", "chart", "shortcuts", "review", "fair")
 SETTLE_FRAMES = 90
 SETTLE_DT = 1 / 30
 HINT_FRAMES = 600
@@ -420,8 +420,10 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
         app.settings.animation_speed = "instant"
         app.settings.bot_delay = 0.0
         session = MatchSession.new(game_id, seats, seed=seed)
-        if scene == "chart":  # a few hands or rounds played by bots first, for a chart with lines
+        if scene in ("chart", "fair"):  # a few hands or rounds played by bots first
             _play_ahead(session.state, game_id, lambda state: len(state.history) >= CHART_HANDS)
+        elif scene == "review":  # one hand played, the next one dealt: the review looks back at the first
+            _play_ahead(session.state, game_id, lambda state: len(state.history) >= 1 and state.hand_in_play())
         elif moves:
             _play_ahead(session.state, game_id,
                         lambda state: len(state.log) >= moves and state.hand_in_play() and state.to_move() == [0])
@@ -438,6 +440,20 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
             from ui.scenes.pause import PauseScene
 
             app.push(PauseScene(app, session))
+        elif scene == "fair":
+            from ui.scenes.fairdeal import FairDealScene
+
+            app.push(FairDealScene(app, session.state.view(None).get("deals", [])))
+        elif scene == "review":
+            from ui.scenes.replay import ReplayScene
+
+            review = ReplayScene(app, session.state.clone(), review=(0, 1))
+            app.push(review)
+            for _ in range(HINT_FRAMES):  # the hard bot judges each decision on its thread
+                app.step(SETTLE_DT)
+                if review.review_done:
+                    break
+                time.sleep(SETTLE_DT)
         elif scene == "shortcuts":
             from ui.shortcuts import ShortcutsScene
 

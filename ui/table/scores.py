@@ -54,6 +54,7 @@ class ScoreSheetScene(Scene):
                                        self.toggle_chart))
         if over and self.session.saved:
             self.buttons.append(Button("replay", self.app.tr("sheet.replay"), self.replay))
+        self.buttons.append(Button("fair", self.app.tr("sheet.fair_deal"), self.fair_deal))
         if over:
             self.buttons.append(Button("title", self.app.tr("sheet.title_screen"), self.app.pop_to_title, primary=True))
             self.focus = len(self.buttons) - 1
@@ -63,6 +64,12 @@ class ScoreSheetScene(Scene):
         from ui.scenes.replay import ReplayScene
 
         self.app.push(ReplayScene(self.app, self.session.state))
+
+    def fair_deal(self) -> None:
+        """Open the Fair deal panel: each hand's fingerprint and its seed checked once it is over."""
+        from ui.scenes.fairdeal import FairDealScene
+
+        self.app.push(FairDealScene(self.app, self.session.state.view(None).get("deals", [])))
 
     def toggle_chart(self) -> None:
         """Switch between the sheet's table and the chart of every player's total (C)."""
