@@ -83,6 +83,9 @@ class TableScene(Scene):
         self.art = CardArt(app.font, app.tr)
         self.art.four_colour = app.settings.four_colour_deck
         self._art_language = app.settings.language
+        self._placed_scales: tuple[float, float] | None = None
+        """The card and text sizes the sprites were last placed at (the layout itself follows the
+        settings as soon as it is drawn, even under the pause menu, so it cannot tell)."""
         self.log = LogPanel(self.text, on_add=self._read_aloud)
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
@@ -972,10 +975,12 @@ class TableScene(Scene):
         self.art.clear()
         self._refresh()
         self.finish_animations()
+        self._placed_scales = self.scales()
 
     def enter(self) -> None:
-        if self._layout is not None and (self._layout.card_scale, self._layout.text_scale) != self.scales():
+        if self._placed_scales is not None and self._placed_scales != self.scales():
             self.resize(self.app.screen.get_size())  # the card or the interface size changed in the settings
+        self._placed_scales = self.scales()
         self.dirty = True
         self._static_dirty = True
 
