@@ -609,6 +609,13 @@ class Adapter(TableAdapter[GangView]):
     def _refuse(self, mode: str) -> Action:
         return lambda: self.scene.say(self.tr(f"gang.hint.{mode}"))
 
+    def race(self, view: GangView) -> object | None:
+        """A quick-discard window, told apart as the engine tells it: its round and turn, and whether
+        the thrown card was a 20's (the 20 itself opens a second window in the same turn)."""
+        if view["phase"] != WINDOW:
+            return None
+        return (view["round"], view["turn"], view["pending"] is not None)
+
     def _snap_click(self, seat: int, slot: int, view: GangView) -> Action | None:
         humans = self._snappers(view)
         if not humans:

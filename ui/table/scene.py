@@ -105,6 +105,9 @@ class TableScene(Scene):
         self.message_left = 0.0
         self.drag: dict[str, Any] | None = None
         self._press: dict[str, Any] | None = None
+        self._race_shown: object | None = None
+        """The quick race (``adapter.race``) the last frame showed: a click counts for a race only
+        if it was on screen before the button went down."""
         self._last_click: tuple[int, float] | None = None
         self._layout: TableLayout | None = None
         self._felt: pygame.Surface | None = None
@@ -791,7 +794,16 @@ class TableScene(Scene):
                 return False
             pressed = (sprite, (pos[0] - round(sprite.x), pos[1] - round(sprite.y)))
         sprite, offset = pressed
-        self._press = {"sprite": sprite, "pos": pos, "offset": offset}
+        self._press = {"sprite": sprite, "pos": pos, "offset": offset, "race": self._race_shown}
+        return True
+
+    def _race_moved_on(self, seen: object | None) -> bool:
+        """Whether a quick race is open now that was not on screen when the button went down (a
+        click meant for the last window, or for none, never snaps in the next one): say so."""
+        now = self.adapter.race(self.view)
+        if now is None or now == seen:
+            return False
+        self.say(self.app.tr("table.race_too_soon"))
         return True
 
     def _mouse_move(self, pos: tuple[int, int]) -> bool:
@@ -800,7 +812,7 @@ class TableScene(Scene):
             sprite = self._press["sprite"]
             if abs(pos[0] - sx) + abs(pos[1] - sy) >= DRAG_THRESHOLD and self.adapter.draggable(
                     sprite, self.view, self.legal):
-                self.drag = {"sprite": sprite, "offset": self._press["offset"],
+                self.drag = {"sprite": sprite, "offset": self._press["offset"], "race": self._press["race"],
                              "drops": self.adapter.drops(sprite, self.view, self.legal)}
                 sprite.lift_goal = 0.0
                 sprite.lift = 0.0
@@ -839,6 +851,8 @@ class TableScene(Scene):
                 self.perform(press["button"].action)
             return True
         sprite: CardSprite = press["sprite"]
+        if self._race_moved_on(press["race"]):
+            return True
         now = self.app.elapsed
         double = self._last_click is not None and self._last_click[0] == sprite.ident \
             and now - self._last_click[1] <= DOUBLE_CLICK
@@ -855,6 +869,9 @@ class TableScene(Scene):
         drag, self.drag = self.drag, None
         assert drag is not None
         sprite: CardSprite = drag["sprite"]
+        if self._race_moved_on(drag["race"]):
+            self._spring_back(sprite)
+            return
         for target in drag["drops"]:
             if target.rect.collidepoint(pos) or target.rect.colliderect(sprite.rect.inflate(-sprite.width // 2, -sprite.height // 2)):
                 shown = self._version
@@ -959,6 +976,7 @@ class TableScene(Scene):
             self.adapter.tick(dt)
         self._show_hint()
         self._run_referee()
+        self._race_shown = self.adapter.race(self.view)
 
     def idle(self) -> bool:
         """Nothing moves until the player acts: no animation, no message, no timer, no bot thinking."""
