@@ -380,7 +380,6 @@ class Shown:
     told_view: dict[str, Any]
     seen: list[Event]
     sounds: list[str]
-    deal_lines: list[str]
     new_deal: bool
 
 
@@ -508,7 +507,6 @@ class TableMatch:
             self.session.assisted = True
         if self.session.saved:
             self.storage.autosave_session(self.session.to_json())
-        deals_before = self.view.get("deals", [])
         coach = self.coach
         if coach is not None:
             coach.played(played.move)
@@ -519,11 +517,10 @@ class TableMatch:
         self.look(view)
         if coach is not None and self.session.humans:
             coach.check(self.legal, self.view.get("active"), self.session.humans[0])
-        deal_lines = self.deal_news(deals_before, self.view.get("deals", []))
         if self.state.is_over() and not self.recorded and (self.session.saved or not self.driver.local):
             self.recorded = True
             self.count()
-        return Shown(played, told, told_view, seen, sounds_for(told, seer), deal_lines,
+        return Shown(played, told, told_view, seen, sounds_for(told, seer),
                      any(e.kind == "deal" for e in events))
 
     def count(self) -> None:
@@ -581,17 +578,6 @@ class TableMatch:
             return spoken(self.words, self.session, f"illegal.{exc.key}", **params(exc.params))
         return str(exc)
 
-    def deal_news(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
-        """Log lines for provably fair deals: a finished hand's seed, a new hand's fingerprint."""
-        lines = []
-        for deal in after:
-            old = next((d for d in before if d["hand"] == deal["hand"]), None)
-            if deal["seed"] is not None and (old is None or old["seed"] is None):
-                lines.append(self.words.tr("table.seed_revealed", hand=deal["hand"], seed=deal["seed"]))
-            if old is None:
-                lines.append(self.words.tr("table.new_deal", hand=deal["hand"], fingerprint=deal["fingerprint"]))
-        return lines
-
     def recall(self, describe: Callable[[Move, list[Event], dict[str, Any]], list[str]], keep: int) -> list[str]:
         """The last ``keep`` moves of a match that already has some (resumed, or opened again after a
         crash), in the words ``describe`` gives, as the viewer saw them: replayed from the seed, each
@@ -604,14 +590,10 @@ class TableMatch:
         lines: list[str] = []
         try:
             past = self.state.replay(start)
-            deals = past.view(seer).get("deals", [])
             for text in self.state.log[start:]:
                 move = past.parse_move(text)
                 seen = [e.for_seat(seer) for e in past.apply(move)]
-                view = past.view(seer)
-                lines += describe(move, seen, view)
-                lines += self.deal_news(deals, view.get("deals", []))
-                deals = view.get("deals", [])
+                lines += describe(move, seen, past.view(seer))
         except ValueError:  # an edited save whose moves no longer replay: nothing to recall
             return []
         return lines
