@@ -381,6 +381,8 @@ class Shown:
     seen: list[Event]
     sounds: list[str]
     new_deal: bool
+    newly_assisted: bool = False
+    """This move's aid (a memory aid) made the match count as assisted: the player is told."""
 
 
 @dataclass(frozen=True)
@@ -503,7 +505,8 @@ class TableMatch:
         seer = self.viewer
         told = [e.for_seat(seer) for e in events]
         told_view = self.state.view(seer)
-        if assisted and self.driver.local:
+        newly_assisted = assisted and self.driver.local and not self.session.assisted
+        if newly_assisted:
             self.session.assisted = True
         if self.session.saved:
             self.storage.autosave_session(self.session.to_json())
@@ -521,7 +524,7 @@ class TableMatch:
             self.recorded = True
             self.count()
         return Shown(played, told, told_view, seen, sounds_for(told, seer),
-                     any(e.kind == "deal" for e in events))
+                     any(e.kind == "deal" for e in events), newly_assisted)
 
     def count(self) -> None:
         """A finished match joins the statistics and the kept matches (a network match is rebuilt

@@ -382,6 +382,8 @@ class TableScene(Scene):
             self.app.sound.play(name)
         for line in self.adapter.describe(played.move, shown.told, shown.told_view):
             self.log.add(line)
+        if shown.newly_assisted:
+            self._tell(Said(self.app.tr("table.now_assisted"), log=True))
         new_deal = shown.new_deal
         self._refresh(shown.seen, animate_deal=new_deal,
                       pace=self.bot_pace() if played.by != "human" and not new_deal else 1.0, looked=True)
