@@ -40,3 +40,17 @@ def test_a_hint_is_not_shown_as_a_refusal(app) -> None:
     click_at(app, button(scene, "pass").rect.center)
     scene.say("no", kind="refusal")
     assert scene.message_kind == "refusal"
+
+
+def test_a_hint_is_one_plain_sentence_and_its_reasons_come_on_request(app) -> None:
+    """The first answer names the move in words (no "the hard bot would play", no search figures);
+    asking again, before anything is played, gives the reason."""
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    click_at(app, button(scene, "hint").rect.center)
+    run_until(app, lambda: not scene.match.hint_pending and scene.message is not None)
+    first = scene.message
+    assert first is not None and first.startswith("Hint: ") and "bot" not in first
+    assert first.count(".") <= 2 and "—" not in first
+    click_at(app, button(scene, "hint").rect.center)
+    assert scene.message is not None and scene.message.startswith("Why: ")
+    assert scene.log.lines[-2:] == [first, scene.message]

@@ -103,6 +103,8 @@ class TableScene(Scene):
         """A card of the viewer's hand chosen by a click (Knock uses it)."""
         self.message: str | None = None
         self.message_kind = "refusal"
+        self._hint_why: tuple[int, str] | None = None
+        """The last hint's reason and the move count it was given at: asking again shows it."""
         self._message_points: set[int] = set()
         """The cards the message is about (a hint's): it is placed clear of them where it can be."""
         self.message_left = 0.0
@@ -578,6 +580,12 @@ class TableScene(Scene):
     def hint(self) -> None:
         """Ask the hard bot what it would play in the viewer's place (H); its answer is shown when it
         comes (``_show_hint``)."""
+        why = self._hint_why
+        if why is not None and why[0] == len(self.state.log):  # asked again: the reason, on request
+            self._hint_why = None
+            self.say(why[1], kind="hint")
+            self.log.add(why[1])
+            return
         said = self.match.hint()
         if said is not None:
             self._tell(said)
@@ -589,9 +597,12 @@ class TableScene(Scene):
         move, reason = answer
         what = self.adapter.hint_text(move, self.view)
         key = f"why.{reason[0]}" if reason is not None else ""
-        if reason is not None and self._has(key):
-            line = self.app.tr("table.hint_why", move=what, why=self.app.tr(key, **self.adapter.word_params(reason[1])))
+        if reason is not None and self._has(key):  # one plain sentence; the search's reasons on request
+            why = self.app.tr(key, **self.adapter.word_params(reason[1]))
+            self._hint_why = (len(self.state.log), self.app.tr("table.hint_why", why=why))
+            line = self.app.tr("table.hint_ask_why", move=what)
         else:
+            self._hint_why = None
             line = self.app.tr("table.hint", move=what)
         self.say(line, [sp for arg in move.args for sp in self.sprites_named(arg)], kind="hint")
         self.log.add(line)
