@@ -33,6 +33,7 @@ from ui.table.layout import TableLayout, text_scale
 from ui.table.match import Curtain, MatchDriver, Said, TableMatch, make_driver
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, STAGGER, speed_factor
+from ui.table.watch import ART, LAYOUT, WORDS, SettingsWatch
 from ui.table.widgets import (
     FONT_COLOUR,
     GOLD,
@@ -82,7 +83,7 @@ class TableScene(Scene):
         self.text = TextCache(app.font)
         self.art = CardArt(app.font, app.tr)
         self.art.four_colour = app.settings.four_colour_deck
-        self._art_language = app.settings.language
+        self.settings_watch = SettingsWatch(app.settings)
         self.log = LogPanel(self.text, on_add=self._read_aloud)
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
@@ -931,13 +932,7 @@ class TableScene(Scene):
 
     # ================================================================== frame
     def update(self, dt: float) -> None:
-        if (self.app.settings.language != self._art_language
-                or self.app.settings.four_colour_deck != self.art.four_colour):
-            self._art_language = self.app.settings.language
-            self.art.four_colour = self.app.settings.four_colour_deck
-            self.art.clear()
-            self._rebuild_buttons()
-            self._static_dirty = True
+        self._follow_settings()
         for s in self.sprites:
             if s.update(dt):
                 self.dirty = True
@@ -967,9 +962,28 @@ class TableScene(Scene):
         self._refresh()
         self.finish_animations()
 
+    def _follow_settings(self) -> None:
+        """Show at once what the settings changed since the last frame (``ui.table.watch``)."""
+        changed = self.settings_watch.changes(self.app.settings)
+        if not changed:
+            return
+        self.art.four_colour = self.app.settings.four_colour_deck
+        if changed & WORDS:  # the moves told again in the new language (a network match keeps its log)
+            told = self.match.recall(self.adapter.describe, self.log.keep)
+            if told:
+                self.log.lines = []
+                self.log.recall(told)
+        if changed & LAYOUT:
+            self.resize(self.app.screen.get_size())
+        else:
+            if changed & ART:
+                self.art.clear()
+            self._rebuild_buttons()
+        self._static_dirty = True
+        self.dirty = True
+
     def enter(self) -> None:
-        if self._layout is not None and (self._layout.card_scale, self._layout.text_scale) != self.scales():
-            self.resize(self.app.screen.get_size())  # the card or the interface size changed in the settings
+        self._follow_settings()
         self.dirty = True
         self._static_dirty = True
 
