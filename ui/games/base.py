@@ -32,7 +32,7 @@ A new game plugs in by writing ``ui/games/<game_id>.py`` with a subclass of ``Ta
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -241,6 +241,12 @@ class TableAdapter(Generic[V]):
 
     def click(self, sprite: CardSprite, view: V, legal: list[Move], double: bool) -> Action | None:
         """A click (or double-click, or Enter from the keyboard when ``double``) on a card."""
+        return None
+
+    def moment(self, view: V) -> Hashable | None:
+        """The short timed chance a click on a card is meant for now (a quick-discard window, with
+        the card it is open for), or None: a click counts for such a chance only if the chance was
+        already on screen when the button went down (``ui.table.match.counts_for``)."""
         return None
 
     def shift(self, sprite: CardSprite, step: int) -> Action | None:

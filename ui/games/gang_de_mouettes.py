@@ -15,6 +15,9 @@ What the table adds around the engine (it never decides a rule; every move is a 
   pass-and-play with several such humans, drag the card onto your own cards: the owner of the
   cards it is dropped on snaps it). Nothing about the window needs a private view, so the screen
   stays as it is while it is open and no card is revealed by a snap but the snapped one.
+- **Deliberate snaps.** A click (or a drag) counts for a window only if that window, with the card it
+  is open for, was on screen when the button went down (``moment``): a late click begun in one
+  window and landing in the next, opened a moment before, snaps nothing and costs no penalty card.
 - **End of turn.** « Gang de mouettes ! » and "End turn"; a bar under "End turn" shows the
   referee's grace clock, after which the turn ends by itself.
 - **What I know.** With the memory aid (``app.settings.memory_aid``, off by default: the
@@ -29,7 +32,7 @@ What the table adds around the engine (it never decides a rule; every move is a 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
 from typing import Any, cast
 
@@ -606,6 +609,14 @@ class Adapter(TableAdapter[GangView]):
 
     def _refuse(self, mode: str) -> Action:
         return lambda: self.scene.say(self.tr(f"gang.hint.{mode}"))
+
+    def moment(self, view: GangView) -> Hashable | None:
+        """The open quick-discard window as the player sees it: the engine's window (round, turn, the
+        20's first or second) and the card on the discard it is open for."""
+        window = view.get("window")
+        if view["phase"] != WINDOW or not window:
+            return None
+        return (view["round"], view["turn"], view["pending"] is not None, window["card"])
 
     def _snap_click(self, seat: int, slot: int, view: GangView) -> Action | None:
         humans = self._snappers(view)

@@ -16,7 +16,7 @@ a sentence); ``ui.table.scene.TableScene`` animates, draws and speaks it. Nothin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -35,6 +35,14 @@ from ui.tutorial import Coach
 
 Record = Callable[[], tuple[dict[int, dict[str, int]], str | None]]
 """Made on the storage writer's thread: the human seats' figures and the match file (``Storage.finish_match``)."""
+
+
+def counts_for(moment: Hashable | None, seen_at_press: Hashable | None) -> bool:
+    """Whether a click released while ``moment`` is open (see ``GameAdapter.moment``) counts for it:
+    only if that same moment was on screen when the button went down. A late click on one's own card,
+    begun in one quick-discard window (or before any) and landing in the next one, opened a moment
+    before, is nobody's deliberate snap and must not cost a penalty card."""
+    return moment is None or moment == seen_at_press
 
 
 class MatchDriver(Protocol):

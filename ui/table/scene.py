@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
@@ -30,7 +30,7 @@ from ui.settings import CARD_SCALES
 from ui.table.bots import ProcessRunner, ThreadRunner
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout, text_scale
-from ui.table.match import Curtain, MatchDriver, Said, TableMatch, make_driver
+from ui.table.match import Curtain, MatchDriver, Said, TableMatch, counts_for, make_driver
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, STAGGER, speed_factor
 from ui.table.watch import ART, LAYOUT, WORDS, SettingsWatch
@@ -103,6 +103,8 @@ class TableScene(Scene):
         self.message_left = 0.0
         self.drag: dict[str, Any] | None = None
         self._press: dict[str, Any] | None = None
+        self._seen_moment: Hashable | None = None
+        """The timed chance (``adapter.moment``) the last frame showed: a press is for that one."""
         self._last_click: tuple[int, float] | None = None
         self._layout: TableLayout | None = None
         self._felt: pygame.Surface | None = None
@@ -783,7 +785,7 @@ class TableScene(Scene):
                 return False
             pressed = (sprite, (pos[0] - round(sprite.x), pos[1] - round(sprite.y)))
         sprite, offset = pressed
-        self._press = {"sprite": sprite, "pos": pos, "offset": offset}
+        self._press = {"sprite": sprite, "pos": pos, "offset": offset, "moment": self._seen_moment}
         return True
 
     def _mouse_move(self, pos: tuple[int, int]) -> bool:
@@ -792,7 +794,7 @@ class TableScene(Scene):
             sprite = self._press["sprite"]
             if abs(pos[0] - sx) + abs(pos[1] - sy) >= DRAG_THRESHOLD and self.adapter.draggable(
                     sprite, self.view, self.legal):
-                self.drag = {"sprite": sprite, "offset": self._press["offset"],
+                self.drag = {"sprite": sprite, "offset": self._press["offset"], "moment": self._press["moment"],
                              "drops": self.adapter.drops(sprite, self.view, self.legal)}
                 sprite.lift_goal = 0.0
                 sprite.lift = 0.0
@@ -831,6 +833,8 @@ class TableScene(Scene):
                 self.perform(press["button"].action)
             return True
         sprite: CardSprite = press["sprite"]
+        if not counts_for(self.adapter.moment(self.view), press["moment"]):
+            return True  # pressed before this quick-discard window was on screen: not a snap for it
         now = self.app.elapsed
         double = self._last_click is not None and self._last_click[0] == sprite.ident \
             and now - self._last_click[1] <= DOUBLE_CLICK
@@ -847,6 +851,9 @@ class TableScene(Scene):
         drag, self.drag = self.drag, None
         assert drag is not None
         sprite: CardSprite = drag["sprite"]
+        if not counts_for(self.adapter.moment(self.view), drag["moment"]):
+            self._spring_back(sprite)  # picked up before this quick-discard window was on screen
+            return
         for target in drag["drops"]:
             if target.rect.collidepoint(pos) or target.rect.colliderect(sprite.rect.inflate(-sprite.width // 2, -sprite.height // 2)):
                 shown = self._version
@@ -992,6 +999,7 @@ class TableScene(Scene):
         only the areas that changed are drawn again, and nothing when nothing changed: copying a
         whole layer to the screen was the largest cost of a frame."""
         layout = self.layout
+        self._seen_moment = self.adapter.moment(self.view)
         over = self.app.drawn_over(self, surface) if self._overlays is not None else None
         if over == [] and self._still and not (self.dirty or self._static_dirty):
             self.painted = []
