@@ -719,8 +719,12 @@ class Adapter(TableAdapter[GangView]):
         self.show_card = not self.show_card
 
     def toggle_marks(self) -> None:
-        """Show or hide the marks of what the viewer knows."""
+        """Show or hide the marks of what the viewer knows; shown at a match counted here (and not yet
+        assisted), the player is told at once that it now counts as assisted."""
         self.show_marks = not self.show_marks
+        if self.show_marks and self.scene.driver.local and not self.scene.session.assisted:
+            self.scene.say(self.tr("gang.assisted_notice"))
+            self.scene.log.add(self.tr("gang.assisted_notice"))
 
     # ================================================================== words
     def name(self, view: GangView, seat: int | None) -> str:
