@@ -723,7 +723,7 @@ class Adapter(TableAdapter[GangView]):
         assisted), the player is told at once that it now counts as assisted."""
         self.show_marks = not self.show_marks
         if self.show_marks and self.scene.driver.local and not self.scene.session.assisted:
-            self.scene.say(self.tr("gang.assisted_notice"))
+            self.scene.say(self.tr("gang.assisted_notice"), kind="notice")
             self.scene.log.add(self.tr("gang.assisted_notice"))
 
     # ================================================================== words

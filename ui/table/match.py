@@ -622,6 +622,16 @@ class TableMatch:
         return self.driver.undo_refusal is None and allowed and not self.state.is_over() and any(
             line.split(": ", 1)[0] in {str(h) for h in humans} for line in self.state.log)
 
+    def may_offer(self, button: str) -> bool:
+        """Whether this match ever offers ``button`` ("undo" or "hint") on the viewer's screen: the
+        table then keeps its slot while it is not offered, so that the buttons keep their places."""
+        if self.coach is not None and not self.coach.ended:
+            return False
+        if button == "undo":
+            humans = self.session.humans
+            return self.driver.undo_refusal is None and (len(humans) == 1 or self.session.pass_and_play_undo)
+        return button == "hint" and self.driver.hint_refusal is None
+
     def undo(self) -> Said:
         """Take back the player's last decision and the bots' replies to it (Ctrl+Z); the match then
         counts as assisted and is saved at once. What to tell the player: what was taken back, or why

@@ -38,6 +38,7 @@ from ui.table.widgets import (
     FONT_COLOUR,
     GOLD,
     INK,
+    MESSAGE_COLOURS,
     SEAT_COLOURS,
     Button,
     CurtainArt,
@@ -101,6 +102,7 @@ class TableScene(Scene):
         self._message_points: set[int] = set()
         """The cards the message is about (a hint's): it is placed clear of them where it can be."""
         self.message_left = 0.0
+        self.message_kind = "refusal"
         self.drag: dict[str, Any] | None = None
         self._press: dict[str, Any] | None = None
         self._seen_moment: Hashable | None = None
@@ -436,12 +438,14 @@ class TableScene(Scene):
         size = round(layout.em * 0.245)
         return max(size, round(self.log_rect(layout).h / 11)) if self.log_large else size
 
-    def say(self, text: str, about: list[CardSprite] | None = None) -> None:
+    def say(self, text: str, about: list[CardSprite] | None = None, kind: str = "refusal") -> None:
         """Show a short message over the table (an empty one shows nothing), clear of the cards it is
-        ``about`` where there is room."""
+        ``about`` where there is room; ``kind`` (``MESSAGE_COLOURS``) gives its bubble's colour: a
+        hint or a notice does not look like a refusal."""
         if not text:
             return
         self.message = text
+        self.message_kind = kind if kind in MESSAGE_COLOURS else "refusal"
         self._message_points = {s.ident for s in about or []}
         self.message_left = max(MESSAGE_SECONDS, len(text) / READING_SPEED)
         self.dirty = True
@@ -579,7 +583,7 @@ class TableScene(Scene):
             line = self.app.tr("table.hint_why", move=what, why=self.app.tr(key, **self.adapter.word_params(reason[1])))
         else:
             line = self.app.tr("table.hint", move=what)
-        self.say(line, [sp for arg in move.args for sp in self.sprites_named(arg)])
+        self.say(line, [sp for arg in move.args for sp in self.sprites_named(arg)], kind="hint")
         self.log.add(line)
         if any(arg in self._own_hand() for arg in move.args):
             self.selected = next(arg for arg in move.args if arg in self._own_hand())
@@ -899,10 +903,13 @@ class TableScene(Scene):
             if coach.step is not None:
                 side.append(Button("tutorial_skip", self.app.tr("tutorial.skip"), self.tutorial_skip))
             side.append(Button("tutorial_end", self.app.tr("tutorial.end"), self.tutorial_end))
-        elif self.undo_offered() and not self.curtain.shown:
-            side.append(Button("undo", self.app.tr("table.undo"), self.undo))
-        if self.match.hint_offered():
-            side.append(Button("hint", self.app.tr("table.hint_button"), self.hint))
+        # Undo and Hint keep their slots in the column while they come and go (``TableMatch.may_offer``)
+        shown = {"undo": self.undo_offered() and not self.curtain.shown and (coach is None or coach.ended),
+                 "hint": self.match.hint_offered()}
+        fixed = [Button("undo", self.app.tr("table.undo"), self.undo),
+                 Button("hint", self.app.tr("table.hint_button"), self.hint)]
+        side += [b for b in fixed if shown[b.key] or self.match.may_offer(b.key)]
+        vacant = {b.key for b in fixed if not shown[b.key]}
         layout = self.layout
         bar = self.adapter.button_bar(layout)
         layout_buttons(main, self.text, bar)
@@ -919,10 +926,10 @@ class TableScene(Scene):
                 floor = min(floor, rect.top - gap)
         top = max([layout.top_bar + round(layout.unit * 0.3), *(r.bottom + gap for r in taken if r.bottom <= floor)])
         if side and floor - top < len(side) * (height * 0.8 + gap):  # no room there: they join the bar
-            main, side = main + side, []
+            main, side = main + [b for b in side if b.key not in vacant], []
             layout_buttons(main, self.text, bar)
         layout_column(side, self.text, (log.x, floor), log.w, height, top=top)
-        self.buttons = main + side
+        self.buttons = main + [b for b in side if b.key not in vacant]
         self._apply_highlights()
 
     def _apply_highlights(self) -> None:
@@ -1115,7 +1122,7 @@ class TableScene(Scene):
         coach; rendered and placed once per message and table change, not every frame."""
         if not self.message:
             return None
-        key = (self.message, self._version, layout.size, layout.em, tuple(b.rect.topleft for b in self.buttons))
+        key = (self.message, self.message_kind, self._version, layout.size, layout.em, tuple(b.rect.topleft for b in self.buttons))
         if self._message_box is None or self._message_box[0] != key:
             widest = min(layout.size[0] * 0.7, layout.log_rect.x - layout.felt.x - layout.unit * 0.6)
             panels = (self._render_message(self.message, layout, round(widest * share), most)
@@ -1160,7 +1167,7 @@ class TableScene(Scene):
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         box.topleft = (0, 0)
         radius = box.h // 2 if len(images) == 1 else size
-        pygame.draw.rect(panel, (120, 28, 30), box, border_radius=radius)
+        pygame.draw.rect(panel, MESSAGE_COLOURS[self.message_kind], box, border_radius=radius)
         pygame.draw.rect(panel, GOLD, box, 2, border_radius=radius)
         y = box.centery - height // 2
         for img in images:

@@ -1,0 +1,50 @@
+"""The side buttons keep their places while Undo and Hint come and go, and a hint does not look like
+an error (issue 35)."""
+
+from __future__ import annotations
+
+import pygame
+
+from tests.patience import PATIENCE
+from tests.ui.table_helpers import stacked_session, start
+from ui.session import SeatInfo
+from ui.table.widgets import MESSAGE_COLOURS
+
+
+def _rects(scene) -> dict[str, pygame.Rect]:
+    return {b.key: pygame.Rect(b.rect) for b in scene.buttons if b.key in ("undo", "hint")}
+
+
+def test_undo_keeps_its_place_when_hint_goes(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    seen: list[dict[str, pygame.Rect]] = [_rects(scene)]
+    for _ in range(40):
+        if scene.legal:
+            scene.play(scene.legal[0])
+            seen.append(_rects(scene))  # before the bot answers: Hint gone while Bob is to play
+        scene.wait_for_bot(PATIENCE)
+        app.step(1 / 60)
+        seen.append(_rects(scene))
+        if any(set(r) == {"undo"} for r in seen) and any(set(r) == {"undo", "hint"} for r in seen):
+            break
+    assert any(set(r) == {"undo"} for r in seen) and any(set(r) == {"undo", "hint"} for r in seen), seen
+    for key in ("undo", "hint"):
+        places = {tuple(r[key]) for r in seen if key in r}
+        assert len(places) == 1, (key, places)
+    both = next(r for r in seen if set(r) == {"undo", "hint"})
+    assert not both["undo"].colliderect(both["hint"])
+
+
+def test_a_hint_has_its_own_colour(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    layout = scene.layout
+
+    def bubble(kind: str) -> tuple[int, int, int]:
+        scene.say("A sentence over the table.", kind=kind)
+        box = scene.message_box(layout)
+        assert box is not None
+        return tuple(box[1].get_at((box[1].get_width() // 2, 5)))[:3]
+
+    refusal, hint, notice = bubble("refusal"), bubble("hint"), bubble("notice")
+    assert refusal == MESSAGE_COLOURS["refusal"] and hint == MESSAGE_COLOURS["hint"]
+    assert len({refusal, hint, notice}) == 3
