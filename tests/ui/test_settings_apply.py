@@ -1,12 +1,11 @@
-"""Every setting changed from the pause menu's settings screen shows at the table on return, without
-Save and quit → Continue (issue 35): card size, the four-colour deck, text size, language, sound,
-animation speed, the bots' think delay."""
+"""Every setting changed from the pause menu shows at the table as soon as the player is back at it
+(once, the card size and the four-colour deck waited for Save and quit → Continue)."""
 
 from __future__ import annotations
 
 import pygame
 
-from tests.ui.conftest import press
+from tests.ui.conftest import center, click, press
 from tests.ui.table_helpers import stacked_session, start
 from ui.scenes.pause import PauseScene
 from ui.scenes.settings import SettingsScene
@@ -14,84 +13,58 @@ from ui.session import SeatInfo
 from ui.table.scene import TableScene
 
 
-def _open_settings(app) -> SettingsScene:
-    from tests.ui.conftest import click
-
+def through_the_pause_menu(app, change) -> TableScene:
+    """Esc at the table, Settings, ``change(settings_scene)``, then back to the table as a player
+    would go: Esc (back to the pause menu) and Resume."""
+    table = app.top
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
-    button = next(b for b in app.top.root.elements if getattr(b, "text", None) == app.tr("pause.settings"))
-    click(app, button.rect.center, steps=2)
+    button = next(w for w, action in app.top.actions.items() if action == app.show_settings)
+    click(app, center(button), steps=2)
     assert isinstance(app.top, SettingsScene)
-    return app.top
-
-
-def _back_to_table(app) -> TableScene:
-    press(app, pygame.K_ESCAPE, steps=2)  # the settings close
+    change(app.top)
+    press(app, pygame.K_ESCAPE, steps=2)
     assert isinstance(app.top, PauseScene)
-    press(app, pygame.K_ESCAPE, steps=2)  # the pause menu closes
-    assert isinstance(app.top, TableScene)
-    return app.top
+    press(app, pygame.K_ESCAPE, steps=3)
+    assert app.top is table
+    return table
 
 
-def _row(app, settings: SettingsScene, row: int, key: int) -> None:
-    settings.row = row
-    press(app, key, steps=1)
+def own_card(table: TableScene, suits: str = "shdc"):
+    return next(s for s in table.sprites if s.zone == f"hand:{table.viewer}" and s.card is not None
+                and s.card[-1] in suits)
 
 
-def _hand(scene: TableScene) -> list:
-    return [s for s in scene.sprites if s.zone == f"hand:{scene.viewer}"]
+def test_the_card_size_and_the_four_colour_deck_show_on_return(app) -> None:
+    table = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    card = own_card(table, "cd")                   # clubs and diamonds change colour in the four-colour deck
+    before = card.rect.size
+    face = pygame.image.tobytes(table.art.face(card.card, card.width), "RGBA")
+    through_the_pause_menu(app, lambda s: s.set(card_size="extra_large", four_colour_deck=True))
+    assert card.rect.width > before[0] and card.rect.height > before[1]
+    assert pygame.image.tobytes(table.art.face(card.card, before[0]), "RGBA") != face
 
 
-def test_card_size_and_four_colours_show_at_once(app) -> None:
-    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+def test_the_text_size_and_the_language_show_on_return(app) -> None:
+    table = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    scale = table.layout.text_scale
+    labels = [b.label for b in table.buttons]
+
+    def change(settings: SettingsScene) -> None:
+        settings.app.set_ui_scale(150)
+        settings.app.set_language("fr")
+
+    through_the_pause_menu(app, change)
     app.step(1 / 60)
-    before = [s.width for s in _hand(scene)]
-    diamond = next(s.card for s in _hand(scene) if s.card.endswith("d"))
-    face = scene.art.face(diamond, before[0])
-    plain = pygame.image.tobytes(face, "RGBA")
-    settings = _open_settings(app)
-    _row(app, settings, 7, pygame.K_RIGHT)  # larger cards
-    _row(app, settings, 7, pygame.K_RETURN)  # four colours
-    assert app.settings.card_size == "large" and app.settings.four_colour_deck
-    table = _back_to_table(app)
-    assert table is scene
-    app.step(1 / 60)
-    after = [s.width for s in _hand(scene)]
-    assert all(a > b for a, b in zip(after, before)), (before, after)
-    shown = scene.art.face(diamond, before[0])
-    assert pygame.image.tobytes(shown, "RGBA") != plain
+    assert table.layout.text_scale > scale
+    assert [b.label for b in table.buttons] != labels
+    assert any(b.label == app.tr("gin.button.pass") for b in table.buttons if b.key == "pass") or labels == []
 
 
-def test_text_size_language_and_sound_show_at_once(app) -> None:
-    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
-    assert scene.play(scene.legal[0])
-    app.step(1 / 60)
-    english_log = list(scene.log.lines)
-    english_buttons = [b.label for b in scene.buttons]
-    text_before = scene.layout.text_scale
-    assert english_log and english_buttons
-    settings = _open_settings(app)
-    _row(app, settings, 4, pygame.K_RIGHT)  # larger text
-    _row(app, settings, 6, pygame.K_RETURN)  # muted
-    while app.language != "fr":
-        _row(app, app.top, 0, pygame.K_RIGHT)
-    assert app.settings.ui_scale == 125 and app.settings.muted
-    table = _back_to_table(app)
-    app.step(1 / 60)
-    assert table.layout.text_scale > text_before
-    assert [b.label for b in table.buttons] != english_buttons
-    assert table.log.lines and not set(table.log.lines) & set(english_log), (english_log, table.log.lines)
-    assert not app.sound.play("place")
-
-
-def test_the_watch_names_each_changed_setting_once() -> None:
-    from ui.settings import Settings
-    from ui.table.watch import WATCHED, SettingsWatch
-
-    settings = Settings()
-    watch = SettingsWatch(settings)
-    assert watch.changes(settings) == frozenset()
-    settings.card_size, settings.muted, settings.window_size = "large", True, (800, 600)
-    assert watch.changes(settings) == {"card_size", "muted"}
-    assert watch.changes(settings) == frozenset()
-    assert set(WATCHED) <= {f.name for f in __import__("dataclasses").fields(Settings)}
+def test_the_animation_speed_applies_on_return(app) -> None:
+    """The table starts at "instant" (cards are home at once); set to "slow", the next move's cards fly."""
+    table = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    through_the_pause_menu(app, lambda s: s.set(animation_speed="slow"))
+    take = next(b for b in table.buttons if b.key == "take")
+    click(app, take.rect.center)
+    assert table.animating

@@ -32,7 +32,7 @@ A new game plugs in by writing ``ui/games/<game_id>.py`` with a subclass of ``Ta
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -243,12 +243,6 @@ class TableAdapter(Generic[V]):
         """A click (or double-click, or Enter from the keyboard when ``double``) on a card."""
         return None
 
-    def moment(self, view: V) -> Hashable | None:
-        """The short timed chance a click on a card is meant for now (a quick-discard window, with
-        the card it is open for), or None: a click counts for such a chance only if the chance was
-        already on screen when the button went down (``ui.table.match.counts_for``)."""
-        return None
-
     def shift(self, sprite: CardSprite, step: int) -> Action | None:
         """Shift+arrow on a focused card: move it ``step`` places along the viewer's hand (visual only)."""
         return None
@@ -319,6 +313,11 @@ class TableAdapter(Generic[V]):
     def describe(self, move: Move, events: list[Event], view: V) -> list[str]:
         """Log lines, in words, for a played move (``events`` already redacted for the viewer)."""
         return [str(move)]
+
+    def race(self, view: V) -> object | None:
+        """The quick race open in ``view`` (a value equal for one race and different for the next),
+        or None: a click counts for a race only if that race was on screen when the button went down."""
+        return None
 
     def turn_seats(self, view: V) -> list[int]:
         """The seats whose name plate shows the turn indicator."""

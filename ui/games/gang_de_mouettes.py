@@ -15,9 +15,8 @@ What the table adds around the engine (it never decides a rule; every move is a 
   pass-and-play with several such humans, drag the card onto your own cards: the owner of the
   cards it is dropped on snaps it). Nothing about the window needs a private view, so the screen
   stays as it is while it is open and no card is revealed by a snap but the snapped one.
-- **Deliberate snaps.** A click (or a drag) counts for a window only if that window, with the card it
-  is open for, was on screen when the button went down (``moment``): a late click begun in one
-  window and landing in the next, opened a moment before, snaps nothing and costs no penalty card.
+- **Closing a window.** The player who opened a window that only bots race may close it at once
+  ("Close the window", N) rather than wait out its clock.
 - **End of turn.** « Gang de mouettes ! » and "End turn"; a bar under "End turn" shows the
   referee's grace clock, after which the turn ends by itself.
 - **What I know.** With the memory aid (``app.settings.memory_aid``, off by default: the
@@ -32,7 +31,7 @@ What the table adds around the engine (it never decides a rule; every move is a 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from functools import partial
 from typing import Any, cast
 
@@ -610,13 +609,12 @@ class Adapter(TableAdapter[GangView]):
     def _refuse(self, mode: str) -> Action:
         return lambda: self.scene.say(self.tr(f"gang.hint.{mode}"))
 
-    def moment(self, view: GangView) -> Hashable | None:
-        """The open quick-discard window as the player sees it: the engine's window (round, turn, the
-        20's first or second) and the card on the discard it is open for."""
-        window = view.get("window")
-        if view["phase"] != WINDOW or not window:
+    def race(self, view: GangView) -> object | None:
+        """A quick-discard window, told apart as the engine tells it: its round and turn, and whether
+        the thrown card was a 20's (the 20 itself opens a second window in the same turn)."""
+        if view["phase"] != WINDOW:
             return None
-        return (view["round"], view["turn"], view["pending"] is not None, window["card"])
+        return (view["round"], view["turn"], view["pending"] is not None)
 
     def _snap_click(self, seat: int, slot: int, view: GangView) -> Action | None:
         humans = self._snappers(view)
@@ -695,6 +693,8 @@ class Adapter(TableAdapter[GangView]):
             out.append(ButtonSpec("done", self.tr("gang.button.done"), acts["done"]))
         elif phase == WINDOW and self._snappers(view):
             out.append(ButtonSpec("pass_snap", self.tr("gang.button.pass_snap"), self.pass_snap, shortcut=pygame.K_n))
+        elif phase == WINDOW and "close" in acts:  # only bots race: the one who opened it need not wait
+            out.append(ButtonSpec("close", self.tr("gang.button.close"), acts["close"], True, shortcut=pygame.K_n))
         elif phase == TURN and self.mode == "take":
             out.append(ButtonSpec("cancel", self.tr("gang.button.cancel"), lambda: self.set_mode(None)))
         elif phase == TURN and "call" in acts:  # the call at the start of a turn (option call_timing)
@@ -719,12 +719,8 @@ class Adapter(TableAdapter[GangView]):
         self.show_card = not self.show_card
 
     def toggle_marks(self) -> None:
-        """Show or hide the marks of what the viewer knows; shown at a match counted here (and not yet
-        assisted), the player is told at once that it now counts as assisted."""
+        """Show or hide the marks of what the viewer knows."""
         self.show_marks = not self.show_marks
-        if self.show_marks and self.scene.driver.local and not self.scene.session.assisted:
-            self.scene.say(self.tr("gang.assisted_notice"), kind="notice")
-            self.scene.log.add(self.tr("gang.assisted_notice"))
 
     # ================================================================== words
     def name(self, view: GangView, seat: int | None) -> str:

@@ -248,11 +248,6 @@ def layout_column(buttons: list[Button], text: TextCache, bottom_left: tuple[int
         y -= height + gap
 
 
-MESSAGE_COLOURS = {"refusal": (120, 28, 30), "hint": (28, 74, 112), "notice": (46, 58, 74)}
-"""The bubble of a message over the table, by kind: a refusal in red, a hint in blue, a notice in
-slate (a hint is advice, not an error, and must not look like one)."""
-
-
 class LogPanel:
     """What each player did, in words; the newest lines at the bottom of a translucent panel."""
 
