@@ -415,3 +415,45 @@ def test_a_network_match_with_moves_hidden_from_the_seat_is_not_rebuilt() -> Non
         raise AssertionError("no exchange between two other seats in 40 matches")
     assert remote.finished_match()() is None
     assert remote.is_over() and remote.winners() == state.winners()
+
+
+def test_the_join_screen_opens_with_a_hostile_announcement_on_the_network(app, monkeypatch) -> None:
+    """A game name with a NUL (and other odd fields) once crashed the Join screen every time it opened."""
+    import socket
+
+    from zeroconf import ServiceInfo, ServiceStateChange
+
+    import net.discovery
+    from net.protocol import SERVICE_TYPE
+
+    good = {"name": "Ann", "code": "K7QM2D", "game": "gin_rummy", "seats": "2", "free": "1", "protocol": "1"}
+    heard = [{**good, "game": "gin\x00rummy"}, {**good, "name": "\u202eevil\x1b[2J"}, {**good, "seats": "9" * 240},
+             {**good, "free": "9"}, {**good, "code": "K7\x00M2D"}, good]
+    infos = [ServiceInfo(SERVICE_TYPE, f"t{i}.{SERVICE_TYPE}", port=47815, addresses=[socket.inet_aton("127.0.0.1")],
+                         properties=props, server=f"t{i}.local.") for i, props in enumerate(heard)]
+
+    class Network:
+        def get_service_info(self, service_type: str, name: str, timeout: int) -> ServiceInfo:
+            return next(info for info in infos if info.name == name)
+
+    class HeardBrowser(net.discovery.TableBrowser):
+        """The real browser's handling of what it hears, without a network."""
+
+        def __init__(self) -> None:
+            self._found = {}
+            self._lock = threading.Lock()
+            for info in infos:
+                self._changed(Network(), SERVICE_TYPE, info.name, ServiceStateChange.Added)  # type: ignore[arg-type]
+
+        def close(self) -> None:
+            return None
+
+    monkeypatch.setattr(net.discovery, "TableBrowser", HeardBrowser)
+    click(app, center(app.top.join_button))
+    join = app.top
+    assert isinstance(join, JoinScene)
+    for _ in range(75):
+        app.step(1 / 60)
+    assert app.top is join
+    assert [(ad.name, ad.code) for ad in join.heard] == [("Ann", "K7QM2D")]
+    assert len(join.table_buttons) == 1

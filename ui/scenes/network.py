@@ -299,8 +299,7 @@ class JoinScene(MenuScene):
                 y += self.px(26)
             y += self.px(14)
         for ad in self.heard[:5]:
-            text = tr("net.join.table", name=ad.name, game=game_title(self.app, ad.game) if ad.game in GAMES else ad.game,
-                      free=ad.free, seats=ad.seats)
+            text = tr("net.join.table", name=ad.name, game=game_title(self.app, ad.game), free=ad.free, seats=ad.seats)
             self.table_buttons.append(self.button(pygame.Rect(panel.left, y, panel.width, self.px(44)), text,
                                                   (lambda ad=ad: self.join(ad.where, ad.code)) if ad.free else None))
             y += self.px(50)
