@@ -17,6 +17,7 @@ from game import GAMES
 from game.arena import parse_options
 from net.client import JoinError, play_bot
 from net.host import Host, local_addresses
+from net.keys import SeatKeys
 from net.protocol import DEFAULT_PORT, new_code, normal_code
 from net.table import HostedTable, NetSeat
 
@@ -103,10 +104,24 @@ def serve(args: Any, data_dir: Path) -> int:
     return 0
 
 
-def join(args: Any) -> int:
-    """``--join HOST:PORT --code CODE --bot LEVEL``: play a seat with a bot until the match is over."""
+def join(args: Any, data_dir: Path) -> int:
+    """``--join HOST:PORT --code CODE --bot LEVEL``: play a seat with a bot until the match is over.
+
+    The seat's key is kept in ``data_dir``: run again after a crash, it takes the same seat back.
+    """
+    keys = SeatKeys(data_dir)
     try:
-        last = asyncio.run(play_bot(args.join, args.code, args.bot, name=args.name or ""))
+        keys.load(args.join, args.code)
+    except DamagedFile as exc:
+        print(f"the kept seat key for this table was damaged and was moved aside to {exc.moved}; "
+              "asking the host for a new seat", file=sys.stderr)
+
+    def seated(seat: int, taken_back: bool) -> None:
+        told = "took seat {} back with the key kept in {}" if taken_back else "sat in seat {} (its key is kept in {})"
+        print(told.format(seat + 1, keys.folder), flush=True)
+
+    try:
+        last = asyncio.run(play_bot(args.join, args.code, args.bot, name=args.name or "", keys=keys, on_seat=seated))
     except JoinError as exc:
         print(str(exc), file=sys.stderr)
         return 1

@@ -13,19 +13,24 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from disk import DamagedFile
 from game import GAMES, Move
 from game.core import Bot
+from net.keys import KeptSeat, SeatClaim, SeatKeys
 from net.protocol import DEFAULT_PORT, FRAME_LIMIT, PROTOCOL_VERSION, encode
 
 FATAL = {"wrong_code", "table_full", "version", "bad_token", "seat_not_free", "seat_taken_by_bot", "flood",
          "timeout", "replaced"}
 """Errors after which a client stops (the others refuse one message and the game goes on)."""
+KEY_REFUSED = {"bad_token", "wrong_code"}
+"""Answers to a ``resume`` after which a kept seat key is of no use (the table forgot it, or is gone)."""
 
 
 class JoinError(Exception):
@@ -64,6 +69,10 @@ class SeatClient:
     """The match's moves as this seat may read them (kept up to date from the host's updates)."""
     history: list[dict[str, Any]] = field(default_factory=list)
     """The score history of the match (the host sends it when it grows)."""
+    keys: SeatKeys | None = None
+    """Where the seat's key is kept between runs (``None``: in memory only)."""
+    claim: SeatClaim | None = None
+    """This process's hold on the seat whose key it keeps (see ``net.keys``)."""
 
     async def open(self, timeout: float = 10.0) -> dict[str, Any]:
         """Connect and join (or, holding a key, resume); the host's ``welcome``, else ``JoinError``."""
@@ -86,10 +95,13 @@ class SeatClient:
                 raise JoinError("the host closed the connection")
             if message["type"] == "error":
                 await self.close()
+                if self.keys is not None and self.token is not None and message["key"] in KEY_REFUSED:
+                    self.keys.forget(self.address, self.code, self.seat)
                 raise JoinError(message["message"], message["key"])
             if message["type"] == "welcome":
                 self.welcome = message
                 self.seat, self.token = message["seat"], message["token"]
+                self._keep()
                 return message
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -111,6 +123,8 @@ class SeatClient:
         if not isinstance(data, dict):
             return None
         kind = data.get("type")
+        if kind == "update" and data.get("over") is True and self.keys is not None:
+            self.keys.forget(self.address, self.code, self.seat)  # the match is over: nothing to come back to
         if kind == "update" and isinstance(data.get("view"), dict):
             view = data["view"]
             if "log" in view:
@@ -130,6 +144,32 @@ class SeatClient:
         if self.ws is not None:
             await self.ws.close()
 
+    def release(self) -> None:
+        """Let go of the seat's claim (the key stays kept: a later run may take the seat back)."""
+        if self.claim is not None:
+            self.claim.release()
+            self.claim = None
+
+    def _keep(self) -> None:
+        """Write the seat's new key where a restarted guest finds it (a disk that refuses only
+        costs the comeback after a crash, never the match)."""
+        if self.keys is None or self.seat is None or self.token is None:
+            return
+        if self.claim is None or self.claim.seat != self.seat:
+            self.release()
+            try:
+                self.claim = self.keys.claim(self.address, self.code, self.seat)
+            except OSError:
+                self.claim = None
+            if self.claim is None:
+                return  # another process of this computer holds this seat: its key is its own
+        names = self.welcome.get("names") or []
+        name = names[self.seat] if self.seat < len(names) else self.name
+        try:
+            self.keys.keep(self.address, self.code, str(self.welcome.get("game", "")), self.seat, self.token, str(name))
+        except OSError:
+            return
+
 
 async def play_bot(
     address: str,
@@ -142,14 +182,43 @@ async def play_bot(
     seed: int | None = None,
     reconnect_for: float = 60.0,
     pace: float = 1.0,
+    keys: SeatKeys | None = None,
+    on_seat: Callable[[int, bool], None] | None = None,
 ) -> dict[str, Any]:
     """Play one seat with a bot of ``level`` until the match is over; its last update.
 
     A dropped connection is taken up again with the seat's key for ``reconnect_for`` seconds.
     ``as_person`` sends moves as a person would (reactions after their delay times ``pace``).
+    With ``keys``, the seat's key is kept there, and a key kept by an earlier run for this table
+    (and ``seat``, if given) takes that seat back instead of asking for a new one; ``on_seat`` is
+    told the seat and whether it was taken back.
     """
-    client = SeatClient(address, code, name=name or f"Bot ({level})", seat=seat, bot=None if as_person else level)
-    welcome = await client.open()
+    client = SeatClient(address, code, name=name or f"Bot ({level})", seat=seat, bot=None if as_person else level,
+                        keys=keys)
+    try:
+        return await _play_seat(client, level, seat, as_person, seed, reconnect_for, pace, on_seat)
+    finally:
+        client.release()
+
+
+async def _play_seat(client: SeatClient, level: str, seat: int | None, as_person: bool, seed: int | None,
+                     reconnect_for: float, pace: float, on_seat: Callable[[int, bool], None] | None) -> dict[str, Any]:
+    mine = claim_kept(client, seat)
+    taken_back = False
+    if mine is not None:
+        client.seat, client.token = mine.seat, mine.token
+        try:
+            welcome = await client.open()
+            taken_back = True
+        except JoinError as exc:
+            if exc.key not in KEY_REFUSED:
+                raise
+            client.seat, client.token = seat, None  # the host forgot the key: ask for a seat
+            welcome = await client.open()
+    else:
+        welcome = await client.open()
+    if on_seat is not None:
+        on_seat(welcome["seat"], taken_back)
     game = GAMES[welcome["game"]]
     if level not in game.bot_levels:
         await client.close()
@@ -170,6 +239,36 @@ async def play_bot(
             except JoinError as exc:
                 if exc.key != "unreachable" or time.monotonic() > deadline:
                     raise
+
+
+def claim_kept(client: SeatClient, seat: int | None = None) -> KeptSeat | None:
+    """The first seat kept for ``client``'s table (``seat``, if given) that no other process of
+    this computer plays, claimed for ``client``; ``None`` when there is none."""
+    if client.keys is None:
+        return None
+    for kept in kept_seats(client.keys, client.address, client.code):
+        if seat is not None and kept.seat != seat:
+            continue
+        try:
+            claim = client.keys.claim(client.address, client.code, kept.seat)
+        except OSError:
+            return None
+        if claim is not None:
+            client.claim = claim
+            return kept
+    return None
+
+
+def kept_seats(keys: SeatKeys | None, address: str, code: str) -> tuple[KeptSeat, ...]:
+    """The seats kept in ``keys`` for this table (a damaged file is moved aside and gives none;
+    the caller that wants to tell the player looks with ``SeatKeys.load`` first)."""
+    if keys is None:
+        return ()
+    try:
+        kept = keys.load(address, code)
+    except DamagedFile:
+        return ()
+    return () if kept is None else kept.seats
 
 
 @dataclass

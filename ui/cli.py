@@ -142,12 +142,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot is not None:
         return screenshot(args)
     if args.serve or args.join:
+        from disk import default_data_dir
         from net import cli
 
         if args.join:
-            return cli.join(args)
-        from disk import default_data_dir
-
+            return cli.join(args, args.data_dir or default_data_dir())
         return cli.serve(args, args.data_dir or default_data_dir())
     from ui.app import App
 
