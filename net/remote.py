@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from net.client import FATAL, JoinError, SeatClient
+from net.keys import KeptSeat, SeatClaim, SeatKeys
 
 RECONNECT_FOR = 180.0
 PING_EVERY = 2.0
@@ -29,8 +30,9 @@ class RemoteLink:
     """One seat's connection for the app (see the module docstring)."""
 
     def __init__(self, address: str, code: str, name: str = "", seat: int | None = None,
-                 wake: Callable[[], None] | None = None) -> None:
-        self.client = SeatClient(address, code, name=name, seat=seat)
+                 wake: Callable[[], None] | None = None, keys: SeatKeys | None = None) -> None:
+        """``keys``: where the seat's key is kept, so that the seat can be taken back after a crash."""
+        self.client = SeatClient(address, code, name=name, seat=seat, keys=keys)
         self.wake = wake
         """Called from the link's thread whenever a message arrives (it must be thread-safe)."""
         self.status = "connecting"
@@ -83,9 +85,20 @@ class RemoteLink:
     def seat(self) -> int | None:
         return self.client.seat
 
+    @classmethod
+    def rejoin(cls, address: str, code: str, kept: KeptSeat, claim: SeatClaim, keys: SeatKeys,
+               wake: Callable[[], None] | None = None) -> RemoteLink:
+        """A link that takes a kept seat back with its key (``claim`` held for it; not started)."""
+        link = cls(address, code, name=kept.name, seat=kept.seat, wake=wake, keys=keys)
+        link.client.token, link.client.claim = kept.token, claim
+        return link
+
     # ------------------------------------------------------------------ the link's thread
     def _main(self) -> None:
-        asyncio.run(self._run())
+        try:
+            asyncio.run(self._run())
+        finally:
+            self.client.release()
 
     async def _run(self) -> None:
         self._loop = asyncio.get_running_loop()

@@ -457,3 +457,53 @@ def test_the_join_screen_opens_with_a_hostile_announcement_on_the_network(app, m
     assert app.top is join
     assert [(ad.name, ad.code) for ad in join.heard] == [("Ann", "K7QM2D")]
     assert len(join.table_buttons) == 1
+
+
+def crash(link: Any) -> None:
+    """The app's process dies: its connection vanishes without a goodbye (and its hold on the seat)."""
+    link._stopping = True
+    link._loop.call_soon_threadsafe(lambda: link.client.ws.transport.abort())
+    link._thread.join(10)
+    assert not link._thread.is_alive()
+
+
+def test_a_guest_whose_app_crashed_rejoins_from_the_title_screen_with_its_hand(app) -> None:
+    host, hosted = hosted_elsewhere(["remote", "normal"], seed=7)
+    try:
+        join_typed(app, host.host.port, "qwe-rty", "Léa")
+        wait(app, lambda: isinstance(app.top, TableScene))
+        table: Any = app.top
+        me = table.viewer
+        hand = list(table.state.view(me)["hand"])
+        crash(table.session.link)
+        wait(app, lambda: hosted.seats[me].conn is None)
+        app.pop_to_title()
+        app.scenes[0].rebuild()
+        title: Any = app.top
+        assert title.rejoin_button is not None and "QWERTY" in title.rejoin_button.text
+        click(app, center(title.join_button))
+        assert app.top.rejoin_button is not None  # the Join screen offers it too
+        press(app, pygame.K_ESCAPE)
+        assert app.top is title
+        click(app, center(title.rejoin_button))
+        wait(app, lambda: isinstance(app.top, TableScene))
+        back: Any = app.top
+        assert back.viewer == me and back.state.names[me] == "Léa"
+        assert list(back.state.view(me)["hand"]) == hand == list(hosted.state.view(me)["hand"])
+        assert hosted.seats[me].conn is not None
+        back.session.close()
+    finally:
+        host.stop()
+
+
+def test_a_damaged_kept_seat_key_is_set_aside_with_a_notice(app) -> None:
+    from net.keys import SeatKeys
+
+    path = SeatKeys(app.data_dir).path_for("127.0.0.1:47815", "QWERTY")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\x00{not json")
+    app.pop_to_title()
+    app.scenes[0].rebuild()
+    assert app.top.rejoin_button is None
+    assert not path.exists()
+    assert any(key == "notice.damaged_key" for key, _ in app.storage.take_notices())

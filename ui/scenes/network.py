@@ -5,7 +5,9 @@ on the local network) and seats this app's player in it like any other client, o
 table scene then works the same for the host and for friends. The ``LobbyScene`` shows the code,
 the addresses and each seat (waiting, connected, a computer), lets the host start the match or give
 a missing seat to a bot, and goes to the table when the host's first update arrives. ``JoinScene``
-lists the tables heard on the network and takes an address and code typed by hand.
+lists the tables heard on the network and takes an address and code typed by hand. A guest keeps
+its seats' keys in its data folder (``net.keys``): ``rejoin`` takes them back after a crash, from
+the title screen or the Join screen.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pygame_gui.elements import UILabel, UITextEntryLine
 from disk import DamagedFile, load_json_object, move_aside
 from game import GAMES
 from net.host import Host, HostThread, local_addresses
+from net.keys import KeptTable, SeatKeys
 from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
@@ -101,6 +104,38 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
         link.start()
         links.append(link)
     return LobbyScene(app, links, table.state.GAME_ID, host=thread)
+
+
+def kept_tables(app: App) -> list[KeptTable]:
+    """The tables whose seats this computer may take back, the newest first (a damaged kept file
+    is moved aside with a notice)."""
+    tables, damaged = SeatKeys(app.data_dir).kept()
+    for path in damaged:
+        app.storage.notices.append(("notice.damaged_key", {"file": path.name}))
+    return tables
+
+
+def rejoin(app: App, table: KeptTable) -> LobbyScene | None:
+    """Take back the seats kept for ``table``: their waiting room (the table scene follows as soon as
+    the host answers), or ``None`` with a notice when another copy of Tablée already plays them."""
+    keys = SeatKeys(app.data_dir)
+    links = []
+    for kept in table.seats:
+        claim = keys.claim(table.address, table.code, kept.seat)
+        if claim is not None:
+            links.append(RemoteLink.rejoin(table.address, table.code, kept, claim, keys, wake=app.wake))
+    if not links:
+        app.notify(app.tr("net.rejoin.busy"))
+        return None
+    for link in links:
+        link.start()
+    return LobbyScene(app, links, table.game if table.game in GAMES else None)
+
+
+def rejoin_text(app: App, table: KeptTable) -> str:
+    """The Rejoin button's words: the game and the table's code."""
+    game = game_title(app, table.game) if table.game in GAMES else table.game
+    return app.tr("net.rejoin.button", game=game, code=table.code)
 
 
 class LobbyScene(MenuScene):
@@ -272,8 +307,13 @@ class JoinScene(MenuScene):
         self.problem = ""
         self.texts = {"address": "", "code": "", "name": app.tr("setup.default_you"), "seat": ""}
         self._since = 0.0
+        self.kept: KeptTable | None = None
+        """The newest table whose seats this computer may take back (the Rejoin button)."""
+        self.rejoin_button: Any = None
 
     def enter(self) -> None:
+        tables = kept_tables(self.app)
+        self.kept = tables[0] if tables else None
         if self.browser is None:
             try:
                 from net.discovery import TableBrowser
@@ -290,6 +330,11 @@ class JoinScene(MenuScene):
         panel = pygame.Rect(0, top, min(w - self.px(48), self.px(720)), h - top)
         panel.centerx = w // 2
         y = panel.top
+        self.rejoin_button = None
+        if self.kept is not None:
+            self.rejoin_button = self.button(pygame.Rect(panel.left, y, panel.width, self.px(46)),
+                                             rejoin_text(self.app, self.kept), self.rejoin, kind="primary_button")
+            y += self.px(56)
         self.label(pygame.Rect(panel.left, y, panel.width, self.px(32)), tr("net.join.found"), "section_label")
         y += self.px(36)
         self.table_buttons = []
@@ -348,18 +393,40 @@ class JoinScene(MenuScene):
             self.join(self.texts["address"].strip(), self.texts["code"])
 
     def join(self, address: str, code: str) -> None:
-        """Connect and wait in the table's waiting room (a refusal is shown there)."""
+        """Connect and wait in the table's waiting room (a refusal is shown there). Seats kept for
+        this table are taken back rather than asked for again."""
         self._sync()
+        keys = SeatKeys(self.app.data_dir)
+        try:
+            kept = keys.load(address, code)
+        except DamagedFile as exc:
+            kept = None
+            self.app.notify(self.app.tr("notice.damaged_key", file=exc.moved.name))
+        if kept is not None:
+            lobby = rejoin(self.app, kept)
+            if lobby is not None:
+                self.close_browser()
+                self.app.push(lobby)
+                return
         self.close_browser()
         seats = [int(t) - 1 for t in self.texts["seat"].replace(",", " ").split() if t.isdigit() and int(t) > 0]
         names = [n.strip() for n in self.texts["name"].split(",")]
         links = []
         for n, seat in enumerate(seats or [None]):  # several seats: pass-and-play on this computer
             name = names[n] if n < len(names) and names[n] else ""
-            link = RemoteLink(address, normal_code(code), name=name, seat=seat, wake=self.app.wake)
+            link = RemoteLink(address, normal_code(code), name=name, seat=seat, wake=self.app.wake, keys=keys)
             link.start()
             links.append(link)
         self.app.push(LobbyScene(self.app, links))
+
+    def rejoin(self) -> None:
+        """Take back the seats kept for the newest table."""
+        if self.kept is None:
+            return
+        lobby = rejoin(self.app, self.kept)
+        if lobby is not None:
+            self.close_browser()
+            self.app.push(lobby)
 
     def _refuse(self, text: str) -> None:
         self.problem = text
