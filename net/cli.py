@@ -19,6 +19,7 @@ from net.client import JoinError, play_bot
 from net.host import Host, local_addresses
 from net.keys import SeatKeys
 from net.protocol import DEFAULT_PORT, new_code, normal_code
+from net.reach import NO_GATEWAY_ENV, PortMapper, Reach, ipv6_addresses, share_address
 from net.table import HostedTable, NetSeat
 
 
@@ -75,18 +76,24 @@ def serve(args: Any, data_dir: Path) -> int:
             move_aside(autosave)
         print(str(exc), file=sys.stderr)
         return 1
+    mapper = PortMapper(description=f"Tablée {table.code}")
     host = Host(table, port=DEFAULT_PORT if args.port is None else args.port, autosave=autosave,
-                announce=socket.gethostname())
+                announce=socket.gethostname(), mapper=mapper)
 
     async def run() -> None:
         task = asyncio.create_task(host.run())
         while not host.ready.is_set() and not task.done():
             await asyncio.sleep(0.02)
         if host.ready.is_set():
-            addresses = ", ".join(f"{a}:{host.port}" for a in local_addresses())
+            ipv6 = ipv6_addresses() if host.ipv6 else []
+            addresses = ", ".join([*(f"{a}:{host.port}" for a in local_addresses()),
+                                   *(share_address(a, host.port) for a in ipv6)])
             print(f"Tablée table {table.code} ({table.state.GAME_ID}, {table.state.players} seats)", flush=True)
             print(f"address: {addresses}", flush=True)
             print(f"code: {table.code}", flush=True)
+            while mapper.reach.state == "searching" and not task.done():
+                await asyncio.sleep(0.1)
+            print(f"internet: {internet_line(mapper.reach, host.port)}", flush=True)
         await task
 
     try:
@@ -102,6 +109,19 @@ def serve(args: Any, data_dir: Path) -> int:
           + f"; winners: {', '.join(state.names[w] for w in state.winners())}", flush=True)
     autosave.unlink(missing_ok=True)
     return 0
+
+
+def internet_line(reach: Reach, port: int) -> str:
+    """What ``--serve`` says of friends over the internet, once the router answered (or did not)."""
+    if reach.state == "mapped" and reach.external_ip is not None and reach.external_port is not None:
+        return f"{share_address(reach.external_ip, reach.external_port)} (the router opened the port)"
+    if reach.state == "private":
+        return (f"the router opened port {reach.external_port}, but its own address ({reach.external_ip or '?'}) "
+                "is not public; forward the port on the router in front of it too, or play on the same network")
+    if reach.state == "off":
+        return f"the router was not asked ({NO_GATEWAY_ENV} is set); forward TCP port {port} to this computer by hand"
+    what = "no router answered" if reach.state == "no_gateway" else "the router did not open the port"
+    return f"{what}; forward TCP port {port} to this computer by hand, or play on the same network"
 
 
 def join(args: Any, data_dir: Path) -> int:

@@ -17,11 +17,13 @@ process never takes a living one's seat, and a crashed one's is free at once.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,7 +42,8 @@ TOKEN_LIMIT = 64
 ADDRESS_LIMIT = 300
 _TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 _LOCK = threading.Lock()
-"""One writer at a time in this process (several seats of one computer share a file)."""
+"""One writer at a time in this process (several seats of one computer share a file); between
+processes, an operating-system lock on the table's ``.lock`` file."""
 
 
 @dataclass(frozen=True)
@@ -71,12 +74,18 @@ def table_address(address: str) -> str:
 class SeatClaim:
     """This process plays one seat of a table (see the module docstring); ``release`` lets go."""
 
-    def __init__(self, fd: int, seat: int) -> None:
+    def __init__(self, fd: int, seat: int, path: Path, kept: Path) -> None:
         self.fd: int | None = fd
         self.seat = seat
+        self.path = path
+        self.kept = kept
+        """The table's kept file: once it is gone (the match is over), so goes the lock file."""
 
     def release(self) -> None:
         if self.fd is not None:
+            if not self.kept.exists():
+                with contextlib.suppress(OSError):
+                    self.path.unlink()
             os.close(self.fd)  # closing the file lets go of its lock
             self.fd = None
 
@@ -121,7 +130,7 @@ class SeatKeys:
 
     def keep(self, address: str, code: str, game: str, seat: int, token: str, name: str) -> None:
         """Remember ``seat``'s newest key at this table (replacing the one it had)."""
-        with _LOCK:
+        with self._writing(address, code):
             try:
                 table = self.load(address, code)
             except DamagedFile:
@@ -132,7 +141,7 @@ class SeatKeys:
 
     def forget(self, address: str, code: str, seat: int | None = None) -> None:
         """Forget ``seat``'s key at this table (``None``: every seat); the file goes with the last one."""
-        with _LOCK:
+        with self._writing(address, code):
             path = self.path_for(address, code)
             try:
                 table = self.load(address, code)
@@ -145,18 +154,33 @@ class SeatKeys:
                 self._write(KeptTable(table.address, table.code, table.game, seats, table.saved_at))
             else:
                 path.unlink(missing_ok=True)
+                path.with_suffix(".lock").unlink(missing_ok=True)  # held until this change is done
+
+    @contextlib.contextmanager
+    def _writing(self, address: str, code: str) -> Iterator[None]:
+        """Hold the table's file for one change: one thread of this process and one process of
+        this computer at a time (two ``--join`` bots of one table share its file)."""
+        with _LOCK:
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            fd = os.open(self.path_for(address, code).with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                _lock(fd, wait=True)
+                yield
+            finally:
+                os.close(fd)
 
     def claim(self, address: str, code: str, seat: int) -> SeatClaim | None:
         """Hold ``seat`` of this table for this process (``None``: another process holds it)."""
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        path = self.path_for(address, code).with_suffix(f".seat{seat}.lock")
+        kept = self.path_for(address, code)
+        path = kept.with_suffix(f".seat{seat}.lock")
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         try:
             _lock(fd)
         except OSError:
             os.close(fd)
             return None
-        return SeatClaim(fd, seat)
+        return SeatClaim(fd, seat, path, kept)
 
     # ------------------------------------------------------------------ the files
     def _write(self, table: KeptTable) -> None:
@@ -211,16 +235,17 @@ def _parse(data: dict[str, Any]) -> KeptTable | None:
     return KeptTable(address, code, game, tuple(kept), float(saved_at))
 
 
-def _lock(fd: int) -> None:
-    """Lock ``fd`` for this process without waiting (``OSError``: someone else holds it)."""
+def _lock(fd: int, wait: bool = False) -> None:
+    """Lock ``fd`` for this process (``wait``: until it is free; else ``OSError`` when another
+    holds it). The system lets go when the file is closed or the process ends."""
     if sys.platform == "win32":
         import msvcrt
 
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        msvcrt.locking(fd, msvcrt.LK_LOCK if wait else msvcrt.LK_NBLCK, 1)
     else:
         import fcntl
 
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def _text(value: Any, limit: int) -> bool:

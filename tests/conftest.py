@@ -9,6 +9,7 @@ from tests.tinygame import registered
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["TABLEE_NO_GATEWAY"] = "1"  # no router search (SSDP multicast) from any test or the processes it starts
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from pygame_gui.core.utility import clipboard_copy
 from pygame_gui.elements import UILabel, UITextEntryLine
 
 from disk import DamagedFile, load_json_object, move_aside
@@ -22,6 +23,7 @@ from game import GAMES
 from net.host import Host, HostThread, local_addresses
 from net.keys import KeptTable, SeatKeys
 from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code
+from net.reach import PortMapper, Reach, invitation, ipv6_addresses, reach_lines, shared_address
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
 from ui.app import wrap_text
@@ -88,7 +90,9 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
     name = table.seats[seat].name
     thread: HostThread | None = None
     for candidate in (port, 0):  # the usual port, else any free one
-        thread = HostThread(Host(table, port=candidate, autosave=hosted_file(app.data_dir), announce=name))
+        mapper = PortMapper(description=f"Tablée {table.code}") if _has_guests(table) else None
+        thread = HostThread(Host(table, port=candidate, autosave=hosted_file(app.data_dir), announce=name,
+                                 mapper=mapper))
         try:
             thread.start()
             break
@@ -104,6 +108,12 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
         link.start()
         links.append(link)
     return LobbyScene(app, links, table.state.GAME_ID, host=thread)
+
+
+def _has_guests(table: HostedTable) -> bool:
+    """Whether some seat waits for a player on another computer (only then is the router asked)."""
+    return any(seat.remote and i not in table.local_seats and i != table.host_seat
+               for i, seat in enumerate(table.seats))
 
 
 def kept_tables(app: App) -> list[KeptTable]:
@@ -159,6 +169,16 @@ class LobbyScene(MenuScene):
         self.bot_buttons: dict[int, Any] = {}
         self.seat_labels: list[UILabel] = []
         self._shown: tuple[Any, ...] | None = None
+        self.copy_button: Any = None
+        self.lan: list[str] = []
+        """This computer's addresses on the house's network (the host's)."""
+        self.ipv6: list[str] = []
+        """Its global IPv6 addresses, when the table listens on IPv6."""
+        self.reach = Reach()
+        if host is not None:
+            self.lan = [a for a in local_addresses() if not a.startswith("127.")]
+            self.ipv6 = ipv6_addresses() if host.host.ipv6 else []
+            self.reach = self._reach()
 
     # ------------------------------------------------------------------ widgets
     def build(self) -> None:
@@ -169,12 +189,15 @@ class LobbyScene(MenuScene):
         panel.centerx = w // 2
         y = panel.top
         lines = []
+        invite = None
         if self.host is not None and self.welcome:
             port = self.host.host.port
             lines.append((tr("net.lobby.code", code=self.welcome.get("code", "")), "section_label"))
-            addresses = ", ".join(f"{a}:{port}" for a in local_addresses() if not a.startswith("127."))
+            addresses = ", ".join(f"{a}:{port}" for a in self.lan)
             lines.append((tr("net.lobby.address", address=addresses or f"127.0.0.1:{port}"), "field_label"))
-            lines.append((tr("net.lobby.lan_hint", port=port), "hint_label"))
+            for key, params in reach_lines(self.reach, port, self.lan, self.ipv6):
+                lines.append((tr(key, **params), "hint_label"))
+            invite = self.invitation()
         elif self.welcome:
             for link in self.links:
                 if link.seat is not None and link.status != "lost":
@@ -189,6 +212,13 @@ class LobbyScene(MenuScene):
                 self.label(pygame.Rect(panel.left, y, panel.width, self.px(30)), part, kind)
                 y += self.px(30)
             y += self.px(8)
+        self.copy_button = None
+        if invite is not None:
+            copy_w = self.px(220)
+            self.label(pygame.Rect(panel.left, y, panel.width - copy_w - self.px(12), self.px(36)), invite, "field_label")
+            self.copy_button = self.button(pygame.Rect(panel.right - copy_w, y, copy_w, self.px(36)),
+                                           tr("net.reach.copy"), self.copy_invitation)
+            y += self.px(44)
         y += self.px(8)
         self.seat_labels = []
         self.bot_buttons = {}
@@ -232,7 +262,28 @@ class LobbyScene(MenuScene):
         """The seats played on this computer."""
         return [link.seat for link in self.links if link.seat is not None]
 
+    def _reach(self) -> Reach:
+        mapper = None if self.host is None else self.host.host.mapper
+        return Reach() if mapper is None else mapper.reach
+
+    def invitation(self) -> str:
+        """The one line the host sends friends: the best address to reach the table, and its code."""
+        assert self.host is not None
+        address = shared_address(self.reach, self.host.host.port, self.lan, self.ipv6)
+        key, params = invitation(address, str(self.welcome.get("code", "")))
+        return self.app.tr(key, **params)
+
     # ------------------------------------------------------------------ actions
+    def copy_invitation(self) -> None:
+        """Put the invitation line on the clipboard (shown instead where there is no clipboard)."""
+        text = self.invitation()
+        try:
+            clipboard_copy(text)
+        except pygame.error:
+            self.app.notify(self.app.tr("net.reach.shown", text=text), seconds=12)
+            return
+        self.app.notify(self.app.tr("net.reach.copied", text=text), seconds=6)
+
     def start(self) -> None:
         """Deal the cards (the host only, once every seat is taken)."""
         if self.host is not None:
@@ -271,7 +322,8 @@ class LobbyScene(MenuScene):
                 key = f"net.error.{message.get('key')}"
                 self.problem = self.app.tr("net.lost", reason=self.app.tr(key) if self.app.has_text(key)
                                            else message.get("message", ""))
-        shown = (repr(self.welcome.get("seat")), repr(self.seats), self.problem)
+        self.reach = self._reach()
+        shown = (repr(self.welcome.get("seat")), repr(self.seats), self.problem, self.reach)
         if shown != self._shown:
             self._shown = shown
             self.rebuild()
