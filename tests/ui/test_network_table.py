@@ -507,3 +507,66 @@ def test_a_damaged_kept_seat_key_is_set_aside_with_a_notice(app) -> None:
     assert app.top.rejoin_button is None
     assert not path.exists()
     assert any(key == "notice.damaged_key" for key, _ in app.storage.take_notices())
+
+
+class RouterThread:
+    """The simulated router of ``tests.net.gateway`` on its own thread (the house's box)."""
+
+    def __init__(self, mode: str) -> None:
+        from tests.net.gateway import Gateway
+
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.gateway = asyncio.run_coroutine_threadsafe(Gateway(mode).start(), self.loop).result(30)
+
+    def stop(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.gateway.stop(), self.loop).result(30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+def with_router(monkeypatch, locate) -> None:
+    """The app's host asks this router (found by ``locate``) instead of searching the network."""
+    import functools
+
+    import ui.scenes.network
+    from net.reach import PortMapper
+
+    monkeypatch.setattr(ui.scenes.network, "PortMapper", functools.partial(PortMapper, locate, answer_seconds=2.0))
+
+
+def lobby_texts(lobby: LobbyScene) -> str:
+    return " ".join(w.text for w in lobby.root.elements if hasattr(w, "text"))  # type: ignore[attr-defined]
+
+
+def test_the_waiting_room_shares_the_public_address_the_router_opened_as_one_invitation_line(app, monkeypatch) -> None:
+    from pygame_gui.core.utility import clipboard_paste
+
+    router = RouterThread("ok")
+    try:
+        with_router(monkeypatch, router.gateway.locate)
+        lobby = host_gin_from_setup(app)
+        wait(app, lambda: lobby.reach.state == "mapped" and "93.184.216.34" in lobby_texts(lobby))
+        port, code = lobby.host.host.port, lobby.welcome["code"]
+        assert f"friends join at 93.184.216.34:{port}" in lobby_texts(lobby)
+        click(app, center(lobby.copy_button))
+        assert clipboard_paste() == f"Join my Tablée table: 93.184.216.34:{port}, code {code}"
+        lobby.back()
+        assert len(router.gateway.actions("DeletePortMapping")) == 1  # closing the table closes the port
+    finally:
+        router.stop()
+
+
+def test_the_waiting_room_says_what_to_do_when_no_router_answers(app, monkeypatch) -> None:
+    async def nobody() -> list[str]:
+        return []
+
+    with_router(monkeypatch, nobody)
+    lobby = host_gin_from_setup(app)
+    wait(app, lambda: lobby.reach.state == "no_gateway")
+    app.step(1 / 60)
+    port = lobby.host.host.port
+    assert f"forward TCP port {port} to this computer" in lobby_texts(lobby)
+    assert "or play on the same network" in lobby_texts(lobby)
+    lobby.back()

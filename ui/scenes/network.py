@@ -222,20 +222,28 @@ class LobbyScene(MenuScene):
         y += self.px(8)
         self.seat_labels = []
         self.bot_buttons = {}
-        row = self.px(40)
-        bot_w = self.px(170)
+        bw, bh = self.px(260), self.px(50)
+        bottom = h - bh - self.px(24)
+        row, gap = self.px(40), self.px(6)
+        room = bottom - y - self.px(44)  # the seats end above the problem line and the buttons
+        columns = 1 if len(self.seats) * (row + gap) <= room else 2  # a crowded table in two columns
+        rows = -(-len(self.seats) // columns)
+        if rows * (row + gap) > room:
+            row = max(self.px(28), room // max(1, rows) - gap)
+        col_w = (panel.width - (columns - 1) * self.px(16)) // columns
+        bot_w = min(self.px(170), col_w // 2)
         for i, seat in enumerate(self.seats):
-            label = self.label(pygame.Rect(panel.left, y, panel.width - bot_w - self.px(12), row), self._seat_text(i, seat))
+            left = panel.left + (i // rows) * (col_w + self.px(16))
+            top = y + (i % rows) * (row + gap)
+            label = self.label(pygame.Rect(left, top, col_w - bot_w - self.px(8), row), self._seat_text(i, seat))
             self.seat_labels.append(label)
             if self.host is not None and seat.get("kind") == "remote" and seat.get("state") in ("waiting", "dropped") \
                     and i not in self.mine():
-                self.bot_buttons[i] = self.button(pygame.Rect(panel.right - bot_w, y, bot_w, row),
+                self.bot_buttons[i] = self.button(pygame.Rect(left + col_w - bot_w, top, bot_w, row),
                                                   tr("net.lobby.bot"), lambda seat=i: self.give_to_bot(seat))
-            y += row + self.px(6)
+        y += rows * (row + gap)
         if self.problem:
             self.label(pygame.Rect(panel.left, y, panel.width, self.px(34)), self.problem, "error_label")
-        bw, bh = self.px(260), self.px(50)
-        bottom = h - bh - self.px(24)
         if self.host is not None:
             ready = bool(self.seats) and all(s.get("state") in ("connected", "bot") for s in self.seats)
             self.start_button = self.button(pygame.Rect(w // 2 - bw - self.px(8), bottom, bw, bh), tr("net.lobby.start"),

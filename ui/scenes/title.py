@@ -140,7 +140,7 @@ class TitleScene(MenuScene):
             from ui.scenes.network import rejoin_text
 
             self.rejoin_button = self.button(pygame.Rect(menu.left, y, menu.width, row), rejoin_text(self.app, self.kept),
-                                             self.rejoin, kind="primary_button" if self.saved is None else "menu_button")
+                                             self.rejoin)
             y += row + gap
         y += gap
         half = (menu.width - gap) // 2
