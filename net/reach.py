@@ -227,7 +227,7 @@ class PortMapper:
             external, _ = self._mapped
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._device.async_delete_port_mapping(
-                    ipaddress.IPv4Address("0.0.0.0"), external, "TCP"), self.step_seconds)
+                    ipaddress.IPv4Address("0.0.0.0"), external, "TCP"), self.answer_seconds)
             self._mapped = None
         self._device = None
 
