@@ -1,7 +1,7 @@
 """Tablée's rules engines. ``GAMES`` maps a game id to its descriptor.
 
 Importing ``game`` registers every game; outside tools drive them only through the contract in
-``game.core`` (see ``shared/design/architecture.md``).
+``game.core`` (see ``docs/architecture.md``).
 """
 
 from importlib import import_module

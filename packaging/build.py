@@ -1,12 +1,12 @@
 """Build Tablée for this system with PyInstaller.
 
-    python -m pip install -r requirements.txt -r packaging/requirements-build.txt
+    python -m pip install --require-hashes -r packaging/requirements-build.lock
     python packaging/build.py [--form onedir|onefile|both]
 
 The main form is one folder (``onedir``): ``dist/tablee/`` holding ``tablee`` (``tablee.exe`` on
 Windows) beside its libraries, so nothing is unpacked at each start and pygame-ce's libraries stay
 replaceable; on macOS, ``dist/Tablee.app``. The one-file ``dist/tablee-portable`` (``.exe``) is a
-portable extra. On Linux the folder also gets the desktop entry, the icon, the AppStream metainfo
+portable extra. On Linux the folder also gets the desktop entry, the icons, the AppStream metainfo
 and an ``install.sh``, and is packed as ``dist/tablee-<version>-linux-<machine>.tar.gz``. Every
 build ships ``LICENSE`` and ``THIRD-PARTY-NOTICES.txt``. Installs nothing itself: it stops with a
 clear message when PyInstaller is missing or ``ui/version.py`` differs from ``pyproject.toml``.
@@ -40,7 +40,7 @@ def check_ready() -> str:
     if importlib.util.find_spec("PyInstaller") is None:
         raise SystemExit(
             "PyInstaller is not installed in this Python; run\n"
-            f"  {sys.executable} -m pip install -r packaging/requirements-build.txt"
+            f"  {sys.executable} -m pip install --require-hashes -r packaging/requirements-build.lock"
         )
     return version
 
@@ -72,11 +72,15 @@ def build(dist: Path, work: Path, clean: bool, form: str = "onedir") -> Path:
 
 
 def linux_archive(dist: Path, folder: Path, work: Path) -> Path:
-    """Put the desktop entry, icon, metainfo and installer in the folder and pack it as a .tar.gz."""
+    """Put the desktop entry, icons (``icons/hicolor/NxN/apps/``), metainfo and installer in the
+    folder and pack it as a .tar.gz."""
     shutil.copy2(DESKTOP_FILE, folder / DESKTOP_FILE.name)
     shutil.copy2(METAINFO_FILE, folder / METAINFO_FILE.name)
     shutil.copy2(INSTALL_SCRIPT, folder / INSTALL_SCRIPT.name)
-    shutil.copy2(work / SPEC.stem / "icons" / f"{bundle.EXE_NAME}.png", folder / f"{bundle.BUNDLE_ID}.png")
+    icons = folder / "icons" / "hicolor"
+    if icons.exists():
+        shutil.rmtree(icons)
+    shutil.copytree(work / SPEC.stem / "icons" / "hicolor", icons)
     version = bundle.project_version()
     archive = dist / f"{bundle.EXE_NAME}-{version}-linux-{platform.machine()}.tar.gz"
     with tarfile.open(archive, "w:gz") as tar:

@@ -14,6 +14,10 @@ import sys
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -24,8 +28,15 @@ PORTABLE_NAME = "tablee-portable"
 FORMS = ("onedir", "onefile")
 MAC_BUNDLE_NAME = "Tablee"
 BUNDLE_ID = "org.tablee.Tablee"
+EXCLUDED_MODULES = ("tkinter", "pytest", "hypothesis", "_pytest", "readline")
+"""Modules PyInstaller must not collect: test tools, and ``readline``, which would bring GNU Readline
+(GPL) and its ``libtinfo`` into the MIT bundle; the game has no interactive prompt to edit."""
 ICON_SOURCE = "icon.png"  # the window icon the app itself loads from assets/
+ICON_MASTER_SIZE = 1024
+"""The size the app icon is drawn at for the build; every icon file is scaled down from it."""
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
+HICOLOR_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)
+"""The Linux icon sizes, installed into the hicolor theme (``icons/hicolor/NxN/apps/``)."""
 # ICNS element types holding PNG data, by pixel size (https://en.wikipedia.org/wiki/Apple_Icon_Image_format).
 ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08", 512: b"ic09", 1024: b"ic10"}
 # pygame_gui's default font for each language needing a script of its own; the rest use NotoSans.
@@ -145,21 +156,29 @@ def find_icon_source() -> Path:
     return path
 
 
-def source_size(source: Path) -> int:
-    """The larger side, in pixels, of the icon image ``source``."""
+def icon_master(source: Path | None = None) -> pygame.Surface:
+    """The image every icon is scaled down from: ``source`` when given, else the app icon as
+    ``ui.scenes.art.icon`` draws it at ``ICON_MASTER_SIZE`` pixels (``assets/icon.png`` is the same
+    drawing at 256), so the 512 px and 1024 px icons are drawn, not enlarged, and the small ones
+    are averaged down from it with smooth edges."""
     import pygame
 
-    return max(pygame.image.load(str(source)).get_size())
+    if source is None:
+        sys.path.insert(0, str(ROOT))
+        from ui.scenes.art import icon
 
-
-def png_bytes(source: Path, size: int) -> bytes:
-    """``source`` scaled to ``size`` x ``size`` pixels, as PNG data (drawn with pygame)."""
-    import pygame
-
+        return icon(ICON_MASTER_SIZE)
     loaded = pygame.image.load(str(source))
     rgba = pygame.Surface(loaded.get_size(), pygame.SRCALPHA, 32)
     rgba.blit(loaded, (0, 0))
-    image = pygame.transform.smoothscale(rgba, (size, size))
+    return rgba
+
+
+def png_bytes(master: pygame.Surface, size: int) -> bytes:
+    """``master`` scaled to ``size`` x ``size`` pixels, as PNG data (drawn with pygame)."""
+    import pygame
+
+    image = master if master.get_size() == (size, size) else pygame.transform.smoothscale(master, (size, size))
     out = io.BytesIO()
     pygame.image.save(image, out, "icon.png")
     return out.getvalue()
@@ -191,19 +210,27 @@ def icns_bytes(pngs: dict[int, bytes]) -> bytes:
 
 
 def make_icons(out_dir: Path, source: Path | None = None) -> dict[str, Path]:
-    """Write ``tablee.png`` (256 px, Linux), ``tablee.ico`` and ``tablee.icns`` into ``out_dir``.
+    """Write ``tablee.png`` (256 px), ``tablee.ico``, ``tablee.icns`` and the Linux icon theme folder
+    ``hicolor/NxN/apps/org.tablee.Tablee.png`` (every size of ``HICOLOR_SIZES``) into ``out_dir``.
 
-    The ``.icns`` gets no size larger than the source (macOS scales up better than a blurry copy).
+    Every image is scaled down from ``icon_master(source)``. The ``.icns`` gets no size larger than
+    that master (macOS scales up better than a blurry copy); the hicolor theme gets every size, since
+    a Linux desktop picks the nearest one and scales it.
     """
-    source = source or find_icon_source()
+    master = icon_master(source)
     out_dir.mkdir(parents=True, exist_ok=True)
-    largest = max(source_size(source), max(ICO_SIZES))
-    sizes = sorted(set(ICO_SIZES) | {s for s in ICNS_TYPES if s <= largest})
-    pngs = {size: png_bytes(source, size) for size in sizes}
+    largest = max(max(master.get_size()), max(ICO_SIZES))
+    icns_sizes = {s for s in ICNS_TYPES if s <= largest}
+    pngs = {size: png_bytes(master, size) for size in sorted(set(ICO_SIZES) | icns_sizes | set(HICOLOR_SIZES))}
     paths = {kind: out_dir / f"{EXE_NAME}.{kind}" for kind in ("png", "ico", "icns")}
     paths["png"].write_bytes(pngs[256])
     paths["ico"].write_bytes(ico_bytes({s: pngs[s] for s in ICO_SIZES}))
-    paths["icns"].write_bytes(icns_bytes(pngs))
+    paths["icns"].write_bytes(icns_bytes({s: pngs[s] for s in icns_sizes}))
+    paths["hicolor"] = out_dir / "hicolor"
+    for size in HICOLOR_SIZES:
+        icon = paths["hicolor"] / f"{size}x{size}" / "apps" / f"{BUNDLE_ID}.png"
+        icon.parent.mkdir(parents=True, exist_ok=True)
+        icon.write_bytes(pngs[size])
     return paths
 
 
@@ -268,12 +295,13 @@ def shipped_artifact(dist: Path = ROOT / "dist", platform: str = sys.platform, f
     return executable_path(dist, platform, form) if form == "onefile" else dist / EXE_NAME
 
 
-def write_notices(out_dir: Path) -> Path:
-    """Write the third-party notice file (from the build's installed packages) into ``out_dir``."""
+def write_notices(out_dir: Path, libraries: str = "") -> Path:
+    """Write the third-party notice file into ``out_dir``: ``libraries`` (the shipped shared libraries
+    and fonts, from ``libraries.notices``) then the build's installed runtime packages."""
     sys.path.insert(0, str(ROOT))
     from ui.notices import NOTICES_FILE, third_party_notices
 
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / NOTICES_FILE
-    path.write_text(third_party_notices(ROOT / "packaging" / "licenses"), encoding="utf-8")
+    path.write_text(libraries + third_party_notices(ROOT / "packaging" / "licenses"), encoding="utf-8")
     return path

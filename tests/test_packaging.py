@@ -93,7 +93,7 @@ def test_build_says_how_to_install_pyinstaller(
         return None if name == "PyInstaller" else real(name)
 
     monkeypatch.setattr(importlib.util, "find_spec", find_spec)
-    with pytest.raises(SystemExit, match="requirements-build.txt"):
+    with pytest.raises(SystemExit, match="requirements-build.lock"):
         build_script.check_ready()
 
 
@@ -162,11 +162,17 @@ class _Target:
 
 
 class _Analysis(_Target):
+    collected: list[tuple[str, str, str]] = [
+        ("libSDL2-2-50d19f93.0.so.0.3200.10", "/site-packages/pygame_ce.libs/libSDL2.so", "BINARY"),
+        ("pygame/base.cpython-311-x86_64-linux-gnu.so", "/site-packages/pygame/base.so", "EXTENSION"),
+    ]
+    """The shared libraries PyInstaller's analysis finds (a test may change them)."""
+
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         # Like PyInstaller: (source, folder) pairs become (name in the bundle, source, kind) entries.
         self.datas = [(str(Path(dest) / Path(src).name), src, "DATA") for src, dest in kwargs["datas"]]
-        self.binaries: list[tuple[str, str, str]] = []
+        self.binaries = list(self.collected)
         self.scripts: list[tuple[str, str, str]] = []
         self.pure: list[tuple[str, str, str]] = []
 
@@ -218,6 +224,29 @@ def test_spec_on_linux_makes_one_folder_with_every_asset_and_the_notices(
     assert {"THIRD-PARTY-NOTICES.txt", "LICENSE"} <= bundled
     assert exe.kwargs["name"] == "tablee" and exe.kwargs["exclude_binaries"] is True
     assert folder.kwargs["name"] == "tablee" and analysis.datas == folder.args[2]
+
+
+def test_spec_leaves_out_readline_and_lists_what_ships_in_the_notices(
+    bundle: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    analysis = _run_spec("linux", bundle, tmp_path, monkeypatch)["Analysis"]
+    assert "readline" in analysis.kwargs["excludes"] and "tkinter" in analysis.kwargs["excludes"]
+    notices = next(src for name, src, _ in analysis.datas if name == "THIRD-PARTY-NOTICES.txt")
+    text = Path(notices).read_text(encoding="utf-8")
+    assert "\nSDL2 — Zlib\n" in text and "Files: libSDL2-2-50d19f93.0.so.0.3200.10" in text
+    assert "\npygame-ce (compiled modules) — LGPL-2.1-only\n" in text
+    assert "\nNoto Sans (font, with pygame_gui) — OFL-1.1\n" in text
+    assert "\nOpenSSL" not in text  # not collected by this analysis, so not listed
+    assert "\nzeroconf " in text  # the pip packages follow
+
+
+@pytest.mark.parametrize("library", ["libreadline.so.8", "libmystery-1a2b3c.so.2"])
+def test_spec_stops_the_build_on_a_gpl_or_unknown_library(
+    library: str, bundle: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_Analysis, "collected", [*_Analysis.collected, (library, f"/usr/lib/{library}", "BINARY")])
+    with pytest.raises(SystemExit, match=library.replace(".", r"\.")):
+        _run_spec("linux", bundle, tmp_path, monkeypatch)
 
 
 def test_spec_on_linux_makes_the_portable_one_file_build(
@@ -351,9 +380,53 @@ def test_icons_are_made_from_the_app_icon(bundle: ModuleType, tmp_path: Path) ->
     assert pos == len(icns)
     assert set(kinds) == {kind for size, kind in bundle.ICNS_TYPES.items() if size <= 300}
 
+    for size in (16, 22, 24, 32, 48, 64, 128, 256, 512):  # the hicolor theme's sizes, 48 at least
+        icon = paths["hicolor"] / f"{size}x{size}" / "apps" / "org.tablee.Tablee.png"
+        assert pygame.image.load(str(icon)).get_size() == (size, size)
+    assert sorted(p.name for p in paths["hicolor"].iterdir()) == sorted(f"{n}x{n}" for n in bundle.HICOLOR_SIZES)
+
+
+def test_the_linux_archive_holds_the_installer_entry_and_every_icon(
+    build_script: ModuleType, tmp_path: Path
+) -> None:
+    import tarfile
+
+    folder = tmp_path / "dist" / "tablee"
+    folder.mkdir(parents=True)
+    (folder / "tablee").write_bytes(b"program")
+    build_script.bundle.make_icons(tmp_path / "work" / "tablee" / "icons")
+    archive = build_script.linux_archive(tmp_path / "dist", folder, tmp_path / "work")
+    with tarfile.open(archive) as tar:
+        names = set(tar.getnames())
+    top = f"tablee-{build_script.bundle.project_version()}"
+    assert {f"{top}/tablee", f"{top}/install.sh", f"{top}/org.tablee.Tablee.desktop",
+            f"{top}/org.tablee.Tablee.metainfo.xml"} <= names
+    for size in build_script.bundle.HICOLOR_SIZES:
+        assert f"{top}/icons/hicolor/{size}x{size}/apps/org.tablee.Tablee.png" in names
+
 
 def test_app_icon_exists_for_the_bundle(bundle: ModuleType) -> None:
     assert bundle.find_icon_source().is_file()
+
+
+def test_the_build_draws_its_icons_large_and_the_window_icon_is_the_same_drawing(
+    bundle: ModuleType, tmp_path: Path
+) -> None:
+    """No icon is an enlargement: the 512 px and 1024 px images come from the icon drawn at 1024 px
+    (``ui.scenes.art.icon``), of which ``assets/icon.png``, the window icon, is the 256 px version."""
+    import pygame
+
+    from ui.scenes import art
+
+    shipped = pygame.image.load(str(bundle.find_icon_source()))
+    drawn = art.icon(256)
+    assert shipped.get_size() == drawn.get_size()
+    assert all(shipped.get_at((x, y)) == drawn.get_at((x, y)) for x in range(0, 256, 5) for y in range(0, 256, 5)), (
+        "assets/icon.png is not ui.scenes.art.icon(256): save the drawing again"
+    )
+    assert bundle.icon_master().get_size() == (bundle.ICON_MASTER_SIZE, bundle.ICON_MASTER_SIZE)
+    icns = bundle.make_icons(tmp_path)["icns"].read_bytes()
+    assert b"ic09" in icns and b"ic10" in icns  # macOS's 512 and 1024 px images
 
 
 def test_linux_desktop_entry(bundle: ModuleType) -> None:
@@ -390,7 +463,7 @@ def test_every_build_form_has_its_place(bundle: ModuleType, tmp_path: Path) -> N
 def test_the_third_party_notices_name_every_runtime_package_and_its_licence(bundle: ModuleType, tmp_path: Path) -> None:
     from ui.notices import third_party_notices
 
-    text = bundle.write_notices(tmp_path).read_text(encoding="utf-8")
+    text = bundle.write_notices(tmp_path).read_text(encoding="utf-8")  # no shipped libraries named: pip only
     for name in ("pygame-ce", "pygame_gui", "platformdirs", "websockets", "zeroconf", "ifaddr"):
         assert f"\n{name} " in text, name
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in text  # pygame-ce's licence text travels with it
@@ -492,3 +565,50 @@ def test_the_flatpak_manifest_installs_files_that_exist() -> None:
         if words[:3] == ["-", "cp", "-r"] and "/app/share/tablee/" in words:
             for path in words[3:-1]:
                 assert (ROOT / path).exists(), path
+
+
+# ---------------------------------------------------------------------------- the hashed lock of the build
+def _lock_pins() -> dict[str, tuple[str, str, int]]:
+    """packaging/requirements-build.lock as {normalised name: (version, marker, number of hashes)}."""
+    import re
+
+    pins: dict[str, tuple[str, str, int]] = {}
+    current = ""
+    for line in (PACKAGING / "requirements-build.lock").read_text(encoding="utf-8").splitlines():
+        found = re.match(r"^([A-Za-z0-9_.-]+)==([^\s;\\]+)\s*(?:;\s*([^\\]+?))?\s*\\?$", line)
+        if found:
+            current = re.sub(r"[-_.]+", "-", found[1]).lower()
+            pins[current] = (found[2], found[3] or "", 0)
+        elif line.strip().startswith("--hash=sha256:") and current:
+            version, marker, hashes = pins[current]
+            pins[current] = (version, marker, hashes + 1)
+    return pins
+
+
+def test_the_build_lock_pins_every_requirement_within_its_range_with_hashes() -> None:
+    """A range changed in requirements.txt or requirements-build.txt without a new lock fails here."""
+    from packaging.requirements import Requirement
+
+    pins = _lock_pins()
+    for source in (ROOT / "requirements.txt", PACKAGING / "requirements-build.txt"):
+        for line in source.read_text(encoding="utf-8").splitlines():
+            line = line.split("#")[0].strip()
+            if not line or line.startswith("-"):
+                continue
+            requirement = Requirement(line)
+            name = requirement.name.replace("_", "-").lower()
+            assert name in pins, f"{name} ({source.name}) is not in the lock"
+            assert requirement.specifier.contains(pins[name][0]), f"{name} {pins[name][0]} is outside {line}"
+    assert all(hashes > 0 for _, _, hashes in pins.values())
+    # the release workflow builds on Windows and macOS too: their own build dependencies are locked
+    assert "win32" in pins["pefile"][1] and "win32" in pins["pywin32-ctypes"][1]
+    assert "darwin" in pins["macholib"][1]
+    assert pins["pygame-ce"][2] > 10  # the wheels of every platform, not this machine's alone
+
+
+def test_ci_and_the_release_install_the_build_from_the_lock_with_hashes() -> None:
+    release = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    ci = (PACKAGING / "ci-build.sh").read_text(encoding="utf-8")
+    for script in (release, ci):
+        assert "--require-hashes -r packaging/requirements-build.lock" in script
+        assert "-r packaging/requirements-build.txt" not in script

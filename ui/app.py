@@ -88,7 +88,7 @@ class _Toast:
 
 
 class App:
-    """The Tablée application (see ``ui-interface.md`` for the contract other code relies on)."""
+    """The Tablée application (the layers it sits on: ``docs/architecture.md``)."""
 
     def __init__(
         self, data_dir: Path | None = None, size: tuple[int, int] | None = None, headless: bool = False,
@@ -337,6 +337,10 @@ class App:
     def tr(self, key: str, **params: Any) -> str:
         """The text of ``key`` in the current language (English, then the key, as fallbacks)."""
         return self._tr(key, **params)
+
+    def number(self, value: float, decimals: int | None = None) -> str:
+        """``value`` written the current language's way (``Translator.number``)."""
+        return self._tr.number(value, decimals)
 
     def has_text(self, key: str) -> bool:
         """Whether a translation exists for ``key``."""

@@ -5,6 +5,12 @@ Each language has a folder ``assets/i18n/<lang>/`` of JSON files (one per part o
 (``{"title.quit": "Quit"}``) or nested (``{"title": {"quit": "Quit"}}``); both give the key
 ``title.quit``. A key missing in the chosen language falls back to English, then to the key itself,
 so a forgotten string shows up as its key instead of crashing the app.
+
+A message that counts is written once per plural category of the language, as gettext's ``ngettext``
+does, with the categories' CLDR names: ``{"table.undone": {"one": "Taken back: {n} move.", "other":
+"Taken back: {n} moves."}}``; its ``{n}`` chooses the form. Numbers are written the language's way
+(``34.5`` in English, ``34,5`` in French) by ``Translator.number``; a ``float`` parameter takes the
+language's decimal separator.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import json
 import locale
 import os
+from collections.abc import Callable
 from typing import Any
 
 from ui.resources import resource_path
@@ -20,9 +27,21 @@ LANGUAGES = ("en", "fr")
 FALLBACK = "en"
 
 
+PLURAL_RULES: dict[str, Callable[[float], str]] = {
+    "en": lambda n: "one" if n == 1 else "other",
+    "fr": lambda n: "one" if 0 <= n < 2 else "other",
+}
+"""Each language's CLDR plural category of a count (``one`` or ``other`` in the languages here)."""
+PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+SEPARATORS = {"en": (".", ","), "fr": (",", "\u202f")}
+"""Each language's decimal separator and thousands separator."""
+
+
 def system_language() -> str:
-    """``"fr"`` when the system locale is French, else ``"en"``."""
-    candidates = [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+    """The first of the user's languages that Tablée speaks, else English. As gettext does, the
+    ``LANGUAGE`` list (``"de:fr:en"``) comes first, then ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``."""
+    candidates = os.environ.get("LANGUAGE", "").split(":")
+    candidates += [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
     try:
         candidates.append(locale.getlocale()[0] or "")
     except ValueError:
@@ -31,23 +50,41 @@ def system_language() -> str:
         value = value.strip().lower()
         if not value or value in ("c", "posix") or value.startswith("c."):
             continue
-        return "fr" if value.startswith("fr") else "en"
+        language = value.replace("-", "_").split("_")[0].split(".")[0]
+        if language in LANGUAGES:
+            return language
     return FALLBACK
 
 
-def _flatten(data: dict[str, Any], prefix: str, out: dict[str, str]) -> None:
+Entry = str | dict[str, str]
+"""A catalog's text: one string, or one string per plural category."""
+
+
+def is_plural(value: object) -> bool:
+    """Whether a catalog value is a message with plural forms (its keys are plural categories)."""
+    return isinstance(value, dict) and "other" in value and set(value) <= PLURAL_CATEGORIES
+
+
+def forms(entry: Entry) -> list[str]:
+    """Every text of a catalog entry: the string, or each of its plural forms."""
+    return [entry] if isinstance(entry, str) else list(entry.values())
+
+
+def _flatten(data: dict[str, Any], prefix: str, out: dict[str, Entry]) -> None:
     for key, value in data.items():
         name = f"{prefix}{key}"
-        if isinstance(value, dict):
+        if is_plural(value):
+            out[name] = {category: str(text) for category, text in value.items()}
+        elif isinstance(value, dict):
             _flatten(value, name + ".", out)
         else:
             out[name] = str(value)
 
 
-def load_catalog(language: str) -> dict[str, str]:
-    """Every string of ``language`` (all JSON files of its folder, merged in name order)."""
+def load_catalog(language: str) -> dict[str, Entry]:
+    """Every message of ``language`` (all JSON files of its folder, merged in name order)."""
     folder = resource_path(f"i18n/{language}")
-    catalog: dict[str, str] = {}
+    catalog: dict[str, Entry] = {}
     if folder.is_dir():
         for path in sorted(folder.glob("*.json")):
             with open(path, encoding="utf-8") as handle:
@@ -83,13 +120,32 @@ class Translator:
         return key in self._strings or key in self._fallback
 
     def __call__(self, key: str, **params: Any) -> str:
-        """The text of ``key`` with ``{name}`` placeholders filled from ``params``."""
-        text = self._strings.get(key)
-        if text is None:
-            text = self._fallback.get(key, key)
+        """The text of ``key`` with ``{name}`` placeholders filled from ``params``; a message with
+        plural forms takes the form of its ``n``. A ``float`` parameter takes the language's decimal
+        separator; ``number`` writes any number in full the language's way."""
+        entry = self._strings.get(key)
+        language = self.language
+        if entry is None:
+            entry, language = self._fallback.get(key, key), FALLBACK
+        if isinstance(entry, dict):
+            count = params.get("n")
+            category = PLURAL_RULES[language](count) if isinstance(count, int | float) else "other"
+            entry = entry.get(category, entry["other"])
         if not params:
-            return text
+            return entry
+        decimal = SEPARATORS.get(self.language, SEPARATORS[FALLBACK])[0]
+        shown = {name: repr(value).replace(".", decimal) if isinstance(value, float) else value
+                 for name, value in params.items()}
         try:
-            return text.format_map(_KeepMissing(params))
+            return entry.format_map(_KeepMissing(shown))
         except (ValueError, IndexError, AttributeError):
-            return text
+            return entry
+
+    def number(self, value: float, decimals: int | None = None) -> str:
+        """``value`` written the language's way, ``1,234.5`` in English and ``1 234,5`` in French, with
+        ``decimals`` digits after the separator (by default none for an ``int``, one for a ``float``)."""
+        if decimals is None:
+            decimals = 0 if isinstance(value, int) else 1
+        decimal, thousands = SEPARATORS.get(self.language, SEPARATORS[FALLBACK])
+        text = f"{value:,.{decimals}f}"
+        return text.replace(",", "\0").replace(".", decimal).replace("\0", thousands)

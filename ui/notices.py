@@ -45,13 +45,12 @@ def runtime_distributions(top: tuple[str, ...] = TOP_LEVEL) -> list[metadata.Dis
 def third_party_notices(licence_dir: Path | None = None) -> str:
     """The notice text: one section per distribution with its licence texts."""
     parts = [
-        "Tablée ships the following third-party software. Each keeps its own licence, given below.",
+        "Tablée uses the following Python packages. Each keeps its own licence, given below.",
         "pygame-ce (LGPL-2.1) is shipped as separate shared libraries in the one-folder builds, so it",
         "can be replaced by another compatible version; its source is at https://github.com/pygame-community/pygame-ce.",
-        "pygame-ce's wheels include SDL2, SDL_image, SDL_mixer and SDL_ttf (zlib licence), FreeType (FreeType",
-        "licence), HarfBuzz (MIT), libpng (libpng licence), zlib (zlib licence) and the codecs SDL_mixer uses;",
-        "their licences are those of their projects. The Noto Sans and Fira Code fonts come with pygame_gui",
-        "(SIL Open Font License 1.1, texts below).",
+        "The libraries its wheels bring (SDL2 and its image, mixer and font libraries, FreeType, HarfBuzz,",
+        "libpng, zlib, the codecs) are listed with their licences in a build's notices. The Noto Sans and",
+        "Fira Code fonts come with pygame_gui (SIL Open Font License 1.1, texts below).",
         "",
     ]
     for dist in runtime_distributions():

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import GAMES, Move
+from ui.names import default_player_name
 from ui.resources import resource_path
 from ui.session import MatchSession, SeatInfo
 
@@ -166,4 +167,4 @@ class TutorialSession(MatchSession):
 
 def start_tutorial(app: Any, game_id: str) -> None:
     """Seat the player at the tutorial table of ``game_id``."""
-    app.start_match(Tutorial.load(game_id).session(app.tr("setup.default_you")))
+    app.start_match(Tutorial.load(game_id).session(default_player_name(app.tr, 0)))

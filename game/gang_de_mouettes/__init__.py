@@ -1,4 +1,4 @@
-"""Gang de mouettes: rules engine, views and bots (rules: ``shared/rules/gang-de-mouettes.md``).
+"""Gang de mouettes: rules engine, views and bots (rules: ``docs/rules/gang-de-mouettes.md``).
 
 Cards are ``M0`` … ``M10``, ``M15``, ``M20`` (58 cards). Each seat has slots ``0, 1, …`` (4 at the
 deal, face down; slots 0 and 1 are known to their owner); another seat's slot is ``seat.slot``.

@@ -2,7 +2,7 @@
 
 Every bot decides from a seat's view only. ``normal`` plays heuristics on a *perspective*: the
 values it knows, and the mean of the cards it has not seen for every unknown card. ``easy`` is
-``normal`` with a memory that forgets cards seen a few turns ago, reacts slowly, sometimes
+``normal`` with a memory that forgets cards seen a few turns ago, reacts slowly (``REACTION_TIMES``), sometimes
 misremembers a card when it snaps, and calls on a whim. ``hard`` samples the hidden cards
 consistently with its view and with what the round's public actions tell (determinisation: a card
 swapped in is lower than the one it replaced, an opponent that passed up a call holds no hand it
@@ -452,11 +452,29 @@ def _gamble_snap(p: Perspective) -> str | None:
 
 
 # --------------------------------------------------------------------------- bots
+FASTEST_SNAP = 0.9
+"""No bot quick-discards sooner than this many seconds after the window opens. A person must see
+the discarded card (a simple visual reaction takes about 0.25 s), recall that one of their own
+cards matches it, and move the mouse onto that card and click (half a second to a second for a
+card-sized target across the table): about a second for a quick player."""
+
+REACTION_TIMES = {"hard": (0.9, 1.5), "normal": (1.2, 2.1), "easy": (1.7, 2.8)}
+"""Each level's quick-discard reaction in seconds, low and high: ``hard`` reacts like a quick
+player, ``normal`` like a casual one, ``easy`` more slowly than a casual player, all inside the
+rules' 3-second window so that a person who knows the match can win the race."""
+
+
+def reaction_delay(rng: random.Random, level: str) -> float:
+    """A reaction time for ``level``: within its range, most often in the faster third, with a longer
+    tail of slow reactions, as people's reaction times are skewed; never under ``FASTEST_SNAP``."""
+    low, high = REACTION_TIMES[level]
+    return max(FASTEST_SNAP, rng.triangular(low, high, low + (high - low) / 3))
+
+
 class NormalBot(Bot):
     """Sound heuristics on what the seat knows."""
 
     level = "normal"
-    delay = (0.6, 1.2)
     call_margin = 2.0
 
     def perspective(self, view: dict[str, Any]) -> Perspective:
@@ -473,14 +491,13 @@ class NormalBot(Bot):
         action = react_action(self.perspective(view))
         if action is None or action not in {m.action for m in legal_moves}:
             return None
-        return Move(action, legal_moves[0].seat), self.rng.uniform(*self.delay)
+        return Move(action, legal_moves[0].seat), reaction_delay(self.rng, self.level)
 
 
 class EasyBot(NormalBot):
     """A human-like player: forgets what it saw a few turns ago, reacts slowly, calls on a whim."""
 
     level = "easy"
-    delay = (1.2, 2.5)
     forget_after = 4
     """Turns (any seat's) after which a card seen is forgotten."""
 
@@ -530,7 +547,7 @@ class EasyBot(NormalBot):
             action = _gamble_snap(p)  # misremembers which card matched
         if action is None or action not in {m.action for m in legal_moves}:
             return None
-        return Move(action, legal_moves[0].seat), self.rng.uniform(*self.delay)
+        return Move(action, legal_moves[0].seat), reaction_delay(self.rng, self.level)
 
 
 SURE_CALL = 0.8
@@ -545,7 +562,6 @@ class HardBot(NormalBot):
     and judged by the bot's points less the others' average (what decides the match)."""
 
     level = "hard"
-    delay = (0.4, 0.8)
     budget = 600
     """Rollouts per decision = budget / seats (rollouts are longer at bigger tables), shared
     among the candidate moves: each is rolled out once on every determinisation."""

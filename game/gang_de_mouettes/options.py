@@ -30,7 +30,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True)
 class Options:
-    """The rules a table plays by (``shared/rules/gang-de-mouettes.md``; defaults = that page).
+    """The rules a table plays by (``docs/rules/gang-de-mouettes.md``; defaults = that page).
 
     - ``match_end``: the match ends after the round in which some total reaches this.
     - ``caller_penalty``: added to the caller's cards when the caller is not the lowest.

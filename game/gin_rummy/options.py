@@ -1,4 +1,4 @@
-"""Gin Rummy rule options (defaults = the project's rules page, ``shared/rules/gin-rummy.md``)."""
+"""Gin Rummy rule options (defaults = the project's rules page, ``docs/rules/gin-rummy.md``)."""
 
 from __future__ import annotations
 

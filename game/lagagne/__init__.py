@@ -1,6 +1,6 @@
 """LaGagne: lay symbol cards to open columns, fill them with points, steal, and reach 150 first.
 
-Rules: ``shared/rules/lagagne.md``; notation: ``shared/design/notation.md``. The whole game to the
+Rules: ``docs/rules/lagagne.md``; notation: ``docs/notation.md``. The whole game to the
 target is one unit (``units = ("game",)``): ``history`` gets one entry when it ends,
 ``{"points": final scores, "winners": [...], "rounds": table rounds played,
 "end": "target" | "round_limit" | "no_cards"}``.

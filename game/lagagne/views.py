@@ -1,5 +1,5 @@
 """What a LaGagne seat sees: the view's own keys, the phase names, and how a steal names the
-tabled card it takes (the notation of ``shared/design/notation.md``), for the table and the bots;
+tabled card it takes (the notation of ``docs/notation.md``), for the table and the bots;
 and the deck's cards and checks, for the table's deck editor.
 """
 

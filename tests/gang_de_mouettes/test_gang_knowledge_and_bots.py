@@ -12,9 +12,11 @@ from game import GAMES
 from game.core import Move, Rng
 from game.gang_de_mouettes import GangState, Options
 from game.gang_de_mouettes.bots import (
+    FASTEST_SNAP,
     NO_CAP,
     PASS_MARGIN,
     PATIENCE,
+    REACTION_TIMES,
     EasyBot,
     HardBot,
     NormalBot,
@@ -115,24 +117,27 @@ def test_every_bot_plays_legal_moves_and_reacts_legally(players: int) -> None:
                     assert bot.choose(view, legal) in legal
 
 
-def test_reaction_delays_order_the_levels() -> None:
+def test_reaction_delays_are_human_and_order_the_levels() -> None:
+    """A quick discard races people fairly: never sooner than a quick person can see and click
+    (``FASTEST_SNAP``), easy slower than normal slower than hard, all inside the rules' window."""
     state = DESC.new_match(2, options=Options(first_dealer=1), seed=1,
                            deck=["M5", "M5", "M1", "M1", "M2", "M2", "M3", "M3", "M9"])
     state.apply("0: draw")
     state.apply("0: swap 0")
     assert state.discard == [5] and state.phase == "window"
     view, legal = state.view(1), state.legal_moves(1)
-    delays = {}
-    for level, low, high in (("easy", 1.2, 2.5), ("normal", 0.6, 1.2), ("hard", 0.4, 0.8)):
+    means = {}
+    for level in ("easy", "normal", "hard"):
+        low, high = REACTION_TIMES[level]
+        assert FASTEST_SNAP <= low < high < Options().snap_window_seconds
         bot = DESC.make_bot(level, seed=2)
-        offer = None
-        for _ in range(10):  # the easy bot sometimes lets a chance go
-            offer = bot.react(view, legal)
-            if offer is not None:
-                break
-        assert offer is not None and low <= offer[1] <= high
-        delays[level] = offer[1]
-    assert DESC.make_bot("normal", 1).react(view, legal)[0] == Move("snap 1.0", 1)
+        offers = [offer for offer in (bot.react(view, legal) for _ in range(300)) if offer is not None]
+        delays = [delay for _, delay in offers]
+        assert len(offers) >= 150 and all(low <= d <= high for d in delays)
+        assert all(move == Move("snap 1.0", 1) for move, _ in offers if level != "easy")
+        means[level] = sum(delays) / len(delays)
+    assert means["hard"] < means["normal"] < means["easy"]
+    assert means["hard"] >= 1.0  # a quick person's second, not a machine's
 
 
 def test_determinisation_is_consistent_with_the_view() -> None:

@@ -96,6 +96,7 @@ def host_gin_from_setup(app) -> LobbyScene:
 def test_a_player_hosts_from_the_setup_form_and_a_friend_joins(app) -> None:
     lobby = host_gin_from_setup(app)
     code, port = lobby.welcome["code"], lobby.host.host.port
+    assert app.tr(lobby.heading_key) == "Hosting a table"
     assert not lobby.start_button.is_enabled  # seat 2 is still waiting
     friend(f"127.0.0.1:{port}", code)
     wait(app, lambda: all(s["state"] == "connected" for s in lobby.seats) and lobby.start_button.is_enabled)
@@ -144,6 +145,7 @@ def test_a_friend_joins_from_the_title_screen_and_the_host_gives_the_reasons_of_
     try:
         lobby = join_typed(app, host.host.port, "qwe-rty", "Léa")
         assert isinstance(lobby, LobbyScene) and lobby.host is None
+        assert app.tr(lobby.heading_key) == "At a friend's table"  # a guest hosts nothing
         wait(app, lambda: bool(lobby.welcome))
         me = lobby.welcome["seat"]
         friend(f"127.0.0.1:{host.host.port}", "QWERTY")

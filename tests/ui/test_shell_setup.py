@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from game import GAMES
 from tests.ui.conftest import center, click
 from ui.i18n import Translator, load_catalog
+from ui.names import default_player_name
 from ui.scenes.setup import FormCheck, SetupScene, option_fields, printable
 
 
@@ -112,7 +113,7 @@ def test_the_last_setup_is_offered_again_and_defaults_restore_the_rules(app, sta
 def test_a_damaged_setup_memory_is_set_aside(app, data_dir):
     (data_dir / "setups.json").write_text("{{{", encoding="utf-8")
     scene = SetupScene(app, "gin_rummy")
-    assert scene.names[0] == "You"
+    assert scene.names[0] == default_player_name(app.tr, 0)
     assert (data_dir / "setups.json.damaged-1").exists()
     assert app.storage.take_notices() == [("notice.damaged_setups", {})]
 

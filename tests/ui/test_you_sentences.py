@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.ui.table_helpers import stacked_session, start
-from ui.i18n import Translator, load_catalog
+from ui.i18n import Translator, forms, load_catalog
 from ui.session import SeatInfo
 
 SUBJECT = re.compile(r"^(?:[«»!?A-Za-z ]*[!:] )?\{name\}(?: |'s )")
@@ -17,7 +17,7 @@ SUBJECT = re.compile(r"^(?:[«»!?A-Za-z ]*[!:] )?\{name\}(?: |'s )")
 
 
 def subject_keys() -> list[str]:
-    return sorted(k for k, v in load_catalog("en").items() if not k.endswith("_you") and SUBJECT.match(v)
+    return sorted(k for k, v in load_catalog("en").items() if not k.endswith("_you") and any(SUBJECT.match(f) for f in forms(v))
                   and not k.startswith(("illegal.", "table.pass_", "net.", "lagagne.told.")) and ".button." not in k)
 
 
@@ -40,7 +40,7 @@ OBJECT = re.compile(r"\{(?:target|victim|last)\}")
 
 
 def object_keys() -> list[str]:
-    return sorted(k for k, v in load_catalog("en").items() if ".log." in k and OBJECT.search(v)
+    return sorted(k for k, v in load_catalog("en").items() if ".log." in k and any(OBJECT.search(f) for f in forms(v))
                   and not k.endswith("_you") and k != "lagagne.log.last_round_cancelled")
 
 

@@ -27,6 +27,7 @@ from net.reach import PortMapper, Reach, invitation, ipv6_addresses, reach_lines
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
 from ui.app import wrap_text
+from ui.names import default_player_name
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, level_name
@@ -151,12 +152,11 @@ def rejoin_text(app: App, table: KeptTable) -> str:
 class LobbyScene(MenuScene):
     """The waiting room of a table, for its host (with ``host``) or a friend who joined."""
 
-    heading_key = "net.lobby.heading"
-
     def __init__(self, app: App, links: RemoteLink | list[RemoteLink], game_id: str | None = None,
                  host: HostThread | None = None) -> None:
         """``links``: one link a seat of this computer (pass-and-play here), the leading one first."""
         super().__init__(app)
+        self.heading_key = "net.lobby.heading" if host is not None else "net.lobby.guest_heading"
         self.links = links if isinstance(links, list) else [links]
         self.link = self.links[0]
         self.host = host
@@ -365,7 +365,7 @@ class JoinScene(MenuScene):
         self.seat_entry: UITextEntryLine | None = None
         self.table_buttons: list[Any] = []
         self.problem = ""
-        self.texts = {"address": "", "code": "", "name": app.tr("setup.default_you"), "seat": ""}
+        self.texts = {"address": "", "code": "", "name": default_player_name(app.tr, 0), "seat": ""}
         self._since = 0.0
         self.kept: KeptTable | None = None
         """The newest table whose seats this computer may take back (the Rejoin button)."""
@@ -404,7 +404,7 @@ class JoinScene(MenuScene):
                 y += self.px(26)
             y += self.px(14)
         for ad in self.heard[:5]:
-            text = tr("net.join.table", name=ad.name, game=game_title(self.app, ad.game), free=ad.free, seats=ad.seats)
+            text = tr("net.join.table", name=ad.name, game=game_title(self.app, ad.game), n=ad.free, seats=ad.seats)
             self.table_buttons.append(self.button(pygame.Rect(panel.left, y, panel.width, self.px(44)), text,
                                                   (lambda ad=ad: self.join(ad.where, ad.code)) if ad.free else None))
             y += self.px(50)

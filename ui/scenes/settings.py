@@ -193,10 +193,7 @@ class SettingsScene(MenuScene):
         )
 
     def _delay_text(self, seconds: float) -> str:
-        value = f"{seconds:.1f}"
-        return self.app.tr(
-            "settings.seconds", value=value.replace(".", ",") if self.app.language == "fr" else value
-        )
+        return self.app.tr("settings.seconds", value=self.app.number(seconds, 1))
 
     # ------------------------------------------------------------------ changes
     def initial_focus(self) -> int:

@@ -43,6 +43,7 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, U
 
 from game.core.dealcode import DealCode, DealCodeError, decode
 from ui.app import wrap_text
+from ui.names import NAME_LIMIT, default_player_name
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games, level_name, players_text
@@ -56,7 +57,6 @@ if TYPE_CHECKING:
 BOT_NAMES = ("Alice", "Bruno", "Chloé", "Dimitri", "Émilie", "Félix", "Gaëlle", "Hugo")
 DEFAULT_PLAYERS = 4
 HUMAN = "human"
-NAME_LIMIT = 24
 ERROR_LINES = 2
 DROP_FONT_SIZE = 17
 """The drop-down font size of the theme (``assets/theme.json``), to size an option's drop-down."""
@@ -583,7 +583,7 @@ class SetupScene(MenuScene):
 
     def _default_name(self, seat: int, level: str | None) -> str:
         if level is None or level == REMOTE_LEVEL:
-            return self.app.tr("setup.default_you") if seat == 0 else self.app.tr("setup.default_player", n=seat + 1)
+            return default_player_name(self.app.tr, seat)
         return BOT_NAMES[seat % len(BOT_NAMES)]
 
     # ------------------------------------------------------------------ model <-> widgets

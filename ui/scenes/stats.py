@@ -122,7 +122,8 @@ class StatsScene(MenuScene):
                 row = levels.get(level, {})
                 helped = row.get("assisted") if isinstance(row.get("assisted"), dict) else {}
                 extra = int(helped.get("played", 0))
-                note = self.app.tr("stats.assisted", n=extra, won=int(helped.get("won", 0))) if extra else ""
+                won = int(helped.get("won", 0))
+                note = self.app.tr("stats.assisted", n=extra, won=self.app.tr("stats.assisted_won", n=won)) if extra else ""
                 cells.append(self._won_cell(row, note))
             pnp = int(record.get("pass_and_play", 0))
             cells.append((str(pnp) if pnp else "—", ""))
@@ -228,7 +229,7 @@ class StatsScene(MenuScene):
                 value = compute(totals, record)
             except (TypeError, ValueError):
                 value = None
-            text = "—" if value is None else f"{value:.1f}" if isinstance(value, float) else str(int(value))
+            text = "—" if value is None else self.app.number(value, 1 if isinstance(value, float) else 0)
             out.append((self.app.tr(f"stats.figure.{key}"), text))
         return out
 
@@ -250,15 +251,25 @@ class StatsScene(MenuScene):
         col_w = (panel.width - self.px(48)) // 3
         x0, y = panel.left + self.px(24), panel.top + self.px(18)
         figures = self.figures(game_id)
-        for i, (label, value) in enumerate(figures):
-            cx = x0 + (i % 3) * col_w
-            cy = y + (i // 3) * self.px(62)
-            surface.blit(value_font.render(value, True, art.GOLD_LIGHT), (cx, cy))
-            surface.blit(label_font.render(label, True, art.CREAM), (cx, cy + value_font.get_linesize()))
-        y += ((len(figures) + 2) // 3) * self.px(62) + self.px(12)
-        chart = pygame.Rect(x0, y + self.px(24), panel.width - self.px(48), panel.bottom - y - self.px(44))
-        head = self.app.font(self.px(16), bold=True).render(self.app.tr("stats.chart"), True, art.GOLD_LIGHT)
-        surface.blit(head, (x0, y))
+        for row in range(0, len(figures), 3):
+            tallest = 0
+            for i, (label, value) in enumerate(figures[row:row + 3]):
+                cx = x0 + i * col_w
+                surface.blit(value_font.render(value, True, art.GOLD_LIGHT), (cx, y))
+                lines = wrap_text(label_font, label, col_w - self.px(12))
+                for n, line in enumerate(lines):
+                    surface.blit(label_font.render(line, True, art.CREAM),
+                                 (cx, y + value_font.get_linesize() + n * label_font.get_linesize()))
+                tallest = max(tallest, len(lines))
+            y += value_font.get_linesize() + tallest * label_font.get_linesize() + self.px(14)
+        y += self.px(4)
+        head_font = self.app.font(self.px(16), bold=True)
+        for line in wrap_text(head_font, self.app.tr("stats.chart"), panel.width - self.px(48)):
+            surface.blit(head_font.render(line, True, art.GOLD_LIGHT), (x0, y))
+            y += head_font.get_linesize()
+        scale = self.app.font(self.px(13)).size("100%")[0] + self.px(6)  # the percentages left of the chart
+        chart = pygame.Rect(x0 + scale, y + self.px(6), panel.width - self.px(48) - scale,
+                            max(self.px(40), panel.bottom - y - self.px(26)))
         self._draw_chart(surface, chart, self.results(game_id))
 
     def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect, won: list[bool]) -> None:

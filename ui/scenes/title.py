@@ -165,7 +165,7 @@ class TitleScene(MenuScene):
         font = self.app.font(self.px(15))
         for shown in range(len(names), 0, -1):
             players = ", ".join(names[:shown]) + (", …" if shown < len(names) else "")
-            text = self.app.tr("title.continue_hint", players=players, moves=moves)
+            text = self.app.tr("title.continue_hint", players=players, n=moves)
             if width is None or font.size(text)[0] * 1.1 <= width:
                 return text
         return text
