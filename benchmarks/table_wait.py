@@ -82,13 +82,13 @@ def measure(game_id: str, players: int, level: str, turns: int, seed: int,
                 waits.append(now - waiting_since)
                 waiting_since = None
             was_mine = mine
-            racing = scene.referee.window_clock() is not None
+            racing = scene.driver.window_clock() is not None
             if not pending and not scene.animating and scene.drag is None and (mine or not racing):
                 offered = gestures(scene)
                 if offered:
                     wanted = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None
                     pending = list(next((g for g in offered if g[0] == wanted), offered[0])[1])
-            clock_left = scene.referee.window_clock()
+            clock_left = scene.driver.window_clock()
             if let_go is not None and not pending and clock_left and clock_left[1] - clock_left[0] >= let_go:
                 pending = next((click(b.rect.center) for b in scene.buttons if b.key == "pass_snap"), [])
             for event in pending.pop(0) if pending else []:

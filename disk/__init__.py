@@ -16,14 +16,7 @@ from pathlib import Path
 from typing import Any
 
 APP_NAME = "Tablee"
-"""The folder name of the per-user data directory (ASCII on every system)."""
-
-
-def default_data_dir() -> Path:
-    """The per-user folder for settings, the autosaved match, the statistics and a hosted table."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+"""The folder name of Tablée's per-user folders (ASCII on every system; see ``disk.places``)."""
 
 
 def atomic_write_json(path: Path, data: Any) -> None:
@@ -60,11 +53,12 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.close(dir_fd)
 
 
-def move_aside(path: Path) -> Path:
-    """Rename a damaged ``path`` to the first free ``<name>.damaged-<n>`` and return the new path."""
+def move_aside(path: Path, label: str = "damaged") -> Path:
+    """Rename ``path`` to the first free ``<name>.<label>-<n>`` (a damaged file, or an older copy kept
+    beside a newer one) and return the new path."""
     n = 1
     while True:
-        target = path.with_name(f"{path.name}.damaged-{n}")
+        target = path.with_name(f"{path.name}.{label}-{n}")
         if not target.exists():
             os.replace(path, target)
             return target

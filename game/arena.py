@@ -20,7 +20,6 @@ the time on one core whatever else loads the machine; nothing that is played dep
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import math
 import statistics
 import sys
@@ -31,6 +30,7 @@ from typing import Any
 
 from game import GAMES
 from game.core import Bot, GameState, Move
+from game.core.options import parse_option_texts
 from game.core.referee import Referee
 
 Clock = Callable[[], float]
@@ -277,24 +277,9 @@ def format_summary(game_id: str, players: int, unit: str, summary: Summary) -> s
 
 
 def parse_options(game_id: str, pairs: Sequence[str]) -> dict[str, Any]:
-    """``key=value`` texts into option values typed like the game's defaults."""
-    defaults = GAMES[game_id].Options()
-    fields = {f.name for f in dataclasses.fields(defaults)}
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep or key not in fields:
-            raise ValueError(f"bad option {pair!r}; known options: {', '.join(sorted(fields))}")
-        default = getattr(defaults, key)
-        if isinstance(default, bool):
-            out[key] = text.lower() in ("1", "true", "yes", "on")
-        elif isinstance(default, int) or (default is None and text.lstrip("-").isdigit()):
-            out[key] = int(text)
-        elif isinstance(default, float):
-            out[key] = float(text)
-        else:
-            out[key] = text
-    return out
+    """``name=value`` texts into option values, read as the game's option schema declares them
+    (``OptionError``, a ``ValueError``, names the first one refused)."""
+    return parse_option_texts(GAMES[game_id].Options, pairs)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

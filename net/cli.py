@@ -45,7 +45,7 @@ def new_table(game_id: str, spec: str, options: list[str], code: str | None, see
         raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(sorted(GAMES))}")
     seats = parse_seats(game_id, spec)
     game = GAMES[game_id]
-    chosen = game.Options(**parse_options(game_id, options))
+    chosen = game.Options(**parse_options(game_id, options))  # OptionError names the option refused
     state = game.new_match([s.name for s in seats], options=chosen, seed=seed)
     code = normal_code(code) if code else new_code()
     if not code or len(code) > 32 or not code.isalnum():

@@ -27,8 +27,12 @@ from net.keys import KeptSeat, SeatClaim, SeatKeys
 from net.protocol import DEFAULT_PORT, FRAME_LIMIT, PROTOCOL_VERSION, encode
 
 FATAL = {"wrong_code", "table_full", "version", "bad_token", "seat_not_free", "seat_taken_by_bot", "flood",
-         "timeout", "replaced"}
-"""Errors after which a client stops (the others refuse one message and the game goes on)."""
+         "timeout", "replaced", "wait"}
+"""Errors after which a client stops (the others refuse one message and the game goes on);
+``table_full`` comes from hosts of before the code was kept secret at a full table."""
+RETRY = {"unreachable", "busy"}
+"""Why a connection may fail and be tried again a moment later (the host is away, or too many
+connections are waiting to join it)."""
 KEY_REFUSED = {"bad_token", "wrong_code"}
 """Answers to a ``resume`` after which a kept seat key is of no use (the table forgot it, or is gone)."""
 
@@ -36,9 +40,24 @@ KEY_REFUSED = {"bad_token", "wrong_code"}
 class JoinError(Exception):
     """The host refused the client (``key`` names why) or could not be reached."""
 
-    def __init__(self, message: str, key: str = "unreachable") -> None:
+    def __init__(self, message: str, key: str = "unreachable", seconds: float = 0.0) -> None:
+        """``seconds``: how long the host asks to wait before the next try (a ``wait`` refusal)."""
         super().__init__(message)
         self.key = key
+        self.seconds = seconds
+
+
+WAIT_MOST = 300.0
+"""Seconds a client waits at most when a host asks it to wait (whatever a host says)."""
+
+
+def _wait_seconds(message: dict[str, Any]) -> float:
+    """The wait a ``wait`` refusal names, bounded to ``WAIT_MOST`` (0 when it names none)."""
+    params = message.get("params")
+    seconds = params.get("seconds") if isinstance(params, dict) else None
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 <= seconds <= WAIT_MOST:
+        return 0.0
+    return float(seconds)
 
 
 def url_for(address: str) -> str:
@@ -88,7 +107,10 @@ class SeatClient:
         else:
             hello = {"type": "hello", "version": PROTOCOL_VERSION, "code": self.code, "name": self.name,
                      "seat": self.seat, "bot": self.bot}
-        await self.send(hello)
+        try:
+            await self.send(hello)
+        except ConnectionClosed:  # refused at once (busy): the reason, if it came, is read below
+            pass
         while True:
             message = await asyncio.wait_for(self.receive(), timeout)
             if message is None:
@@ -97,7 +119,7 @@ class SeatClient:
                 await self.close()
                 if self.keys is not None and self.token is not None and message["key"] in KEY_REFUSED:
                     self.keys.forget(self.address, self.code, self.seat)
-                raise JoinError(message["message"], message["key"])
+                raise JoinError(message["message"], message["key"], _wait_seconds(message))
             if message["type"] == "welcome":
                 self.welcome = message
                 self.seat, self.token = message["seat"], message["token"]
@@ -203,20 +225,21 @@ async def play_bot(
 
 async def _play_seat(client: SeatClient, level: str, seat: int | None, as_person: bool, seed: int | None,
                      reconnect_for: float, pace: float, on_seat: Callable[[int, bool], None] | None) -> dict[str, Any]:
+    deadline = time.monotonic() + reconnect_for
     mine = claim_kept(client, seat)
     taken_back = False
     if mine is not None:
         client.seat, client.token = mine.seat, mine.token
         try:
-            welcome = await client.open()
+            welcome = await _join(client, deadline)
             taken_back = True
         except JoinError as exc:
             if exc.key not in KEY_REFUSED:
                 raise
-            client.seat, client.token = seat, None  # the host forgot the key: ask for a seat
-            welcome = await client.open()
+            client.seat, client.token = seat, None  # the host forgot the key: ask for a seat, after
+            welcome = await _join(client, max(deadline, time.monotonic() + WAIT_MOST))  # the wait it costs
     else:
-        welcome = await client.open()
+        welcome = await _join(client, deadline)
     if on_seat is not None:
         on_seat(welcome["seat"], taken_back)
     game = GAMES[welcome["game"]]
@@ -237,8 +260,22 @@ async def _play_seat(client: SeatClient, level: str, seat: int | None, as_person
                 await client.open()
                 break
             except JoinError as exc:
-                if exc.key != "unreachable" or time.monotonic() > deadline:
+                if exc.key not in RETRY or time.monotonic() > deadline:
                     raise
+
+
+async def _join(client: SeatClient, deadline: float) -> dict[str, Any]:
+    """``client.open()``, tried again until ``deadline`` while the host is crowded (``busy``) or
+    asks this address to wait after a refused code or key (``wait``: after the seconds it names; a
+    kept key the host forgot counts as a wrong one, so the hello that follows it waits too)."""
+    while True:
+        try:
+            return await client.open()
+        except JoinError as exc:
+            pause = 0.2 if exc.key == "busy" else exc.seconds if exc.key == "wait" else None
+            if pause is None or time.monotonic() + pause > deadline:
+                raise
+            await asyncio.sleep(pause)
 
 
 def claim_kept(client: SeatClient, seat: int | None = None) -> KeptSeat | None:

@@ -24,6 +24,9 @@ from net.protocol import NAME_LIMIT, PROTOCOL_VERSION, SERVICE_TYPE, clean_name
 
 CODE_LIMIT = 32
 """Characters: the longest table code a host may announce (``--serve --code`` allows 1 to 32)."""
+TABLES_LIMIT = 64
+"""Tables the Join screen lists at most: a flood of announcements from one computer cannot grow the
+list (or the memory behind it) without bound; the tables already heard keep their places."""
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,7 @@ class TableBrowser:
         with self._lock:
             if ad is None:
                 self._found.pop(name, None)
-            else:
+            elif name in self._found or len(self._found) < TABLES_LIMIT:
                 self._found[name] = ad
 
 

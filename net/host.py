@@ -34,6 +34,14 @@ NEWS_EVERY = 5.0
 """Seconds between two broadcasts of the seats' status (latency badges)."""
 LINGER = 0.5
 """Seconds the server stays up after the match ended, so the last updates reach everyone."""
+SEND_QUEUE = 256
+"""Messages waiting to be sent to one connection at most: a client that reads no more is cut off
+(a seated one takes its seat back with its key and gets the whole situation again)."""
+READ_QUEUE = 16
+"""Frames the WebSocket layer holds unread for one connection (beyond them it stops reading TCP)."""
+CLOSE_SECONDS = 3.0
+"""Seconds a closing connection has to answer the close before it is cut (a refused guesser
+holds nothing longer)."""
 
 
 class Host:
@@ -64,9 +72,11 @@ class Host:
         self.autosave = autosave
         self.on_change = on_change
         self.ready = threading.Event()
-        self.stats = {"received": 0, "sent": 0}
+        self.stats = {"received": 0, "sent": 0, "busy": 0}
+        """Messages handled, messages sent, connections refused as ``busy`` before anything was read."""
         self._conns: dict[int, ServerConnection] = {}
         self._queues: dict[int, asyncio.Queue[dict[str, Any] | None]] = {}
+        self._closing: set[int] = set()
         self._stop: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._start = 0.0
@@ -86,8 +96,8 @@ class Host:
         self.table.latency = self._latency
         listening = listen_socket(self.bind, self.port)
         self.ipv6 = listening.family == socket.AF_INET6
-        async with serve(self._serve_one, sock=listening, max_size=FRAME_LIMIT, ping_interval=5,
-                         ping_timeout=20, compression=None) as server:
+        async with serve(self._serve_one, sock=listening, max_size=FRAME_LIMIT, max_queue=READ_QUEUE,
+                         ping_interval=5, ping_timeout=20, close_timeout=CLOSE_SECONDS, compression=None) as server:
             self.port = server.sockets[0].getsockname()[1] if server.sockets else self.port
             if self.mapper is not None:
                 self.mapper.start(self.port)
@@ -109,8 +119,8 @@ class Host:
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), wait)
-            for queue in self._queues.values():
-                queue.put_nowait(None)
+            for conn, queue in list(self._queues.items()):
+                self._close(conn, queue)
             await asyncio.sleep(0)
         self._save()
         if self.mapper is not None:
@@ -138,13 +148,23 @@ class Host:
 
     # ------------------------------------------------------------------ one connection
     async def _serve_one(self, ws: ServerConnection) -> None:
-        conn = self.table.connect(self.now())
+        address = str(ws.remote_address[0]) if ws.remote_address else ""
+        refusal = self.table.admit(address)
+        if refusal is not None:  # too many connections waiting to join: refused before it is read
+            self.stats["busy"] += 1
+            with contextlib.suppress(Exception):
+                await ws.send(encode(refusal))
+            await ws.close()
+            return
+        conn = self.table.connect(self.now(), address)
         self._conns[conn] = ws
-        queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(SEND_QUEUE + 1)  # room for the close
         self._queues[conn] = queue
         writer = asyncio.create_task(self._write(ws, queue))
         try:
             async for text in ws:
+                if not self.table.is_open(conn):
+                    continue  # refused: what else it sent is read past, never heard, until the close
                 self.stats["received"] += 1
                 self._send(self.table.handle(conn, text, self.now()))
                 self._save()
@@ -153,31 +173,52 @@ class Host:
         finally:
             self._send(self.table.disconnect(conn, self.now()))
             self._conns.pop(conn, None)
-            queue.put_nowait(None)
+            self._close(conn, queue)
             with contextlib.suppress(Exception):
                 await writer
             self._queues.pop(conn, None)
+            self._closing.discard(conn)
             self._save()
 
     async def _write(self, ws: ServerConnection, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
-        while True:
-            message = await queue.get()
-            if message is None:
-                await ws.close()
-                return
-            try:
+        """Send what is queued for one connection, in order; ``None`` closes it, and so does any
+        failure (a message that cannot be sent must not leave a connection open but deaf)."""
+        try:
+            while True:
+                message = await queue.get()
+                if message is None:
+                    break
                 await ws.send(encode(message))
                 self.stats["sent"] += 1
-            except ConnectionClosed:
-                return
+        except ConnectionClosed:
+            return
+        except Exception:  # anything else: this connection ends, the host goes on
+            ws.transport.abort()
+            return
+        await ws.close()
 
     def _send(self, outgoing: list[Outgoing]) -> None:
         for conn, message in outgoing:
             queue = self._queues.get(conn)
-            if queue is not None:
+            if queue is None or conn in self._closing:
+                continue
+            if message is None:
+                self._close(conn, queue)
+            elif queue.qsize() >= SEND_QUEUE:  # it reads no more: cut it off (its seat waits for it)
+                self._close(conn, queue)
+                ws = self._conns.get(conn)
+                if ws is not None:
+                    ws.transport.abort()
+            else:
                 queue.put_nowait(message)
         if outgoing and self._wake is not None:
             self._wake.set()
+
+    def _close(self, conn: int, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+        """Queue the end of ``conn`` (once: what follows is never sent)."""
+        if conn not in self._closing:
+            self._closing.add(conn)
+            queue.put_nowait(None)
 
     def _latency(self, conn: int) -> float | None:
         ws = self._conns.get(conn)

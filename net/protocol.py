@@ -30,23 +30,34 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Table codes avoid letters and digits that look alike (0/O, 1/I)."""
 CODE_LENGTH = 6
 NAME_LIMIT = 24
+NUMBER_LIMIT = 2 ** 53
+"""A number received must be finite and at most this in size (what JSON numbers carry exactly)."""
+DELAY_LIMIT = 3600.0
+"""Seconds: the longest reaction delay a network bot may give."""
 SERVICE_TYPE = "_tablee._tcp.local."
 """The zeroconf service type under which hosts announce their tables on the local network."""
 
-_TEXT = str
+_NUMBER = (int, float)
 _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     # type: {field: (allowed types, required)}
-    "hello": {"version": (int, True), "code": (_TEXT, True), "name": (_TEXT, False), "seat": ((int, type(None)), False),
+    "hello": {"version": (int, True), "code": (str, True), "name": (str, False), "seat": ((int, type(None)), False),
               "bot": ((str, type(None)), False)},
-    "resume": {"version": (int, True), "code": (_TEXT, True), "token": (_TEXT, True)},
-    "move": {"move": (_TEXT, True)},
+    "resume": {"version": (int, True), "code": (str, True), "token": (str, True)},
+    "move": {"move": (str, True)},
     "ready": {},
     "pass": {},
-    "answer": {"key": (int, True), "move": ((str, type(None)), True), "delay": ((int, float), False)},
-    "ping": {"t": ((int, float), False)},
+    "answer": {"key": (int, True), "move": ((str, type(None)), True), "delay": (_NUMBER, False)},
+    "ping": {"t": (_NUMBER, False)},
     "bye": {},
 }
 """What a client may send, and the fields each message needs."""
+_TEXT_LIMITS = {"code": 64, "name": 256, "token": 128, "move": 256, "bot": 32}
+"""Characters: the longest text each field may hold (a longer one is refused, not cut)."""
+_RANGES: dict[tuple[str, str], tuple[float, float]] = {
+    ("hello", "version"): (0, 1 << 31), ("resume", "version"): (0, 1 << 31), ("hello", "seat"): (0, 63),
+    ("answer", "key"): (0, NUMBER_LIMIT), ("answer", "delay"): (0.0, DELAY_LIMIT),
+}
+"""The values a number field may take (any other number: at most ``NUMBER_LIMIT`` in size)."""
 
 
 class ProtocolError(ValueError):
@@ -72,14 +83,17 @@ def decode(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError(f"The message is too long (at most {MAX_MESSAGE} bytes).", "too_long",
                             {"limit": MAX_MESSAGE})
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite, parse_int=_whole)
+    except _OutOfRange:
+        raise ProtocolError("A number in the message is not finite or is larger than 2^53.", "bad_number") from None
     except (ValueError, RecursionError):
         raise ProtocolError("The message is not valid JSON.", "not_json") from None
     if not isinstance(data, dict):
         raise ProtocolError("A message must be a JSON object.", "not_object")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise ProtocolError(f"Unknown message type {str(kind)[:40]!r}.", "unknown_type", {"type": str(kind)[:40]})
+        shown = printable(str(kind))
+        raise ProtocolError(f"Unknown message type {shown!r}.", "unknown_type", {"type": shown})
     for name, (types, required) in _FIELDS[kind].items():
         if name not in data:
             if required:
@@ -87,10 +101,16 @@ def decode(text: str | bytes) -> dict[str, Any]:
                                     {"type": kind, "field": name})
             continue
         value = data[name]
-        if isinstance(value, bool) or not isinstance(value, types):
-            raise ProtocolError(f"In {kind!r}, {name!r} must be {_describe(types)}.", "bad_field",
+        if isinstance(value, bool) or not isinstance(value, types) or not _fits(kind, name, value):
+            raise ProtocolError(f"In {kind!r}, {name!r} must be {_describe(types)}{_bounds(kind, name)}.", "bad_field",
                                 {"type": kind, "field": name})
     return {k: data[k] for k in ("type", *_FIELDS[kind]) if k in data}
+
+
+def printable(text: str, limit: int = 40) -> str:
+    """``text`` fit to be echoed in an error: printable characters only (a lone surrogate, a
+    control or a bidi character becomes ``?``), at most ``limit`` of them."""
+    return "".join(ch if ch.isprintable() else "?" for ch in text[:limit])
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -125,8 +145,56 @@ def clean_name(text: str) -> str:
     return " ".join(kept.split())[:NAME_LIMIT]
 
 
+class _OutOfRange(ValueError):
+    """A JSON number no field may take (infinite, or longer than any field needs)."""
+
+
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    raise _OutOfRange(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    """A JSON fraction, refused when it overflows to infinity (``1e999``) or is too big."""
+    value = float(text)
+    if not abs(value) <= NUMBER_LIMIT:
+        raise _OutOfRange(f"{text[:20]} is out of range")
+    return value
+
+
+def _whole(text: str) -> int:
+    """A JSON whole number, refused when it has more digits than any field needs (no 400-digit int)."""
+    if len(text) > 17:
+        raise _OutOfRange(f"{text[:20]}… is out of range")
+    value = int(text)
+    if abs(value) > NUMBER_LIMIT:
+        raise _OutOfRange(f"{text} is out of range")
+    return value
+
+
+def _fits(kind: str, name: str, value: Any) -> bool:
+    """Whether a value of the right type is in range: numbers in their bounds, texts short and
+    encodable (no lone surrogate such as ``\\ud800``, which UTF-8 cannot carry)."""
+    if isinstance(value, str):
+        if len(value) > _TEXT_LIMITS.get(name, 256):
+            return False
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, (int, float)):
+        low, high = _RANGES.get((kind, name), (-NUMBER_LIMIT, NUMBER_LIMIT))
+        return low <= value <= high
+    return True
+
+
+def _bounds(kind: str, name: str) -> str:
+    if (kind, name) in _RANGES:
+        low, high = _RANGES[kind, name]
+        return f" from {low:g} to {high:g}"
+    if name in _TEXT_LIMITS:
+        return f" (UTF-8 text of at most {_TEXT_LIMITS[name]} characters)"
+    return ""
 
 
 def _describe(types: type | tuple[type, ...]) -> str:

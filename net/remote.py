@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from net.client import FATAL, JoinError, SeatClient
+from net.client import FATAL, RETRY, JoinError, SeatClient
 from net.keys import KeptSeat, SeatClaim, SeatKeys
 
 RECONNECT_FOR = 180.0
@@ -108,7 +108,9 @@ class RemoteLink:
             try:
                 self.welcome = await self.client.open()
             except JoinError as exc:
-                if exc.key != "unreachable" or deadline is None or time.monotonic() > deadline:
+                if exc.key == "busy" and deadline is None:  # the host is crowded: try again a while
+                    deadline = time.monotonic() + RECONNECT_FOR
+                if exc.key not in RETRY or deadline is None or time.monotonic() > deadline:
                     self._lose(exc.key, str(exc))
                     return
                 await asyncio.sleep(1.0)

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 import hmac
+import ipaddress
+import math
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +29,16 @@ from typing import Any
 from game import GAMES, GameState, IllegalMove, Move, load_match
 from game.core import Bot
 from game.core.referee import BotTask, Played, Referee
-from net.protocol import PROTOCOL_VERSION, ProtocolError, clean_name, decode, error, new_token, normal_code
+from net.protocol import (
+    PROTOCOL_VERSION,
+    ProtocolError,
+    clean_name,
+    decode,
+    error,
+    new_token,
+    normal_code,
+    printable,
+)
 
 Outgoing = tuple[int, dict[str, Any] | None]
 """A message for one connection; ``None`` closes it."""
@@ -43,6 +55,21 @@ BURST = 40.0
 """…and in one burst."""
 FLOOD_LIMIT = 200
 """Messages refused for speed after which the connection is closed."""
+BACKOFF_FIRST = 1.0
+"""Seconds an address waits after a wrong code before its next hello is heard…"""
+BACKOFF_MAX = 300.0
+"""…doubled at every further wrong code in a row, up to this."""
+BACKOFF_FORGET = 3600.0
+"""Seconds after its last wrong code at which an address's wrong codes are forgotten."""
+BACKOFF_ADDRESSES = 4096
+"""Addresses whose wrong codes are remembered at most (the oldest are forgotten first)."""
+UNSEATED_LIMIT = 64
+"""Connections without a seat yet (before or during hello) the host keeps open at once…"""
+UNSEATED_PER_ADDRESS = 16
+"""…and from one address (an IPv6 address counts by its /64 network)."""
+ANSWER_SECONDS = 30.0
+"""Seconds a network bot has to answer a question; a silent one reacts to nothing and, to move,
+plays its first legal move (the match never waits on it longer)."""
 SNAPSHOT_FORMAT = "tablee-hosted-table"
 
 
@@ -90,6 +117,12 @@ class NetSeat:
 @dataclass
 class _Conn:
     opened_at: float
+    address: str = ""
+    """Where the connection comes from, as counted for back-off and caps (``address_key``)."""
+    closing: bool = False
+    """The host has refused this connection: nothing more it sends is read."""
+    shown: dict[str, Any] | None = None
+    """The last update sent, without its clocks: a situation that did not change is not sent again."""
     seat: int | None = None
     tokens: float = BURST
     refill_at: float = 0.0
@@ -138,6 +171,12 @@ class HostedTable:
     _next_question: int = field(default=0, init=False, repr=False)
     changed: bool = field(default=False, init=False)
     """Set when the match or the seats changed since the server last saved (it clears it)."""
+    bot_seeds: dict[int, int] = field(default_factory=dict)
+    """Each bot seat's seed, drawn from the operating system (``secrets``): nothing a seat is told
+    relates to the deal's seed. Kept in the snapshot, so a host hosted again seats the same bots."""
+    answer_seconds: float = ANSWER_SECONDS
+    _failures: dict[str, tuple[int, float]] = field(default_factory=dict, init=False, repr=False)
+    """Per address: wrong codes in a row, and the time of the last one."""
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.state.players:
@@ -154,8 +193,12 @@ class HostedTable:
 
     # ================================================================== seats and the start
     def bot_seed(self, seat: int) -> int:
-        """The seed of the bot playing ``seat`` (on the host or over the network), as at a local table."""
-        return self.state.seed + 7919 * (seat + 1)
+        """The seed of the bot playing ``seat`` (on the host or over the network): drawn from the
+        operating system the first time it is asked for, never derived from the deal."""
+        if seat not in self.bot_seeds:
+            self.bot_seeds[seat] = secrets.randbits(63)
+            self.changed = True
+        return self.bot_seeds[seat]
 
     def missing(self) -> list[int]:
         """Remote seats nobody has taken yet, or whose player dropped."""
@@ -189,18 +232,36 @@ class HostedTable:
         elif info.remote and info.token is not None and info.client is not None:
             info.returning = (info.token, info.client)  # a dropped player: they may come back for it
         info.kind, info.client, info.conn, info.token, info.dropped_at = level, None, None, None, None
+        self.bot_seeds.pop(seat, None)  # a new bot, with a seed of its own
         if self.referee is not None:
             self._forget_questions(seat)
             self.referee.replace_bot(seat, GAMES[self.state.GAME_ID].make_bot(level, self.bot_seed(seat)))
         self.changed = True
-        return out + self._after([])
+        out += self._seats_news()
+        if self.auto_start and self.can_start():
+            return self._closing(out + self.start())
+        return self._closing(out + self._after([]))
 
     # ================================================================== connections
-    def connect(self, now: float) -> int:
+    def admit(self, address: str) -> dict[str, Any] | None:
+        """Whether a new connection from ``address`` may open: ``None``, or the error that refuses
+        it (too many connections without a seat, from everywhere or from that address)."""
+        key = address_key(address)
+        unseated = [c for c in self._conns.values() if c.seat is None and not c.closing]
+        if len(unseated) >= UNSEATED_LIMIT or sum(c.address == key for c in unseated) >= UNSEATED_PER_ADDRESS:
+            return error("busy", "Too many connections are waiting to join: try again in a moment.")
+        return None
+
+    def connect(self, now: float, address: str = "") -> int:
         """A new connection; it must say hello (or resume) within ``HELLO_SECONDS``."""
         self._next_conn += 1
-        self._conns[self._next_conn] = _Conn(opened_at=now, refill_at=now)
+        self._conns[self._next_conn] = _Conn(opened_at=now, refill_at=now, address=address_key(address))
         return self._next_conn
+
+    def is_open(self, conn: int) -> bool:
+        """Whether the host still reads ``conn`` (a refused connection is read no more)."""
+        info = self._conns.get(conn)
+        return info is not None and not info.closing
 
     def disconnect(self, conn: int, now: float) -> list[Outgoing]:
         """A connection closed: its seat is kept for ``reconnect_seconds``."""
@@ -215,11 +276,25 @@ class HostedTable:
         return self._seats_news()
 
     def handle(self, conn: int, text: str | bytes, now: float) -> list[Outgoing]:
-        """One message from ``conn``: the answers and news to send. Bad input changes nothing."""
-        self._clock(now)
+        """One message from ``conn``: the answers and news to send. Bad input changes nothing; a
+        connection once refused is heard no more (its next messages are not read)."""
         info = self._conns.get(conn)
-        if info is None:
+        if info is None or info.closing:
             return []
+        # what fell due before this message is told first (each seat's log grows in order)
+        out = self._after(self._clock(now), news=False)
+        out += self._handle(conn, info, text, now)
+        return self._closing(out)
+
+    def _closing(self, out: list[Outgoing]) -> list[Outgoing]:
+        """Mark the connections ``out`` closes: they are heard no more, and no longer count as
+        waiting to join."""
+        for target, message in out:
+            if message is None and target in self._conns:
+                self._conns[target].closing = True
+        return out
+
+    def _handle(self, conn: int, info: _Conn, text: str | bytes, now: float) -> list[Outgoing]:
         if not self._allow(info, now):
             if info.refused > FLOOD_LIMIT:
                 return [(conn, error("flood", "Too many messages: the host closes this connection.")), (conn, None)]
@@ -256,18 +331,16 @@ class HostedTable:
             return self._move(conn, seat, message["move"])
         if kind == "ready":
             self.referee.ready(seat)
-            return self._after([])
-        if kind == "pass":
+        else:
             self.referee.pass_window(seat)
-            return self._after([])
-        return [(conn, error("unknown_type", f"Unknown message type {kind!r}.", {"type": kind}))]
+        return self._after(self._clock(now))
 
     def tick(self, now: float) -> list[Outgoing]:
         """Let time pass to ``now``: timers, bots, silent connections and long drops."""
         out: list[Outgoing] = []
         for conn, info in list(self._conns.items()):
-            if info.seat is None and now - info.opened_at > HELLO_SECONDS:
-                del self._conns[conn]
+            if info.seat is None and not info.closing and now - info.opened_at > HELLO_SECONDS:
+                info.closing = True
                 out += [(conn, error("timeout", "Nothing was said in time: the host closes this connection.")),
                         (conn, None)]
         if self.auto_bot is not None:
@@ -276,7 +349,7 @@ class HostedTable:
                         and now - seat.dropped_at >= self.reconnect_seconds:
                     out += self.seat_bot(i, seat.client if seat.client != "human" else self.auto_bot)
         out += self._after(self._clock(now), news=False)
-        return out
+        return self._closing(out)
 
     def next_due(self) -> float | None:
         """When something falls due next on the host's clock (``None``: waiting for players)."""
@@ -289,20 +362,24 @@ class HostedTable:
         if message["version"] != PROTOCOL_VERSION:
             return [(conn, error("version", f"This host speaks protocol version {PROTOCOL_VERSION}; update Tablée.",
                                  {"version": PROTOCOL_VERSION})), (conn, None)]
-        if not hmac.compare_digest(normal_code(message["code"]).encode(), self.code.encode()):
-            return [(conn, _wrong_code()), (conn, None)]
+        wait = self._backoff(conn, info)
+        if wait is not None:
+            return wait
+        free = [i for i, s in enumerate(self.seats) if s.remote and s.client is None]
+        right = hmac.compare_digest(normal_code(message["code"]).encode(), self.code.encode())
+        if not right or not free:  # a full table answers as a wrong code: a guess is never confirmed
+            return self._wrong_code(conn, info)
         bot = message.get("bot")
         if bot is not None and bot not in GAMES[self.state.GAME_ID].bot_levels:
-            return [(conn, error("bad_field", f"Unknown bot level {bot[:20]!r}.", {"type": "hello", "field": "bot"}))]
-        free = [i for i, s in enumerate(self.seats) if s.remote and s.client is None]
+            return [(conn, error("bad_field", f"Unknown bot level {printable(bot, 20)!r}.",
+                                 {"type": "hello", "field": "bot"}))]
         wanted = message.get("seat")
         if wanted is not None:
             if wanted not in free:
                 return [(conn, error("seat_not_free", "That seat is not free: choose another.", {"seat": wanted},
                                      free=free))]
             free = [wanted]
-        if not free:
-            return [(conn, error("table_full", "Every seat of this table is taken.")), (conn, None)]
+        self._failures.pop(info.address, None)
         seat_no = free[0]
         seat = self.seats[seat_no]
         name = clean_name(message.get("name") or "")
@@ -312,16 +389,21 @@ class HostedTable:
         return self._seat(conn, info, seat_no)
 
     def _resume(self, conn: int, info: _Conn, message: dict[str, Any]) -> list[Outgoing]:
+        wait = self._backoff(conn, info)
+        if wait is not None:
+            return wait
         if not hmac.compare_digest(normal_code(message["code"]).encode(), self.code.encode()):
-            return [(conn, _wrong_code()), (conn, None)]
+            return self._wrong_code(conn, info)
         token = message["token"].encode()
         seat_no = next((i for i, s in enumerate(self.seats)
                         if s.token is not None and hmac.compare_digest(s.token.encode(), token)), None)
         if seat_no is None:
             seat_no = self._take_back_from_bot(token)
         if seat_no is None:
+            self._fail(info)  # a wrong key counts as a wrong code
             return [(conn, error("bad_token", "This seat's key is not valid (any more): join the table again.")),
                     (conn, None)]
+        self._failures.pop(info.address, None)
         out: list[Outgoing] = []
         old = self.seats[seat_no].conn
         if old is not None:  # the same key from elsewhere: the newest connection has the seat
@@ -351,7 +433,7 @@ class HostedTable:
         seat.conn, seat.dropped_at = conn, None
         seat.token = new_token()  # a key works once: a replayed old key is refused
         self.changed = True
-        info.synced, info.history = False, -1
+        info.synced, info.history, info.shown = False, -1, None
         welcome = {
             "type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat_no, "token": seat.token,
             "code": self.code, "game": self.state.GAME_ID, "players": self.state.players,
@@ -363,12 +445,42 @@ class HostedTable:
         if self.auto_start and self.can_start():
             return out + self.start()
         if self.started:
-            out.append((conn, self._update(seat_no, [])))
+            out.append((conn, self._update(seat_no, [], self._shared())))
             for question in self._questions.values():
                 if question.task.seat == seat_no:
                     question.sent_to = conn
                     out.append((conn, _question_message(question)))
         return out
+
+    def _backoff(self, conn: int, info: _Conn) -> list[Outgoing] | None:
+        """The refusal of a hello or resume from an address still waiting after wrong codes
+        (``None``: it may try). Read before the code, so it says nothing of the code."""
+        seen = self._failures.get(info.address)
+        if seen is None:
+            return None
+        count, last = seen
+        if self.now - last > BACKOFF_FORGET:
+            del self._failures[info.address]
+            return None
+        until = last + min(BACKOFF_MAX, BACKOFF_FIRST * 2.0 ** (count - 1))
+        if self.now >= until:
+            return None
+        seconds = math.ceil(until - self.now)
+        return [(conn, error("wait", f"Too many wrong codes from your address: try again in {seconds} s.",
+                             {"seconds": seconds})), (conn, None)]
+
+    def _fail(self, info: _Conn) -> None:
+        """One more wrong code (or key) in a row from the connection's address."""
+        count = self._failures.pop(info.address, (0, 0.0))[0]
+        self._failures[info.address] = (count + 1, self.now)  # the newest last: the dict stays in time order
+        while len(self._failures) > BACKOFF_ADDRESSES:
+            del self._failures[next(iter(self._failures))]
+
+    def _wrong_code(self, conn: int, info: _Conn) -> list[Outgoing]:
+        """The same answer for a wrong code and for a right one at a full table (a code is not
+        confirmed to a stranger); both count toward the address's back-off."""
+        self._fail(info)
+        return [(conn, error("wrong_code", "No table with a free seat answers to this code here.")), (conn, None)]
 
     def _move(self, conn: int, seat: int, text: str) -> list[Outgoing]:
         assert self.referee is not None
@@ -388,14 +500,11 @@ class HostedTable:
 
     def _answer(self, conn: int, seat: int, message: dict[str, Any]) -> list[Outgoing]:
         question = self._questions.get(message["key"])
-        if question is None or question.task.seat != seat:
+        if question is None or question.task.seat != seat or question.task.done:
             return [(conn, error("no_question", "There is no such question for this seat (any more)."))]
         task = question.task
         text = message["move"]
-        delay = float(message.get("delay") or 0.0)
-        if not 0.0 <= delay <= 3600.0:
-            return [(conn, error("bad_field", "The reaction delay must be 0 to 3600 seconds.",
-                                 {"type": "answer", "field": "delay"}))]
+        delay = float(message.get("delay") or 0.0)  # in range: the protocol checked it
         move: Move | None = None
         if text is not None:
             try:
@@ -426,7 +535,7 @@ class HostedTable:
             elif seat.client not in (None, "human"):
                 bots[i] = RemoteBot(None)
         self.referee = Referee(self.state, bots, think_delay=self.think_delay, runner=self._run,
-                               window_margin=self.window_margin)
+                               window_margin=self.window_margin, answer_limit=self.answer_seconds)
         self.referee.now = self.now
 
     def _run(self, task: BotTask) -> None:
@@ -438,8 +547,10 @@ class HostedTable:
         self._next_question += 1
         self._questions[self._next_question] = _Question(self._next_question, task)
 
-    def _forget_questions(self, seat: int) -> None:
-        for ident in [q.ident for q in self._questions.values() if q.task.seat == seat]:
+    def _forget_questions(self, seat: int | None = None) -> None:
+        """Forget the questions to ``seat`` (``None``: those the referee stopped waiting for)."""
+        for ident in [q.ident for q in self._questions.values()
+                      if q.task.seat == seat or (seat is None and q.task.done)]:
             del self._questions[ident]
 
     def _clock(self, now: float) -> list[Played]:
@@ -450,6 +561,7 @@ class HostedTable:
             return []
         played = self.referee.advance(now - self.now)
         self.now = now
+        self._forget_questions()  # a question the referee gave up on is not answered late
         return played
 
     def _allow(self, info: _Conn, now: float) -> bool:
@@ -469,8 +581,8 @@ class HostedTable:
             info.tokens = min(BURST, info.tokens + 1.0)
 
     def _after(self, played: list[Played], news: bool = True) -> list[Outgoing]:
-        """Updates for every connected seat after ``played`` (with ``news``: also when nothing was
-        played, e.g. a player got ready), and new questions to network bots."""
+        """Updates after ``played`` (with ``news``: also when nothing was played, e.g. a player got
+        ready) for every connected seat whose situation changed, and new questions to network bots."""
         if played:
             self.changed = True
         out: list[Outgoing] = []
@@ -478,7 +590,9 @@ class HostedTable:
             shared = self._shared()
             for i, seat in enumerate(self.seats):
                 if seat.conn is not None:
-                    out.append((seat.conn, self._update(i, played, shared)))
+                    update = self._update(i, played, shared)
+                    if update is not None:
+                        out.append((seat.conn, update))
         for question in self._questions.values():
             conn = self.seats[question.task.seat].conn
             if question.sent_to is None and conn is not None:
@@ -504,11 +618,11 @@ class HostedTable:
             "seats": self._statuses(),
         }
 
-    def _update(self, seat: int, played: list[Played], shared: dict[str, Any] | None = None) -> dict[str, Any]:
+    def _update(self, seat: int, played: list[Played], shared: dict[str, Any]) -> dict[str, Any] | None:
         """What ``seat`` may know after ``played``: its view, the public view, its legal moves,
-        the moves as it may read them with their events, and the clocks."""
+        the moves as it may read them with their events, and the clocks. ``None`` when nothing was
+        played and the seat's connection was sent this very situation last (a no-op ``pass``)."""
         state = self.state
-        shared = self._shared() if shared is None else shared
         log = state.visible_log(seat)
         first = len(log) - len(played)
         moves = [{"move": log[first + k], "by": p.by, "events": [e.for_seat(seat).to_json() for e in p.events]}
@@ -521,6 +635,13 @@ class HostedTable:
         info = None if conn is None else self._conns.get(conn)
         if info is None:
             return message
+        shown = {k: v for k, v in message.items() if k not in ("window", "grace", "seats", "played")}
+        shown["clocks"] = (None if message["window"] is None else message["window"][1],
+                           None if message["grace"] is None else message["grace"][::2])
+        shown["seats"] = [{k: v for k, v in s.items() if k != "latency"} for s in message["seats"]]
+        if not played and shown == info.shown:
+            return None
+        info.shown = shown
         # the log and the score history only grow: a client that has them gets the moves played
         # (it adds them itself) and the history only when a hand or round adds to it
         if info.synced:
@@ -557,6 +678,7 @@ class HostedTable:
             "local_seats": list(self.local_seats),
             "seats": [{"name": s.name, "kind": s.kind, "token": s.token, "client": s.client,
                        "returning": None if s.returning is None else list(s.returning)} for s in self.seats],
+            "bot_seeds": {str(seat): seed for seat, seed in self.bot_seeds.items()},
             "match": self.state.to_json(),
         }
 
@@ -572,8 +694,9 @@ class HostedTable:
             table = cls(state, seats, str(data["code"]), float(data["reconnect_seconds"]), float(data["window_margin"]),
                         float(data["think_delay"]), data["auto_bot"], bool(data["started"]), now,
                         bool(data.get("auto_start", False)), data.get("host_seat"),
-                        [int(s) for s in data.get("local_seats") or []])
-        except (KeyError, TypeError, ValueError) as exc:
+                        [int(s) for s in data.get("local_seats") or []],
+                        bot_seeds={int(k): int(v) for k, v in (data.get("bot_seeds") or {}).items()})
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"the saved network table is damaged ({exc})") from None
         return table
 
@@ -589,9 +712,18 @@ def _returning(seat: dict[str, Any]) -> tuple[str, str] | None:
     return token, client
 
 
-def _wrong_code() -> dict[str, Any]:
-    """The same answer whether or not a table exists here (a code is not confirmed to a stranger)."""
-    return error("wrong_code", "No table answers to this code here.")
+def address_key(address: str) -> str:
+    """Who a connection counts as for back-off and caps: its IPv4 address, or its IPv6 /64
+    network (one home gets a whole /64)."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def _question_message(question: _Question) -> dict[str, Any]:

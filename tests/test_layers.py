@@ -65,6 +65,15 @@ def test_importing_every_net_module_loads_no_pygame_and_no_ui() -> None:
     assert bad.strip() == "[]", f"importing net/ loaded {bad.strip()}"
 
 
+def test_the_tables_match_loads_no_pygame() -> None:
+    """The match at the table (``ui.table.match``: viewer, curtain, playing, undo, hints, coach,
+    statistics, autosave) runs headless: only the scene that shows it needs a window."""
+    code = ("import sys, ui.table.match\n"
+            "print(sorted(n for n in sys.modules if n.split('.')[0] in ('pygame', 'pygame_gui')))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", f"importing ui.table.match loaded {out.stdout.strip()}"
+
+
 def test_game_reads_no_clock_and_no_file() -> None:
     problems = []
     for path in python_files(GAME):
@@ -115,3 +124,65 @@ def test_ui_reaches_games_only_through_their_public_parts() -> None:
                 continue
             problems.append(f"{rel} imports {module}")
     assert not problems, "ui/ must not import a game's internals:\n" + "\n".join(problems)
+
+
+KNOWN_PAIRS = {frozenset({"ui.scenes.deck", "ui.scenes.setup"})}
+"""The deck editor is a page of the setup form: it reads the form's option fields, and the form opens
+it when asked (imported at that moment). The pair is its own small loop, not part of the app's."""
+
+
+def _runtime_ui_imports(path: Path, modules: set[str]) -> set[str]:
+    """The ``ui`` modules a file imports when it runs (at its top or inside a function), leaving out
+    imports made only for the type checker."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found & modules
+
+
+def _import_loops(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The groups of modules that import each other, directly or around a loop (strongly connected
+    components of more than one module)."""
+    loops: list[set[str]] = []
+    for start in sorted(graph):
+        if any(start in loop for loop in loops):
+            continue
+        loop = {m for m in _reached(graph, start) if start in _reached(graph, m)}
+        if len(loop) > 1:
+            loops.append(loop)
+    return loops
+
+
+def _reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    reach, todo = {start}, [start]
+    while todo:
+        for nxt in graph[todo.pop()]:
+            if nxt not in reach:
+                reach.add(nxt)
+                todo.append(nxt)
+    return reach
+
+
+def test_ui_modules_import_each_other_in_no_circle() -> None:
+    """The app opens scenes; scenes and the table never import the app back (shared helpers such as
+    ``wrap_text`` live in ``ui.text``), so a module can be loaded, tested and type-checked alone."""
+    paths = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
+             for p in python_files(UI)}
+    modules = set(paths)
+    graph = {m: _runtime_ui_imports(p, modules) - {m} for m, p in paths.items()}
+    loops = [sorted(loop) for loop in _import_loops(graph) if frozenset(loop) not in KNOWN_PAIRS]
+    assert len(graph) > 40, "the walk did not reach the ui modules"
+    assert not loops, f"ui modules import each other in a circle: {loops}"

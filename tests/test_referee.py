@@ -350,3 +350,29 @@ def test_a_bots_think_delay_runs_on_while_the_table_animates_but_a_window_waits(
     assert clock is not None
     ref.think_while(2.0)                        # the swapped card flies to the pile: the window waits
     assert ref.window_clock() == clock and ref.advance(0.0) == []
+
+
+def test_a_window_of_bots_never_waits_for_ever_on_a_bot_that_does_not_answer() -> None:
+    """Only bots race, at a table without pace (window time stands still for their answers): one
+    bot never answers. With ``answer_limit``, the window closes that long after it was asked."""
+    state = gang([["M9", "M1", "M2", "M3"], ["M4", "M9", "M6", "M7"]], ["M0"])
+    asked: list[BotTask] = []
+    ref = Referee(state, {1: Scripted("snap 1.1")}, runner=asked.append, answer_limit=5.0)
+    ref.submit("0: draw")
+    ref.submit("0: swap 0")
+    assert [t.kind for t in asked] == ["react"] and isinstance(state.timer(), Window)
+    assert ref.next_due() == 5.0
+    assert ref.advance(4.99) == []
+    assert [str(p.move) for p in ref.advance(0.02)] == ["0: close"]
+    assert not any("snap" in line for line in state.log)
+
+
+def test_a_bot_that_never_chooses_plays_its_first_legal_move_after_the_limit() -> None:
+    state = GIN.new_match(2, seed=5)
+    asked: list[BotTask] = []
+    ref = Referee(state, {0: GIN.make_bot("easy", 1), 1: GIN.make_bot("easy", 2)}, runner=asked.append,
+                  answer_limit=30.0)
+    assert ref.advance(29.9) == []
+    [played] = ref.step()
+    assert played.move == asked[0].legal[0] and ref.now == 30.0
+    assert isinstance(ref.faults[0][1], TimeoutError)

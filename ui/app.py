@@ -10,8 +10,10 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import math
 import os
 import sys
+import threading
 import time
 import warnings
 from dataclasses import dataclass
@@ -22,13 +24,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from disk import default_data_dir
+from disk.places import Places
 from ui.i18n import LANGUAGES, Translator
 from ui.resources import resource_path
 from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
 from ui.storage import Storage
+from ui.text import wrap_text
 from ui.theme import scaled_theme
 
 if TYPE_CHECKING:
@@ -39,6 +42,10 @@ WINDOW_TITLE = "Tablée"
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
+FIRST_FRAME_ENV = "TABLEE_FIRST_FRAME"
+FIRST_FRAME_LINE = "tablee: first frame, CPU seconds"
+"""With ``TABLEE_FIRST_FRAME=1`` the app prints this line and the CPU time it used so far once its first
+frame is on screen: how ``benchmarks/executable.py`` times start-up in a real window."""
 IDLE_WAIT = 0.5
 """While idle, the app runs a frame at least this often (seconds) even without input."""
 IDLE_NAP = 1 / FPS
@@ -48,6 +55,12 @@ that and still answers input within one frame, as the 60 fps loop does."""
 WAKE = pygame.event.custom_type()
 """Posted from another thread (a network link) when the app has news to show: it ends an idle wait."""
 MAX_DT = 0.1
+UI_SCALE_STEP = 0.125
+"""The interface sizes the widgets are drawn at between 100 % and the setting's are multiples of this."""
+FONTS_KEPT = 48
+"""Fonts the app keeps open; beyond, the least recently asked for is closed. A font that has
+rendered text holds its glyphs (about 0.6 MB), and the table asks for sizes that follow the window,
+so an unbounded cache grew with every window size and card size a player tried."""
 MAX_REAL_DT = 5.0
 """Game clocks follow real time, except across a stall this long (a suspended computer)."""
 
@@ -80,6 +93,14 @@ def settle_memory() -> None:
     gc.freeze()
 
 
+def _display_surface() -> pygame.Surface:
+    """The window's surface: the display is open for as long as the app runs."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise pygame.error("the window is closed")
+    return surface
+
+
 @dataclass
 class _Toast:
     text: str
@@ -92,18 +113,27 @@ class App:
 
     def __init__(
         self, data_dir: Path | None = None, size: tuple[int, int] | None = None, headless: bool = False,
-        fail_fast: bool = False,
+        fail_fast: bool = False, places: Places | None = None,
     ) -> None:
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         self.headless = headless
+        self.bots_in_process = not headless
+        """Whether the table's bots think in a worker process (a window's) or in threads (``bot_runner``)."""
         self.fail_fast = fail_fast
         """Let a scene's exception through instead of recovering from it (the tests' setting)."""
-        self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
+        if places is None:
+            places = Places.single(Path(data_dir)) if data_dir is not None else Places.default()
+        self.places = places
+        """Where the settings (``config``), matches and statistics (``data``) and crash reports
+        (``state``) are kept; one folder for all three with ``--data-dir``."""
+        self.data_dir = places.data
         self.storage = Storage(self.data_dir)
         self.settings: Settings
-        self.settings, settings_damaged = load_settings(self.data_dir)
+        self.settings, settings_damaged = load_settings(places.config)
+        self._raise_asked = threading.Event()
+        """Set by the single-instance listener's thread when a second launch asks for the window."""
         self._tr = Translator(self.settings.language)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._toasts: list[_Toast] = []
@@ -120,6 +150,8 @@ class App:
         """Where the toasts covered that frame."""
         self._painted: list[pygame.Rect] | None = None
         """The areas of the screen the last frame changed (None: maybe all of it)."""
+        self._tell_first_frame = os.environ.get(FIRST_FRAME_ENV) == "1"
+        """Print ``FIRST_FRAME_LINE`` once the first frame is on screen (benchmarks/executable.py)."""
         self.elapsed = 0.0
         """Seconds of app time: the sum of every frame's ``dt`` (double-clicks are timed on it, so
         that the clicks of one frame are as far apart as the player made them, not as the machine)."""
@@ -136,6 +168,8 @@ class App:
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
         self.screen = self._open_window(size)
+        if not self.settings.ui_scale_saved and not self.headless:
+            self._follow_system_scale()
         self._theme = json.loads(resource_path("theme.json").read_text(encoding="utf-8"))
         self.ui_scale = self.fitting_ui_scale(self.screen.get_size())
         self.ui = pygame_gui.UIManager(
@@ -152,7 +186,7 @@ class App:
             self.storage.notices.append(("notice.damaged_settings", {}))
         from ui.crash import take_unseen
 
-        crashed = take_unseen(self.data_dir)
+        crashed = take_unseen(self.places.state)
         if crashed is not None:
             self.storage.notices.append(("notice.crash_last", {"file": crashed or self.tr("notice.crash_unsaved")}))
         from ui.scenes.title import TitleScene
@@ -179,7 +213,9 @@ class App:
                     dw, dh = desktops[0]
                     size = (min(size[0], max(dw, MIN_SIZE[0])), min(size[1], max(dh, MIN_SIZE[1])))
         pos = self.settings.window_pos
-        if pos is not None and not self.headless and self._position_visible(pos):
+        if pos is not None and (self.headless or not self._position_visible(pos)):
+            pos = None
+        if pos is not None:
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{pos[0]},{pos[1]}"
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
@@ -188,12 +224,28 @@ class App:
             # set a minimum size and go full screen on the window pygame.display draws into.
             warnings.simplefilter("ignore", DeprecationWarning)
             self.window = pygame.Window.from_display_module()
+        if pos is not None:
+            # The remembered position is the inside of the window (``Window.position``), but an X11
+            # window manager places the frame at the position a new window asks for: the inside
+            # would come down by the title bar's height at every start. Placed again now that it is
+            # framed, the inside goes where it was (SDL subtracts the frame; elsewhere a no-op).
+            self.window.position = pos
         if not self.headless:
             self.window.minimum_size = MIN_SIZE
             if self.settings.fullscreen:
                 self.window.set_fullscreen(desktop=True)
-                screen = pygame.display.get_surface()
+                screen = _display_surface()
         return screen
+
+    def _follow_system_scale(self) -> None:
+        """First start (no text size saved): take the text size from the system's display scale
+        (``ui.dpi``); saved with the settings, and changeable in them like any other."""
+        from ui.dpi import system_ui_scale
+
+        found = system_ui_scale(self.screen.get_width(), self.window.size[0])
+        if found is not None:
+            self.settings.ui_scale = found
+        self.settings.ui_scale_saved = True
 
     @staticmethod
     def _position_visible(pos: tuple[int, int]) -> bool:
@@ -218,17 +270,19 @@ class App:
                 self.window.set_fullscreen(desktop=True)
             else:
                 self.window.set_windowed()
-        self._on_resize(pygame.display.get_surface().get_size())
+        self._on_resize(_display_surface().get_size())
         self.save_settings()
 
     def _remember_geometry(self) -> None:
         if self.settings.fullscreen or self.headless:
             return
-        self.settings.window_size = tuple(self.screen.get_size())
-        self.settings.window_pos = tuple(self.window.position)
+        width, height = self.screen.get_size()
+        x, y = self.window.position
+        self.settings.window_size = (width, height)
+        self.settings.window_pos = (x, y)
 
     def _on_resize(self, size: tuple[int, int]) -> None:
-        self.screen = pygame.display.get_surface()
+        self.screen = _display_surface()
         size = self.screen.get_size()
         self.ui.set_window_resolution(size)
         self._apply_ui_scale(size)
@@ -236,10 +290,14 @@ class App:
             scene.resize(size)
 
     def fitting_ui_scale(self, size: tuple[int, int]) -> float:
-        """The interface size to draw at (1.0 = 100 %): the setting's, shrunk so that a window of
-        ``size`` still holds every screen as laid out for the smallest window (``MIN_SIZE``)."""
+        """The interface size to draw at (1.0 = 100 %): the setting's, shrunk (a step of
+        ``UI_SCALE_STEP`` at a time) so that a window of ``size`` still holds every screen as laid
+        out for the smallest window (``MIN_SIZE``)."""
         wanted = self.settings.ui_scale / 100
-        return max(1.0, min(wanted, size[0] / MIN_SIZE[0], size[1] / MIN_SIZE[1]))
+        fitting = min(wanted, size[0] / MIN_SIZE[0], size[1] / MIN_SIZE[1])
+        # in steps of UI_SCALE_STEP: each interface size loads the widgets' fonts at its own sizes
+        # for good, so a size that followed the window to the pixel grew them with every resize
+        return max(1.0, math.floor(fitting / UI_SCALE_STEP + 1e-9) * UI_SCALE_STEP)
 
     def _apply_ui_scale(self, size: tuple[int, int]) -> bool:
         """Reload the widget theme if the interface size for ``size`` changed; whether it did (the
@@ -299,12 +357,13 @@ class App:
         self.scenes[0].enter()
 
     def start_match(self, session: MatchSession) -> None:
-        """Save ``session`` and seat the players at the table, above the title screen."""
+        """Autosave ``session`` (on the writer's thread: a stuck disk does not hold the table) and
+        seat the players at the table, above the title screen."""
         from ui.table.scene import TableScene
 
         scene = TableScene(self, session)
         if session.saved:
-            self.storage.save_session(session.to_json())
+            self.storage.autosave_session(session.to_json())
         if len(self.scenes) > 1:
             self.scenes[-1].leave()
             del self.scenes[1:]
@@ -330,7 +389,7 @@ class App:
     def save_settings(self) -> None:
         """Write the settings now (a failure is reported, never fatal)."""
         try:
-            save_settings(self.data_dir, self.settings)
+            save_settings(self.places.config, self.settings)
         except OSError as exc:
             self.notify(self.tr("notice.save_failed", error=str(exc)))
 
@@ -364,17 +423,20 @@ class App:
             top.enter()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """A cached font (Noto Sans, bundled with pygame_gui, which has every French accent)."""
+        """A cached font (Noto Sans, bundled with pygame_gui, which has every French accent); the
+        ``FONTS_KEPT`` most recently asked for are kept."""
         key = (size, bold)
-        font = self._fonts.get(key)
+        font = self._fonts.pop(key, None)
         if font is None:
+            if len(self._fonts) >= FONTS_KEPT:  # close the font least recently asked for
+                del self._fonts[next(iter(self._fonts))]
             name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
             try:
                 font = pygame.font.Font(str(resources.files("pygame_gui.data") / name), size)
             except (OSError, FileNotFoundError, pygame.error):
                 font = pygame.font.Font(None, size)
                 font.bold = bold
-            self._fonts[key] = font
+        self._fonts[key] = font  # now the most recently asked for
         return font
 
     def notify(self, text: str, seconds: float = 4.0) -> None:
@@ -397,6 +459,9 @@ class App:
         self._pump_events()
         if not self.running:
             return
+        if self._raise_asked.is_set():
+            self._raise_asked.clear()
+            self._come_forward()
         for key, params in self.storage.take_notices():
             self.notify(self.tr(key, **params), 6.0)
         self.ui.update(dt)
@@ -412,6 +477,9 @@ class App:
                 pygame.display.flip()
             else:  # only the areas that changed go to the window
                 pygame.display.update(self._painted)
+            if self._tell_first_frame:
+                self._tell_first_frame = False
+                print(f"{FIRST_FRAME_LINE} {time.process_time():.4f}", flush=True)
 
     def _pump_events(self) -> None:
         # pygame_gui answers a click by posting its own event; a few passes let one step carry both.
@@ -423,6 +491,23 @@ class App:
                 self._dispatch(event)
                 if not self.running:
                     return
+
+    def bring_forward(self) -> None:
+        """A second launch on this data folder asks for this window (called from the listener's
+        thread, ``disk.instance``): the next frame brings it forward."""
+        self._raise_asked.set()
+        self.wake()
+
+    def _come_forward(self) -> None:
+        """Restore the window if minimised, ask for the focus (a desktop may refuse, then the
+        taskbar entry flashes until the player comes), and say why in a toast."""
+        if not self.headless:
+            if not pygame.display.get_active():
+                self.window.restore()
+            self.window.focus()
+            with contextlib.suppress(pygame.error):  # a system without flashing
+                self.window.flash(pygame.FLASH_UNTIL_FOCUSED)
+        self.notify(self.tr("desktop.already_open_here"), 4.0)
 
     def wake(self) -> None:
         """Let an app waiting for input run a frame now; safe from any thread (a network link calls
@@ -441,8 +526,8 @@ class App:
                           pygame.WINDOWRESTORED, pygame.WINDOWDISPLAYCHANGED):
             self._shown = None  # the window's pixels may be new: the next frame is drawn whole
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            if pygame.display.get_surface().get_size() != self.ui.window_resolution:
-                self._on_resize(pygame.display.get_surface().get_size())
+            if _display_surface().get_size() != self.ui.window_resolution:
+                self._on_resize(_display_surface().get_size())
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -451,6 +536,11 @@ class App:
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and not self._typing()):
             self.toggle_mute()
             return
+        if event.type == pygame.KEYDOWN:
+            from ui.shortcuts import handle_shortcut
+
+            if handle_shortcut(self, event, self._typing()):
+                return
         consumed = self.ui.process_events(event)
         top = self.top
         if top is not None and not consumed:
@@ -467,7 +557,7 @@ class App:
         app (a search never slows the frames), or threads when headless (tests, screenshots)."""
         from ui.table.bots import ProcessRunner, ThreadRunner
 
-        if self.headless:
+        if not self.bots_in_process:
             return ThreadRunner()
         if self._bot_process is None:
             self._bot_process = ProcessRunner()
@@ -559,7 +649,7 @@ class App:
         from ui.table.scene import TableScene
 
         match = self.storage.load_session() if isinstance(scene, TableScene) else None
-        path = write_crash_report(self.data_dir, error, f"{type(scene).__name__}.{where}", match)
+        path = write_crash_report(self.places.state, error, f"{type(scene).__name__}.{where}", match)
         where_text = str(path) if path is not None else self.tr("notice.crash_unsaved")
         try:
             if match is not None:
@@ -613,23 +703,3 @@ class App:
         """Close the window (after ``quit``)."""
         pygame.display.quit()
 
-
-def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels, each taking as many words as fit (a word
-    wider than the width has a line of its own); a paragraph that fits is measured once, not word
-    by word."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        if font.size(paragraph)[0] <= width:
-            lines.append(paragraph)
-            continue
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width or not line:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines or [""]

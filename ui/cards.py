@@ -156,8 +156,10 @@ class CardArt:
         """Draw standard cards in four colours (``FOUR_COLOURS``); call ``clear`` after changing it."""
 
     def clear(self) -> None:
-        """Forget every drawn card (after a language change)."""
+        """Forget every drawn card and the fonts they were drawn with (after a language change, or
+        a new card size: the sizes of the next drawings differ, and an unused font holds its glyphs)."""
         self._cache.clear()
+        self._fonts.clear()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         size = max(6, int(size))
@@ -337,8 +339,8 @@ class CardArt:
                    (head_c[0] + cw * 0.5, top - head_r * 0.25), (head_c[0] + cw, top - head_r * 0.75),
                    (head_c[0] + cw, top + head_r * 0.25)]
             _fill_polygon(half, pts, trim)
-            for x in (-cw, 0, cw):
-                _fill_circle(half, (head_c[0] + x, top - head_r * (0.95 if x == 0 else 0.75)), max(1, head_r * 0.13),
+            for dx in (-cw, 0, cw):
+                _fill_circle(half, (head_c[0] + dx, top - head_r * (0.95 if dx == 0 else 0.75)), max(1, head_r * 0.13),
                              RED if suit in "sc" else (40, 60, 130))
         elif rank == "Q":
             pts = [(head_c[0] - head_r * 0.85, top + head_r * 0.2), (head_c[0] - head_r * 0.45, top - head_r * 0.45),
@@ -392,16 +394,17 @@ class CardArt:
             pygame.draw.line(surface, [round(a + (b - a) * t) for a, b in zip(sky_top, sky_bottom)], (0, y), (w, y))
         pygame.draw.rect(surface, (40, 110, 170), (0, horizon, w, h - horizon))
         for i in range(3):
-            y = horizon + (i + 1) * (h - horizon) / 4
+            wave = horizon + (i + 1) * (h - horizon) / 4
             for x0 in range(-w // 8 + (i % 2) * w // 10, w, max(6, w // 5)):
-                pygame.draw.arc(surface, (150, 200, 235), (x0, y - h * 0.02, w / 6, h * 0.04), 0, math.pi, max(1, w // 90))
+                pygame.draw.arc(surface, (150, 200, 235), (x0, wave - h * 0.02, w / 6, h * 0.04), 0, math.pi,
+                                max(1, w // 90))
         colour = (30, 120, 60) if value == 0 else (40, 70, 150) if value < 5 else (210, 110, 20) if value < 8 \
             else (190, 30, 40)
         big = h * 0.19
         self._text(surface, str(value), big, (255, 255, 255), (w * 0.5 + max(1, w // 60), h * 0.15 + max(1, w // 60)))
         self._text(surface, str(value), big, colour, (w * 0.5, h * 0.15))
-        for x, y in ((w * 0.13, h * 0.08), (w * 0.87, h * 0.08)):
-            self._text(surface, str(value), h * 0.09, colour, (x, y), max_width=w * 0.2)
+        for corner in ((w * 0.13, h * 0.08), (w * 0.87, h * 0.08)):
+            self._text(surface, str(value), h * 0.09, colour, corner, max_width=w * 0.2)
         self._gull(surface, w * 0.5, h * 0.5, w * 0.9)
         power = card_power(f"M{value}")
         if power:

@@ -7,6 +7,7 @@ Parsing is separate from running so that tests (and the packaging's self-test) c
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
@@ -15,12 +16,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ui.i18n import LANGUAGES
+
 if TYPE_CHECKING:
     from game.core.state import GameState
     from ui.app import App
 
 SCENES = ("title", "setup", "deck", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files",
-          "tutorial", "chart")
+          "tutorial", "chart", "shortcuts", "review", "fair")
 SETTLE_FRAMES = 90
 SETTLE_DT = 1 / 30
 HINT_FRAMES = 600
@@ -87,11 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument(
         "--players", type=int, default=None, help="number of seats (default: the game's minimum)"
     )
-    shot.add_argument("--lang", choices=("en", "fr"), default=None, help="language of the screenshot")
+    shot.add_argument("--lang", choices=LANGUAGES, default=None, help="language of the screenshot")
     shot.add_argument("--match", type=Path, default=None, metavar="FILE",
                       help="with --scene replay: the match file replayed (default: bots play one from --seed)")
     shot.add_argument("--at", type=int, default=None, metavar="N",
-                      help="with --scene replay: show the match after N moves (default: half-way)")
+                      help="with --scene replay: show the match after N moves (default: half-way); with "
+                           "--scene tutorial: show the coach's step N (the earlier ones played for you)")
     shot.add_argument("--moves", type=int, default=0, metavar="N",
                       help="with a table scene: bots play every seat for N moves first, then until it is your turn")
     net = parser.add_argument_group("network table (headless)")
@@ -136,26 +140,103 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return args
 
 
+ALREADY_OPEN = 3
+"""The exit code of a launch that found Tablée already open on its data folder and could not
+bring that window forward (0 when it could)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the process exit code."""
+    """Run the command line; return the process exit code.
+
+    The window and ``--serve`` take the data folder's lock (``disk.instance``) before anything is
+    read or written there: one process writes the settings, statistics and autosave. ``--help``,
+    ``--version`` and ``--selftest`` write nothing there, ``--join`` only its seat keys (under their
+    own lock, ``net.keys``); ``--screenshot`` renders in
+    a temporary folder, or with ``--data-dir`` takes that folder's lock too."""
     args = parse_args(argv)
     if args.screenshot is not None:
         return screenshot(args)
-    if args.serve or args.join:
-        from disk import default_data_dir
+    from disk.places import Places
+
+    places = Places.single(args.data_dir) if args.data_dir is not None else Places.default()
+    if args.join:  # the seat's key is kept in the data folder, under its own lock (``net.keys``)
         from net import cli
 
-        if args.join:
-            return cli.join(args, args.data_dir or default_data_dir())
-        return cli.serve(args, args.data_dir or default_data_dir())
-    from ui.app import App
+        return cli.join(args, places.data)
+    from disk.instance import InstanceLock, LockUnavailable
 
-    app = App(data_dir=args.data_dir)
     try:
-        app.run()
-    except Exception as exc:  # the last line of defence failed too: report it and stop cleanly
-        return _stopped(app, exc)
-    return 0
+        lock = InstanceLock.acquire(places.data, "serve" if args.serve else "app")
+    except LockUnavailable as exc:  # a file system without locks: Tablée still runs, unguarded
+        print(f"Tablée cannot make sure it is open only once on this folder ({exc.strerror}).", file=sys.stderr)
+        lock = None
+    else:
+        if lock is None:
+            return already_open(places, args.serve)
+    try:
+        if args.serve:
+            from net import cli
+
+            return cli.serve(args, places.data)
+        return _run_app(places, lock, moved=_migrate(places) if args.data_dir is None else [])
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _migrate(places: Any) -> list[str]:
+    """Move the files of the old single folder where the desktop expects them (``disk.places``);
+    what moved. A refusal of the disk leaves them where they were, and is said on stderr."""
+    from disk.places import migrate
+
+    try:
+        return migrate(places)
+    except OSError as exc:
+        print(f"Tablée could not move its settings to {places.config}: {exc.strerror or exc}", file=sys.stderr)
+        return []
+
+
+def _run_app(places: Any, lock: Any, moved: list[str]) -> int:
+    """Open the window on ``places`` (the lock held), with the crash hooks and the log."""
+    from ui.app import App
+    from ui.crash import install_crash_hooks
+    from ui.desklog import start_log, stop_log
+
+    remove_hooks = install_crash_hooks(places.state, places.data)
+    log = start_log(places)
+    for line in moved:
+        log.info("moved %s", line)
+    try:
+        app = App(places=places)
+        if lock is not None:
+            with contextlib.suppress(OSError):  # no loopback: a second launch then only says Tablée is open
+                lock.listen(app.bring_forward)
+        try:
+            app.run()
+        except Exception as exc:  # the last line of defence failed too: report it and stop cleanly
+            return _stopped(app, exc)
+        return 0
+    finally:
+        remove_hooks()
+        stop_log()
+
+
+def already_open(places: Any, serve: bool) -> int:
+    """Another Tablée holds the data folder: ask it to bring its window forward, else say so (in
+    a small window, and on stderr) and stop. Writes nothing."""
+    from disk.instance import ask_to_raise
+
+    if not serve and ask_to_raise(places.data):
+        print("Tablée is already open: its window was brought forward.")
+        return 0
+    folder = str(places.data)
+    print(f"Tablée is already open with the data folder {folder}; close it first, or use another --data-dir.",
+          file=sys.stderr)
+    if not serve:
+        from ui.already_open import show_already_open
+
+        show_already_open(places)
+    return ALREADY_OPEN
 
 
 def _stopped(app: Any, error: Exception) -> int:
@@ -167,8 +248,8 @@ def _stopped(app: Any, error: Exception) -> int:
         match = app.storage.load_session()
     except Exception:  # a damaged save must not hide the report
         match = None
-    report = write_crash_report(app.data_dir, error, "app", match)
-    mark_unseen(app.data_dir, report)
+    report = write_crash_report(app.places.state, error, "app", match)
+    mark_unseen(app.places.state, report)
     where = f"the report is in {report}" if report is not None else "the report could not be written"
     print(f"Tablée stopped because of an error; {where}. Your match is saved: Continue resumes it.", file=sys.stderr)
     try:
@@ -185,7 +266,20 @@ def screenshot(args: argparse.Namespace) -> int:
     if args.data_dir is None:
         with tempfile.TemporaryDirectory(prefix="tablee-shot-") as tmp:
             return _render(args, Path(tmp))
-    return _render(args, args.data_dir)
+    from disk.instance import InstanceLock, LockUnavailable
+
+    try:
+        lock = InstanceLock.acquire(args.data_dir, "screenshot")
+    except LockUnavailable:  # a file system without locks: rendered as before
+        return _render(args, args.data_dir)
+    if lock is None:  # the screenshot would write that folder's settings while Tablée uses them
+        print(f"Tablée is open with the data folder {args.data_dir}: close it, or take the screenshot "
+              "without --data-dir", file=sys.stderr)
+        return 2
+    try:
+        return _render(args, args.data_dir)
+    finally:
+        lock.release()
 
 
 def _render(args: argparse.Namespace, data_dir: Path) -> int:
@@ -220,6 +314,8 @@ def _render(args: argparse.Namespace, data_dir: Path) -> int:
             return 2
     else:
         _open_scene(app, args.scene, game_id, players, args.seed, args.moves)
+        if args.scene == "tutorial" and args.at is not None:
+            _tutorial_step(app, args.at)
         if args.scene == "stats" and args.game is not None:
             app.top.show_page(game_id)  # type: ignore[union-attr]
     for _ in range(3):
@@ -252,6 +348,26 @@ def _open_replay(app: App, match: Path | None, at: int | None, game_id: str, pla
     viewer.go(len(state.log) // 2 if at is None else at)
     app.push(viewer)
     return ""
+
+
+def _tutorial_step(app: App, step: int) -> None:
+    """Play the open tutorial's steps before ``step`` (counted from 1) for the player, as its *Skip*
+    button does, each once the coach asks for it."""
+    from ui.table.scene import TableScene
+
+    scene = app.top
+    if not isinstance(scene, TableScene) or scene.match.coach is None:
+        return
+    coach = scene.match.coach
+    for _ in range(SETTLE_FRAMES * 40):
+        if coach.index >= step - 1 and scene.match.coach_due() or coach.finished or coach.lost:
+            break
+        if scene.match.coach_due():
+            scene.tutorial_skip()
+        scene.wait_for_bot()
+        app.step(SETTLE_DT)
+    for _ in range(SETTLE_FRAMES):
+        app.step(SETTLE_DT)
 
 
 def _play_ahead(state: GameState, game_id: str, done: Callable[[GameState], bool]) -> None:
@@ -306,8 +422,10 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
         app.settings.animation_speed = "instant"
         app.settings.bot_delay = 0.0
         session = MatchSession.new(game_id, seats, seed=seed)
-        if scene == "chart":  # a few hands or rounds played by bots first, for a chart with lines
+        if scene in ("chart", "fair"):  # a few hands or rounds played by bots first
             _play_ahead(session.state, game_id, lambda state: len(state.history) >= CHART_HANDS)
+        elif scene == "review":  # one hand played, the next one dealt: the review looks back at the first
+            _play_ahead(session.state, game_id, lambda state: len(state.history) >= 1 and state.hand_in_play())
         elif moves:
             _play_ahead(session.state, game_id,
                         lambda state: len(state.log) >= moves and state.hand_in_play() and state.to_move() == [0])
@@ -324,11 +442,33 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
             from ui.scenes.pause import PauseScene
 
             app.push(PauseScene(app, session))
+        elif scene == "fair":
+            from ui.scenes.fairdeal import FairDealScene
+
+            app.push(FairDealScene(app, session.state.view(None).get("deals", [])))
+        elif scene == "review":
+            from ui.scenes.replay import ReplayScene
+
+            review = ReplayScene(app, session.state.clone(), review=(0, 1))
+            app.push(review)
+            for _ in range(HINT_FRAMES):  # the hard bot judges each decision on its thread
+                app.step(SETTLE_DT)
+                if review.review_done:
+                    break
+                time.sleep(SETTLE_DT)
+        elif scene == "shortcuts":
+            from ui.shortcuts import ShortcutsScene
+
+            app.push(ShortcutsScene(app))
         elif scene == "hint":
+            from ui.table.scene import TableScene
+
             table = app.top
-            table.hint()  # type: ignore[union-attr]
+            if not isinstance(table, TableScene):
+                raise SystemExit("the hint screenshot needs a table")
+            table.hint()
             for _ in range(HINT_FRAMES):  # the hard bot thinks on its thread; its answer is then shown
                 app.step(SETTLE_DT)
-                if getattr(table, "_hint_task", None) is None:
+                if not table.match.hint_pending:
                     break
                 time.sleep(SETTLE_DT)

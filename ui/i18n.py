@@ -1,4 +1,4 @@
-"""Translations: French and English strings for every visible text.
+"""Translations: English, French, German and Spanish strings for every visible text.
 
 Each language has a folder ``assets/i18n/<lang>/`` of JSON files (one per part of the app, e.g.
 ``shell.json`` and ``table.json``); they are merged into one catalog. A file may be flat
@@ -23,18 +23,26 @@ from typing import Any
 
 from ui.resources import resource_path
 
-LANGUAGES = ("en", "fr")
+LANGUAGES = ("en", "fr", "de", "es")
 FALLBACK = "en"
 
 
 PLURAL_RULES: dict[str, Callable[[float], str]] = {
     "en": lambda n: "one" if n == 1 else "other",
     "fr": lambda n: "one" if 0 <= n < 2 else "other",
+    "de": lambda n: "one" if n == 1 else "other",
+    "es": lambda n: "one" if n == 1 else "other",
 }
-"""Each language's CLDR plural category of a count (``one`` or ``other`` in the languages here)."""
+"""Each language's CLDR plural category of a count (``one`` or ``other`` in the languages here).
+CLDR gives French and Spanish a third category, ``many``, for millions ("1 000 000 de coups"); no
+count in Tablée comes near a million, so their catalogs write ``one`` and ``other`` only and a
+million would take ``other``."""
 PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
-SEPARATORS = {"en": (".", ","), "fr": (",", "\u202f")}
+SEPARATORS = {"en": (".", ","), "fr": (",", "\u202f"), "de": (",", "."), "es": (",", ".")}
 """Each language's decimal separator and thousands separator."""
+MIN_GROUPING = {"es": 2}
+"""Languages whose numbers are grouped only from this many digits before the thousands (CLDR's
+minimum grouping digits): Spanish writes ``1000`` and ``10.000``, as the RAE recommends."""
 
 
 def system_language() -> str:
@@ -142,10 +150,12 @@ class Translator:
             return entry
 
     def number(self, value: float, decimals: int | None = None) -> str:
-        """``value`` written the language's way, ``1,234.5`` in English and ``1 234,5`` in French, with
-        ``decimals`` digits after the separator (by default none for an ``int``, one for a ``float``)."""
+        """``value`` written the language's way, ``1,234.5`` in English, ``1 234,5`` in French,
+        ``1.234,5`` in German and ``1234,5`` in Spanish, with ``decimals`` digits after the separator
+        (by default none for an ``int``, one for a ``float``)."""
         if decimals is None:
             decimals = 0 if isinstance(value, int) else 1
         decimal, thousands = SEPARATORS.get(self.language, SEPARATORS[FALLBACK])
-        text = f"{value:,.{decimals}f}"
+        grouped = abs(value) >= 10 ** (3 + MIN_GROUPING.get(self.language, 1) - 1)
+        text = f"{value:{',' if grouped else ''}.{decimals}f}"
         return text.replace(",", "\0").replace(".", decimal).replace("\0", thousands)

@@ -56,8 +56,8 @@ def third_party_notices(licence_dir: Path | None = None) -> str:
     for dist in runtime_distributions():
         meta = dist.metadata
         name = meta["Name"]
-        licence = meta.get("License-Expression") or _short(meta.get("License")) or _classifier(meta) or "see below"
-        home = meta.get("Home-page") or _project_url(meta) or ""
+        licence = _field(meta, "License-Expression") or _short(_field(meta, "License")) or _classifier(meta) or "see below"
+        home = _field(meta, "Home-page") or _project_url(meta) or ""
         parts += [RULE, f"{name} {dist.version} — {licence}", home, RULE]
         texts = [f for f in dist.files or [] if _is_licence(str(f))]
         for file in texts:
@@ -78,12 +78,18 @@ def summary() -> list[tuple[str, str, str]]:
     for dist in runtime_distributions():
         meta = dist.metadata
         out.append((meta["Name"], dist.version,
-                    meta.get("License-Expression") or _short(meta.get("License")) or _classifier(meta) or "?"))
+                    _field(meta, "License-Expression") or _short(_field(meta, "License")) or _classifier(meta) or "?"))
     return out
 
 
 def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _field(meta: metadata.PackageMetadata, name: str) -> str | None:
+    """A distribution's metadata field, ``None`` when it has none."""
+    values = meta.get_all(name) or []
+    return str(values[0]) if values else None
 
 
 def _short(text: str | None) -> str:

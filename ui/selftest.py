@@ -19,6 +19,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -50,10 +51,12 @@ def _say(text: str) -> None:
 
 # ---------------------------------------------------------------------------- assets
 def required_assets(game_ids: Iterable[str], languages: Iterable[str]) -> list[str]:
-    """The asset paths (relative to ``assets/``) the app cannot do without."""
-    languages = list(languages)
+    """The asset paths (relative to ``assets/``) the app cannot do without: each game's rules page in
+    English, the language every other one falls back to (a language may still lack its own pages)."""
+    from ui.i18n import FALLBACK
+
     paths = ["theme.json", "icon.png"]
-    paths += [f"rules/{lang}/{game_id}.md" for game_id in game_ids for lang in languages]
+    paths += [f"rules/{lang}/{game_id}.md" for game_id in game_ids for lang in languages if lang == FALLBACK]
     return paths
 
 
@@ -129,8 +132,8 @@ def check_screens(app: Any, game_ids: Sequence[str]) -> str:
         app.set_language(lang)
         _show(app, None)
         for game_id in game_ids:
-            _show(app, lambda g=game_id: app.show_rules(g))
-            _show(app, lambda g=game_id: app.push(SetupScene(app, g)))
+            _show(app, partial(app.show_rules, game_id))
+            _show(app, partial(app.push, SetupScene(app, game_id)))
         _show(app, app.show_settings)
         _show(app, lambda: app.push(StatsScene(app)))
         opened += 3 + 2 * len(game_ids)
@@ -274,14 +277,14 @@ def check_crash_report(app: Any) -> str:
     scene.draw = broken  # type: ignore[method-assign]
     app.step(FRAME_DT)
     app.step(FRAME_DT)
-    reports = sorted((app.data_dir / CRASH_FOLDER).glob("crash-*.json"))
+    reports = sorted((app.places.state / CRASH_FOLDER).glob("crash-*.json"))
     if not reports or type(app.top).__name__ != "TitleScene":
         raise SelftestFailure("a failing screen was not reported and closed")
     data = json.loads(reports[-1].read_text(encoding="utf-8"))
     if not (data.get("traceback") and data.get("version") and data.get("system") and "on purpose" in data["error"]):
         raise SelftestFailure(f"the crash report lacks something: {sorted(data)}")
-    mark_unseen(app.data_dir, reports[-1])
-    if take_unseen(app.data_dir) != str(reports[-1]):
+    mark_unseen(app.places.state, reports[-1])
+    if take_unseen(app.places.state) != str(reports[-1]):
         raise SelftestFailure("the next start would not be told about the crash")
     return f"{reports[-1].name} written, the title shown again"
 
@@ -450,7 +453,7 @@ def _play_in_app(report: _Report, games: dict[str, Any], data_dir: Path) -> None
         report.check("screens", lambda: check_screens(app, list(games)))
         report.check("cards", lambda: check_cards(app, games))
         for game_id, descriptor in games.items():
-            report.check(f"match {game_id}", lambda g=game_id, d=descriptor: play_match(app, g, d))
+            report.check(f"match {game_id}", partial(play_match, app, game_id, descriptor))
         first = next(iter(games))
         report.check("save and resume", lambda: check_save_and_resume(app, first, games[first]))
         report.check("crash report", lambda: check_crash_report(app))

@@ -51,6 +51,11 @@ class MatchSession:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
+    @property
+    def bot_levels(self) -> dict[int, str]:
+        """Each bot's seat and its level."""
+        return {i: s.level for i, s in enumerate(self.seats) if s.level is not None}
+
     @classmethod
     def new(cls, game_id: str, seats: list[SeatInfo], options: Any = None, seed: int | None = None) -> MatchSession:
         """Deal a new match of ``game_id`` for these seats."""

@@ -1,4 +1,4 @@
-"""The player's settings, kept in ``settings.json`` in the user data directory."""
+"""The player's settings, kept in ``settings.json`` in the user's config folder (``disk.places``)."""
 
 from __future__ import annotations
 
@@ -52,9 +52,13 @@ class Settings:
     the table. An order dragged by hand stays with its match."""
     tutorials_offered: list[str] = dataclasses.field(default_factory=list)
     """The games whose setup has offered their tutorial (offered once, then from the rules page)."""
+    ui_scale_saved: bool = dataclasses.field(default=False, compare=False)
+    """Whether ``ui_scale`` was read from the saved settings (not written: on a first start the
+    app picks it from the system's display scale, ``ui.dpi``)."""
 
     def to_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
+        del data["ui_scale_saved"]
         for key in ("window_size", "window_pos"):
             if data[key] is not None:
                 data[key] = list(data[key])
@@ -71,6 +75,7 @@ class Settings:
             settings.card_size = data["card_size"]
         if data.get("ui_scale") in UI_SCALES and not isinstance(data.get("ui_scale"), bool):
             settings.ui_scale = data["ui_scale"]
+            settings.ui_scale_saved = True
         if data.get("gin_sort") in GIN_SORTS:
             settings.gin_sort = data["gin_sort"]
         if data.get("animation_speed") in ANIMATION_SPEEDS:
@@ -98,10 +103,10 @@ class Settings:
         return settings
 
 
-def load_settings(data_dir: Path) -> tuple[Settings, bool]:
+def load_settings(config_dir: Path) -> tuple[Settings, bool]:
     """The saved settings (defaults when none) and whether a damaged file was moved aside."""
     try:
-        data = load_json_object(Path(data_dir) / SETTINGS_FILE)
+        data = load_json_object(Path(config_dir) / SETTINGS_FILE)
     except DamagedFile:
         return Settings(language=system_language()), True
     if data is None:
@@ -109,6 +114,6 @@ def load_settings(data_dir: Path) -> tuple[Settings, bool]:
     return Settings.from_json(data), False
 
 
-def save_settings(data_dir: Path, settings: Settings) -> None:
+def save_settings(config_dir: Path, settings: Settings) -> None:
     """Write the settings atomically."""
-    atomic_write_json(Path(data_dir) / SETTINGS_FILE, settings.to_json())
+    atomic_write_json(Path(config_dir) / SETTINGS_FILE, settings.to_json())

@@ -1,13 +1,22 @@
 """Sound effects: small OGG files under ``assets/sounds`` played through ``pygame.mixer``.
 
 The mixer is started defensively: a computer without an audio device (or a mixer that refuses to
-start) plays nothing, with no error and no message. Sounds load when a table opens (``preload``),
-or else the first time they are played.
+start) plays nothing, and says so in one plain line of the log and in the settings' sound row,
+never in the terminal: ALSA writes its complaints straight to the process's stderr (nine lines
+that read like a crash), so while the mixer starts, stderr goes to a temporary file, and only what
+is not ALSA's goes back. Sounds load when a table opens (``preload``), or else the first time
+they are played.
 The volume (0–100) and mute are settings; M mutes from anywhere (the app handles the key).
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -24,7 +33,11 @@ class SoundBoard:
 
     def __init__(self, settings: Any) -> None:
         self.settings = settings
-        self.available = _start_mixer()
+        self.problem = ""
+        """Why there is no sound (the mixer's own words), or "" when it started."""
+        self.available, self.problem = _start_mixer()
+        if not self.available:
+            logging.getLogger("tablee.sound").info("no sound: %s; Tablée plays silently", self.problem or "no mixer")
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self.played: list[str] = []
         """The sounds asked for (played or not: muted, no device), newest last (tests, the monkey)."""
@@ -58,48 +71,45 @@ class SoundBoard:
         return self._sounds[name]
 
 
-def _start_mixer() -> bool:
-    """Start the mixer if it can be (already started counts); never raises."""
+def _start_mixer() -> tuple[bool, str]:
+    """Start the mixer if it can be (already started counts); whether it runs, and why not. Never raises."""
     try:
         if pygame.mixer.get_init() is None:
-            pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
-        return pygame.mixer.get_init() is not None
-    except (pygame.error, NotImplementedError):
-        return False
+            with _quiet_alsa():
+                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+        return pygame.mixer.get_init() is not None, ""
+    except (pygame.error, NotImplementedError) as exc:
+        return False, str(exc)
 
 
-def sounds_for(events: list[Any], viewer: int | None) -> list[str]:
-    """The sounds a move's events make, in order (at most one of each), as ``viewer`` hears them."""
-    out: list[str] = []
-    for event in events:
-        name = _sound_of(event, viewer)
-        if name is not None and name not in out:
-            out.append(name)
-    return out
+@contextlib.contextmanager
+def _quiet_alsa() -> Iterator[None]:
+    """Send the process's stderr (file descriptor 2, which C libraries write to) to a temporary file
+    while the block runs, then pass on what is not ALSA's ("ALSA lib ..." lines). Nothing is done
+    where there is no ALSA to hear from (other systems, SDL's dummy driver)."""
+    driver = os.environ.get("SDL_AUDIODRIVER", "")
+    if not sys.platform.startswith("linux") or driver in ("dummy", "disk"):
+        yield
+        return
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        capture = tempfile.TemporaryFile()
+    except OSError:
+        yield
+        return
+    try:
+        os.dup2(capture.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+        capture.seek(0)
+        said = capture.read(1_000_000).decode("utf-8", "replace").splitlines(keepends=True)
+        rest = "".join(line for line in said if not line.startswith("ALSA lib "))
+        if rest:
+            sys.stderr.write(rest)
+    finally:
+        os.close(saved)
+        capture.close()
 
-
-def _sound_of(event: Any, viewer: int | None) -> str | None:
-    kind = event.kind
-    if kind == "deal":
-        return "deal"
-    if kind in ("reshuffle", "shuffle"):
-        return "shuffle"
-    if kind in ("draw", "take"):
-        return "draw"
-    if kind == "knock":
-        return "knock"
-    if kind == "call":
-        return "call"
-    if kind == "snap":
-        won = bool(event.info.get("success"))
-        if event.seat == viewer or viewer is None:
-            return "snap_won" if won else "snap_lost"
-        return "place" if won else None
-    if kind in ("hand_end", "round_end", "game_end", "match_end"):
-        winners = event.info.get("winners")
-        if winners is None or viewer is None:
-            return "hand_won"
-        return "hand_won" if viewer in winners else "hand_lost"
-    if event.dst is not None and event.src is not None:
-        return "place"
-    return None

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from functools import partial
 
 BACKLOG = 3
 """Lines waiting to be spoken at most; older ones are dropped."""
@@ -25,10 +26,10 @@ def find_voice() -> Callable[[str, str], None] | None:
     for program in ("espeak-ng", "espeak"):
         path = shutil.which(program)
         if path:
-            return lambda text, lang, exe=path: _run([exe, "-v", lang, "--", text])
+            return partial(_espeak, path)
     say = shutil.which("say") if sys.platform == "darwin" else None
     if say:
-        return lambda text, lang, exe=say: _run([exe, "--", text])
+        return partial(_say, say)
     try:
         pyttsx3 = importlib.import_module("pyttsx3")
     except ImportError:
@@ -40,6 +41,16 @@ def find_voice() -> Callable[[str, str], None] | None:
         engine.runAndWait()
 
     return speak
+
+
+def _espeak(exe: str, text: str, lang: str) -> None:
+    """Speak ``text`` with espeak(-ng) in ``lang``."""
+    _run([exe, "-v", lang, "--", text])
+
+
+def _say(exe: str, text: str, lang: str) -> None:
+    """Speak ``text`` with macOS ``say`` (its voice follows the system's language)."""
+    _run([exe, "--", text])
 
 
 def _run(command: list[str]) -> None:

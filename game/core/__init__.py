@@ -1,7 +1,7 @@
 """The engine contract shared by every game: moves, events, seeded randomness, states, bots."""
 
 from game.core.bots import LEVELS, Bot
-from game.core.errors import IllegalMove, SaveError
+from game.core.errors import IllegalMove, OptionError, SaveError
 from game.core.events import Event
 from game.core.move import REST, Move, parse_with_grammar, split_seat
 from game.core.registry import GAMES, GameDescriptor, load_match, register
@@ -10,6 +10,7 @@ from game.core.state import GameState, options_from_json
 
 __all__ = [
     "GAMES", "LEVELS", "REST", "Bot", "Event", "GameDescriptor", "GameState", "IllegalMove", "Move",
+    "OptionError",
     "Rng", "SaveError", "fresh_seed", "load_match", "options_from_json", "parse_with_grammar",
     "register", "split_seat",
 ]

@@ -94,6 +94,8 @@ class BotTask:
     delay: float = 0.0
     error: BaseException | None = None
     done: bool = False
+    deadline: float | None = None
+    """When the referee stops waiting for the answer (``Referee.answer_limit``; ``None``: never)."""
 
     def solve(self) -> None:
         """Ask the bot (any thread may call this once); errors are kept, never raised."""
@@ -138,6 +140,7 @@ class Referee:
         think_delay: float = 0.0,
         runner: Callable[[BotTask], None] = solve_inline,
         window_margin: float = 0.0,
+        answer_limit: float | None = None,
     ) -> None:
         for seat in bots:
             if not 0 <= seat < state.players:
@@ -148,6 +151,9 @@ class Referee:
         self.runner = runner
         self.window_margin = window_margin
         """Seconds added to a window in which a human races (a network host's allowance for latency)."""
+        self.answer_limit = answer_limit
+        """Seconds a bot's answer is awaited (a network bot may never answer); after that it reacts to
+        nothing, or moves its first legal move (noted in ``faults``). ``None``: wait as long as it takes."""
         self.now = 0.0
         self.faults: list[tuple[int, BaseException]] = []
         """Bots that failed (seat, error): their seat played its first legal move instead."""
@@ -279,6 +285,8 @@ class Referee:
         played: list[Played] = []
         while True:
             self._settle()
+            if self._expire(end):
+                continue
             due = self._next_due()
             if due is None or due[0] > end:
                 break
@@ -304,6 +312,8 @@ class Referee:
     def step(self) -> list[Played]:
         """Advance to the next thing that falls due and play it (``[]`` when humans must act)."""
         self._settle()
+        while self._expire(None):
+            self._settle()
         due = self._next_due()
         if due is None:
             return []
@@ -314,9 +324,40 @@ class Referee:
         """When the next thing falls due (``None``: nothing will happen until a human acts)."""
         self._settle()
         due = self._next_due()
-        return None if due is None else due[0]
+        times = [t for t in (None if due is None else due[0], self._deadline()) if t is not None]
+        return min(times) if times else None
 
     # ------------------------------------------------------------------ inside
+    def _pending(self) -> list[BotTask]:
+        """The questions whose answers are awaited now."""
+        run = self._current_window()
+        tasks = list(run.tasks.values()) if run is not None else []
+        if self._task is not None:
+            tasks.append(self._task)
+        return [task for task in tasks if not task.done]
+
+    def _deadline(self) -> float | None:
+        """The earliest time at which the referee stops waiting for an answer."""
+        times = [task.deadline for task in self._pending() if task.deadline is not None]
+        return min(times) if times else None
+
+    def _expire(self, end: float | None) -> bool:
+        """Give up on the questions whose deadline comes before whatever else is due (and before
+        ``end``, when given): the clock moves to it. Whether any was given up."""
+        deadline = self._deadline()
+        if deadline is None or (end is not None and deadline > end):
+            return False
+        due = self._next_due()
+        if due is not None and due[0] < deadline:
+            return False
+        self.now = max(self.now, deadline)
+        for task in self._pending():
+            if task.deadline is not None and task.deadline <= self.now:
+                task.move, task.delay, task.done = None, 0.0, True
+                if task.kind == "choose":
+                    task.error = TimeoutError(f"no answer within {self.answer_limit:g} s")
+        return True
+
     def _key(self) -> int:
         return len(self.state.log)
 
@@ -354,7 +395,7 @@ class Referee:
                 if seat in self.bots and seat not in run.asked:
                     run.asked.add(seat)
                     task = BotTask(self.bots[seat], seat, "react", state.view(seat), state.legal_moves(seat),
-                                   timer.key, self.now)
+                                   timer.key, self.now, deadline=self._answer_deadline())
                     run.tasks[seat] = task
                     self.runner(task)
             self._task = None
@@ -376,8 +417,11 @@ class Referee:
             return
         # a bot whose turn follows a quick-discard window thought while the others raced
         self._task = BotTask(self.bots[mover], mover, "choose", state.view(mover), state.legal_moves(mover),
-                             self._key(), self.now if raced is None else raced)
+                             self._key(), self.now if raced is None else raced, deadline=self._answer_deadline())
         self.runner(self._task)
+
+    def _answer_deadline(self) -> float | None:
+        return None if self.answer_limit is None else self.now + max(0.0, self.answer_limit)
 
     def _next_due(self) -> tuple[float, Callable[[], Played]] | None:
         run = self._current_window()

@@ -25,6 +25,7 @@ from game.core.fields import copy_fields, dump_fields, load_fields
 from game.core.move import Move
 from game.core.rng import Rng, fresh_seed
 from game.core.timing import Timer
+from game.core.undo import Snapshot
 
 S = TypeVar("S", bound="GameState")
 
@@ -51,6 +52,9 @@ class GameState(ABC):
     """The seed of every hand dealt so far (``game.core.fairness``); the last is the hand in play."""
     seen_deals: list[dict[str, Any]]
     """A determinised state's deals as its view showed them (their seeds are not known); else empty."""
+    _undo: list[Snapshot] | None = None
+    """One snapshot per move of the log's last ``len(_undo)`` moves (``game.core.undo``), so that
+    ``undo`` and ``rewind`` need not replay; ``None`` on copies made for search, which never undo."""
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -66,6 +70,9 @@ class GameState(ABC):
         options = cls.Options() if options is None else options
         if not isinstance(options, cls.Options):
             raise ValueError(f"options must be {cls.Options.__name__}, not {type(options).__name__}")
+        check_table = getattr(options, "check_table", None)
+        if check_table is not None:  # a first dealer beyond the last seat, a deck too small (OptionError)
+            check_table(players)
         state = cls.__new__(cls)
         state.players = players
         state.names = list(names) if names is not None else [f"Player {i + 1}" for i in range(players)]
@@ -81,6 +88,7 @@ class GameState(ABC):
         state._begin_hand()
         stacked = None if deck is None else state._complete_deck(deck)
         state._start(stacked)
+        state._undo = []
         return state
 
     @classmethod
@@ -255,12 +263,18 @@ class GameState(ABC):
             move = move.with_seat(seats[0])
         elif not self.is_legal(move):
             raise self.refusal(move)
+        stack = self._undo
+        if stack is not None:
+            stack.append(Snapshot(self, stack[-1] if stack else None))
         events = self._apply(move)
         self.log.append(str(move))
         return events
 
-    def replay(self: S, upto: int) -> S:
+    def replay(self: S, upto: int, *, undoable: bool = False) -> S:
         """A new match: this one's seed, players, options and deck, after its first ``upto`` moves.
+
+        The copy keeps no undo snapshots unless ``undoable`` (a replay is usually looked at, not
+        played back); without them its ``undo`` still works, by replaying.
 
         >>> from game import GAMES
         >>> m = GAMES["gin_rummy"].new_match(2, seed=5)
@@ -271,15 +285,20 @@ class GameState(ABC):
         if not 0 <= upto <= len(self.log):
             raise ValueError(f"this match has {len(self.log)} moves; cannot replay {upto}")
         other = type(self).new(self.players, self.names, self.options, self.seed, self.deck)
+        if not undoable:
+            other._undo = None
         for text in self.log[:upto]:
             other.apply(text)
+        if not undoable:
+            other._undo = []
         return other
 
     def undo(self) -> str:
         """Take back the last move exactly (RNG included) and return its text (python-chess's ``pop``).
 
-        The match is replayed from its seed without that move. At the start of a match it raises
-        ``IllegalMove`` and nothing changes.
+        The state as it was before that move is restored from its snapshot (``game.core.undo``), in
+        the same time however long the match. At the start of a match it raises ``IllegalMove`` and
+        nothing changes.
         """
         if not self.log:
             raise IllegalMove("There is no move to take back.", "nothing_to_undo")
@@ -289,6 +308,10 @@ class GameState(ABC):
         """Take back every move after the first ``upto`` (this same object becomes the match as it
         was then) and return the moves taken back, oldest first.
 
+        The snapshot taken before move ``upto`` is restored. A match loaded from a save has no
+        snapshots of the moves played before it was saved: the first rewind behind them replays
+        the match from its seed once, which also rebuilds the snapshots of every earlier move.
+
         >>> from game import GAMES
         >>> m = GAMES["gin_rummy"].new_match(2, seed=5)
         >>> for _ in range(3):
@@ -296,11 +319,25 @@ class GameState(ABC):
         >>> m.rewind(1), len(m.log)
         (['0: discard 7s', '1: draw'], 1)
         """
+        if not 0 <= upto <= len(self.log):
+            raise ValueError(f"this match has {len(self.log)} moves; cannot go back to move {upto}")
         taken = self.log[upto:]
-        earlier = self.replay(upto)
+        stack = self._undo
+        first = len(self.log) - len(stack) if stack is not None else None
+        if stack is not None and first is not None and upto >= first:
+            if upto < len(self.log):
+                snapshot = stack[upto - first]
+                del stack[upto - first:]
+                snapshot.restore(self)
+            return taken
+        earlier = self.replay(upto, undoable=True)
         self.__dict__.clear()
         self.__dict__.update(earlier.__dict__)
         return taken
+
+    def undo_depth(self) -> int:
+        """How many of the last moves can be taken back without replaying the match."""
+        return 0 if self._undo is None else len(self._undo)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (with its seat) may be played now. Games may answer faster."""
@@ -340,6 +377,7 @@ class GameState(ABC):
     def match_events(self) -> Iterator[Event]:
         """Every event of the match after its deal, in order, by replaying it (for statistics)."""
         probe = type(self).new(self.players, self.names, self.options, self.seed, self.deck)
+        probe._undo = None  # never taken back
         for text in self.log:
             yield from probe.apply(text)
 
@@ -420,6 +458,7 @@ class GameState(ABC):
             state.hand_seeds = [int(h) for h in data.get("hand_seeds", [])]
             state.seen_deals = []
             state._load(data["state"])
+            state._undo = []
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:

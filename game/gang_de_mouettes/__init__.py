@@ -71,10 +71,18 @@ Zones: ``stock``, ``discard``, ``hand:<seat>`` (the drawn card), ``slot:<seat>.<
 
 from __future__ import annotations
 
-from game.core import GameDescriptor, register
-from game.gang_de_mouettes.bots import make_bot
+from game.core import Bot, GameDescriptor, register
 from game.gang_de_mouettes.options import Options, quick_options
 from game.gang_de_mouettes.state import GangState
+
+
+def make_bot(level: str, seed: int | None = None) -> Bot:
+    """A bot of ``level``, seeded (``game.gang_de_mouettes.bots.make_bot``): the bots' module is loaded on the first
+    bot, not with the game, so that a program that only lists or replays games starts faster."""
+    from game.gang_de_mouettes.bots import make_bot as make
+
+    return make(level, seed)
+
 
 DESCRIPTOR = register(GameDescriptor(
     id="gang_de_mouettes",

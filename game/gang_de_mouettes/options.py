@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
+
+from game.core.options import Options as OptionsBase
+from game.core.options import choice, flag, number, seat, whole
 
 CallTiming = Literal["after_turn", "start_of_turn"]
 AFTER_TURN: CallTiming = "after_turn"
@@ -21,15 +23,10 @@ LAST: PiqueGives = "last"
 WINDOW_PRESETS = (3.0, 5.0, 10.0)
 """The quick-discard window lengths the setup form offers (the designer's 3, 5 and 10 seconds)."""
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "call_timing": (AFTER_TURN, START_OF_TURN),
-    "snap_successes": (ONE, SEVERAL),
-    "pique_gives": (CHOOSE, LAST),
-}
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(OptionsBase):
     """The rules a table plays by (``docs/rules/gang-de-mouettes.md``; defaults = that page).
 
     - ``match_end``: the match ends after the round in which some total reaches this.
@@ -64,43 +61,28 @@ class Options:
     - ``snap_window_seconds``, ``end_turn_grace_seconds``: for the table only (the engine never
       reads a clock): how long a quick-discard window stays open, and how long the table waits
       before it sends ``done`` for a human who did not call. Any positive number of seconds is
-      played; the setup form offers the window lengths of ``WINDOW_PRESETS`` (the field's
-      ``choices`` metadata).
+      played, up to a minute for a window and ten for the grace; the setup form offers the window
+      lengths of ``WINDOW_PRESETS`` (the field's presets).
+
+    Every field declares what it accepts (``game.core.options``); the largest numbers are far
+    beyond any table's wish and only keep a mistyped value from making an endless match.
     """
 
-    match_end: int = 100
-    caller_penalty: int = 10
-    tie_counts_as_lowest: bool = True
-    caller_plays_last: bool = True
-    call_timing: CallTiming = AFTER_TURN
-    quick_discards: bool = True
-    pique_allowed: bool = True
-    snap_successes: SnapSuccesses = ONE
-    pique_gives: PiqueGives = CHOOSE
-    missed_snap_public: bool = True
-    drop_card_window: bool = True
-    peek_slots: int = 2
-    first_dealer: int | None = None
-    snap_window_seconds: float = field(default=3.0, metadata={"choices": WINDOW_PRESETS})
-    end_turn_grace_seconds: float = 8.0
-
-    def __post_init__(self) -> None:
-        if self.match_end < 1:
-            raise ValueError(f"match_end must be at least 1, not {self.match_end}")
-        if self.caller_penalty < 0:
-            raise ValueError(f"caller_penalty cannot be negative ({self.caller_penalty})")
-        if not 0 <= self.peek_slots <= 4:
-            raise ValueError(f"peek_slots must be 0 to 4, not {self.peek_slots}")
-        if self.first_dealer is not None and not 0 <= self.first_dealer < 8:
-            raise ValueError(f"first_dealer must be a seat number 0 to 7, not {self.first_dealer}")
-        for name, allowed in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in allowed:
-                raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
-        for name in ("snap_window_seconds", "end_turn_grace_seconds"):
-            seconds = getattr(self, name)
-            if not 0 < seconds < math.inf:  # also refuses NaN, which compares false with everything
-                raise ValueError(f"{name} must be a positive number of seconds, not {seconds}")
+    match_end: int = whole(100, low=1, high=9999)
+    caller_penalty: int = whole(10, low=0, high=999)
+    tie_counts_as_lowest: bool = flag(True)
+    caller_plays_last: bool = flag(True)
+    call_timing: CallTiming = choice(AFTER_TURN, (AFTER_TURN, START_OF_TURN))
+    quick_discards: bool = flag(True)
+    pique_allowed: bool = flag(True)
+    snap_successes: SnapSuccesses = choice(ONE, (ONE, SEVERAL))
+    pique_gives: PiqueGives = choice(CHOOSE, (CHOOSE, LAST))
+    missed_snap_public: bool = flag(True)
+    drop_card_window: bool = flag(True)
+    peek_slots: int = whole(2, low=0, high=4)
+    first_dealer: int | None = seat(None, high=7)
+    snap_window_seconds: float = number(3.0, low=0, low_open=True, high=60, presets=WINDOW_PRESETS)
+    end_turn_grace_seconds: float = number(8.0, low=0, low_open=True, high=600)
 
 
 def quick_options() -> Options:

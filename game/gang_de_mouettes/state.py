@@ -122,9 +122,7 @@ class GangState(GangTable, GameState):
 
     def _start(self, deck: list[str] | None) -> None:
         n = self.players
-        first = self.options.first_dealer
-        if first is not None and first >= n:
-            raise ValueError(f"first_dealer {first} is not a seat of a {n}-player table")
+        first = self.options.first_dealer  # a seat of this table (``Options.check_table``)
         dealer = self.rng.randrange(n) if first is None else first
         self.totals = [0] * n
         self.round = 0

@@ -3,10 +3,18 @@
 Importing the package registers the game in ``game.GAMES`` under the id ``gin_rummy``.
 """
 
-from game.core import GameDescriptor, register
-from game.gin_rummy.bots import make_bot
+from game.core import Bot, GameDescriptor, register
 from game.gin_rummy.options import GinOptions, quick_options
 from game.gin_rummy.state import GinRummyState
+
+
+def make_bot(level: str, seed: int | None = None) -> Bot:
+    """A bot of ``level``, seeded (``game.gin_rummy.bots.make_bot``): the bots' module is loaded on the first
+    bot, not with the game, so that a program that only lists or replays games starts faster."""
+    from game.gin_rummy.bots import make_bot as make
+
+    return make(level, seed)
+
 
 DESCRIPTOR = register(GameDescriptor(
     id="gin_rummy",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+
+from game.core.options import OptionError, Options, flag, seat, whole
 
 
 @dataclass(frozen=True)
-class GinOptions:
+class GinOptions(Options):
     """Every house-rule number of Gin Rummy.
 
     ``match_target`` at or below ``game_target`` makes the match a single game. With
@@ -15,6 +17,9 @@ class GinOptions:
     grand gin (``gin`` without discard, ``big_gin_bonus``) variant. A hand is void, like the wall,
     after ``void_after_takes`` consecutive draws from the discard pile (0: never), so that three
     cards cycling between the players cannot make it last for ever.
+
+    Every field declares what it accepts (``game.core.options``): the largest numbers are far beyond
+    any table's wish and only keep a mistyped value from making an endless match.
 
     House rules, off by default:
 
@@ -39,48 +44,27 @@ class GinOptions:
       throughout (a void hand is dealt again by the same dealer), whichever games end.
     """
 
-    knock_limit: int = 10
-    oklahoma: bool = False
-    forbid_discard_taken: bool = True
-    petit_grand_gin: bool = False
-    game_target: int = 100
-    match_target: int = 1000
-    game_bonus: int = 100
-    box_bonus: int = 25
-    gin_bonus: int = 25
-    undercut_bonus: int = 25
-    big_gin_bonus: int = 50
-    shutout_doubles: bool = True
-    void_after_takes: int = 30
-    oklahoma_sub_rules: bool = False
-    wall_variant: bool = False
-    hollywood: bool = False
-    first_dealer: int | None = None
+    knock_limit: int = whole(10, low=0, high=99)
+    oklahoma: bool = flag(False)
+    forbid_discard_taken: bool = flag(True)
+    petit_grand_gin: bool = flag(False)
+    game_target: int = whole(100, low=1, high=9999)
+    match_target: int = whole(1000, low=1, high=99999)
+    game_bonus: int = whole(100, low=0, high=9999)
+    box_bonus: int = whole(25, low=0, high=999)
+    gin_bonus: int = whole(25, low=0, high=999)
+    undercut_bonus: int = whole(25, low=0, high=999)
+    big_gin_bonus: int = whole(50, low=0, high=999)
+    shutout_doubles: bool = flag(True)
+    void_after_takes: int = whole(30, low=0, high=999)
+    oklahoma_sub_rules: bool = flag(False)
+    wall_variant: bool = flag(False)
+    hollywood: bool = flag(False)
+    first_dealer: int | None = seat(None, high=1)
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "first_dealer":
-                if value is not None and (type(value) is not int or value not in (0, 1)):
-                    raise ValueError(f"first_dealer must be 0, 1 or None (random), not {value!r}")
-            elif f.type in ("bool", bool):
-                if type(value) is not bool:
-                    raise ValueError(f"{f.name} must be true or false, not {value!r}")
-            elif type(value) is not int:
-                raise ValueError(f"{f.name} must be a whole number, not {value!r}")
-        if not 0 <= self.knock_limit <= 99:
-            raise ValueError(f"knock_limit must be between 0 and 99, not {self.knock_limit}")
-        if self.game_target < 1:
-            raise ValueError(f"game_target must be at least 1, not {self.game_target}")
-        if self.match_target < 1:
-            raise ValueError(f"match_target must be at least 1, not {self.match_target}")
-        if self.void_after_takes < 0:
-            raise ValueError(f"void_after_takes cannot be negative ({self.void_after_takes})")
+    def _check_together(self) -> None:
         if self.oklahoma_sub_rules and not self.oklahoma:
-            raise ValueError("oklahoma_sub_rules needs oklahoma to be on")
-        for name in ("game_bonus", "box_bonus", "gin_bonus", "undercut_bonus", "big_gin_bonus"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} cannot be negative ({getattr(self, name)})")
+            raise OptionError("oklahoma_sub_rules", "needs", {"other": "oklahoma"})
 
 
 def quick_options() -> GinOptions:

@@ -77,8 +77,7 @@ the drawer), ``mulligan``, ``reshuffle``, ``last_round``, ``last_round_cancelled
 Zones: ``stock``, ``discard``, ``hand:<seat>``, ``column:<seat>:<suit>``.
 """
 
-from game.core import GameDescriptor, register
-from game.lagagne.bots import make_bot
+from game.core import Bot, GameDescriptor, register
 from game.lagagne.cards import DEFAULT_DECK, parse_deck_text
 from game.lagagne.options import Options
 from game.lagagne.state import LaGagneState
@@ -87,6 +86,14 @@ from game.lagagne.state import LaGagneState
 def quick_options() -> Options:
     """A short game (target 60) for tests and demos."""
     return Options(target=60)
+
+
+def make_bot(level: str, seed: int | None = None) -> Bot:
+    """A bot of ``level``, seeded (``game.lagagne.bots.make_bot``): the bots' module is loaded on the first
+    bot, not with the game, so that a program that only lists or replays games starts faster."""
+    from game.lagagne.bots import make_bot as make
+
+    return make(level, seed)
 
 
 DESCRIPTOR = register(

@@ -10,7 +10,7 @@ files: the app reads a player's file and hands its text over); both go through o
 >>> parse_deck_text("Sh = 2\\nP7h = 1")
 Traceback (most recent call last):
 ...
-ValueError: the deck names 'P7h', which is not a LaGagne card
+game.core.errors.OptionError: the deck names 'P7h', which is not a LaGagne card
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable
 from typing import Any
+
+from game.core.options import OptionError
 
 SUITS = ("h", "s", "c", "d")
 SUIT_NAMES = {"h": "heart", "s": "spade", "c": "club", "d": "diamond"}
@@ -49,31 +51,39 @@ def describe(card: str) -> str:
     return names[card]
 
 
+DECK_FIELD = "deck"
+
+
+def _refused(key: str, message: str, **params: Any) -> OptionError:
+    return OptionError(DECK_FIELD, key, params, message)
+
+
 def normalise_deck(pairs: Iterable[Any]) -> tuple[tuple[str, int], ...]:
     """Check a deck given as ``(card, count)`` pairs; return it in canonical order without zeros.
 
-    Raises ``ValueError`` naming the problem: an unknown card, a card named twice, a count that is
-    not a whole number or is negative, no symbol card, no point card.
+    Raises ``OptionError`` (of the option ``deck``) naming the problem: an entry that is not a pair,
+    an unknown card, a card named twice, a count that is not a whole number or is negative, no
+    symbol card, no point card.
     """
     counts: dict[str, int] = {}
     for pair in pairs:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise ValueError(f"a deck entry must be a (card, count) pair, not {pair!r}")
+            raise _refused("deck_pair", f"a deck entry must be a (card, count) pair, not {pair!r}", value=repr(pair))
         card, count = pair
         if card not in ALL_CARDS:
-            raise ValueError(f"the deck names {card!r}, which is not a LaGagne card")
+            raise _refused("unknown_card", f"the deck names {card!r}, which is not a LaGagne card", card=str(card))
         if card in counts:
-            raise ValueError(f"the deck names {card} twice")
+            raise _refused("deck_twice", f"the deck names {card} twice", card=card)
         if isinstance(count, bool) or not isinstance(count, int):
-            raise ValueError(f"the count of {card} must be a whole number, not {count!r}")
+            raise _refused("deck_count", f"the count of {card} must be a whole number, not {count!r}", card=card)
         if count < 0:
-            raise ValueError(f"the count of {card} cannot be negative ({count})")
+            raise _refused("deck_count", f"the count of {card} cannot be negative ({count})", card=card)
         counts[card] = count
     deck = tuple((card, counts[card]) for card in ALL_CARDS if counts.get(card, 0) > 0)
     if not any(card in SYMBOLS for card, _ in deck):
-        raise ValueError("the deck has no symbol card, so no column could ever be opened")
+        raise _refused("no_symbol", "the deck has no symbol card, so no column could ever be opened")
     if not any(card in POINTS for card, _ in deck):
-        raise ValueError("the deck has no point card, so nobody could ever score")
+        raise _refused("no_points", "the deck has no point card, so nobody could ever score")
     return deck
 
 
@@ -82,12 +92,12 @@ def parse_deck_text(text: str) -> tuple[tuple[str, int], ...]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(
-            f"the deck file is not readable ({exc}); write one 'Card = count' per line"
-        ) from None
+        raise _refused("deck_unreadable",
+                       f"the deck file is not readable ({exc}); write one 'Card = count' per line") from None
     for key, value in data.items():
         if isinstance(value, dict):
-            raise ValueError(f"the deck file has a section [{key}]; write only 'Card = count' lines")
+            raise _refused("deck_unreadable",
+                           f"the deck file has a section [{key}]; write only 'Card = count' lines")
     return normalise_deck(data.items())
 
 

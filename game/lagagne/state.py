@@ -27,7 +27,6 @@ from game.lagagne.cards import (
     X2,
     ZERO,
     deck_cards,
-    deck_size,
     describe,
 )
 from game.lagagne.options import Options
@@ -171,13 +170,7 @@ class LaGagneState(LaGagneTable, GameState):
     def _start(self, deck: list[str] | None) -> None:
         o: Options = self.options
         n = self.players
-        size = deck_size(o.cards)
-        if size < n * o.hand_size:
-            raise ValueError(
-                f"the deck holds {size} cards, too few to deal {o.hand_size} to each of {n} players"
-            )
-        if o.first_dealer is not None and o.first_dealer >= n:
-            raise ValueError(f"first_dealer {o.first_dealer} is not a seat of a {n}-player table")
+        # the deck deals to this table and the first dealer sits at it (``Options.check_table``)
         self.dealer = self.rng.randrange(n) if o.first_dealer is None else o.first_dealer
         if deck is None:
             deck = self.full_deck(o)

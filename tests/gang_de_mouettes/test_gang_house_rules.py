@@ -3,7 +3,6 @@ when the call is made, the quick-discard window's length and successes, the card
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 
@@ -11,6 +10,7 @@ import pytest
 
 from game import GAMES, IllegalMove, SaveError
 from game.core.matchfile import MatchFileError, export_match, import_match
+from game.core.options import schema
 from game.core.referee import Referee
 from game.core.timing import Window
 from game.gang_de_mouettes import GangState, Options
@@ -49,8 +49,7 @@ def test_the_defaults_are_the_printed_readings() -> None:
     options = Options()
     assert (options.call_timing, options.snap_successes, options.pique_gives) == ("after_turn", "one", "choose")
     assert options.snap_window_seconds == 3.0
-    window = next(f for f in dataclasses.fields(Options) if f.name == "snap_window_seconds")
-    assert window.metadata["choices"] == WINDOW_PRESETS == (3.0, 5.0, 10.0)
+    assert schema(Options)["snap_window_seconds"].presets == WINDOW_PRESETS == (3.0, 5.0, 10.0)
 
 
 HOUSE = {"call_timing": "start_of_turn", "snap_successes": "several", "pique_gives": "last",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game import GAMES, GameState
@@ -11,6 +11,7 @@ from game.core.referee import Referee
 from net.client import play_bot
 from net.host import Host
 from net.table import HostedTable, NetSeat
+from tests.patience import PATIENCE
 
 CODE = "TEST42"
 
@@ -39,7 +40,7 @@ def address(server: Host) -> str:
 
 
 async def play_remote(table: HostedTable, levels: dict[int, str], *, as_person: bool = False,
-                      timeout: float = 120.0) -> list[dict[str, Any]]:
+                      timeout: float = PATIENCE) -> list[dict[str, Any]]:
     """Serve ``table``; a network bot of ``levels[seat]`` takes each remote seat, in seat order;
     return each client's last update once the match is over."""
     server, task = await serve(table)
@@ -50,14 +51,16 @@ async def play_remote(table: HostedTable, levels: dict[int, str], *, as_person: 
             play_bot(address(server), CODE, levels[seat], seat=seat, as_person=as_person, seed=seed, pace=0.05)))
         await asyncio.sleep(0)
     results = await asyncio.wait_for(asyncio.gather(*clients), timeout)
-    await asyncio.wait_for(task, 10)
+    await asyncio.wait_for(task, PATIENCE)
     return list(results)
 
 
-def local_log(game_id: str, levels: Sequence[str], seed: int, options: Any = None) -> GameState:
-    """The same match on one computer: every seat a bot seeded as at the table."""
+def local_log(game_id: str, levels: Sequence[str], seed: int, bot_seeds: Mapping[int, int],
+              options: Any = None) -> GameState:
+    """The same match on one computer: every seat a bot with the seed it had at the table
+    (``HostedTable.bot_seeds``)."""
     state = GAMES[game_id].new_match([f"Seat {i}" for i in range(len(levels))], options=options, seed=seed)
-    bots = {s: GAMES[game_id].make_bot(level, state.seed + 7919 * (s + 1)) for s, level in enumerate(levels)}
+    bots = {s: GAMES[game_id].make_bot(level, bot_seeds[s]) for s, level in enumerate(levels)}
     referee = Referee(state, bots)
     while not state.is_over():
         if not referee.step():

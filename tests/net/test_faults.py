@@ -15,11 +15,12 @@ from net.client import play_bot
 from net.host import Host
 from net.table import HostedTable
 from tests.net.helpers import CODE, address, hosted, local_log, serve
+from tests.patience import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def until(condition, timeout: float = 30.0) -> None:
+async def until(condition, timeout: float = PATIENCE) -> None:
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while not condition():
@@ -44,10 +45,10 @@ async def drop_and_finish(game_id: str, players: int, when, seed: int) -> Hosted
     seat = next(s for s in range(players) if table.seats[s].conn is not None)
     cut(server, seat)
     await until(lambda: table.seats[seat].conn is None)
-    results = await asyncio.wait_for(asyncio.gather(*clients), 60)
-    await asyncio.wait_for(task, 10)
+    results = await asyncio.wait_for(asyncio.gather(*clients), PATIENCE)
+    await asyncio.wait_for(task, PATIENCE)
     assert all(r["over"] for r in results)
-    assert table.state.log == local_log(game_id, list(levels.values()), seed).log
+    assert table.state.log == local_log(game_id, list(levels.values()), seed, table.bot_seeds).log
     return table
 
 
@@ -83,23 +84,26 @@ def test_a_host_that_dies_is_hosted_again_from_its_autosave(tmp_path: Path) -> N
     host = start_host(tmp_path, port, "--game", "gin_rummy", "--seats", "remote,remote", "--code", CODE,
                       "--seed", str(seed))
 
+    seeds: dict[int, int] = {}
+
     async def scenario() -> list[dict]:
         where = f"127.0.0.1:{port}"
-        clients = [asyncio.create_task(play_bot(where, CODE, "normal", seat=s, reconnect_for=30)) for s in (0, 1)]
+        clients = [asyncio.create_task(play_bot(where, CODE, "normal", seat=s, reconnect_for=PATIENCE)) for s in (0, 1)]
         saved = tmp_path / "hosted-table.json"
         await until(lambda: saved.exists() and len(json.loads(saved.read_text())["match"]["log"]) >= 30)
+        seeds.update({int(k): v for k, v in json.loads(saved.read_text())["bot_seeds"].items()})
         host.kill()  # the host's computer crashes
         host.wait()
         await asyncio.sleep(0.5)
         assert not any(c.done() for c in clients)  # they wait for the host to come back
         again = start_host(tmp_path, port, "--resume")
-        results = await asyncio.wait_for(asyncio.gather(*clients), 60)
-        assert again.wait(30) == 0
+        results = await asyncio.wait_for(asyncio.gather(*clients), PATIENCE)
+        assert again.wait(PATIENCE) == 0
         return results
 
     results = asyncio.run(scenario())
     assert all(r["over"] for r in results)
-    local = local_log("gin_rummy", ["normal", "normal"], seed)
+    local = local_log("gin_rummy", ["normal", "normal"], seed, seeds)
     assert [r["winners"] for r in results] == [local.winners()] * 2
     assert results[0]["view"]["log"] == local.visible_log(0)
 
@@ -113,11 +117,11 @@ def test_the_headless_host_and_network_bots_play_a_match_from_the_command_line(t
                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             for level in ("hard", "normal")]
     for bot in bots:
-        out, err = bot.communicate(timeout=120)
+        out, err = bot.communicate(timeout=PATIENCE)
         assert bot.returncode == 0, err
         assert "match over" in out
     assert not list((guest / "seat-keys").glob("*.json"))  # the match is over: no key is kept
-    out, _ = host.communicate(timeout=30)
+    out, _ = host.communicate(timeout=PATIENCE)
     assert host.returncode == 0 and "match over" in out
     assert not (tmp_path / "hosted-table.json").exists()  # a finished table is not offered again
 
@@ -125,7 +129,7 @@ def test_the_headless_host_and_network_bots_play_a_match_from_the_command_line(t
 def test_command_line_refusals_are_one_sentence_and_exit_1(tmp_path: Path) -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "main.py", "--data-dir", str(tmp_path), *args], cwd=ROOT,
-                              capture_output=True, text=True, timeout=60)
+                              capture_output=True, text=True, timeout=PATIENCE)
 
     wrong = run("--join", f"127.0.0.1:{free_port()}", "--code", "XYZ", "--bot", "easy")
     assert wrong.returncode == 1 and "cannot reach a table" in wrong.stderr

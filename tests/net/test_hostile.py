@@ -56,7 +56,7 @@ def seated() -> tuple[HostedTable, int, int]:
     ('{"type": "launch"}', "unknown_type"),
     ('{"type": "move"}', "missing_field"),
     ('{"type": "move", "move": 7}', "bad_field"),
-    ('{"type": "move", "move": NaN}', "not_json"),
+    ('{"type": "move", "move": NaN}', "bad_number"),
     (b"\xff\xfe", "not_json"),
     ("x" * (MAX_MESSAGE + 1), "too_long"),
     ('{"type": "move", "move": "discard"}', "bad_move"),
@@ -87,8 +87,8 @@ def test_a_move_out_of_turn_is_refused_with_the_engines_reason() -> None:
 def test_a_wrong_code_is_refused_the_same_way_whatever_the_code() -> None:
     t = table()
     answers = []
-    for code in ("ZZZZZZ", CODE[:-1], "", CODE.lower() + "X"):
-        conn = t.connect(0.0)
+    for i, code in enumerate(("ZZZZZZ", CODE[:-1], "", CODE.lower() + "X")):
+        conn = t.connect(0.0, f"192.0.2.{i + 1}")
         out = t.handle(conn, encode({"type": "hello", "version": PROTOCOL_VERSION, "code": code}), 0.0)
         answers.append(to(conn, out))
         assert closed(conn, out)
@@ -120,10 +120,15 @@ def test_moves_before_hello_and_a_second_hello_are_refused() -> None:
     assert [s.client for s in t.seats] == ["human", None]
 
 
-def test_a_full_table_says_so() -> None:
+def test_a_full_table_answers_as_a_wrong_code_does() -> None:
+    """The right code at a full table is not confirmed to a stranger (it would give the code of
+    every full table away to a guesser)."""
     t, _, _ = seated()
-    conn, out = hello(t, "Eve")
-    assert errors(conn, out) == ["table_full"] and closed(conn, out)
+    right, out = hello(t, "Eve")
+    wrong = t.connect(0.0, "192.0.2.9")
+    answer = t.handle(wrong, encode({"type": "hello", "version": PROTOCOL_VERSION, "code": "ZZZZZZ", "name": "Eve"}), 0.0)
+    assert to(right, out) == to(wrong, answer) and errors(right, out) == ["wrong_code"]
+    assert closed(right, out) and closed(wrong, answer)
 
 
 def test_a_silent_connection_is_closed_after_the_hello_time() -> None:
@@ -165,7 +170,7 @@ def test_a_replayed_or_stolen_key_does_not_give_a_seat() -> None:
     assert errors(thief, out) == ["bad_token"] and closed(thief, out)
     assert t.seats[0].conn == back
     # a made-up key is refused the same way
-    other = t.connect(4.0)
+    other = t.connect(4.0, "192.0.2.7")
     out = t.handle(other, encode({"type": "resume", "version": PROTOCOL_VERSION, "code": CODE, "token": "x" * 32}), 4.0)
     assert errors(other, out) == ["bad_token"]
 

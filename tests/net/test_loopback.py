@@ -31,7 +31,7 @@ def test_network_bots_play_the_same_match_as_on_one_computer(game_id: str, playe
     kinds = ["remote" if s % 2 == 0 else levels[s] for s in range(players)]
     table = hosted(game_id, kinds, seed, short(game_id))
     results = asyncio.run(play_remote(table, {s: levels[s] for s in range(players) if kinds[s] == "remote"}))
-    local = local_log(game_id, levels, seed, short(game_id))
+    local = local_log(game_id, levels, seed, table.bot_seeds, short(game_id))
     assert table.state.is_over()
     assert table.state.log == local.log
     assert all(r["over"] and r["winners"] == local.winners() for r in results)
@@ -44,7 +44,7 @@ def test_clients_playing_as_people_send_moves_and_finish_the_same_match(game_id:
     seed = 31
     table = hosted(game_id, ["remote", "remote"], seed, short(game_id))
     asyncio.run(play_remote(table, {0: "normal", 1: "easy"}, as_person=True))
-    assert table.state.log == local_log(game_id, ["normal", "easy"], seed, short(game_id)).log
+    assert table.state.log == local_log(game_id, ["normal", "easy"], seed, table.bot_seeds, short(game_id)).log
 
 
 def test_people_race_for_quick_discards_over_the_network() -> None:

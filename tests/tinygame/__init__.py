@@ -24,6 +24,8 @@ from typing import Any
 
 from game.core import GAMES, Bot, Event, GameDescriptor, GameState, IllegalMove, Move, Rng, parse_with_grammar
 from game.core.fields import flat, nested, same, state_field
+from game.core.options import Options as OptionsBase
+from game.core.options import seat, whole
 
 SUITS, RANKS = "hdcs", "789TJQKA"
 DECK = [r + s for s in SUITS for r in RANKS]
@@ -41,18 +43,13 @@ GRAMMAR = {"play": [[_card]], "draw": [[]], "pass": [[]], "next": [[]]}
 
 
 @dataclass(frozen=True)
-class Options:
-    """The rule options of Huit."""
+class Options(OptionsBase):
+    """The rule options of Huit: each field declares what it accepts (``game.core.options``), which
+    is all the setup form, its tooltips and ``--option`` need."""
 
-    target: int = 30
-    hand_size: int = 5
-    first_dealer: int | None = None
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.hand_size <= 7:
-            raise ValueError(f"a hand holds 1 to 7 cards, not {self.hand_size}")
-        if self.target < 1:
-            raise ValueError(f"the target must be at least 1 point, not {self.target}")
+    target: int = whole(30, low=1, high=999)
+    hand_size: int = whole(5, low=1, high=7)
+    first_dealer: int | None = seat(None, high=3)
 
 
 @dataclass(eq=False)

@@ -45,6 +45,7 @@ from pygame_gui.elements import (  # noqa: E402
 import game.core.rng as engine_rng  # noqa: E402
 import game.core.state as engine_state  # noqa: E402
 from game import GAMES  # noqa: E402
+from tests.patience import PATIENCE  # noqa: E402
 from ui.app import MIN_SIZE, App  # noqa: E402
 from ui.settings import Settings, save_settings  # noqa: E402
 
@@ -208,7 +209,7 @@ class Monkey:
         if self.app is not None:
             for scene in self.app.scenes:
                 if SCENE_KINDS.get(type(scene).__name__) == "table":
-                    scene.wait_for_bot(10.0)
+                    scene.wait_for_bot(PATIENCE)
             try:
                 self.app.quit()
             except Exception:  # a broken scene's leave: the failure was already recorded
@@ -246,7 +247,7 @@ class Monkey:
                 app.step(DT)
                 for scene in app.scenes:
                     if SCENE_KINDS.get(type(scene).__name__) == "table":
-                        scene.wait_for_bot(10.0)
+                        scene.wait_for_bot(PATIENCE)
             except Exception as error:
                 self._failed(error)
                 return

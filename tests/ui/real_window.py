@@ -24,6 +24,9 @@ from ui.session import MatchSession, SeatInfo
 TABLES = (("gin_rummy", 2), ("gang_de_mouettes", 5), ("lagagne", 4))
 FRAMES = 240
 EVERY = 5
+SERVER_DRAWS = 120.0
+"""Seconds the X server may take to show a frame the app has flipped (it shows it in well under a
+second; a busy machine delays it, and a frame that never shows fails after this)."""
 
 
 def shown(framebuffer: Path, width: int, height: int) -> list[bytes]:
@@ -74,8 +77,9 @@ def main(framebuffer: Path, data_dir: Path) -> int:
             if frame % EVERY:
                 continue
             bad = differing_rows(app, framebuffer)
-            if bad:  # the server may still be drawing: look once more
-                time.sleep(0.2)
+            settled = time.monotonic() + SERVER_DRAWS
+            while bad and time.monotonic() < settled:  # the server may still be drawing: look again
+                time.sleep(0.05)
                 bad = differing_rows(app, framebuffer)
             if bad:
                 print(f"{game_id}, frame {frame}: the window differs from the screen in rows {bad[0]}–{bad[-1]}")

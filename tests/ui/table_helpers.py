@@ -10,6 +10,7 @@ import pygame
 from game import GAMES
 from game.core import Bot
 from game.gin_rummy import GinOptions
+from tests.patience import PATIENCE
 from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
 from ui.table.sprites import CardSprite
@@ -36,7 +37,7 @@ def start(app, session: MatchSession, bots: Mapping[int, Bot] | None = None) -> 
     app.settings.bot_delay = 0.0
     app.start_match(session)
     for seat, bot in (bots or {}).items():
-        app.top.referee.replace_bot(seat, bot)
+        app.top.driver.referee.replace_bot(seat, bot)
     app.step(1 / 60)
     assert isinstance(app.top, TableScene)
     return app.top
@@ -80,7 +81,7 @@ def run_until(app, done: Callable[[], bool], frames: int = 400) -> None:
             return
         scene = app.top
         if isinstance(scene, TableScene):
-            scene.wait_for_bot(10.0)
+            scene.wait_for_bot(PATIENCE)
         app.step(1 / 60)
     assert done(), "the table did not get there in time"
 

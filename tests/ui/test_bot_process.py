@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import time
-
 from game import GAMES
 from game.core.referee import BotTask
+from tests.patience import PATIENCE, eventually
 from ui.table.bots import ProcessRunner
 
 
 def ask(runner: ProcessRunner, task: BotTask) -> BotTask:
     runner(task)
-    assert runner.wait(120)
-    deadline = time.monotonic() + 30
-    while not task.done and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert task.done
+    assert runner.wait(PATIENCE)
+    eventually(lambda: task.done, "the worker's answer")
     return task
 
 
@@ -55,10 +51,10 @@ def test_the_app_shares_one_worker_process_and_tests_use_threads(app) -> None:
     from ui.table.bots import ThreadRunner
 
     assert isinstance(app.bot_runner(), ThreadRunner)   # headless
-    app.headless = False
+    app.bots_in_process = True                          # as in a window
     try:
         runner = app.bot_runner()
         assert isinstance(runner, ProcessRunner) and app.bot_runner() is runner
     finally:
-        app.headless = True
+        app.bots_in_process = False
         runner.close()

@@ -6,6 +6,7 @@ import itertools
 
 import pygame
 
+from tests.patience import PATIENCE
 from tests.ui.conftest import click
 from ui.cards import FOUR_COLOURS, SUIT_COLOURS, CardArt
 from ui.scenes.settings import SettingsScene
@@ -96,10 +97,10 @@ def test_the_log_can_be_enlarged_and_read_aloud(app) -> None:
     app.speaker.wait()
     assert spoken == []                      # off by default
     app.settings.read_aloud = True
-    scene.wait_for_bot()
+    scene.wait_for_bot(PATIENCE)
     for _ in range(20):
         app.step(1 / 60)
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
     app.speaker.wait()
     assert spoken and spoken[-1][1] == "en" and spoken[-1][0] == scene.log.lines[-1]
     press(app, pygame.K_l)

@@ -1,11 +1,16 @@
-"""A table opens with the heap collected and set aside, so that no full collection pauses play."""
+"""A table opens with the heap collected and set aside, so that no full collection pauses play; what
+the app keeps of its drawings and fonts stays bounded however many sizes a long session tries."""
 
 from __future__ import annotations
 
 import gc
 import weakref
 
+import pygame
+
 from tests.ui.table_helpers import stacked_session, start
+from ui.app import FONTS_KEPT
+from ui.scenes import art
 from ui.session import SeatInfo
 
 
@@ -26,3 +31,60 @@ def test_opening_a_table_collects_cycles_and_sets_the_survivors_aside(app) -> No
     assert watch() is not None
     start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))  # the next table frees it
     assert watch() is None
+
+
+# ---------------------------------------------------------------- caches keyed by a size stay bounded
+# (what grew over a long session in benchmarks/memory.py: each entry is counted, never the memory)
+
+def _resize(app, size: tuple[int, int]) -> None:
+    """What SDL sends when the player drags the window's corner, then a frame."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+    app.step(1 / 60)
+
+
+def test_the_app_keeps_a_bounded_number_of_fonts_the_latest_asked_for(app) -> None:
+    for size in range(6, 6 + 3 * FONTS_KEPT):
+        app.font(size)
+    assert len(app._fonts) <= FONTS_KEPT
+    recent = app.font(6 + 3 * FONTS_KEPT - 1)
+    assert app.font(6 + 3 * FONTS_KEPT - 1) is recent  # still open: not loaded again
+    kept = app.font(40, bold=True)
+    for size in range(100, 100 + FONTS_KEPT - 1):
+        app.font(size)
+        assert app.font(40, bold=True) is kept  # a font in use every frame is never closed
+
+
+def test_the_felt_backdrop_is_kept_for_the_window_size_only(app) -> None:
+    for size in [(1024, 640), (1280, 800), (1600, 900), (1920, 1080), (1366, 768)]:
+        _resize(app, size)
+        assert art.felt.cache_info().currsize == 1
+    assert art.felt((1366, 768)) is art.felt((1366, 768))
+
+
+def test_a_table_keeps_the_fonts_of_its_cards_at_the_window_size_only(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    _resize(app, (1024, 640))
+    first = set(scene.art._fonts)
+    for size in [(1280, 800), (1600, 900), (1920, 1080), (1366, 768), (1440, 900)]:
+        _resize(app, size)
+    _resize(app, (1024, 640))
+    assert set(scene.art._fonts) == first
+
+
+def test_resizing_the_window_loads_the_widgets_fonts_at_a_few_interface_sizes_only(app) -> None:
+    app.set_ui_scale(200)
+    fonts = app.ui.get_theme().get_font_dictionary().loaded_fonts
+    sizes = [(1024 + 37 * i, 640 + 23 * i) for i in range(28)]  # 1024×640 to 2023×1261
+    for size in sizes:
+        _resize(app, size)
+    scales = set()
+    for size in sizes:
+        _resize(app, size)
+        scales.add(app.ui_scale)
+    assert scales == {1 + k / 8 for k in range(8)}  # 100 % to 187.5 % in steps of 12.5 %, not 28 sizes
+    loaded = len(fonts)
+    for size in [(1100, 700), (1500, 950), (2000, 1250)]:  # sizes not seen, at scales already drawn
+        _resize(app, size)
+    assert len(fonts) == loaded

@@ -7,10 +7,11 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.patience import PATIENCE, eventually
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,14 +29,12 @@ def test_the_window_shows_what_the_app_drew_while_tables_are_played(tmp_path: Pa
         with os.fdopen(read) as chosen:
             display = chosen.readline().strip()  # Xvfb picks a free display and says which once it is up
         framebuffer = fbdir / "Xvfb_screen0"
-        deadline = time.monotonic() + 10
-        while not framebuffer.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
+        eventually(framebuffer.exists, "Xvfb's screen file")
         assert display and framebuffer.exists(), "Xvfb did not start"
         env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
         env.update(DISPLAY=f":{display}", SDL_VIDEO_WINDOW_POS="0,0", SDL_AUDIODRIVER="dummy")
         run = subprocess.run([sys.executable, "-m", "tests.ui.real_window", str(framebuffer), str(tmp_path / "data")],
-                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=PATIENCE)
         assert run.returncode == 0, run.stdout + run.stderr[-3000:]
         checked = int(run.stdout.split("checked ")[-1].split()[0])
         assert checked >= 60

@@ -12,6 +12,7 @@ from game.core.dealcode import encode
 from game.core.fairness import fingerprint
 from game.core.matchfile import export_match
 from game.gang_de_mouettes.options import Options as GangOptions
+from tests.patience import eventually
 from tests.ui.conftest import center, click, press
 from ui.scenes.matchfiles import MatchFilesScene
 from ui.scenes.pause import PauseScene
@@ -172,8 +173,6 @@ def test_a_finished_match_feeds_its_games_statistics_page(app):
 
 
 def test_review_of_a_finished_gin_hand_marks_where_the_hard_bot_differs(app):
-    import time
-
     from tests.ui.table_helpers import click_at, run_until, start
     from ui.tutorial import Tutorial
 
@@ -190,11 +189,7 @@ def test_review_of_a_finished_gin_hand_marks_where_the_hard_bot_differs(app):
     click_at(app, next(b for b in scene.buttons if b.key == "review").rect.center)
     viewer = app.top
     assert isinstance(viewer, ReplayScene) and viewer.review_seat == 0 and viewer.upto == 0
-    for _ in range(600):
-        if viewer.review_done:
-            break
-        time.sleep(0.05)
-    assert viewer.review_done
+    eventually(lambda: viewer.review_done, "the hand's review")
     decisions = [i for i, text in enumerate(state.log) if text.startswith("0: ") and i < viewer.high]
     assert sorted(viewer.verdicts) == [i for i in decisions if state.log[i] != "0: draw"] or \
         set(viewer.verdicts) <= set(decisions)
@@ -204,8 +199,6 @@ def test_review_of_a_finished_gin_hand_marks_where_the_hard_bot_differs(app):
 
 
 def test_review_marks_a_decision_the_hard_bot_would_not_make(app):
-    import time
-
     from ui.tutorial import Tutorial
 
     state = Tutorial.load("gin_rummy").session("Ann").state
@@ -213,10 +206,7 @@ def test_review_marks_a_decision_the_hard_bot_would_not_make(app):
         state.apply(move)
     viewer = ReplayScene(app, state, review=(0, 1))
     app.push(viewer)
-    for _ in range(600):
-        if viewer.review_done:
-            break
-        time.sleep(0.05)
+    eventually(lambda: viewer.review_done, "the hand's review")
     assert viewer.verdicts[0] == "" and viewer.verdicts[1].startswith("discard ")
     assert viewer.verdicts[1] != "discard 5h"
     assert app.tr("review.summary", n=2, differ=1) == viewer.review_line()

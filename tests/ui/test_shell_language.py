@@ -11,15 +11,17 @@ import pytest
 from game import GAMES
 from tests.ui.conftest import center, click, press
 from tests.ui.test_shell_setup import choose
+from ui.i18n import LANGUAGES
 from ui.resources import resource_path
 from ui.scenes.rules import RulesScene, markdown_blocks
 from ui.scenes.settings import SettingsScene
 
 
-def test_catalogs_have_the_same_keys():
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_catalogs_have_the_same_keys(lang):
     en = json.loads(resource_path("i18n/en/shell.json").read_text(encoding="utf-8"))
-    fr = json.loads(resource_path("i18n/fr/shell.json").read_text(encoding="utf-8"))
-    assert set(en) == set(fr)
+    other = json.loads(resource_path(f"i18n/{lang}/shell.json").read_text(encoding="utf-8"))
+    assert set(en) == set(other)
 
 
 def test_every_game_has_rules_in_both_languages():
@@ -39,6 +41,21 @@ def test_switching_language_in_settings_changes_visible_strings(app):
     assert app.top.language_menu.selected_option[1] == "fr"
     click(app, center(app.top.nav[-1]))
     assert [b.text for b in app.top.nav[-4:]] == ["Règles", "Statistiques", "Réglages", "Quitter"]
+
+
+@pytest.mark.parametrize(("lang", "back", "nav"), [
+    ("de", "Zurück", ["Regeln", "Statistik", "Einstellungen", "Beenden"]),
+    ("es", "Volver", ["Reglas", "Estadísticas", "Ajustes", "Salir"]),
+])
+def test_german_and_spanish_are_offered_in_settings_and_speak_at_once(app, lang, back, nav):
+    app.show_settings()
+    assert [value for _, value in app.top.language_menu.options_list] == list(LANGUAGES)
+    assert {"Deutsch", "Español"} <= {name for name, _ in app.top.language_menu.options_list}
+    choose(app, app.top.language_menu, lang)
+    assert app.language == lang and app.settings.language == lang
+    assert app.top.nav[-1].text == back
+    click(app, center(app.top.nav[-1]))
+    assert [b.text for b in app.top.nav[-4:]] == nav
 
 
 def test_rules_scene_shows_the_chosen_language(app):

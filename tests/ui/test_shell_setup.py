@@ -6,10 +6,11 @@ import pygame
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from pygame_gui.elements import UILabel
 
 from game import GAMES
-from tests.ui.conftest import center, click
-from ui.i18n import Translator, load_catalog
+from tests.ui.conftest import center, click, open_app
+from ui.i18n import LANGUAGES, Translator, load_catalog
 from ui.names import default_player_name
 from ui.scenes.setup import FormCheck, SetupScene, option_fields, printable
 
@@ -188,7 +189,7 @@ def test_number_fields_say_their_range_in_a_tooltip(app):
     assert scene.checker.hint(dealer) == "A whole number, 0 to 1. Blank: chosen at random."
     gang = open_setup_for(app, "gang_de_mouettes")
     grace = next(f for f in gang.fields if f.name == "end_turn_grace_seconds")
-    assert gang.checker.hint(grace) == "A number, more than 0."
+    assert gang.checker.hint(grace) == "A number, more than 0, at most 600."
 
 
 def test_house_rules_are_drop_downs_with_translated_choices(app, started):
@@ -197,7 +198,7 @@ def test_house_rules_are_drop_downs_with_translated_choices(app, started):
     assert kinds["call_timing"] == ("choice", ("after_turn", "start_of_turn"))
     assert kinds["snap_successes"] == ("choice", ("one", "several"))
     assert kinds["pique_gives"] == ("choice", ("choose", "last"))
-    for language in ("en", "fr"):
+    for language in LANGUAGES:
         catalog = load_catalog(language)
         for name in ("call_timing", "snap_successes", "pique_gives"):
             for value in kinds[name][1]:
@@ -335,3 +336,25 @@ def test_zero_width_characters_are_never_typed_into_a_field(app, started):
     again = open_setup_for(app, "gin_rummy")
     app.step(1 / 60)
     assert again.names[:2] == ["", "Bob"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_undo_checkbox_s_words_keep_clear_of_the_players_heading(data_dir, language, game_id, size):
+    """A long heading ("Jugadores") once ran into the words of the undo checkbox beside it; both stay
+    whole and apart in every language, at 1024×640 and 1920×1080."""
+    app = next(opened := open_app(data_dir, size))
+    app.set_language(language)
+    scene = open_setup_for(app, game_id)
+    app.step(1 / 60)
+    labels = {element.text: element for element in scene.root.elements if isinstance(element, UILabel)}
+    heading, words = labels[app.tr("setup.players")], labels[app.tr("setup.undo")]
+
+    def text_end(label: UILabel) -> int:
+        width = label.font.get_rect(label.text).width
+        return label.rect.left + width if width <= label.rect.width else 10 ** 6  # cut: as if endless
+
+    assert text_end(heading) < words.rect.left
+    assert text_end(words) <= scene.undo_box.rect.left
+    opened.close()

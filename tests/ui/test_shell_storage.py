@@ -9,6 +9,7 @@ import os
 import pytest
 
 from game import GAMES
+from tests.patience import PATIENCE
 from tests.ui.conftest import center, click
 from ui.app import App
 from ui.session import MatchSession, SeatInfo
@@ -157,7 +158,7 @@ def test_autosaves_are_written_off_the_render_thread_in_order(data_dir, monkeypa
     real = disk.atomic_write_text
 
     def slow_write(path, text):
-        gate.wait(5)
+        gate.wait(PATIENCE)
         written.append(json.loads(text)["match"]["seed"])
         real(path, text)
 

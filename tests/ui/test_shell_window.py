@@ -35,6 +35,10 @@ def test_language_follows_the_system_locale(monkeypatch):
     monkeypatch.setenv("LANG", "fr_CA.UTF-8")
     assert system_language() == "fr"
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert system_language() == "de"
+    monkeypatch.setenv("LANG", "es_MX.UTF-8")
+    assert system_language() == "es"
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
     assert system_language() == "en"
 
 

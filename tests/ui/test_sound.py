@@ -14,7 +14,8 @@ from tests.ui.table_helpers import stacked_session, start
 from ui.resources import resource_path
 from ui.session import SeatInfo
 from ui.settings import Settings
-from ui.sound import NAMES, SoundBoard, sounds_for
+from ui.sound import NAMES, SoundBoard
+from ui.sound_cues import sounds_for
 
 
 def test_every_sound_is_a_real_ogg_file_that_the_mixer_loads() -> None:

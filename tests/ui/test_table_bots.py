@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.core import Bot, Move
+from tests.patience import PATIENCE
 from tests.ui.table_helpers import button, click_at, stacked_session, start
 from ui.session import SeatInfo
 
@@ -24,25 +25,25 @@ class SlowBot(Bot):
     def choose(self, view: dict, legal_moves: list[Move]) -> Move:
         self.views.append(view)
         self.thread = threading.current_thread().name
-        self.release.wait(10)
+        self.release.wait(PATIENCE)
         return next((m for m in legal_moves if m.action == "pass"), legal_moves[0])
 
 
 def test_a_thinking_bot_never_blocks_the_window(app) -> None:
     scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
     bot = SlowBot()
-    scene.referee.replace_bot(1, bot)
+    scene.driver.referee.replace_bot(1, bot)
     click_at(app, button(scene, "pass").rect.center)
     for _ in range(20):                       # frames go on while the bot is stuck thinking
         app.step(1 / 60)
-    assert scene.state.to_move() == [1] and scene.referee.thinking() == 1
+    assert scene.state.to_move() == [1] and scene.driver.thinking() == 1
     assert bot.thread is not None and bot.thread != threading.current_thread().name
     view = bot.views[0]
     assert view["seat"] == 1 and view["hand"] is not None and "hands" not in view
     view["hand"].clear()                      # the bot got a copy: spoiling it changes nothing
     assert len(scene.state.view(1)["hand"]) == 10
     bot.release.set()
-    scene.wait_for_bot()
+    scene.wait_for_bot(PATIENCE)
     app.step(1 / 60)
     assert scene.state.log[-1] == "1: pass"
 
@@ -52,11 +53,11 @@ def test_bots_wait_for_the_think_delay(app) -> None:
     app.settings.bot_delay = 0.5
     click_at(app, button(scene, "pass").rect.center)
     for _ in range(5):
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
         app.step(0.05)
     assert scene.state.log == ["0: pass"]     # 0.25 s: Bob is still "thinking"
     for _ in range(8):
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
         app.step(0.05)
     assert len(scene.state.log) >= 2          # 0.65 s: Bob has played
 
@@ -82,9 +83,9 @@ class BrokenBot(Bot):
 
 def test_a_broken_bot_does_not_stop_the_game(app, capsys) -> None:
     scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
-    scene.referee.replace_bot(1, BrokenBot(0))
+    scene.driver.referee.replace_bot(1, BrokenBot(0))
     click_at(app, button(scene, "pass").rect.center)
-    scene.wait_for_bot()
+    scene.wait_for_bot(PATIENCE)
     app.step(1 / 60)
     assert len(scene.state.log) == 2                       # Bob played his first legal move
     assert "this bot is broken" in capsys.readouterr().err
@@ -100,7 +101,7 @@ def test_game_clocks_follow_real_time_even_when_frames_are_slow(app) -> None:
     app.settings.bot_delay = 1.0
     scene.play(next(m for m in scene.legal if m.name == "pass"))
     app.step(1 / 60)
-    scene.wait_for_bot()
+    scene.wait_for_bot(PATIENCE)
     before = len(scene.state.log)
     app.step(0.1, real=1.5)
     assert len(scene.state.log) == before + 1
@@ -118,7 +119,7 @@ def longest_bot_flight(app, game_id: str, players: int) -> float:
     flights: list[float] = []
     for _ in range(900):
         before = len(scene.state.log)
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
         app.step(1 / 60)
         if len(scene.state.log) > before and scene.state.log[-1].split(":")[0] != "0":
             flights += [s.motion.duration for s in scene.sprites if s.motion is not None and s.motion.elapsed == 0]

@@ -12,6 +12,7 @@ import pygame
 from game import GAMES, Move
 from game.gang_de_mouettes import Options
 from game.gang_de_mouettes.bots import NormalBot
+from tests.patience import PATIENCE
 from tests.ui.table_helpers import (
     button,
     click_at,
@@ -19,6 +20,7 @@ from tests.ui.table_helpers import (
     drag,
     focus_on,
     key,
+    post,
     run_until,
     start,
     top_of,
@@ -58,7 +60,7 @@ def gang_table(app, seats: list[SeatInfo], deck: list[str] = DECK, **options: An
 
 def reactions(scene: TableScene) -> set[int]:
     """The bot seats whose answer in the open window is in (the referee's own bookkeeping)."""
-    run = scene.referee._current_window()
+    run = scene.driver.referee._current_window()
     return {seat for seat, task in run.tasks.items() if task.done} if run else set()
 
 
@@ -100,7 +102,7 @@ def test_a_whole_round_with_the_mouse(app) -> None:
     # turn 2: Bob throws a 4. Cara knows her own 4 and reacts, but Alice piqués Bob's 4 first
     run_until(app, lambda: phase(scene) == "window")
     app.step(1 / 60)
-    scene.wait_for_bot()  # Cara's answer is in; her reaction delay is still running
+    scene.wait_for_bot(PATIENCE)  # Cara's answer is in; her reaction delay is still running
     assert 2 in reactions(scene)
     click_at(app, slot(scene, 1, 1).rect.center)
     assert state.log[-1] == "0: snap 1.1" and phase(scene) == "give"
@@ -131,7 +133,7 @@ def test_a_whole_round_with_the_mouse(app) -> None:
     # turn 5: Bob throws a 6; Cara would piqué Alice's public 6, Alice snaps her own 6 first
     run_until(app, lambda: phase(scene) == "window")
     app.step(1 / 60)
-    scene.wait_for_bot()  # Cara's answer is in; her reaction delay is still running
+    scene.wait_for_bot(PATIENCE)  # Cara's answer is in; her reaction delay is still running
     assert 2 in reactions(scene)
     click_at(app, slot(scene, 0, 1).rect.center)
     assert state.log[-1] == "0: snap 0.1"
@@ -316,7 +318,7 @@ def pass_windows_until(app, scene: TableScene, done) -> None:
             return
         if phase(scene) == "window" and any(b.key == "pass_snap" for b in scene.buttons):
             click_at(app, button(scene, "pass_snap").rect.center)
-        scene.wait_for_bot(10.0)
+        scene.wait_for_bot(PATIENCE)
         app.step(1 / 60)
     assert done(), "the table did not get there in time"
 
@@ -430,7 +432,7 @@ def test_n_lets_a_quick_discard_window_go(app) -> None:
     scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
     to_bobs_first_window(app, scene)
     assert button(scene, "pass_snap").label == "No quick discard (N)"
-    window = scene.referee._current_window()
+    window = scene.driver.referee._current_window()
     assert window is not None and 0 not in window.passed
     key(app, pygame.K_n)
     assert 0 in window.passed  # the window now waits for nobody but the bots
@@ -442,10 +444,10 @@ def test_letting_windows_go_for_a_player_who_knows_no_match(app) -> None:
     app.settings.let_go = True
     scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
     passes: list[int] = []
-    pass_window = scene.referee.pass_window
-    scene.referee.pass_window = lambda seat: (passes.append(seat), pass_window(seat))  # type: ignore[method-assign]
+    pass_window = scene.driver.pass_window
+    scene.driver.pass_window = lambda seat: (passes.append(seat), pass_window(seat))  # type: ignore[method-assign]
     to_bobs_first_window(app, scene)
-    window = scene.referee._current_window()
+    window = scene.driver.referee._current_window()
     for _ in range(5):
         app.step(1 / 60)
     assert window is not None and 0 in window.passed
@@ -456,7 +458,46 @@ def test_letting_windows_go_for_a_player_who_knows_no_match(app) -> None:
     deck = [c for trio in zip(alice, BOB, cara) for c in trio] + PILE
     scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")], deck=deck)
     to_bobs_first_window(app, scene)
-    window = scene.referee._current_window()
+    window = scene.driver.referee._current_window()
     app.step(1 / 60)
     assert scene.view["window"]["card"] == "M4" and scene.view["slots"][0][0] == "M4"
     assert window is not None and 0 not in window.passed and not scene.adapter.assisted()
+
+
+def test_the_player_who_opened_a_window_only_bots_race_may_end_it(app) -> None:
+    """After their own discard the player need not wait out the bots' window: "End quick discards"
+    (or N) closes it at once; the bots' reactions, not yet due, are never played."""
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)
+    assert phase(scene) == "window" and all(b.key != "pass_snap" for b in scene.buttons)
+    assert button(scene, "close").label == "End quick discards (N)"
+    click_at(app, button(scene, "close").rect.center)
+    assert state.log == ["0: draw", "0: discard", "0: close"] and phase(scene) == "end_turn"
+    assert all(b.key != "close" for b in scene.buttons)
+
+
+def test_a_click_begun_before_a_window_opened_does_not_snap_in_it(app) -> None:
+    """A snap is deliberate: the button must go down while the window is on screen. Pressed during
+    Bob's turn and let go once his discard has opened a window, the click counts for nothing (it
+    would have cost a penalty card); pressed again with the window shown, it snaps."""
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)
+    run_until(app, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+    assert phase(scene) != "window"
+    mine = slot(scene, 0, 0).rect.center
+    post(pygame.MOUSEMOTION, pos=mine, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=mine, button=1)
+    run_until(app, lambda: phase(scene) == "window" and state.view(None)["active"] == 1)
+    post(pygame.MOUSEBUTTONUP, pos=mine, button=1)
+    app.step(1 / 60)
+    assert not any(" snap " in f" {line} " for line in state.log)
+    assert scene.message is not None and app.tr("table.race_too_soon") in str(scene.message)
+    click_at(app, slot(scene, 0, 0).rect.center)
+    assert "0: snap 0.0" in state.log

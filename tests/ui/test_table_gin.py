@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from tests.patience import PATIENCE
 from tests.ui.table_helpers import (
     button,
     click_at,
@@ -180,7 +181,7 @@ def test_the_frame_that_ends_a_match_never_waits_on_the_disk(app, monkeypatch) -
 
         def stuck(path, data, real=real):
             writes.append(path.name)
-            gate.wait(10)
+            gate.wait(PATIENCE)
             real(path, data)
 
         monkeypatch.setattr(storage_module, name, stuck)

@@ -14,6 +14,7 @@ import pytest
 
 from benchmarks.frame_time import gestures
 from game import GAMES
+from tests.patience import PATIENCE
 from tests.ui.table_helpers import post
 from ui.session import MatchSession, SeatInfo
 from ui.settings import Settings
@@ -64,7 +65,7 @@ def test_kept_layers_look_like_layers_drawn_from_nothing(app: Any, game_id: str,
         for event in pending.pop(0) if pending else []:
             pygame.event.post(event)
         app.step(1 / 60)
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
         frames += 1
         assert redrawn_alike(app, scene), f"frame {frames} after {moves} moves: the kept layers or the screen differ"
         phases.add(scene.view.get("phase", ""))
@@ -89,7 +90,7 @@ def test_a_toast_and_a_menu_over_the_table_leave_no_trace(app: Any) -> None:
         if frame == 70:
             post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
         app.step(1 / 60)
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
         kept += app.drawn_over(scene, app.screen) is not None
         paused += app.top is not scene
         if app.top is scene:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.patience import PATIENCE
 from tests.ui.table_helpers import button, click_at, drag, hand_centre, stacked_session, start, top_of, visible_point
 from ui.session import SeatInfo
 from ui.table.scene import TableScene
@@ -59,7 +60,7 @@ def test_bots_only_table_is_watched_as_a_spectator(app) -> None:
     scene = start(app, stacked_session([SeatInfo("Bot A", "easy"), SeatInfo("Bot B", "easy")]))
     assert scene.viewer is None and not scene.curtain.shown
     for _ in range(12):
-        scene.wait_for_bot(10.0)
+        scene.wait_for_bot(PATIENCE)
         app.step(1 / 60)
         assert not any(s.shows_face and s.zone.startswith("hand:") for s in scene.sprites
                        if scene.state.view(None)["phase"] not in ("hand_over", "match_over"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game import GAMES
+from tests.patience import PATIENCE
 from tests.ui.table_helpers import (
     button,
     click_at,
@@ -60,14 +61,14 @@ def test_a_resumed_match_opens_with_the_log_its_player_saw(game_id, app, data_di
     for _ in range(3000):
         if len(scene.state.log) >= 30:
             break
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
         ready = [b for b in scene.buttons if b.primary and callable(b.action)]  # "I've memorised my cards"
         if ready:
             scene.perform(ready[0].action)
         elif scene.legal and not scene.animating:
             scene.play(chooser.choose(scene.view, list(scene.legal)))
         app.step(1 / 30)
-    scene.wait_for_bot()
+    scene.wait_for_bot(PATIENCE)
     assert len(scene.state.log) >= 30 and len(scene.log.lines) >= 20
     seen = list(scene.log.lines)
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from tests.patience import PATIENCE
 from tests.ui.conftest import open_app, press
 from tests.ui.table_helpers import button, click_at, stacked_session, start
 from tests.ui.test_shell_setup import choose
@@ -86,7 +87,7 @@ def test_the_hint_keeps_clear_of_the_buttons_and_of_its_card(window, percent: in
     assert {"take", "pass", "hint"} <= {b.key for b in scene.buttons}
     before = looks(app, scene)
     press(app, pygame.K_h)
-    scene.wait_for_bot()
+    scene.wait_for_bot(PATIENCE)
     app.step(1 / 60)
     assert scene.message.startswith("Hint — the hard bot would play:")
     assert covered(app, scene, before) == []
@@ -94,7 +95,7 @@ def test_the_hint_keeps_clear_of_the_buttons_and_of_its_card(window, percent: in
     click_at(app, button(scene, "take").rect.center)
     before = looks(app, scene)
     press(app, pygame.K_h)
-    scene.wait_for_bot()
+    scene.wait_for_bot(PATIENCE)
     app.step(1 / 60)
     assert scene.message.startswith("Hint — the hard bot would play:") and scene.selected
     assert covered(app, scene, before) == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import Move
+from tests.patience import PATIENCE
 from tests.ui.conftest import click, press
 from tests.ui.table_helpers import stacked_session, start
 from ui.session import MatchSession, SeatInfo
@@ -21,7 +22,7 @@ def play_until_mine(app, scene, moves: int) -> None:
         if scene.legal:
             scene.play(scene.legal[0])
             done += 1
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
         app.step(1 / 60)
 
 
@@ -30,7 +31,7 @@ def test_ctrl_z_takes_back_the_last_decision_and_the_bots_replies(app) -> None:
     assert not scene.undo_offered() and not any(b.key == "undo" for b in scene.buttons)
     play_until_mine(app, scene, 5)
     for _ in range(20):  # let the bot answer
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
         app.step(1 / 60)
     log = list(scene.state.log)
     last_mine = max(i for i, line in enumerate(log) if line.startswith("0: "))
@@ -105,11 +106,11 @@ def test_h_asks_the_hard_bot_and_lights_its_card(app) -> None:
             break
         if scene.legal:
             scene.play(scene.legal[0])
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
         app.step(1 / 60)
     assert any(m.name == "discard" for m in scene.legal)
     press(app, pygame.K_h)
-    scene.wait_for_bot()
+    scene.wait_for_bot(PATIENCE)
     for _ in range(3):
         app.step(1 / 60)
     assert scene.message.startswith("Hint — the hard bot would play:")
@@ -125,7 +126,7 @@ def test_a_hint_that_comes_after_the_match_moved_on_is_dropped(app) -> None:
     scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
     scene.hint()
     scene.play(scene.legal[0])  # the player did not wait
-    scene.wait_for_bot()
+    scene.wait_for_bot(PATIENCE)
     app.step(1 / 60)
     assert not (scene.message or "").startswith("Hint") and not scene.session.assisted
 
@@ -143,14 +144,14 @@ def test_the_memory_aid_is_off_by_default_and_makes_a_match_assisted(app) -> Non
         if scene.legal:
             scene.play(scene.legal[0])
             break
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
         app.step(1 / 60)
     assert scene.state.log and not session.assisted
     scene.adapter.show_marks = True
     for _ in range(60):
         if scene.legal:
             scene.play(scene.legal[0])
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
         app.step(1 / 60)
         if session.assisted:
             break
@@ -166,7 +167,7 @@ def test_a_hint_on_the_upcard_offer_names_the_button_it_would_press(app) -> None
     for move in scene.legal:
         assert scene.adapter.hint_text(move, scene.view) == labels[move]
     scene.hint()
-    scene.wait_for_bot()
+    scene.wait_for_bot(PATIENCE)
     app.step(1 / 60)
     assert scene.message.startswith("Hint — the hard bot would play:")
 
@@ -180,7 +181,7 @@ def test_a_finished_match_is_counted_once_and_cannot_be_taken_back(app) -> None:
             break
         if scene.legal:
             scene.play(scene.legal[0])
-        scene.wait_for_bot()
+        scene.wait_for_bot(PATIENCE)
         app.step(1 / 60)
     assert scene.state.is_over()
     app.storage.flush()

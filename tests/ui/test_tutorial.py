@@ -1,54 +1,20 @@
-"""First-game tutorials: each file plays through on the real table, the coach points at each step
-and refuses other moves, steps can be skipped, and a tutorial is never saved nor counted."""
+"""First-game tutorials: the coach points at each step and refuses other moves, steps can be
+skipped, and a tutorial is never saved nor counted. Each file is played through on the table with
+the mouse in ``test_tutorial_play.py`` and headless through its driver in ``tests/test_tutorial_driver.py``."""
 
 from __future__ import annotations
 
 import pygame
-import pytest
 
-from game import GAMES
-from game.core.referee import Referee
 from tests.ui.conftest import center, click, press
 from tests.ui.table_helpers import click_at, drag, knock, run_until, top_of, visible_point
 from ui.scenes.rules import RulesScene
 from ui.scenes.setup import SetupScene
 from ui.table.scene import TableScene
-from ui.tutorial import Tutorial, has_tutorial
-
-TUTORIALS = [g for g in GAMES if has_tutorial(g)]
 
 
 def button(scene, key: str):
     return next(b for b in scene.buttons if b.key == key)
-
-
-@pytest.mark.parametrize("game_id", TUTORIALS)
-def test_every_tutorial_plays_through_with_the_tables_bots(game_id: str) -> None:
-    tutorial = Tutorial.load(game_id)
-    session = tutorial.session("You")
-    state = session.state
-    bots = {seat: GAMES[game_id].make_bot(info.level, state.seed + 7919 * (seat + 1))
-            for seat, info in enumerate(session.seats) if not info.is_human}
-    referee = Referee(state, bots)
-    referee.ready(0)  # the player has looked at their cards (Gang de mouettes)
-    coach = session.coach
-    for _ in range(2000):
-        if coach.finished:
-            break
-        legal = state.legal_moves(0) if 0 in state.to_move() else []
-        if coach.due(legal):
-            move = next(m for m in legal if coach.matches(m, coach.step.move))
-            coach.played(referee.submit(move).move)
-            continue
-        coach.check(legal, state.view(0)["active"], 0)
-        assert not coach.lost, f"step {coach.index + 1} ({coach.step.move}) cannot be played: log {state.log}"
-        for played in referee.advance(0.25):  # the referee closes windows and ends turns in time
-            coach.played(played.move)
-    assert coach.finished
-    for step in tutorial.steps:
-        from ui.i18n import Translator
-        for lang in ("en", "fr"):
-            assert Translator(lang).has(step.text), (lang, step.text)
 
 
 def test_the_gin_tutorial_on_the_table(app) -> None:
@@ -60,7 +26,7 @@ def test_the_gin_tutorial_on_the_table(app) -> None:
     assert setup.offer_tutorial and "gin_rummy" in app.settings.tutorials_offered
     click(app, center(next(b for b in setup.actions if b.text == app.tr("tutorial.offer_button"))))
     scene = app.top
-    assert isinstance(scene, TableScene) and scene.coach is not None
+    assert isinstance(scene, TableScene) and scene.match.coach is not None
     state = scene.state
     lines = scene.coach_lines()
     assert lines[0] == app.tr("tutorial.gin.intro") and app.tr("tutorial.gin.take") in lines[1]
@@ -68,7 +34,7 @@ def test_the_gin_tutorial_on_the_table(app) -> None:
     click_at(app, button(scene, "pass").rect.center)             # not what the step asks
     assert state.log == [] and scene.message == app.tr("tutorial.not_yet", step=app.tr("tutorial.gin.take"))
     click_at(app, button(scene, "take").rect.center)
-    assert state.log == ["0: take"] and scene.coach.index == 1
+    assert state.log == ["0: take"] and scene.match.coach.index == 1
     press(app, pygame.K_z, pygame.KMOD_CTRL)                      # the tutorial follows one deal: no undo
     assert state.log == ["0: take"] and scene.message == app.tr("tutorial.no_undo")
     king = next(s for s in scene.sprites if s.card == "Kd")
@@ -77,12 +43,12 @@ def test_the_gin_tutorial_on_the_table(app) -> None:
     pile = (round(layout.discard_pos[0]) + layout.card_w // 2, round(layout.discard_pos[1]) + layout.card_h // 2)
     drag(app, visible_point(king), pile)
     assert state.log[1] == "0: discard Kd"
-    run_until(app, lambda: scene.coach.due(scene.legal))
+    run_until(app, lambda: scene.match.coach.due(scene.legal))
     assert app.tr("tutorial.gin.draw") in scene.coach_lines()[-1]
     click_at(app, button(scene, "tutorial_skip").rect.center)    # the coach draws for the player
     assert state.log[-1] == "0: draw" and "3c" in state.view(0)["hand"]
     knock(app, scene)
-    assert state.log[-1].startswith("0: knock Qs") and scene.coach.finished
+    assert state.log[-1].startswith("0: knock Qs") and scene.match.coach.finished
     assert scene.coach_lines() == [app.tr("tutorial.gin.outro")]
     click_at(app, button(scene, "tutorial_end").rect.center)
     assert scene.coach_lines() == [] and all(b.key != "tutorial_end" for b in scene.buttons)
@@ -97,4 +63,4 @@ def test_the_setup_offers_the_tutorial_once_and_the_rules_page_always(app) -> No
     app.step(1 / 60)
     rules = app.top
     click(app, center(next(b for b in rules.actions if b.text == app.tr("tutorial.rules_button"))))
-    assert isinstance(app.top, TableScene) and app.top.coach is not None
+    assert isinstance(app.top, TableScene) and app.top.match.coach is not None

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.ui.table_helpers import stacked_session, start
-from ui.i18n import Translator, forms, load_catalog
+from ui.i18n import LANGUAGES, Translator, forms, load_catalog
 from ui.session import SeatInfo
 
 SUBJECT = re.compile(r"^(?:[«»!?A-Za-z ]*[!:] )?\{name\}(?: |'s )")
@@ -21,7 +21,7 @@ def subject_keys() -> list[str]:
                   and not k.startswith(("illegal.", "table.pass_", "net.", "lagagne.told.")) and ".button." not in k)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_sentence_about_a_player_has_a_form_for_you(lang: str) -> None:
     tr = Translator(lang)
     missing = [k for k in subject_keys() if not tr.has(f"{k}_you")]
@@ -44,7 +44,7 @@ def object_keys() -> list[str]:
                   and not k.endswith("_you") and k != "lagagne.log.last_round_cancelled")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_sentence_that_names_another_player_has_a_form_for_you(lang: str) -> None:
     tr = Translator(lang)
     assert len(object_keys()) >= 10
@@ -63,6 +63,12 @@ def test_the_log_speaks_to_the_player_another_acts_on(app) -> None:
     assert tr("lagagne.log.steal", name="Bob", card="the ×2", victim="You") == "Bob steals the ×2 from you!"
     app.set_language("fr")
     assert tr("gang.log.give", name="Bob", target="You") == "Bob vous donne une de ses cartes."
+    app.set_language("de")
+    assert tr("gang.log.give", name="Bob", target="You") == "Bob gibt dir eine eigene Karte."
+    assert tr("gang.log.give", name="You", target="Bob") == "Du gibst Bob eine deiner Karten."
+    app.set_language("es")
+    assert tr("gang.log.give", name="Bob", target="You") == "Bob te da una de sus cartas."
+    assert tr("lagagne.log.steal", name="You", card="un ×2", victim="Bob") == "¡Le robas un ×2 a Bob!"
 
 
 def test_refusals_and_the_score_sheet_speak_to_the_player(app) -> None:
@@ -74,7 +80,7 @@ def test_refusals_and_the_score_sheet_speak_to_the_player(app) -> None:
     refusal = IllegalMove("It is not You's turn.", "not_your_turn", {"name": "You"})
     assert scene.explain(refusal) == "It is not your turn."
     assert scene.explain(IllegalMove("x", "wait_ready", {"name": "Bob"})) == "Wait until Bob has looked at their cards."
-    from ui.games.base import spoken
+    from ui.spoken import spoken
 
     assert spoken(app, scene.session, "sheet.winner", name="You") == "You win the match!"
     assert spoken(app, scene.session, "sheet.winner", name="Bob") == "Bob wins the match!"

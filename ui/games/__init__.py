@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from importlib import import_module
 from importlib.util import find_spec
+from typing import Any
 
 from ui.games.base import TableAdapter
 
-ADAPTERS: dict[str, type[TableAdapter]] = {}
+ADAPTERS: dict[str, type[TableAdapter[Any]]] = {}
 """Adapters registered at run time, looked up before the ``ui.games`` modules."""
 
 
-def register_adapter(game_id: str, adapter: type[TableAdapter]) -> None:
+def register_adapter(game_id: str, adapter: type[TableAdapter[Any]]) -> None:
     """Let ``game_id`` be played at the table with ``adapter`` (``unregister_adapter`` undoes it)."""
     ADAPTERS[game_id] = adapter
 
@@ -28,10 +29,11 @@ def has_adapter(game_id: str) -> bool:
     return game_id in ADAPTERS or find_spec(f"ui.games.{game_id}") is not None
 
 
-def adapter_class(game_id: str) -> type[TableAdapter]:
+def adapter_class(game_id: str) -> type[TableAdapter[Any]]:
     """The table adapter class of ``game_id`` (``ValueError`` when the game has none yet)."""
     if game_id in ADAPTERS:
         return ADAPTERS[game_id]
     if not has_adapter(game_id):
         raise ValueError(f"no table adapter for game {game_id!r}")
-    return import_module(f"ui.games.{game_id}").Adapter
+    adapter: type[TableAdapter[Any]] = import_module(f"ui.games.{game_id}").Adapter
+    return adapter

@@ -27,29 +27,40 @@ A new game plugs in by writing ``ui/games/<game_id>.py`` with a subclass of ``Ta
   by itself (a countdown) goes in ``draw_over`` and its ``tick`` sets ``scene.dirty``.
 - visual timers and turn marks: ``tick`` (e.g. how long a looked-at card stays face up), ``turn_seats``.
   Who may act when, bots, quick-discard windows and grace times are the referee's
-  (``scene.referee``): an adapter reads its clocks to draw them.
+  (``scene.driver``, the match driver of ``ui.table.match``): an adapter reads its clocks to draw them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
 from game.core import Event, Move
+from game.core.views import CoreView
+from ui.spoken import spoken
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 from ui.table.widgets import GOLD
 
 if TYPE_CHECKING:
-    from ui.session import MatchSession
     from ui.table.scene import TableScene
     from ui.table.sprites import CardSprite
 
+T = TypeVar("T")
+
 Action = Move | Callable[[], None]
 """What an input does: an engine move, or a local (visual only) change such as sorting the hand."""
+
+
+def present(value: T | None, what: str) -> T:
+    """A view entry that the phase guarantees (the give of a give phase, the active seat during a
+    turn): the value itself, or an error naming the entry if the engine ever broke that promise."""
+    if value is None:
+        raise ValueError(f"the view has no {what} in this phase")
+    return value
 
 
 class ArgumentPicker:
@@ -139,34 +150,17 @@ class ButtonSpec:
     """A key that presses it (a pygame key code), named on the button: for what must be quick."""
 
 
-def the_player(session: MatchSession) -> str | None:
-    """The name of the one person at ``session``'s table (the others are bots), else ``None``."""
-    humans = session.humans
-    return session.seats[humans[0]].name if len(humans) == 1 else None
-
-
-def spoken(app: Any, session: MatchSession, key: str, **params: Any) -> str:
-    """A sentence in the player's language; one about the only person at the table (playing against
-    bots) takes its second-person forms: ``<key>_you`` when they are its subject ("You discard…",
-    "Vous défaussez…"), ``<key>_to_you`` when another player acts on them ("Bob gives you…", "Bob
-    vous donne…"), ``<key>_you_to_you`` when both."""
-    you = the_player(session)
-    if you is not None:
-        subject = "_you" if params.get("name") == you else ""
-        other = "_to_you" if any(v == you for k, v in params.items() if k != "name") else ""
-        for suffix in (subject + other, subject, other):
-            if suffix and app.has_text(key + suffix):
-                return app.tr(key + suffix, **params)
-    return app.tr(key, **params)
-
-
 SCORE_PAPER = (250, 244, 226)
 SCORE_TITLE = (120, 30, 36)
 SCORE_WIN = (30, 90, 50)
 """The score cards' paper, title and winner colours, the same in every game."""
 
 
-class TableAdapter:
+V = TypeVar("V", bound=CoreView)
+"""The game's view type (``game.<id>.views``): every hook reads the view as its game types it."""
+
+
+class TableAdapter(Generic[V]):
     """Game-specific table behaviour; subclasses override what their game needs."""
 
     game_id: str = ""
@@ -181,18 +175,18 @@ class TableAdapter:
         return spoken(self.app, self.scene.session, key, **params)
 
     # ------------------------------------------------------------------ cards and zones
-    def zones(self, view: dict[str, Any]) -> dict[str, list[str | None]]:
+    def zones(self, view: V) -> dict[str, list[str | None]]:
         """Every zone on the table and its cards in display order (``None``: not known to the viewer).
 
         All zones together hold every card of the game, so each card has exactly one sprite.
         """
         raise NotImplementedError
 
-    def face_up(self, zone: str, view: dict[str, Any]) -> bool:
+    def face_up(self, zone: str, view: V) -> bool:
         """Whether the known cards of ``zone`` are shown face up."""
         return zone != "stock"
 
-    def place(self, zone: str, count: int, view: dict[str, Any], layout: TableLayout) -> list[tuple[float, float, int]]:
+    def place(self, zone: str, count: int, view: V, layout: TableLayout) -> list[tuple[float, float, int]]:
         """Top-left and width of each card of ``zone``."""
         if zone == "stock":
             x, y = layout.stock_pos
@@ -230,22 +224,22 @@ class TableAdapter:
         return cards
 
     # ------------------------------------------------------------------ input
-    def draggable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+    def draggable(self, sprite: CardSprite, view: V, legal: list[Move]) -> bool:
         return False
 
-    def drops(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> list[Drop]:
+    def drops(self, sprite: CardSprite, view: V, legal: list[Move]) -> list[Drop]:
         """Where ``sprite`` may be dropped now (legal targets light up while dragging)."""
         return []
 
-    def attempted(self, sprite: CardSprite, zone: str, view: dict[str, Any]) -> Move | None:
+    def attempted(self, sprite: CardSprite, zone: str, view: V) -> Move | None:
         """The move a player meant by dropping ``sprite`` on ``zone`` even if it is not legal, to explain why."""
         return None
 
-    def target_rects(self, view: dict[str, Any], layout: TableLayout) -> dict[str, pygame.Rect]:
+    def target_rects(self, view: V, layout: TableLayout) -> dict[str, pygame.Rect]:
         """Drop zones that exist even when not legal now (to explain an illegal drop)."""
         return {}
 
-    def click(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool) -> Action | None:
+    def click(self, sprite: CardSprite, view: V, legal: list[Move], double: bool) -> Action | None:
         """A click (or double-click, or Enter from the keyboard when ``double``) on a card."""
         return None
 
@@ -253,11 +247,11 @@ class TableAdapter:
         """Shift+arrow on a focused card: move it ``step`` places along the viewer's hand (visual only)."""
         return None
 
-    def focusable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
+    def focusable(self, sprite: CardSprite, view: V, legal: list[Move]) -> bool:
         """Whether the keyboard focus can rest on this card."""
         return False
 
-    def buttons(self, view: dict[str, Any], legal: list[Move]) -> list[ButtonSpec]:
+    def buttons(self, view: V, legal: list[Move]) -> list[ButtonSpec]:
         return []
 
     def score_card(self, surface: Ink, box: pygame.Rect, title: str, size: int, top: int) -> None:
@@ -295,7 +289,7 @@ class TableAdapter:
         Rules and timing — whose turn, windows, grace, bots — belong to the referee."""
 
     # ------------------------------------------------------------------ words
-    def status(self, view: dict[str, Any], legal: list[Move]) -> str:
+    def status(self, view: V, legal: list[Move]) -> str:
         """One line telling the viewer what happens now."""
         return ""
 
@@ -307,7 +301,7 @@ class TableAdapter:
         """Whether an aid the game shows is on (a memory aid), making the match assisted."""
         return False
 
-    def hint_text(self, move: Move, view: dict[str, Any]) -> str:
+    def hint_text(self, move: Move, view: V) -> str:
         """A move the player might play, in words (a hint): the label of the button that plays it,
         else how the log would tell it."""
         for spec in self.buttons(view, list(self.scene.legal)):
@@ -316,13 +310,18 @@ class TableAdapter:
         lines = self.describe(move, [], view)
         return lines[0] if lines else move.action
 
-    def describe(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
+    def describe(self, move: Move, events: list[Event], view: V) -> list[str]:
         """Log lines, in words, for a played move (``events`` already redacted for the viewer)."""
         return [str(move)]
 
-    def turn_seats(self, view: dict[str, Any]) -> list[int]:
+    def race(self, view: V) -> object | None:
+        """The quick race open in ``view`` (a value equal for one race and different for the next),
+        or None: a click counts for a race only if that race was on screen when the button went down."""
+        return None
+
+    def turn_seats(self, view: V) -> list[int]:
         """The seats whose name plate shows the turn indicator."""
-        return list(view.get("to_move") or [])
+        return list(view["to_move"])
 
     def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
         """An engine message's parameters made readable (card texts into words)."""
@@ -333,7 +332,7 @@ class TableAdapter:
         """The score sheet's label for one ``history`` entry (``None``: the sheet's own "Hand n")."""
         return None
 
-    def seat_note(self, seat: int, view: dict[str, Any]) -> str:
+    def seat_note(self, seat: int, view: V) -> str:
         """A short extra line for a seat's name plate (e.g. "dealer")."""
         return ""
 
@@ -347,14 +346,14 @@ class TableAdapter:
         """Take back what ``kept`` gave, read from a save: anything unexpected in it is ignored."""
 
     # ------------------------------------------------------------------ extra drawing
-    def draw_under(self, surface: pygame.Surface, view: dict[str, Any], layout: TableLayout) -> None:
+    def draw_under(self, surface: pygame.Surface, view: V, layout: TableLayout) -> None:
         """Drawn above the felt and below the cards (only inside ``under_rects``)."""
 
-    def under_rects(self, view: dict[str, Any], layout: TableLayout) -> list[pygame.Rect]:
+    def under_rects(self, view: V, layout: TableLayout) -> list[pygame.Rect]:
         """The areas ``draw_under`` draws in for this view and these sprites: the table draws them
         again whenever the view or a resting card changes, and keeps the rest of its layer."""
         return []
 
-    def draw_over(self, surface: Ink, view: dict[str, Any], layout: TableLayout) -> None:
+    def draw_over(self, surface: Ink, view: V, layout: TableLayout) -> None:
         """Drawn above the cards (counters, a score card), through ``surface``, an ``Ink`` that notes
         where, so that the table puts the cards back there on the next frame."""

@@ -15,6 +15,8 @@ What the table adds around the engine (it never decides a rule; every move is a 
   pass-and-play with several such humans, drag the card onto your own cards: the owner of the
   cards it is dropped on snaps it). Nothing about the window needs a private view, so the screen
   stays as it is while it is open and no card is revealed by a snap but the snapped one.
+- **Closing a window.** The player who opened a window that only bots race may close it at once
+  ("Close the window", N) rather than wait out its clock.
 - **End of turn.** « Gang de mouettes ! » and "End turn"; a bar under "End turn" shows the
   referee's grace clock, after which the turn ends by itself.
 - **What I know.** With the memory aid (``app.settings.memory_aid``, off by default: the
@@ -29,7 +31,9 @@ What the table adds around the engine (it never decides a rule; every move is a 
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
+from functools import partial
+from typing import Any, cast
 
 import pygame
 
@@ -48,7 +52,7 @@ from game.gang_de_mouettes.views import (
     known_matches,
 )
 from ui.cards import card_height
-from ui.games.base import SCORE_WIN, Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
+from ui.games.base import SCORE_WIN, Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter, present
 from ui.table.ink import Ink
 from ui.table.layout import SeatSpot, TableLayout
 from ui.table.sprites import CardSprite
@@ -67,7 +71,7 @@ def slot_of(zone: str) -> tuple[int, int] | None:
     return int(seat), int(slot)
 
 
-class Adapter(TableAdapter):
+class Adapter(TableAdapter[GangView]):
     """The Gang de mouettes table adapter (see the module docstring)."""
 
     game_id = "gang_de_mouettes"
@@ -88,19 +92,19 @@ class Adapter(TableAdapter):
         (at a network table each time is a message to the host)."""
         self.show_card = True
         """Whether the round's score card covers the middle of the table (a button hides it)."""
-        self._public: tuple[int, dict[str, Any]] | None = None
-        self._squares: dict[tuple, list[tuple[list[tuple[float, float, int]], pygame.Rect]]] = {}
+        self._public: tuple[int, GangView] | None = None
+        self._squares: dict[tuple[Any, ...], list[tuple[list[tuple[float, float, int]], pygame.Rect]]] = {}
 
     # ================================================================== state helpers
     @property
     def state(self) -> Any:
         return self.scene.state
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> GangView:
         """The spectator's view, cached until the next move."""
         key = len(self.state.log)
         if self._public is None or self._public[0] != key:
-            self._public = (key, self.state.view(None))
+            self._public = (key, cast(GangView, self.state.view(None)))
         return self._public[1]
 
     def _human(self, seat: int) -> bool:
@@ -108,11 +112,11 @@ class Adapter(TableAdapter):
 
     def to_memorise(self) -> list[int]:
         """Human seats still to look at their first cards of this round (play waits for them)."""
-        return self.scene.referee.unready()
+        return self.scene.driver.unready()
 
     def memorise(self, seat: int) -> None:
         """``seat`` has memorised its cards: hide them and let play (or the next human) go on."""
-        self.scene.referee.ready(seat)
+        self.scene.driver.ready(seat)
         self.scene.recheck_viewer()
 
     def _snappers(self, view: GangView) -> list[int]:
@@ -144,7 +148,7 @@ class Adapter(TableAdapter):
         seat, slot = where
         viewer = self.scene.viewer
         if viewer is not None and seat == viewer and viewer in self.to_memorise():
-            return slot < view["options"]["peek_slots"]
+            return slot < int(view["options"]["peek_slots"])
         return view["phase"] == SCOUT and view["scouted"] == [seat, slot] and viewer == view["active"]
 
     def zone_rank(self, zone: str) -> int:
@@ -400,20 +404,20 @@ class Adapter(TableAdapter):
     def _let_go_for_viewer(self) -> None:
         """The "let windows go" assist: the viewer may race in the open window but knows no card that
         matches, so the window is let go for them, as N would."""
-        view = self.scene.view
+        view = cast(GangView, self.scene.view)
         window = view.get("window")
         if not window or not self.app.settings.let_go or view["seat"] not in window["open_to"]:
             return
         opened = (view["turn"], len(view["discard"]))
         if opened != self._let_go_for and not known_matches(view):
-            self.scene.referee.pass_window(view["seat"])
+            self.scene.driver.pass_window(view["seat"])
             self._let_go_for = opened
             self.let_go_used = True
 
     def pass_snap(self) -> None:
         """The humans at the screen do not want to snap in this window (it may close sooner)."""
         for seat in self._snappers(self.public()):
-            self.scene.referee.pass_window(seat)
+            self.scene.driver.pass_window(seat)
 
     # ================================================================== input
     def _acts(self, legal: list[Move]) -> dict[str, Move]:
@@ -450,7 +454,7 @@ class Adapter(TableAdapter):
         if view["phase"] == WINDOW:
             return bool(self._snappers(view))
         if view["phase"] == GIVE:
-            return where[0] == view["give"]["snapper"] and self._human(where[0])
+            return where[0] == present(view["give"], "give")["snapper"] and self._human(where[0])
         return where[0] == viewer and view["phase"] not in (ROUND_OVER, OVER)
 
     def drops(self, sprite: CardSprite, view: GangView, legal: list[Move]) -> list[Drop]:
@@ -472,9 +476,9 @@ class Adapter(TableAdapter):
             power = self._power(view, legal)
             button = next((b for b in self.scene.buttons if b.key == "power"), None)
             if power is not None and button is not None:
-                out.append(Drop("power", button.rect.inflate(8, 8), lambda p=power: self.set_mode(p)))
-        elif slot_of(sprite.zone) is not None:
-            seat, slot = slot_of(sprite.zone)  # type: ignore[misc]
+                out.append(Drop("power", button.rect.inflate(8, 8), partial(self.set_mode, power)))
+        elif (where := slot_of(sprite.zone)) is not None:
+            seat, slot = where
             if view["phase"] == WINDOW:
                 if self._human(seat) and seat in self._snappers(view):
                     out.append(
@@ -486,7 +490,7 @@ class Adapter(TableAdapter):
                             Drop(f"own:{h}", self.own_rect(h, view, layout), Move(f"snap {seat}.{slot}", h))
                         )
             elif view["phase"] == GIVE:
-                victim = view["give"]["victim"]
+                victim = present(view["give"], "give")["victim"]
                 out.append(
                     Drop(f"own:{victim}", self.own_rect(victim, view, layout), Move(f"give {slot}", seat))
                 )
@@ -569,7 +573,7 @@ class Adapter(TableAdapter):
         if phase == WINDOW:
             return self._snap_click(seat, slot, view)
         if phase == GIVE:
-            snapper = view["give"]["snapper"]
+            snapper = present(view["give"], "give")["snapper"]
             if seat == snapper and self._human(seat):
                 return Move(f"give {slot}", seat)
             return None
@@ -605,6 +609,13 @@ class Adapter(TableAdapter):
     def _refuse(self, mode: str) -> Action:
         return lambda: self.scene.say(self.tr(f"gang.hint.{mode}"))
 
+    def race(self, view: GangView) -> object | None:
+        """A quick-discard window, told apart as the engine tells it: its round and turn, and whether
+        the thrown card was a 20's (the 20 itself opens a second window in the same turn)."""
+        if view["phase"] != WINDOW:
+            return None
+        return (view["round"], view["turn"], view["pending"] is not None)
+
     def _snap_click(self, seat: int, slot: int, view: GangView) -> Action | None:
         humans = self._snappers(view)
         if not humans:
@@ -633,7 +644,7 @@ class Adapter(TableAdapter):
         if phase == WINDOW:
             return bool(self._snappers(view))
         if phase == GIVE:
-            return where[0] == view["give"]["snapper"] and self._human(where[0])
+            return where[0] == present(view["give"], "give")["snapper"] and self._human(where[0])
         if viewer is None or viewer not in view["to_move"]:
             return False
         if phase == DRAWN and self.mode in ("spy", "scout"):
@@ -652,7 +663,7 @@ class Adapter(TableAdapter):
         out: list[ButtonSpec] = []
         if self._memorising_viewer():
             return [
-                ButtonSpec("memorised", self.tr("gang.button.memorised"), lambda: self.memorise(viewer), True)
+                ButtonSpec("memorised", self.tr("gang.button.memorised"), partial(self.memorise, present(viewer, "viewer")), True)
             ]
         acts = self._acts(legal)
         phase = view["phase"]
@@ -668,7 +679,7 @@ class Adapter(TableAdapter):
                         ButtonSpec(
                             "power",
                             self.tr(f"gang.button.power.{power}"),
-                            lambda p=power: self.set_mode(p),
+                            partial(self.set_mode, power),
                             True,
                         )
                     )
@@ -682,6 +693,8 @@ class Adapter(TableAdapter):
             out.append(ButtonSpec("done", self.tr("gang.button.done"), acts["done"]))
         elif phase == WINDOW and self._snappers(view):
             out.append(ButtonSpec("pass_snap", self.tr("gang.button.pass_snap"), self.pass_snap, shortcut=pygame.K_n))
+        elif phase == WINDOW and "close" in acts:  # only bots race: the one who opened it need not wait
+            out.append(ButtonSpec("close", self.tr("gang.button.close"), acts["close"], True, shortcut=pygame.K_n))
         elif phase == TURN and self.mode == "take":
             out.append(ButtonSpec("cancel", self.tr("gang.button.cancel"), lambda: self.set_mode(None)))
         elif phase == TURN and "call" in acts:  # the call at the start of a turn (option call_timing)
@@ -716,7 +729,7 @@ class Adapter(TableAdapter):
     def status(self, view: GangView, legal: list[Move]) -> str:
         line = self._status(view, legal)
         if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
-            return self.tr("gang.last_round", name=view["names"][view["caller"]]) + " · " + line
+            return self.tr("gang.last_round", name=view["names"][present(view["caller"], "caller")]) + " · " + line
         return line
 
     def _status(self, view: GangView, legal: list[Move]) -> str:
@@ -735,18 +748,21 @@ class Adapter(TableAdapter):
         active = view["active"]
         if phase == WINDOW:
             if self._snappers(view):
-                return self.tr("gang.status.window", card=view["window"]["card"][1:])
+                return self.tr("gang.status.window", card=present(view["window"], "window")["card"][1:])
             return self.tr("gang.status.window_wait")
         if phase == GIVE:
-            snapper, victim = view["give"]["snapper"], view["give"]["victim"]
+            give = present(view["give"], "give")
+            snapper, victim = give["snapper"], give["victim"]
             if self._human(snapper):
                 return self.tr("gang.status.give", name=names[snapper], victim=names[victim])
             return self.tr("gang.status.waiting", name=names[snapper])
+        if active is None:
+            return ""
         if viewer is None or active != viewer:
             return self.tr("gang.status.waiting", name=names[active])
         if phase == TURN:
             if self.mode == "take":
-                return self.tr("gang.status.take", card=view["top"][1:])
+                return self.tr("gang.status.take", card=present(view["top"], "top")[1:])
             return self.tr("gang.status.turn") if view["top"] else self.tr("gang.status.turn_draw")
         if phase == DRAWN:
             if self.mode == "steal" and self.chosen is not None:
@@ -817,7 +833,8 @@ class Adapter(TableAdapter):
         elif a == "next":
             lines.append(self.tr("gang.log.next", round=view["round"], name=names[view["dealer"]]))
         for e in events:
-            if e.kind == "turn_end" and self._human(e.seat) and (move.seat != e.seat or a not in ("done", "call")):
+            ended = e.kind == "turn_end" and e.seat is not None and self._human(e.seat)
+            if ended and e.seat is not None and (move.seat != e.seat or a not in ("done", "call")):
                 # the turn ended by itself (a snap closed the window, the grace ran out): say so
                 line = self.tr("gang.log.turn_over", name=names[e.seat])
                 lines.append(line)
@@ -875,7 +892,7 @@ class Adapter(TableAdapter):
                 self.reveals[e.src] = REVEAL_SECONDS
 
     @staticmethod
-    def sheet_label(entry: dict[str, Any], names: list[str], tr: Any) -> str | None:
+    def sheet_label(entry: dict[str, Any], names: list[str], tr: Callable[..., str]) -> str | None:
         label = tr("gang.sheet.round", n=entry.get("round", "?"))
         caller = entry.get("caller")
         if caller is not None:
@@ -889,11 +906,11 @@ class Adapter(TableAdapter):
             return []
         if phase == GIVE and view["give"]:
             return [view["give"]["snapper"]]
-        return [view["active"]]
+        return [present(view["active"], "active seat")]
 
     def seat_note(self, seat: int, view: GangView) -> str:
         if view["phase"] in (ROUND_OVER, OVER) and view.get("last_round"):
-            return self.tr("gang.cards_sum", points=view["last_round"]["sums"][seat])
+            return self.tr("gang.cards_sum", points=present(view["last_round"], "last round")["sums"][seat])
         if view.get("caller") == seat:
             return self.tr("gang.called")
         return self.tr("gang.dealer") if view.get("dealer") == seat else ""
@@ -907,7 +924,7 @@ class Adapter(TableAdapter):
         """The frame round the square of the player who must give a card (a piqué)."""
         if view["phase"] != GIVE or not view["give"]:
             return []
-        victim = view["give"]["victim"]
+        victim = present(view["give"], "give")["victim"]
         _, box = self.square(victim, self._count(view, victim), layout)
         return [box.inflate(layout.unit * 0.2 + 4, layout.unit * 0.2 + 4)]
 
@@ -919,10 +936,10 @@ class Adapter(TableAdapter):
             self._draw_call(surface, view, layout)
         if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
             self._draw_marks(surface, view, layout)
-        clock = self.scene.referee.window_clock()
+        clock = self.scene.driver.window_clock()
         if clock is not None and view["phase"] == WINDOW:
             self._draw_ring(surface, layout, clock)
-        grace = self.scene.referee.grace_clock()
+        grace = self.scene.driver.grace_clock()
         if grace is not None and grace[0] == self.scene.viewer:
             button = next((b for b in self.scene.buttons if b.key == "done"), None)
             if button is not None:
@@ -953,7 +970,7 @@ class Adapter(TableAdapter):
             (phase == DRAWN and self.mode is not None)
             or (phase == TURN and self.mode == "take")
             or phase == SCOUT
-            or (phase == GIVE and self.scene.viewer == (view["give"] or {}).get("snapper"))
+            or (phase == GIVE and view["give"] is not None and self.scene.viewer == view["give"]["snapper"])
         )
         if not asking or self.scene.viewer is None:
             return
@@ -972,7 +989,7 @@ class Adapter(TableAdapter):
     def _draw_call(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
         """A speech bubble « Gang de mouettes ! » at the caller's name plate: the last round is on."""
         text = self.scene.text
-        plate = layout.seats[view["caller"]].plate
+        plate = layout.seats[present(view["caller"], "caller")].plate
         u = layout.em
         img = text.render(self.tr("gang.bubble"), max(11, round(u * 0.24)), (120, 28, 30), bold=True)
         box = img.get_rect().inflate(u * 0.36, u * 0.16)
@@ -1080,7 +1097,7 @@ class Adapter(TableAdapter):
 
     def score_lines(self, view: GangView) -> tuple[str, list[tuple[str, str, str, str]], str]:
         """The round's score card: title, one (name, explanation, points, total) line per seat, conclusion."""
-        last = view["last_round"]
+        last = present(view["last_round"], "last round")
         names = view["names"]
         caller = last["caller"]
         lines = []

@@ -10,6 +10,7 @@ automatic arrangement first).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -33,6 +34,14 @@ LAYOFF_COLOUR = (250, 236, 160)
 """The tab over a card the defender laid off on the knocker's meld."""
 
 
+def _hand_result(view: GinView) -> dict[str, Any]:
+    """The ended hand's result, asked for only once the hand is over (the view has it then)."""
+    result = view["result"]
+    if result is None:
+        raise ValueError("the hand is not over: its view has no result")
+    return result
+
+
 def _rank_key(card: str) -> tuple[int, int]:
     return RANKS.index(card[0]), SUITS.index(card[1])
 
@@ -45,7 +54,7 @@ SORT_MODES = (*GIN_SORTS, "custom")
 """How the player's hand is ordered: by the engine's melds, by suit, by rank, or as the player dragged it."""
 
 
-class Adapter(TableAdapter):
+class Adapter(TableAdapter[GinView]):
     """The Gin Rummy table adapter."""
 
     game_id = "gin_rummy"
@@ -54,7 +63,7 @@ class Adapter(TableAdapter):
         super().__init__(scene)
         self.sort_mode = self.app.settings.gin_sort
         self.custom: list[str] = []
-        self._rows: dict[tuple, dict[str, list[tuple[float, float, int]]]] = {}
+        self._rows: dict[tuple[Any, ...], dict[str, list[tuple[float, float, int]]]] = {}
 
     # ================================================================== zones
     def zones(self, view: GinView) -> dict[str, list[str | None]]:
@@ -70,7 +79,8 @@ class Adapter(TableAdapter):
                 layoffs.setdefault(tuple(lay["onto"]), []).append(lay["card"])
             for s in (0, 1):
                 for i, meld in enumerate(result["melds"][s]):
-                    zones[f"meld:{s}:{i}"] = sorted(list(meld) + layoffs.get((s, i), []), key=_rank_key)
+                    laid: list[str] = sorted(list(meld) + layoffs.get((s, i), []), key=_rank_key)
+                    zones[f"meld:{s}:{i}"] = list(laid)
                 zones[f"hand:{s}"] = list(result["deadwood_cards"][s])
             return zones
         for s in (0, 1):
@@ -159,7 +169,7 @@ class Adapter(TableAdapter):
 
     def _spread(self, view: GinView, layout: TableLayout) -> dict[int, dict[str, list[tuple[float, float, int]]]]:
         """End of a hand: each seat's melds then its deadwood in one row, the bottom seat near its hand."""
-        result = view["result"]
+        result = _hand_result(view)
         rows: dict[int, dict[str, list[tuple[float, float, int]]]] = {}
         layoffs: dict[tuple[int, int], int] = {}
         for lay in result["layoffs"]:
@@ -174,7 +184,16 @@ class Adapter(TableAdapter):
             for i, meld in enumerate(result["melds"][s]):
                 groups.append((f"meld:{s}:{i}", len(meld) + layoffs.get((s, i), 0)))
             groups.append((f"hand:{s}", len(result["deadwood_cards"][s])))
-            room = layout.log_rect.x - layout.seats[layout.bottom_seat].plate.right - layout.unit * 1.6
+            spot = layout.seats[s]
+            if spot.bottom:
+                top = layout.hand_y + layout.card_h - h
+            else:
+                top = round(spot.cards[1] - h / 2)
+            # the row starts right of every name plate beside it (its own, and the bottom seat's)
+            beside = [p.right for p in (spot.plate, layout.seats[layout.bottom_seat].plate)
+                      if p.bottom > top and p.top < top + h]
+            start = max(beside, default=layout.seats[layout.bottom_seat].plate.right)
+            room = layout.log_rect.x - start - layout.unit * 1.6
             widths = [(n - 1) * step + w if n else 0 for _, n in groups]
             total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
             if total > room:
@@ -182,13 +201,8 @@ class Adapter(TableAdapter):
                 step = max(w * 0.2, step - (total - room) / max(1, cards - len(groups)))
                 widths = [(n - 1) * step + w if n else 0 for _, n in groups]
                 total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
-            spot = layout.seats[s]
-            middle = (layout.seats[layout.bottom_seat].plate.right + layout.log_rect.x - layout.unit) / 2
-            left = max(middle - total / 2, layout.seats[layout.bottom_seat].plate.right + layout.unit * 0.25)
-            if spot.bottom:
-                top = layout.hand_y + layout.card_h - h
-            else:
-                top = spot.cards[1] - h / 2
+            middle = (start + layout.log_rect.x - layout.unit) / 2
+            left = max(middle - total / 2, start + layout.unit * 0.25)
             placed: dict[str, list[tuple[float, float, int]]] = {}
             x = left
             for (zone, n), width in zip(groups, widths):
@@ -244,7 +258,7 @@ class Adapter(TableAdapter):
             move = acts.get(f"discard {sprite.card}")
             if move is not None:
                 out.append(Drop("discard", self._pile_rect(layout, "discard"), move))
-            out.append(Drop("hand", self._hand_rect(layout), lambda s=sprite: self._reorder_at(s)))
+            out.append(Drop("hand", self._hand_rect(layout), partial(self._reorder_at, sprite)))
         return out
 
     def _reorder_at(self, sprite: CardSprite) -> None:
@@ -351,7 +365,7 @@ class Adapter(TableAdapter):
             else:
                 out.append(ButtonSpec("knock", self.tr("gin.button.knock", card=_the_card(self, card),
                                                        deadwood=deadwood),
-                                      lambda c=card: self.open_knock_panel(c), True))
+                                      partial(self.open_knock_panel, card), True))
         if "next" in acts:
             result = view.get("result") or {}
             new_game = result.get("game_over") and not view["options"].get("hollywood")
@@ -360,12 +374,12 @@ class Adapter(TableAdapter):
         if phase in ("hand_over", "match_over"):
             out.append(ButtonSpec("sheet", self.tr("gin.button.score_sheet"), self.scene.show_score_sheet,
                                   phase == "match_over"))
-            if self.scene.remote is None and self.scene.viewer is not None:
+            if self.scene.driver.local and self.scene.viewer is not None:
                 out.append(ButtonSpec("review", self.tr("gin.button.review"), self.scene.review_hand))
         elif view.get("hand"):
             for mode in SORT_MODES[:3]:
                 out.append(ButtonSpec(f"sort_{mode}", self.tr(f"gin.button.sort_{mode}"),
-                                      lambda m=mode: self.set_sort(m), side=True))
+                                      partial(self.set_sort, mode), side=True))
         return out
 
     # ================================================================== words
@@ -379,6 +393,8 @@ class Adapter(TableAdapter):
         if phase == "hand_over":
             return self.tr("gin.status.hand_over")
         active = view["active"]
+        if active is None:
+            return ""
         if viewer is None or active != viewer:
             return self.tr("gin.status.waiting", name=names[active])
         if phase == "upcard":
@@ -400,7 +416,7 @@ class Adapter(TableAdapter):
         """The memory aid shows the opponent's known cards: the match counts as assisted."""
         return bool(self.app.settings.memory_aid)
 
-    def hint_text(self, move: Move, view: GinView) -> str:  # type: ignore[override]
+    def hint_text(self, move: Move, view: GinView) -> str:
         """A knock or a discard in words with the deadwood it leaves (the view knows it per card)."""
         after = view.get("deadwood_after_discard") or {}
         if move.name in ("knock", "discard") and move.args and move.args[0] in after:
@@ -431,8 +447,8 @@ class Adapter(TableAdapter):
         elif action == "next":
             lines.append(self.tr("gin.log.next", hand=view["hand_number"], game=view["game_number"]))
         layoffs = [e for e in events if e.kind == "layoff"]
-        if layoffs:
-            who = view["names"][layoffs[0].seat]
+        if layoffs and (layer := layoffs[0].seat) is not None:
+            who = view["names"][layer]
             cards = ", ".join(_card_name(self, e.card) for e in layoffs)
             lines.append(self.tr("gin.log.layoff", name=who, cards=cards))
         for e in events:
@@ -444,12 +460,14 @@ class Adapter(TableAdapter):
                     w = winners[0]
                     lines.append(self.tr(f"gin.log.won.{e.info.get('kind')}", name=view["names"][w],
                                          points=e.info["points"][w]))
-            elif e.kind == "game_end":
-                lines.append(self.tr("gin.log.game_won", name=view["names"][e.seat], points=e.info["totals"][e.seat]))
+            elif e.kind == "game_end" and e.seat is not None:
+                lines.append(self.tr("gin.log.game_won", name=view["names"][e.seat],
+                                     points=e.info["totals"][e.seat]))
         return lines
 
     def turn_seats(self, view: GinView) -> list[int]:
-        return [] if view.get("active") is None else [view["active"]]
+        active = view.get("active")
+        return [] if active is None else [active]
 
     def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out = dict(params)
@@ -463,7 +481,7 @@ class Adapter(TableAdapter):
         if view.get("dealer") == seat:
             parts.append(self.tr("gin.dealer"))
         if view.get("hollywood"):
-            points = " · ".join(str(g["scores"][seat]) for g in view["hollywood"])
+            points = " · ".join(str(g["scores"][seat]) for g in view["hollywood"] or [])
             parts.append(self.tr("gin.hollywood_points", points=points))
         else:
             parts.append(self.tr("gin.game_points", points=view["game_scores"][seat]))
@@ -484,7 +502,7 @@ class Adapter(TableAdapter):
         if not own:
             return
         melds = self._live_melds(view, [s.card for s in own if s.card])
-        colour_of: dict[str, tuple] = {}
+        colour_of: dict[str, tuple[int, ...]] = {}
         for i, meld in enumerate(melds):
             for c in meld:
                 colour_of[c] = MELD_COLOURS[i % len(MELD_COLOURS)]
@@ -540,7 +558,7 @@ class Adapter(TableAdapter):
             lines.append(text.fit(self.tr("gin.deadwood_after", points=plan[3]),
                                   size, width, (255, 222, 120), bold=True))
         elif held == 11 and view.get("deadwood_after_discard"):
-            best = min(view["deadwood_after_discard"].values())
+            best = min((view["deadwood_after_discard"] or {}).values())
             lines.append(text.fit(self.tr("gin.deadwood_best", best=best), size, width, (220, 230, 210)))
         gin_only = view["options"].get("oklahoma_sub_rules") and view["first_upcard"][0] == "A"
         limit = self.tr("gin.gin_only") if gin_only else self.tr("gin.knock_limit", limit=view["knock_limit"])
@@ -548,9 +566,9 @@ class Adapter(TableAdapter):
         height = sum(img.get_height() for img in lines) + size
         return pygame.Rect(plate.x, plate.y - height - round(layout.unit * 0.15), plate.w, height), lines, size
 
-    def _outline_groups(self, surface: pygame.Surface, cards: list[CardSprite], colour_of: dict[str, tuple]) -> None:
+    def _outline_groups(self, surface: pygame.Surface, cards: list[CardSprite], colour_of: dict[str, tuple[int, ...]]) -> None:
         """A coloured frame behind each run of neighbouring, resting cards of one meld (deadwood gets none)."""
-        runs: list[tuple[tuple | None, list[CardSprite]]] = []
+        runs: list[tuple[tuple[Any, ...] | None, list[CardSprite]]] = []
         for sprite in cards:
             colour = colour_of.get(sprite.card) if sprite.card and not sprite.moving else None
             if runs and colour is not None and runs[-1][0] == colour:
@@ -594,7 +612,7 @@ class Adapter(TableAdapter):
         return pygame.Rect(x, top, width, y + card_height(w) - top), label, w
 
     def _outline_spread(self, surface: pygame.Surface, view: GinView) -> None:
-        result = view["result"]
+        result = _hand_result(view)
         laid = {lay["card"] for lay in result["layoffs"]}
         moving = any(sp.moving for sp in self.scene.sprites if sp.zone.startswith(("meld:", "hand:")))
         for s in (0, 1):
@@ -621,7 +639,7 @@ class Adapter(TableAdapter):
         """Each seat's deadwood count and its place: above its deadwood (above its melds when it has
         none, except in the wall variant); beside them when the room above (under the buttons or the
         top bar) is too low for its size; else above, as large as fits."""
-        result = view["result"]
+        result = _hand_result(view)
         text = self.scene.text
         layout = self.scene.layout
         taken = [b.rect for b in self.scene.buttons] + [spot.plate for spot in layout.seats] + [layout.log_rect]
@@ -643,13 +661,13 @@ class Adapter(TableAdapter):
             beside = [spot for spot in (img.get_rect(midleft=(rect.right + gap * 2, rect.centery)),
                                         img.get_rect(midright=(rect.x - gap * 2, rect.centery)))
                       if layout.felt.contains(spot) and spot.collidelist(taken + cards) == -1]
-            if above.top >= layout.top_bar and above.collidelist(taken) == -1:
+            if above.top >= layout.felt.top and above.collidelist(taken) == -1:
                 labels.append((img, above))
                 continue
             if beside:
                 labels.append((img, beside[0]))
                 continue
-            ceiling = max([layout.top_bar] + [r.bottom for r in taken
+            ceiling = max([layout.felt.top] + [r.bottom for r in taken
                                                   if r.right > rect.x and r.x < rect.right and r.bottom <= rect.top])
             while size > 10 and text.font(size, True).get_height() > rect.top - gap - ceiling:
                 size -= 1
@@ -663,7 +681,7 @@ class Adapter(TableAdapter):
 
     def score_lines(self, view: GinView) -> tuple[str, list[tuple[str, str]], str]:
         """The score card's title, its (label, value) lines and its conclusion, translated."""
-        result = view["result"]
+        result = _hand_result(view)
         names = view["names"]
         kind = result["kind"]
         if kind == "wall":
@@ -687,7 +705,7 @@ class Adapter(TableAdapter):
             lines.append((self.tr("gin.card.doubled"), "×2"))
         if view.get("hollywood"):
             lines.append((self.tr("gin.card.hollywood_score", target=view["game_target"]),
-                          " · ".join("–".join(str(x) for x in g["scores"]) for g in view["hollywood"])))
+                          " · ".join("–".join(str(x) for x in g["scores"]) for g in view["hollywood"] or [])))
         else:
             lines.append((self.tr("gin.card.game_score", target=view["game_target"]),
                           " – ".join(str(x) for x in view["game_scores"])))
@@ -721,7 +739,7 @@ class Adapter(TableAdapter):
         self.score_card_end(surface, box, y, 4, conclusion, round(u * 0.3), round(u * 0.16))
 
 
-def _card_name(adapter: TableAdapter, card: str | None) -> str:
+def _card_name(adapter: TableAdapter[GinView], card: str | None) -> str:
     """A card in words, e.g. "K♥" written as "K of hearts" in the player's language."""
     if not card:
         return "?"
@@ -730,7 +748,7 @@ def _card_name(adapter: TableAdapter, card: str | None) -> str:
     return adapter.tr("gin.card_name", rank=rank, suit=adapter.tr(f"gin.suit.{card[1]}"))
 
 
-def _the_card(adapter: TableAdapter, card: str | None) -> str:
+def _the_card(adapter: TableAdapter[GinView], card: str | None) -> str:
     """A card with its definite article, for sentences ("the King of hearts", "l'As de pique")."""
     if not card:
         return "?"

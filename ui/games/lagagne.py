@@ -17,6 +17,7 @@ Input (every move is one of the engine's legal moves; nothing here decides a rul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -24,7 +25,7 @@ import pygame
 from game.core import Event, Move
 from game.lagagne.views import GIVE, OVER, SUITS, Column, LaGagneView, steal_source, steal_target
 from ui.cards import card_height
-from ui.games.base import SCORE_WIN, Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
+from ui.games.base import SCORE_WIN, Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter, present
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
@@ -41,7 +42,7 @@ def column_of(zone: str) -> tuple[int, str] | None:
     return int(seat), suit
 
 
-class Adapter(TableAdapter):
+class Adapter(TableAdapter[LaGagneView]):
     """The LaGagne table adapter (see the module docstring)."""
 
     game_id = "lagagne"
@@ -50,10 +51,10 @@ class Adapter(TableAdapter):
         super().__init__(scene)
         self.choices: list[Move] = []
         """Moves waiting for the player to choose between them (a steal into one of several columns)."""
-        self._boards: dict[tuple, dict[int, tuple[pygame.Rect, int]]] = {}
+        self._boards: dict[tuple[Any, ...], dict[int, tuple[pygame.Rect, int]]] = {}
         self._boards_last: tuple[Any, TableLayout, dict[int, tuple[pygame.Rect, int]]] | None = None
         """The boards of the last view and layout asked (asked for each card placed and drawn)."""
-        self._panel_last: tuple[Any, TableLayout, list[tuple[str, tuple]], pygame.Rect, pygame.Surface] | None = None
+        self._panel_last: tuple[Any, TableLayout, list[tuple[str, tuple[int, ...]]], pygame.Rect, pygame.Surface] | None = None
         """The target panel drawn for the last view, layout and lines, and where it goes."""
         self._slots: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         """Empty column places drawn, by suit name and size."""
@@ -89,11 +90,9 @@ class Adapter(TableAdapter):
                 zones[f"hand:{s}"] = known + [None] * (view["hand_sizes"][s] - len(known))
             for suit in SUITS:
                 col = view["columns"][s][suit]
-                cards = (
-                    ([f"S{suit}"] if col["open"] else [])
-                    + list(col["points"])
-                    + (["X2"] if col["x2"] else [])
-                )
+                cards: list[str | None] = [
+                    *([f"S{suit}"] if col["open"] else []), *col["points"], *(["X2"] if col["x2"] else [])
+                ]
                 if cards:
                     zones[f"column:{s}:{suit}"] = cards
         return zones
@@ -117,12 +116,13 @@ class Adapter(TableAdapter):
         w = self.board_card_width(layout)
         gap = max(4, round(w * 0.1))
         plate = layout.seats[layout.bottom_seat].plate
-        top = layout.centre[1] + layout.card_h / 2 + layout.unit * 0.3
+        # below the piles, and low enough that a column's first card ends level with the name plate
+        top = max(layout.centre[1] + layout.card_h / 2 + layout.unit * 0.3, plate.y - card_height(w))
         rect = pygame.Rect(
             round(plate.right + layout.unit * 0.3),
             round(top),
             4 * w + 3 * gap,
-            round(layout.felt.bottom - layout.unit * 0.1 - top),
+            round(layout.felt.bottom - layout.unit * 0.1 - top - w * 0.45),  # room for the totals below
         )
         return rect, w
 
@@ -228,12 +228,14 @@ class Adapter(TableAdapter):
         return [x for x in SUITS if cols[seat][x]["open"] or cols[seat][x]["points"] or cols[seat][x]["x2"]]
 
     def column_rect(self, seat: int, suit: str, layout: TableLayout) -> pygame.Rect:
-        """A column's place: the viewer's four columns have fixed places; another seat's columns
-        are packed side by side in suit order on its board."""
+        """A column's place: the viewer's four columns stand in a row from its name plate, those on
+        the table first (in suit order), then the empty places; another seat's columns are packed
+        side by side in suit order on its board."""
         board, w = self.boards(layout)[seat]
         if layout.seats[seat].bottom:
             gap = max(3, round(w * 0.1))
-            i = SUITS.index(suit)
+            present = self._present(seat)
+            i = (present + [x for x in SUITS if x not in present]).index(suit)
         else:
             gap = max(4, round(w * 0.14))
             present = self._present(seat)
@@ -384,9 +386,8 @@ class Adapter(TableAdapter):
         if not self._mine(sprite) or not legal:
             return []
         layout = self.scene.layout
-        card = sprite.card
-        assert card is not None
-        viewer = self.scene.viewer
+        card = present(sprite.card, "card")
+        viewer = present(self.scene.viewer, "viewer")
         moves = self._moves_of(card, legal)
         out: list[Drop] = []
         acts = {m.action: m for m in moves}
@@ -403,14 +404,15 @@ class Adapter(TableAdapter):
             elif m.name == "exchange":
                 target = int(m.args[0])
                 out.append(Drop(f"hand:{target}", self._opponent_hand_rect(target, view, layout), m))
-            elif m.name == "give" and view.get("exchange"):
-                target = view["exchange"]["target"]
+            elif m.name == "give" and (exchange := view.get("exchange")):
+                target = exchange["target"]
                 out.append(Drop(f"hand:{target}", self._opponent_hand_rect(target, view, layout), m))
         if card == "Voler":
             for other in self.scene.sprites:
                 steals = self._steals_of(other, legal) if column_of(other.zone) else []
-                if steals:
-                    out.append(Drop(other.zone, self.visible_rect(other), self._choose(steals)))  # type: ignore[arg-type]
+                chosen = self._choose(steals)
+                if chosen is not None:
+                    out.append(Drop(other.zone, self.visible_rect(other), chosen))
         return out
 
     def target_rects(self, view: LaGagneView, layout: TableLayout) -> dict[str, pygame.Rect]:
@@ -428,9 +430,9 @@ class Adapter(TableAdapter):
 
     def attempted(self, sprite: CardSprite, zone: str, view: LaGagneView) -> Move | None:
         viewer = self.scene.viewer
-        if viewer is None or not self._mine(sprite):
-            return None
         card = sprite.card
+        if viewer is None or card is None or not self._mine(sprite):
+            return None
         if zone.startswith("table:") and card == "Voler":
             return Move(f"steal {zone[6:]}", viewer)
         col = column_of(zone)
@@ -495,7 +497,7 @@ class Adapter(TableAdapter):
             if card[0] == "S":
                 key = (
                     "lagagne.button.reopen"
-                    if view["columns"][move.seat][card[1]]["points"]
+                    if view["columns"][present(move.seat, "seat")][card[1]]["points"]
                     else "lagagne.button.open"
                 )
                 return self.tr(key, suit=self.suit_name(card[1]))
@@ -511,7 +513,7 @@ class Adapter(TableAdapter):
         if name == "exchange":
             return self.tr("lagagne.button.exchange", name=names[int(move.args[0])])
         if name == "give":
-            return self.tr("lagagne.button.give", name=names[view["exchange"]["target"]])
+            return self.tr("lagagne.button.give", name=names[present(view["exchange"], "exchange")["target"]])
         if name == "steal":
             dest = move.args[1] if len(move.args) > 1 else None
             if dest is not None:
@@ -547,13 +549,16 @@ class Adapter(TableAdapter):
             return self.tr("lagagne.status.over", name=" & ".join(names[w] for w in view["winners"]))
         current = view["active"]
         viewer = self.scene.viewer
+        if current is None:
+            return ""
         if viewer is None or current != viewer:
             return self.tr("lagagne.status.waiting", name=names[current])
         if view["phase"] == GIVE:
+            exchange = present(view["exchange"], "exchange")
             return self.tr(
                 "lagagne.status.give",
-                name=names[view["exchange"]["target"]],
-                card=self.card_name(view["exchange"]["taken"]),
+                name=names[exchange["target"]],
+                card=self.card_name(exchange["taken"]),
             )
         if self.choices:
             return self.tr("lagagne.status.choose_column")
@@ -580,7 +585,7 @@ class Adapter(TableAdapter):
                 lines.append(self.tr("lagagne.log.open", name=who, suit=self.suit_name(card[1])))
             else:
                 suit = args[1] if len(args) > 1 else card[-1]
-                total = view["columns"][move.seat][suit]["total"]
+                total = view["columns"][present(move.seat, "seat")][suit]["total"]
                 key = "lagagne.log.double" if card == "X2" else "lagagne.log.lay"
                 lines.append(
                     self.tr(key, name=who, card=self.card_name(card), suit=self.suit_name(suit), total=total)
@@ -603,8 +608,8 @@ class Adapter(TableAdapter):
             lines.append(self.tr("lagagne.log.recup", name=who, card=self.card_name(taken)))
         elif name == "exchange":
             lines.append(self.tr("lagagne.log.exchange", name=who, target=names[int(args[0])]))
-            taken = next((e for e in events if e.kind == "take"), None)
-            self._tell_target(int(args[0]), "lagagne.told.taken", who, taken)
+            took = next((e for e in events if e.kind == "take"), None)
+            self._tell_target(int(args[0]), "lagagne.told.taken", who, took)
         elif name == "give":
             event = next((e for e in events if e.kind == "give"), None)
             target = names[event.info["to"]] if event else "?"
@@ -627,7 +632,7 @@ class Adapter(TableAdapter):
                 )
             elif e.kind == "last_round_cancelled":
                 lines.append(self.tr("lagagne.log.last_round_cancelled", target=view["target"]))
-            elif e.kind == "pass":
+            elif e.kind == "pass" and e.seat is not None:
                 lines.append(self.tr("lagagne.log.pass", name=names[e.seat]))
             elif e.kind == "match_end":
                 winners = " & ".join(names[w] for w in e.info["winners"])
@@ -644,12 +649,13 @@ class Adapter(TableAdapter):
         self.scene.say(self.tr(key, name=who, card=self.card_name(event.card)))
 
     @staticmethod
-    def sheet_label(entry: dict[str, Any], names: list[str], tr: Any) -> str | None:
+    def sheet_label(entry: dict[str, Any], names: list[str], tr: Callable[..., str]) -> str | None:
         key = "lagagne.sheet.round_limit" if entry.get("end") == "round_limit" else "lagagne.sheet.game"
         return tr(key, rounds=entry.get("rounds", "?"))
 
     def turn_seats(self, view: LaGagneView) -> list[int]:
-        return [] if view.get("active") is None else [view["active"]]
+        active = view.get("active")
+        return [] if active is None else [active]
 
     def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out = dict(params)
@@ -780,7 +786,7 @@ class Adapter(TableAdapter):
     def _target_panel(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
         """The target and, in the last round, who reached it and who ends the round: in the first
         clear place by the piles, drawn once per view and layout."""
-        lines: list[tuple[str, tuple]] = [(self.tr("lagagne.target", target=view["target"]), FONT_COLOUR)]
+        lines: list[tuple[str, tuple[int, ...]]] = [(self.tr("lagagne.target", target=view["target"]), FONT_COLOUR)]
         last = view.get("last_round")
         if last:
             lines.append(
@@ -795,7 +801,7 @@ class Adapter(TableAdapter):
                                         *self._render_target_panel(view, layout, lines, bool(last)))
         surface.blit(drawn[4], drawn[3])
 
-    def _render_target_panel(self, view: LaGagneView, layout: TableLayout, lines: list[tuple[str, tuple]],
+    def _render_target_panel(self, view: LaGagneView, layout: TableLayout, lines: list[tuple[str, tuple[int, ...]]],
                              last_round: bool) -> tuple[pygame.Rect, pygame.Surface]:
         text = self.scene.text
         u = layout.em

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ui.app import wrap_text
 from ui.notices import NOTICES_FILE, third_party_notices
 from ui.resources import root_path
 from ui.scenes import art
 from ui.scenes.base import MenuScene
+from ui.text import wrap_text
 from ui.version import tablee_version
 
 if TYPE_CHECKING:
@@ -83,6 +83,13 @@ class AboutScene(MenuScene):
             return True
         return super().handle_event(event)
 
+    def folders(self) -> str:
+        """Where this Tablée keeps its files: one folder, or the desktop's three (``disk.places``)."""
+        places = self.app.places
+        if places.config == places.data == places.state:
+            return self.app.tr("about.data", folder=str(places.data))
+        return self.app.tr("about.places", config=str(places.config), data=str(places.data), state=str(places.state))
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         tr = self.app.tr
@@ -92,7 +99,7 @@ class AboutScene(MenuScene):
         x = (w - width) // 2
         info = [
             tr("about.version", version=tablee_version()),
-            tr("about.data", folder=str(self.app.data_dir)),
+            self.folders(),
             tr("about.licence"),
         ]
         font = self.app.font(self.px(17))

@@ -29,9 +29,11 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 175) -> None:
     surface.blit(layer, rect)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=1)
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    """A green felt backdrop with a soft vignette and a fine weave, for ``size``."""
+    """A green felt backdrop with a soft vignette and a fine weave, for ``size``. Only the window's
+    size is kept: a full-screen backdrop weighs 8 MB, and older sizes are not shown again until the
+    window is resized back, when drawing one again costs a few milliseconds."""
     small_w, small_h = 48, 30
     small = pygame.Surface((small_w, small_h))
     for y in range(small_h):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
+from pygame_gui.core.interfaces import IContainerLikeInterface
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
@@ -165,7 +166,7 @@ class MenuScene(Scene):
         self.focus = -1
         self.confirm: UIConfirmationDialog | None = None
         """The question open over the scene (``ask``), if any."""
-        self._on_yes: Callable[[], None] | None = None
+        self._on_yes: Callable[[], object] | None = None
 
     # ------------------------------------------------------------------ size classes
     @property
@@ -238,7 +239,7 @@ class MenuScene(Scene):
         nav: bool = True,
         object_id: str | None = None,
         tooltip: str | None = None,
-        container: object = None,
+        container: IContainerLikeInterface | None = None,
     ) -> UIButton:
         """A themed button; ``action`` runs when it is pressed (or activated from the keyboard).
         ``container``: a scrolling list inside the scene (default: the scene's root)."""
@@ -274,7 +275,7 @@ class MenuScene(Scene):
         return widget
 
     def checkbox(
-        self, rect: pygame.Rect, text: str, on: bool, object_id: str, container: object = None
+        self, rect: pygame.Rect, text: str, on: bool, object_id: str, container: IContainerLikeInterface | None = None
     ) -> UICheckBox:
         """A themed checkbox (its mark is a glyph the bundled font has)."""
         box = UICheckBox(
@@ -291,11 +292,18 @@ class MenuScene(Scene):
     def drop_down(self, rect: pygame.Rect, choices: list[tuple[str, str]], value: str, name: str) -> UIDropDownMenu:
         """A themed drop-down of ``(label, id)`` choices showing the one whose id is ``value``."""
         current = next(c for c in choices if c[1] == value)
-        return UIDropDownMenu(choices, current, rect, manager=self.app.ui, container=self.root,
+        options: list[str | tuple[str, str]] = list(choices)
+        return UIDropDownMenu(options, current, rect, manager=self.app.ui, container=self.root,
                               object_id=self.oid("drop", f"#{name}"))
 
     def label(self, rect: pygame.Rect, text: str, kind: str = "field_label") -> UILabel:
         return UILabel(rect, text, manager=self.app.ui, container=self.root, object_id=self.oid(kind))
+
+    @staticmethod
+    def text_width(label: UILabel, text: str) -> int:
+        """How wide ``text`` is in ``label``'s themed font (to place what follows it in any language)."""
+        font = label.font
+        return font.get_rect(text).width if font is not None else label.rect.width
 
     def set_focus(self, index: int) -> None:
         """Give the keyboard focus to ``nav[index]`` (a button in the selected colours, a text entry
@@ -348,7 +356,7 @@ class MenuScene(Scene):
                 return
 
     # ------------------------------------------------------------------ questions
-    def ask(self, title_key: str, question_key: str, yes_key: str, on_yes: Callable[[], None],
+    def ask(self, title_key: str, question_key: str, yes_key: str, on_yes: Callable[[], object],
             object_id: str) -> None:
         """Ask before something that cannot be undone (a match thrown away, edits lost): ``on_yes``
         runs only if the player confirms; the dialog's Cancel, its close box or Esc keep everything."""

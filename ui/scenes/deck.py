@@ -39,12 +39,12 @@ from game.lagagne.views import (
     deck_text,
     normalise_deck,
 )
-from ui.app import wrap_text
 from ui.cards import CardArt, card_height
 from ui.scenes import art
 from ui.scenes.base import Focusable, MenuScene
 from ui.scenes.common import game_title, games, players_text
-from ui.scenes.setup import FormCheck, option_fields
+from ui.scenes.setup import refusal_text as option_refusal_text
+from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -76,11 +76,14 @@ def has_deck_editor(game_id: str) -> bool:
     return hasattr(options, "with_deck_text") and DECK_FIELD in {f.name for f in dataclasses.fields(options)}
 
 
-def refusal_text(app: App, game_id: str, sentence: str) -> str:
-    """An engine's sentence refusing a deck, in the player's language."""
-    descriptor = games()[game_id]
-    checker = FormCheck(descriptor, option_fields(descriptor.Options), app.tr, lambda name: name)
-    return checker.translate(sentence, {}, None)[0]
+def refusal_text(app: App, game_id: str, refused: ValueError) -> str:
+    """The engine's refusal of a deck (an ``OptionError``), in the player's language."""
+
+    def label(name: str) -> str:
+        key = f"option.{game_id}.{name}"
+        return app.tr(key) if app.has_text(key) else name
+
+    return option_refusal_text(app.tr, label, refused)[0]
 
 
 def load_user_deck(app: App, game_id: str) -> Deck | None:
@@ -92,7 +95,7 @@ def load_user_deck(app: App, game_id: str) -> Deck | None:
         try:
             return options.with_deck_text(text).deck
         except ValueError as exc:
-            raise ValueError(refusal_text(app, game_id, str(exc))) from None
+            raise ValueError(refusal_text(app, game_id, exc)) from None
 
     return app.storage.user_deck(game_id, read)
 
@@ -172,7 +175,7 @@ class DeckEditorScene(MenuScene):
         try:
             options = dataclasses.replace(self.base_options, deck=normalise_deck(self.deck()))
         except ValueError as exc:
-            self.problem = refusal_text(self.app, self.game_id, str(exc))
+            self.problem = refusal_text(self.app, self.game_id, exc)
             return
         d = self.descriptor
         dealt: list[int] = []
@@ -184,7 +187,7 @@ class DeckEditorScene(MenuScene):
                     self.warning = self.app.tr(
                         "deck.too_small",
                         players=players_text(self.app, count, count),
-                        reason=refusal_text(self.app, self.game_id, str(exc)),
+                        reason=refusal_text(self.app, self.game_id, exc),
                     )
                 continue
             dealt.append(count)

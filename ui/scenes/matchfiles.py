@@ -7,6 +7,7 @@ that cannot be read is explained in one sentence and left exactly as it was.
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,9 +15,9 @@ import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from game.core.matchfile import MatchFileError, import_match
-from ui.app import wrap_text
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games
+from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -52,7 +53,7 @@ class MatchFilesScene(MenuScene):
             self.label(pygame.Rect(x, y, width, bh), tr("files.none"), "field_label")
             y += bh + gap
         for path in files:
-            self.button(pygame.Rect(x, y, width, bh), self.describe(path), lambda p=path: self.open(p))
+            self.button(pygame.Rect(x, y, width, bh), self.describe(path), partial(self.open, path))
             y += bh + gap
         self.folder_top = y
         y += self.px(44)

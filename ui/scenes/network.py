@@ -12,6 +12,7 @@ the title screen or the Join screen.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -26,7 +27,6 @@ from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code
 from net.reach import PortMapper, Reach, invitation, ipv6_addresses, reach_lines, shared_address
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
-from ui.app import wrap_text
 from ui.names import default_player_name
 from ui.scenes import art
 from ui.scenes.base import MenuScene
@@ -34,6 +34,7 @@ from ui.scenes.common import game_title, level_name
 from ui.session import SeatInfo
 from ui.storage import hosted_file
 from ui.table.remote import REMOTE_LEVEL, RemoteSession
+from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -240,7 +241,7 @@ class LobbyScene(MenuScene):
             if self.host is not None and seat.get("kind") == "remote" and seat.get("state") in ("waiting", "dropped") \
                     and i not in self.mine():
                 self.bot_buttons[i] = self.button(pygame.Rect(left + col_w - bot_w, top, bot_w, row),
-                                                  tr("net.lobby.bot"), lambda seat=i: self.give_to_bot(seat))
+                                                  tr("net.lobby.bot"), partial(self.give_to_bot, i))
         y += rows * (row + gap)
         if self.problem:
             self.label(pygame.Rect(panel.left, y, panel.width, self.px(34)), self.problem, "error_label")
@@ -406,7 +407,7 @@ class JoinScene(MenuScene):
         for ad in self.heard[:5]:
             text = tr("net.join.table", name=ad.name, game=game_title(self.app, ad.game), n=ad.free, seats=ad.seats)
             self.table_buttons.append(self.button(pygame.Rect(panel.left, y, panel.width, self.px(44)), text,
-                                                  (lambda ad=ad: self.join(ad.where, ad.code)) if ad.free else None))
+                                                  partial(self.join, ad.where, ad.code) if ad.free else None))
             y += self.px(50)
         y += self.px(10)
         label_w = self.px(220)

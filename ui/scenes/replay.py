@@ -18,11 +18,11 @@ from game import GAMES
 from game.core.dealcode import DealCode
 from game.core.fairness import verify
 from game.core.state import GameState
-from ui.app import wrap_text
 from ui.cards import CardArt
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title
+from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App

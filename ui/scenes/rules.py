@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -109,16 +110,16 @@ def markdown_blocks(text: str) -> list[Block]:
         if table:
             header, *rows = table
             for row in rows:
-                runs: list[Run] = []
+                parts: list[Run] = []
                 for index, (name, cell) in enumerate(zip(header, row, strict=False)):
                     if not cell or cell in ("—", "-"):
                         continue
-                    if runs:
-                        runs.append(("  ·  ", "plain"))
+                    if parts:
+                        parts.append(("  ·  ", "plain"))
                     if len(name) <= SHORT_HEADER:
-                        runs.append((f"{name}: ", "soft"))
-                    runs += _runs(cell, "bold" if index == 0 else "plain")
-                out.append(Block(runs, indent=1.2, mark="•", space_after=0.2))
+                        parts.append((f"{name}: ", "soft"))
+                    parts += _runs(cell, "bold" if index == 0 else "plain")
+                out.append(Block(parts, indent=1.2, mark="•", space_after=0.2))
             table.clear()
             out[-1].space_after = 0.6
 
@@ -253,7 +254,7 @@ class RulesScene(MenuScene):
             tab = self.button(
                 pygame.Rect(x, top, tab_w, tab_h),
                 game_title(self.app, game_id),
-                lambda g=game_id: self.show(g),
+                partial(self.show, game_id),
                 kind="tab_button",
                 nav=False,
                 object_id=f"#tab_{game_id}",

@@ -20,7 +20,7 @@ from ui.settings import ANIMATION_SPEEDS, BOT_DELAY_RANGE, CARD_SIZES, UI_SCALES
 if TYPE_CHECKING:
     from ui.app import App
 
-LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "es": "Español"}
 
 
 class SettingsScene(MenuScene):
@@ -55,8 +55,11 @@ class SettingsScene(MenuScene):
         top = self.heading_bottom()
         panel_w = min(self.px(680), w - 2 * self.px(40))
         row_h = self.px(40)
-        gap = self.px(14) if h >= 760 else self.px(4)  # eight settings fit a 1024×640 window
         hint_h = self.px(22)
+        bw, bh = self.px(220), self.px(48)
+        # the eight rows share what the window leaves between the heading and Back (at any text size)
+        spare = h - top - 8 * row_h - 3 * hint_h - self.px(40) - self.px(8) - bh - self.px(20)
+        gap = max(self.px(4), min(self.px(14), spare // 8))
         self.panel = pygame.Rect(
             (w - panel_w) // 2, top, panel_w, 8 * (row_h + gap) + 3 * hint_h + self.px(40)
         )
@@ -160,6 +163,8 @@ class SettingsScene(MenuScene):
             s.muted,
             "#mute",
         )
+        if not self.app.sound.available:
+            self.mute_box.set_tooltip(tr("settings.no_sound_device"))
         self.aloud_box = self.checkbox(
             pygame.Rect(control_x + control_w // 2 - self.px(8), y + (row_h - box) // 2, box, box),
             tr("settings.read_aloud"),
@@ -184,9 +189,9 @@ class SettingsScene(MenuScene):
             "#four_colour",
         )
         self.four_colour_box.set_tooltip(tr("settings.four_colour_hint"))
-        bw, bh = self.px(220), self.px(48)
         self.button(
-            pygame.Rect((w - bw) // 2, min(self.panel.bottom + self.px(28), h - bh - self.px(20)), bw, bh),
+            pygame.Rect((w - bw) // 2, max(self.panel.bottom + self.px(4),
+                                           min(self.panel.bottom + self.px(28), h - bh - self.px(20))), bw, bh),
             tr("common.back"),
             self.back,
             kind="primary_button",

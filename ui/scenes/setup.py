@@ -1,21 +1,21 @@
 """New-game setup: the seats (human or bot level, editable names), the game's rule options and a
 seed, then **Start**.
 
-The option form is generated from the game's ``Options`` dataclass, so a new game needs no UI code:
-``bool`` → a checkbox, ``int``/``float`` → a numeric entry, ``int | None`` → an entry where blank
-means "random", a ``Literal``/``Enum`` → a drop-down, and so is a field whose metadata lists
-``choices`` (presets of a number the engine takes at any value); anything else (a deck table, a
-tuple) keeps its default and says so, except a deck the game reads from deck files: its row has a
-**Deck…** button to the deck editor (``ui.scenes.deck``), and the player's saved deck is its value.
-Labels come from the i18n keys ``option.<game_id>.<field>`` and a choice's from
-``option.<game_id>.<field>.<value>`` (the field name made readable, or the value as written, when a
-translation is missing).
+The option form is generated from the game's option schema (``game.core.options``: each field of its
+``Options`` declares its kind, its range or choices and what a blank means), so a new game needs no
+UI code: a flag → a checkbox, a whole number or a number → a numeric entry (blank means "random"
+where the field says so), a choice → a drop-down, and so is a number with presets (window lengths
+the engine takes at any value in range); a structured value (a deck) keeps its default and says so,
+except a deck the game reads from deck files: its row has a **Deck…** button to the deck editor
+(``ui.scenes.deck``), and the player's saved deck is its value. Labels come from the i18n keys
+``option.<game_id>.<field>`` and a choice's from ``option.<game_id>.<field>.<value>`` (the field
+name made readable, or the value as written, when a translation is missing).
 
 The engine has the last word on values: the form is checked as it is typed (:class:`FormCheck`) by
-building the ``Options`` and dealing a throw-away match for the seats, and every refusal is shown
-next to the option at fault and under the form, in the player's language (the engine's sentences are
-recognised and translated, see ``REFUSALS``); **Start** is enabled only for a setup the engine accepts.
-Each number field's tooltip gives its accepted range, found by asking the ``Options`` dataclass.
+``game.core.options.refusals`` for the seats, and every refusal (an ``OptionError``: the option at
+fault, a key and its parameters) is shown next to that option and under the form, in the player's
+language (``setup.refusal.<key>``); **Start** is enabled only for a setup the engine accepts. Each
+number field's tooltip gives the range its spec declares.
 
 Every control is reachable from the keyboard, in reading order: the seat count buttons, each seat's
 name then level, the Defaults button, each rule option, the seed, then Back / Rules / Start (see
@@ -25,30 +25,28 @@ name then level, the Defaults button, each rule option, the seed, then Back / Ru
 from __future__ import annotations
 
 import dataclasses
-import enum
 import functools
 import math
-import re
 import sys
-import types
-import typing
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, UITextEntryLine
 
 from game.core.dealcode import DealCode, DealCodeError, decode
-from ui.app import wrap_text
+from game.core.options import OptionError, OptionSpec, plain_text, refusals, schema
 from ui.names import NAME_LIMIT, default_player_name
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games, level_name, players_text
 from ui.session import MatchSession, SeatInfo
 from ui.table.remote import REMOTE_LEVEL
+from ui.text import wrap_text
 from ui.tutorial import has_tutorial, start_tutorial
 
 if TYPE_CHECKING:
@@ -64,50 +62,31 @@ DROP_FONT_SIZE = 17
 
 @dataclass
 class OptionField:
-    """One rule option as the form shows it."""
+    """One rule option as the form shows it, with the spec it was made from."""
 
     name: str
-    kind: str  # "bool", "int", "float", "str", "optional_int", "optional_float", "choice", "fixed"
+    kind: str  # "bool", "int", "float", "optional_int", "optional_float", "choice", "fixed"
     default: Any
     choices: tuple[Any, ...] = ()
+    spec: OptionSpec | None = None
 
 
 def option_fields(options_cls: type) -> list[OptionField]:
-    """Describe the fields of a game's ``Options`` dataclass for the form."""
-    try:
-        hints = typing.get_type_hints(options_cls)
-    except (NameError, TypeError):
-        hints = {}
-    defaults = options_cls()
+    """The form's fields, read from the option schema of a game's ``Options``."""
+    defaults = {f.name: f.default for f in dataclasses.fields(options_cls)}
     out = []
-    for field in dataclasses.fields(options_cls):
-        if not field.init:
-            continue
-        default = getattr(defaults, field.name)
-        presets = tuple(field.metadata.get("choices", ()))
-        if default in presets:
-            out.append(OptionField(field.name, "choice", default, presets))
+    for name, spec in schema(options_cls).items():
+        default = defaults[name]
+        if spec.kind in ("bool", "choice"):
+            out.append(OptionField(name, spec.kind, default, spec.choices, spec))
+        elif spec.presets and default in spec.presets:
+            out.append(OptionField(name, "choice", default, spec.presets, spec))
+        elif spec.kind in ("int", "float"):
+            kind = f"optional_{spec.kind}" if spec.blank == "random" else spec.kind
+            out.append(OptionField(name, kind, default, (), spec))
         else:
-            out.append(OptionField(field.name, *_kind(hints.get(field.name, type(default)), default)))
+            out.append(OptionField(name, "fixed", default, (), spec))
     return out
-
-
-def _kind(hint: Any, default: Any) -> tuple[str, Any, tuple[Any, ...]]:
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if hint is bool:
-        return "bool", default, ()
-    if hint in (int, float, str):
-        return hint.__name__, default, ()
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return "choice", default, tuple(hint)
-    if origin is typing.Literal:
-        return "choice", default, args
-    if origin in (typing.Union, types.UnionType):
-        rest = [a for a in args if a is not type(None)]
-        if len(rest) == 1 and len(args) == 2 and rest[0] in (int, float):
-            return f"optional_{rest[0].__name__}", default, ()
-    return "fixed", default, ()
 
 
 @functools.cache
@@ -127,49 +106,33 @@ def _readable(name: str) -> str:
 
 
 def _format(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{value:g}"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    return str(value)
+    return plain_text(value) if not isinstance(value, bool) else str(value)
+
+
+def refusal_text(tr: Callable[..., str], label: Callable[[str], str], refused: Exception) -> tuple[str, str]:
+    """An engine's refusal of options in the player's language, and its i18n key: an ``OptionError``
+    by its key (``setup.refusal.<key>``), the option and every option it names by their labels;
+    any other error (a seed-dependent deal) by its English sentence."""
+    if not isinstance(refused, OptionError):
+        return tr("setup.error.options", message=str(refused)), "setup.error.options"
+    params: dict[str, Any] = {}
+    for name, value in refused.params.items():
+        if name == "other" and isinstance(value, str):
+            params[name] = label(value)
+        elif name == "choices":
+            params[name] = ", ".join(_format(c) for c in value)
+        elif name == "value" and value is None:
+            params[name] = tr("setup.random")
+        else:
+            params[name] = value if isinstance(value, str) else _format(value)
+    if refused.field is not None:
+        params["option"] = label(refused.field)
+    key = f"setup.refusal.{refused.key}"
+    return tr(key, **params), key
 
 
 # ---------------------------------------------------------------------- checking a setup
 SEED_FIELD = "seed"
-WIDE = 2**31
-"""Probing for a number field's range stops here: a field still accepted at ±WIDE has no bound."""
-
-REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), key)
-    for pattern, key in (
-        (r"(?P<field>\w+) must be between (?P<low>-?[\d.]+) and (?P<high>-?[\d.]+), not (?P<value>.+)", "between"),
-        (r"(?P<field>\w+) must be a seat number (?P<low>\d+) to (?P<high>\d+), not (?P<value>.+)", "seat_range"),
-        (r"(?P<field>\w+) must be (?P<low>-?[\d.]+) to (?P<high>-?[\d.]+), not (?P<value>.+)", "between"),
-        (r"(?P<field>\w+) must be at least (?P<low>-?[\d.]+), not (?P<value>.+)", "at_least"),
-        (r"(?P<field>\w+) cannot be negative \((?P<value>.+)\)", "not_negative"),
-        (r"(?P<field>\w+) must be a seat number or None, not (?P<value>.+)", "seat_or_random"),
-        (r"(?P<field>\w+) must be (?P<choices>[\d, ]+) or None \(random\), not (?P<value>.+)", "choices"),
-        (r"(?P<field>\w+) (?P<value>-?\d+) is not a seat of a (?P<players>\d+)-player table", "not_a_seat"),
-        (
-            r"the deck holds (?P<size>\d+) cards, too few to deal (?P<hand>\d+) to each of (?P<players>\d+) "
-            r"players",
-            "deck_too_small",
-        ),
-        (r"the deck holds (?P<size>\d+) cards, too few to deal (?P<hand>\d+) to two players", "deck_for_two"),
-        (r"the deck has no symbol card, so no column could ever be opened", "no_symbol"),
-        (r"the deck has no point card, so nobody could ever score", "no_points"),
-        (r"the deck names (?P<card>.+), which is not a \w+ card", "unknown_card"),
-        (r"the count of (?P<card>\w+) (must be a whole number|cannot be negative).*", "deck_count"),
-        (r"the deck file (is not readable|has a section).*", "deck_unreadable"),
-        (r"(?P<field>\w+) must be a positive number of seconds, not (?P<value>.+)", "positive"),
-        (r"(?P<field>\w+) must be a whole number, not (?P<value>.+)", "whole"),
-        (r"(?P<field>\w+) needs (?P<other>\w+) to be on", "needs"),
-    )
-)
-"""The engine's sentences refusing options, each with the i18n key (``setup.refusal.<key>``) that
-says the same in the player's language; ``field`` names the option at fault when the sentence does."""
 
 
 @dataclass(frozen=True)
@@ -202,30 +165,10 @@ class Verdict:
         return next((p for p in self.problems if p.field == name), None)
 
 
-@dataclass(frozen=True)
-class Range:
-    """The values a number option accepts on its own: ``low``/``high`` are None when unbounded; a
-    ``strict`` low bound is excluded (a float that must be more than 0)."""
-
-    low: float | None
-    high: float | None
-    whole: bool
-    strict: bool = False
-
-
-def _clean(value: str) -> str:
-    """An engine's ``repr`` of a refused value, as the player typed it."""
-    return value.strip().strip("'\"")
-
-
 class FormCheck:
-    """Checks the setup of one game as typed: each field parsed, then the engine asked.
-
-    The engine is asked twice: ``Options(**values)`` (its ``__post_init__``), then ``new_match`` for
-    the seats (a deck too small for the hands, a first dealer beyond the last seat). A refusal is
-    pinned on the option it names, or else on the option whose reset to the default makes the setup
-    acceptable; its sentence is translated through ``REFUSALS``.
-    """
+    """Checks the setup of one game as typed: each field parsed, then the engine's option schema
+    asked for the seats (``game.core.options.refusals``: at most one refusal per option, each
+    pinned on the option it names)."""
 
     def __init__(
         self,
@@ -239,7 +182,6 @@ class FormCheck:
         self.names = {f.name for f in fields}
         self.tr = tr
         self.label = label
-        self._ranges: dict[str, Range | None] = {}
 
     # ------------------------------------------------------------------ parsing
     def blank_means_random(self, text: str) -> bool:
@@ -279,97 +221,35 @@ class FormCheck:
         return value
 
     # ------------------------------------------------------------------ the engine
-    def refusal(self, values: dict[str, Any], count: int) -> str | None:
-        """The engine's sentence refusing ``values`` for ``count`` seats (None: accepted)."""
-        try:
-            options = self.descriptor.Options(**values)
-            self.descriptor.new_match(count, options, seed=0)
-        except (TypeError, ValueError) as exc:
-            return str(exc) or type(exc).__name__
-        return None
+    def translate(self, refused: Exception) -> tuple[str, str]:
+        """The engine's refusal in the player's language, and the i18n key used."""
+        return refusal_text(self.tr, self.label, refused)
 
-    def culprit(self, values: dict[str, Any], count: int, sentence: str, named: str | None) -> str | None:
-        """The option at fault: the one the sentence names, else the first whose default makes this
-        refusal go away (the setup may still be refused for another reason)."""
-        if named in self.names:
-            return named
-        for field in self.fields:
-            if values[field.name] != field.default:
-                trial = {**values, field.name: field.default}
-                if self.refusal(trial, count) != sentence:
-                    return field.name
-        return None
-
-    def translate(self, sentence: str, values: dict[str, Any], culprit: str | None) -> tuple[str, str]:
-        """The engine's ``sentence`` in the player's language, and the i18n key used."""
-        for pattern, key in REFUSALS:
-            match = pattern.fullmatch(sentence.strip())
-            if match is None:
-                continue
-            params = {k: _clean(v) for k, v in match.groupdict().items() if v is not None}
-            name = params.pop("field", None) or culprit
-            if name is not None:
-                params["option"] = self.label(name)
-                if "value" not in params and name in values:
-                    params["value"] = _format(values[name]) or self.tr("setup.random")
-            if "other" in params:
-                params["other"] = self.label(params["other"])
-            if "players" not in params and key == "deck_for_two":
-                params["players"] = "2"
-            key = "deck_too_small" if key == "deck_for_two" else key
-            if "players" in params and key == "not_a_seat":
-                params["last"] = str(int(params["players"]) - 1)
-            return self.tr(f"setup.refusal.{key}", **params), f"setup.refusal.{key}"
-        return self.tr("setup.error.options", message=sentence), "setup.error.options"
-
-    def field_range(self, field: OptionField) -> Range | None:
-        """What a number option accepts with every other option at its default (None: not a number
-        field, or the default itself is refused). Found by asking ``Options`` at probe values, so the
-        range is the engine's, never a copy of it."""
-        if field.name in self._ranges:
-            return self._ranges[field.name]
-        result: Range | None = None
-        if field.kind in ("int", "float", "optional_int", "optional_float"):
-            whole = field.kind.endswith("int")
-            start = field.default if field.default is not None else 0
-
-            def accepted(value: float) -> bool:
-                try:
-                    self.descriptor.Options(**{field.name: int(value) if whole else float(value)})
-                except (TypeError, ValueError):
-                    return False
-                return True
-
-            if accepted(start):
-                low, strict = _edge(accepted, start, -WIDE, whole)
-                high, _ = _edge(accepted, start, WIDE, whole)
-                result = Range(low, high, whole, strict)
-        self._ranges[field.name] = result
-        return result
-
-    def range_text(self, rng: Range) -> str:
-        """A range in words: "1 to 99", "1 or more", "more than 0"."""
-        low, high = (None if b is None else _format(b) for b in (rng.low, rng.high))
+    def range_text(self, spec: OptionSpec) -> str:
+        """A spec's range in words: "1 to 99", "1 or more", "more than 0, at most 60"."""
+        low, high = (None if b is None else _format(b) for b in (spec.low, spec.high))
         if low is not None and high is not None:
-            return self.tr("setup.range.between", low=low, high=high)
+            key = "setup.range.more_than_at_most" if spec.low_open else "setup.range.between"
+            return self.tr(key, low=low, high=high)
         if low is not None:
-            return self.tr("setup.range.more_than" if rng.strict else "setup.range.at_least", low=low)
+            return self.tr("setup.range.more_than" if spec.low_open else "setup.range.at_least", low=low)
         if high is not None:
             return self.tr("setup.range.at_most", high=high)
         return self.tr("setup.range.any")
 
     def hint(self, field: OptionField) -> str | None:
-        """The tooltip of a number option: what it accepts."""
-        rng = self.field_range(field)
-        if rng is None:
+        """The tooltip of a number option: what its spec accepts."""
+        spec = field.spec
+        if spec is None or spec.kind not in ("int", "float") or field.kind == "choice":
             return None
-        text = self.tr("setup.hint.whole" if rng.whole else "setup.hint.number", range=self.range_text(rng))
-        if field.kind.startswith("optional"):
+        key = "setup.hint.whole" if spec.kind == "int" else "setup.hint.number"
+        text = self.tr(key, range=self.range_text(spec))
+        if spec.blank == "random":
             text += " " + self.tr("setup.hint.blank")
         return text
 
     # ------------------------------------------------------------------ the whole form
-    def check(self, count: int, values: dict[str, Any], texts: dict[str, str], seed_text: str) -> Verdict:
+    def check(self, count: int, values: Mapping[str, Any], texts: Mapping[str, str], seed_text: str) -> Verdict:
         """Check a setup: ``values`` hold the booleans and choices, ``texts`` the typed numbers."""
         verdict = Verdict()
         typed: dict[str, Any] = {}
@@ -388,48 +268,17 @@ class FormCheck:
         except ValueError as exc:
             verdict.problems.append(Problem(SEED_FIELD, str(exc), "setup.error.seed"))
         broken = {p.field for p in verdict.problems}
-        # the engine, asked once for the whole setup, then once more per refusal pinned on an option
-        # (several options may each be at fault): at most one problem per option
-        for _ in range(len(self.fields) + 1):
-            sentence = self.refusal(typed, count)
-            if sentence is None:
-                break
-            named = next(
-                (
-                    m.group("field")
-                    for p, _ in REFUSALS
-                    if (m := p.fullmatch(sentence.strip())) and "field" in p.groupindex
-                ),
-                None,
-            )
-            culprit = self.culprit(typed, count, sentence, named)
-            text, key = self.translate(sentence, typed, culprit)
-            verdict.problems.append(Problem(culprit, text, key))
-            if culprit is None or culprit in broken:
-                break
-            broken.add(culprit)
-            typed[culprit] = next(f.default for f in self.fields if f.name == culprit)
+        options, refused = refusals(self.descriptor.Options, typed, count)
+        for refusal in refused:
+            at = refusal.field if refusal.field in self.names else None
+            if at is not None and at in broken:
+                continue  # already refused as typed: one problem per option
+            text, key = self.translate(refusal)
+            verdict.problems.append(Problem(at, text, key))
+            broken.add(at)
         if verdict.ok:
-            verdict.options = self.descriptor.Options(**typed)
+            verdict.options = options
         return verdict
-
-
-def _edge(accepted: Callable[[float], bool], inside: float, outside: float, whole: bool) -> tuple[float | None, bool]:
-    """The last accepted value from ``inside`` toward ``outside`` (None: even ``outside`` is
-    accepted), and whether that bound is strict (a float bound itself refused)."""
-    if accepted(outside):
-        return None, False
-    good, bad = inside, outside
-    while abs(bad - good) > (1 if whole else 1e-4):
-        middle = (good + bad) // 2 if whole else (good + bad) / 2
-        if accepted(middle):
-            good = middle
-        else:
-            bad = middle
-    if whole:
-        return int(good), False
-    bound = round(bad, 3) + 0.0  # no "-0"
-    return (bound, False) if accepted(bound) else (bound, True)
 
 
 def looks_like_code(text: str) -> bool:
@@ -678,14 +527,18 @@ class SetupScene(MenuScene):
     def _build_seats(self, area: pygame.Rect) -> None:
         tr = self.app.tr
         d = self.descriptor
-        self.label(pygame.Rect(area.left, area.top, area.width, self.px(30)), tr("setup.players"), "section_label")
+        self.players_heading = self.label(pygame.Rect(area.left, area.top, area.width, self.px(30)),
+                                          tr("setup.players"), "section_label")
         box = self.px(24)
         self.undo_box = self.checkbox(pygame.Rect(area.right - box, area.top + (self.px(30) - box) // 2, box, box),
                                       "", self.pass_and_play_undo, "#pass_and_play_undo")
         self.undo_box.set_tooltip(tr("setup.undo_hint"))
         self.add_nav(self.undo_box)
-        self.label(pygame.Rect(area.right - box - self.px(250), area.top, self.px(244), self.px(30)),
-                   tr("setup.undo"), "field_label")
+        # the checkbox's words start after the heading's, however long the language makes either
+        heading_end = area.left + self.text_width(self.players_heading, tr("setup.players")) + self.px(14)
+        left = max(heading_end, area.right - box - self.px(250))
+        self.undo_label = self.label(pygame.Rect(left, area.top, area.right - box - self.px(6) - left, self.px(30)),
+                                     tr("setup.undo"), "field_label")
         y = area.top + self.px(38)
         small = self.px(40)
         row_h = min(self.px(38), max(30, (area.bottom - y - self.px(52)) // d.max_players - self.px(6)))
@@ -775,6 +628,7 @@ class SetupScene(MenuScene):
             control_left = control.right - box_size if field.kind == "bool" else control.left
             rect = pygame.Rect(0, y, control_left - self.px(10), row_h)
             oid = self.oid("field_label", f"#option_label_{field.name}")
+            widget: UIElement
             if field.kind == "bool":
                 widget = self.checkbox(
                     pygame.Rect(control_left, y + (row_h - box_size) // 2, box_size, box_size),
@@ -787,7 +641,8 @@ class SetupScene(MenuScene):
                 self.add_nav(widget)
                 row.append(widget)
             elif field.kind == "choice":
-                names = [(self.choice_label(field.name, c), str(i)) for i, c in enumerate(field.choices)]
+                names: list[str | tuple[str, str]] = [(self.choice_label(field.name, c), str(i))
+                                                      for i, c in enumerate(field.choices)]
                 current = names[field.choices.index(self.values[field.name])]
                 widget = UIDropDownMenu(
                     names,
@@ -828,7 +683,7 @@ class SetupScene(MenuScene):
                     )
                 )
             else:
-                widget = UITextEntryLine(
+                entry = UITextEntryLine(
                     control,
                     manager=self.app.ui,
                     container=scroll,
@@ -836,7 +691,8 @@ class SetupScene(MenuScene):
                     initial_text=self.texts[field.name],
                     placeholder_text=tr("setup.random") if field.kind.startswith("optional") else None,
                 )
-                widget.set_forbidden_characters(unprintable())
+                entry.set_forbidden_characters(unprintable())
+                widget = entry
                 hint = self.checker.hint(field)
                 if hint is not None:
                     widget.set_tooltip(hint)
@@ -979,7 +835,7 @@ class SetupScene(MenuScene):
             session.pass_and_play_undo = self.pass_and_play_undo
         except (TypeError, ValueError) as exc:
             # the check deals the same setup first, so only a refusal that depends on the seed lands here
-            text, key = self.checker.translate(str(exc), {}, None)
+            text, key = self.checker.translate(exc)
             verdict.problems.append(Problem(None, text, key))
             self.show_verdict(verdict)
             return
@@ -1012,7 +868,7 @@ class SetupScene(MenuScene):
             self.error_label.set_text(self.error)
         for name, labels in self.option_errors.items():
             problem = verdict.for_field(name)
-            lines = [] if problem is None else self._error_lines(problem.text, labels[0].relative_rect.width)
+            lines = [] if problem is None else self._error_lines(problem.text, int(labels[0].relative_rect.width))
             for n, label in enumerate(labels):
                 if n < len(lines):
                     label.set_text(lines[n])

@@ -4,15 +4,16 @@ and matches at network tables (what counts is explained in ``ui.storage``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ui.app import wrap_text
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games
 from ui.storage import LEVEL_ORDER
+from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -77,7 +78,7 @@ class StatsScene(MenuScene):
             text = self.app.tr("stats.summary") if not tab else game_title(self.app, tab)
             kind = "primary_button" if tab == self.page else "menu_button"
             self.button(pygame.Rect(x, self.heading_bottom() - self.px(12), tw, th), text,
-                        lambda t=tab: self.show_page(t), kind=kind)
+                        partial(self.show_page, tab), kind=kind)
             x += tw + tg
         bw, bh, gap = self.px(260), self.px(48), self.px(16)
         self.button(
@@ -111,7 +112,8 @@ class StatsScene(MenuScene):
 
     def rows(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """(game title, [(main, sub) per level…, pass-and-play, network]) for every registered or
-        recorded game."""
+        recorded game. A level's cell counts every match, the assisted ones too (kept apart in the
+        file), and says below how many of them were assisted: results are never hidden for it."""
         ids = list(games()) + [g for g in self.data if g not in games()]
         out = []
         for game_id in ids:
@@ -124,7 +126,8 @@ class StatsScene(MenuScene):
                 extra = int(helped.get("played", 0))
                 won = int(helped.get("won", 0))
                 note = self.app.tr("stats.assisted", n=extra, won=self.app.tr("stats.assisted_won", n=won)) if extra else ""
-                cells.append(self._won_cell(row, note))
+                every = {"played": int(row.get("played", 0)) + extra, "won": int(row.get("won", 0)) + won}
+                cells.append(self._won_cell(every, note))
             pnp = int(record.get("pass_and_play", 0))
             cells.append((str(pnp) if pnp else "—", ""))
             network = record.get("network")

@@ -6,6 +6,7 @@ that cannot be resumed is moved aside (with a one-sentence notice) so the app st
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -116,7 +117,7 @@ class TitleScene(MenuScene):
             self.game_buttons[game_id] = self.button(
                 pygame.Rect(menu.left, y, menu.width, tall),
                 text,
-                lambda g=game_id: self.open_setup(g),
+                partial(self.open_setup, game_id),
                 kind="game_button",
                 object_id=f"#game_{game_id}",
                 tooltip=self.app.tr(f"game.{game_id}.blurb")

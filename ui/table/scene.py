@@ -2,54 +2,53 @@
 
 It shows the felt, the seats (name, bot level, score, whose turn), the piles and every card as a
 sprite; it animates the events the engine returns (``event.for_seat(viewer)``, so nothing leaks);
-it turns drags, clicks, buttons and keys into the engine's legal moves and submits them to the
-match's referee (``game.core.referee``), which decides when bots play, runs quick-discard windows
-and grace times, and is told how much time passed each frame; bots think in worker threads. It keeps
-a log in words, and in pass-and-play it hides private cards behind a "Pass to …" curtain. It
-autosaves after every move and records the result at the end.
+it turns drags, clicks, buttons and keys into the engine's legal moves. The match itself — who looks
+at the screen, the pass-and-play curtain, playing through the referee, the host or a tutorial's
+coach, undo, hints, the autosave and the statistics — is ``ui.table.match.TableMatch``, without
+pygame; this scene shows and says what it answers, and keeps a log in words.
 """
 
 from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Iterable
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
-from game import GAMES, GameState, IllegalMove, Move
+from game import GAMES, IllegalMove, Move
 from game.core import Event
-from game.core.matchfile import export_match
-from game.core.referee import BotTask, Played, Referee, crowd_share
+from game.core.bots import Bot
+from game.core.referee import Played, crowd_share
 from ui.cards import CardArt
 from ui.games import adapter_class
 from ui.games.base import Action, ButtonSpec, Drop
 from ui.scene import Scene
 from ui.session import MatchSession
 from ui.settings import CARD_SCALES
-from ui.sound import sounds_for
 from ui.table.bots import ProcessRunner, ThreadRunner
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout, text_scale
-from ui.table.remote import RemoteReferee
+from ui.table.match import Curtain, MatchDriver, Said, TableMatch, make_driver
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, STAGGER, speed_factor
 from ui.table.widgets import (
     FONT_COLOUR,
     GOLD,
     INK,
+    SEAT_COLOURS,
     Button,
-    Curtain,
+    CurtainArt,
     LogPanel,
     TextCache,
     layout_buttons,
     layout_column,
 )
-from ui.tutorial import Coach
 
-SEAT_COLOURS = [(178, 64, 52), (52, 98, 170), (60, 140, 84), (150, 88, 170), (196, 130, 40), (40, 140, 150),
-                (170, 70, 120), (110, 110, 120)]
+if TYPE_CHECKING:
+    from ui.app import App
+
 DOUBLE_CLICK = 0.4
 DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 2.8
@@ -71,36 +70,27 @@ class Plate(NamedTuple):
 class TableScene(Scene):
     """A match at the table (see the module docstring)."""
 
-    def __init__(self, app: Any, session: MatchSession) -> None:
+    def __init__(self, app: App, session: MatchSession) -> None:
         super().__init__(app)
         self.session = session
         self.state = session.state
         self.descriptor = GAMES[session.game_id]
+        self.runner: ThreadRunner | ProcessRunner = app.bot_runner()
+        self.match = TableMatch(session, make_driver(session, float(app.settings.bot_delay), self.runner), app,
+                                app.storage, self.runner)
         self.adapter = adapter_class(session.game_id)(self)
         self.text = TextCache(app.font)
         self.art = CardArt(app.font, app.tr)
         self.art.four_colour = app.settings.four_colour_deck
         self._art_language = app.settings.language
+        self._placed_scales: tuple[float, float] | None = None
+        """The card and text sizes the sprites were last placed at (the layout itself follows the
+        settings as soon as it is drawn, even under the pause menu, so it cannot tell)."""
         self.log = LogPanel(self.text, on_add=self._read_aloud)
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
-        self.curtain = Curtain(self.text)
-        self.runner: ThreadRunner | ProcessRunner = app.bot_runner()
+        self.curtain_art = CurtainArt(self.text)
         app.sound.preload()
-        self.remote: RemoteReferee | None = getattr(session, "referee", None)
-        """At a table hosted elsewhere (or by this app's host), the seat's link stands in for the referee."""
-        self.referee: Any
-        if self.remote is not None:
-            self.referee = self.remote
-        else:
-            bots = {seat: self.descriptor.make_bot(info.level, self.state.seed + 7919 * (seat + 1))
-                    for seat, info in enumerate(session.seats) if not info.is_human}
-            self.referee = Referee(self.state, bots, think_delay=float(app.settings.bot_delay), runner=self.runner)
-        self._faults = 0
-        self._seat_states: list[str | None] = [s.get("state") for s in self.remote.seats] if self.remote else []
-        self._hint_task: BotTask | None = None
-        self.coach: Coach | None = getattr(session, "coach", None)
-        """A tutorial's coach: it points at the next step and refuses other moves meanwhile."""
         self._player_moved = False
         """A player moved this frame: the frame shows that move; the referee resumes on the next."""
         self.sprites: list[CardSprite] = []
@@ -115,90 +105,74 @@ class TableScene(Scene):
         self.message_left = 0.0
         self.drag: dict[str, Any] | None = None
         self._press: dict[str, Any] | None = None
+        self._race_shown: object | None = None
+        """The quick race (``adapter.race``) the last frame showed: a click counts for a race only
+        if it was on screen before the button went down."""
         self._last_click: tuple[int, float] | None = None
-        self._recorded = self.state.is_over()
-        self._revealed: int | None = None
-        """The human whose private cards were last shown (pass-and-play)."""
-        self.viewer: int | None = None
-        self.view: dict[str, Any] = {}
-        self.legal: list[Move] = []
         self._layout: TableLayout | None = None
         self._felt: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
         self._static_layout: TableLayout | None = None
-        self._static_keys: dict[str, tuple] = {}
+        self._static_keys: dict[str, tuple[Any, ...]] = {}
         """What each part of the static layer shows now (see ``_static_parts``)."""
         self._overlays: list[pygame.Rect] | None = None
         """Where the last frame drew over the resting layer (None: draw the next frame whole)."""
         self._still = False
         """Whether nothing moved in the last frame (a card flying, one dragged or rising)."""
         self._rest: pygame.Surface | None = None
-        self._rest_cards: dict[int, tuple] = {}
+        self._rest_cards: dict[int, tuple[Any, ...]] = {}
         """Each resting card as last drawn on the resting layer, by sprite: what it shows and where."""
         self._rest_under: list[pygame.Rect] = []
         self._rest_version = -1
-        self._coach_panel: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
-        self._message_box: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
+        self._coach_panel: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
+        self._message_box: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
+        self._game_marks: list[pygame.Rect] = []
+        """Where the game last drew over the cards (a score card, a clock): the coach's box and the
+        messages keep clear of it as of a card."""
         self._version = 0
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
         self._static_dirty = True
         self.adapter.restore(session.table)
-        self._choose_viewer()
-        self._recall_log()
-        self._refresh(animate_deal=True)
+        self.log.recall(self.match.recall(self.adapter.describe, self.log.keep))
+        self._refresh(animate_deal=True, looked=True)
 
-    # ================================================================== who sees what
-    def _wanted_viewer(self) -> int | None:
-        """The seat whose private view the screen shows now (None: spectator)."""
-        humans = self.session.humans
-        if not humans:
-            return None
-        if len(humans) == 1:
-            return humans[0]
-        screen = self.referee.screen_seats()
-        if screen is None:
-            return self.viewer
-        movers = [s for s in screen if s in humans]
-        if not movers:
-            return None
-        if self._revealed in movers:
-            return self._revealed
-        return movers[0]
+    # ================================================================== the match, as the adapters read it
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose private view the screen shows (None: spectator, or the curtain is up)."""
+        return self.match.viewer
 
-    def _choose_viewer(self) -> None:
-        """Pick the viewer; with several humans, raise the curtain before showing another's cards."""
-        wanted = self._wanted_viewer()
-        if len(self.session.humans) > 1 and wanted is not None and wanted != self._revealed:
-            self.curtain.show(self.session.seats[wanted].name)
-            self.viewer = None
-        elif not self.curtain.shown:
-            self.viewer = wanted
-        if self.viewer is not None:
-            self._revealed = self.viewer
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.match.view
+
+    @property
+    def legal(self) -> list[Move]:
+        return self.match.legal
+
+    @property
+    def curtain(self) -> Curtain:
+        return self.match.curtain
+
+    @property
+    def driver(self) -> MatchDriver:
+        """Whoever runs the match (the referee here, the host, a tutorial)."""
+        return self.match.driver
+
+    @property
+    def bottom_seat(self) -> int:
+        return self.match.bottom_seat
 
     def recheck_viewer(self) -> None:
         """The adapter changed who needs the screen (e.g. a player has memorised their cards)."""
-        self._choose_viewer()
+        self.match.choose_viewer()
         self._refresh()
 
     def dismiss_curtain(self) -> None:
         """The next player has the screen: show their cards."""
-        if not self.curtain.shown:
-            return
-        self.curtain.hide()
-        self._revealed = self._wanted_viewer()
-        self.viewer = self._revealed
-        self._refresh()
-
-    @property
-    def bottom_seat(self) -> int:
-        if self.viewer is not None:
-            return self.viewer
-        if self._revealed is not None:
-            return self._revealed
-        humans = self.session.humans
-        return humans[0] if humans else 0
+        if self.match.dismiss_curtain():
+            self._refresh(looked=True)
 
     # ================================================================== layout and sprites
     def scales(self) -> tuple[float, float]:
@@ -224,12 +198,12 @@ class TableScene(Scene):
         return self._layout
 
     def _refresh(self, events: list[Event] | None = None, animate_deal: bool = False, pace: float = 1.0,
-                 view: dict[str, Any] | None = None) -> None:
-        """Read the view (unless the caller has just read the viewer's ``view``) and legal moves again
-        and send every sprite where it now belongs, its flight taking ``pace`` of the animation time
-        (see ``bot_pace``); ``events`` as the viewer saw them."""
-        self.view = self.state.view(self.viewer) if view is None else view
-        self.legal = [] if self.viewer is None or self.curtain.shown else self._legal_for(self.viewer)
+                 looked: bool = False) -> None:
+        """Read the view and legal moves again (unless the match has just ``looked``) and send every
+        sprite where it now belongs, its flight taking ``pace`` of the animation time (see
+        ``bot_pace``); ``events`` as the viewer saw them."""
+        if not looked:
+            self.match.look()
         self._sync_sprites(events or [], animate_deal, pace)
         self._rebuild_buttons()
         if self.selected is not None and self.selected not in self._own_hand():
@@ -237,11 +211,6 @@ class TableScene(Scene):
         self._static_dirty = True
         self.dirty = True
         self._version += 1
-
-    def _legal_for(self, seat: int) -> list[Move]:
-        if seat not in self.state.to_move():
-            return []
-        return self.state.legal_moves(seat)
 
     def _own_hand(self) -> list[str]:
         if self.viewer is None:
@@ -292,9 +261,10 @@ class TableScene(Scene):
             slots: list[CardSprite | None] = [None] * len(cards)
             for i, card in enumerate(cards):
                 if card is not None:
-                    slots[i] = next((s for s in here if s.ident not in used and s.card == card), None)
-                    if slots[i] is not None:
-                        used.add(slots[i].ident)
+                    mine = next((s for s in here if s.ident not in used and s.card == card), None)
+                    if mine is not None:
+                        slots[i] = mine
+                        used.add(mine.ident)
             result[zone] = slots
         for zone, cards in wanted.items():
             slots = result[zone]
@@ -309,8 +279,9 @@ class TableScene(Scene):
             here = [s for s in by_zone.get(zone, []) if s.ident not in used]
             for i in range(len(cards)):
                 if slots[i] is None and here:
-                    slots[i] = here.pop(0)
-                    used.add(slots[i].ident)
+                    kept = here.pop(0)
+                    slots[i] = kept
+                    used.add(kept.ident)
         spare = [s for s in self.sprites if s.ident not in used]
         layout = self.layout
         stock_x, stock_y = layout.stock_pos
@@ -322,14 +293,15 @@ class TableScene(Scene):
                     if spare:
                         slots[i] = spare.pop(0)
                     else:
-                        slots[i] = CardSprite(None, zone, stock_x, stock_y, layout.card_w)
-                        slots[i].target = (stock_x, stock_y)
-                        fresh.append(slots[i])
+                        new = CardSprite(None, zone, stock_x, stock_y, layout.card_w)
+                        new.target = (stock_x, stock_y)
+                        slots[i] = new
+                        fresh.append(new)
         # 3. new faces, zones and targets
         deal_delay: dict[tuple[str, int], float] = {}
         if animate_deal and factor > 0:
-            for n, key in enumerate(self.adapter.deal_order(wanted)):
-                deal_delay[key] = n * STAGGER * 0.55 * factor
+            for n, dealt in enumerate(self.adapter.deal_order(wanted)):
+                deal_delay[dealt] = n * STAGGER * 0.55 * factor
             for s in self.sprites + fresh:
                 s.x, s.y, s.width = stock_x, stock_y, layout.card_w
                 s.face_up = False
@@ -390,136 +362,49 @@ class TableScene(Scene):
 
     # ================================================================== playing moves
     def play(self, move: Move) -> bool:
-        """Submit a player's ``move`` to the referee; animate, log and autosave it. False (and a
-        message) if refused."""
-        if self.coach is not None and self.coach.step is not None and self.coach.refusal(move, self.legal):
-            self.app.sound.play("refuse")
-            self.say(self.app.tr("tutorial.not_yet", step=self.app.tr(self.coach.step.text)))
+        """Submit a player's ``move``; animate, log and autosave it. False (and a message) if refused."""
+        answer = self.match.submit(move)
+        if isinstance(answer, Said):
+            self._tell(answer)
             return False
-        try:
-            played = self.referee.submit(move)
-        except IllegalMove as exc:
-            self.app.sound.play("refuse")
-            self.say(self.explain(exc))
-            return False
-        if played is None:  # sent to the host: it comes back with the host's next update
+        if answer is None:  # sent to the host: it comes back with the host's next update
             self.selected = None
             return True
-        self._show(played)
+        self._show(answer)
         self._player_moved = True
         return True
 
     def _show(self, played: Played) -> None:
-        """Animate, log and autosave a move the referee let through (a player's, a bot's or its own)."""
+        """Animate, log and say a move the driver let through (a player's, a bot's or its own)."""
         self.selected = None
-        events = played.events
-        seer = self.viewer
-        seen = [e.for_seat(seer) for e in events]
-        view = self.state.view(seer)
-        for name in sounds_for(seen, seer):
+        shown = self.match.show(played, self.adapter.assisted())
+        for name in shown.sounds:
             self.app.sound.play(name)
-        if self.adapter.assisted() and self.remote is None:
-            self.session.assisted = True
-        for line in self.adapter.describe(played.move, seen, view):
+        for line in self.adapter.describe(played.move, shown.told, shown.told_view):
             self.log.add(line)
-        if self.session.saved:
-            self.app.storage.autosave_session(self.session.to_json())
-        deals_before = self.view.get("deals", [])
-        if self.coach is not None:
-            self.coach.played(played.move)
-        self._choose_viewer()
-        new_deal = self._is_new_deal(events)
-        if self.viewer != seer:  # another player's screen now: their view of the same events
-            seen, view = [e.for_seat(self.viewer) for e in events], self.state.view(self.viewer)
-        self._refresh(seen, animate_deal=new_deal,
-                      pace=self.bot_pace() if played.by != "human" and not new_deal else 1.0, view=view)
-        if self.coach is not None and self.session.humans:
-            self.coach.check(self.legal, self.view.get("active"), self.session.humans[0])
-        for line in self.deal_news(deals_before, self.view.get("deals", [])):
-            self.log.add(line)
+        if shown.newly_assisted:
+            self._tell(Said(self.app.tr("table.now_assisted"), log=True))
+        new_deal = shown.new_deal
+        self._refresh(shown.seen, animate_deal=new_deal,
+                      pace=self.bot_pace() if played.by != "human" and not new_deal else 1.0, looked=True)
         if self.focus is not None:
             self.focus = min(self.focus, max(0, len(self.focus_items()) - 1))
-        if self.state.is_over() and not self._recorded and (self.session.saved or self.remote is not None):
-            self._recorded = True
-            self._count_match()
 
-    def _count_match(self) -> None:
-        """A finished match joins the statistics and the kept matches. A network match is rebuilt
-        first, on the writer's thread (``RemoteState.finished_match``); one that cannot be counts
-        without figures or file."""
-        humans = list(self.session.humans)
-
-        def settle(match: GameState | None) -> tuple[dict[int, dict[str, int]], str | None]:
-            if match is None:
-                return {}, None
-            return {s: match.seat_stats(s) for s in humans}, export_match(match)
-
-        if self.remote is None:
-            done = settle(self.state)
-
-            def record() -> tuple[dict[int, dict[str, int]], str | None]:
-                return done
-        else:
-            rebuild = self.remote.state.finished_match()
-
-            def record() -> tuple[dict[int, dict[str, int]], str | None]:
-                return settle(rebuild())
-        self.app.storage.finish_match(self.session.game_id, list(self.session.seats), self.state.winners(),
-                                      self.session.assisted, record, network=self.remote is not None)
+    def _tell(self, said: Said) -> None:
+        """Show (and log, and sound) a sentence of the match's."""
+        if said.sound is not None:
+            self.app.sound.play(said.sound)
+        if said.log:
+            self.log.add(said.message)
+        self.say(said.message)
 
     def table_changed(self) -> None:
         """The adapter changed how it shows the match (a hand put in another order): saved with it."""
-        self.session.table = self.adapter.kept()
-        if self.session.saved:
-            self.app.storage.autosave_session(self.session.to_json())
-
-    def _recall_log(self) -> None:
-        """A match that already has moves (resumed, or opened again after a crash) opens with its last
-        moves in the log, in the words the table used for them as they were played, and seen by the
-        same seat: replayed from the seed, each move's events redacted for the viewer. A saved log that
-        no longer replays leaves the panel empty; the match itself is not touched."""
-        if self.remote is not None or not self.state.log:
-            return
-        seer = self.viewer
-        start = max(0, len(self.state.log) - self.log.keep)
-        lines: list[str] = []
-        try:
-            past = self.state.replay(start)
-            deals = past.view(seer).get("deals", [])
-            for text in self.state.log[start:]:
-                move = past.parse_move(text)
-                seen = [e.for_seat(seer) for e in past.apply(move)]
-                view = past.view(seer)
-                lines += self.adapter.describe(move, seen, view)
-                lines += self.deal_news(deals, view.get("deals", []))
-                deals = view.get("deals", [])
-        except ValueError:  # an edited save whose moves no longer replay: nothing to recall
-            return
-        self.log.recall(lines)
-
-    def deal_news(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
-        """Log lines for provably fair deals: a finished hand's seed, a new hand's fingerprint."""
-        lines = []
-        for deal in after:
-            old = next((d for d in before if d["hand"] == deal["hand"]), None)
-            if deal["seed"] is not None and (old is None or old["seed"] is None):
-                lines.append(self.app.tr("table.seed_revealed", hand=deal["hand"], seed=deal["seed"]))
-            if old is None:
-                lines.append(self.app.tr("table.new_deal", hand=deal["hand"], fingerprint=deal["fingerprint"]))
-        return lines
-
-    @staticmethod
-    def _is_new_deal(events: list[Event]) -> bool:
-        return any(e.kind == "deal" for e in events)
+        self.match.keep_table(self.adapter.kept())
 
     def explain(self, exc: IllegalMove) -> str:
         """The refusal in the player's language (``illegal.<key>``), else the engine's English text."""
-        if exc.key:
-            key = f"illegal.{exc.key}"
-            has = getattr(self.app, "has_text", None)
-            if has is None or has(key):
-                return self.adapter.tr(key, **self.adapter.word_params(exc.params))
-        return str(exc)
+        return self.match.explain(exc, self.adapter.word_params)
 
     def show_score_sheet(self) -> None:
         """Open the match score sheet over the table."""
@@ -579,89 +464,45 @@ class TableScene(Scene):
 
     # ================================================================== undo
     def undo_offered(self) -> bool:
-        """Undo is offered against bots (one person at the table), never in network play nor in a
-        tutorial (whose steps follow one deal), nor once the match is over (it is counted)."""
-        humans = self.session.humans
-        allowed = len(humans) == 1 or (len(humans) > 1 and self.session.pass_and_play_undo)
-        return self.remote is None and self.coach is None and allowed and not self.state.is_over() and any(
-            line.split(": ", 1)[0] in {str(h) for h in humans} for line in self.state.log)
+        return self.match.undo_offered()
 
     def undo(self) -> None:
-        """Take back the player's last decision and the bots' replies to it (Ctrl+Z); the match
-        then counts as assisted."""
-        tr = self.app.tr
-        if self.remote is not None:
-            self.say(tr("table.undo_network"))
-            return
-        if self.coach is not None:
-            self.say(tr("tutorial.no_undo"))
-            return
-        if self.state.is_over():
-            self.say(tr("table.undo_over"))
-            return
-        humans = self.session.humans
-        if len(humans) != 1 and not self.session.pass_and_play_undo:
-            self.say(tr("table.undo_pass_and_play"))
-            return
-        fresh = {seat: self.descriptor.make_bot(info.level, self.state.seed + 7919 * (seat + 1) + len(self.state.log))
-                 for seat, info in enumerate(self.session.seats) if not info.is_human}
-        try:
-            taken = self.referee.take_back(humans, fresh)
-        except IllegalMove as exc:
-            self.say(self.explain(exc))
-            return
-        self.session.assisted = True
-        self.drag = None
-        self.selected = None
-        line = tr("table.undone", n=len(taken))
-        self.log.add(line)
-        self.say(line)
-        if self.session.saved:
-            self.app.storage.save_session(self.session.to_json())
-        self._choose_viewer()
-        self._refresh()
+        """Take back the player's last decision and the bots' replies to it (Ctrl+Z)."""
+        said = self.match.undo()
+        if said.log:  # something was taken back: the table shows the match as it now is
+            self.drag = None
+            self.selected = None
+            self._refresh(looked=True)
+        self._tell(said)
 
     # ================================================================== tutorial
     def tutorial_skip(self) -> None:
         """Play the step's move for the player (or pass the step if it is not theirs yet)."""
-        coach = self.coach
-        if coach is None or coach.step is None:
-            return
-        due = coach.due(self.legal)
-        move = coach.skip()
-        if move is not None and due:
+        move = self.match.tutorial_skip()
+        if move is not None:
             self.play(move)
         else:
-            coach.index += 1
-            self._rebuild_buttons()
+            self._refresh()
 
     def tutorial_end(self) -> None:
         """Leave the coach: the match goes on as an ordinary one (never saved nor counted)."""
-        if self.coach is not None:
-            self.coach.ended = True
-            self._rebuild_buttons()
-            self.dirty = True
+        self.match.tutorial_end()
+        self._rebuild_buttons()
+        self.dirty = True
 
     def coach_lines(self) -> list[str]:
-        """What the coach says now: the intro or outro, the step (or that it is the opponent's turn)."""
-        coach = self.coach
-        if coach is None or coach.ended:
-            return []
-        tr = self.app.tr
-        lines = [tr(coach.say())] if coach.say() else []
-        step = coach.step
-        if step is not None:
-            head = tr("tutorial.step", n=coach.index + 1, total=len(coach.tutorial.steps))
-            lines.append(f"{head} · {tr(step.text)}" if coach.due(self.legal) else tr("tutorial.wait"))
-        return lines
+        return self.match.coach_lines()
 
     def coach_target(self) -> pygame.Rect | None:
-        """Where the coach points: the place the step names, else the button that plays the step,
-        else the card or slot its move names."""
-        coach = self.coach
+        """Where the coach points: the place (or the button) the step names, else the button that
+        plays the step, else the card or slot its move names."""
+        coach = self.match.coach
         step = coach.step if coach is not None else None
-        if coach is None or step is None or not coach.due(self.legal):
+        if coach is None or step is None or not self.match.coach_due():
             return None
+        named = next((b.rect for b in self.buttons if b.key == step.point), None)
+        if named is not None or step.move is None:
+            return named
         buttons = [b.rect for b in self.buttons if isinstance(b.action, Move) and coach.matches(b.action, step.move)]
         names = list(step.move.args) if not buttons else []
         for name in ([step.point] if step.point else []) + names:
@@ -699,16 +540,19 @@ class TableScene(Scene):
             target = self.coach_target()
             margin = round(layout.unit * 0.2)
             width = layout.size[0] * 0.26 * (1 + 0.3 * (layout.text_scale - 1))
-            panels = (self._render_coach(lines, layout, round(width * share)) for share in (1.0, 1.4))
+            panels = (self._render_coach(lines, layout, round(width * share), scale)  # smaller where it must be
+                      for share, scale in ((1.0, 1.0), (1.4, 1.0), (1.4, 0.85), (1.8, 0.85), (1.8, 0.72), (2.4, 0.72),
+                                           (2.4, 0.6), (1.0, 0.85), (1.0, 0.72), (1.0, 0.6), (1.0, 0.5)))  # narrow: by a plate
             box, panel = self._place(panels, layout, ("topright", (layout.felt.right - margin, layout.top_bar + margin)),
                                      [target] if target is not None else [], [])
             self._coach_panel = (key, box, panel)
         return self._coach_panel[1], self._coach_panel[2]
 
-    def _render_coach(self, lines: list[str], layout: TableLayout, width: int) -> tuple[pygame.Surface, int]:
-        """The coach's box and its text size: its words at the interface's size, smaller only if it
-        would fill more than half the felt's height."""
-        size = max(14, round(layout.em * 0.3))
+    def _render_coach(self, lines: list[str], layout: TableLayout, width: int,
+                      scale: float = 1.0) -> tuple[pygame.Surface, int]:
+        """The coach's box and its text size: its words at ``scale`` of the interface's size, smaller
+        only if it would fill more than half the felt's height."""
+        size = max(12, round(layout.em * 0.3 * scale))
         while True:
             wrapped = [part for line in lines for part in self.text.wrap(line, size, width)]
             line_h = self.text.font(size).get_linesize()
@@ -727,35 +571,18 @@ class TableScene(Scene):
 
     # ================================================================== hint
     def hint(self) -> None:
-        """Ask the hard bot what it would play in the viewer's place (H); it thinks off the render
-        thread and the answer is shown when it comes. The match then counts as assisted."""
-        tr = self.app.tr
-        if self.remote is not None:
-            self.say(tr("table.hint_network"))
-            return
-        if self.viewer is None or not self.legal:
-            self.say(tr("table.hint_nothing"))
-            return
-        if self._hint_task is not None and not self._hint_task.done:
-            return
-        level = "hard" if "hard" in self.descriptor.bot_levels else self.descriptor.bot_levels[-1]
-        bot = self.descriptor.make_bot(level, self.state.seed + len(self.state.log))
-        self._hint_task = BotTask(bot, self.viewer, "choose", self.state.view(self.viewer), list(self.legal),
-                                  ("hint", len(self.state.log)), 0.0)
-        self.say(tr("table.hint_thinking"))
-        self.runner(self._hint_task)
+        """Ask the hard bot what it would play in the viewer's place (H); its answer is shown when it
+        comes (``_show_hint``)."""
+        said = self.match.hint()
+        if said is not None:
+            self._tell(said)
 
     def _show_hint(self) -> None:
-        task = self._hint_task
-        if task is None or not task.done:
+        answer = self.match.hint_answer()
+        if answer is None:
             return
-        self._hint_task = None
-        if task.key != ("hint", len(self.state.log)) or task.move is None or task.move not in self.legal:
-            return  # the match moved on meanwhile: the hint no longer applies
-        self.session.assisted = True
-        move = task.move
+        move, reason = answer
         what = self.adapter.hint_text(move, self.view)
-        reason = task.bot.reason
         key = f"why.{reason[0]}" if reason is not None else ""
         if reason is not None and self._has(key):
             line = self.app.tr("table.hint_why", move=what, why=self.app.tr(key, **self.adapter.word_params(reason[1])))
@@ -767,74 +594,42 @@ class TableScene(Scene):
             self.selected = next(arg for arg in move.args if arg in self._own_hand())
             self._apply_highlights()
 
-    # ================================================================== the referee
+    # ================================================================== the driver
     @property
-    def bots(self) -> dict[int, Any]:
+    def bots(self) -> Mapping[int, Bot]:
         """The bot of each bot seat (the referee's)."""
-        return self.referee.bots
+        return self.driver.bots
 
     def _run_referee(self) -> None:
-        """Tell the referee how much time really passed (``app.real_dt``: a slow frame does not slow
+        """Tell the driver how much time really passed (``app.real_dt``: a slow frame does not slow
         the game's clocks) and show what it played (one move a frame, and only once the cards have
         landed: while cards fly only a bot's think delay runs on, and nothing while the curtain is up)."""
         moved, self._player_moved = self._player_moved, False
-        if self.remote is not None:
-            self._remote_news()
-        if self.state.is_over() or self.curtain.shown or moved:
+        self._incoming()
+        if moved:
             return
-        self.referee.think_delay = max(0.0, float(self.app.settings.bot_delay))
-        if self.animating:
-            if self.remote is None:  # (a network table's bots think on the host)
-                self.referee.think_while(self.app.real_dt)  # the next bot thinks while the cards fly
-            return
-        for played in self.referee.advance(self.app.real_dt, limit=1):
+        self.driver.think_delay = max(0.0, float(self.app.settings.bot_delay))
+        for played in self.match.advance(self.app.real_dt, self.animating):
             self._show(played)
-        for seat, error in self.referee.faults[self._faults:]:
+        for seat, error in self.match.new_faults():
             # a broken bot must not stop the game: the referee played its first legal move
             print(f"the bot in seat {seat} failed:", file=sys.stderr)
             traceback.print_exception(error, file=sys.stderr)
-        self._faults = len(self.referee.faults)
-        if self.referee.window_clock() is not None or self.referee.grace_clock() is not None:
+        if self.match.clocks_running():
             self.dirty = True  # the countdown moves
 
-    def _remote_news(self) -> None:
+    def _incoming(self) -> None:
         """Say what the host refused and who dropped or came back; redraw the seats' badges."""
-        remote = self.remote
-        assert remote is not None
-        remote.collect()
-        for refusal in remote.refusals:
-            self.say(self.explain(refusal))
-        remote.refusals.clear()
-        for news in remote.news:
-            if news.get("type") == "refresh":  # the host's update changed what the seat may do
-                self._refresh()
-                continue
-            line = self._news_line(news)
+        refusals, news, changed = self.match.incoming()
+        for line in refusals:
+            self.say(line)
+        if changed:  # the host's update changed what the seat may do
+            self._refresh()
+        for line in news:
             if line:
                 self.log.add(line)
                 self.say(line)
             self._static_dirty = self.dirty = True
-        remote.news.clear()
-
-    def _news_line(self, news: dict[str, Any]) -> str:
-        """One sentence for a link or seat change (empty when nothing worth saying happened)."""
-        tr = self.app.tr
-        if news.get("type") == "link":
-            status = news.get("status")
-            if status == "lost":
-                key = f"net.error.{news.get('key')}"
-                return tr("net.lost", reason=tr(key) if self._has(key) else news.get("message", ""))
-            return tr(f"net.link.{status}") if self._has(f"net.link.{status}") else ""
-        if news.get("type") == "seats":
-            lines = []
-            for seat, (old, new) in enumerate(zip(self._seat_states, news.get("seats", []))):
-                if old != new.get("state") and self.remote is not None and seat not in self.remote.state.mine:
-                    key = f"net.seat.{new.get('state')}"
-                    if self._has(key):
-                        lines.append(tr(key, name=new.get("name", "")))
-            self._seat_states = [s.get("state") for s in news.get("seats", [])]
-            return " ".join(lines)
-        return ""
 
     def wait_for_bot(self, timeout: float = 10.0) -> None:
         """Block until every bot asked so far has answered (tests)."""
@@ -999,7 +794,16 @@ class TableScene(Scene):
                 return False
             pressed = (sprite, (pos[0] - round(sprite.x), pos[1] - round(sprite.y)))
         sprite, offset = pressed
-        self._press = {"sprite": sprite, "pos": pos, "offset": offset}
+        self._press = {"sprite": sprite, "pos": pos, "offset": offset, "race": self._race_shown}
+        return True
+
+    def _race_moved_on(self, seen: object | None) -> bool:
+        """Whether a quick race is open now that was not on screen when the button went down (a
+        click meant for the last window, or for none, never snaps in the next one): say so."""
+        now = self.adapter.race(self.view)
+        if now is None or now == seen:
+            return False
+        self.say(self.app.tr("table.race_too_soon"))
         return True
 
     def _mouse_move(self, pos: tuple[int, int]) -> bool:
@@ -1008,7 +812,7 @@ class TableScene(Scene):
             sprite = self._press["sprite"]
             if abs(pos[0] - sx) + abs(pos[1] - sy) >= DRAG_THRESHOLD and self.adapter.draggable(
                     sprite, self.view, self.legal):
-                self.drag = {"sprite": sprite, "offset": self._press["offset"],
+                self.drag = {"sprite": sprite, "offset": self._press["offset"], "race": self._press["race"],
                              "drops": self.adapter.drops(sprite, self.view, self.legal)}
                 sprite.lift_goal = 0.0
                 sprite.lift = 0.0
@@ -1047,6 +851,8 @@ class TableScene(Scene):
                 self.perform(press["button"].action)
             return True
         sprite: CardSprite = press["sprite"]
+        if self._race_moved_on(press["race"]):
+            return True
         now = self.app.elapsed
         double = self._last_click is not None and self._last_click[0] == sprite.ident \
             and now - self._last_click[1] <= DOUBLE_CLICK
@@ -1063,6 +869,9 @@ class TableScene(Scene):
         drag, self.drag = self.drag, None
         assert drag is not None
         sprite: CardSprite = drag["sprite"]
+        if self._race_moved_on(drag["race"]):
+            self._spring_back(sprite)
+            return
         for target in drag["drops"]:
             if target.rect.collidepoint(pos) or target.rect.colliderect(sprite.rect.inflate(-sprite.width // 2, -sprite.height // 2)):
                 shown = self._version
@@ -1103,14 +912,14 @@ class TableScene(Scene):
         specs: list[ButtonSpec] = [] if self.curtain.shown else self.adapter.buttons(self.view, self.legal)
         main = [_button(s) for s in specs if not s.side]
         side = [_button(s) for s in specs if s.side]
-        if self.coach is not None and not self.coach.ended:
-            if self.coach.step is not None:
+        coach = self.match.coach
+        if coach is not None and not coach.ended:
+            if self.match.coach_due():
                 side.append(Button("tutorial_skip", self.app.tr("tutorial.skip"), self.tutorial_skip))
             side.append(Button("tutorial_end", self.app.tr("tutorial.end"), self.tutorial_end))
         elif self.undo_offered() and not self.curtain.shown:
             side.append(Button("undo", self.app.tr("table.undo"), self.undo))
-        if (self.legal and self.remote is None and self.coach is None and not self.curtain.shown
-                and not self.referee.unready()):
+        if self.match.hint_offered():
             side.append(Button("hint", self.app.tr("table.hint_button"), self.hint))
         layout = self.layout
         bar = self.adapter.button_bar(layout)
@@ -1167,18 +976,15 @@ class TableScene(Scene):
             self.adapter.tick(dt)
         self._show_hint()
         self._run_referee()
+        self._race_shown = self.adapter.race(self.view)
 
     def idle(self) -> bool:
         """Nothing moves until the player acts: no animation, no message, no timer, no bot thinking."""
-        if self.remote is not None or self.animating or self.message or self.drag is not None:
+        if self.animating or self.message or self.drag is not None:
             return False
         if any(s.lift != s.lift_goal for s in self.sprites):  # a card rising under the pointer
             return False
-        if self._hint_task is not None or self.dirty:
-            return False
-        referee = self.referee
-        return (referee.next_due() is None and referee.thinking() is None and referee.window_clock() is None
-                and referee.grace_clock() is None and self.adapter.idle())
+        return not self.dirty and self.match.idle() and self.adapter.idle()
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the table out again for the new window size (card art is redrawn at the new sizes)."""
@@ -1187,10 +993,12 @@ class TableScene(Scene):
         self.art.clear()
         self._refresh()
         self.finish_animations()
+        self._placed_scales = self.scales()
 
     def enter(self) -> None:
-        if self._layout is not None and (self._layout.card_scale, self._layout.text_scale) != self.scales():
+        if self._placed_scales is not None and self._placed_scales != self.scales():
             self.resize(self.app.screen.get_size())  # the card or the interface size changed in the settings
+        self._placed_scales = self.scales()
         self.dirty = True
         self._static_dirty = True
 
@@ -1214,7 +1022,7 @@ class TableScene(Scene):
         everything above it, through an ``Ink`` that notes where for the next frame."""
         if self.curtain.shown:
             name = self.curtain.name or ""
-            self.curtain.draw(frame, self.app.tr("table.pass_to", name=name),
+            self.curtain_art.draw(frame, self.app.tr("table.pass_to", name=name),
                               self.app.tr("table.pass_hint", name=name), layout.text_scale)
             self._overlays = self.painted = None
             return
@@ -1232,15 +1040,19 @@ class TableScene(Scene):
             merge_regions(changed + self._overlays + over, screen)
         if sum(_area(r) for r in regions) > _area(screen) // 2:
             regions = [screen]
-        for region in regions:
-            frame.blit(self._rest, region, region)
+        rest = self._rest
+        if rest is not None:
+            for region in regions:
+                frame.blit(rest, region, region)
         ink = Ink(frame)
         for target in self.drop_targets():
             if isinstance(target.action, Move):
                 ink.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         for s in flying:
             ink.note(s.draw(frame, self.art))
+        mark = len(ink.areas)
         self.adapter.draw_over(ink, self.view, layout)
+        self._game_marks = ink.areas[mark:]
         focus = self.focused()
         for b in self.buttons:
             ink.note(b.draw(frame, self.text, b is focus))
@@ -1332,7 +1144,7 @@ class TableScene(Scene):
         finds a place clear of everything (see ``_clear_spot``), else the one whose place costs least
         (buttons, then what it is ``about``, the name plates, the cards), then with the largest text; and
         that place."""
-        best: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
+        best: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
         for panel, size in panels:
             cost, spot = self._clear_spot(panel.get_size(), layout, wanted, about, clear)
             rank = (*cost[:4], -size)
@@ -1366,7 +1178,7 @@ class TableScene(Scene):
         return panel, size
 
     def _clear_spot(self, size: tuple[int, int], layout: TableLayout, wanted: tuple[str, tuple[int, int]],
-                    about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[tuple, pygame.Rect]:
+                    about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[tuple[Any, ...], pygame.Rect]:
         """Where a box of ``size`` goes on the felt, and at what cost: clear of the buttons, the log and
         ``clear``, then of the things it is ``about`` (a hint's card), then of the name plates, where it
         can be; of those places, the one that covers the least of the cards, then the nearest to where
@@ -1382,9 +1194,10 @@ class TableScene(Scene):
         plates = [spot.plate for spot in layout.seats]
         pointed = [r.inflate(8, 8) for r in about]
         aimed = {tuple(r) for r in about}
-        cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.sprites} - aimed]  # a pile counts once
+        cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.sprites} - aimed  # a pile counts once
+                 | {tuple(r) for r in self._game_marks}]
         step = max(4, round(layout.unit * 0.25))
-        best: tuple[tuple, pygame.Rect] | None = None
+        best: tuple[tuple[Any, ...], pygame.Rect] | None = None
         xs = {*range(felt.left + box.w // 2, felt.right - box.w // 2 + 1, max(step, (felt.w - box.w) // 8)),
               max(felt.left + box.w // 2, min(wanted_at[0], felt.right - box.w // 2))}
         ys = {*range(felt.top + box.h // 2, felt.bottom - box.h // 2 + 1, step),
@@ -1434,20 +1247,16 @@ class TableScene(Scene):
                 self._static_keys[name] = key
         return [parts[name][0] for name in redraw]
 
-    def _static_parts(self, layout: TableLayout) -> dict[str, tuple[pygame.Rect, tuple, Any]]:
+    def _static_parts(self, layout: TableLayout) -> dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]]:
         """Each part of the static layer: the area it may draw in, what it shows, and how to draw it."""
         w, _ = layout.size
         name = self.app.tr(f"game.{self.session.game_id}.title") if self._has(
             f"game.{self.session.game_id}.title") else self.descriptor.title
         hint = self.app.tr("table.menu_hint")
         status = self.adapter.status(self.view, self.legal)
-        deals = self.view.get("deals") or []
-        fingerprint = self.app.tr("table.fingerprint", hand=deals[-1]["hand"],
-                                  fingerprint=deals[-1]["fingerprint"]) if deals else ""
         bar = pygame.Rect(0, 0, w, layout.top_bar + layout.top_bar // 2)  # the bar and the rail below it
-        parts: dict[str, tuple[pygame.Rect, tuple, Any]] = {
-            "bar": (bar, (name, hint, status, fingerprint),
-                    lambda surface: self._draw_bar(surface, layout, name, hint, status, fingerprint))}
+        parts: dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]] = {
+            "bar": (bar, (name, hint, status), lambda surface: self._draw_bar(surface, layout, name, hint, status))}
         piles = [pygame.Rect(round(pos[0]), round(pos[1]), layout.card_w, layout.card_h)
                  for pos in (layout.stock_pos, layout.discard_pos)]
         parts["piles"] = (piles[0].unionall(piles[1:]).inflate(4, 4), (), lambda surface: self._draw_piles(
@@ -1458,9 +1267,9 @@ class TableScene(Scene):
                                            plate=plate: self._draw_plate(surface, rect, plate))
         return parts
 
-    def _draw_bar(self, surface: pygame.Surface, layout: TableLayout, name: str, hint_text: str, status: str,
-                  fingerprint: str) -> None:
-        """The top bar: the game's title, the deal's fingerprint, what happens now, and the menu key."""
+    def _draw_bar(self, surface: pygame.Surface, layout: TableLayout, name: str, hint_text: str, status: str) -> None:
+        """The top bar: the game's title, what happens now, and the menu key (the deal's fingerprint
+        is in the Fair deal panel, from the pause menu)."""
         w, _ = layout.size
         bar = pygame.Rect(0, 0, w, layout.top_bar)
         pygame.draw.rect(surface, (8, 34, 22), bar)
@@ -1471,15 +1280,6 @@ class TableScene(Scene):
         hint = self.text.block(hint_text, round(bar.h * 0.36), round(w * 0.26), bar.h - 4,
                                (190, 200, 180), align="right")
         hint_rect = surface.blit(hint, hint.get_rect(midright=(w - margin, bar.centery)))
-        if fingerprint:  # beside the title, or on the rail when the bar has no room
-            img = self.text.fit(fingerprint, round(bar.h * 0.3), round(w * 0.2), (160, 186, 160))
-            needed = self.text.width(status, round(bar.h * 0.44)) if status else 0
-            if hint_rect.left - title_rect.right - img.get_width() - 3 * margin >= needed:
-                title_rect = title_rect.union(surface.blit(
-                    img, img.get_rect(midleft=(title_rect.right + margin // 2, bar.centery + bar.h // 10))))
-            else:
-                small = self.text.fit(fingerprint, round(bar.h * 0.26), round(w * 0.3), (226, 212, 176))
-                surface.blit(small, small.get_rect(midtop=(w // 2, bar.bottom + 1)))
         if status:
             room = hint_rect.left - title_rect.right - 2 * margin
             img = self.text.block(status, round(bar.h * 0.44), room, bar.h - 4, FONT_COLOUR)
@@ -1503,8 +1303,7 @@ class TableScene(Scene):
         info = self.session.seats[seat]
         turn = seat in self.adapter.turn_seats(self.view) and not self.state.is_over()
         level = self.app.tr("table.human") if info.is_human else self.app.tr(f"table.level.{info.level}")
-        if self.remote is not None:
-            level = self._connection_note(seat, level)
+        level = self.match.seat_badge(seat, level)
         note = self.adapter.seat_note(seat, self.view)
         line2 = " · ".join(x for x in (level, note) if x)
         return Plate(seat, info.name, info.is_human, turn, str(self.state.scores[seat]), line2)
@@ -1544,22 +1343,6 @@ class TableScene(Scene):
                               round(plate.h * 0.26), room, (190, 206, 186))
         surface.blit(small, (plate.x + indent, plate.bottom - pad - small.get_height() + 1))
 
-    def _connection_note(self, seat: int, level: str) -> str:
-        """A network seat's badge: connected with its latency, dropped, or a bot."""
-        assert self.remote is not None
-        statuses = self.remote.seats
-        if seat >= len(statuses):
-            return level
-        status = statuses[seat]
-        link = self.remote.links.get(seat)
-        latency = link.latency if link is not None else status.get("latency")
-        if status.get("state") == "dropped":
-            return self.app.tr("net.badge.dropped")
-        if status.get("state") == "connected" and latency is not None:
-            return f"{level} · {round(latency * 1000)} ms"
-        return level
-
-
 def _area(rect: pygame.Rect) -> int:
     return rect.w * rect.h
 
@@ -1581,7 +1364,7 @@ def _fitting_parts(text: TextCache, line: str, size: int, room: int) -> str:
     return shown
 
 
-def _resting_look(sprite: CardSprite) -> tuple:
+def _resting_look(sprite: CardSprite) -> tuple[Any, ...]:
     """A resting card as drawn: the area its shadow and highlight may cover first, then what it shows."""
     rect = sprite.rect
     margin = sprite.width // 10 + sprite.width // 7 + 8  # shadow spread and offset, highlight outline

@@ -12,12 +12,15 @@ from typing import Any, TypeVar
 
 import pygame
 
-from ui.app import wrap_text
+from ui.text import wrap_text
 
 FONT_COLOUR = (246, 238, 214)
 GOLD = (222, 182, 88)
 INK = (20, 26, 22)
 PANEL = (12, 40, 26)
+SEAT_COLOURS = [(178, 64, 52), (52, 98, 170), (60, 140, 84), (150, 88, 170), (196, 130, 40), (40, 140, 150),
+                (170, 70, 120), (110, 110, 120)]
+"""A seat's colour on its name plate and its line on the score chart."""
 
 
 T = TypeVar("T")
@@ -33,9 +36,9 @@ class TextCache:
 
     def __init__(self, font: Callable[[int, bool], pygame.font.Font]) -> None:
         self._font = font
-        self._cache: dict[tuple[str, int, bool, tuple], pygame.Surface] = {}
+        self._cache: dict[tuple[str, int, bool, tuple[Any, ...]], pygame.Surface] = {}
         self._fitted: dict[tuple[str, int, int, bool], int] = {}
-        self._blocks: dict[tuple, pygame.Surface] = {}
+        self._blocks: dict[tuple[Any, ...], pygame.Surface] = {}
         self._widths: dict[tuple[str, int, bool], int] = {}
         self._wrapped: dict[tuple[str, int, int, bool], tuple[str, ...]] = {}
 
@@ -47,7 +50,7 @@ class TextCache:
         log lines and names at the same sizes on every move)."""
         return _kept(self._widths, (text, int(size), bold), lambda: self.font(size, bold).size(text)[0])
 
-    def render(self, text: str, size: int, colour: tuple = FONT_COLOUR, bold: bool = False) -> pygame.Surface:
+    def render(self, text: str, size: int, colour: tuple[int, ...] = FONT_COLOUR, bold: bool = False) -> pygame.Surface:
         key = (text, int(size), bold, tuple(colour))
         img = self._cache.pop(key, None)
         if img is None:
@@ -57,7 +60,7 @@ class TextCache:
         self._cache[key] = img  # now the most recently drawn
         return img
 
-    def fit(self, text: str, size: int, width: int, colour: tuple = FONT_COLOUR, bold: bool = False) -> pygame.Surface:
+    def fit(self, text: str, size: int, width: int, colour: tuple[int, ...] = FONT_COLOUR, bold: bool = False) -> pygame.Surface:
         """``text`` rendered at ``size`` or smaller so that it fits ``width`` pixels (sizes are
         tried by measuring, and the size found is remembered)."""
         return self.render(text, self.fitting_size(text, size, width, bold), colour, bold)
@@ -78,7 +81,7 @@ class TextCache:
                 size -= 1
         return size
 
-    def block(self, text: str, size: int, width: int, height: int, colour: tuple = FONT_COLOUR, bold: bool = False,
+    def block(self, text: str, size: int, width: int, height: int, colour: tuple[int, ...] = FONT_COLOUR, bold: bool = False,
               align: str = "center") -> pygame.Surface:
         """``text`` in ``width`` × ``height`` pixels at the largest size up to ``size`` that fits: on
         one line, or wrapped on as many as the height holds (big text goes on two lines in a bar
@@ -87,7 +90,7 @@ class TextCache:
         return _kept(self._blocks, key, lambda: self._block(text, int(size), width, height, colour, bold, align),
                      BLOCKS_KEPT)
 
-    def _block(self, text: str, size: int, width: int, height: int, colour: tuple, bold: bool,
+    def _block(self, text: str, size: int, width: int, height: int, colour: tuple[int, ...], bold: bool,
                align: str) -> pygame.Surface:
         """``block`` drawn: the largest size whose wrapped lines fit (found by halving the range of
         sizes: a smaller size never needs more room), else one line fitted."""
@@ -123,8 +126,9 @@ class TextCache:
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """``text`` split into lines that fit ``width`` pixels at this size (split once, then kept)."""
-        return list(_kept(self._wrapped, (text, int(size), int(width), bold),
-                          lambda: tuple(wrap_text(self.font(size, bold), text, width))))
+        lines: tuple[str, ...] = _kept(self._wrapped, (text, int(size), int(width), bold),
+                                       lambda: tuple(wrap_text(self.font(size, bold), text, width)))
+        return list(lines)
 
 
 def _kept(store: dict[Any, T], key: Any, make: Callable[[], T], limit: int = 4 * CACHED_TEXTS) -> T:
@@ -159,7 +163,7 @@ class Button:
         """The button, its shadow and its label; the area drawn on."""
         base = (196, 150, 52) if self.primary else (36, 74, 52)
         if self.hover or focused:
-            base = tuple(min(255, c + 28) for c in base)
+            base = (min(255, base[0] + 28), min(255, base[1] + 28), min(255, base[2] + 28))
         shadow = self.rect.move(0, 3)
         drawn = pygame.draw.rect(surface, (0, 0, 0, 90) if surface.get_flags() & pygame.SRCALPHA else (8, 30, 18),
                                  shadow, border_radius=self.rect.h // 3)
@@ -254,7 +258,7 @@ class LogPanel:
         self.keep = keep
         self.on_add = on_add
         self._surface: pygame.Surface | None = None
-        self._key: tuple | None = None
+        self._key: tuple[Any, ...] | None = None
 
     def add(self, line: str) -> None:
         self.lines.append(line)
@@ -302,25 +306,14 @@ class LogPanel:
         return layer
 
 
-class Curtain:
-    """The full-screen "Pass to <name>" cover of pass-and-play; it hides every card."""
+class CurtainArt:
+    """The full-screen "Pass to <name>" cover of pass-and-play (``ui.table.match.Curtain`` says when);
+    it hides every card."""
 
     def __init__(self, text: TextCache) -> None:
         self.text = text
-        self.name: str | None = None
         self._surface: pygame.Surface | None = None
-        self._key: tuple | None = None
-
-    @property
-    def shown(self) -> bool:
-        return self.name is not None
-
-    def show(self, name: str) -> None:
-        self.name = name
-        self._surface = None
-
-    def hide(self) -> None:
-        self.name = None
+        self._key: tuple[Any, ...] | None = None
 
     def draw(self, surface: pygame.Surface, title: str, hint: str, scale: float = 1.0) -> None:
         """The cover over all of ``surface``; ``scale`` is the table's text size (``TableLayout.text_scale``)."""

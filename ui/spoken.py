@@ -1,0 +1,38 @@
+"""Sentences spoken to the one person at the table: the second-person forms of the catalogues
+(``<key>_you``, ``<key>_to_you``), chosen without pygame so that the table's match, the adapters
+and the score sheet share them."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ui.session import MatchSession
+
+
+class Words(Protocol):
+    """The player's language (the app's translator)."""
+
+    def tr(self, key: str, **params: Any) -> str: ...
+
+    def has_text(self, key: str) -> bool: ...
+
+
+def the_player(session: MatchSession) -> str | None:
+    """The name of the one person at ``session``'s table (the others are bots), else ``None``."""
+    humans = session.humans
+    return session.seats[humans[0]].name if len(humans) == 1 else None
+
+
+def spoken(app: Words, session: MatchSession, key: str, **params: Any) -> str:
+    """A sentence in the player's language; one about the only person at the table (playing against
+    bots) takes its second-person forms: ``<key>_you`` when they are its subject ("You discard…",
+    "Vous défaussez…"), ``<key>_to_you`` when another player acts on them ("Bob gives you…", "Bob
+    vous donne…"), ``<key>_you_to_you`` when both."""
+    you = the_player(session)
+    if you is not None:
+        subject = "_you" if params.get("name") == you else ""
+        other = "_to_you" if any(v == you for k, v in params.items() if k != "name") else ""
+        for suffix in (subject + other, subject, other):
+            if suffix and app.has_text(key + suffix):
+                return app.tr(key + suffix, **params)
+    return app.tr(key, **params)
