@@ -39,6 +39,11 @@ STEP_SECONDS = 20.0
 """The longest one whole step (find the router, map the port, read its address) may take."""
 RETRY_SECONDS = 300.0
 """After a router did not answer or refused, the next try (a router may come up or be switched on)."""
+ANSWER_BYTES = 256 * 1024
+"""The longest answer read from a router (a real one's descriptions are a few kilobytes): a device
+that sends more is no router."""
+URL_CHARACTERS = 512
+"""The longest router address (description URL) considered."""
 PORT_TRIES = 5
 """External ports tried (the table's port, then the next ones) when the router has one taken."""
 NO_GATEWAY_ENV = "TABLEE_NO_GATEWAY"
@@ -167,7 +172,27 @@ async def search_gateways() -> list[str]:
     from async_upnp_client.profiles.igd import IgdDevice
 
     found = await IgdDevice.async_search(timeout=SEARCH_SECONDS)
-    return sorted({str(headers["location"]) for headers in found if headers.get("location")})
+    return sorted({str(headers["location"]) for headers in found
+                   if router_url(headers.get("location"), str(headers.get("_host") or "")) is not None})
+
+
+def router_url(url: Any, sender: str | None = None) -> str | None:
+    """``url`` if it may be a router's description on this house's network: ``http`` to an IP
+    address that is private, link-local or loopback (and, given the ``sender`` of the search answer,
+    that very address: a device on the network cannot send the host elsewhere). ``None`` otherwise."""
+    if not isinstance(url, str) or len(url) > URL_CHARACTERS or not url.isprintable():
+        return None
+    try:
+        parts = urlsplit(url)
+        ip = ipaddress.ip_address((parts.hostname or "").split("%")[0])
+        port = parts.port  # out of range: ValueError
+    except ValueError:
+        return None
+    if parts.scheme != "http" or port == 0 or ip.is_global or ip.is_multicast or ip.is_unspecified:
+        return None
+    if sender is not None and sender.split("%")[0] != str(ip):
+        return None
+    return url
 
 
 def gateway_search_enabled() -> bool:
@@ -298,7 +323,6 @@ class PortMapper:
 
     async def _find(self) -> Any:
         """The first router found that offers port mappings (``None``: none answered)."""
-        from async_upnp_client.aiohttp import AiohttpRequester
         from async_upnp_client.client_factory import UpnpFactory
         from async_upnp_client.profiles.igd import IgdDevice
 
@@ -306,10 +330,10 @@ class PortMapper:
             urls = await self.locate()
         except Exception:  # no network to search on
             return None
-        for url in urls[:8]:
-            if urlsplit(url).scheme not in ("http", "https"):
-                continue
-            requester = AiohttpRequester(timeout=max(1, round(self.answer_seconds)))
+        if not isinstance(urls, list):
+            return None
+        for url in [u for u in urls[:8] if router_url(u) is not None]:
+            requester = bounded_requester(max(1, round(self.answer_seconds)))
             try:
                 device = await asyncio.wait_for(UpnpFactory(requester).async_create_device(url), self.answer_seconds)
             except Exception:  # a device that answers garbage or too late is skipped
@@ -318,6 +342,34 @@ class PortMapper:
                                                            for service in device.all_services):
                 return IgdDevice(device, None)
         return None
+
+
+def bounded_requester(timeout: int) -> Any:
+    """An HTTP requester for ``async_upnp_client`` that reads ``ANSWER_BYTES`` of an answer at most
+    (the library's own reads any length into memory)."""
+    from aiohttp import ClientError, ClientSession, ClientTimeout
+    from async_upnp_client.client import UpnpRequester
+    from async_upnp_client.const import HttpRequest, HttpResponse
+    from async_upnp_client.exceptions import UpnpCommunicationError, UpnpConnectionTimeoutError
+
+    class Bounded(UpnpRequester):
+        async def async_http_request(self, http_request: HttpRequest) -> HttpResponse:
+            wait = ClientTimeout(total=float(http_request.timeout or timeout))
+            try:
+                async with ClientSession() as session, session.request(
+                        http_request.method, http_request.url, headers=dict(http_request.headers or {}),
+                        data=http_request.body, timeout=wait) as response:
+                    body = await response.content.read(ANSWER_BYTES + 1)
+                    if len(body) > ANSWER_BYTES:
+                        raise UpnpCommunicationError(f"an answer longer than {ANSWER_BYTES} bytes")
+                    return HttpResponse(response.status, response.headers,
+                                        body.decode(response.charset or "utf-8", errors="replace"))
+            except TimeoutError as exc:
+                raise UpnpConnectionTimeoutError(repr(exc)) from exc
+            except (ClientError, LookupError) as exc:
+                raise UpnpCommunicationError(repr(exc)) from exc
+
+    return Bounded()
 
 
 def _ipv4(text: Any) -> bool:

@@ -83,13 +83,23 @@ def fault(code: int, text: str) -> str:
         f"<errorDescription>{text}</errorDescription></UPnPError></detail></s:Fault>")
 
 
+HUGE = 8 * 1024 * 1024
+"""Bytes of a huge answer (well-formed XML padded with a comment: only its size is hostile)."""
+
+
+def huge(text: str) -> bytes:
+    """``text`` with a ``HUGE``-byte comment after its XML declaration."""
+    head, _, rest = text.partition("?>")
+    return (head + "?><!--").encode() + b"x" * HUGE + ("-->" + rest).encode()
+
+
 @dataclass
 class Gateway:
     """The simulated router (see the module docstring). ``mode``: ``ok``, ``refuse`` (every mapping
     refused), ``conflict`` (the first port is taken), ``permanent`` (only leases of 0), ``silent``
     (the control endpoint never answers), ``silent_description``, ``garbage_description``,
-    ``garbage_answer``, ``private`` (its own address is 10.0.0.1), ``odd_address`` (its address
-    is 300 digits)."""
+    ``garbage_answer``, ``huge_description``, ``huge_answer`` (answers of ``HUGE`` bytes),
+    ``private`` (its own address is 10.0.0.1), ``odd_address`` (its address is 300 digits)."""
 
     mode: str = "ok"
     external_ip: str = "93.184.216.34"
@@ -130,6 +140,8 @@ class Gateway:
             await self._never.wait()
         if self.mode == "garbage_description":
             return web.Response(text="<<<\x00 this is not a router", content_type="text/xml")
+        if self.mode == "huge_description":
+            return web.Response(body=huge(DESCRIPTION), content_type="text/xml")
         return web.Response(text=DESCRIPTION, content_type="text/xml")
 
     async def _scpd(self, request: web.Request) -> web.Response:
@@ -144,6 +156,8 @@ class Gateway:
             await self._never.wait()
         if self.mode == "garbage_answer":
             return web.Response(text="\x1b[2J{{{ not soap", content_type="text/xml")
+        if self.mode == "huge_answer":
+            return web.Response(body=huge(ENVELOPE.format("")), content_type="text/xml")
         if action == "AddPortMapping":
             if self.mode == "refuse":
                 return self._fault(606, "Action not authorized")

@@ -14,17 +14,32 @@ import pytest
 
 from net.client import SeatClient
 from net.host import Host, listen_socket
-from net.reach import PortMapper, Reach, global_ipv6, invitation, public_ipv4, reach_lines, share_address, shared_address
+from net.reach import (
+    PortMapper,
+    Reach,
+    global_ipv6,
+    invitation,
+    public_ipv4,
+    reach_lines,
+    router_url,
+    share_address,
+    shared_address,
+)
 from tests.net.gateway import Gateway
 from tests.net.helpers import CODE, hosted
 
 
 @pytest.fixture(autouse=True)
 def loopback_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Any connection or datagram to an address outside loopback fails the test."""
+    """Any connection or datagram to an address outside loopback fails the test (also when the code
+    under test swallows the refusal)."""
+    beyond: list[Any] = []
+
     def check(address: Any) -> None:
         host = address[0] if isinstance(address, tuple) else address
-        assert ipaddress.ip_address(str(host).split("%")[0]).is_loopback, f"sent beyond loopback: {address}"
+        if not ipaddress.ip_address(str(host).split("%")[0]).is_loopback:
+            beyond.append(address)
+            raise AssertionError(f"sent beyond loopback: {address}")
 
     real_connect, real_sendto = socket.socket.connect, socket.socket.sendto
 
@@ -39,6 +54,7 @@ def loopback_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(socket.socket, "connect", connect)
     monkeypatch.setattr(socket.socket, "sendto", sendto)
     yield
+    assert not beyond, f"sent beyond loopback: {beyond}"
 
 
 async def until(condition: Any, what: str, limit: int = 20_000) -> None:
@@ -132,6 +148,8 @@ def test_a_router_that_wants_permanent_leases_gets_one_and_it_is_removed() -> No
     ("garbage_answer", "refused"),
     ("silent_description", "no_gateway"),
     ("garbage_description", "no_gateway"),
+    ("huge_description", "no_gateway"),
+    ("huge_answer", "refused"),
     ("private", "private"),
     ("odd_address", "private"),
 ])
@@ -169,6 +187,47 @@ def test_no_router_on_the_network_says_so() -> None:
         return ports.reach
 
     assert asyncio.run(scenario()) == Reach("no_gateway")
+
+
+HOSTILE_SEARCH_ANSWERS: list[Any] = [
+    None, 5, b"http://127.0.0.1/", ["list"], "", "x" * 100_000, "ftp://127.0.0.1:21/desc.xml",
+    "https://127.0.0.1:1/desc.xml", "http://93.184.216.34:5000/desc.xml", "http://8.8.8.8/desc.xml",
+    "http://[2001:4860:4860::8888]:80/desc.xml", "http://router.example:80/desc.xml", "http://127.0.0.1:99999/",
+    "http://127.0.0.1:0/desc.xml", "http://239.255.255.250:1900/", "http://0.0.0.0:80/", "http://127.0.0.1\x00/",
+    "http://127.0.0.1:1/\u202edesc.xml",
+]
+
+
+@pytest.mark.parametrize("found", [HOSTILE_SEARCH_ANSWERS, {"not": "a list"}, "http://127.0.0.1:1/desc.xml", None])
+def test_hostile_search_answers_reach_no_address_beyond_the_house_and_find_no_router(found: Any) -> None:
+    async def search() -> Any:
+        return found
+
+    async def scenario() -> Reach:
+        ports = PortMapper(search, answer_seconds=1.0, retry_seconds=3600.0)
+        server = Host(hosted("gin_rummy", ["remote", "remote"], seed=2, auto_start=False), bind="127.0.0.1", port=0,
+                      mapper=ports)
+        task = asyncio.create_task(server.run())
+        await until(lambda: ports.reach.state != "searching", "the search ended")
+        server.stop()
+        await asyncio.wait_for(task, 30)
+        return ports.reach
+
+    assert asyncio.run(scenario()) == Reach("no_gateway")
+
+
+@pytest.mark.parametrize(("url", "sender", "kept"), [
+    ("http://192.168.1.1:5000/rootDesc.xml", None, True),
+    ("http://192.168.1.1:5000/rootDesc.xml", "192.168.1.1", True),
+    ("http://[fe80::1%eth0]:5000/desc.xml", "fe80::1%eth0", True),
+    ("http://192.168.1.1:5000/rootDesc.xml", "192.168.1.77", False),  # a device pointing elsewhere
+    ("http://93.184.216.34:5000/rootDesc.xml", "93.184.216.34", False),  # beyond the house
+    ("http://10.0.0.1:5000/a\nb", None, False),
+    (12, None, False),
+])
+def test_a_router_address_is_kept_only_on_the_house_network_and_from_its_own_sender(url: Any, sender: Any,
+                                                                                     kept: bool) -> None:
+    assert (router_url(url, sender) == url) is kept
 
 
 def test_the_router_search_is_off_in_the_tests_and_then_nothing_is_said_of_routers() -> None:
