@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import socket
+import threading
 import time
 from typing import Any
 
 import pytest
-from zeroconf import ServiceInfo
+from zeroconf import ServiceInfo, ServiceStateChange
 
 from game import GAMES
-from net.discovery import Announcer, TableBrowser, _read, checked_ad
+from net.discovery import TABLES_LIMIT, Announcer, TableBrowser, _read, checked_ad
 from net.protocol import SERVICE_TYPE
 from tests.patience import PATIENCE
 
@@ -125,3 +126,67 @@ def test_every_registered_game_and_its_seat_counts_are_accepted() -> None:
             assert ad is not None and (ad.game, ad.seats, ad.free) == (game_id, seats, seats)
         too_many = str(game.max_players + 1)
         assert checked_ad({**GOOD, "game": game_id, "seats": too_many, "free": "0"}, ["10.0.0.7"], 47815) is None
+
+
+class _Network:
+    """What a zeroconf listener would resolve: the announcement each name carries."""
+
+    def __init__(self) -> None:
+        self.infos: dict[str, ServiceInfo] = {}
+
+    def get_service_info(self, service_type: str, name: str, timeout: int = 0) -> ServiceInfo | None:
+        return self.infos.get(name)
+
+
+def _listener() -> TableBrowser:
+    """A browser's bookkeeping without a multicast socket (its handler is fed by hand)."""
+    browser = TableBrowser.__new__(TableBrowser)
+    browser._found, browser._lock = {}, threading.Lock()
+    return browser
+
+
+def test_a_flood_of_announcements_lists_a_bounded_number_of_tables_and_keeps_the_first() -> None:
+    network, browser = _Network(), _listener()
+    for i in range(TABLES_LIMIT * 20):
+        name = f"flood{i}.{SERVICE_TYPE}"
+        network.infos[name] = ServiceInfo(SERVICE_TYPE, name, port=47815, addresses=[socket.inet_aton("10.0.0.9")],
+                                          properties={**GOOD, "name": f"Flood {i}"}, server="flood.local.")
+        browser._changed(network, SERVICE_TYPE, name, ServiceStateChange.Added)  # type: ignore[arg-type]
+    listed = browser.tables()
+    assert len(listed) == TABLES_LIMIT
+    assert {t.name for t in listed} == {f"Flood {i}" for i in range(TABLES_LIMIT)}
+    first = f"flood0.{SERVICE_TYPE}"
+    browser._changed(network, SERVICE_TYPE, first, ServiceStateChange.Removed)  # type: ignore[arg-type]
+    browser._changed(network, SERVICE_TYPE, f"late.{SERVICE_TYPE}", ServiceStateChange.Added)  # type: ignore[arg-type]
+    assert len(browser.tables()) == TABLES_LIMIT - 1  # "late" resolves to nothing: not listed
+
+
+def test_a_table_that_turns_hostile_leaves_the_list() -> None:
+    network, browser = _Network(), _listener()
+    name = f"turn.{SERVICE_TYPE}"
+    network.infos[name] = announced(GOOD)
+    browser._changed(network, SERVICE_TYPE, name, ServiceStateChange.Added)  # type: ignore[arg-type]
+    assert [t.code for t in browser.tables()] == ["K7QM2D"]
+    network.infos[name] = announced({**GOOD, "seats": "9" * 240})
+    browser._changed(network, SERVICE_TYPE, name, ServiceStateChange.Updated)  # type: ignore[arg-type]
+    assert browser.tables() == []
+
+
+@pytest.mark.parametrize("props", [
+    {**GOOD, "name": "N" * 250},
+    {**GOOD, "pad": "x" * 250},
+    {**GOOD, "free": "inf"}, {**GOOD, "free": "nan"}, {**GOOD, "seats": "1e999"},
+    {**GOOD, "seats": None}, {**GOOD, "code": None},
+])
+def test_huge_non_finite_or_empty_fields_are_dropped_or_ignored(props: dict[str, Any]) -> None:
+    """The longest a TXT entry can be (255 bytes on the wire) in a field, or in one the host does not know."""
+    ad = _read(announced(props))
+    if "pad" in props:
+        assert ad is not None and ad.code == "K7QM2D"  # an unknown field, however big, is not read
+    else:
+        assert ad is None
+
+
+@pytest.mark.parametrize("port", [None, [47815], {"port": 1}, float("inf"), float("nan")])
+def test_a_port_of_the_wrong_type_drops_the_announcement(port: Any) -> None:
+    assert checked_ad(GOOD, ["192.168.1.20"], port) is None
