@@ -18,7 +18,10 @@ import pytest
 from disk import DamagedFile
 from net.client import SeatClient, claim_kept, kept_seats, play_bot
 from net.keys import FILE_LIMIT, SeatKeys
+from net.protocol import PROTOCOL_VERSION, encode
+from net.table import BACKOFF_FIRST
 from tests.net.helpers import CODE, address, hosted, serve
+from tests.net.wire import hello
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -230,3 +233,42 @@ def test_a_seat_another_process_plays_is_not_taken_from_it(tmp_path: Path) -> No
     results = asyncio.run(scenario())
     assert all(r["over"] for r in results)
     assert SeatKeys(tmp_path).kept() == ([], [])
+
+
+def _resume(token: str, code: str = CODE) -> bytes:
+    return encode({"type": "resume", "version": PROTOCOL_VERSION, "code": code, "token": token})
+
+
+def test_a_rejoin_with_a_wrong_key_is_a_wrong_code_for_the_back_off() -> None:
+    table = hosted("gin_rummy", ["remote", "remote"], seed=1)
+    first = table.connect(0.0, "203.0.113.5")
+    welcome = table.handle(first, encode(hello()), 0.0)[0][1]
+    assert welcome is not None and welcome["type"] == "welcome"
+    table.disconnect(first, 0.0)
+    table.seat_bot(0, "easy")  # a bot stands in: the player's key may take the seat back
+    guess = table.connect(1.0, "203.0.113.5")
+    refused = table.handle(guess, _resume("a-guessed-key"), 1.0)
+    assert [m["key"] for _, m in refused if m is not None] == ["bad_token"]
+    # the right key, at once from the same address, waits like any hello after a wrong code…
+    early = table.connect(1.0, "203.0.113.5")
+    out = table.handle(early, _resume(welcome["token"]), 1.0)
+    assert [m["key"] for _, m in out if m is not None] == ["wait"]
+    assert table.seats[0].kind == "easy"
+    # …and is heard once the wait is over (the seat comes back from the bot)
+    later = table.connect(1.0 + BACKOFF_FIRST, "203.0.113.5")
+    out = table.handle(later, _resume(welcome["token"]), 1.0 + BACKOFF_FIRST)
+    assert out[0][1] is not None and out[0][1]["type"] == "welcome" and table.seats[0].kind == "remote"
+
+
+def test_a_wrong_code_with_a_kept_key_counts_and_the_key_is_not_tried_against_the_seats() -> None:
+    table = hosted("gin_rummy", ["remote", "remote"], seed=1)
+    first = table.connect(0.0, "203.0.113.9")
+    welcome = table.handle(first, encode(hello()), 0.0)[0][1]
+    assert welcome is not None
+    table.disconnect(first, 0.0)
+    other = table.connect(0.0, "203.0.113.9")
+    out = table.handle(other, _resume(welcome["token"], code="ZZZZZZ"), 0.0)
+    assert [m["key"] for _, m in out if m is not None] == ["wrong_code"]
+    assert table.seats[0].conn is None  # the right key behind a wrong code took nothing
+    again = table.connect(0.0, "203.0.113.9")
+    assert [m["key"] for _, m in table.handle(again, _resume(welcome["token"]), 0.0) if m is not None] == ["wait"]
