@@ -422,6 +422,8 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
         app.settings.animation_speed = "instant"
         app.settings.bot_delay = 0.0
         session = MatchSession.new(game_id, seats, seed=seed)
+        # a picture is drawn the same each time: its bots' seeds come from its deal (no one plays it)
+        session.bot_seeds = {s: session.state.seed + 7919 * (s + 1) for s in session.bot_levels}
         if scene in ("chart", "fair"):  # a few hands or rounds played by bots first
             _play_ahead(session.state, game_id, lambda state: len(state.history) >= CHART_HANDS)
         elif scene == "review":  # one hand played, the next one dealt: the review looks back at the first
