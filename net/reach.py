@@ -190,8 +190,12 @@ def router_url(url: Any, sender: str | None = None) -> str | None:
         return None
     if parts.scheme != "http" or port == 0 or ip.is_global or ip.is_multicast or ip.is_unspecified:
         return None
-    if sender is not None and sender.split("%")[0] != str(ip):
-        return None
+    if sender is not None:
+        try:
+            if ipaddress.ip_address(sender.split("%")[0]) != ip:
+                return None
+        except ValueError:
+            return None
     return url
 
 

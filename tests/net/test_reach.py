@@ -22,6 +22,7 @@ from net.reach import (
     public_ipv4,
     reach_lines,
     router_url,
+    search_gateways,
     share_address,
     shared_address,
 )
@@ -220,6 +221,9 @@ def test_hostile_search_answers_reach_no_address_beyond_the_house_and_find_no_ro
     ("http://192.168.1.1:5000/rootDesc.xml", None, True),
     ("http://192.168.1.1:5000/rootDesc.xml", "192.168.1.1", True),
     ("http://[fe80::1%eth0]:5000/desc.xml", "fe80::1%eth0", True),
+    ("http://[fe80::1%eth0]:5000/desc.xml", "fe80:0:0::1%eth0", True),
+    ("http://192.168.1.1:5000/rootDesc.xml", "", False),
+    ("http://192.168.1.1:5000/rootDesc.xml", "not an address", False),
     ("http://192.168.1.1:5000/rootDesc.xml", "192.168.1.77", False),  # a device pointing elsewhere
     ("http://93.184.216.34:5000/rootDesc.xml", "93.184.216.34", False),  # beyond the house
     ("http://10.0.0.1:5000/a\nb", None, False),
@@ -302,3 +306,24 @@ def test_the_table_listens_on_ipv6_and_ipv4_on_one_port() -> None:
         return seats
 
     assert asyncio.run(scenario()) == [0, 1]
+
+
+def test_the_search_keeps_only_answers_that_point_at_their_own_sender(monkeypatch: pytest.MonkeyPatch) -> None:
+    from async_upnp_client.profiles.igd import IgdDevice
+
+    answers: list[dict[str, Any]] = [
+        {"location": "http://192.168.1.1:5000/rootDesc.xml", "_host": "192.168.1.1"},
+        {"location": "http://192.168.1.1:5000/rootDesc.xml", "_host": "192.168.1.66"},  # sends the host elsewhere
+        {"location": "http://93.184.216.34/desc.xml", "_host": "93.184.216.34"},
+        {"location": "x" * 100_000, "_host": "192.168.1.2"},
+        {"location": None, "_host": "192.168.1.3"},
+        {"_host": "192.168.1.4"},
+        {"location": "http://192.168.1.5/desc.xml"},
+    ]
+
+    async def search(**_: Any) -> list[dict[str, Any]]:
+        return answers
+
+    monkeypatch.delenv("TABLEE_NO_GATEWAY", raising=False)
+    monkeypatch.setattr(IgdDevice, "async_search", search)
+    assert asyncio.run(search_gateways()) == ["http://192.168.1.1:5000/rootDesc.xml"]
