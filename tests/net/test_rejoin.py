@@ -272,3 +272,21 @@ def test_a_wrong_code_with_a_kept_key_counts_and_the_key_is_not_tried_against_th
     assert table.seats[0].conn is None  # the right key behind a wrong code took nothing
     again = table.connect(0.0, "203.0.113.9")
     assert [m["key"] for _, m in table.handle(again, _resume(welcome["token"]), 0.0) if m is not None] == ["wait"]
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "device"])
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev/zero are POSIX")
+def test_a_kept_key_that_is_no_regular_file_is_ignored_without_blocking(tmp_path: Path, kind: str) -> None:
+    keys = SeatKeys(tmp_path)
+    where = "127.0.0.1:47815"
+    path = keys.path_for(where, CODE)
+    path.parent.mkdir(parents=True)
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)  # reading it would wait for ever for a writer
+    else:
+        path.symlink_to("/dev/zero")  # reading it would never end
+    assert keys.load(where, CODE) is None
+    assert kept_seats(keys, where, CODE) == ()
+    assert keys.kept() == ([], [])
