@@ -656,6 +656,12 @@ class TableMatch:
         return self.driver.undo_refusal is None and allowed and not self.state.is_over() and any(
             line.split(": ", 1)[0] in {str(h) for h in humans} for line in self.state.log)
 
+    def undo_may_come(self) -> bool:
+        """Whether Undo can be offered in this match at all (its place is kept while it is not)."""
+        humans = self.session.humans
+        allowed = len(humans) == 1 or (len(humans) > 1 and self.session.pass_and_play_undo)
+        return self.driver.undo_refusal is None and allowed and not self.state.is_over() and self.coach is None
+
     def undo(self) -> Said:
         """Take back the player's last decision and the bots' replies to it (Ctrl+Z); the match then
         counts as assisted and is saved at once. What to tell the player: what was taken back, or why
@@ -686,6 +692,10 @@ class TableMatch:
         """Whether the Hint button is shown: the viewer may move, outside a tutorial and a network table."""
         return (bool(self.legal) and self.driver.hint_refusal is None and self.coach is None
                 and not self.curtain.shown and not self.driver.unready())
+
+    def hint_may_come(self) -> bool:
+        """Whether Hint can be offered in this match at all (its place is kept while it is not)."""
+        return self.driver.hint_refusal is None and self.coach is None and not self.state.is_over()
 
     def hint(self) -> Said | None:
         """Ask the hard bot what it would play in the viewer's place (H): it thinks off the render
