@@ -117,12 +117,18 @@ class SeatClient:
                 raise JoinError("the host closed the connection")
             if message["type"] == "error":
                 await self.close()
-                if self.keys is not None and self.token is not None and message["key"] in KEY_REFUSED:
+                key = message.get("key")
+                key = key if isinstance(key, str) else "unreachable"
+                if self.keys is not None and self.token is not None and key in KEY_REFUSED:
                     self.keys.forget(self.address, self.code, self.seat)
-                raise JoinError(message["message"], message["key"], _wait_seconds(message))
+                raise JoinError(str(message.get("message", "")), key, _wait_seconds(message))
             if message["type"] == "welcome":
+                seat, token = message.get("seat"), message.get("token")
+                if type(seat) is not int or not isinstance(token, str):  # no usable welcome: not a table
+                    await self.close()
+                    raise JoinError("the host's welcome is malformed")
                 self.welcome = message
-                self.seat, self.token = message["seat"], message["token"]
+                self.seat, self.token = seat, token
                 self._keep()
                 return message
 
@@ -137,27 +143,31 @@ class SeatClient:
         sends them once, then only the moves played (added here) and the history when it grows.
         """
         assert self.ws is not None
-        try:
-            text = await self.ws.recv()
-        except ConnectionClosed:
-            return None
-        data = json.loads(text)
-        if not isinstance(data, dict):
-            return None
+        while True:
+            try:
+                text = await self.ws.recv()
+            except ConnectionClosed:
+                return None
+            try:
+                data = json.loads(text)
+                if isinstance(data, dict) and isinstance(data.get("type"), str):
+                    return self._completed(data)
+            except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+                pass  # a malformed message from the host is skipped: the connection lives on
+
+    def _completed(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` with the log and history an update or question leaves out filled in (see ``receive``)."""
         kind = data.get("type")
         if kind == "update" and data.get("over") is True and self.keys is not None:
             self.keys.forget(self.address, self.code, self.seat)  # the match is over: nothing to come back to
         if kind == "update" and isinstance(data.get("view"), dict):
-            view = data["view"]
-            if "log" in view:
-                self.log = list(view["log"])
-            else:
-                self.log += [entry["move"] for entry in data.get("played", [])]
-            if "history" in view:
-                self.history = list(view["history"])
+            view = data["view"]  # the new log and history are built whole before either is kept
+            log = list(view["log"]) if "log" in view else self.log + [entry["move"] for entry in data.get("played", [])]
+            history = [dict(h) for h in view["history"]] if "history" in view else self.history
             for part in (view, data.get("public")):
                 if isinstance(part, dict):
-                    part["log"], part["history"] = list(self.log), [dict(h) for h in self.history]
+                    part["log"], part["history"] = list(log), [dict(h) for h in history]
+            self.log, self.history = log, history
         elif kind == "question" and isinstance(data.get("view"), dict):
             data["view"]["log"], data["view"]["history"] = list(self.log), [dict(h) for h in self.history]
         return data
