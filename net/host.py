@@ -72,8 +72,9 @@ class Host:
         self.autosave = autosave
         self.on_change = on_change
         self.ready = threading.Event()
-        self.stats = {"received": 0, "sent": 0, "busy": 0}
-        """Messages handled, messages sent, connections refused as ``busy`` before anything was read."""
+        self.stats = {"received": 0, "sent": 0, "busy": 0, "cut": 0}
+        """Messages handled, messages sent, connections refused as ``busy`` before anything was read,
+        connections cut off because their send queue was full."""
         self._conns: dict[int, ServerConnection] = {}
         self._queues: dict[int, asyncio.Queue[dict[str, Any] | None]] = {}
         self._closing: set[int] = set()
@@ -205,6 +206,7 @@ class Host:
             if message is None:
                 self._close(conn, queue)
             elif queue.qsize() >= SEND_QUEUE:  # it reads no more: cut it off (its seat waits for it)
+                self.stats["cut"] += 1
                 self._close(conn, queue)
                 ws = self._conns.get(conn)
                 if ws is not None:
