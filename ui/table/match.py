@@ -340,8 +340,7 @@ def make_driver(session: MatchSession, bot_delay: float, runner: ThreadRunner | 
         return NetworkDriver(session.referee)
     state = session.state
     descriptor = GAMES[session.game_id]
-    bots = {seat: descriptor.make_bot(level, state.seed + 7919 * (seat + 1))
-            for seat, level in session.bot_levels.items()}
+    bots = {seat: descriptor.make_bot(level, session.bot_seed(seat)) for seat, level in session.bot_levels.items()}
     referee = Referee(state, bots, think_delay=bot_delay, runner=runner)
     coach: Coach | None = getattr(session, "coach", None)
     if coach is None or not session.humans:
@@ -675,7 +674,7 @@ class TableMatch:
         humans = self.session.humans
         if len(humans) != 1 and not self.session.pass_and_play_undo:
             return Said(tr("table.undo_pass_and_play"))
-        fresh = {seat: self.descriptor.make_bot(level, self.state.seed + 7919 * (seat + 1) + len(self.state.log))
+        fresh = {seat: self.descriptor.make_bot(level, self.session.bot_seed(seat) + len(self.state.log))
                  for seat, level in self.session.bot_levels.items()}
         try:
             taken = self.driver.take_back(humans, fresh)
