@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ui.app import App
 
 SCENES = ("title", "setup", "deck", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files",
-          "tutorial", "chart", "shortcuts")
+          "tutorial", "chart", "shortcuts", "review", "fair")
 SETTLE_FRAMES = 90
 SETTLE_DT = 1 / 30
 HINT_FRAMES = 600
@@ -94,7 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--match", type=Path, default=None, metavar="FILE",
                       help="with --scene replay: the match file replayed (default: bots play one from --seed)")
     shot.add_argument("--at", type=int, default=None, metavar="N",
-                      help="with --scene replay: show the match after N moves (default: half-way)")
+                      help="with --scene replay: show the match after N moves (default: half-way); with "
+                           "--scene tutorial: show the coach's step N (the earlier ones played for you)")
     shot.add_argument("--moves", type=int, default=0, metavar="N",
                       help="with a table scene: bots play every seat for N moves first, then until it is your turn")
     net = parser.add_argument_group("network table (headless)")
@@ -149,19 +150,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     The window and ``--serve`` take the data folder's lock (``disk.instance``) before anything is
     read or written there: one process writes the settings, statistics and autosave. ``--help``,
-    ``--version``, ``--selftest`` and ``--join`` write nothing there; ``--screenshot`` renders in
+    ``--version`` and ``--selftest`` write nothing there, ``--join`` only its seat keys (under their
+    own lock, ``net.keys``); ``--screenshot`` renders in
     a temporary folder, or with ``--data-dir`` takes that folder's lock too."""
     args = parse_args(argv)
     if args.screenshot is not None:
         return screenshot(args)
-    if args.join:
-        from net import cli
-
-        return cli.join(args)
-    from disk.instance import InstanceLock, LockUnavailable
     from disk.places import Places
 
     places = Places.single(args.data_dir) if args.data_dir is not None else Places.default()
+    if args.join:  # the seat's key is kept in the data folder, under its own lock (``net.keys``)
+        from net import cli
+
+        return cli.join(args, places.data)
+    from disk.instance import InstanceLock, LockUnavailable
+
     try:
         lock = InstanceLock.acquire(places.data, "serve" if args.serve else "app")
     except LockUnavailable as exc:  # a file system without locks: Tablée still runs, unguarded
@@ -311,6 +314,8 @@ def _render(args: argparse.Namespace, data_dir: Path) -> int:
             return 2
     else:
         _open_scene(app, args.scene, game_id, players, args.seed, args.moves)
+        if args.scene == "tutorial" and args.at is not None:
+            _tutorial_step(app, args.at)
         if args.scene == "stats" and args.game is not None:
             app.top.show_page(game_id)  # type: ignore[union-attr]
     for _ in range(3):
@@ -343,6 +348,26 @@ def _open_replay(app: App, match: Path | None, at: int | None, game_id: str, pla
     viewer.go(len(state.log) // 2 if at is None else at)
     app.push(viewer)
     return ""
+
+
+def _tutorial_step(app: App, step: int) -> None:
+    """Play the open tutorial's steps before ``step`` (counted from 1) for the player, as its *Skip*
+    button does, each once the coach asks for it."""
+    from ui.table.scene import TableScene
+
+    scene = app.top
+    if not isinstance(scene, TableScene) or scene.match.coach is None:
+        return
+    coach = scene.match.coach
+    for _ in range(SETTLE_FRAMES * 40):
+        if coach.index >= step - 1 and scene.match.coach_due() or coach.finished or coach.lost:
+            break
+        if scene.match.coach_due():
+            scene.tutorial_skip()
+        scene.wait_for_bot()
+        app.step(SETTLE_DT)
+    for _ in range(SETTLE_FRAMES):
+        app.step(SETTLE_DT)
 
 
 def _play_ahead(state: GameState, game_id: str, done: Callable[[GameState], bool]) -> None:
@@ -397,8 +422,12 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
         app.settings.animation_speed = "instant"
         app.settings.bot_delay = 0.0
         session = MatchSession.new(game_id, seats, seed=seed)
-        if scene == "chart":  # a few hands or rounds played by bots first, for a chart with lines
+        # a picture is drawn the same each time: its bots' seeds come from its deal (no one plays it)
+        session.bot_seeds = {s: session.state.seed + 7919 * (s + 1) for s in session.bot_levels}
+        if scene in ("chart", "fair"):  # a few hands or rounds played by bots first
             _play_ahead(session.state, game_id, lambda state: len(state.history) >= CHART_HANDS)
+        elif scene == "review":  # one hand played, the next one dealt: the review looks back at the first
+            _play_ahead(session.state, game_id, lambda state: len(state.history) >= 1 and state.hand_in_play())
         elif moves:
             _play_ahead(session.state, game_id,
                         lambda state: len(state.log) >= moves and state.hand_in_play() and state.to_move() == [0])
@@ -415,6 +444,20 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
             from ui.scenes.pause import PauseScene
 
             app.push(PauseScene(app, session))
+        elif scene == "fair":
+            from ui.scenes.fairdeal import FairDealScene
+
+            app.push(FairDealScene(app, session.state.view(None).get("deals", [])))
+        elif scene == "review":
+            from ui.scenes.replay import ReplayScene
+
+            review = ReplayScene(app, session.state.clone(), review=(0, 1))
+            app.push(review)
+            for _ in range(HINT_FRAMES):  # the hard bot judges each decision on its thread
+                app.step(SETTLE_DT)
+                if review.review_done:
+                    break
+                time.sleep(SETTLE_DT)
         elif scene == "shortcuts":
             from ui.shortcuts import ShortcutsScene
 
