@@ -31,6 +31,16 @@ from ui.table.bots import ProcessRunner, ThreadRunner
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout, text_scale
 from ui.table.match import Curtain, MatchDriver, Said, TableMatch, make_driver
+from ui.table.paint import (
+    area,
+    button_for,
+    draw_felt,
+    fitting_parts,
+    focus_group,
+    hidden_under,
+    merge_regions,
+    resting_look,
+)
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, STAGGER, speed_factor
 from ui.table.widgets import (
@@ -647,15 +657,15 @@ class TableScene(Scene):
             self.focus = 0
         elif group_jump:
             current = items[min(self.focus, len(items) - 1)]
-            kind = _group(current)
+            kind = focus_group(current)
             n = len(items)
             i = self.focus
             for _ in range(n):
                 i = (i + step) % n
-                if _group(items[i]) != kind:
+                if focus_group(items[i]) != kind:
                     break
-            kind = _group(items[i])
-            while step < 0 and i > 0 and _group(items[i - 1]) == kind:
+            kind = focus_group(items[i])
+            while step < 0 and i > 0 and focus_group(items[i - 1]) == kind:
                 i -= 1
             self.focus = i
         else:
@@ -884,8 +894,8 @@ class TableScene(Scene):
     # ================================================================== buttons and highlights
     def _rebuild_buttons(self) -> None:
         specs: list[ButtonSpec] = [] if self.curtain.shown else self.adapter.buttons(self.view, self.legal)
-        main = [_button(s) for s in specs if not s.side]
-        side = [_button(s) for s in specs if s.side]
+        main = [button_for(s) for s in specs if not s.side]
+        side = [button_for(s) for s in specs if s.side]
         coach = self.match.coach
         if coach is not None and not coach.ended:
             if coach.step is not None:
@@ -1009,7 +1019,7 @@ class TableScene(Scene):
         screen = frame.get_rect()
         regions = [screen] if over is None or self._overlays is None else \
             merge_regions(changed + self._overlays + over, screen)
-        if sum(_area(r) for r in regions) > _area(screen) // 2:
+        if sum(area(r) for r in regions) > area(screen) // 2:
             regions = [screen]
         rest = self._rest
         if rest is not None:
@@ -1042,7 +1052,7 @@ class TableScene(Scene):
         came, went or changed, a static part was redrawn, or the game's marks under the cards may have
         changed are drawn again (the whole layer when most of it changed); the areas drawn again."""
         assert self._static is not None
-        cards = {s.ident: _resting_look(s) for s in resting}
+        cards = {s.ident: resting_look(s) for s in resting}
         screen = pygame.Rect((0, 0), layout.size)
         # the marks under the cards follow the view and the resting cards: while neither changed
         # (most frames of a drag or a flight), they lie where they lay
@@ -1075,7 +1085,7 @@ class TableScene(Scene):
             for i, s in enumerate(resting):
                 if not cards[s.ident][0].colliderect(region):
                     continue
-                if i + 1 < len(resting) and _hidden_under(s, resting[i + 1]):
+                if i + 1 < len(resting) and hidden_under(s, resting[i + 1]):
                     continue
                 s.draw(self._rest, self.art)
         self._rest.set_clip(None)
@@ -1174,9 +1184,9 @@ class TableScene(Scene):
             for cy in sorted(ys):
                 box.center = (cx, cy)
                 cost = (len(box.collidelistall(walls)),
-                        sum(_area(box.clip(pointed[i])) for i in box.collidelistall(pointed)),
+                        sum(area(box.clip(pointed[i])) for i in box.collidelistall(pointed)),
                         len(box.collidelistall(plates)),
-                        sum(_area(box.clip(cards[i])) for i in box.collidelistall(cards)),
+                        sum(area(box.clip(cards[i])) for i in box.collidelistall(cards)),
                         abs(cx - wanted_at[0]) + abs(cy - wanted_at[1]))
                 if best is None or cost < best[0]:
                     best = (cost, box.copy())
@@ -1320,121 +1330,6 @@ class TableScene(Scene):
         room = score_rect.left - plate.x - indent - pad
         name = self.text.fit(shown.name, round(plate.h * 0.36), room, FONT_COLOUR, bold=True)
         surface.blit(name, (plate.x + indent, plate.y + pad - 1))
-        small = self.text.fit(_fitting_parts(self.text, shown.line2, round(plate.h * 0.26), room),
+        small = self.text.fit(fitting_parts(self.text, shown.line2, round(plate.h * 0.26), room),
                               round(plate.h * 0.26), room, (190, 206, 186))
         surface.blit(small, (plate.x + indent, plate.bottom - pad - small.get_height() + 1))
-
-def _area(rect: pygame.Rect) -> int:
-    return rect.w * rect.h
-
-
-def _button(spec: ButtonSpec) -> Button:
-    """The button an adapter asked for, its shortcut named after its label."""
-    label = spec.label if spec.shortcut is None else f"{spec.label} ({pygame.key.name(spec.shortcut).upper()})"
-    return Button(spec.key, label, spec.action, primary=spec.primary, shortcut=spec.shortcut)
-
-
-def _fitting_parts(text: TextCache, line: str, size: int, room: int) -> str:
-    """``line``'s parts (``a · b · c``) that fit ``room`` pixels at the smallest text size, the last
-    ones left out first: a small name plate shows "bot · normal" rather than run off its edge."""
-    parts = line.split(" · ")
-    shown = line
-    while len(parts) > 1 and text.width(shown, text.fitting_size(shown, size, room)) > room:
-        parts.pop()
-        shown = " · ".join(parts)
-    return shown
-
-
-def _resting_look(sprite: CardSprite) -> tuple[Any, ...]:
-    """A resting card as drawn: the area its shadow and highlight may cover first, then what it shows."""
-    rect = sprite.rect
-    margin = sprite.width // 10 + sprite.width // 7 + 8  # shadow spread and offset, highlight outline
-    return (rect.inflate(2 * margin, 2 * margin), rect, sprite.width, sprite.card, sprite.shows_face,
-            sprite.highlight, sprite.moving, sprite.lift > 0.05, sprite.order)
-
-
-def merge_regions(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
-    """``rects`` clipped to ``screen``, overlapping ones joined, so that no area is drawn twice.
-
-    >>> merge_regions([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 0, 5, 5)],
-    ...               pygame.Rect(0, 0, 52, 100))
-    [Rect(0, 0, 15, 15), Rect(50, 0, 2, 5)]
-    """
-    merged: list[pygame.Rect] = []
-    for rect in rects:
-        rect = rect.clip(screen)
-        if not rect.w or not rect.h:
-            continue
-        hit = rect.collidelist(merged)
-        while hit != -1:
-            rect = rect.union(merged.pop(hit))
-            hit = rect.collidelist(merged)
-        merged.append(rect)
-    return merged
-
-
-def _hidden_under(sprite: CardSprite, above: CardSprite) -> bool:
-    """Whether ``sprite`` is entirely covered by the next card drawn (a card deep in a still pile)."""
-    return (sprite.motion is None and above.motion is None and sprite.zone == above.zone
-            and sprite.rect == above.rect and sprite.highlight is None)
-
-
-def _group(item: CardSprite | Button) -> str:
-    if isinstance(item, Button):
-        return "button"
-    return "hand" if item.zone.startswith("hand:") else "table"
-
-
-def draw_felt(layout: TableLayout) -> pygame.Surface:
-    """The table: dark room, wooden rim, green felt with a fine grain and a soft light in the middle
-    (drawn once per window size)."""
-    w, h = layout.size
-    surface = pygame.Surface((w, h))
-    surface.fill((16, 22, 20))
-    felt = layout.felt
-    rim = felt.inflate(-2, -2)
-    radius = round(min(felt.w, felt.h) * 0.22)
-    pygame.draw.rect(surface, (60, 34, 18), rim, border_radius=radius)
-    pygame.draw.rect(surface, (112, 68, 36), rim.inflate(-6, -6), border_radius=radius - 3)
-    pygame.draw.rect(surface, (140, 88, 48), rim.inflate(-6, -6), 2, border_radius=radius - 3)
-    inner = rim.inflate(-round(layout.unit * 0.32), -round(layout.unit * 0.32))
-    pygame.draw.rect(surface, (18, 84, 52), inner, border_radius=radius - 8)
-    # soft light: concentric rounded rectangles, lighter towards the middle
-    steps = 14
-    for i in range(1, steps + 1):
-        t = i / steps
-        rect = inner.inflate(-round(inner.w * 0.5 * t), -round(inner.h * 0.5 * t))
-        colour = (round(18 + 14 * t), round(84 + 34 * t), round(52 + 18 * t))
-        pygame.draw.rect(surface, colour, rect, border_radius=max(8, round((radius - 8) * (1 - t * 0.7))))
-    # the grain of the cloth, only inside the felt
-    grain = pygame.Surface(inner.size)
-    grain.fill((0, 0, 0))
-    tile = _grain_tile()
-    for x in range(0, inner.w, tile.get_width()):
-        for y in range(0, inner.h, tile.get_height()):
-            grain.blit(tile, (x, y))
-    mask = pygame.Surface(inner.size)
-    mask.fill((0, 0, 0))
-    pygame.draw.rect(mask, (255, 255, 255), mask.get_rect(), border_radius=radius - 8)
-    grain.blit(mask, (0, 0), special_flags=pygame.BLEND_RGB_MIN)
-    surface.blit(grain, inner.topleft, special_flags=pygame.BLEND_RGB_ADD)
-    pygame.draw.rect(surface, (214, 174, 84), inner, 2, border_radius=radius - 8)
-    return surface
-
-
-_GRAIN: list[pygame.Surface] = []
-
-
-def _grain_tile() -> pygame.Surface:
-    """A small tile of faint random specks (seeded, so every table looks the same)."""
-    if not _GRAIN:
-        import random
-
-        rng = random.Random(20261121)
-        tile = pygame.Surface((128, 128))
-        tile.fill((0, 0, 0))
-        for _ in range(2600):
-            v = rng.randrange(3, 9)
-            tile.set_at((rng.randrange(128), rng.randrange(128)), (v, v + 2, v))
-        _GRAIN.append(tile)
-    return _GRAIN[0]
