@@ -49,7 +49,7 @@ def test_kept_layers_look_like_layers_drawn_from_nothing(app: Any, game_id: str,
     moves = frames = 0
     phases: set[str] = set()
     while moves < wanted and frames < 60 * wanted and not scene.state.is_over():
-        if not pending and not scene.animating and scene.drag is None:
+        if not pending and not scene.animating and scene.input.drag is None:
             offered = gestures(scene)
             if offered and rnd.random() < 0.3:
                 choice = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None

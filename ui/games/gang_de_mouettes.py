@@ -918,7 +918,7 @@ class Adapter(TableAdapter[GangView]):
         return [box.inflate(layout.unit * 0.2 + 4, layout.unit * 0.2 + 4)]
 
     def draw_over(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
-        for target in self.scene.drop_targets():
+        for target in self.scene.input.drop_targets():
             if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
                 surface.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):

@@ -706,7 +706,7 @@ class Adapter(TableAdapter[LaGagneView]):
         return [pygame.Rect(rect.x, rect.y, rect.w, card_height(rect.w)) for rect in rects]
 
     def draw_over(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
-        for target in self.scene.drop_targets():
+        for target in self.scene.input.drop_targets():
             if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
                 surface.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         moving = self.scene.animating

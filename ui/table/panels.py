@@ -24,14 +24,6 @@ from ui.table.widgets import (
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
 
-DOUBLE_CLICK = 0.4
-DRAG_THRESHOLD = 6
-MESSAGE_SECONDS = 2.8
-READING_SPEED = 18
-"""Characters a second: a long message (a hint and its reason) stays up long enough to be read."""
-
-
-
 
 class TablePanels:
     """Renders and places the coach's box and the message box of one table scene (cached per change)."""

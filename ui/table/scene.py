@@ -23,12 +23,13 @@ from game.core.bots import Bot
 from game.core.referee import Played, crowd_share
 from ui.cards import CardArt
 from ui.games import adapter_class
-from ui.games.base import Action, ButtonSpec, Drop
+from ui.games.base import Action, ButtonSpec
 from ui.scene import Scene
 from ui.session import MatchSession
 from ui.settings import CARD_SCALES
 from ui.table.bots import ProcessRunner, ThreadRunner
 from ui.table.ink import Ink
+from ui.table.input import TableInput
 from ui.table.layout import TableLayout, text_scale
 from ui.table.match import Curtain, MatchDriver, Said, TableMatch, make_driver
 from ui.table.paint import (
@@ -36,7 +37,6 @@ from ui.table.paint import (
     button_for,
     draw_felt,
     fitting_parts,
-    focus_group,
     hidden_under,
     merge_regions,
     resting_look,
@@ -59,8 +59,6 @@ from ui.table.widgets import (
 if TYPE_CHECKING:
     from ui.app import App
 
-DOUBLE_CLICK = 0.4
-DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 2.8
 READING_SPEED = 18
 """Characters a second: a long message (a hint and its reason) stays up long enough to be read."""
@@ -102,17 +100,12 @@ class TableScene(Scene):
         """A player moved this frame: the frame shows that move; the referee resumes on the next."""
         self.sprites: list[CardSprite] = []
         self.buttons: list[Button] = []
-        self.focus: int | None = None
-        """Index into ``focus_items()`` of the keyboard focus (None: no visible focus)."""
         self.selected: str | None = None
         """A card of the viewer's hand chosen by a click (Knock uses it)."""
         self.message: str | None = None
         self._message_points: set[int] = set()
         """The cards the message is about (a hint's): it is placed clear of them where it can be."""
         self.message_left = 0.0
-        self.drag: dict[str, Any] | None = None
-        self._press: dict[str, Any] | None = None
-        self._last_click: tuple[int, float] | None = None
         self._layout: TableLayout | None = None
         self._felt: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
@@ -131,6 +124,7 @@ class TableScene(Scene):
         self._version = 0
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
+        self.input = TableInput(self)
         self.panels = TablePanels(self)
         self._static_dirty = True
         self.adapter.restore(session.table)
@@ -387,8 +381,8 @@ class TableScene(Scene):
                       pace=self.bot_pace() if played.by != "human" and not new_deal else 1.0, looked=True)
         for line in shown.deal_lines:
             self.log.add(line)
-        if self.focus is not None:
-            self.focus = min(self.focus, max(0, len(self.focus_items()) - 1))
+        if self.input.focus is not None:
+            self.input.focus = min(self.input.focus, max(0, len(self.input.focus_items()) - 1))
 
     def _tell(self, said: Said) -> None:
         """Show (and log, and sound) a sentence of the match's."""
@@ -470,7 +464,7 @@ class TableScene(Scene):
         """Take back the player's last decision and the bots' replies to it (Ctrl+Z)."""
         said = self.match.undo()
         if said.log:  # something was taken back: the table shows the match as it now is
-            self.drag = None
+            self.input.drag = None
             self.selected = None
             self._refresh(looked=True)
         self._tell(said)
@@ -557,263 +551,7 @@ class TableScene(Scene):
         self.runner.wait(timeout)
 
     # ================================================================== keyboard focus
-    def focus_items(self) -> list[CardSprite | Button]:
-        """What Tab and the arrows move through: focusable cards (left to right), then buttons."""
-        cards = [s for s in self.sprites if self.adapter.focusable(s, self.view, self.legal)]
-        cards.sort(key=lambda s: (s.zone.startswith("hand:"), s.target[0]))
-        return [*cards, *self.buttons]
-
-    def focused(self) -> CardSprite | Button | None:
-        if self.focus is None:  # no keyboard focus: nothing to look through
-            return None
-        items = self.focus_items()
-        if not items:
-            return None
-        return items[min(self.focus, len(items) - 1)]
-
-    def _move_focus(self, step: int, group_jump: bool = False) -> None:
-        items = self.focus_items()
-        if not items:
-            self.focus = None
-            return
-        if self.focus is None:
-            self.focus = 0
-        elif group_jump:
-            current = items[min(self.focus, len(items) - 1)]
-            kind = focus_group(current)
-            n = len(items)
-            i = self.focus
-            for _ in range(n):
-                i = (i + step) % n
-                if focus_group(items[i]) != kind:
-                    break
-            kind = focus_group(items[i])
-            while step < 0 and i > 0 and focus_group(items[i - 1]) == kind:
-                i -= 1
-            self.focus = i
-        else:
-            self.focus = (self.focus + step) % len(items)
-        self._apply_highlights()
-
-    def _refocus(self, sprite: CardSprite) -> None:
-        """Keep the focus on ``sprite`` after the cards moved around."""
-        items = self.focus_items()
-        if sprite in items:
-            self.focus = items.index(sprite)
-        self._apply_highlights()
-
-    def _activate_focus(self, confirm: bool) -> None:
-        item = self.focused()
-        if isinstance(item, Button):
-            self.perform(item.action)
-        elif isinstance(item, CardSprite):
-            self.perform(self.adapter.click(item, self.view, self.legal, double=confirm))
-
     # ================================================================== input
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        pressed: tuple[CardSprite, tuple[int, int]] | None = None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            # the card under the pointer as drawn now, before the animations jump to their end: a
-            # click on a card in flight is a click on that card, never on the felt it leaves
-            sprite = self.sprite_at(event.pos)
-            if sprite is not None:
-                pressed = (sprite, (event.pos[0] - round(sprite.x), event.pos[1] - round(sprite.y)))
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.finish_animations()
-        if self.curtain.shown:
-            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 or (
-                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
-                self.dismiss_curtain()
-                return True
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self._pause()
-                return True
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._mouse_down(event.pos, pressed)
-        if event.type == pygame.MOUSEMOTION:
-            return self._mouse_move(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self._mouse_up(event.pos)
-        return False
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self.undo()
-            return True
-        pressed = next((b for b in self.buttons if b.shortcut == key), None)
-        if pressed is not None and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.perform(pressed.action)
-            self.dirty = True
-            return True
-        if key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.hint()
-            return True
-        if key == pygame.K_l and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.toggle_log()
-            return True
-        if key == pygame.K_ESCAPE:
-            if self.drag is not None:
-                self._cancel_drag()
-                return True
-            self._pause()
-            return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
-            item = self.focused()
-            if isinstance(item, CardSprite):
-                self.perform(self.adapter.shift(item, 1 if key == pygame.K_RIGHT else -1))
-                self._refocus(item)
-            return True
-        if key == pygame.K_TAB:
-            self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1, group_jump=True)
-        elif key in (pygame.K_RIGHT, pygame.K_DOWN):
-            self._move_focus(1)
-        elif key in (pygame.K_LEFT, pygame.K_UP):
-            self._move_focus(-1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.focus is None:
-                self._move_focus(1)
-            else:
-                self._activate_focus(confirm=True)
-        elif key == pygame.K_SPACE:
-            self._activate_focus(confirm=False)
-        else:
-            return False
-        self.dirty = True
-        return True
-
-    def _pause(self) -> None:
-        from ui.scenes.pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self.session))
-
-    def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
-        """The topmost card drawn under ``pos`` (cards in flight are drawn over the resting ones)."""
-        for s in sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order),
-                        reverse=True):
-            if s.rect.collidepoint(pos):
-                return s
-        return None
-
-    def button_at(self, pos: tuple[int, int]) -> Button | None:
-        return next((b for b in self.buttons if b.rect.collidepoint(pos)), None)
-
-    def _mouse_down(self, pos: tuple[int, int], pressed: tuple[CardSprite, tuple[int, int]] | None = None) -> bool:
-        """Press a button or a card at ``pos``; ``pressed`` is the card that was drawn there (and where
-        in it the pointer was) before the animations were fast-forwarded."""
-        button = self.button_at(pos)
-        if button is not None:
-            self._press = {"button": button}
-            return True
-        if pressed is None:
-            sprite = self.sprite_at(pos)
-            if sprite is None:
-                self._press = None
-                return False
-            pressed = (sprite, (pos[0] - round(sprite.x), pos[1] - round(sprite.y)))
-        sprite, offset = pressed
-        self._press = {"sprite": sprite, "pos": pos, "offset": offset}
-        return True
-
-    def _mouse_move(self, pos: tuple[int, int]) -> bool:
-        if self._press and "sprite" in self._press and self.drag is None:
-            sx, sy = self._press["pos"]
-            sprite = self._press["sprite"]
-            if abs(pos[0] - sx) + abs(pos[1] - sy) >= DRAG_THRESHOLD and self.adapter.draggable(
-                    sprite, self.view, self.legal):
-                self.drag = {"sprite": sprite, "offset": self._press["offset"],
-                             "drops": self.adapter.drops(sprite, self.view, self.legal)}
-                sprite.lift_goal = 0.0
-                sprite.lift = 0.0
-        if self.drag is not None:
-            sprite = self.drag["sprite"]
-            ox, oy = self.drag["offset"]
-            sprite.x, sprite.y = pos[0] - ox, pos[1] - oy
-            sprite.order = 10**6
-            self.dirty = True
-            return True
-        self._hover(pos)
-        return False
-
-    def _hover(self, pos: tuple[int, int]) -> None:
-        top = self.sprite_at(pos)
-        for s in self.sprites:
-            goal = 1.0 if s is top and self.adapter.draggable(s, self.view, self.legal) else 0.0
-            if s.lift_goal != goal:
-                s.lift_goal = goal
-                self.dirty = True
-        for b in self.buttons:
-            hover = b.rect.collidepoint(pos)
-            if hover != b.hover:
-                b.hover = hover
-                self.dirty = True
-
-    def _mouse_up(self, pos: tuple[int, int]) -> bool:
-        press, self._press = self._press, None
-        if self.drag is not None:
-            self._drop(pos)
-            return True
-        if not press:
-            return False
-        if "button" in press:
-            if press["button"].rect.collidepoint(pos):
-                self.perform(press["button"].action)
-            return True
-        sprite: CardSprite = press["sprite"]
-        now = self.app.elapsed
-        double = self._last_click is not None and self._last_click[0] == sprite.ident \
-            and now - self._last_click[1] <= DOUBLE_CLICK
-        self._last_click = None if double else (sprite.ident, now)
-        action = self.adapter.click(sprite, self.view, self.legal, double=double)
-        if action is None and not self.legal and self.viewer is not None and not self.state.is_over():
-            # nothing to play now (another seat is to move): say so rather than ignore the click
-            self.say(self.adapter.tr("illegal.not_your_turn", name=self.session.seats[self.viewer].name))
-        self.perform(action)
-        self._apply_highlights()
-        return True
-
-    def _drop(self, pos: tuple[int, int]) -> None:
-        drag, self.drag = self.drag, None
-        assert drag is not None
-        sprite: CardSprite = drag["sprite"]
-        for target in drag["drops"]:
-            if target.rect.collidepoint(pos) or target.rect.colliderect(sprite.rect.inflate(-sprite.width // 2, -sprite.height // 2)):
-                shown = self._version
-                self.perform(target.action)  # the card still lies where it was let go: a new hand order follows it
-                if self._version == shown:  # nothing played (refused, or sent to the host): back home
-                    self._spring_back(sprite)
-                return
-        for zone, rect in self.adapter.target_rects(self.view, self.layout).items():
-            if rect.collidepoint(pos):
-                attempt = self.adapter.attempted(sprite, zone, self.view)
-                if attempt is not None and not self.state.is_legal(attempt):
-                    self.app.sound.play("refuse")
-                    self.say(self.explain(self.state.refusal(attempt)))
-                break
-        self._spring_back(sprite)
-
-    def _spring_back(self, sprite: CardSprite) -> None:
-        """Send a card let go back to its place."""
-        duration = max(self._duration() * 0.7, 0.0)
-        sprite.order = self.adapter.zone_rank(sprite.zone) * 1000
-        target = sprite.target
-        sprite.target = (sprite.x, sprite.y)
-        sprite.send(target, sprite.target_width or sprite.width, duration)
-        self._refresh()
-
-    def _cancel_drag(self) -> None:
-        if self.drag is not None:
-            sprite = self.drag["sprite"]
-            self.drag = None
-            self._spring_back(sprite)
-
-    def drop_targets(self) -> list[Drop]:
-        """The legal targets lit up by the current drag."""
-        return [] if self.drag is None else list(self.drag["drops"])
-
     # ================================================================== buttons and highlights
     def _rebuild_buttons(self) -> None:
         specs: list[ButtonSpec] = [] if self.curtain.shown else self.adapter.buttons(self.view, self.legal)
@@ -851,7 +589,7 @@ class TableScene(Scene):
         self._apply_highlights()
 
     def _apply_highlights(self) -> None:
-        focus = self.focused()
+        focus = self.input.focused()
         for s in self.sprites:
             s.highlight = "focus" if s is focus else "selected" if (s.card is not None and s.card == self.selected
                                                                      and s.zone == f"hand:{self.viewer}") else None
@@ -863,6 +601,10 @@ class TableScene(Scene):
         self._rebuild_buttons()
 
     # ================================================================== frame
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A pointer or key event, handled by the table's input mapping (``ui.table.input``)."""
+        return self.input.handle_event(event)
+
     def update(self, dt: float) -> None:
         if (self.app.settings.language != self._art_language
                 or self.app.settings.four_colour_deck != self.art.four_colour):
@@ -886,7 +628,7 @@ class TableScene(Scene):
 
     def idle(self) -> bool:
         """Nothing moves until the player acts: no animation, no message, no timer, no bot thinking."""
-        if self.animating or self.message or self.drag is not None:
+        if self.animating or self.message or self.input.drag is not None:
             return False
         if any(s.lift != s.lift_goal for s in self.sprites):  # a card rising under the pointer
             return False
@@ -917,7 +659,7 @@ class TableScene(Scene):
             return
         self._compose(surface, layout, over)
         self.dirty = False
-        self._still = self.drag is None and not any(s.motion is not None or s.lift != s.lift_goal
+        self._still = self.input.drag is None and not any(s.motion is not None or s.lift != s.lift_goal
                                                     for s in self.sprites)
 
     def _compose(self, frame: pygame.Surface, layout: TableLayout, over: list[pygame.Rect] | None) -> None:
@@ -934,7 +676,7 @@ class TableScene(Scene):
         if self._static_dirty or self._static is None:
             static = self._update_static(layout)
             self._static_dirty = False
-        dragging = self.drag["sprite"] if self.drag else None
+        dragging = self.input.drag["sprite"] if self.input.drag else None
         order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
         resting = [s for s in order if s is not dragging and not (s.motion is not None and s.motion.started)]
         flying = [s for s in order if s is not dragging and s.motion is not None and s.motion.started]
@@ -949,13 +691,13 @@ class TableScene(Scene):
             for region in regions:
                 frame.blit(rest, region, region)
         ink = Ink(frame)
-        for target in self.drop_targets():
+        for target in self.input.drop_targets():
             if isinstance(target.action, Move):
                 ink.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         for s in flying:
             ink.note(s.draw(frame, self.art))
         self.adapter.draw_over(ink, self.view, layout)
-        focus = self.focused()
+        focus = self.input.focused()
         for b in self.buttons:
             ink.note(b.draw(frame, self.text, b is focus))
         log = self.log.draw(frame, self.log_rect(layout), self.log_text_size(layout))
