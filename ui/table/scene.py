@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 import traceback
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +28,7 @@ from ui.scene import Scene
 from ui.session import MatchSession
 from ui.settings import CARD_SCALES
 from ui.table.bots import ProcessRunner, ThreadRunner
+from ui.table.hud import TableHud
 from ui.table.ink import Ink
 from ui.table.input import TableInput
 from ui.table.layout import TableLayout, text_scale
@@ -35,8 +36,6 @@ from ui.table.match import Curtain, MatchDriver, Said, TableMatch, make_driver
 from ui.table.paint import (
     area,
     button_for,
-    draw_felt,
-    fitting_parts,
     hidden_under,
     merge_regions,
     resting_look,
@@ -45,9 +44,6 @@ from ui.table.panels import TablePanels
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, STAGGER, speed_factor
 from ui.table.widgets import (
-    FONT_COLOUR,
-    GOLD,
-    SEAT_COLOURS,
     Button,
     CurtainArt,
     LogPanel,
@@ -62,17 +58,6 @@ if TYPE_CHECKING:
 MESSAGE_SECONDS = 2.8
 READING_SPEED = 18
 """Characters a second: a long message (a hint and its reason) stays up long enough to be read."""
-
-
-class Plate(NamedTuple):
-    """What a seat's name plate shows (its own part of the static layer, drawn again when this changes)."""
-
-    seat: int
-    name: str
-    human: bool
-    turn: bool
-    score: str
-    line2: str
 
 
 class TableScene(Scene):
@@ -107,11 +92,6 @@ class TableScene(Scene):
         """The cards the message is about (a hint's): it is placed clear of them where it can be."""
         self.message_left = 0.0
         self._layout: TableLayout | None = None
-        self._felt: pygame.Surface | None = None
-        self._static: pygame.Surface | None = None
-        self._static_layout: TableLayout | None = None
-        self._static_keys: dict[str, tuple[Any, ...]] = {}
-        """What each part of the static layer shows now (see ``_static_parts``)."""
         self._overlays: list[pygame.Rect] | None = None
         """Where the last frame drew over the resting layer (None: draw the next frame whole)."""
         self._still = False
@@ -124,9 +104,9 @@ class TableScene(Scene):
         self._version = 0
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
+        self.hud = TableHud(self)
         self.input = TableInput(self)
         self.panels = TablePanels(self)
-        self._static_dirty = True
         self.adapter.restore(session.table)
         self.log.recall(self.match.recall(self.adapter.describe, self.log.keep))
         self._refresh(animate_deal=True, looked=True)
@@ -187,8 +167,8 @@ class TableScene(Scene):
                 room *= 0.96
                 layout = TableLayout(size, self.state.players, self.bottom_seat, cards, text, room)
             self._layout = layout
-            self._felt = None
-            self._static_dirty = True
+            self.hud._felt = None
+            self.hud._static_dirty = True
         return self._layout
 
     def _refresh(self, events: list[Event] | None = None, animate_deal: bool = False, pace: float = 1.0,
@@ -202,7 +182,7 @@ class TableScene(Scene):
         self._rebuild_buttons()
         if self.selected is not None and self.selected not in self._own_hand():
             self.selected = None
-        self._static_dirty = True
+        self.hud._static_dirty = True
         self.dirty = True
         self._version += 1
 
@@ -499,7 +479,7 @@ class TableScene(Scene):
         move, reason = answer
         what = self.adapter.hint_text(move, self.view)
         key = f"why.{reason[0]}" if reason is not None else ""
-        if reason is not None and self._has(key):
+        if reason is not None and self.hud._has(key):
             line = self.app.tr("table.hint_why", move=what, why=self.app.tr(key, **self.adapter.word_params(reason[1])))
         else:
             line = self.app.tr("table.hint", move=what)
@@ -544,7 +524,7 @@ class TableScene(Scene):
             if line:
                 self.log.add(line)
                 self.say(line)
-            self._static_dirty = self.dirty = True
+            self.hud._static_dirty = self.dirty = True
 
     def wait_for_bot(self, timeout: float = 10.0) -> None:
         """Block until every bot asked so far has answered (tests)."""
@@ -612,7 +592,7 @@ class TableScene(Scene):
             self.art.four_colour = self.app.settings.four_colour_deck
             self.art.clear()
             self._rebuild_buttons()
-            self._static_dirty = True
+            self.hud._static_dirty = True
         for s in self.sprites:
             if s.update(dt):
                 self.dirty = True
@@ -646,7 +626,7 @@ class TableScene(Scene):
         if self._layout is not None and (self._layout.card_scale, self._layout.text_scale) != self.scales():
             self.resize(self.app.screen.get_size())  # the card or the interface size changed in the settings
         self.dirty = True
-        self._static_dirty = True
+        self.hud._static_dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Compose the table on ``surface``. On the screen that still shows this table's last frame,
@@ -654,7 +634,7 @@ class TableScene(Scene):
         whole layer to the screen was the largest cost of a frame."""
         layout = self.layout
         over = self.app.drawn_over(self, surface) if self._overlays is not None else None
-        if over == [] and self._still and not (self.dirty or self._static_dirty):
+        if over == [] and self._still and not (self.dirty or self.hud._static_dirty):
             self.painted = []
             return
         self._compose(surface, layout, over)
@@ -673,9 +653,9 @@ class TableScene(Scene):
             self._overlays = self.painted = None
             return
         static: list[pygame.Rect] = []
-        if self._static_dirty or self._static is None:
-            static = self._update_static(layout)
-            self._static_dirty = False
+        if self.hud._static_dirty or self.hud._static is None:
+            static = self.hud._update_static(layout)
+            self.hud._static_dirty = False
         dragging = self.input.drag["sprite"] if self.input.drag else None
         order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
         resting = [s for s in order if s is not dragging and not (s.motion is not None and s.motion.started)]
@@ -716,7 +696,7 @@ class TableScene(Scene):
         """The felt, the plates and every card at rest, kept as one layer: only the areas where a card
         came, went or changed, a static part was redrawn, or the game's marks under the cards may have
         changed are drawn again (the whole layer when most of it changed); the areas drawn again."""
-        assert self._static is not None
+        assert self.hud._static is not None
         cards = {s.ident: resting_look(s) for s in resting}
         screen = pygame.Rect((0, 0), layout.size)
         # the marks under the cards follow the view and the resting cards: while neither changed
@@ -744,7 +724,7 @@ class TableScene(Scene):
                 regions = [screen]
         for region in regions:
             self._rest.set_clip(region)
-            self._rest.blit(self._static, region, region)
+            self._rest.blit(self.hud._static, region, region)
             if region.collidelist(under) >= 0:  # the game's marks lie only inside ``under``
                 self.adapter.draw_under(self._rest, self.view, layout)
             for i, s in enumerate(resting):
@@ -758,142 +738,3 @@ class TableScene(Scene):
         return regions
 
     # ------------------------------------------------------------------ static layer
-    def _felt_surface(self, layout: TableLayout) -> pygame.Surface:
-        if self._felt is None or self._felt.get_size() != layout.size:
-            self._felt = draw_felt(layout)
-        return self._felt
-
-    def _update_static(self, layout: TableLayout) -> list[pygame.Rect]:
-        """Bring the static layer (felt, top bar, pile places, name plates) up to date, redrawing only
-        the parts whose content changed, each on the felt again; the rectangles redrawn."""
-        felt = self._felt_surface(layout)
-        parts = self._static_parts(layout)
-        if self._static is None or self._static_layout is not layout:
-            self._static = felt.copy()
-            self._static_layout = layout
-            self._static_keys = {}
-        redraw = {name for name, (_, key, _) in parts.items() if self._static_keys.get(name) != key}
-        grown = True
-        while grown:  # a part overlapping one drawn again loses its pixels to the felt: draw it again too
-            grown = False
-            for name, (rect, _, _) in parts.items():
-                if name not in redraw and any(rect.colliderect(parts[n][0]) for n in redraw):
-                    redraw.add(name)
-                    grown = True
-        for name in redraw:
-            rect = parts[name][0]
-            self._static.blit(felt, rect, rect)
-        for name, (_, key, draw) in parts.items():  # in their order: the bar, the piles, the plates
-            if name in redraw:
-                draw(self._static)
-                self._static_keys[name] = key
-        return [parts[name][0] for name in redraw]
-
-    def _static_parts(self, layout: TableLayout) -> dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]]:
-        """Each part of the static layer: the area it may draw in, what it shows, and how to draw it."""
-        w, _ = layout.size
-        name = self.app.tr(f"game.{self.session.game_id}.title") if self._has(
-            f"game.{self.session.game_id}.title") else self.descriptor.title
-        hint = self.app.tr("table.menu_hint")
-        status = self.adapter.status(self.view, self.legal)
-        deals = self.view.get("deals") or []
-        fingerprint = self.app.tr("table.fingerprint", hand=deals[-1]["hand"],
-                                  fingerprint=deals[-1]["fingerprint"]) if deals else ""
-        bar = pygame.Rect(0, 0, w, layout.top_bar + layout.top_bar // 2)  # the bar and the rail below it
-        parts: dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]] = {
-            "bar": (bar, (name, hint, status, fingerprint),
-                    lambda surface: self._draw_bar(surface, layout, name, hint, status, fingerprint))}
-        piles = [pygame.Rect(round(pos[0]), round(pos[1]), layout.card_w, layout.card_h)
-                 for pos in (layout.stock_pos, layout.discard_pos)]
-        parts["piles"] = (piles[0].unionall(piles[1:]).inflate(4, 4), (), lambda surface: self._draw_piles(
-            surface, layout, piles))
-        for spot in layout.seats:
-            plate = self._plate(spot.seat)
-            parts[f"plate:{spot.seat}"] = (spot.plate.inflate(8, 8), plate, lambda surface, rect=spot.plate,
-                                           plate=plate: self._draw_plate(surface, rect, plate))
-        return parts
-
-    def _draw_bar(self, surface: pygame.Surface, layout: TableLayout, name: str, hint_text: str, status: str,
-                  fingerprint: str) -> None:
-        """The top bar: the game's title, the deal's fingerprint, what happens now, and the menu key."""
-        w, _ = layout.size
-        bar = pygame.Rect(0, 0, w, layout.top_bar)
-        pygame.draw.rect(surface, (8, 34, 22), bar)
-        pygame.draw.line(surface, GOLD, (0, bar.bottom - 1), (w, bar.bottom - 1), 2)
-        margin = round(layout.unit * 0.3)
-        title = self.text.block(name, round(bar.h * 0.5), round(w * 0.22), bar.h - 4, GOLD, bold=True, align="left")
-        title_rect = surface.blit(title, title.get_rect(midleft=(margin, bar.centery)))
-        hint = self.text.block(hint_text, round(bar.h * 0.36), round(w * 0.26), bar.h - 4,
-                               (190, 200, 180), align="right")
-        hint_rect = surface.blit(hint, hint.get_rect(midright=(w - margin, bar.centery)))
-        if fingerprint:  # beside the title, or on the rail when the bar has no room
-            img = self.text.fit(fingerprint, round(bar.h * 0.3), round(w * 0.2), (160, 186, 160))
-            needed = self.text.width(status, round(bar.h * 0.44)) if status else 0
-            if hint_rect.left - title_rect.right - img.get_width() - 3 * margin >= needed:
-                title_rect = title_rect.union(surface.blit(
-                    img, img.get_rect(midleft=(title_rect.right + margin // 2, bar.centery + bar.h // 10))))
-            else:
-                small = self.text.fit(fingerprint, round(bar.h * 0.26), round(w * 0.3), (226, 212, 176))
-                surface.blit(small, small.get_rect(midtop=(w // 2, bar.bottom + 1)))
-        if status:
-            room = hint_rect.left - title_rect.right - 2 * margin
-            img = self.text.block(status, round(bar.h * 0.44), room, bar.h - 4, FONT_COLOUR)
-            centre = max(title_rect.right + margin + img.get_width() // 2,
-                         min(w // 2, hint_rect.left - margin - img.get_width() // 2))
-            surface.blit(img, img.get_rect(center=(centre, bar.centery)))
-
-    @staticmethod
-    def _draw_piles(surface: pygame.Surface, layout: TableLayout, piles: list[pygame.Rect]) -> None:
-        """The empty places of the stock and the discard pile."""
-        for rect in piles:
-            pygame.draw.rect(surface, (18, 70, 44), rect, border_radius=layout.card_w // 10)
-            pygame.draw.rect(surface, (60, 120, 84), rect, 2, border_radius=layout.card_w // 10)
-
-    def _has(self, key: str) -> bool:
-        has = getattr(self.app, "has_text", None)
-        return bool(has(key)) if has else False
-
-    def _plate(self, seat: int) -> Plate:
-        """What a seat's name plate shows."""
-        info = self.session.seats[seat]
-        turn = seat in self.adapter.turn_seats(self.view) and not self.state.is_over()
-        level = self.app.tr("table.human") if info.is_human else self.app.tr(f"table.level.{info.level}")
-        level = self.match.seat_badge(seat, level)
-        note = self.adapter.seat_note(seat, self.view)
-        line2 = " · ".join(x for x in (level, note) if x)
-        return Plate(seat, info.name, info.is_human, turn, str(self.state.scores[seat]), line2)
-
-    def _draw_plate(self, surface: pygame.Surface, plate: pygame.Rect, shown: Plate) -> None:
-        """A seat's name plate: avatar (round for a human, square for a bot), name, level, notes, score;
-        a gold frame and a gold ring round the avatar show whose turn it is."""
-        turn = shown.turn
-        body = pygame.Surface(plate.size, pygame.SRCALPHA)
-        pygame.draw.rect(body, (8, 30, 18, 225), body.get_rect(), border_radius=plate.h // 4)
-        surface.blit(body, plate)
-        pygame.draw.rect(surface, (255, 214, 90) if turn else (90, 130, 100), plate, 3 if turn else 1,
-                         border_radius=plate.h // 4)
-        pad = max(3, plate.h // 8)
-        d = plate.h - 2 * pad
-        avatar = pygame.Rect(plate.x + pad, plate.y + pad, d, d)
-        colour = SEAT_COLOURS[shown.seat % len(SEAT_COLOURS)]
-        if turn:
-            ring = avatar.inflate(4, 4)
-            if shown.human:
-                pygame.draw.ellipse(surface, (255, 214, 90), ring)
-            else:
-                pygame.draw.rect(surface, (255, 214, 90), ring, border_radius=d // 4)
-        if shown.human:
-            pygame.draw.ellipse(surface, colour, avatar)
-        else:
-            pygame.draw.rect(surface, colour, avatar, border_radius=d // 4)
-        initial = self.text.render((shown.name[:1] or "?").upper(), round(d * 0.62), (250, 246, 232), bold=True)
-        surface.blit(initial, initial.get_rect(center=avatar.center))
-        indent = avatar.right - plate.x + pad
-        score = self.text.render(shown.score, round(plate.h * 0.42), GOLD, bold=True)
-        score_rect = surface.blit(score, score.get_rect(midright=(plate.right - pad * 2, plate.centery)))
-        room = score_rect.left - plate.x - indent - pad
-        name = self.text.fit(shown.name, round(plate.h * 0.36), room, FONT_COLOUR, bold=True)
-        surface.blit(name, (plate.x + indent, plate.y + pad - 1))
-        small = self.text.fit(fitting_parts(self.text, shown.line2, round(plate.h * 0.26), room),
-                              round(plate.h * 0.26), room, (190, 206, 186))
-        surface.blit(small, (plate.x + indent, plate.bottom - pad - small.get_height() + 1))
