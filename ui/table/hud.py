@@ -38,25 +38,25 @@ class TableHud:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self._felt: pygame.Surface | None = None
-        self._static: pygame.Surface | None = None
+        self.felt: pygame.Surface | None = None
+        self.layer: pygame.Surface | None = None
         self._static_layout: TableLayout | None = None
         self._static_keys: dict[str, tuple[Any, ...]] = {}
         """What each part of the static layer shows now (see ``_static_parts``)."""
-        self._static_dirty = True
+        self.stale = True
 
     def _felt_surface(self, layout: TableLayout) -> pygame.Surface:
-        if self._felt is None or self._felt.get_size() != layout.size:
-            self._felt = draw_felt(layout)
-        return self._felt
+        if self.felt is None or self.felt.get_size() != layout.size:
+            self.felt = draw_felt(layout)
+        return self.felt
 
     def _update_static(self, layout: TableLayout) -> list[pygame.Rect]:
         """Bring the static layer (felt, top bar, pile places, name plates) up to date, redrawing only
         the parts whose content changed, each on the felt again; the rectangles redrawn."""
         felt = self._felt_surface(layout)
         parts = self._static_parts(layout)
-        if self._static is None or self._static_layout is not layout:
-            self._static = felt.copy()
+        if self.layer is None or self._static_layout is not layout:
+            self.layer = felt.copy()
             self._static_layout = layout
             self._static_keys = {}
         redraw = {name for name, (_, key, _) in parts.items() if self._static_keys.get(name) != key}
@@ -69,10 +69,10 @@ class TableHud:
                     grown = True
         for name in redraw:
             rect = parts[name][0]
-            self._static.blit(felt, rect, rect)
+            self.layer.blit(felt, rect, rect)
         for name, (_, key, draw) in parts.items():  # in their order: the bar, the piles, the plates
             if name in redraw:
-                draw(self._static)
+                draw(self.layer)
                 self._static_keys[name] = key
         return [parts[name][0] for name in redraw]
 

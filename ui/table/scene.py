@@ -167,8 +167,8 @@ class TableScene(Scene):
                 room *= 0.96
                 layout = TableLayout(size, self.state.players, self.bottom_seat, cards, text, room)
             self._layout = layout
-            self.hud._felt = None
-            self.hud._static_dirty = True
+            self.hud.felt = None
+            self.hud.stale = True
         return self._layout
 
     def _refresh(self, events: list[Event] | None = None, animate_deal: bool = False, pace: float = 1.0,
@@ -182,7 +182,7 @@ class TableScene(Scene):
         self._rebuild_buttons()
         if self.selected is not None and self.selected not in self._own_hand():
             self.selected = None
-        self.hud._static_dirty = True
+        self.hud.stale = True
         self.dirty = True
         self._version += 1
 
@@ -524,7 +524,7 @@ class TableScene(Scene):
             if line:
                 self.log.add(line)
                 self.say(line)
-            self.hud._static_dirty = self.dirty = True
+            self.hud.stale = self.dirty = True
 
     def wait_for_bot(self, timeout: float = 10.0) -> None:
         """Block until every bot asked so far has answered (tests)."""
@@ -592,7 +592,7 @@ class TableScene(Scene):
             self.art.four_colour = self.app.settings.four_colour_deck
             self.art.clear()
             self._rebuild_buttons()
-            self.hud._static_dirty = True
+            self.hud.stale = True
         for s in self.sprites:
             if s.update(dt):
                 self.dirty = True
@@ -626,7 +626,7 @@ class TableScene(Scene):
         if self._layout is not None and (self._layout.card_scale, self._layout.text_scale) != self.scales():
             self.resize(self.app.screen.get_size())  # the card or the interface size changed in the settings
         self.dirty = True
-        self.hud._static_dirty = True
+        self.hud.stale = True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Compose the table on ``surface``. On the screen that still shows this table's last frame,
@@ -634,7 +634,7 @@ class TableScene(Scene):
         whole layer to the screen was the largest cost of a frame."""
         layout = self.layout
         over = self.app.drawn_over(self, surface) if self._overlays is not None else None
-        if over == [] and self._still and not (self.dirty or self.hud._static_dirty):
+        if over == [] and self._still and not (self.dirty or self.hud.stale):
             self.painted = []
             return
         self._compose(surface, layout, over)
@@ -653,9 +653,9 @@ class TableScene(Scene):
             self._overlays = self.painted = None
             return
         static: list[pygame.Rect] = []
-        if self.hud._static_dirty or self.hud._static is None:
+        if self.hud.stale or self.hud.layer is None:
             static = self.hud._update_static(layout)
-            self.hud._static_dirty = False
+            self.hud.stale = False
         dragging = self.input.drag["sprite"] if self.input.drag else None
         order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
         resting = [s for s in order if s is not dragging and not (s.motion is not None and s.motion.started)]
@@ -696,7 +696,7 @@ class TableScene(Scene):
         """The felt, the plates and every card at rest, kept as one layer: only the areas where a card
         came, went or changed, a static part was redrawn, or the game's marks under the cards may have
         changed are drawn again (the whole layer when most of it changed); the areas drawn again."""
-        assert self.hud._static is not None
+        assert self.hud.layer is not None
         cards = {s.ident: resting_look(s) for s in resting}
         screen = pygame.Rect((0, 0), layout.size)
         # the marks under the cards follow the view and the resting cards: while neither changed
@@ -724,7 +724,7 @@ class TableScene(Scene):
                 regions = [screen]
         for region in regions:
             self._rest.set_clip(region)
-            self._rest.blit(self.hud._static, region, region)
+            self._rest.blit(self.hud.layer, region, region)
             if region.collidelist(under) >= 0:  # the game's marks lie only inside ``under``
                 self.adapter.draw_under(self._rest, self.view, layout)
             for i, s in enumerate(resting):
