@@ -21,7 +21,9 @@ class SpriteSync:
         self.scene = scene
 
 
-    def _sync_sprites(self, events: list[Event], animate_deal: bool, pace: float) -> None:
+    def follow(self, events: list[Event], animate_deal: bool, pace: float) -> None:
+        """Move the sprites for ``events`` (as the viewer saw them), then send every sprite where the
+        view puts it, flights taking ``pace`` of the animation time (``animate_deal``: from the stock)."""
         wanted = self.scene.adapter.zones(self.scene.view)
         if self.scene.viewer is not None:
             key = f"hand:{self.scene.viewer}"

@@ -180,7 +180,7 @@ class TableScene(Scene):
         ``bot_pace``); ``events`` as the viewer saw them."""
         if not looked:
             self.match.look()
-        self.sync._sync_sprites(events or [], animate_deal, pace)
+        self.sync.follow(events or [], animate_deal, pace)
         self._rebuild_buttons()
         if self.selected is not None and self.selected not in self._own_hand():
             self.selected = None
