@@ -37,11 +37,10 @@ from ui.table.match import Curtain, MatchDriver, Said, TableMatch, make_driver
 from ui.table.paint import (
     area,
     button_for,
-    hidden_under,
     merge_regions,
-    resting_look,
 )
 from ui.table.panels import TablePanels
+from ui.table.resting import RestingLayer
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, speed_factor
 from ui.table.widgets import (
@@ -97,14 +96,10 @@ class TableScene(Scene):
         """Where the last frame drew over the resting layer (None: draw the next frame whole)."""
         self._still = False
         """Whether nothing moved in the last frame (a card flying, one dragged or rising)."""
-        self._rest: pygame.Surface | None = None
-        self._rest_cards: dict[int, tuple[Any, ...]] = {}
-        """Each resting card as last drawn on the resting layer, by sprite: what it shows and where."""
-        self._rest_under: list[pygame.Rect] = []
-        self._rest_version = -1
         self._version = 0
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
+        self.resting = RestingLayer(self)
         self.sync = SpriteSync(self)
         self.hud = TableHud(self)
         self.input = TableInput(self)
@@ -540,13 +535,13 @@ class TableScene(Scene):
         order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
         resting = [s for s in order if s is not dragging and not (s.motion is not None and s.motion.started)]
         flying = [s for s in order if s is not dragging and s.motion is not None and s.motion.started]
-        changed = self._draw_resting(frame, layout, resting, static)
+        changed = self.resting._draw_resting(frame, layout, resting, static)
         screen = frame.get_rect()
         regions = [screen] if over is None or self._overlays is None else \
             merge_regions(changed + self._overlays + over, screen)
         if sum(area(r) for r in regions) > area(screen) // 2:
             regions = [screen]
-        rest = self._rest
+        rest = self.resting._rest
         if rest is not None:
             for region in regions:
                 frame.blit(rest, region, region)
@@ -570,51 +565,5 @@ class TableScene(Scene):
             self.panels._draw_message(ink, layout)
         self.painted = None if regions == [screen] else regions + ink.areas
         self._overlays = ink.areas
-
-    def _draw_resting(self, frame: pygame.Surface, layout: TableLayout, resting: list[CardSprite],
-                      static: list[pygame.Rect]) -> list[pygame.Rect]:
-        """The felt, the plates and every card at rest, kept as one layer: only the areas where a card
-        came, went or changed, a static part was redrawn, or the game's marks under the cards may have
-        changed are drawn again (the whole layer when most of it changed); the areas drawn again."""
-        assert self.hud.layer is not None
-        cards = {s.ident: resting_look(s) for s in resting}
-        screen = pygame.Rect((0, 0), layout.size)
-        # the marks under the cards follow the view and the resting cards: while neither changed
-        # (most frames of a drag or a flight), they lie where they lay
-        under = self._rest_under
-        if self._rest is None or self._rest.get_size() != layout.size:
-            self._rest = pygame.Surface(layout.size).convert(frame)
-            under = self.adapter.under_rects(self.view, layout)
-            regions = [screen]
-        else:
-            old = self._rest_cards
-            dirty = list(static)
-            for ident, look in cards.items():
-                if old.get(ident) != look:
-                    dirty.append(look[0])
-                    if ident in old:
-                        dirty.append(old[ident][0])
-            dirty.extend(look[0] for ident, look in old.items() if ident not in cards)
-            if dirty or self._version != self._rest_version:
-                under = self.adapter.under_rects(self.view, layout)
-                dirty.extend(under)
-                dirty.extend(self._rest_under)
-            regions = merge_regions(dirty, screen)
-            if sum(r.w * r.h for r in regions) > screen.w * screen.h // 2:
-                regions = [screen]
-        for region in regions:
-            self._rest.set_clip(region)
-            self._rest.blit(self.hud.layer, region, region)
-            if region.collidelist(under) >= 0:  # the game's marks lie only inside ``under``
-                self.adapter.draw_under(self._rest, self.view, layout)
-            for i, s in enumerate(resting):
-                if not cards[s.ident][0].colliderect(region):
-                    continue
-                if i + 1 < len(resting) and hidden_under(s, resting[i + 1]):
-                    continue
-                s.draw(self._rest, self.art)
-        self._rest.set_clip(None)
-        self._rest_cards, self._rest_under, self._rest_version = cards, under, self._version
-        return regions
 
     # ------------------------------------------------------------------ static layer
