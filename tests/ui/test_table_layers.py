@@ -27,14 +27,14 @@ TABLES = [("gin_rummy", 2, 40), ("gang_de_mouettes", 4, 12), ("lagagne", 3, 12)]
 def redrawn_alike(app: Any, scene: TableScene) -> bool:
     """Whether the kept layers, and the screen drawn again only where it changed, equal the layers
     and the screen drawn from nothing now."""
-    if scene.curtain.shown or scene.resting._rest is None or scene.hud.layer is None:
+    if scene.curtain.shown or scene.resting.layer is None or scene.hud.layer is None:
         return True
-    kept = [pygame.image.tobytes(layer, "RGB") for layer in (scene.hud.layer, scene.resting._rest, app.screen)]
-    scene.hud.layer = scene.resting._rest = scene._overlays = None
+    kept = [pygame.image.tobytes(layer, "RGB") for layer in (scene.hud.layer, scene.resting.layer, app.screen)]
+    scene.hud.layer = scene.resting.layer = scene._overlays = None
     scene.hud.stale = scene.dirty = True
     app.draw()
-    assert scene.hud.layer is not None and scene.resting._rest is not None
-    return kept == [pygame.image.tobytes(layer, "RGB") for layer in (scene.hud.layer, scene.resting._rest, app.screen)]
+    assert scene.hud.layer is not None and scene.resting.layer is not None
+    return kept == [pygame.image.tobytes(layer, "RGB") for layer in (scene.hud.layer, scene.resting.layer, app.screen)]
 
 
 @pytest.mark.parametrize(("game_id", "players", "wanted"), TABLES)

@@ -535,13 +535,13 @@ class TableScene(Scene):
         order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
         resting = [s for s in order if s is not dragging and not (s.motion is not None and s.motion.started)]
         flying = [s for s in order if s is not dragging and s.motion is not None and s.motion.started]
-        changed = self.resting._draw_resting(frame, layout, resting, static)
+        changed = self.resting.draw(frame, layout, resting, static)
         screen = frame.get_rect()
         regions = [screen] if over is None or self._overlays is None else \
             merge_regions(changed + self._overlays + over, screen)
         if sum(area(r) for r in regions) > area(screen) // 2:
             regions = [screen]
-        rest = self.resting._rest
+        rest = self.resting.layer
         if rest is not None:
             for region in regions:
                 frame.blit(rest, region, region)
