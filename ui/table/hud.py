@@ -50,7 +50,7 @@ class TableHud:
             self.felt = draw_felt(layout)
         return self.felt
 
-    def _update_static(self, layout: TableLayout) -> list[pygame.Rect]:
+    def update(self, layout: TableLayout) -> list[pygame.Rect]:
         """Bring the static layer (felt, top bar, pile places, name plates) up to date, redrawing only
         the parts whose content changed, each on the felt again; the rectangles redrawn."""
         felt = self._felt_surface(layout)
@@ -79,7 +79,7 @@ class TableHud:
     def _static_parts(self, layout: TableLayout) -> dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]]:
         """Each part of the static layer: the area it may draw in, what it shows, and how to draw it."""
         w, _ = layout.size
-        name = self.scene.app.tr(f"game.{self.scene.session.game_id}.title") if self._has(
+        name = self.scene.app.tr(f"game.{self.scene.session.game_id}.title") if self.has(
             f"game.{self.scene.session.game_id}.title") else self.scene.descriptor.title
         hint = self.scene.app.tr("table.menu_hint")
         status = self.scene.adapter.status(self.scene.view, self.scene.legal)
@@ -136,7 +136,8 @@ class TableHud:
             pygame.draw.rect(surface, (18, 70, 44), rect, border_radius=layout.card_w // 10)
             pygame.draw.rect(surface, (60, 120, 84), rect, 2, border_radius=layout.card_w // 10)
 
-    def _has(self, key: str) -> bool:
+    def has(self, key: str) -> bool:
+        """Whether the player's language has a sentence for ``key`` (a game's optional words)."""
         has = getattr(self.scene.app, "has_text", None)
         return bool(has(key)) if has else False
 

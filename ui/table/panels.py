@@ -56,7 +56,8 @@ class TablePanels:
         return [sp for sp in self.scene.sprites if sp.card == name or sp.zone == name
                 or sp.zone == f"slot:{self.scene.viewer}.{name}" or sp.zone == f"slot:{name}"]
 
-    def _draw_coach(self, frame: Ink, layout: TableLayout) -> None:
+    def draw_coach(self, frame: Ink, layout: TableLayout) -> None:
+        """The coach's box and the ring around what it points at, if a tutorial step is shown."""
         lines = self.coach_lines()
         if not lines:
             return
@@ -109,7 +110,8 @@ class TablePanels:
             y += line_h
         return panel, size
 
-    def _draw_message(self, frame: Ink, layout: TableLayout) -> None:
+    def draw_message(self, frame: Ink, layout: TableLayout) -> None:
+        """The current message (a hint, a refusal) in its box, if there is one."""
         placed = self.message_box(layout)
         if placed is not None:
             frame.blit(placed[1], placed[0])

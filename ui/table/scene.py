@@ -354,7 +354,7 @@ class TableScene(Scene):
         move, reason = answer
         what = self.adapter.hint_text(move, self.view)
         key = f"why.{reason[0]}" if reason is not None else ""
-        if reason is not None and self.hud._has(key):
+        if reason is not None and self.hud.has(key):
             line = self.app.tr("table.hint_why", move=what, why=self.app.tr(key, **self.adapter.word_params(reason[1])))
         else:
             line = self.app.tr("table.hint", move=what)
@@ -529,7 +529,7 @@ class TableScene(Scene):
             return
         static: list[pygame.Rect] = []
         if self.hud.stale or self.hud.layer is None:
-            static = self.hud._update_static(layout)
+            static = self.hud.update(layout)
             self.hud.stale = False
         dragging = self.input.drag["sprite"] if self.input.drag else None
         order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
@@ -558,11 +558,11 @@ class TableScene(Scene):
         log = self.log.draw(frame, self.log_rect(layout), self.log_text_size(layout))
         if log is not None:
             ink.note(log)
-        self.panels._draw_coach(ink, layout)
+        self.panels.draw_coach(ink, layout)
         if dragging is not None:
             ink.note(dragging.draw(frame, self.art))
         if self.message:
-            self.panels._draw_message(ink, layout)
+            self.panels.draw_message(ink, layout)
         self.painted = None if regions == [screen] else regions + ink.areas
         self._overlays = ink.areas
 
