@@ -24,7 +24,7 @@ A new game plugs in by writing ``ui/games/<game_id>.py`` with a subclass of ``Ta
   ``word_params`` (engine message parameters made readable).
 - drawing: ``draw_under`` is cached with the resting cards and redrawn only when the view, the
   selection or the resting cards change, so it must depend on nothing else; anything that moves
-  by itself (a countdown) goes in ``draw_over`` and its ``tick`` asks for a new frame.
+  by itself (a countdown) goes in ``draw_over`` and ``idle`` returns False while it moves.
 - visual timers and turn marks: ``tick`` (e.g. how long a looked-at card stays face up), ``turn_seats``.
   Who may act when, bots, quick-discard windows and grace times are the referee's
   (``table.driver``, the match driver of ``ui.table.match``): an adapter reads its clocks to draw them.
