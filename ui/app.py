@@ -357,12 +357,13 @@ class App:
         self.scenes[0].enter()
 
     def start_match(self, session: MatchSession) -> None:
-        """Save ``session`` and seat the players at the table, above the title screen."""
+        """Autosave ``session`` (on the writer's thread: a stuck disk does not hold the table) and
+        seat the players at the table, above the title screen."""
         from ui.table.scene import TableScene
 
         scene = TableScene(self, session)
         if session.saved:
-            self.storage.save_session(session.to_json())
+            self.storage.autosave_session(session.to_json())
         if len(self.scenes) > 1:
             self.scenes[-1].leave()
             del self.scenes[1:]

@@ -9,9 +9,11 @@ import pytest
 
 from tests.ui.conftest import center, click, press
 from tests.ui.test_shell_storage import a_session
+from ui.app import App
 from ui.cli import _open_scene, main, parse_args
 from ui.scenes.pause import PauseScene
 from ui.scenes.title import TitleScene
+from ui.settings import UI_SCALES
 from ui.table.scene import TableScene
 
 
@@ -90,6 +92,20 @@ def test_screenshot_moves_lets_bots_play_on_to_the_players_turn(app, game_id, pl
     assert len(table.log.lines) >= 10
 
 
+@pytest.mark.parametrize("game_id, players", [("gin_rummy", 2), ("lagagne", 3), ("gang_de_mouettes", 3)])
+def test_screenshot_opens_the_review_of_a_hand_and_the_fair_deal_panel(app, game_id, players):
+    """``--scene review`` looks back at the first hand once the hard bot has judged it; ``--scene
+    fair`` lists the hands dealt, every finished one checked."""
+    from ui.scenes.fairdeal import FairDealScene
+    from ui.scenes.replay import ReplayScene
+
+    _open_scene(app, "review", game_id, players, 3)
+    assert isinstance(app.top, ReplayScene) and app.top.review_done and app.top.review_seat == 0
+    _open_scene(app, "fair", game_id, players, 3)
+    assert isinstance(app.top, FairDealScene)
+    assert app.top.lines and all(line.checked for line in app.top.lines if line.seed is not None)
+
+
 def test_screenshot_refuses_an_unknown_game(tmp_path):
     assert (
         main(["--screenshot", str(tmp_path / "x.png"), "--game", "chess", "--data-dir", str(tmp_path)]) == 2
@@ -150,6 +166,7 @@ def test_settings_from_pause_switch_language_and_come_back(app):
         "Recommencer",
         "Règles",
         "Réglages",
+        "Donne équitable",
         "Copier le code de donne",
         "Enregistrer la partie",
         "Sauver et revenir au titre",
@@ -165,3 +182,19 @@ def test_a_data_dir_that_cannot_be_a_folder_is_refused_cleanly(tmp_path, capsys,
     err = capsys.readouterr().err
     assert "data folder" in err and "Traceback" not in err
     assert (tmp_path / "a_file").read_text() == "not a folder"
+
+
+@pytest.mark.parametrize("ui_scale", UI_SCALES)
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)], ids=["1024x640", "1280x800", "1920x1080"])
+def test_the_pause_menu_fits_its_window_at_every_interface_size(data_dir, size, ui_scale):
+    app = App(data_dir=data_dir, size=size, headless=True, fail_fast=True)
+    try:
+        app.set_ui_scale(ui_scale)
+        app.push(PauseScene(app, a_session(4)))
+        app.step(1 / 60)
+        window = app.screen.get_rect()
+        assert window.contains(app.top.panel)
+        assert all(app.top.panel.contains(b.rect) for b in app.top.nav)
+    finally:
+        app.quit()
+        app.close()

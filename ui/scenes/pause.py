@@ -37,6 +37,7 @@ class PauseScene(MenuScene):
             ("pause.restart", self.ask_restart, "menu_button"),
             ("pause.rules", lambda: self.app.show_rules(self.session.game_id), "menu_button"),
             ("pause.settings", self.app.show_settings, "menu_button"),
+            ("pause.fair_deal", self.fair_deal, "menu_button"),
             ("pause.copy_code", self.copy_code, "menu_button"),
             ("pause.export", self.export, "menu_button"),
             ("pause.save_quit", self.save_and_quit, "menu_button"),
@@ -69,6 +70,13 @@ class PauseScene(MenuScene):
         old = self.session
         fresh = MatchSession.new(old.game_id, list(old.seats), old.state.options, seed=None)
         self.app.start_match(fresh)
+
+    def fair_deal(self) -> None:
+        """Show each hand's fingerprint and, once the hand is over, its seed checked against it (the
+        same for every seat: the public view has them)."""
+        from ui.scenes.fairdeal import FairDealScene
+
+        self.app.push(FairDealScene(self.app, self.session.state.view(None).get("deals", [])))
 
     def deal_code(self) -> str:
         """The code that deals this match again: game, table size, rule options and seed."""

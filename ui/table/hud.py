@@ -83,13 +83,9 @@ class TableHud:
             f"game.{self.scene.session.game_id}.title") else self.scene.descriptor.title
         hint = self.scene.app.tr("table.menu_hint")
         status = self.scene.adapter.status(self.scene.view, self.scene.legal)
-        deals = self.scene.view.get("deals") or []
-        fingerprint = self.scene.app.tr("table.fingerprint", hand=deals[-1]["hand"],
-                                  fingerprint=deals[-1]["fingerprint"]) if deals else ""
         bar = pygame.Rect(0, 0, w, layout.top_bar + layout.top_bar // 2)  # the bar and the rail below it
         parts: dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]] = {
-            "bar": (bar, (name, hint, status, fingerprint),
-                    lambda surface: self._draw_bar(surface, layout, name, hint, status, fingerprint))}
+            "bar": (bar, (name, hint, status), lambda surface: self._draw_bar(surface, layout, name, hint, status))}
         piles = [pygame.Rect(round(pos[0]), round(pos[1]), layout.card_w, layout.card_h)
                  for pos in (layout.stock_pos, layout.discard_pos)]
         parts["piles"] = (piles[0].unionall(piles[1:]).inflate(4, 4), (), lambda surface: self._draw_piles(
@@ -100,9 +96,9 @@ class TableHud:
                                            plate=plate: self._draw_plate(surface, rect, plate))
         return parts
 
-    def _draw_bar(self, surface: pygame.Surface, layout: TableLayout, name: str, hint_text: str, status: str,
-                  fingerprint: str) -> None:
-        """The top bar: the game's title, the deal's fingerprint, what happens now, and the menu key."""
+    def _draw_bar(self, surface: pygame.Surface, layout: TableLayout, name: str, hint_text: str, status: str) -> None:
+        """The top bar: the game's title, what happens now, and the menu key (the deal's fingerprint
+        is in the Fair deal panel, from the pause menu)."""
         w, _ = layout.size
         bar = pygame.Rect(0, 0, w, layout.top_bar)
         pygame.draw.rect(surface, (8, 34, 22), bar)
@@ -113,15 +109,6 @@ class TableHud:
         hint = self.scene.text.block(hint_text, round(bar.h * 0.36), round(w * 0.26), bar.h - 4,
                                (190, 200, 180), align="right")
         hint_rect = surface.blit(hint, hint.get_rect(midright=(w - margin, bar.centery)))
-        if fingerprint:  # beside the title, or on the rail when the bar has no room
-            img = self.scene.text.fit(fingerprint, round(bar.h * 0.3), round(w * 0.2), (160, 186, 160))
-            needed = self.scene.text.width(status, round(bar.h * 0.44)) if status else 0
-            if hint_rect.left - title_rect.right - img.get_width() - 3 * margin >= needed:
-                title_rect = title_rect.union(surface.blit(
-                    img, img.get_rect(midleft=(title_rect.right + margin // 2, bar.centery + bar.h // 10))))
-            else:
-                small = self.scene.text.fit(fingerprint, round(bar.h * 0.26), round(w * 0.3), (226, 212, 176))
-                surface.blit(small, small.get_rect(midtop=(w // 2, bar.bottom + 1)))
         if status:
             room = hint_rect.left - title_rect.right - 2 * margin
             img = self.scene.text.block(status, round(bar.h * 0.44), room, bar.h - 4, FONT_COLOUR)

@@ -32,6 +32,9 @@ class TableInput:
         """Index into ``focus_items()`` of the keyboard focus (None: no visible focus)."""
         self.drag: dict[str, Any] | None = None
         self._press: dict[str, Any] | None = None
+        self.race_shown: object | None = None
+        """The quick race (``adapter.race``) the last frame showed: a click counts for a race only
+        if it was on screen before the button went down."""
         self._last_click: tuple[int, float] | None = None
 
     def focus_items(self) -> list[CardSprite | Button]:
@@ -191,7 +194,16 @@ class TableInput:
                 return False
             pressed = (sprite, (pos[0] - round(sprite.x), pos[1] - round(sprite.y)))
         sprite, offset = pressed
-        self._press = {"sprite": sprite, "pos": pos, "offset": offset}
+        self._press = {"sprite": sprite, "pos": pos, "offset": offset, "race": self.race_shown}
+        return True
+
+    def _race_moved_on(self, seen: object | None) -> bool:
+        """Whether a quick race is open now that was not on screen when the button went down (a
+        click meant for the last window, or for none, never snaps in the next one): say so."""
+        now = self.scene.adapter.race(self.scene.view)
+        if now is None or now == seen:
+            return False
+        self.scene.say(self.scene.app.tr("table.race_too_soon"), kind="info")
         return True
 
     def _mouse_move(self, pos: tuple[int, int]) -> bool:
@@ -200,7 +212,7 @@ class TableInput:
             sprite = self._press["sprite"]
             if abs(pos[0] - sx) + abs(pos[1] - sy) >= DRAG_THRESHOLD and self.scene.adapter.draggable(
                     sprite, self.scene.view, self.scene.legal):
-                self.drag = {"sprite": sprite, "offset": self._press["offset"],
+                self.drag = {"sprite": sprite, "offset": self._press["offset"], "race": self._press["race"],
                              "drops": self.scene.adapter.drops(sprite, self.scene.view, self.scene.legal)}
                 sprite.lift_goal = 0.0
                 sprite.lift = 0.0
@@ -239,6 +251,8 @@ class TableInput:
                 self.scene.perform(press["button"].action)
             return True
         sprite: CardSprite = press["sprite"]
+        if self._race_moved_on(press["race"]):
+            return True
         now = self.scene.app.elapsed
         double = self._last_click is not None and self._last_click[0] == sprite.ident \
             and now - self._last_click[1] <= DOUBLE_CLICK
@@ -255,6 +269,9 @@ class TableInput:
         drag, self.drag = self.drag, None
         assert drag is not None
         sprite: CardSprite = drag["sprite"]
+        if self._race_moved_on(drag["race"]):
+            self._spring_back(sprite)
+            return
         for target in drag["drops"]:
             if target.rect.collidepoint(pos) or target.rect.colliderect(sprite.rect.inflate(-sprite.width // 2, -sprite.height // 2)):
                 shown = self.scene._version

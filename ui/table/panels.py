@@ -24,6 +24,9 @@ from ui.table.widgets import (
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
 
+MESSAGE_COLOURS = {"refusal": (120, 28, 30), "hint": (26, 66, 104), "info": (24, 78, 50)}
+"""The bubble of a message over the table: red says no; a hint (blue) and news (green) do not."""
+
 
 class TablePanels:
     """Renders and places the coach's box and the message box of one table scene (cached per change)."""
@@ -32,17 +35,23 @@ class TablePanels:
         self.scene = scene
         self._coach_panel: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
         self._message_box: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
+        self.game_marks: list[pygame.Rect] = []
+        """Where the game last drew over the cards (a score card, a clock): the coach's box and the
+        messages keep clear of it as of a card."""
 
     def coach_lines(self) -> list[str]:
         return self.scene.match.coach_lines()
 
     def coach_target(self) -> pygame.Rect | None:
-        """Where the coach points: the place the step names, else the button that plays the step,
-        else the card or slot its move names."""
+        """Where the coach points: the place (or the button) the step names, else the button that
+        plays the step, else the card or slot its move names."""
         coach = self.scene.match.coach
         step = coach.step if coach is not None else None
-        if coach is None or step is None or not coach.due(self.scene.legal):
+        if coach is None or step is None or not self.scene.match.coach_due():
             return None
+        named = next((b.rect for b in self.scene.buttons if b.key == step.point), None)
+        if named is not None or step.move is None:
+            return named
         buttons = [b.rect for b in self.scene.buttons if isinstance(b.action, Move) and coach.matches(b.action, step.move)]
         names = list(step.move.args) if not buttons else []
         for name in ([step.point] if step.point else []) + names:
@@ -83,7 +92,7 @@ class TablePanels:
             width = layout.size[0] * 0.26 * (1 + 0.3 * (layout.text_scale - 1))
             panels = (self._render_coach(lines, layout, round(width * share), scale)  # smaller where it must be
                       for share, scale in ((1.0, 1.0), (1.4, 1.0), (1.4, 0.85), (1.8, 0.85), (1.8, 0.72), (2.4, 0.72),
-                                           (2.4, 0.6)))
+                                           (2.4, 0.6), (1.0, 0.85), (1.0, 0.72), (1.0, 0.6), (1.0, 0.5)))  # narrow: by a plate
             box, panel = self._place(panels, layout, ("topright", (layout.felt.right - margin, layout.top_bar + margin)),
                                      [target] if target is not None else [], [])
             self._coach_panel = (key, box, panel)
@@ -122,7 +131,8 @@ class TablePanels:
         coach; rendered and placed once per message and table change, not every frame."""
         if not self.scene.message:
             return None
-        key = (self.scene.message, self.scene._version, layout.size, layout.em, tuple(b.rect.topleft for b in self.scene.buttons))
+        key = (self.scene.message, self.scene.message_kind, self.scene._version, layout.size, layout.em,
+               tuple(b.rect.topleft for b in self.scene.buttons))
         if self._message_box is None or self._message_box[0] != key:
             widest = min(layout.size[0] * 0.7, layout.log_rect.x - layout.felt.x - layout.unit * 0.6)
             panels = (self._render_message(self.scene.message, layout, round(widest * share), most)
@@ -167,7 +177,7 @@ class TablePanels:
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         box.topleft = (0, 0)
         radius = box.h // 2 if len(images) == 1 else size
-        pygame.draw.rect(panel, (120, 28, 30), box, border_radius=radius)
+        pygame.draw.rect(panel, MESSAGE_COLOURS[self.scene.message_kind], box, border_radius=radius)
         pygame.draw.rect(panel, GOLD, box, 2, border_radius=radius)
         y = box.centery - height // 2
         for img in images:
@@ -192,7 +202,8 @@ class TablePanels:
         plates = [spot.plate for spot in layout.seats]
         pointed = [r.inflate(8, 8) for r in about]
         aimed = {tuple(r) for r in about}
-        cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.scene.sprites} - aimed]  # a pile counts once
+        cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.scene.sprites} - aimed  # a pile counts once
+                 | {tuple(r) for r in self.game_marks}]
         step = max(4, round(layout.unit * 0.25))
         best: tuple[tuple[Any, ...], pygame.Rect] | None = None
         xs = {*range(felt.left + box.w // 2, felt.right - box.w // 2 + 1, max(step, (felt.w - box.w) // 8)),

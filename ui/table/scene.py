@@ -39,7 +39,7 @@ from ui.table.paint import (
     button_for,
     merge_regions,
 )
-from ui.table.panels import TablePanels
+from ui.table.panels import MESSAGE_COLOURS, TablePanels
 from ui.table.resting import RestingLayer
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, speed_factor
@@ -76,6 +76,9 @@ class TableScene(Scene):
         self.art = CardArt(app.font, app.tr)
         self.art.four_colour = app.settings.four_colour_deck
         self._art_language = app.settings.language
+        self._placed_scales: tuple[float, float] | None = None
+        """The card and text sizes the sprites were last placed at (the layout itself follows the
+        settings as soon as it is drawn, even under the pause menu, so it cannot tell)."""
         self.log = LogPanel(self.text, on_add=self._read_aloud)
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
@@ -88,6 +91,7 @@ class TableScene(Scene):
         self.selected: str | None = None
         """A card of the viewer's hand chosen by a click (Knock uses it)."""
         self.message: str | None = None
+        self.message_kind = "refusal"
         self._message_points: set[int] = set()
         """The cards the message is about (a hint's): it is placed clear of them where it can be."""
         self.message_left = 0.0
@@ -231,11 +235,11 @@ class TableScene(Scene):
             self.app.sound.play(name)
         for line in self.adapter.describe(played.move, shown.told, shown.told_view):
             self.log.add(line)
+        if shown.newly_assisted:
+            self._tell(Said(self.app.tr("table.now_assisted"), log=True))
         new_deal = shown.new_deal
         self._refresh(shown.seen, animate_deal=new_deal,
                       pace=self.bot_pace() if played.by != "human" and not new_deal else 1.0, looked=True)
-        for line in shown.deal_lines:
-            self.log.add(line)
         if self.input.focus is not None:
             self.input.focus = min(self.input.focus, max(0, len(self.input.focus_items()) - 1))
 
@@ -245,7 +249,7 @@ class TableScene(Scene):
             self.app.sound.play(said.sound)
         if said.log:
             self.log.add(said.message)
-        self.say(said.message)
+        self.say(said.message, kind="refusal" if said.sound == "refuse" else "info")
 
     def table_changed(self) -> None:
         """The adapter changed how it shows the match (a hand put in another order): saved with it."""
@@ -291,12 +295,14 @@ class TableScene(Scene):
         size = round(layout.em * 0.245)
         return max(size, round(self.log_rect(layout).h / 11)) if self.log_large else size
 
-    def say(self, text: str, about: list[CardSprite] | None = None) -> None:
+    def say(self, text: str, about: list[CardSprite] | None = None, kind: str = "refusal") -> None:
         """Show a short message over the table (an empty one shows nothing), clear of the cards it is
-        ``about`` where there is room."""
+        ``about`` where there is room; ``kind`` gives its colour (``MESSAGE_COLOURS``): a refusal is
+        red, a hint or a piece of news is not."""
         if not text:
             return
         self.message = text
+        self.message_kind = kind if kind in MESSAGE_COLOURS else "refusal"
         self._message_points = {s.ident for s in about or []}
         self.message_left = max(MESSAGE_SECONDS, len(text) / READING_SPEED)
         self.dirty = True
@@ -331,7 +337,7 @@ class TableScene(Scene):
         if move is not None:
             self.play(move)
         else:
-            self._rebuild_buttons()
+            self._refresh()
 
     def tutorial_end(self) -> None:
         """Leave the coach: the match goes on as an ordinary one (never saved nor counted)."""
@@ -358,7 +364,7 @@ class TableScene(Scene):
             line = self.app.tr("table.hint_why", move=what, why=self.app.tr(key, **self.adapter.word_params(reason[1])))
         else:
             line = self.app.tr("table.hint", move=what)
-        self.say(line, [sp for arg in move.args for sp in self.panels.sprites_named(arg)])
+        self.say(line, [sp for arg in move.args for sp in self.panels.sprites_named(arg)], kind="hint")
         self.log.add(line)
         if any(arg in self._own_hand() for arg in move.args):
             self.selected = next(arg for arg in move.args if arg in self._own_hand())
@@ -414,13 +420,17 @@ class TableScene(Scene):
         side = [button_for(s) for s in specs if s.side]
         coach = self.match.coach
         if coach is not None and not coach.ended:
-            if coach.step is not None:
+            if self.match.coach_due():
                 side.append(Button("tutorial_skip", self.app.tr("tutorial.skip"), self.tutorial_skip))
             side.append(Button("tutorial_end", self.app.tr("tutorial.end"), self.tutorial_end))
         elif self.undo_offered() and not self.curtain.shown:
             side.append(Button("undo", self.app.tr("table.undo"), self.undo))
+        elif self.match.undo_may_come() and not self.curtain.shown:
+            side.append(Button("undo", self.app.tr("table.undo"), None))  # its place, kept empty
         if self.match.hint_offered():
             side.append(Button("hint", self.app.tr("table.hint_button"), self.hint))
+        elif self.match.hint_may_come() and not self.curtain.shown:
+            side.append(Button("hint", self.app.tr("table.hint_button"), None))
         layout = self.layout
         bar = self.adapter.button_bar(layout)
         layout_buttons(main, self.text, bar)
@@ -440,7 +450,7 @@ class TableScene(Scene):
             main, side = main + side, []
             layout_buttons(main, self.text, bar)
         layout_column(side, self.text, (log.x, floor), log.w, height, top=top)
-        self.buttons = main + side
+        self.buttons = [b for b in main + side if b.action is not None]  # Undo and Hint keep their places
         self._apply_highlights()
 
     def _apply_highlights(self) -> None:
@@ -480,6 +490,7 @@ class TableScene(Scene):
             self.adapter.tick(dt)
         self._show_hint()
         self._run_referee()
+        self.input.race_shown = self.adapter.race(self.view)
 
     def idle(self) -> bool:
         """Nothing moves until the player acts: no animation, no message, no timer, no bot thinking."""
@@ -496,10 +507,12 @@ class TableScene(Scene):
         self.art.clear()
         self._refresh()
         self.finish_animations()
+        self._placed_scales = self.scales()
 
     def enter(self) -> None:
-        if self._layout is not None and (self._layout.card_scale, self._layout.text_scale) != self.scales():
+        if self._placed_scales is not None and self._placed_scales != self.scales():
             self.resize(self.app.screen.get_size())  # the card or the interface size changed in the settings
+        self._placed_scales = self.scales()
         self.dirty = True
         self.hud.stale = True
 
@@ -551,7 +564,9 @@ class TableScene(Scene):
                 ink.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         for s in flying:
             ink.note(s.draw(frame, self.art))
+        mark = len(ink.areas)
         self.adapter.draw_over(ink, self.view, layout)
+        self.panels.game_marks = ink.areas[mark:]
         focus = self.input.focused()
         for b in self.buttons:
             ink.note(b.draw(frame, self.text, b is focus))
