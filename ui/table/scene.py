@@ -5,7 +5,10 @@ sprite; it animates the events the engine returns (``event.for_seat(viewer)``, s
 it turns drags, clicks, buttons and keys into the engine's legal moves. The match itself — who looks
 at the screen, the pass-and-play curtain, playing through the referee, the host or a tutorial's
 coach, undo, hints, the autosave and the statistics — is ``ui.table.match.TableMatch``, without
-pygame; this scene shows and says what it answers, and keeps a log in words.
+pygame; this scene shows and says what it answers, and keeps a log in words. Its parts live beside
+it: ``input`` (pointer, drag and drop, keys, focus), ``animation`` (sprites following events and
+view), ``hud`` (felt, top bar, plates), ``resting`` (the resting layer), ``panels`` (the coach's box
+and messages) and ``paint`` (drawing helpers that need no scene).
 """
 
 from __future__ import annotations
