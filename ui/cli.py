@@ -94,7 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--match", type=Path, default=None, metavar="FILE",
                       help="with --scene replay: the match file replayed (default: bots play one from --seed)")
     shot.add_argument("--at", type=int, default=None, metavar="N",
-                      help="with --scene replay: show the match after N moves (default: half-way)")
+                      help="with --scene replay: show the match after N moves (default: half-way); with "
+                           "--scene tutorial: show the coach's step N (the earlier ones played for you)")
     shot.add_argument("--moves", type=int, default=0, metavar="N",
                       help="with a table scene: bots play every seat for N moves first, then until it is your turn")
     net = parser.add_argument_group("network table (headless)")
@@ -311,6 +312,8 @@ def _render(args: argparse.Namespace, data_dir: Path) -> int:
             return 2
     else:
         _open_scene(app, args.scene, game_id, players, args.seed, args.moves)
+        if args.scene == "tutorial" and args.at is not None:
+            _tutorial_step(app, args.at)
         if args.scene == "stats" and args.game is not None:
             app.top.show_page(game_id)  # type: ignore[union-attr]
     for _ in range(3):
@@ -343,6 +346,26 @@ def _open_replay(app: App, match: Path | None, at: int | None, game_id: str, pla
     viewer.go(len(state.log) // 2 if at is None else at)
     app.push(viewer)
     return ""
+
+
+def _tutorial_step(app: App, step: int) -> None:
+    """Play the open tutorial's steps before ``step`` (counted from 1) for the player, as its *Skip*
+    button does, each once the coach asks for it."""
+    from ui.table.scene import TableScene
+
+    scene = app.top
+    if not isinstance(scene, TableScene) or scene.match.coach is None:
+        return
+    coach = scene.match.coach
+    for _ in range(SETTLE_FRAMES * 40):
+        if coach.index >= step - 1 and scene.match.coach_due() or coach.finished or coach.lost:
+            break
+        if scene.match.coach_due():
+            scene.tutorial_skip()
+        scene.wait_for_bot()
+        app.step(SETTLE_DT)
+    for _ in range(SETTLE_FRAMES):
+        app.step(SETTLE_DT)
 
 
 def _play_ahead(state: GameState, game_id: str, done: Callable[[GameState], bool]) -> None:

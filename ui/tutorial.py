@@ -1,12 +1,15 @@
 """First-game tutorials: a stacked deal played on the real table, with a coach pointing the way.
 
 A tutorial is a file ``assets/tutorials/<game_id>.json``: the seats, the rule options, the seed and
-the stacked deck, then the player's steps: the move expected (in notation), the i18n key of what the
-coach says, and optionally what to point at. The opponents are ordinary bots seeded by the table,
-so with the player following the steps the match always goes the same way (a test plays each file
-through). The coach refuses any other move with its own sentence, *Skip* plays the step's move for
-the player, and *End tutorial* leaves. When a step cannot be played (the match went elsewhere) the
-coach says so and the match simply goes on.
+the stacked deck, then the player's steps: the move expected (in notation) or ``"ready": true`` (the
+player has looked at their cards: Gang de mouettes' "I've memorised them"), the i18n key of what the
+coach says (one instruction a step), and optionally what to point at. The opponents are ordinary
+bots seeded by the table, so with the player following the steps the match always goes the same
+way (tests play each file through, on the table and headless). While a step is the player's to play,
+the table's driver holds every bot and every timer (``ui.table.match.TutorialDriver``): nothing
+happens until the player plays it. The coach refuses any other move with its own sentence, *Skip*
+plays the step for the player, and *End tutorial* leaves. When a step cannot be played (the match
+went elsewhere) the coach says so and the match simply goes on.
 """
 
 from __future__ import annotations
@@ -29,10 +32,13 @@ class TutorialError(ValueError):
 class Step:
     """One of the player's moves in a tutorial and what the coach says about it."""
 
-    move: Move
+    move: Move | None
+    """The move the step asks for; ``None`` for a ``ready`` step."""
     text: str
     point: str | None = None
     """A card or zone to point at instead of the one the move names."""
+    ready: bool = False
+    """The step asks the player to say they have looked at their cards (no move of the match)."""
 
 
 @dataclass
@@ -56,7 +62,8 @@ class Tutorial:
             desc = GAMES[game_id]
             seats = [SeatInfo(str(s["name"]), s.get("level")) for s in data["seats"]]
             options = desc.Options(**data.get("options", {}))
-            steps = [Step(desc.parse_move(s["move"]), str(s["text"]), s.get("point")) for s in data["steps"]]
+            steps = [Step(None if s.get("ready") is True else desc.parse_move(s["move"]), str(s["text"]),
+                          s.get("point"), s.get("ready") is True) for s in data["steps"]]
             return cls(game_id, seats, options, int(data["seed"]), data.get("deck"), steps,
                        str(data["intro"]), str(data["outro"]))
         except (OSError, KeyError, TypeError, ValueError) as exc:
@@ -96,10 +103,16 @@ class Coach:
     def finished(self) -> bool:
         return self.index >= len(self.tutorial.steps)
 
-    def due(self, legal: list[Move]) -> bool:
-        """Whether the step is the player's to play now (its move is legal)."""
+    def due(self, legal: list[Move], waiting: bool = False) -> bool:
+        """Whether the step is the player's to play now: its move is legal, or (a ``ready`` step) the
+        player is ``waiting`` to say they have looked at their cards."""
         step = self.step
-        return step is not None and any(self.matches(m, step.move) for m in legal)
+        if step is None:
+            return False
+        if step.ready or step.move is None:
+            return step.ready and waiting
+        expected = step.move
+        return not waiting and any(self.matches(m, expected) for m in legal)
 
     @staticmethod
     def matches(move: Move, expected: Move) -> bool:
@@ -110,15 +123,22 @@ class Coach:
         return (move.seat == expected.seat and move.name == expected.name and len(expected.args) == 1
                 and move.args[:1] == expected.args)
 
-    def refusal(self, move: Move, legal: list[Move]) -> bool:
-        """Whether the coach refuses ``move`` (the step expects another one, playable now)."""
+    def refusal(self, move: Move) -> bool:
+        """Whether the coach refuses the player's ``move``: while steps remain, only the step's move
+        is played (a quick discard tried during an opponent's window would leave the stacked deal)."""
         step = self.step
-        return step is not None and self.due(legal) and not self.matches(move, step.move)
+        return step is not None and (step.move is None or not self.matches(move, step.move))
 
     def played(self, move: Move) -> None:
         """A move of the match was played: the step is done if it was the step's move."""
         step = self.step
-        if step is not None and self.matches(move, step.move):
+        if step is not None and step.move is not None and self.matches(move, step.move):
+            self.index += 1
+
+    def looked(self) -> None:
+        """The player said they have looked at their cards: a ``ready`` step is done."""
+        step = self.step
+        if step is not None and step.ready:
             self.index += 1
 
     def check(self, legal: list[Move], active: int | None, seat: int) -> None:
@@ -126,16 +146,16 @@ class Coach:
         elsewhere, e.g. a bot answered otherwise). Moves out of turn (a quick discard during
         another's window) do not count."""
         step = self.step
-        if step is not None and active == seat and legal and not self.due(legal):
+        if step is not None and not step.ready and active == seat and legal and not self.due(legal):
             self.lost = True
 
-    def skip(self) -> Move | None:
-        """The step's move, to be played for the player (None when there is nothing to skip)."""
+    def skip(self) -> Step | None:
+        """The step, to be played for the player (None when there is nothing to skip)."""
         step = self.step
         if step is None:
             return None
         self.skipped.append(self.index)
-        return step.move
+        return step
 
     def say(self) -> str:
         """The i18n key of what the coach says now."""

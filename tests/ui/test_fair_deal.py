@@ -104,3 +104,23 @@ def test_the_panel_keeps_its_words_inside_the_window_and_its_panel(data_dir, lan
     finally:
         app.quit()
         app.close()
+
+
+def test_the_log_and_the_top_bar_keep_to_the_game(app) -> None:
+    """The numbers live in the panel: no fingerprint or seed in the log or the top bar, and each new
+    hand announced once (it was twice: "Hand 2 of game 1 is dealt." then "Hand 2 is dealt; its
+    fingerprint…", with "Hand 1 is over: its seed was…" for a Gang de mouettes round)."""
+    from tests.ui.table_helpers import run_until, start
+    from ui.session import MatchSession, SeatInfo
+
+    session = session_after("gin_rummy", 2, 0)
+    session = MatchSession(session.state, [SeatInfo("Alice", "easy"), SeatInfo("Bob", "easy")])
+    table = start(app, session)
+    state = table.state
+    run_until(app, lambda: len(state.hand_seeds) >= 3, frames=20000)
+    numbers = {fingerprint(seed) for seed in state.hand_seeds} | {str(seed) for seed in state.hand_seeds}
+    assert not [line for line in table.log.lines if any(n in line for n in numbers)]
+    dealt = [line for line in table.log.lines if "is dealt" in line]
+    assert len(dealt) == len(set(dealt)) == len(state.hand_seeds) - 1   # hands 2 and 3, once each
+    bar = table._static_parts(table.layout)["bar"][1]
+    assert not any(n in str(part) for part in bar for n in numbers)

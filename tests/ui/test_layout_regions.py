@@ -135,7 +135,7 @@ def problems(scene: TableScene) -> list[str]:
         box = coach[0]
         if not felt.contains(box):
             out.append(f"the coach's box {box} leaves the felt")
-        for name, rect in buttons.items():
+        for name, rect in {**buttons, **plates}.items():
             if box.colliderect(rect):
                 out.append(f"the coach's box {box} covers {name} {rect}")
     return out
@@ -170,6 +170,33 @@ def test_a_tutorial_step_stays_on_the_felt_and_clear_of_the_others(app: App,
         scene = seat(app, size, tutorial.session("You"), card_size, text_size)
         assert scene.coach_lines()
         found += [f"{size[0]}x{size[1]} {card_size} {text_size}%: {p}" for p in problems(scene)]
+    assert not found, "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game_id", sorted(END))
+def test_every_tutorial_step_at_the_largest_text_stays_clear_of_the_plates_and_buttons(
+        app: App, game_id: str, language: str) -> None:
+    """Each step in turn (the earlier ones skipped, as the player may), with the text at 200 %."""
+    tutorial = Tutorial.load(game_id)
+    app.set_language(language)
+    found = []
+    try:
+        for size, (card_size, text_size) in itertools.product(WINDOWS, [look for look in LOOKS if look[1] == 200]):
+            scene = seat(app, size, tutorial.session("You"), card_size, text_size)
+            coach = scene.match.coach
+            assert coach is not None
+            for _ in range(STEPS):
+                if coach.finished or coach.lost:
+                    break
+                if scene.match.coach_due() and not scene.animating:
+                    found += [f"{size[0]}x{size[1]} {card_size} step {coach.index + 1}: {p}" for p in problems(scene)]
+                    scene.tutorial_skip()
+                scene.wait_for_bot()
+                app.step(1 / 30, real=1.0)
+            assert coach.finished and not coach.lost
+    finally:
+        app.set_language("en")
     assert not found, "\n".join(found[:40])
 
 

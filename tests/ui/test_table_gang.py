@@ -20,6 +20,7 @@ from tests.ui.table_helpers import (
     drag,
     focus_on,
     key,
+    post,
     run_until,
     start,
     top_of,
@@ -461,3 +462,42 @@ def test_letting_windows_go_for_a_player_who_knows_no_match(app) -> None:
     app.step(1 / 60)
     assert scene.view["window"]["card"] == "M4" and scene.view["slots"][0][0] == "M4"
     assert window is not None and 0 not in window.passed and not scene.adapter.assisted()
+
+
+def test_the_player_who_opened_a_window_only_bots_race_may_end_it(app) -> None:
+    """After their own discard the player need not wait out the bots' window: "End quick discards"
+    (or N) closes it at once; the bots' reactions, not yet due, are never played."""
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)
+    assert phase(scene) == "window" and all(b.key != "pass_snap" for b in scene.buttons)
+    assert button(scene, "close").label == "End quick discards (N)"
+    click_at(app, button(scene, "close").rect.center)
+    assert state.log == ["0: draw", "0: discard", "0: close"] and phase(scene) == "end_turn"
+    assert all(b.key != "close" for b in scene.buttons)
+
+
+def test_a_click_begun_before_a_window_opened_does_not_snap_in_it(app) -> None:
+    """A snap is deliberate: the button must go down while the window is on screen. Pressed during
+    Bob's turn and let go once his discard has opened a window, the click counts for nothing (it
+    would have cost a penalty card); pressed again with the window shown, it snaps."""
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)
+    run_until(app, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+    assert phase(scene) != "window"
+    mine = slot(scene, 0, 0).rect.center
+    post(pygame.MOUSEMOTION, pos=mine, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=mine, button=1)
+    run_until(app, lambda: phase(scene) == "window" and state.view(None)["active"] == 1)
+    post(pygame.MOUSEBUTTONUP, pos=mine, button=1)
+    app.step(1 / 60)
+    assert not any(" snap " in f" {line} " for line in state.log)
+    assert scene.message is not None and app.tr("table.race_too_soon") in str(scene.message)
+    click_at(app, slot(scene, 0, 0).rect.center)
+    assert "0: snap 0.0" in state.log

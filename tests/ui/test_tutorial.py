@@ -1,54 +1,20 @@
-"""First-game tutorials: each file plays through on the real table, the coach points at each step
-and refuses other moves, steps can be skipped, and a tutorial is never saved nor counted."""
+"""First-game tutorials: the coach points at each step and refuses other moves, steps can be
+skipped, and a tutorial is never saved nor counted. Each file is played through on the table with
+the mouse in ``test_tutorial_play.py`` and headless through its driver in ``tests/test_tutorial_driver.py``."""
 
 from __future__ import annotations
 
 import pygame
-import pytest
 
-from game import GAMES
-from game.core.referee import Referee
 from tests.ui.conftest import center, click, press
 from tests.ui.table_helpers import click_at, drag, knock, run_until, top_of, visible_point
 from ui.scenes.rules import RulesScene
 from ui.scenes.setup import SetupScene
 from ui.table.scene import TableScene
-from ui.tutorial import Tutorial, has_tutorial
-
-TUTORIALS = [g for g in GAMES if has_tutorial(g)]
 
 
 def button(scene, key: str):
     return next(b for b in scene.buttons if b.key == key)
-
-
-@pytest.mark.parametrize("game_id", TUTORIALS)
-def test_every_tutorial_plays_through_with_the_tables_bots(game_id: str) -> None:
-    tutorial = Tutorial.load(game_id)
-    session = tutorial.session("You")
-    state = session.state
-    bots = {seat: GAMES[game_id].make_bot(info.level, state.seed + 7919 * (seat + 1))
-            for seat, info in enumerate(session.seats) if not info.is_human}
-    referee = Referee(state, bots)
-    referee.ready(0)  # the player has looked at their cards (Gang de mouettes)
-    coach = session.coach
-    for _ in range(2000):
-        if coach.finished:
-            break
-        legal = state.legal_moves(0) if 0 in state.to_move() else []
-        if coach.due(legal):
-            move = next(m for m in legal if coach.matches(m, coach.step.move))
-            coach.played(referee.submit(move).move)
-            continue
-        coach.check(legal, state.view(0)["active"], 0)
-        assert not coach.lost, f"step {coach.index + 1} ({coach.step.move}) cannot be played: log {state.log}"
-        for played in referee.advance(0.25):  # the referee closes windows and ends turns in time
-            coach.played(played.move)
-    assert coach.finished
-    for step in tutorial.steps:
-        from ui.i18n import LANGUAGES, Translator
-        for lang in LANGUAGES:
-            assert Translator(lang).has(step.text), (lang, step.text)
 
 
 def test_the_gin_tutorial_on_the_table(app) -> None:

@@ -314,6 +314,11 @@ class TableAdapter(Generic[V]):
         """Log lines, in words, for a played move (``events`` already redacted for the viewer)."""
         return [str(move)]
 
+    def race(self, view: V) -> object | None:
+        """The quick race open in ``view`` (a value equal for one race and different for the next),
+        or None: a click counts for a race only if that race was on screen when the button went down."""
+        return None
+
     def turn_seats(self, view: V) -> list[int]:
         """The seats whose name plate shows the turn indicator."""
         return list(view["to_move"])

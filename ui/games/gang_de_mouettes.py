@@ -15,6 +15,8 @@ What the table adds around the engine (it never decides a rule; every move is a 
   pass-and-play with several such humans, drag the card onto your own cards: the owner of the
   cards it is dropped on snaps it). Nothing about the window needs a private view, so the screen
   stays as it is while it is open and no card is revealed by a snap but the snapped one.
+- **Closing a window.** The player who opened a window that only bots race may close it at once
+  ("Close the window", N) rather than wait out its clock.
 - **End of turn.** « Gang de mouettes ! » and "End turn"; a bar under "End turn" shows the
   referee's grace clock, after which the turn ends by itself.
 - **What I know.** With the memory aid (``app.settings.memory_aid``, off by default: the
@@ -607,6 +609,13 @@ class Adapter(TableAdapter[GangView]):
     def _refuse(self, mode: str) -> Action:
         return lambda: self.scene.say(self.tr(f"gang.hint.{mode}"))
 
+    def race(self, view: GangView) -> object | None:
+        """A quick-discard window, told apart as the engine tells it: its round and turn, and whether
+        the thrown card was a 20's (the 20 itself opens a second window in the same turn)."""
+        if view["phase"] != WINDOW:
+            return None
+        return (view["round"], view["turn"], view["pending"] is not None)
+
     def _snap_click(self, seat: int, slot: int, view: GangView) -> Action | None:
         humans = self._snappers(view)
         if not humans:
@@ -684,6 +693,8 @@ class Adapter(TableAdapter[GangView]):
             out.append(ButtonSpec("done", self.tr("gang.button.done"), acts["done"]))
         elif phase == WINDOW and self._snappers(view):
             out.append(ButtonSpec("pass_snap", self.tr("gang.button.pass_snap"), self.pass_snap, shortcut=pygame.K_n))
+        elif phase == WINDOW and "close" in acts:  # only bots race: the one who opened it need not wait
+            out.append(ButtonSpec("close", self.tr("gang.button.close"), acts["close"], True, shortcut=pygame.K_n))
         elif phase == TURN and self.mode == "take":
             out.append(ButtonSpec("cancel", self.tr("gang.button.cancel"), lambda: self.set_mode(None)))
         elif phase == TURN and "call" in acts:  # the call at the start of a turn (option call_timing)

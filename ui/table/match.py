@@ -7,7 +7,9 @@ the tutorial's coach, the statistics and the autosave.
 - ``NetworkDriver``: the links to a host (``ui.table.remote.RemoteReferee``); the host's referee
   decides, this computer shows what it is told (no undo, no hint, its own statistics column);
 - ``TutorialDriver``: a local match on a tutorial's stacked deal, with the ``Coach`` that refuses any
-  move but its step's, and neither undo nor hint button.
+  move but its step's, and neither undo nor hint button. While the step is the player's to play it
+  holds every bot and every timer (quick-discard windows, reaction and think times, the end of a
+  turn): however long the player takes, nothing moves until they play it.
 
 Each call answers with what the viewer should see and hear (``Shown`` for a move played, ``Said`` for
 a sentence); ``ui.table.scene.TableScene`` animates, draws and speaks it. Nothing here imports pygame
@@ -50,6 +52,10 @@ class MatchDriver(Protocol):
 
     @property
     def coach(self) -> Coach | None: ...
+
+    def held(self) -> bool:
+        """Whether the match waits for the player (a tutorial's step): no bot moves, no clock runs."""
+        ...
 
     @property
     def bots(self) -> Mapping[int, Bot]: ...
@@ -125,6 +131,9 @@ class LocalDriver:
     def coach(self) -> Coach | None:
         return None
 
+    def held(self) -> bool:
+        return False
+
     @property
     def bots(self) -> Mapping[int, Bot]:
         return self.referee.bots
@@ -181,17 +190,55 @@ class LocalDriver:
 
 
 class TutorialDriver(LocalDriver):
-    """A tutorial's stacked deal, played here; its coach refuses every move but the step's."""
+    """A tutorial's stacked deal, played here; its coach refuses every move but the step's, and while
+    the step is the player's to play, the match waits for it: no bot is played, no window closes,
+    no grace runs out and no think time counts (the referee's clock stands still)."""
 
-    undo_refusal = "tutorial.no_undo"
+    undo_refusal: str | None = "tutorial.no_undo"
 
-    def __init__(self, referee: Referee, coach: Coach) -> None:
+    def __init__(self, referee: Referee, coach: Coach, seat: int) -> None:
         super().__init__(referee)
         self._coach = coach
+        self.seat = seat
+        """The player's seat (the one the coach speaks to)."""
 
     @property
     def coach(self) -> Coach | None:
         return self._coach
+
+    def held(self) -> bool:
+        """Whether the coach's step is the player's to play now (see the class docstring)."""
+        state = self.referee.state
+        if self._coach.step is None or state.is_over():
+            return False
+        legal = state.legal_moves(self.seat) if self.seat in state.to_move() else []
+        return self._coach.due(legal, self.seat in self.referee.unready())
+
+    def advance(self, seconds: float, limit: int | None = None) -> list[Played]:
+        """Let time pass until the coach's step falls due: from then on it stands still."""
+        if seconds < 0:
+            raise ValueError("time only moves forward")
+        end = self.referee.now + seconds
+        played: list[Played] = []
+        while not self.held() and (limit is None or len(played) < limit):
+            got = self.referee.advance(max(0.0, end - self.referee.now), limit=1)
+            if not got:
+                break
+            played += got
+        return played
+
+    def think_while(self, seconds: float) -> None:
+        if not self.held():
+            self.referee.think_while(seconds)
+
+    def next_due(self) -> float | None:
+        return None if self.held() else self.referee.next_due()
+
+    def ready(self, seat: int) -> None:
+        """The player has looked at their cards: a step that asked for it is done."""
+        if seat == self.seat and seat in self.referee.unready():
+            self._coach.looked()
+        self.referee.ready(seat)
 
 
 class NetworkDriver:
@@ -215,6 +262,9 @@ class NetworkDriver:
     @property
     def coach(self) -> Coach | None:
         return None
+
+    def held(self) -> bool:
+        return False
 
     @property
     def bots(self) -> Mapping[int, Bot]:
@@ -294,7 +344,9 @@ def make_driver(session: MatchSession, bot_delay: float, runner: ThreadRunner | 
             for seat, level in session.bot_levels.items()}
     referee = Referee(state, bots, think_delay=bot_delay, runner=runner)
     coach: Coach | None = getattr(session, "coach", None)
-    return LocalDriver(referee) if coach is None else TutorialDriver(referee, coach)
+    if coach is None or not session.humans:
+        return LocalDriver(referee)
+    return TutorialDriver(referee, coach, session.humans[0])
 
 
 @dataclass
@@ -328,7 +380,6 @@ class Shown:
     told_view: dict[str, Any]
     seen: list[Event]
     sounds: list[str]
-    deal_lines: list[str]
     new_deal: bool
 
 
@@ -435,8 +486,10 @@ class TableMatch:
         """Hand a player's ``move`` to the driver: what it played, or why not (``Said`` with the
         refusal sound), or ``None`` when it went to the host and comes back with its next update."""
         coach = self.coach
-        if coach is not None and coach.step is not None and coach.refusal(move, self.legal):
-            return Said(self.words.tr("tutorial.not_yet", step=self.words.tr(coach.step.text)), sound="refuse")
+        if coach is not None and coach.step is not None and coach.refusal(move):
+            if self.coach_due():
+                return Said(self.words.tr("tutorial.not_yet", step=self.words.tr(coach.step.text)), sound="refuse")
+            return Said(self.words.tr("tutorial.not_now"), sound="refuse")
         try:
             return self.driver.submit(move)
         except IllegalMove as exc:
@@ -454,7 +507,6 @@ class TableMatch:
             self.session.assisted = True
         if self.session.saved:
             self.storage.autosave_session(self.session.to_json())
-        deals_before = self.view.get("deals", [])
         coach = self.coach
         if coach is not None:
             coach.played(played.move)
@@ -465,11 +517,10 @@ class TableMatch:
         self.look(view)
         if coach is not None and self.session.humans:
             coach.check(self.legal, self.view.get("active"), self.session.humans[0])
-        deal_lines = self.deal_news(deals_before, self.view.get("deals", []))
         if self.state.is_over() and not self.recorded and (self.session.saved or not self.driver.local):
             self.recorded = True
             self.count()
-        return Shown(played, told, told_view, seen, sounds_for(told, seer), deal_lines,
+        return Shown(played, told, told_view, seen, sounds_for(told, seer),
                      any(e.kind == "deal" for e in events))
 
     def count(self) -> None:
@@ -503,7 +554,9 @@ class TableMatch:
         return faults
 
     def clocks_running(self) -> bool:
-        """Whether a window's or a grace time's countdown is shown (it moves every frame)."""
+        """Whether a window's or a grace time's countdown is shown and moving (every frame)."""
+        if self.driver.held():
+            return False
         return self.driver.window_clock() is not None or self.driver.grace_clock() is not None
 
     def idle(self) -> bool:
@@ -512,6 +565,8 @@ class TableMatch:
         driver = self.driver
         if not driver.local or self.hint_pending:
             return False
+        if driver.held():  # the tutorial waits for the player: every clock stands still
+            return True
         return (driver.next_due() is None and driver.thinking() is None and driver.window_clock() is None
                 and driver.grace_clock() is None)
 
@@ -522,17 +577,6 @@ class TableMatch:
         if exc.key and self.words.has_text(f"illegal.{exc.key}"):
             return spoken(self.words, self.session, f"illegal.{exc.key}", **params(exc.params))
         return str(exc)
-
-    def deal_news(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
-        """Log lines for provably fair deals: a finished hand's seed, a new hand's fingerprint."""
-        lines = []
-        for deal in after:
-            old = next((d for d in before if d["hand"] == deal["hand"]), None)
-            if deal["seed"] is not None and (old is None or old["seed"] is None):
-                lines.append(self.words.tr("table.seed_revealed", hand=deal["hand"], seed=deal["seed"]))
-            if old is None:
-                lines.append(self.words.tr("table.new_deal", hand=deal["hand"], fingerprint=deal["fingerprint"]))
-        return lines
 
     def recall(self, describe: Callable[[Move, list[Event], dict[str, Any]], list[str]], keep: int) -> list[str]:
         """The last ``keep`` moves of a match that already has some (resumed, or opened again after a
@@ -546,14 +590,10 @@ class TableMatch:
         lines: list[str] = []
         try:
             past = self.state.replay(start)
-            deals = past.view(seer).get("deals", [])
             for text in self.state.log[start:]:
                 move = past.parse_move(text)
                 seen = [e.for_seat(seer) for e in past.apply(move)]
-                view = past.view(seer)
-                lines += describe(move, seen, view)
-                lines += self.deal_news(deals, view.get("deals", []))
-                deals = view.get("deals", [])
+                lines += describe(move, seen, past.view(seer))
         except ValueError:  # an edited save whose moves no longer replay: nothing to recall
             return []
         return lines
@@ -680,16 +720,32 @@ class TableMatch:
         return task.move, task.bot.reason
 
     # ================================================================== tutorial
+    def coach_due(self) -> bool:
+        """Whether the coach's step is the player's to play now (its move is legal, or they are to
+        say they have looked at their cards)."""
+        coach = self.coach
+        humans = self.session.humans
+        if coach is None or not humans:
+            return False
+        return coach.due(self.legal, humans[0] in self.driver.unready())
+
     def tutorial_skip(self) -> Move | None:
-        """The step's move to play for the player, or ``None`` when the step is only passed (not the
-        player's turn yet)."""
+        """The step's move to play for the player, or ``None`` when there is none to play: a step
+        that asked them to look at their cards is done at once, one not theirs yet is only passed."""
         coach = self.coach
         if coach is None or coach.step is None:
             return None
-        due = coach.due(self.legal)
-        move = coach.skip()
-        if move is not None and due:
-            return move
+        due = self.coach_due()
+        step = coach.skip()
+        if step is None:
+            return None
+        if step.ready and due:
+            self.driver.ready(self.session.humans[0])
+            self.choose_viewer()
+            self.look()
+            return None
+        if due and step.move is not None:
+            return step.move
         coach.index += 1
         return None
 
@@ -699,14 +755,17 @@ class TableMatch:
             self.coach.ended = True
 
     def coach_lines(self) -> list[str]:
-        """What the coach says now: the intro or outro, the step (or that it is the opponent's turn)."""
+        """What the coach says now, one instruction at a time: the intro with the first step, the
+        step (or that the opponents are playing), and the outro once the player may play again."""
         coach = self.coach
         if coach is None or coach.ended:
             return []
         tr = self.words.tr
+        if coach.finished and not coach.lost and not (self.legal or self.state.is_over()):
+            return [tr("tutorial.wait")]  # the opponents finish what the last step began
         lines = [tr(coach.say())] if coach.say() else []
         step = coach.step
         if step is not None:
             head = tr("tutorial.step", n=coach.index + 1, total=len(coach.tutorial.steps))
-            lines.append(f"{head} · {tr(step.text)}" if coach.due(self.legal) else tr("tutorial.wait"))
+            lines.append(f"{head} · {tr(step.text)}" if self.coach_due() else tr("tutorial.wait"))
         return lines

@@ -83,6 +83,9 @@ class TableScene(Scene):
         self.art = CardArt(app.font, app.tr)
         self.art.four_colour = app.settings.four_colour_deck
         self._art_language = app.settings.language
+        self._placed_scales: tuple[float, float] | None = None
+        """The card and text sizes the sprites were last placed at (the layout itself follows the
+        settings as soon as it is drawn, even under the pause menu, so it cannot tell)."""
         self.log = LogPanel(self.text, on_add=self._read_aloud)
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
@@ -102,6 +105,9 @@ class TableScene(Scene):
         self.message_left = 0.0
         self.drag: dict[str, Any] | None = None
         self._press: dict[str, Any] | None = None
+        self._race_shown: object | None = None
+        """The quick race (``adapter.race``) the last frame showed: a click counts for a race only
+        if it was on screen before the button went down."""
         self._last_click: tuple[int, float] | None = None
         self._layout: TableLayout | None = None
         self._felt: pygame.Surface | None = None
@@ -120,6 +126,9 @@ class TableScene(Scene):
         self._rest_version = -1
         self._coach_panel: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
         self._message_box: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
+        self._game_marks: list[pygame.Rect] = []
+        """Where the game last drew over the cards (a score card, a clock): the coach's box and the
+        messages keep clear of it as of a card."""
         self._version = 0
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
@@ -376,8 +385,6 @@ class TableScene(Scene):
         new_deal = shown.new_deal
         self._refresh(shown.seen, animate_deal=new_deal,
                       pace=self.bot_pace() if played.by != "human" and not new_deal else 1.0, looked=True)
-        for line in shown.deal_lines:
-            self.log.add(line)
         if self.focus is not None:
             self.focus = min(self.focus, max(0, len(self.focus_items()) - 1))
 
@@ -473,7 +480,7 @@ class TableScene(Scene):
         if move is not None:
             self.play(move)
         else:
-            self._rebuild_buttons()
+            self._refresh()
 
     def tutorial_end(self) -> None:
         """Leave the coach: the match goes on as an ordinary one (never saved nor counted)."""
@@ -485,12 +492,15 @@ class TableScene(Scene):
         return self.match.coach_lines()
 
     def coach_target(self) -> pygame.Rect | None:
-        """Where the coach points: the place the step names, else the button that plays the step,
-        else the card or slot its move names."""
+        """Where the coach points: the place (or the button) the step names, else the button that
+        plays the step, else the card or slot its move names."""
         coach = self.match.coach
         step = coach.step if coach is not None else None
-        if coach is None or step is None or not coach.due(self.legal):
+        if coach is None or step is None or not self.match.coach_due():
             return None
+        named = next((b.rect for b in self.buttons if b.key == step.point), None)
+        if named is not None or step.move is None:
+            return named
         buttons = [b.rect for b in self.buttons if isinstance(b.action, Move) and coach.matches(b.action, step.move)]
         names = list(step.move.args) if not buttons else []
         for name in ([step.point] if step.point else []) + names:
@@ -530,7 +540,7 @@ class TableScene(Scene):
             width = layout.size[0] * 0.26 * (1 + 0.3 * (layout.text_scale - 1))
             panels = (self._render_coach(lines, layout, round(width * share), scale)  # smaller where it must be
                       for share, scale in ((1.0, 1.0), (1.4, 1.0), (1.4, 0.85), (1.8, 0.85), (1.8, 0.72), (2.4, 0.72),
-                                           (2.4, 0.6)))
+                                           (2.4, 0.6), (1.0, 0.85), (1.0, 0.72), (1.0, 0.6), (1.0, 0.5)))  # narrow: by a plate
             box, panel = self._place(panels, layout, ("topright", (layout.felt.right - margin, layout.top_bar + margin)),
                                      [target] if target is not None else [], [])
             self._coach_panel = (key, box, panel)
@@ -782,7 +792,16 @@ class TableScene(Scene):
                 return False
             pressed = (sprite, (pos[0] - round(sprite.x), pos[1] - round(sprite.y)))
         sprite, offset = pressed
-        self._press = {"sprite": sprite, "pos": pos, "offset": offset}
+        self._press = {"sprite": sprite, "pos": pos, "offset": offset, "race": self._race_shown}
+        return True
+
+    def _race_moved_on(self, seen: object | None) -> bool:
+        """Whether a quick race is open now that was not on screen when the button went down (a
+        click meant for the last window, or for none, never snaps in the next one): say so."""
+        now = self.adapter.race(self.view)
+        if now is None or now == seen:
+            return False
+        self.say(self.app.tr("table.race_too_soon"))
         return True
 
     def _mouse_move(self, pos: tuple[int, int]) -> bool:
@@ -791,7 +810,7 @@ class TableScene(Scene):
             sprite = self._press["sprite"]
             if abs(pos[0] - sx) + abs(pos[1] - sy) >= DRAG_THRESHOLD and self.adapter.draggable(
                     sprite, self.view, self.legal):
-                self.drag = {"sprite": sprite, "offset": self._press["offset"],
+                self.drag = {"sprite": sprite, "offset": self._press["offset"], "race": self._press["race"],
                              "drops": self.adapter.drops(sprite, self.view, self.legal)}
                 sprite.lift_goal = 0.0
                 sprite.lift = 0.0
@@ -830,6 +849,8 @@ class TableScene(Scene):
                 self.perform(press["button"].action)
             return True
         sprite: CardSprite = press["sprite"]
+        if self._race_moved_on(press["race"]):
+            return True
         now = self.app.elapsed
         double = self._last_click is not None and self._last_click[0] == sprite.ident \
             and now - self._last_click[1] <= DOUBLE_CLICK
@@ -846,6 +867,9 @@ class TableScene(Scene):
         drag, self.drag = self.drag, None
         assert drag is not None
         sprite: CardSprite = drag["sprite"]
+        if self._race_moved_on(drag["race"]):
+            self._spring_back(sprite)
+            return
         for target in drag["drops"]:
             if target.rect.collidepoint(pos) or target.rect.colliderect(sprite.rect.inflate(-sprite.width // 2, -sprite.height // 2)):
                 shown = self._version
@@ -888,7 +912,7 @@ class TableScene(Scene):
         side = [_button(s) for s in specs if s.side]
         coach = self.match.coach
         if coach is not None and not coach.ended:
-            if coach.step is not None:
+            if self.match.coach_due():
                 side.append(Button("tutorial_skip", self.app.tr("tutorial.skip"), self.tutorial_skip))
             side.append(Button("tutorial_end", self.app.tr("tutorial.end"), self.tutorial_end))
         elif self.undo_offered() and not self.curtain.shown:
@@ -950,6 +974,7 @@ class TableScene(Scene):
             self.adapter.tick(dt)
         self._show_hint()
         self._run_referee()
+        self._race_shown = self.adapter.race(self.view)
 
     def idle(self) -> bool:
         """Nothing moves until the player acts: no animation, no message, no timer, no bot thinking."""
@@ -966,10 +991,12 @@ class TableScene(Scene):
         self.art.clear()
         self._refresh()
         self.finish_animations()
+        self._placed_scales = self.scales()
 
     def enter(self) -> None:
-        if self._layout is not None and (self._layout.card_scale, self._layout.text_scale) != self.scales():
+        if self._placed_scales is not None and self._placed_scales != self.scales():
             self.resize(self.app.screen.get_size())  # the card or the interface size changed in the settings
+        self._placed_scales = self.scales()
         self.dirty = True
         self._static_dirty = True
 
@@ -1021,7 +1048,9 @@ class TableScene(Scene):
                 ink.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         for s in flying:
             ink.note(s.draw(frame, self.art))
+        mark = len(ink.areas)
         self.adapter.draw_over(ink, self.view, layout)
+        self._game_marks = ink.areas[mark:]
         focus = self.focused()
         for b in self.buttons:
             ink.note(b.draw(frame, self.text, b is focus))
@@ -1163,7 +1192,8 @@ class TableScene(Scene):
         plates = [spot.plate for spot in layout.seats]
         pointed = [r.inflate(8, 8) for r in about]
         aimed = {tuple(r) for r in about}
-        cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.sprites} - aimed]  # a pile counts once
+        cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.sprites} - aimed  # a pile counts once
+                 | {tuple(r) for r in self._game_marks}]
         step = max(4, round(layout.unit * 0.25))
         best: tuple[tuple[Any, ...], pygame.Rect] | None = None
         xs = {*range(felt.left + box.w // 2, felt.right - box.w // 2 + 1, max(step, (felt.w - box.w) // 8)),
@@ -1222,13 +1252,9 @@ class TableScene(Scene):
             f"game.{self.session.game_id}.title") else self.descriptor.title
         hint = self.app.tr("table.menu_hint")
         status = self.adapter.status(self.view, self.legal)
-        deals = self.view.get("deals") or []
-        fingerprint = self.app.tr("table.fingerprint", hand=deals[-1]["hand"],
-                                  fingerprint=deals[-1]["fingerprint"]) if deals else ""
         bar = pygame.Rect(0, 0, w, layout.top_bar + layout.top_bar // 2)  # the bar and the rail below it
         parts: dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]] = {
-            "bar": (bar, (name, hint, status, fingerprint),
-                    lambda surface: self._draw_bar(surface, layout, name, hint, status, fingerprint))}
+            "bar": (bar, (name, hint, status), lambda surface: self._draw_bar(surface, layout, name, hint, status))}
         piles = [pygame.Rect(round(pos[0]), round(pos[1]), layout.card_w, layout.card_h)
                  for pos in (layout.stock_pos, layout.discard_pos)]
         parts["piles"] = (piles[0].unionall(piles[1:]).inflate(4, 4), (), lambda surface: self._draw_piles(
@@ -1239,9 +1265,9 @@ class TableScene(Scene):
                                            plate=plate: self._draw_plate(surface, rect, plate))
         return parts
 
-    def _draw_bar(self, surface: pygame.Surface, layout: TableLayout, name: str, hint_text: str, status: str,
-                  fingerprint: str) -> None:
-        """The top bar: the game's title, the deal's fingerprint, what happens now, and the menu key."""
+    def _draw_bar(self, surface: pygame.Surface, layout: TableLayout, name: str, hint_text: str, status: str) -> None:
+        """The top bar: the game's title, what happens now, and the menu key (the deal's fingerprint
+        is in the Fair deal panel, from the pause menu)."""
         w, _ = layout.size
         bar = pygame.Rect(0, 0, w, layout.top_bar)
         pygame.draw.rect(surface, (8, 34, 22), bar)
@@ -1252,15 +1278,6 @@ class TableScene(Scene):
         hint = self.text.block(hint_text, round(bar.h * 0.36), round(w * 0.26), bar.h - 4,
                                (190, 200, 180), align="right")
         hint_rect = surface.blit(hint, hint.get_rect(midright=(w - margin, bar.centery)))
-        if fingerprint:  # beside the title, or on the rail when the bar has no room
-            img = self.text.fit(fingerprint, round(bar.h * 0.3), round(w * 0.2), (160, 186, 160))
-            needed = self.text.width(status, round(bar.h * 0.44)) if status else 0
-            if hint_rect.left - title_rect.right - img.get_width() - 3 * margin >= needed:
-                title_rect = title_rect.union(surface.blit(
-                    img, img.get_rect(midleft=(title_rect.right + margin // 2, bar.centery + bar.h // 10))))
-            else:
-                small = self.text.fit(fingerprint, round(bar.h * 0.26), round(w * 0.3), (226, 212, 176))
-                surface.blit(small, small.get_rect(midtop=(w // 2, bar.bottom + 1)))
         if status:
             room = hint_rect.left - title_rect.right - 2 * margin
             img = self.text.block(status, round(bar.h * 0.44), room, bar.h - 4, FONT_COLOUR)
