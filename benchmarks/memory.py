@@ -163,8 +163,8 @@ class Session:
                 self.click(next(b for b in top.buttons if b.key == "confirm").rect.center)
             elif top is not table:
                 self.key(pygame.K_ESCAPE)  # something opened over the table: back to it
-            elif not table.animating and (table.legal or table.referee.thinking() is None
-                                          and table.referee.next_due() is None):
+            elif not table.animating and (table.legal or table.driver.thinking() is None
+                                          and table.driver.next_due() is None):
                 self.human_input(table)  # a move, or a step only the human can take (memorised)
             else:
                 self.frame()

@@ -8,7 +8,9 @@ as ``--serve`` runs them); a second process seats a network bot client (``normal
 and plays until ``--seconds`` pass (the matches are set to outlast them). Ten more connections
 ping the host twice a second. Printed: moves played a second over all tables, the
 round trip of the pings (p50, p95: the time a message takes to get through a loaded host and
-back), and the host process's CPU (share of one core) and peak resident memory.
+back), the host process's CPU (share of one core) and peak resident memory, and the connections
+the host cut off because their send queue was full (``cut off``) or refused as ``busy``.
+``--send-queue N`` sets the host's send bound for a comparison.
 
 ``--guessers N…`` measures instead what a code-guessing attacker gets from a host serving one
 table (every seat waiting): from N loopback source addresses (127.0.0.2, 127.0.0.3, …), eight
@@ -41,8 +43,8 @@ from net.table import HostedTable, NetSeat  # noqa: E402
 CODE = "BENCH2"
 
 
-LONG = {"gang_de_mouettes": {"match_end": 100_000}, "lagagne": {"target": 100_000},
-        "gin_rummy": {"match_target": 100_000}}
+LONG = {"gang_de_mouettes": {"match_end": 9999}, "lagagne": {"target": 9999},
+        "gin_rummy": {"match_target": 9999}}
 """Options that make a match outlast the measurement."""
 
 
@@ -53,7 +55,7 @@ def new_table(game: str, players: int, seed: int) -> HostedTable:
     return HostedTable(state, seats, CODE, auto_start=True)
 
 
-async def host_worker(tables: int, game: str, players: int) -> None:
+async def host_worker(tables: int, game: str, players: int, send_queue: int | None = None) -> None:
     """Serve ``tables`` tables until told to stop; print the ports, then the moves played and the
     moments (seconds from the start) at which a table code was compared with one received."""
     import hmac
@@ -73,6 +75,10 @@ async def host_worker(tables: int, game: str, players: int) -> None:
             return hmac.compare_digest(a, b)
 
     net.table.hmac = Counting  # type: ignore[assignment]
+    if send_queue is not None:
+        import net.host
+
+        net.host.SEND_QUEUE = send_queue
     hosts = [Host(new_table(game, players, seed=i + 1), bind="127.0.0.1", port=0) for i in range(tables)]
     tasks = [asyncio.create_task(h.run(until_over=False)) for h in hosts]
     while not all(h.ready.is_set() for h in hosts):
@@ -86,10 +92,11 @@ async def host_worker(tables: int, game: str, players: int) -> None:
         if not line or line.strip() == b"stop":
             break
     total = sum(len(h.table.state.log) for h in hosts)
+    stats = {key: sum(h.stats[key] for h in hosts) for key in hosts[0].stats} if hosts else {}
     for h in hosts:
         h.stop()
     await asyncio.gather(*tasks, return_exceptions=True)
-    print(json.dumps({"moves": total, "tested": tested}), flush=True)
+    print(json.dumps({"moves": total, "tested": tested, "stats": stats}), flush=True)
 
 
 async def pinger(address: str, source: str, rtts: list[float], stop: asyncio.Event) -> None:
@@ -204,9 +211,10 @@ def peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def run(tables: int, seconds: float, game: str, players: int) -> dict[str, float]:
+def run(tables: int, seconds: float, game: str, players: int, send_queue: int | None = None) -> dict[str, float]:
+    extra = [] if send_queue is None else ["--send-queue", str(send_queue)]
     host = subprocess.Popen([sys.executable, __file__, "--host-worker", str(tables), "--game", game,
-                             "--players", str(players)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                             "--players", str(players), *extra], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     assert host.stdout is not None and host.stdin is not None
     ports = json.loads(host.stdout.readline())["ports"]
     cpu0, t0 = cpu_seconds(host.pid), time.perf_counter()
@@ -215,12 +223,14 @@ def run(tables: int, seconds: float, game: str, players: int) -> dict[str, float
     rss = peak_rss_mb(host.pid)
     host.stdin.write(b"stop\n")
     host.stdin.flush()
-    moves = json.loads(host.stdout.readline())["moves"]
+    end = json.loads(host.stdout.readline())
+    moves, stats = end["moves"], end["stats"]
     host.wait(30)
     rtts.sort()
     q = statistics.quantiles(rtts, n=20) if len(rtts) >= 20 else [float("nan")] * 19
     return {"tables": tables, "moves_per_s": moves / (t1 - t0), "p50_ms": 1000 * statistics.median(rtts) if rtts else
-            float("nan"), "p95_ms": 1000 * q[18], "host_cpu": (cpu1 - cpu0) / (t1 - t0), "host_rss_mb": rss}
+            float("nan"), "p95_ms": 1000 * q[18], "host_cpu": (cpu1 - cpu0) / (t1 - t0), "host_rss_mb": rss,
+            "cut": stats["cut"], "busy": stats["busy"]}
 
 
 def main() -> int:
@@ -231,10 +241,12 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--guessers", type=int, nargs="+", default=None,
                         help="measure a code-guessing attacker from this many loopback addresses instead")
+    parser.add_argument("--send-queue", type=int, default=None,
+                        help="the host's per-connection send bound (default: net.host.SEND_QUEUE), to compare")
     parser.add_argument("--host-worker", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.host_worker is not None:
-        asyncio.run(host_worker(args.host_worker, args.game, args.players))
+        asyncio.run(host_worker(args.host_worker, args.game, args.players, args.send_queue))
         return 0
     if args.guessers:
         print(f"code guessing against one table, {args.seconds:.0f} s each, 8 connections an address, "
@@ -245,11 +257,12 @@ def main() -> int:
                   f"a second ({r['told']} answered wrong_code); refused without a test: {r['refused']}", flush=True)
         return 0
     print(f"{args.game}, {args.players} seats a table, network bots (normal) in every seat, {args.seconds:.0f} s each")
-    print(f"{'tables':>6} {'moves/s':>9} {'ping p50':>9} {'ping p95':>9} {'host CPU':>9} {'host RSS':>9}")
+    print(f"{'tables':>6} {'moves/s':>9} {'ping p50':>9} {'ping p95':>9} {'host CPU':>9} {'host RSS':>9} "
+          f"{'cut off':>8} {'busy':>6}")
     for n in args.tables:
-        r = run(n, args.seconds, args.game, args.players)
+        r = run(n, args.seconds, args.game, args.players, args.send_queue)
         print(f"{n:>6} {r['moves_per_s']:>9.0f} {r['p50_ms']:>7.1f}ms {r['p95_ms']:>7.1f}ms "
-              f"{100 * r['host_cpu']:>8.0f}% {r['host_rss_mb']:>7.0f}MB", flush=True)
+              f"{100 * r['host_cpu']:>8.0f}% {r['host_rss_mb']:>7.0f}MB {r['cut']:>8} {r['busy']:>6}", flush=True)
     return 0
 
 

@@ -17,7 +17,9 @@ from game import GAMES
 from game.arena import parse_options
 from net.client import JoinError, play_bot
 from net.host import Host, local_addresses
+from net.keys import SeatKeys
 from net.protocol import DEFAULT_PORT, new_code, normal_code
+from net.reach import NO_GATEWAY_ENV, PortMapper, Reach, ipv6_addresses, share_address
 from net.table import HostedTable, NetSeat
 
 
@@ -74,18 +76,24 @@ def serve(args: Any, data_dir: Path) -> int:
             move_aside(autosave)
         print(str(exc), file=sys.stderr)
         return 1
+    mapper = PortMapper(description=f"Tablée {table.code}")
     host = Host(table, port=DEFAULT_PORT if args.port is None else args.port, autosave=autosave,
-                announce=socket.gethostname())
+                announce=socket.gethostname(), mapper=mapper)
 
     async def run() -> None:
         task = asyncio.create_task(host.run())
         while not host.ready.is_set() and not task.done():
             await asyncio.sleep(0.02)
         if host.ready.is_set():
-            addresses = ", ".join(f"{a}:{host.port}" for a in local_addresses())
+            ipv6 = ipv6_addresses() if host.ipv6 else []
+            addresses = ", ".join([*(f"{a}:{host.port}" for a in local_addresses()),
+                                   *(share_address(a, host.port) for a in ipv6)])
             print(f"Tablée table {table.code} ({table.state.GAME_ID}, {table.state.players} seats)", flush=True)
             print(f"address: {addresses}", flush=True)
             print(f"code: {table.code}", flush=True)
+            while mapper.reach.state == "searching" and not task.done():
+                await asyncio.sleep(0.1)
+            print(f"internet: {internet_line(mapper.reach, host.port)}", flush=True)
         await task
 
     try:
@@ -103,10 +111,37 @@ def serve(args: Any, data_dir: Path) -> int:
     return 0
 
 
-def join(args: Any) -> int:
-    """``--join HOST:PORT --code CODE --bot LEVEL``: play a seat with a bot until the match is over."""
+def internet_line(reach: Reach, port: int) -> str:
+    """What ``--serve`` says of friends over the internet, once the router answered (or did not)."""
+    if reach.state == "mapped" and reach.external_ip is not None and reach.external_port is not None:
+        return f"{share_address(reach.external_ip, reach.external_port)} (the router opened the port)"
+    if reach.state == "private":
+        return (f"the router opened port {reach.external_port}, but its own address ({reach.external_ip or '?'}) "
+                "is not public; forward the port on the router in front of it too, or play on the same network")
+    if reach.state == "off":
+        return f"the router was not asked ({NO_GATEWAY_ENV} is set); forward TCP port {port} to this computer by hand"
+    what = "no router answered" if reach.state == "no_gateway" else "the router did not open the port"
+    return f"{what}; forward TCP port {port} to this computer by hand, or play on the same network"
+
+
+def join(args: Any, data_dir: Path) -> int:
+    """``--join HOST:PORT --code CODE --bot LEVEL``: play a seat with a bot until the match is over.
+
+    The seat's key is kept in ``data_dir``: run again after a crash, it takes the same seat back.
+    """
+    keys = SeatKeys(data_dir)
     try:
-        last = asyncio.run(play_bot(args.join, args.code, args.bot, name=args.name or ""))
+        keys.load(args.join, args.code)
+    except DamagedFile as exc:
+        print(f"the kept seat key for this table was damaged and was moved aside to {exc.moved}; "
+              "asking the host for a new seat", file=sys.stderr)
+
+    def seated(seat: int, taken_back: bool) -> None:
+        told = "took seat {} back with the key kept in {}" if taken_back else "sat in seat {} (its key is kept in {})"
+        print(told.format(seat + 1, keys.folder), flush=True)
+
+    try:
+        last = asyncio.run(play_bot(args.join, args.code, args.bot, name=args.name or "", keys=keys, on_seat=seated))
     except JoinError as exc:
         print(str(exc), file=sys.stderr)
         return 1

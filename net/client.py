@@ -13,14 +13,17 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from disk import DamagedFile
 from game import GAMES, Move
 from game.core import Bot
+from net.keys import KeptSeat, SeatClaim, SeatKeys
 from net.protocol import DEFAULT_PORT, FRAME_LIMIT, PROTOCOL_VERSION, encode
 
 FATAL = {"wrong_code", "table_full", "version", "bad_token", "seat_not_free", "seat_taken_by_bot", "flood",
@@ -30,14 +33,31 @@ FATAL = {"wrong_code", "table_full", "version", "bad_token", "seat_not_free", "s
 RETRY = {"unreachable", "busy"}
 """Why a connection may fail and be tried again a moment later (the host is away, or too many
 connections are waiting to join it)."""
+KEY_REFUSED = {"bad_token", "wrong_code"}
+"""Answers to a ``resume`` after which a kept seat key is of no use (the table forgot it, or is gone)."""
 
 
 class JoinError(Exception):
     """The host refused the client (``key`` names why) or could not be reached."""
 
-    def __init__(self, message: str, key: str = "unreachable") -> None:
+    def __init__(self, message: str, key: str = "unreachable", seconds: float = 0.0) -> None:
+        """``seconds``: how long the host asks to wait before the next try (a ``wait`` refusal)."""
         super().__init__(message)
         self.key = key
+        self.seconds = seconds
+
+
+WAIT_MOST = 300.0
+"""Seconds a client waits at most when a host asks it to wait (whatever a host says)."""
+
+
+def _wait_seconds(message: dict[str, Any]) -> float:
+    """The wait a ``wait`` refusal names, bounded to ``WAIT_MOST`` (0 when it names none)."""
+    params = message.get("params")
+    seconds = params.get("seconds") if isinstance(params, dict) else None
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 <= seconds <= WAIT_MOST:
+        return 0.0
+    return float(seconds)
 
 
 def url_for(address: str) -> str:
@@ -68,6 +88,10 @@ class SeatClient:
     """The match's moves as this seat may read them (kept up to date from the host's updates)."""
     history: list[dict[str, Any]] = field(default_factory=list)
     """The score history of the match (the host sends it when it grows)."""
+    keys: SeatKeys | None = None
+    """Where the seat's key is kept between runs (``None``: in memory only)."""
+    claim: SeatClaim | None = None
+    """This process's hold on the seat whose key it keeps (see ``net.keys``)."""
 
     async def open(self, timeout: float = 10.0) -> dict[str, Any]:
         """Connect and join (or, holding a key, resume); the host's ``welcome``, else ``JoinError``."""
@@ -93,10 +117,19 @@ class SeatClient:
                 raise JoinError("the host closed the connection")
             if message["type"] == "error":
                 await self.close()
-                raise JoinError(message["message"], message["key"])
+                key = message.get("key")
+                key = key if isinstance(key, str) else "unreachable"
+                if self.keys is not None and self.token is not None and key in KEY_REFUSED:
+                    self.keys.forget(self.address, self.code, self.seat)
+                raise JoinError(str(message.get("message", "")), key, _wait_seconds(message))
             if message["type"] == "welcome":
+                seat, token = message.get("seat"), message.get("token")
+                if type(seat) is not int or not isinstance(token, str):  # no usable welcome: not a table
+                    await self.close()
+                    raise JoinError("the host's welcome is malformed")
                 self.welcome = message
-                self.seat, self.token = message["seat"], message["token"]
+                self.seat, self.token = seat, token
+                self._keep()
                 return message
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -110,25 +143,31 @@ class SeatClient:
         sends them once, then only the moves played (added here) and the history when it grows.
         """
         assert self.ws is not None
-        try:
-            text = await self.ws.recv()
-        except ConnectionClosed:
-            return None
-        data = json.loads(text)
-        if not isinstance(data, dict):
-            return None
+        while True:
+            try:
+                text = await self.ws.recv()
+            except ConnectionClosed:
+                return None
+            try:
+                data = json.loads(text)
+                if isinstance(data, dict) and isinstance(data.get("type"), str):
+                    return self._completed(data)
+            except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+                pass  # a malformed message from the host is skipped: the connection lives on
+
+    def _completed(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` with the log and history an update or question leaves out filled in (see ``receive``)."""
         kind = data.get("type")
+        if kind == "update" and data.get("over") is True and self.keys is not None:
+            self.keys.forget(self.address, self.code, self.seat)  # the match is over: nothing to come back to
         if kind == "update" and isinstance(data.get("view"), dict):
-            view = data["view"]
-            if "log" in view:
-                self.log = list(view["log"])
-            else:
-                self.log += [entry["move"] for entry in data.get("played", [])]
-            if "history" in view:
-                self.history = list(view["history"])
+            view = data["view"]  # the new log and history are built whole before either is kept
+            log = list(view["log"]) if "log" in view else self.log + [entry["move"] for entry in data.get("played", [])]
+            history = [dict(h) for h in view["history"]] if "history" in view else self.history
             for part in (view, data.get("public")):
                 if isinstance(part, dict):
-                    part["log"], part["history"] = list(self.log), [dict(h) for h in self.history]
+                    part["log"], part["history"] = list(log), [dict(h) for h in history]
+            self.log, self.history = log, history
         elif kind == "question" and isinstance(data.get("view"), dict):
             data["view"]["log"], data["view"]["history"] = list(self.log), [dict(h) for h in self.history]
         return data
@@ -136,6 +175,32 @@ class SeatClient:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
+
+    def release(self) -> None:
+        """Let go of the seat's claim (the key stays kept: a later run may take the seat back)."""
+        if self.claim is not None:
+            self.claim.release()
+            self.claim = None
+
+    def _keep(self) -> None:
+        """Write the seat's new key where a restarted guest finds it (a disk that refuses only
+        costs the comeback after a crash, never the match)."""
+        if self.keys is None or self.seat is None or self.token is None:
+            return
+        if self.claim is None or self.claim.seat != self.seat:
+            self.release()
+            try:
+                self.claim = self.keys.claim(self.address, self.code, self.seat)
+            except OSError:
+                self.claim = None
+            if self.claim is None:
+                return  # another process of this computer holds this seat: its key is its own
+        names = self.welcome.get("names") or []
+        name = names[self.seat] if self.seat < len(names) else self.name
+        try:
+            self.keys.keep(self.address, self.code, str(self.welcome.get("game", "")), self.seat, self.token, str(name))
+        except OSError:
+            return
 
 
 async def play_bot(
@@ -149,22 +214,44 @@ async def play_bot(
     seed: int | None = None,
     reconnect_for: float = 60.0,
     pace: float = 1.0,
+    keys: SeatKeys | None = None,
+    on_seat: Callable[[int, bool], None] | None = None,
 ) -> dict[str, Any]:
     """Play one seat with a bot of ``level`` until the match is over; its last update.
 
     A dropped connection is taken up again with the seat's key for ``reconnect_for`` seconds.
     ``as_person`` sends moves as a person would (reactions after their delay times ``pace``).
+    With ``keys``, the seat's key is kept there, and a key kept by an earlier run for this table
+    (and ``seat``, if given) takes that seat back instead of asking for a new one; ``on_seat`` is
+    told the seat and whether it was taken back.
     """
-    client = SeatClient(address, code, name=name or f"Bot ({level})", seat=seat, bot=None if as_person else level)
+    client = SeatClient(address, code, name=name or f"Bot ({level})", seat=seat, bot=None if as_person else level,
+                        keys=keys)
+    try:
+        return await _play_seat(client, level, seat, as_person, seed, reconnect_for, pace, on_seat)
+    finally:
+        client.release()
+
+
+async def _play_seat(client: SeatClient, level: str, seat: int | None, as_person: bool, seed: int | None,
+                     reconnect_for: float, pace: float, on_seat: Callable[[int, bool], None] | None) -> dict[str, Any]:
     deadline = time.monotonic() + reconnect_for
-    while True:
+    mine = claim_kept(client, seat)
+    taken_back = False
+    if mine is not None:
+        client.seat, client.token = mine.seat, mine.token
         try:
-            welcome = await client.open()
-            break
+            welcome = await _join(client, deadline)
+            taken_back = True
         except JoinError as exc:
-            if exc.key != "busy" or time.monotonic() > deadline:
+            if exc.key not in KEY_REFUSED:
                 raise
-            await asyncio.sleep(0.2)
+            client.seat, client.token = seat, None  # the host forgot the key: ask for a seat, after
+            welcome = await _join(client, max(deadline, time.monotonic() + WAIT_MOST))  # the wait it costs
+    else:
+        welcome = await _join(client, deadline)
+    if on_seat is not None:
+        on_seat(welcome["seat"], taken_back)
     game = GAMES[welcome["game"]]
     if level not in game.bot_levels:
         await client.close()
@@ -185,6 +272,50 @@ async def play_bot(
             except JoinError as exc:
                 if exc.key not in RETRY or time.monotonic() > deadline:
                     raise
+
+
+async def _join(client: SeatClient, deadline: float) -> dict[str, Any]:
+    """``client.open()``, tried again until ``deadline`` while the host is crowded (``busy``) or
+    asks this address to wait after a refused code or key (``wait``: after the seconds it names; a
+    kept key the host forgot counts as a wrong one, so the hello that follows it waits too)."""
+    while True:
+        try:
+            return await client.open()
+        except JoinError as exc:
+            pause = 0.2 if exc.key == "busy" else exc.seconds if exc.key == "wait" else None
+            if pause is None or time.monotonic() + pause > deadline:
+                raise
+            await asyncio.sleep(pause)
+
+
+def claim_kept(client: SeatClient, seat: int | None = None) -> KeptSeat | None:
+    """The first seat kept for ``client``'s table (``seat``, if given) that no other process of
+    this computer plays, claimed for ``client``; ``None`` when there is none."""
+    if client.keys is None:
+        return None
+    for kept in kept_seats(client.keys, client.address, client.code):
+        if seat is not None and kept.seat != seat:
+            continue
+        try:
+            claim = client.keys.claim(client.address, client.code, kept.seat)
+        except OSError:
+            return None
+        if claim is not None:
+            client.claim = claim
+            return kept
+    return None
+
+
+def kept_seats(keys: SeatKeys | None, address: str, code: str) -> tuple[KeptSeat, ...]:
+    """The seats kept in ``keys`` for this table (a damaged file is moved aside and gives none;
+    the caller that wants to tell the player looks with ``SeatKeys.load`` first)."""
+    if keys is None:
+        return ()
+    try:
+        kept = keys.load(address, code)
+    except DamagedFile:
+        return ()
+    return () if kept is None else kept.seats
 
 
 @dataclass

@@ -9,14 +9,24 @@ simply lists nothing.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import socket
 import threading
+import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
-from net.protocol import PROTOCOL_VERSION, SERVICE_TYPE, clean_name
+from game import GAMES
+from net.protocol import NAME_LIMIT, PROTOCOL_VERSION, SERVICE_TYPE, clean_name
+
+CODE_LIMIT = 32
+"""Characters: the longest table code a host may announce (``--serve --code`` allows 1 to 32)."""
+TABLES_LIMIT = 64
+"""Tables the Join screen lists at most: a flood of announcements from one computer cannot grow the
+list (or the memory behind it) without bound; the tables already heard keep their places."""
 
 
 @dataclass(frozen=True)
@@ -100,21 +110,78 @@ class TableBrowser:
         with self._lock:
             if ad is None:
                 self._found.pop(name, None)
-            else:
+            elif name in self._found or len(self._found) < TABLES_LIMIT:
                 self._found[name] = ad
 
 
 def _read(info: ServiceInfo) -> TableAd | None:
-    """A table from what another computer announced; anything odd is ignored."""
+    """A table from what another computer announced; anything odd is ignored (``None``)."""
     try:
-        props = {k.decode("utf-8"): (v or b"").decode("utf-8") for k, v in info.properties.items()}
+        props = {_text(k): _text(v or b"") for k, v in info.properties.items()}
         addresses = info.parsed_addresses(IPVersion.V4Only)
-        if not addresses or info.port is None or props.get("protocol") != str(PROTOCOL_VERSION):
-            return None
-        return TableAd(clean_name(props.get("name", "")), addresses[0], int(info.port), props["code"][:32],
-                       props["game"][:40], int(props["seats"]), int(props["free"]))
-    except (KeyError, ValueError, UnicodeDecodeError):
+    except (UnicodeDecodeError, ValueError, TypeError, AttributeError):
         return None
+    return checked_ad(props, addresses, info.port)
+
+
+def checked_ad(props: Mapping[str, str], addresses: list[str], port: Any) -> TableAd | None:
+    """The table an announcement describes if every field fits, else ``None``.
+
+    A hostile or broken announcement must not reach the Join screen: the game must be one this
+    app knows, the seat counts whole numbers the game allows (free seats no more than seats), the
+    code 1 to ``CODE_LIMIT`` letters and digits, the name printable text (no control, format or
+    bidirectional characters) of at most ``NAME_LIMIT`` characters, the port 1 to 65535 and the
+    address a unicast IPv4 address.
+    """
+    if props.get("protocol") != str(PROTOCOL_VERSION):
+        return None
+    game_id = props.get("game", "")
+    if game_id not in GAMES:
+        return None
+    game = GAMES[game_id]
+    seats, free = _count(props.get("seats")), _count(props.get("free"))
+    if seats is None or free is None or not game.min_players <= seats <= game.max_players or free > seats:
+        return None
+    code = props.get("code", "")
+    if not 1 <= len(code) <= CODE_LIMIT or not (code.isascii() and code.isalnum()):
+        return None
+    name = props.get("name")
+    if name is None or len(name) > NAME_LIMIT or not _printable(name):
+        return None
+    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+        return None
+    address = next((a for a in addresses if _unicast(a)), None)
+    if address is None:
+        return None
+    return TableAd(clean_name(name), address, port, code.upper(), game_id, seats, free)
+
+
+def _text(raw: Any) -> str:
+    """One TXT key or value as text (``ValueError`` when it is not UTF-8 bytes)."""
+    if not isinstance(raw, bytes):
+        raise ValueError("not a TXT entry")
+    return raw.decode("utf-8")
+
+
+def _count(text: str | None) -> int | None:
+    """A small whole number written in ASCII digits (no sign, no spaces, at most two digits)."""
+    if text is None or not 1 <= len(text) <= 2 or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
+def _printable(text: str) -> bool:
+    """Whether ``text`` shows as it reads: no control, format (bidi, zero-width), surrogate,
+    private-use or unassigned character, and no separator but the plain space."""
+    return all(ch == " " or (ch.isprintable() and unicodedata.category(ch)[0] != "C") for ch in text)
+
+
+def _unicast(address: str) -> bool:
+    try:
+        ip = ipaddress.IPv4Address(address)
+    except ValueError:
+        return False
+    return not (ip.is_unspecified or ip.is_multicast or ip.is_reserved)
 
 
 def _all() -> Any:

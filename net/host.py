@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from websockets.exceptions import ConnectionClosed
 
 from disk import atomic_write_json
 from net.protocol import DEFAULT_PORT, FRAME_LIMIT, encode
+from net.reach import PortMapper
 from net.table import HostedTable, Outgoing
 
 TICK = 0.05
@@ -40,7 +42,6 @@ READ_QUEUE = 16
 CLOSE_SECONDS = 3.0
 """Seconds a closing connection has to answer the close before it is cut (a refused guesser
 holds nothing longer)."""
-"""Frames the WebSocket layer holds unread for one connection (beyond them it stops reading TCP)."""
 
 
 class Host:
@@ -50,14 +51,20 @@ class Host:
         self,
         table: HostedTable,
         *,
-        bind: str = "0.0.0.0",
+        bind: str = "::",
         port: int = DEFAULT_PORT,
         autosave: Path | None = None,
         on_change: Callable[[HostedTable], None] | None = None,
         announce: str | None = None,
+        mapper: PortMapper | None = None,
     ) -> None:
-        """``announce``: the host's name under which the table is announced on the local network."""
+        """``bind``: ``::`` listens on IPv6 and IPv4 at once (IPv4 alone where the system has no
+        IPv6). ``announce``: the host's name under which the table is announced on the local
+        network. ``mapper``: asks the router to open the port for friends over the internet."""
         self.table = table
+        self.mapper = mapper
+        self.ipv6 = False
+        """Whether the table listens on IPv6 too (then a global IPv6 address may be shared)."""
         self.announce = announce
         self.announcer: Any = None
         self.bind = bind
@@ -65,8 +72,9 @@ class Host:
         self.autosave = autosave
         self.on_change = on_change
         self.ready = threading.Event()
-        self.stats = {"received": 0, "sent": 0, "busy": 0}
-        """Messages handled, messages sent, connections refused as ``busy`` before anything was read."""
+        self.stats = {"received": 0, "sent": 0, "busy": 0, "cut": 0}
+        """Messages handled, messages sent, connections refused as ``busy`` before anything was read,
+        connections cut off because their send queue was full."""
         self._conns: dict[int, ServerConnection] = {}
         self._queues: dict[int, asyncio.Queue[dict[str, Any] | None]] = {}
         self._closing: set[int] = set()
@@ -87,9 +95,13 @@ class Host:
         self._wake = asyncio.Event()
         self._start = time.monotonic() - self.table.now
         self.table.latency = self._latency
-        async with serve(self._serve_one, self.bind, self.port, max_size=FRAME_LIMIT, max_queue=READ_QUEUE,
+        listening = listen_socket(self.bind, self.port)
+        self.ipv6 = listening.family == socket.AF_INET6
+        async with serve(self._serve_one, sock=listening, max_size=FRAME_LIMIT, max_queue=READ_QUEUE,
                          ping_interval=5, ping_timeout=20, close_timeout=CLOSE_SECONDS, compression=None) as server:
             self.port = server.sockets[0].getsockname()[1] if server.sockets else self.port
+            if self.mapper is not None:
+                self.mapper.start(self.port)
             if self.announce is not None:
                 await asyncio.get_running_loop().run_in_executor(None, self._announce)
             self.ready.set()
@@ -112,6 +124,8 @@ class Host:
                 self._close(conn, queue)
             await asyncio.sleep(0)
         self._save()
+        if self.mapper is not None:
+            await self.mapper.close()
         if self.announcer is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.announcer.close)
 
@@ -192,6 +206,7 @@ class Host:
             if message is None:
                 self._close(conn, queue)
             elif queue.qsize() >= SEND_QUEUE:  # it reads no more: cut it off (its seat waits for it)
+                self.stats["cut"] += 1
                 self._close(conn, queue)
                 ws = self._conns.get(conn)
                 if ws is not None:
@@ -267,6 +282,43 @@ class HostThread:
             asyncio.run(self.host.run(until_over=False))
         except BaseException as exc:  # reported to the app by start() or its polling
             self.error = exc
+
+
+def listen_socket(bind: str, port: int) -> socket.socket:
+    """The table's listening socket: for ``::`` (or an empty ``bind``) one IPv6 socket that takes
+    IPv4 connections too (a single port for both), else IPv4 on every interface where the system has
+    no IPv6; any other ``bind`` as given. ``OSError`` when the port cannot be opened."""
+    if bind in ("::", ""):
+        try:
+            sock = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+        except OSError:
+            return listen_socket("0.0.0.0", port)
+        try:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+            _reuse(sock)
+            sock.bind(("::", port))
+        except OSError:
+            sock.close()
+            return listen_socket("0.0.0.0", port)
+    else:
+        family, kind, proto, _, where = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM,
+                                                           flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind, proto)
+        try:
+            _reuse(sock)
+            sock.bind(where)
+        except OSError:
+            sock.close()
+            raise
+    sock.setblocking(False)
+    return sock
+
+
+def _reuse(sock: socket.socket) -> None:
+    """A restarted host may open its port again at once (as asyncio's own servers do; not on
+    Windows, where the option would let two servers share a port)."""
+    if sys.platform != "win32":
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 
 
 def local_addresses() -> list[str]:

@@ -6,7 +6,9 @@ connection is taken up again with the seat's key for ``RECONNECT_FOR`` seconds (
 ``reconnecting``); after that, or when the host refuses the seat, the status is ``lost`` with the
 reason. The link pings the host every two seconds and keeps the round trip in ``latency``. Each
 arrival also calls the app's ``wake`` (from the link's thread), so that an app waiting for input
-answers at once rather than at its next look.
+answers at once rather than at its next look. At most ``INBOX_LIMIT`` of the host's messages
+wait for the app: while that many are untaken the link reads no more, so a host that floods (or an
+app stuck on a long frame) costs a bounded memory and the host's own send bound judges the seat.
 """
 
 from __future__ import annotations
@@ -20,17 +22,22 @@ from collections.abc import Callable
 from typing import Any
 
 from net.client import FATAL, RETRY, JoinError, SeatClient
+from net.keys import KeptSeat, SeatClaim, SeatKeys
 
 RECONNECT_FOR = 180.0
 PING_EVERY = 2.0
+INBOX_LIMIT = 1024
+"""The host's messages that may wait for the app to take them; the link reads no more until the
+app takes some (the link's own news, a handful, always gets through)."""
 
 
 class RemoteLink:
     """One seat's connection for the app (see the module docstring)."""
 
     def __init__(self, address: str, code: str, name: str = "", seat: int | None = None,
-                 wake: Callable[[], None] | None = None) -> None:
-        self.client = SeatClient(address, code, name=name, seat=seat)
+                 wake: Callable[[], None] | None = None, keys: SeatKeys | None = None) -> None:
+        """``keys``: where the seat's key is kept, so that the seat can be taken back after a crash."""
+        self.client = SeatClient(address, code, name=name, seat=seat, keys=keys)
         self.wake = wake
         """Called from the link's thread whenever a message arrives (it must be thread-safe)."""
         self.status = "connecting"
@@ -42,6 +49,10 @@ class RemoteLink:
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[dict[str, Any] | None] | None = None
+        self._room: asyncio.Event | None = None
+        """Set (on the link's loop) when the app has taken messages out of a full inbox."""
+        self.paused = False
+        """``True`` while the link waits for the app to take messages before it reads more."""
         self._thread = threading.Thread(target=self._main, name="tablee-link", daemon=True)
         self._stopping = False
 
@@ -68,7 +79,11 @@ class RemoteLink:
             try:
                 out.append(self._inbox.get_nowait())
             except queue.Empty:
-                return out
+                break
+        if out and self._loop is not None and self._room is not None:
+            with contextlib.suppress(RuntimeError):  # the link's loop has ended: nothing waits
+                self._loop.call_soon_threadsafe(self._room.set)
+        return out
 
     def close(self) -> None:
         """Leave the table and stop the thread."""
@@ -83,13 +98,25 @@ class RemoteLink:
     def seat(self) -> int | None:
         return self.client.seat
 
+    @classmethod
+    def rejoin(cls, address: str, code: str, kept: KeptSeat, claim: SeatClaim, keys: SeatKeys,
+               wake: Callable[[], None] | None = None) -> RemoteLink:
+        """A link that takes a kept seat back with its key (``claim`` held for it; not started)."""
+        link = cls(address, code, name=kept.name, seat=kept.seat, wake=wake, keys=keys)
+        link.client.token, link.client.claim = kept.token, claim
+        return link
+
     # ------------------------------------------------------------------ the link's thread
     def _main(self) -> None:
-        asyncio.run(self._run())
+        try:
+            asyncio.run(self._run())
+        finally:
+            self.client.release()
 
     async def _run(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._outbox = asyncio.Queue()
+        self._room = asyncio.Event()
         deadline: float | None = None
         while not self._stopping:
             try:
@@ -145,7 +172,17 @@ class RemoteLink:
             if message.get("type") == "error" and message.get("key") in FATAL:
                 self._lose(str(message.get("key")), str(message.get("message", "")))
                 return True
+            await self._wait_for_room()
             self._arrive(message)
+
+    async def _wait_for_room(self) -> None:
+        """Return once fewer than ``INBOX_LIMIT`` messages wait for the app (see the module docstring)."""
+        assert self._room is not None
+        while self._inbox.qsize() >= INBOX_LIMIT:
+            self.paused = True
+            self._room.clear()
+            await self._room.wait()
+        self.paused = False
 
     async def _ping(self) -> None:
         while True:

@@ -94,6 +94,9 @@ class NetSeat:
     """Who joined a remote seat: ``"human"`` or a network bot's level (``None``: nobody yet)."""
     conn: int | None = None
     dropped_at: float | None = None
+    returning: tuple[str, str] | None = None
+    """A dropped player's key and client (``"human"`` or a network bot's level) while a bot stands
+    in for them: showing that key takes the seat back from the bot."""
 
     @property
     def remote(self) -> bool:
@@ -226,6 +229,8 @@ class HostedTable:
             out += [(info.conn, error("seat_taken_by_bot", "The host gave your seat to a computer player.")),
                     (info.conn, None)]
             self._conns[info.conn].seat = None
+        elif info.remote and info.token is not None and info.client is not None:
+            info.returning = (info.token, info.client)  # a dropped player: they may come back for it
         info.kind, info.client, info.conn, info.token, info.dropped_at = level, None, None, None, None
         self.bot_seeds.pop(seat, None)  # a new bot, with a seed of its own
         if self.referee is not None:
@@ -393,7 +398,9 @@ class HostedTable:
         seat_no = next((i for i, s in enumerate(self.seats)
                         if s.token is not None and hmac.compare_digest(s.token.encode(), token)), None)
         if seat_no is None:
-            self._fail(info)
+            seat_no = self._take_back_from_bot(token)
+        if seat_no is None:
+            self._fail(info)  # a wrong key counts as a wrong code
             return [(conn, error("bad_token", "This seat's key is not valid (any more): join the table again.")),
                     (conn, None)]
         self._failures.pop(info.address, None)
@@ -404,6 +411,21 @@ class HostedTable:
             if old in self._conns:
                 self._conns[old].seat = None
         return out + self._seat(conn, info, seat_no)
+
+    def _take_back_from_bot(self, token: bytes) -> int | None:
+        """The seat a bot stands in for whose player shows ``token``, given back to them."""
+        for i, seat in enumerate(self.seats):
+            if seat.returning is not None and hmac.compare_digest(seat.returning[0].encode(), token):
+                seat.kind, seat.client, seat.returning = "remote", seat.returning[1], None
+                if self.referee is not None:
+                    self._forget_questions(i)
+                    if seat.client == "human":
+                        self.referee.release_bot(i)
+                    else:
+                        self.referee.replace_bot(i, RemoteBot(None))
+                self.changed = True
+                return i
+        return None
 
     def _seat(self, conn: int, info: _Conn, seat_no: int) -> list[Outgoing]:
         seat = self.seats[seat_no]
@@ -654,7 +676,8 @@ class HostedTable:
             "auto_start": self.auto_start,
             "host_seat": self.host_seat,
             "local_seats": list(self.local_seats),
-            "seats": [{"name": s.name, "kind": s.kind, "token": s.token, "client": s.client} for s in self.seats],
+            "seats": [{"name": s.name, "kind": s.kind, "token": s.token, "client": s.client,
+                       "returning": None if s.returning is None else list(s.returning)} for s in self.seats],
             "bot_seeds": {str(seat): seed for seat, seed in self.bot_seeds.items()},
             "match": self.state.to_json(),
         }
@@ -665,7 +688,8 @@ class HostedTable:
         if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
             raise ValueError("this is not a saved Tablée network table")
         try:
-            seats = [NetSeat(str(s["name"]), str(s["kind"]), s["token"], s["client"], None, now) for s in data["seats"]]
+            seats = [NetSeat(str(s["name"]), str(s["kind"]), s["token"], s["client"], None, now, _returning(s))
+                     for s in data["seats"]]
             state = load_match(data["match"])
             table = cls(state, seats, str(data["code"]), float(data["reconnect_seconds"]), float(data["window_margin"]),
                         float(data["think_delay"]), data["auto_bot"], bool(data["started"]), now,
@@ -675,6 +699,17 @@ class HostedTable:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"the saved network table is damaged ({exc})") from None
         return table
+
+
+def _returning(seat: dict[str, Any]) -> tuple[str, str] | None:
+    """A saved seat's ``returning`` (absent from tables saved before it existed)."""
+    value = seat.get("returning")
+    if value is None:
+        return None
+    token, client = value
+    if not isinstance(token, str) or not isinstance(client, str):
+        raise ValueError("a seat's returning player must be a key and a client")
+    return token, client
 
 
 def address_key(address: str) -> str:

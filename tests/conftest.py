@@ -10,6 +10,7 @@ from tests.tinygame import registered
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["TABLEE_NO_GATEWAY"] = "1"  # no router search (SSDP multicast) from any test or the processes it starts
 
 # Hypothesis fails an example that takes over 200 ms by default: a wall-clock deadline that a busy
 # machine misses. Examples are counted (``max_examples``), never timed.

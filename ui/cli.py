@@ -150,19 +150,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     The window and ``--serve`` take the data folder's lock (``disk.instance``) before anything is
     read or written there: one process writes the settings, statistics and autosave. ``--help``,
-    ``--version``, ``--selftest`` and ``--join`` write nothing there; ``--screenshot`` renders in
+    ``--version`` and ``--selftest`` write nothing there, ``--join`` only its seat keys (under their
+    own lock, ``net.keys``); ``--screenshot`` renders in
     a temporary folder, or with ``--data-dir`` takes that folder's lock too."""
     args = parse_args(argv)
     if args.screenshot is not None:
         return screenshot(args)
-    if args.join:
-        from net import cli
-
-        return cli.join(args)
-    from disk.instance import InstanceLock, LockUnavailable
     from disk.places import Places
 
     places = Places.single(args.data_dir) if args.data_dir is not None else Places.default()
+    if args.join:  # the seat's key is kept in the data folder, under its own lock (``net.keys``)
+        from net import cli
+
+        return cli.join(args, places.data)
+    from disk.instance import InstanceLock, LockUnavailable
+
     try:
         lock = InstanceLock.acquire(places.data, "serve" if args.serve else "app")
     except LockUnavailable as exc:  # a file system without locks: Tablée still runs, unguarded
@@ -420,6 +422,8 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
         app.settings.animation_speed = "instant"
         app.settings.bot_delay = 0.0
         session = MatchSession.new(game_id, seats, seed=seed)
+        # a picture is drawn the same each time: its bots' seeds come from its deal (no one plays it)
+        session.bot_seeds = {s: session.state.seed + 7919 * (s + 1) for s in session.bot_levels}
         if scene in ("chart", "fair"):  # a few hands or rounds played by bots first
             _play_ahead(session.state, game_id, lambda state: len(state.history) >= CHART_HANDS)
         elif scene == "review":  # one hand played, the next one dealt: the review looks back at the first

@@ -5,12 +5,15 @@ This is what the app autosaves after every move and resumes with **Continue**.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from game import GAMES, GameState, SaveError, load_match
 
 SESSION_VERSION = 1
+SEED_BITS = 63
+"""Bits of a bot's seed (drawn from the operating system)."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,15 @@ class MatchSession:
     """The setup allowed undo although several people play at this computer."""
     table: dict[str, Any] = field(default_factory=dict)
     """What the table keeps of how it shows the match (``TableAdapter.kept``: Gin Rummy's hand order)."""
+    bot_seeds: dict[int, int] = field(default_factory=dict)
+    """Each bot seat's seed, drawn from the operating system (``secrets``): what a bot does never
+    tells anything of the deal's seed. Autosaved, so that a resumed match seats the same bots."""
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of the bot playing ``seat`` (drawn the first time it is asked for)."""
+        if seat not in self.bot_seeds:
+            self.bot_seeds[seat] = secrets.randbits(SEED_BITS)
+        return self.bot_seeds[seat]
 
     @property
     def game_id(self) -> str:
@@ -60,7 +72,10 @@ class MatchSession:
     def new(cls, game_id: str, seats: list[SeatInfo], options: Any = None, seed: int | None = None) -> MatchSession:
         """Deal a new match of ``game_id`` for these seats."""
         state = GAMES[game_id].new_match([s.name for s in seats], options=options, seed=seed)
-        return cls(state, list(seats))
+        session = cls(state, list(seats))
+        for seat in session.bot_levels:
+            session.bot_seed(seat)
+        return session
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -69,6 +84,7 @@ class MatchSession:
             "assisted": self.assisted,
             "pass_and_play_undo": self.pass_and_play_undo,
             "table": dict(self.table),
+            "bot_seeds": {str(seat): seed for seat, seed in self.bot_seeds.items()},
             "match": self.state.to_json(),
         }
 
@@ -89,4 +105,20 @@ class MatchSession:
                 raise SaveError(f"the saved match names an unknown bot level {seat.level!r}")
         table = data.get("table")
         return cls(state, seats, bool(data.get("assisted", False)), data.get("pass_and_play_undo") is True,
-                   table if isinstance(table, dict) else {})
+                   table if isinstance(table, dict) else {}, _bot_seeds(data.get("bot_seeds"), state.players))
+
+
+def _bot_seeds(data: Any, players: int) -> dict[int, int]:
+    """A saved match's bot seeds (none in matches saved before they were kept: the bots then get
+    fresh ones); ``SaveError`` when they are damaged."""
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or len(data) > players:
+        raise SaveError("the bots' seeds of the saved match are damaged")
+    seeds: dict[int, int] = {}
+    for key, seed in data.items():
+        if not isinstance(key, str) or not key.isdigit() or len(key) > 2 or int(key) >= players \
+                or isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** SEED_BITS:
+            raise SaveError("the bots' seeds of the saved match are damaged")
+        seeds[int(key)] = seed
+    return seeds

@@ -62,6 +62,15 @@ def hosted_file(data_dir: Path) -> Path:
     return data_dir / HOSTED_FILE
 
 
+def has_kept_keys(data_dir: Path) -> bool:
+    """Whether seat keys of network tables are kept in ``data_dir`` (``net.keys``'s folder), looked
+    at without loading the network stack."""
+    try:
+        return any((data_dir / "seat-keys").glob("*.json"))
+    except OSError:
+        return False
+
+
 class BackgroundWriter:
     """Writes files on one background thread, in the order asked, each atomically: a move never
     waits on the disk (a synced write takes from 10 ms to a quarter of a second). A newer write of

@@ -176,6 +176,8 @@ class TutorialSession(MatchSession):
     def __init__(self, state: Any, seats: list[SeatInfo], coach: Coach) -> None:
         super().__init__(state, seats)
         self.coach = coach
+        # the story follows what its bots do: their seeds come from its (public) deal
+        self.bot_seeds = {seat: state.seed + 7919 * (seat + 1) for seat in self.bot_levels}
 
     @property
     def saved(self) -> bool:

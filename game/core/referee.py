@@ -196,6 +196,14 @@ class Referee:
     def replace_bot(self, seat: int, bot: Bot) -> None:
         """Seat another bot in ``seat``; a question already put to the old one is forgotten."""
         self.bots[seat] = bot
+        self._forget_bot(seat)
+
+    def release_bot(self, seat: int) -> None:
+        """Give ``seat`` back to a person (a network player who came back after a bot stood in)."""
+        self.bots.pop(seat, None)
+        self._forget_bot(seat)
+
+    def _forget_bot(self, seat: int) -> None:
         if self._task is not None and self._task.seat == seat:
             self._task = None
         run = self._window

@@ -9,6 +9,8 @@ Phases and moves (``view["phase"]``; ``to_move()`` lists who may act)
   or ``take N`` (top discard into own slot N; the replaced card is discarded); with option
   ``call_timing`` ``"start_of_turn"`` also ``call`` while nobody has called (the turn is then
   skipped and the last round starts). A seat that can do neither goes straight to ``end_turn``.
+  A seat whose turn comes while it holds no card and nobody has called calls at once (option
+  ``empty_hand`` ``"calls"``; with ``"ends_round"`` the round ends there, with no caller).
 - ``drawn`` (active, holding the drawn card): ``swap N``; ``discard`` (the drawn card, without its
   power; it becomes public as it is discarded); or its power: 8 ``look N``; 9 ``spy S.N``; 10
   ``steal N S.M``; 15 ``scout S.N`` → phase ``scout``; 20 ``drop N``.

@@ -20,6 +20,10 @@ PiqueGives = Literal["choose", "last"]
 CHOOSE: PiqueGives = "choose"
 LAST: PiqueGives = "last"
 
+EmptyHand = Literal["calls", "ends_round"]
+CALLS: EmptyHand = "calls"
+ENDS_ROUND: EmptyHand = "ends_round"
+
 WINDOW_PRESETS = (3.0, 5.0, 10.0)
 """The quick-discard window lengths the setup form offers (the designer's 3, 5 and 10 seconds)."""
 
@@ -38,6 +42,12 @@ class Options(OptionsBase):
       reading): at the start of the caller's own turn, instead of drawing or taking; that turn is
       then skipped (nothing drawn, nothing discarded) and the last round starts. The last round is
       the same under both timings (see ``caller_plays_last``).
+    - ``empty_hand``: what happens when a seat's turn comes while it holds no card and nobody has
+      called (the printed rules are silent; without this a round in which every seat has thrown
+      everything and nobody calls would never end). ``"calls"`` (the common reading of the
+      *Cabo*/*Tamalou* family, default): that seat calls « Gang de mouettes ! » at once, its turn
+      skipped, and the last round is played as after any call. ``"ends_round"``: the round ends at
+      once, with no caller, every seat scoring its cards.
     - ``quick_discards``: quick discards (rase-mottes) are played at all.
     - ``pique_allowed``: with 3+ players, a quick discard may take an opponent's card (piqué).
     - ``snap_successes``: how many quick discards a window lets through. ``"one"`` (printed): the
@@ -73,6 +83,7 @@ class Options(OptionsBase):
     tie_counts_as_lowest: bool = flag(True)
     caller_plays_last: bool = flag(True)
     call_timing: CallTiming = choice(AFTER_TURN, (AFTER_TURN, START_OF_TURN))
+    empty_hand: EmptyHand = choice(CALLS, (CALLS, ENDS_ROUND))
     quick_discards: bool = flag(True)
     pique_allowed: bool = flag(True)
     snap_successes: SnapSuccesses = choice(ONE, (ONE, SEVERAL))

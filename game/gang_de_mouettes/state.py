@@ -14,7 +14,7 @@ from game.core import Event, GameState, IllegalMove, Move, Rng, parse_with_gramm
 from game.core.fields import flat, nested, same, state_field
 from game.core.timing import Grace, Timer, Window
 from game.gang_de_mouettes.cards import COUNTS, POWERS, card_text, card_value, full_values
-from game.gang_de_mouettes.options import AFTER_TURN, LAST, SEVERAL, START_OF_TURN, Options
+from game.gang_de_mouettes.options import AFTER_TURN, CALLS, LAST, SEVERAL, START_OF_TURN, Options
 from game.gang_de_mouettes.views import DRAWN, END_TURN, GIVE, OVER, ROUND_OVER, SCOUT, TURN, WINDOW
 
 PUBLIC = 1 << 8
@@ -461,12 +461,7 @@ class GangState(GangTable, GameState):
             self._emit("window_close", a)
             self._after_window()
         elif name == "call":
-            self.caller = a
-            n = self.players
-            self.final = [(a + k) % n for k in range(1, n)] + ([a] if self.options.caller_plays_last else [])
-            self._emit("call", a)
-            self._log("call", a)
-            self._finish_turn()
+            self._call(a)
         elif name == "done":
             self._finish_turn()
         elif name == "next":
@@ -606,6 +601,15 @@ class GangState(GangTable, GameState):
         self.turn += 1
         self.phase = TURN
         self._emit("turn", seat)
+        if self.caller is None and not self.slots[seat]:
+            # A seat with no card cannot score less, and a round of empty hands would never end
+            # (option ``empty_hand``).
+            if self.options.empty_hand == CALLS:
+                self._call(seat)
+            else:
+                self._emit("turn_end", seat)
+                self._end_round()
+            return
         if not self._can_draw() and not (self.discard and self.slots[seat]):
             # Nothing to draw and nothing to take: the turn goes straight to its end, where a seat
             # may still call (whatever the call timing: nothing was played).
@@ -613,6 +617,16 @@ class GangState(GangTable, GameState):
                 self.phase = END_TURN
             else:
                 self._finish_turn()
+
+    def _call(self, a: int) -> None:
+        """Seat ``a`` calls « Gang de mouettes ! » (by its move, or by option ``empty_hand``): its turn
+        ends and the last round begins."""
+        n = self.players
+        self.caller = a
+        self.final = [(a + k) % n for k in range(1, n)] + ([a] if self.options.caller_plays_last else [])
+        self._emit("call", a)
+        self._log("call", a)
+        self._finish_turn()
 
     def _finish_turn(self) -> None:
         """The active seat's turn is over (said in a ``turn_end`` event, however it ended)."""

@@ -185,6 +185,27 @@ def test_random_playout_keeps_every_invariant(game_id: str, players: int, varian
         assert resumed.to_json() == state.to_json(), "a resumed match did not continue identically"
 
 
+RANDOM_MAX_MOVES = 60_000
+"""A bound on a short match played by uniformly random legal moves (Gin Rummy's, the longest, took
+about 10,000 at most when measured: random discards seldom let anyone knock, so hands end at the wall)."""
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_random_match_ends_within_a_bound_of_moves(game_id: str, players: int, seed: int) -> None:
+    """No state lets play go on forever: seats choosing uniformly among their legal moves (no bot
+    steering them to an end) finish a short match. A Gang de mouettes round of empty hands once
+    never ended (rule option ``empty_hand``)."""
+    state = quick_match(game_id, players, seed)
+    rnd = random.Random(seed)
+    for _ in range(RANDOM_MAX_MOVES):
+        if state.is_over():
+            break
+        seat = rnd.choice(state.to_move())
+        state.apply(rnd.choice(state.legal_moves(seat)))
+    assert state.is_over(), f"a random short match did not finish within {RANDOM_MAX_MOVES} moves"
+
+
 def assert_illegal_moves_refused(state: GameState, rnd: random.Random, seen: list[Move]) -> None:
     desc = GAMES[state.GAME_ID]
     # random text

@@ -148,10 +148,10 @@ def test_start_of_turn_windows_end_the_turn_and_a_snap_may_end_it() -> None:
 
 def test_with_nothing_to_draw_or_take_a_start_of_turn_seat_may_still_call_or_pass() -> None:
     state = stacked([["M0", "M1", "M2", "M3"], ["M4", "M5", "M6", "M7"]], [], quick_discards=False, **START)
+    state.slots[1].extend(state.pile)  # every card in the seats: nothing to draw or take
+    state.know[1].extend([0] * len(state.pile))
     state.pile.clear()
     state.discard = []
-    state.slots[0].clear()
-    state.know[0].clear()
     state._begin_turn(0)
     assert state.phase == "end_turn" and actions(state, 0) == ["call", "done"]
 
@@ -346,3 +346,61 @@ def test_bots_weigh_a_pique_by_the_card_they_would_give() -> None:
     state = stacked(HANDS_3, ["M2"], pique_gives="last")
     assert perspective_from_view(state.view(1)).gives_last is True
     assert perspective_from_view(stacked(HANDS_3, ["M2"]).view(1)).gives_last is False
+
+
+# ---------------------------------------------------------------------- empty_hand
+# Seat 1's four cards and then seat 0's go by quick discards, one per discarded drawn card.
+EMPTYING = ["0: draw", "0: discard", "1: snap 1.0", "0: done", "1: draw", "1: discard", "0: snap 0.0", "1: done",
+            "0: draw", "0: discard", "1: snap 1.0", "0: done", "1: draw", "1: discard", "0: snap 0.0", "1: done",
+            "0: draw", "0: discard", "1: snap 1.0", "0: done", "1: draw", "1: discard", "0: snap 0.0", "1: done",
+            "0: draw", "0: discard", "1: snap 1.0", "0: done"]
+
+
+def emptying(**options: object) -> GangState:
+    """Two seats about to have thrown everything: after ``EMPTYING`` seat 1 holds no card."""
+    state = stacked([["M3", "M3", "M4", "M4"], ["M1", "M1", "M2", "M2"]],
+                    ["M1", "M3", "M1", "M3", "M2", "M4", "M2", "M4"], **options)
+    at_start = options.get("call_timing") == "start_of_turn"  # no ``done`` then: the turn just ends
+    play(state, *[m for m in EMPTYING if not (at_start and m.endswith("done"))])
+    assert state.slots[1] == [] and len(state.slots[0]) == 1
+    return state
+
+
+def never_calling(state: GangState, limit: int) -> int:
+    """Plays without ever calling (a quick discard whenever one's own card matches) until the round
+    ends or ``limit`` moves were played; returns the moves played."""
+    for count in range(limit):
+        if state.phase in ("round_over", "over"):
+            return count
+        seat = state.to_move()[0]
+        moves = [m for s in state.to_move() for m in state.legal_moves(s)]
+        snaps = [m for m in moves if m.action == "snap" and m.args[0].startswith(f"{m.seat}.")
+                 and state.slots[m.seat][int(m.args[0].split(".")[1])] == state.discard[-1]]
+        by_name = {m.action: m for m in moves if m.seat == seat}
+        move = snaps[0] if snaps else next(by_name[n] for n in ("done", "close", "discard", "draw", "next")
+                                           if n in by_name)
+        state.apply(move)
+    return limit
+
+
+def test_a_seat_left_without_cards_calls_at_the_start_of_its_turn() -> None:
+    """Found by the yardstick arena: once every seat had thrown everything and nobody called, the
+    round went on forever (draw, discard, done…). By default (``empty_hand`` ``"calls"``) the seat
+    whose turn comes with no card calls; the last round is played and the round ends."""
+    state = emptying()
+    assert state.caller == 1 and state.active == 0 and state.public[-1]["kind"] == "call"
+    assert never_calling(state, 200) < 200
+    assert state.history[-1]["caller"] == 1 and state.history[-1]["caller_lowest"]
+    assert state.history[-1]["points"][1] == 0
+
+
+@pytest.mark.parametrize("timing", ["after_turn", "start_of_turn"])
+def test_a_round_of_empty_hands_ends_in_a_bounded_number_of_moves(timing: str) -> None:
+    state = emptying(call_timing=timing)
+    assert never_calling(state, 200) < 200
+
+
+def test_empty_hand_ends_round_option_ends_it_at_once_without_a_caller() -> None:
+    state = emptying(empty_hand="ends_round")
+    assert state.phase == "round_over" and state.caller is None
+    assert state.history[-1]["points"] == [sum(state.slots[0]), 0]

@@ -326,8 +326,8 @@ def test_no_card_to_draw_or_take_ends_the_turn_without_deadlock() -> None:
     state.slots[1].extend(rest)
     state.know[1].extend([0] * len(rest))
     assert [m.action for m in state.legal_moves(0)] == [f"take {i}" for i in range(4)]
-    state.slots[0].clear()
-    state.know[0].clear()
+    state.slots[1].append(state.discard.pop())  # nothing left to take either
+    state.know[1].append(0)
     state._begin_turn(0)
     assert state.phase == "end_turn" and [m.action for m in state.legal_moves(0)] == ["call", "done"]
 

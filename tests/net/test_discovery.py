@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import socket
+import threading
 import time
+from typing import Any
 
 import pytest
-from zeroconf import ServiceInfo
+from zeroconf import ServiceInfo, ServiceStateChange
 
-from net.discovery import Announcer, TableBrowser, _read
+from game import GAMES
+from net.discovery import TABLES_LIMIT, Announcer, TableBrowser, _read, checked_ad
 from net.protocol import SERVICE_TYPE
 from tests.patience import PATIENCE
 
@@ -54,3 +57,136 @@ def test_odd_announcements_are_ignored(props: dict[str, str]) -> None:
     info = ServiceInfo(SERVICE_TYPE, f"odd.{SERVICE_TYPE}", port=1, addresses=[socket.inet_aton("127.0.0.1")],
                        properties=props, server="odd.local.")
     assert _read(info) is None
+
+
+GOOD = {"name": "Ann's table", "code": "K7QM2D", "game": "gin_rummy", "seats": "2", "free": "1", "protocol": "1"}
+
+
+def announced(props: dict[str, Any], *, port: int = 47815, address: str = "192.168.1.20") -> ServiceInfo:
+    """What a computer on the network could announce (any bytes in its TXT record)."""
+    return ServiceInfo(SERVICE_TYPE, f"odd.{SERVICE_TYPE}", port=port, addresses=[socket.inet_aton(address)],
+                       properties=props, server="odd.local.")
+
+
+def test_a_well_formed_announcement_is_read() -> None:
+    ad = _read(announced(GOOD))
+    assert ad is not None
+    assert (ad.name, ad.where, ad.code, ad.game, ad.seats, ad.free) == \
+        ("Ann's table", "192.168.1.20:47815", "K7QM2D", "gin_rummy", 2, 1)
+
+
+HOSTILE = [
+    ("seats", "-3"), ("seats", "9" * 240), ("seats", "1"), ("seats", "9"), ("seats", " 2"), ("seats", "２"),
+    ("seats", "2.0"), ("seats", ""), ("seats", "+2"),
+    ("free", "9"), ("free", "-1"), ("free", "3"), ("free", "1e3"), ("free", "9" * 240), ("free", "١"),
+    ("game", "gin\x00rummy"), ("game", "gin_rummy\x1b[31m"), ("game", "poker"), ("game", ""), ("game", "\u202egin_rummy"),
+    ("code", "K7\x00M2D"), ("code", "\x1b[2J"), ("code", "K7QM\u202e2D"), ("code", ""), ("code", "A" * 33),
+    ("code", "K7 M2D"), ("code", "ＫＱ"),
+    ("name", "Ann\x00"), ("name", "\x1b]0;pwned\x07"), ("name", "Ann\u202etxt.exe"), ("name", "zero\u200bwidth"),
+    ("name", "N" * 25), ("name", "line\nbreak"),
+    ("protocol", "2"), ("protocol", "1 "),
+]
+
+
+@pytest.mark.parametrize(("field", "value"), HOSTILE)
+def test_a_hostile_field_drops_the_announcement(field: str, value: str) -> None:
+    assert _read(announced({**GOOD, field: value})) is None
+
+
+@pytest.mark.parametrize("field", ["name", "code", "game", "seats", "free", "protocol"])
+def test_a_missing_field_drops_the_announcement(field: str) -> None:
+    assert _read(announced({k: v for k, v in GOOD.items() if k != field})) is None
+
+
+@pytest.mark.parametrize("raw", [b"\xff\xfe", b"\xc3", "é".encode("latin-1"), b"\xed\xa0\x80"])
+def test_bytes_that_are_not_utf8_drop_the_announcement(raw: bytes) -> None:
+    assert _read(announced({**GOOD, "name": raw})) is None
+
+
+@pytest.mark.parametrize("port", [0, 65536, -1, 10**30, True, "47815", 47815.0])
+def test_a_port_out_of_range_drops_the_announcement(port: Any) -> None:
+    assert checked_ad(GOOD, ["192.168.1.20"], port) is None
+
+
+@pytest.mark.parametrize("addresses", [[], ["0.0.0.0"], ["224.0.0.251"], ["255.255.255.255"], ["not an address"],
+                                       ["::1"], ["192.168.1.20\x00"]])
+def test_an_address_that_is_not_a_unicast_ipv4_address_drops_the_announcement(addresses: list[str]) -> None:
+    assert checked_ad(GOOD, addresses, 47815) is None
+
+
+def test_the_first_usable_address_is_kept() -> None:
+    ad = checked_ad(GOOD, ["0.0.0.0", "10.0.0.7"], 47815)
+    assert ad is not None and ad.address == "10.0.0.7"
+
+
+def test_every_registered_game_and_its_seat_counts_are_accepted() -> None:
+    for game_id, game in GAMES.items():
+        for seats in (game.min_players, game.max_players):
+            ad = checked_ad({**GOOD, "game": game_id, "seats": str(seats), "free": str(seats)}, ["10.0.0.7"], 47815)
+            assert ad is not None and (ad.game, ad.seats, ad.free) == (game_id, seats, seats)
+        too_many = str(game.max_players + 1)
+        assert checked_ad({**GOOD, "game": game_id, "seats": too_many, "free": "0"}, ["10.0.0.7"], 47815) is None
+
+
+class _Network:
+    """What a zeroconf listener would resolve: the announcement each name carries."""
+
+    def __init__(self) -> None:
+        self.infos: dict[str, ServiceInfo] = {}
+
+    def get_service_info(self, service_type: str, name: str, timeout: int = 0) -> ServiceInfo | None:
+        return self.infos.get(name)
+
+
+def _listener() -> TableBrowser:
+    """A browser's bookkeeping without a multicast socket (its handler is fed by hand)."""
+    browser = TableBrowser.__new__(TableBrowser)
+    browser._found, browser._lock = {}, threading.Lock()
+    return browser
+
+
+def test_a_flood_of_announcements_lists_a_bounded_number_of_tables_and_keeps_the_first() -> None:
+    network, browser = _Network(), _listener()
+    for i in range(TABLES_LIMIT * 20):
+        name = f"flood{i}.{SERVICE_TYPE}"
+        network.infos[name] = ServiceInfo(SERVICE_TYPE, name, port=47815, addresses=[socket.inet_aton("10.0.0.9")],
+                                          properties={**GOOD, "name": f"Flood {i}"}, server="flood.local.")
+        browser._changed(network, SERVICE_TYPE, name, ServiceStateChange.Added)  # type: ignore[arg-type]
+    listed = browser.tables()
+    assert len(listed) == TABLES_LIMIT
+    assert {t.name for t in listed} == {f"Flood {i}" for i in range(TABLES_LIMIT)}
+    first = f"flood0.{SERVICE_TYPE}"
+    browser._changed(network, SERVICE_TYPE, first, ServiceStateChange.Removed)  # type: ignore[arg-type]
+    browser._changed(network, SERVICE_TYPE, f"late.{SERVICE_TYPE}", ServiceStateChange.Added)  # type: ignore[arg-type]
+    assert len(browser.tables()) == TABLES_LIMIT - 1  # "late" resolves to nothing: not listed
+
+
+def test_a_table_that_turns_hostile_leaves_the_list() -> None:
+    network, browser = _Network(), _listener()
+    name = f"turn.{SERVICE_TYPE}"
+    network.infos[name] = announced(GOOD)
+    browser._changed(network, SERVICE_TYPE, name, ServiceStateChange.Added)  # type: ignore[arg-type]
+    assert [t.code for t in browser.tables()] == ["K7QM2D"]
+    network.infos[name] = announced({**GOOD, "seats": "9" * 240})
+    browser._changed(network, SERVICE_TYPE, name, ServiceStateChange.Updated)  # type: ignore[arg-type]
+    assert browser.tables() == []
+
+
+@pytest.mark.parametrize("props", [
+    {**GOOD, "name": "N" * 250},
+    {**GOOD, "pad": "x" * 250},
+    {**GOOD, "free": "inf"}, {**GOOD, "free": "nan"}, {**GOOD, "seats": "1e999"},
+    {**GOOD, "seats": None}, {**GOOD, "code": None},
+])
+def test_huge_non_finite_or_empty_fields_are_dropped_or_ignored(props: dict[str, Any]) -> None:
+    """The longest a TXT entry can be (255 bytes on the wire) in a field, or in one the host does not know."""
+    ad = _read(announced(props))
+    if "pad" in props:
+        assert ad is not None and ad.code == "K7QM2D"  # an unknown field, however big, is not read
+    else:
+        assert ad is None
+
+
+@pytest.mark.parametrize("port", [None, [47815], {"port": 1}, float("inf"), float("nan")])
+def test_a_port_of_the_wrong_type_drops_the_announcement(port: Any) -> None:
+    assert checked_ad(GOOD, ["192.168.1.20"], port) is None

@@ -111,13 +111,16 @@ def test_a_host_that_dies_is_hosted_again_from_its_autosave(tmp_path: Path) -> N
 def test_the_headless_host_and_network_bots_play_a_match_from_the_command_line(tmp_path: Path) -> None:
     port = free_port()
     host = start_host(tmp_path, port, "--game", "lagagne", "--seats", "remote,easy,remote", "--code", "abc-234")
-    bots = [subprocess.Popen([sys.executable, "main.py", "--join", f"127.0.0.1:{port}", "--code", "ABC234", "--bot", level],
+    guest = tmp_path / "guest"  # both bots keep their seats' keys in one data folder, each its own seat
+    bots = [subprocess.Popen([sys.executable, "main.py", "--join", f"127.0.0.1:{port}", "--code", "ABC234", "--bot", level,
+                              "--data-dir", str(guest)],
                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             for level in ("hard", "normal")]
     for bot in bots:
         out, err = bot.communicate(timeout=PATIENCE)
         assert bot.returncode == 0, err
         assert "match over" in out
+    assert not list((guest / "seat-keys").glob("*.json"))  # the match is over: no key is kept
     out, _ = host.communicate(timeout=PATIENCE)
     assert host.returncode == 0 and "match over" in out
     assert not (tmp_path / "hosted-table.json").exists()  # a finished table is not offered again

@@ -43,8 +43,8 @@ def test_the_count_chooses_the_form() -> None:
     assert fr("table.undone", n=0).startswith("Repris : 0 coup.")  # French counts 0 and 1 alike
     assert fr("table.undone", n=2).startswith("Repris : 2 coups.")
     assert en("title.continue_hint", players="Ann, Bob", n=1) == "Ann, Bob · 1 move played"
-    assert fr("stats.assisted", n=1, won=fr("stats.assisted_won", n=0)) == "+1 aidée (0 gagnée)"
-    assert fr("stats.assisted", n=3, won=fr("stats.assisted_won", n=2)) == "+3 aidées (2 gagnées)"
+    assert fr("stats.assisted", n=1, won=fr("stats.assisted_won", n=0)) == "dont 1 aidée (0 gagnée)"
+    assert fr("stats.assisted", n=3, won=fr("stats.assisted_won", n=2)) == "dont 3 aidées (2 gagnées)"
 
 
 def test_numbers_are_written_the_language_s_way() -> None:
@@ -67,7 +67,7 @@ def test_german_and_spanish_count_as_their_grammars_do() -> None:
     assert de("table.undone", n=0).startswith("Zurückgenommen: 0 Züge.")
     assert es("title.continue_hint", players="Ana, Bob", n=1) == "Ana, Bob · 1 jugada hecha"
     assert es("title.continue_hint", players="Ana, Bob", n=0) == "Ana, Bob · 0 jugadas hechas"
-    assert es("stats.assisted", n=1, won=es("stats.assisted_won", n=2)) == "+1 asistida (2 ganadas)"
+    assert es("stats.assisted", n=1, won=es("stats.assisted_won", n=2)) == "incluida 1 asistida (2 ganadas)"
 
 
 @pytest.mark.parametrize(("env", "expected"), [

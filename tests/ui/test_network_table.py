@@ -414,3 +414,158 @@ def test_a_network_match_with_moves_hidden_from_the_seat_is_not_rebuilt() -> Non
         raise AssertionError("no exchange between two other seats in 40 matches")
     assert remote.finished_match()() is None
     assert remote.is_over() and remote.winners() == state.winners()
+
+
+def test_the_join_screen_opens_with_a_hostile_announcement_on_the_network(app, monkeypatch) -> None:
+    """A game name with a NUL (and other odd fields) once crashed the Join screen every time it opened."""
+    import socket
+
+    from zeroconf import ServiceInfo, ServiceStateChange
+
+    import net.discovery
+    from net.protocol import SERVICE_TYPE
+
+    good = {"name": "Ann", "code": "K7QM2D", "game": "gin_rummy", "seats": "2", "free": "1", "protocol": "1"}
+    heard = [{**good, "game": "gin\x00rummy"}, {**good, "name": "\u202eevil\x1b[2J"}, {**good, "seats": "9" * 240},
+             {**good, "free": "9"}, {**good, "code": "K7\x00M2D"}, good]
+    infos = [ServiceInfo(SERVICE_TYPE, f"t{i}.{SERVICE_TYPE}", port=47815, addresses=[socket.inet_aton("127.0.0.1")],
+                         properties=props, server=f"t{i}.local.") for i, props in enumerate(heard)]
+
+    class Network:
+        def get_service_info(self, service_type: str, name: str, timeout: int) -> ServiceInfo:
+            return next(info for info in infos if info.name == name)
+
+    class HeardBrowser(net.discovery.TableBrowser):
+        """The real browser's handling of what it hears, without a network."""
+
+        def __init__(self) -> None:
+            self._found = {}
+            self._lock = threading.Lock()
+            for info in infos:
+                self._changed(Network(), SERVICE_TYPE, info.name, ServiceStateChange.Added)  # type: ignore[arg-type]
+
+        def close(self) -> None:
+            return None
+
+    monkeypatch.setattr(net.discovery, "TableBrowser", HeardBrowser)
+    click(app, center(app.top.join_button))
+    join = app.top
+    assert isinstance(join, JoinScene)
+    for _ in range(75):
+        app.step(1 / 60)
+    assert app.top is join
+    assert [(ad.name, ad.code) for ad in join.heard] == [("Ann", "K7QM2D")]
+    assert len(join.table_buttons) == 1
+
+
+def crash(link: Any) -> None:
+    """The app's process dies: its connection vanishes without a goodbye (and its hold on the seat)."""
+    link._stopping = True
+    link._loop.call_soon_threadsafe(lambda: link.client.ws.transport.abort())
+    link._thread.join(10)
+    assert not link._thread.is_alive()
+
+
+def test_a_guest_whose_app_crashed_rejoins_from_the_title_screen_with_its_hand(app) -> None:
+    host, hosted = hosted_elsewhere(["remote", "normal"], seed=7)
+    try:
+        join_typed(app, host.host.port, "qwe-rty", "Léa")
+        wait(app, lambda: isinstance(app.top, TableScene))
+        table: Any = app.top
+        me = table.viewer
+        hand = list(table.state.view(me)["hand"])
+        crash(table.session.link)
+        wait(app, lambda: hosted.seats[me].conn is None)
+        app.pop_to_title()
+        app.scenes[0].rebuild()
+        title: Any = app.top
+        assert title.rejoin_button is not None and "QWERTY" in title.rejoin_button.text
+        click(app, center(title.join_button))
+        assert app.top.rejoin_button is not None  # the Join screen offers it too
+        press(app, pygame.K_ESCAPE)
+        assert app.top is title
+        click(app, center(title.rejoin_button))
+        wait(app, lambda: isinstance(app.top, TableScene))
+        back: Any = app.top
+        assert back.viewer == me and back.state.names[me] == "Léa"
+        assert list(back.state.view(me)["hand"]) == hand == list(hosted.state.view(me)["hand"])
+        assert hosted.seats[me].conn is not None
+        back.session.close()
+    finally:
+        host.stop()
+
+
+def test_a_damaged_kept_seat_key_is_set_aside_with_a_notice(app) -> None:
+    from net.keys import SeatKeys
+
+    path = SeatKeys(app.data_dir).path_for("127.0.0.1:47815", "QWERTY")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\x00{not json")
+    app.pop_to_title()
+    app.scenes[0].rebuild()
+    assert app.top.rejoin_button is None
+    assert not path.exists()
+    assert any(key == "notice.damaged_key" for key, _ in app.storage.take_notices())
+
+
+class RouterThread:
+    """The simulated router of ``tests.net.gateway`` on its own thread (the house's box)."""
+
+    def __init__(self, mode: str) -> None:
+        from tests.net.gateway import Gateway
+
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.gateway = asyncio.run_coroutine_threadsafe(Gateway(mode).start(), self.loop).result(30)
+
+    def stop(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.gateway.stop(), self.loop).result(30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+def with_router(monkeypatch, locate) -> None:
+    """The app's host asks this router (found by ``locate``) instead of searching the network."""
+    import functools
+
+    import ui.scenes.network
+    from net.reach import PortMapper
+
+    monkeypatch.setattr(ui.scenes.network, "PortMapper", functools.partial(PortMapper, locate, answer_seconds=2.0))
+
+
+def lobby_texts(lobby: LobbyScene) -> str:
+    return " ".join(w.text for w in lobby.root.elements if hasattr(w, "text"))  # type: ignore[attr-defined]
+
+
+def test_the_waiting_room_shares_the_public_address_the_router_opened_as_one_invitation_line(app, monkeypatch) -> None:
+    from pygame_gui.core.utility import clipboard_paste
+
+    router = RouterThread("ok")
+    try:
+        with_router(monkeypatch, router.gateway.locate)
+        lobby = host_gin_from_setup(app)
+        wait(app, lambda: lobby.reach.state == "mapped" and "93.184.216.34" in lobby_texts(lobby))
+        port, code = lobby.host.host.port, lobby.welcome["code"]
+        assert f"friends join at 93.184.216.34:{port}" in lobby_texts(lobby)
+        click(app, center(lobby.copy_button))
+        assert clipboard_paste() == f"Join my Tablée table: 93.184.216.34:{port}, code {code}"
+        lobby.back()
+        assert len(router.gateway.actions("DeletePortMapping")) == 1  # closing the table closes the port
+    finally:
+        router.stop()
+
+
+def test_the_waiting_room_says_what_to_do_when_no_router_answers(app, monkeypatch) -> None:
+    async def nobody() -> list[str]:
+        return []
+
+    with_router(monkeypatch, nobody)
+    lobby = host_gin_from_setup(app)
+    wait(app, lambda: lobby.reach.state == "no_gateway")
+    app.step(1 / 60)
+    port = lobby.host.host.port
+    assert f"forward TCP port {port} to this computer" in lobby_texts(lobby)
+    assert "or play on the same network" in lobby_texts(lobby)
+    lobby.back()

@@ -42,3 +42,15 @@ def test_gin_rummy_charts_the_running_game_score() -> None:
     series = ScoreSheetScene.series(type("Sheet", (), {"session": session})())  # type: ignore[arg-type]
     last = session.state.history[-1]["game_scores"]
     assert [line[-1] for line in series] == last
+
+
+def test_the_chart_says_what_it_plots(app) -> None:
+    """A Gin Rummy line is the game to 100 under way, not the match total (once it ended at 54 for a
+    player whose match total was 458, without a word): the chart says so under the plot."""
+    session = session_after("gin_rummy", 2, 3)
+    sheet = ScoreSheetScene(app, session)
+    app.push(sheet)
+    press(app, pygame.K_c)
+    caption = sheet.chart_caption()
+    assert str(session.state.options.game_target) in caption and "bonus" in caption
+    assert ScoreSheetScene(app, session_after("gang_de_mouettes", 3, 2)).chart_caption() != caption

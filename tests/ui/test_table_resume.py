@@ -71,6 +71,7 @@ def test_a_resumed_match_opens_with_the_log_its_player_saw(game_id, app, data_di
     scene.wait_for_bot(PATIENCE)
     assert len(scene.state.log) >= 30 and len(scene.log.lines) >= 20
     seen = list(scene.log.lines)
+    app.storage.flush()  # the last move's autosave is written (a bot's move may be the last one)
 
     again = App(data_dir=data_dir, size=(1024, 640), headless=True)
     spoken: list[tuple[str, str]] = []

@@ -113,13 +113,15 @@ def test_h_asks_the_hard_bot_and_lights_its_card(app) -> None:
     scene.wait_for_bot(PATIENCE)
     for _ in range(3):
         app.step(1 / 60)
-    assert scene.message.startswith("Hint — the hard bot would play:")
+    assert scene.message.startswith("Hint: ")
     assert scene.selected in scene._own_hand() and scene.session.assisted
     assert any(b.key == "hint" for b in scene.buttons)
-    # one sentence of why, from the bot's own reasoning, naming the card it throws
+    # one plain sentence naming the card it throws; asked again, the bot's own reasoning
     card = scene.selected
-    assert " — " in scene.message.split(":", 1)[1]
-    assert scene.adapter.word_params({"card": card})["card"] in scene.message
+    named = scene.adapter.word_params({"card": card})["card"]
+    assert named in scene.message
+    press(app, pygame.K_h)
+    assert scene.message.startswith("Why: ") and named in scene.message
 
 
 def test_a_hint_that_comes_after_the_match_moved_on_is_dropped(app) -> None:
@@ -169,7 +171,7 @@ def test_a_hint_on_the_upcard_offer_names_the_button_it_would_press(app) -> None
     scene.hint()
     scene.wait_for_bot(PATIENCE)
     app.step(1 / 60)
-    assert scene.message.startswith("Hint — the hard bot would play:")
+    assert scene.message.startswith("Hint: ")
 
 
 def test_a_finished_match_is_counted_once_and_cannot_be_taken_back(app) -> None:

@@ -422,7 +422,7 @@ class Adapter(TableAdapter[GinView]):
         if move.name in ("knock", "discard") and move.args and move.args[0] in after:
             card = _the_card(self, move.args[0])
             if move.name == "knock":
-                return self.tr("gin.button.knock", card=card, deadwood=after[move.args[0]])
+                return self.tr("gin.hint.knock", card=card, deadwood=after[move.args[0]])
             return self.tr("gin.hint.discard", card=card, deadwood=after[move.args[0]])
         return super().hint_text(move, view)
 

@@ -5,7 +5,9 @@ on the local network) and seats this app's player in it like any other client, o
 table scene then works the same for the host and for friends. The ``LobbyScene`` shows the code,
 the addresses and each seat (waiting, connected, a computer), lets the host start the match or give
 a missing seat to a bot, and goes to the table when the host's first update arrives. ``JoinScene``
-lists the tables heard on the network and takes an address and code typed by hand.
+lists the tables heard on the network and takes an address and code typed by hand. A guest keeps
+its seats' keys in its data folder (``net.keys``): ``rejoin`` takes them back after a crash, from
+the title screen or the Join screen.
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from pygame_gui.core.utility import clipboard_copy
 from pygame_gui.elements import UILabel, UITextEntryLine
 
 from disk import DamagedFile, load_json_object, move_aside
 from game import GAMES
 from net.host import Host, HostThread, local_addresses
+from net.keys import KeptTable, SeatKeys
 from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code
+from net.reach import PortMapper, Reach, invitation, ipv6_addresses, reach_lines, shared_address
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
 from ui.names import default_player_name
@@ -87,7 +92,9 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
     name = table.seats[seat].name
     thread: HostThread | None = None
     for candidate in (port, 0):  # the usual port, else any free one
-        thread = HostThread(Host(table, port=candidate, autosave=hosted_file(app.data_dir), announce=name))
+        mapper = PortMapper(description=f"Tablée {table.code}") if _has_guests(table) else None
+        thread = HostThread(Host(table, port=candidate, autosave=hosted_file(app.data_dir), announce=name,
+                                 mapper=mapper))
         try:
             thread.start()
             break
@@ -103,6 +110,44 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
         link.start()
         links.append(link)
     return LobbyScene(app, links, table.state.GAME_ID, host=thread)
+
+
+def _has_guests(table: HostedTable) -> bool:
+    """Whether some seat waits for a player on another computer (only then is the router asked)."""
+    return any(seat.remote and i not in table.local_seats and i != table.host_seat
+               for i, seat in enumerate(table.seats))
+
+
+def kept_tables(app: App) -> list[KeptTable]:
+    """The tables whose seats this computer may take back, the newest first (a damaged kept file
+    is moved aside with a notice)."""
+    tables, damaged = SeatKeys(app.data_dir).kept()
+    for path in damaged:
+        app.storage.notices.append(("notice.damaged_key", {"file": path.name}))
+    return tables
+
+
+def rejoin(app: App, table: KeptTable) -> LobbyScene | None:
+    """Take back the seats kept for ``table``: their waiting room (the table scene follows as soon as
+    the host answers), or ``None`` with a notice when another copy of Tablée already plays them."""
+    keys = SeatKeys(app.data_dir)
+    links = []
+    for kept in table.seats:
+        claim = keys.claim(table.address, table.code, kept.seat)
+        if claim is not None:
+            links.append(RemoteLink.rejoin(table.address, table.code, kept, claim, keys, wake=app.wake))
+    if not links:
+        app.notify(app.tr("net.rejoin.busy"))
+        return None
+    for link in links:
+        link.start()
+    return LobbyScene(app, links, table.game if table.game in GAMES else None)
+
+
+def rejoin_text(app: App, table: KeptTable) -> str:
+    """The Rejoin button's words: the game and the table's code."""
+    game = game_title(app, table.game) if table.game in GAMES else table.game
+    return app.tr("net.rejoin.button", game=game, code=table.code)
 
 
 class LobbyScene(MenuScene):
@@ -125,6 +170,16 @@ class LobbyScene(MenuScene):
         self.bot_buttons: dict[int, Any] = {}
         self.seat_labels: list[UILabel] = []
         self._shown: tuple[Any, ...] | None = None
+        self.copy_button: Any = None
+        self.lan: list[str] = []
+        """This computer's addresses on the house's network (the host's)."""
+        self.ipv6: list[str] = []
+        """Its global IPv6 addresses, when the table listens on IPv6."""
+        self.reach = Reach()
+        if host is not None:
+            self.lan = [a for a in local_addresses() if not a.startswith("127.")]
+            self.ipv6 = ipv6_addresses() if host.host.ipv6 else []
+            self.reach = self._reach()
 
     # ------------------------------------------------------------------ widgets
     def build(self) -> None:
@@ -135,12 +190,15 @@ class LobbyScene(MenuScene):
         panel.centerx = w // 2
         y = panel.top
         lines = []
+        invite = None
         if self.host is not None and self.welcome:
             port = self.host.host.port
             lines.append((tr("net.lobby.code", code=self.welcome.get("code", "")), "section_label"))
-            addresses = ", ".join(f"{a}:{port}" for a in local_addresses() if not a.startswith("127."))
+            addresses = ", ".join(f"{a}:{port}" for a in self.lan)
             lines.append((tr("net.lobby.address", address=addresses or f"127.0.0.1:{port}"), "field_label"))
-            lines.append((tr("net.lobby.lan_hint", port=port), "hint_label"))
+            for key, params in reach_lines(self.reach, port, self.lan, self.ipv6):
+                lines.append((tr(key, **params), "hint_label"))
+            invite = self.invitation()
         elif self.welcome:
             for link in self.links:
                 if link.seat is not None and link.status != "lost":
@@ -155,23 +213,38 @@ class LobbyScene(MenuScene):
                 self.label(pygame.Rect(panel.left, y, panel.width, self.px(30)), part, kind)
                 y += self.px(30)
             y += self.px(8)
+        self.copy_button = None
+        if invite is not None:
+            copy_w = self.px(220)
+            self.label(pygame.Rect(panel.left, y, panel.width - copy_w - self.px(12), self.px(36)), invite, "field_label")
+            self.copy_button = self.button(pygame.Rect(panel.right - copy_w, y, copy_w, self.px(36)),
+                                           tr("net.reach.copy"), self.copy_invitation)
+            y += self.px(44)
         y += self.px(8)
         self.seat_labels = []
         self.bot_buttons = {}
-        row = self.px(40)
-        bot_w = self.px(170)
+        bw, bh = self.px(260), self.px(50)
+        bottom = h - bh - self.px(24)
+        row, gap = self.px(40), self.px(6)
+        room = bottom - y - self.px(44)  # the seats end above the problem line and the buttons
+        columns = 1 if len(self.seats) * (row + gap) <= room else 2  # a crowded table in two columns
+        rows = -(-len(self.seats) // columns)
+        if rows * (row + gap) > room:
+            row = max(self.px(28), room // max(1, rows) - gap)
+        col_w = (panel.width - (columns - 1) * self.px(16)) // columns
+        bot_w = min(self.px(170), col_w // 2)
         for i, seat in enumerate(self.seats):
-            label = self.label(pygame.Rect(panel.left, y, panel.width - bot_w - self.px(12), row), self._seat_text(i, seat))
+            left = panel.left + (i // rows) * (col_w + self.px(16))
+            top = y + (i % rows) * (row + gap)
+            label = self.label(pygame.Rect(left, top, col_w - bot_w - self.px(8), row), self._seat_text(i, seat))
             self.seat_labels.append(label)
             if self.host is not None and seat.get("kind") == "remote" and seat.get("state") in ("waiting", "dropped") \
                     and i not in self.mine():
-                self.bot_buttons[i] = self.button(pygame.Rect(panel.right - bot_w, y, bot_w, row),
+                self.bot_buttons[i] = self.button(pygame.Rect(left + col_w - bot_w, top, bot_w, row),
                                                   tr("net.lobby.bot"), partial(self.give_to_bot, i))
-            y += row + self.px(6)
+        y += rows * (row + gap)
         if self.problem:
             self.label(pygame.Rect(panel.left, y, panel.width, self.px(34)), self.problem, "error_label")
-        bw, bh = self.px(260), self.px(50)
-        bottom = h - bh - self.px(24)
         if self.host is not None:
             ready = bool(self.seats) and all(s.get("state") in ("connected", "bot") for s in self.seats)
             self.start_button = self.button(pygame.Rect(w // 2 - bw - self.px(8), bottom, bw, bh), tr("net.lobby.start"),
@@ -198,7 +271,28 @@ class LobbyScene(MenuScene):
         """The seats played on this computer."""
         return [link.seat for link in self.links if link.seat is not None]
 
+    def _reach(self) -> Reach:
+        mapper = None if self.host is None else self.host.host.mapper
+        return Reach() if mapper is None else mapper.reach
+
+    def invitation(self) -> str:
+        """The one line the host sends friends: the best address to reach the table, and its code."""
+        assert self.host is not None
+        address = shared_address(self.reach, self.host.host.port, self.lan, self.ipv6)
+        key, params = invitation(address, str(self.welcome.get("code", "")))
+        return self.app.tr(key, **params)
+
     # ------------------------------------------------------------------ actions
+    def copy_invitation(self) -> None:
+        """Put the invitation line on the clipboard (shown instead where there is no clipboard)."""
+        text = self.invitation()
+        try:
+            clipboard_copy(text)
+        except pygame.error:
+            self.app.notify(self.app.tr("net.reach.shown", text=text), seconds=12)
+            return
+        self.app.notify(self.app.tr("net.reach.copied", text=text), seconds=6)
+
     def start(self) -> None:
         """Deal the cards (the host only, once every seat is taken)."""
         if self.host is not None:
@@ -237,7 +331,8 @@ class LobbyScene(MenuScene):
                 key = f"net.error.{message.get('key')}"
                 self.problem = self.app.tr("net.lost", reason=self.app.tr(key) if self.app.has_text(key)
                                            else message.get("message", ""))
-        shown = (repr(self.welcome.get("seat")), repr(self.seats), self.problem)
+        self.reach = self._reach()
+        shown = (repr(self.welcome.get("seat")), repr(self.seats), self.problem, self.reach)
         if shown != self._shown:
             self._shown = shown
             self.rebuild()
@@ -273,8 +368,13 @@ class JoinScene(MenuScene):
         self.problem = ""
         self.texts = {"address": "", "code": "", "name": default_player_name(app.tr, 0), "seat": ""}
         self._since = 0.0
+        self.kept: KeptTable | None = None
+        """The newest table whose seats this computer may take back (the Rejoin button)."""
+        self.rejoin_button: Any = None
 
     def enter(self) -> None:
+        tables = kept_tables(self.app)
+        self.kept = tables[0] if tables else None
         if self.browser is None:
             try:
                 from net.discovery import TableBrowser
@@ -291,6 +391,11 @@ class JoinScene(MenuScene):
         panel = pygame.Rect(0, top, min(w - self.px(48), self.px(720)), h - top)
         panel.centerx = w // 2
         y = panel.top
+        self.rejoin_button = None
+        if self.kept is not None:
+            self.rejoin_button = self.button(pygame.Rect(panel.left, y, panel.width, self.px(46)),
+                                             rejoin_text(self.app, self.kept), self.rejoin, kind="primary_button")
+            y += self.px(56)
         self.label(pygame.Rect(panel.left, y, panel.width, self.px(32)), tr("net.join.found"), "section_label")
         y += self.px(36)
         self.table_buttons = []
@@ -300,8 +405,7 @@ class JoinScene(MenuScene):
                 y += self.px(26)
             y += self.px(14)
         for ad in self.heard[:5]:
-            text = tr("net.join.table", name=ad.name, game=game_title(self.app, ad.game) if ad.game in GAMES else ad.game,
-                      n=ad.free, seats=ad.seats)
+            text = tr("net.join.table", name=ad.name, game=game_title(self.app, ad.game), n=ad.free, seats=ad.seats)
             self.table_buttons.append(self.button(pygame.Rect(panel.left, y, panel.width, self.px(44)), text,
                                                   partial(self.join, ad.where, ad.code) if ad.free else None))
             y += self.px(50)
@@ -350,18 +454,40 @@ class JoinScene(MenuScene):
             self.join(self.texts["address"].strip(), self.texts["code"])
 
     def join(self, address: str, code: str) -> None:
-        """Connect and wait in the table's waiting room (a refusal is shown there)."""
+        """Connect and wait in the table's waiting room (a refusal is shown there). Seats kept for
+        this table are taken back rather than asked for again."""
         self._sync()
+        keys = SeatKeys(self.app.data_dir)
+        try:
+            kept = keys.load(address, code)
+        except DamagedFile as exc:
+            kept = None
+            self.app.notify(self.app.tr("notice.damaged_key", file=exc.moved.name))
+        if kept is not None:
+            lobby = rejoin(self.app, kept)
+            if lobby is not None:
+                self.close_browser()
+                self.app.push(lobby)
+                return
         self.close_browser()
         seats = [int(t) - 1 for t in self.texts["seat"].replace(",", " ").split() if t.isdigit() and int(t) > 0]
         names = [n.strip() for n in self.texts["name"].split(",")]
         links = []
         for n, seat in enumerate(seats or [None]):  # several seats: pass-and-play on this computer
             name = names[n] if n < len(names) and names[n] else ""
-            link = RemoteLink(address, normal_code(code), name=name, seat=seat, wake=self.app.wake)
+            link = RemoteLink(address, normal_code(code), name=name, seat=seat, wake=self.app.wake, keys=keys)
             link.start()
             links.append(link)
         self.app.push(LobbyScene(self.app, links))
+
+    def rejoin(self) -> None:
+        """Take back the seats kept for the newest table."""
+        if self.kept is None:
+            return
+        lobby = rejoin(self.app, self.kept)
+        if lobby is not None:
+            self.close_browser()
+            self.app.push(lobby)
 
     def _refuse(self, text: str) -> None:
         self.problem = text

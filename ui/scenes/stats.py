@@ -112,7 +112,8 @@ class StatsScene(MenuScene):
 
     def rows(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """(game title, [(main, sub) per level…, pass-and-play, network]) for every registered or
-        recorded game."""
+        recorded game. A level's cell counts every match, the assisted ones too (kept apart in the
+        file), and says below how many of them were assisted: results are never hidden for it."""
         ids = list(games()) + [g for g in self.data if g not in games()]
         out = []
         for game_id in ids:
@@ -125,7 +126,8 @@ class StatsScene(MenuScene):
                 extra = int(helped.get("played", 0))
                 won = int(helped.get("won", 0))
                 note = self.app.tr("stats.assisted", n=extra, won=self.app.tr("stats.assisted_won", n=won)) if extra else ""
-                cells.append(self._won_cell(row, note))
+                every = {"played": int(row.get("played", 0)) + extra, "won": int(row.get("won", 0)) + won}
+                cells.append(self._won_cell(every, note))
             pnp = int(record.get("pass_and_play", 0))
             cells.append((str(pnp) if pnp else "—", ""))
             network = record.get("network")

@@ -16,7 +16,7 @@ from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games, players_text
 from ui.session import MatchSession
-from ui.storage import hosted_file
+from ui.storage import has_kept_keys, hosted_file
 from ui.version import tablee_version
 
 if TYPE_CHECKING:
@@ -38,6 +38,9 @@ class TitleScene(MenuScene):
         self.host_again_button: object | None = None
         self.hosted: Any = None
         """A network table this app hosted when it stopped (it can be hosted again)."""
+        self.kept: Any = None
+        """The newest network table whose seats this computer may take back (Rejoin)."""
+        self.rejoin_button: object | None = None
         self._logo: pygame.Surface | None = None
         self._logo_key: tuple[int, int] | None = None
 
@@ -69,6 +72,12 @@ class TitleScene(MenuScene):
             from ui.scenes.network import saved_table
 
             self.hosted = saved_table(self.app)
+        self.kept = None
+        if has_kept_keys(self.app.data_dir):  # likewise: only when seats are kept
+            from ui.scenes.network import kept_tables
+
+            tables = kept_tables(self.app)
+            self.kept = tables[0] if tables else None
         _, menu = self.layout()
         w, h = self.size
         gap = self.px(12)
@@ -79,6 +88,7 @@ class TitleScene(MenuScene):
         total = (tall + self.px(26) + gap * 2 if self.saved is not None else 0) + self.px(34)
         total += len(registered) * (tall + gap) + gap + 3 * (row + gap) + gap
         total += row + gap if self.hosted is not None else 0
+        total += row + gap if self.kept is not None else 0
         y = max(self.px(24), (h - total) // 2)
         self.continue_button = None
         if self.saved is not None:
@@ -125,6 +135,13 @@ class TitleScene(MenuScene):
             self.host_again_button = self.button(
                 pygame.Rect(menu.left, y, menu.width, row),
                 self.app.tr("title.host_again", game=game_title(self.app, self.hosted.state.GAME_ID)), self.host_again)
+            y += row + gap
+        self.rejoin_button = None
+        if self.kept is not None:
+            from ui.scenes.network import rejoin_text
+
+            self.rejoin_button = self.button(pygame.Rect(menu.left, y, menu.width, row), rejoin_text(self.app, self.kept),
+                                             self.rejoin)
             y += row + gap
         y += gap
         half = (menu.width - gap) // 2
@@ -180,6 +197,16 @@ class TitleScene(MenuScene):
             self.app.notify(self.app.tr("net.host_failed", reason=str(exc)))
             return
         self.app.push(lobby)
+
+    def rejoin(self) -> None:
+        """Take back the seats this computer played at a network table (after a crash)."""
+        from ui.scenes.network import rejoin
+
+        if self.kept is None:
+            return
+        lobby = rejoin(self.app, self.kept)
+        if lobby is not None:
+            self.app.push(lobby)
 
     def open_about(self) -> None:
         from ui.scenes.about import AboutScene

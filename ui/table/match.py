@@ -340,8 +340,7 @@ def make_driver(session: MatchSession, bot_delay: float, runner: ThreadRunner | 
         return NetworkDriver(session.referee)
     state = session.state
     descriptor = GAMES[session.game_id]
-    bots = {seat: descriptor.make_bot(level, state.seed + 7919 * (seat + 1))
-            for seat, level in session.bot_levels.items()}
+    bots = {seat: descriptor.make_bot(level, session.bot_seed(seat)) for seat, level in session.bot_levels.items()}
     referee = Referee(state, bots, think_delay=bot_delay, runner=runner)
     coach: Coach | None = getattr(session, "coach", None)
     if coach is None or not session.humans:
@@ -381,6 +380,8 @@ class Shown:
     seen: list[Event]
     sounds: list[str]
     new_deal: bool
+    newly_assisted: bool = False
+    """This move's aid (a memory aid) made the match count as assisted: the player is told."""
 
 
 @dataclass(frozen=True)
@@ -503,7 +504,8 @@ class TableMatch:
         seer = self.viewer
         told = [e.for_seat(seer) for e in events]
         told_view = self.state.view(seer)
-        if assisted and self.driver.local:
+        newly_assisted = assisted and self.driver.local and not self.session.assisted
+        if newly_assisted:
             self.session.assisted = True
         if self.session.saved:
             self.storage.autosave_session(self.session.to_json())
@@ -521,7 +523,7 @@ class TableMatch:
             self.recorded = True
             self.count()
         return Shown(played, told, told_view, seen, sounds_for(told, seer),
-                     any(e.kind == "deal" for e in events))
+                     any(e.kind == "deal" for e in events), newly_assisted)
 
     def count(self) -> None:
         """A finished match joins the statistics and the kept matches (a network match is rebuilt
@@ -654,6 +656,12 @@ class TableMatch:
         return self.driver.undo_refusal is None and allowed and not self.state.is_over() and any(
             line.split(": ", 1)[0] in {str(h) for h in humans} for line in self.state.log)
 
+    def undo_may_come(self) -> bool:
+        """Whether Undo can be offered in this match at all (its place is kept while it is not)."""
+        humans = self.session.humans
+        allowed = len(humans) == 1 or (len(humans) > 1 and self.session.pass_and_play_undo)
+        return self.driver.undo_refusal is None and allowed and not self.state.is_over() and self.coach is None
+
     def undo(self) -> Said:
         """Take back the player's last decision and the bots' replies to it (Ctrl+Z); the match then
         counts as assisted and is saved at once. What to tell the player: what was taken back, or why
@@ -666,7 +674,7 @@ class TableMatch:
         humans = self.session.humans
         if len(humans) != 1 and not self.session.pass_and_play_undo:
             return Said(tr("table.undo_pass_and_play"))
-        fresh = {seat: self.descriptor.make_bot(level, self.state.seed + 7919 * (seat + 1) + len(self.state.log))
+        fresh = {seat: self.descriptor.make_bot(level, self.session.bot_seed(seat) + len(self.state.log))
                  for seat, level in self.session.bot_levels.items()}
         try:
             taken = self.driver.take_back(humans, fresh)
@@ -684,6 +692,10 @@ class TableMatch:
         """Whether the Hint button is shown: the viewer may move, outside a tutorial and a network table."""
         return (bool(self.legal) and self.driver.hint_refusal is None and self.coach is None
                 and not self.curtain.shown and not self.driver.unready())
+
+    def hint_may_come(self) -> bool:
+        """Whether Hint can be offered in this match at all (its place is kept while it is not)."""
+        return self.driver.hint_refusal is None and self.coach is None and not self.state.is_over()
 
     def hint(self) -> Said | None:
         """Ask the hard bot what it would play in the viewer's place (H): it thinks off the render

@@ -54,6 +54,8 @@ DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 2.8
 READING_SPEED = 18
 """Characters a second: a long message (a hint and its reason) stays up long enough to be read."""
+MESSAGE_COLOURS = {"refusal": (120, 28, 30), "hint": (26, 66, 104), "info": (24, 78, 50)}
+"""The bubble of a message over the table: red says no; a hint (blue) and news (green) do not."""
 
 
 class Plate(NamedTuple):
@@ -100,6 +102,9 @@ class TableScene(Scene):
         self.selected: str | None = None
         """A card of the viewer's hand chosen by a click (Knock uses it)."""
         self.message: str | None = None
+        self.message_kind = "refusal"
+        self._hint_why: tuple[int, str] | None = None
+        """The last hint's reason and the move count it was given at: asking again shows it."""
         self._message_points: set[int] = set()
         """The cards the message is about (a hint's): it is placed clear of them where it can be."""
         self.message_left = 0.0
@@ -382,6 +387,8 @@ class TableScene(Scene):
             self.app.sound.play(name)
         for line in self.adapter.describe(played.move, shown.told, shown.told_view):
             self.log.add(line)
+        if shown.newly_assisted:
+            self._tell(Said(self.app.tr("table.now_assisted"), log=True))
         new_deal = shown.new_deal
         self._refresh(shown.seen, animate_deal=new_deal,
                       pace=self.bot_pace() if played.by != "human" and not new_deal else 1.0, looked=True)
@@ -394,7 +401,7 @@ class TableScene(Scene):
             self.app.sound.play(said.sound)
         if said.log:
             self.log.add(said.message)
-        self.say(said.message)
+        self.say(said.message, kind="refusal" if said.sound == "refuse" else "info")
 
     def table_changed(self) -> None:
         """The adapter changed how it shows the match (a hand put in another order): saved with it."""
@@ -440,12 +447,14 @@ class TableScene(Scene):
         size = round(layout.em * 0.245)
         return max(size, round(self.log_rect(layout).h / 11)) if self.log_large else size
 
-    def say(self, text: str, about: list[CardSprite] | None = None) -> None:
+    def say(self, text: str, about: list[CardSprite] | None = None, kind: str = "refusal") -> None:
         """Show a short message over the table (an empty one shows nothing), clear of the cards it is
-        ``about`` where there is room."""
+        ``about`` where there is room; ``kind`` gives its colour (``MESSAGE_COLOURS``): a refusal is
+        red, a hint or a piece of news is not."""
         if not text:
             return
         self.message = text
+        self.message_kind = kind if kind in MESSAGE_COLOURS else "refusal"
         self._message_points = {s.ident for s in about or []}
         self.message_left = max(MESSAGE_SECONDS, len(text) / READING_SPEED)
         self.dirty = True
@@ -571,6 +580,12 @@ class TableScene(Scene):
     def hint(self) -> None:
         """Ask the hard bot what it would play in the viewer's place (H); its answer is shown when it
         comes (``_show_hint``)."""
+        why = self._hint_why
+        if why is not None and why[0] == len(self.state.log):  # asked again: the reason, on request
+            self._hint_why = None
+            self.say(why[1], kind="hint")
+            self.log.add(why[1])
+            return
         said = self.match.hint()
         if said is not None:
             self._tell(said)
@@ -582,11 +597,14 @@ class TableScene(Scene):
         move, reason = answer
         what = self.adapter.hint_text(move, self.view)
         key = f"why.{reason[0]}" if reason is not None else ""
-        if reason is not None and self._has(key):
-            line = self.app.tr("table.hint_why", move=what, why=self.app.tr(key, **self.adapter.word_params(reason[1])))
+        if reason is not None and self._has(key):  # one plain sentence; the search's reasons on request
+            why = self.app.tr(key, **self.adapter.word_params(reason[1]))
+            self._hint_why = (len(self.state.log), self.app.tr("table.hint_why", why=why))
+            line = self.app.tr("table.hint_ask_why", move=what)
         else:
+            self._hint_why = None
             line = self.app.tr("table.hint", move=what)
-        self.say(line, [sp for arg in move.args for sp in self.sprites_named(arg)])
+        self.say(line, [sp for arg in move.args for sp in self.sprites_named(arg)], kind="hint")
         self.log.add(line)
         if any(arg in self._own_hand() for arg in move.args):
             self.selected = next(arg for arg in move.args if arg in self._own_hand())
@@ -801,7 +819,7 @@ class TableScene(Scene):
         now = self.adapter.race(self.view)
         if now is None or now == seen:
             return False
-        self.say(self.app.tr("table.race_too_soon"))
+        self.say(self.app.tr("table.race_too_soon"), kind="info")
         return True
 
     def _mouse_move(self, pos: tuple[int, int]) -> bool:
@@ -917,8 +935,12 @@ class TableScene(Scene):
             side.append(Button("tutorial_end", self.app.tr("tutorial.end"), self.tutorial_end))
         elif self.undo_offered() and not self.curtain.shown:
             side.append(Button("undo", self.app.tr("table.undo"), self.undo))
+        elif self.match.undo_may_come() and not self.curtain.shown:
+            side.append(Button("undo", self.app.tr("table.undo"), None))  # its place, kept empty
         if self.match.hint_offered():
             side.append(Button("hint", self.app.tr("table.hint_button"), self.hint))
+        elif self.match.hint_may_come() and not self.curtain.shown:
+            side.append(Button("hint", self.app.tr("table.hint_button"), None))
         layout = self.layout
         bar = self.adapter.button_bar(layout)
         layout_buttons(main, self.text, bar)
@@ -938,7 +960,7 @@ class TableScene(Scene):
             main, side = main + side, []
             layout_buttons(main, self.text, bar)
         layout_column(side, self.text, (log.x, floor), log.w, height, top=top)
-        self.buttons = main + side
+        self.buttons = [b for b in main + side if b.action is not None]  # Undo and Hint keep their places
         self._apply_highlights()
 
     def _apply_highlights(self) -> None:
@@ -1122,7 +1144,8 @@ class TableScene(Scene):
         coach; rendered and placed once per message and table change, not every frame."""
         if not self.message:
             return None
-        key = (self.message, self._version, layout.size, layout.em, tuple(b.rect.topleft for b in self.buttons))
+        key = (self.message, self.message_kind, self._version, layout.size, layout.em,
+               tuple(b.rect.topleft for b in self.buttons))
         if self._message_box is None or self._message_box[0] != key:
             widest = min(layout.size[0] * 0.7, layout.log_rect.x - layout.felt.x - layout.unit * 0.6)
             panels = (self._render_message(self.message, layout, round(widest * share), most)
@@ -1167,7 +1190,7 @@ class TableScene(Scene):
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         box.topleft = (0, 0)
         radius = box.h // 2 if len(images) == 1 else size
-        pygame.draw.rect(panel, (120, 28, 30), box, border_radius=radius)
+        pygame.draw.rect(panel, MESSAGE_COLOURS[self.message_kind], box, border_radius=radius)
         pygame.draw.rect(panel, GOLD, box, 2, border_radius=radius)
         y = box.centery - height // 2
         for img in images:

@@ -283,6 +283,13 @@ class ScoreSheetScene(Scene):
             b.draw(layer, self.text, i == self.focus)
         return layer
 
+    def chart_caption(self) -> str:
+        """What the chart plots, in a sentence: a Gin Rummy line is the score of the game to 100 under
+        way (it starts again at 0 with each game, and the match total adds bonuses), not the match total."""
+        state = self.session.state
+        return self.app.tr(f"sheet.chart_caption.{self.session.game_id}",
+                           target=getattr(state.options, "game_target", ""))
+
     def _draw_chart(self, layer: pygame.Surface, area: pygame.Rect, size_txt: int) -> None:
         """Every player's total after each hand or round: one line a seat in its seat colour, each
         with its own marker shape (told apart without colour), the names as a legend."""
@@ -290,7 +297,9 @@ class ScoreSheetScene(Scene):
         names = [seat.name for seat in self.session.seats]
         legend_h = round(size_txt * 1.6)
         plot = pygame.Rect(area.x + round(size_txt * 3), area.y + legend_h, area.w - round(size_txt * 3.5),
-                           area.h - legend_h - round(size_txt * 1.8))
+                           area.h - legend_h - round(size_txt * 4.8))
+        caption = self.text.block(self.chart_caption(), size_txt, area.w, round(size_txt * 3), INK)
+        layer.blit(caption, caption.get_rect(midbottom=(area.centerx, area.bottom)))
         low = min(0, *(min(line) for line in series))
         high = max(1, *(max(line) for line in series))
         steps = max(1, len(series[0]) - 1)
