@@ -207,6 +207,6 @@ def test_review_marks_a_decision_the_hard_bot_would_not_make(app):
     viewer = ReplayScene(app, state, review=(0, 1))
     app.push(viewer)
     eventually(lambda: viewer.review_done, "the hand's review")
-    assert viewer.verdicts[0] == "" and viewer.verdicts[1].startswith("discard ")
-    assert viewer.verdicts[1] != "discard 5h"
+    assert viewer.verdicts[0] == "" and viewer.verdicts[1].startswith("Ann discards the ")   # in words
+    assert viewer.verdicts[1] != "Ann discards the 5 of hearts."
     assert app.tr("review.summary", n=2, differ=1) == viewer.review_line()

@@ -356,8 +356,13 @@ class TableAdapter(Generic[V]):
         lines = self.describe(move, [], view)
         return lines[0] if lines else move.action
 
+    def observe(self, move: Move, events: list[Event], view: V) -> None:
+        """What the table does, besides words, when a played move is shown (reset a mode, tell the
+        player something privately); ``describe`` stays words only, so the replay can use it."""
+
     def describe(self, move: Move, events: list[Event], view: V) -> list[str]:
-        """Log lines, in words, for a played move (``events`` already redacted for the viewer)."""
+        """Log lines, in words, for a played move (``events`` already redacted for the viewer); no
+        side effect (see ``observe``)."""
         return [str(move)]
 
     def race(self, view: V) -> object | None:

@@ -779,11 +779,20 @@ class Adapter(TableAdapter[GangView]):
             return self.tr("gang.status.end_turn")
         return ""
 
-    def describe(self, move: Move, events: list[Event], view: GangView) -> list[str]:
+    def observe(self, move: Move, events: list[Event], view: GangView) -> None:
+        """A move shown: the cards it revealed are shown a moment, modes and half-picked powers
+        reset, and a human whose turn ended by itself (a snap closed the window, the grace ran out)
+        is told so."""
         self._note_reveals(move, events)
         self.show_card = True
         self.mode = None
         self.picker = None
+        for e in events:
+            if (e.kind == "turn_end" and e.seat is not None and e.seat == self.table.viewer and self._human(e.seat)
+                    and (move.seat != e.seat or move.name not in ("done", "call"))):
+                self.table.say(self.tr("gang.log.turn_over", name=view["names"][e.seat]))
+
+    def describe(self, move: Move, events: list[Event], view: GangView) -> list[str]:
         names = view["names"]
         who = self.name(view, move.seat)
         a, args = move.name, move.args
@@ -836,10 +845,7 @@ class Adapter(TableAdapter[GangView]):
             ended = e.kind == "turn_end" and e.seat is not None and self._human(e.seat)
             if ended and e.seat is not None and (move.seat != e.seat or a not in ("done", "call")):
                 # the turn ended by itself (a snap closed the window, the grace ran out): say so
-                line = self.tr("gang.log.turn_over", name=names[e.seat])
-                lines.append(line)
-                if e.seat == self.table.viewer:
-                    self.table.say(line)
+                lines.append(self.tr("gang.log.turn_over", name=names[e.seat]))
             if e.kind == "round_end":
                 lines.append(self._describe_round(e, view))
             elif e.kind == "match_end":

@@ -573,8 +573,20 @@ class Adapter(TableAdapter[LaGagneView]):
             return self.tr("lagagne.status.only_discard")
         return self.tr("lagagne.status.play")
 
-    def describe(self, move: Move, events: list[Event], view: LaGagneView) -> list[str]:
+    def observe(self, move: Move, events: list[Event], view: LaGagneView) -> None:
+        """A move shown: half-made choices reset, and the one human at the table is told which card
+        an Échanger took from them or gave them."""
         self.choices = []
+        who = "?" if move.seat is None else view["names"][move.seat]
+        if move.name == "exchange":
+            self._tell_target(int(move.args[0]), "lagagne.told.taken", who,
+                              next((e for e in events if e.kind == "take"), None))
+        elif move.name == "give":
+            event = next((e for e in events if e.kind == "give"), None)
+            if event is not None:
+                self._tell_target(event.info["to"], "lagagne.told.given", who, event)
+
+    def describe(self, move: Move, events: list[Event], view: LaGagneView) -> list[str]:
         names = view["names"]
         who = "?" if move.seat is None else names[move.seat]
         name, args = move.name, move.args
@@ -608,14 +620,10 @@ class Adapter(TableAdapter[LaGagneView]):
             lines.append(self.tr("lagagne.log.recup", name=who, card=self.card_name(taken)))
         elif name == "exchange":
             lines.append(self.tr("lagagne.log.exchange", name=who, target=names[int(args[0])]))
-            took = next((e for e in events if e.kind == "take"), None)
-            self._tell_target(int(args[0]), "lagagne.told.taken", who, took)
         elif name == "give":
             event = next((e for e in events if e.kind == "give"), None)
             target = names[event.info["to"]] if event else "?"
             lines.append(self.tr("lagagne.log.give", name=who, target=target))
-            if event is not None:
-                self._tell_target(event.info["to"], "lagagne.told.given", who, event)
         elif name == "mulligan":
             lines.append(self.tr("lagagne.log.mulligan", name=who))
         for e in events:

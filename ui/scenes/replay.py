@@ -10,22 +10,27 @@ from __future__ import annotations
 
 import re
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from game import GAMES
 from game.core.dealcode import DealCode
+from game.core.events import Event
 from game.core.fairness import verify
+from game.core.move import Move
 from game.core.state import GameState
 from ui.cards import CardArt
+from ui.games import adapter_class, has_adapter
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title
+from ui.session import MatchSession, SeatInfo
 from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App
+    from ui.games.base import TableContext
 
 _SEAT_ZONE = re.compile(r"^(?P<kind>[a-z_]+):(?P<seat>\d+)")
 ZONE_KINDS = ("hand", "slot", "column", "stock", "discard")
@@ -39,6 +44,49 @@ def seat_of_zone(name: str) -> int | None:
     """The seat a zone belongs to (``hand:1``, ``slot:1.2``, ``column:1:h``), None for the table's."""
     m = _SEAT_ZONE.match(name)
     return int(m.group("seat")) if m else None
+
+
+class _WordsOnly:
+    """What a table adapter reads when it only puts moves into words: the app (the language) and a
+    session whose seats are all told in the third person (a replay speaks to nobody)."""
+
+    def __init__(self, app: App, state: GameState) -> None:
+        self.app = app
+        self.session = MatchSession(state, [SeatInfo(name, "normal") for name in state.names])
+
+
+class Narrator:
+    """Moves in sentences, as the game's table words them in its log ("Bob discards the 10 of
+    clubs"), for the replay's list and the review's verdicts; the move's text for a game without a
+    table adapter."""
+
+    def __init__(self, app: App, state: GameState) -> None:
+        game_id = state.GAME_ID
+        self.app = app
+        self.names = list(state.names)
+        self.adapter = adapter_class(game_id)(cast("TableContext", _WordsOnly(app, state))) \
+            if has_adapter(game_id) else None
+
+    def lines(self, move: Move, events: list[Event], view: dict[str, Any]) -> list[str]:
+        """The sentences of ``move`` (``events`` and ``view`` as the reader may see them); a move the
+        table's log passes over (ending a turn) in the replay's own words (``replay.quiet.<move>``)."""
+        said = self.adapter.describe(move, events, view) if self.adapter is not None else []
+        if said:
+            return said
+        quiet = f"replay.quiet.{move.name}"
+        if self.app.has_text(quiet):
+            return [self.app.tr(quiet, name="?" if move.seat is None else self.names[move.seat])]
+        return [move.action]
+
+    def match(self, final: GameState, seer: int | None) -> list[list[str]]:
+        """Every move of ``final`` in sentences, as seat ``seer`` (None: anybody) saw it."""
+        probe = final.replay(0)
+        out = []
+        for text in final.log:
+            move = probe.parse_move(text)
+            seen = [e.for_seat(seer) for e in probe.apply(move)]
+            out.append(self.lines(move, seen, probe.view(seer)))
+        return out
 
 
 class ReplayScene(MenuScene):
@@ -57,6 +105,9 @@ class ReplayScene(MenuScene):
         self.cards.four_colour = app.settings.four_colour_deck
         self.hand_starts = self._hand_starts()
         self.low, self.high = 0, self.total
+        self.narrator = Narrator(app, final)
+        self.sentences = self.narrator.match(final, review[0] if review is not None else None)
+        """Each move in words, as the log of the table said it (the reviewed seat's view in a review)."""
         self.review_seat: int | None = None
         self.verdicts: dict[int, str] = {}
         """Move index of the reviewed seat's decision → the hard bot's move ("" when it agrees)."""
@@ -84,7 +135,12 @@ class ReplayScene(MenuScene):
                 bot = desc.make_bot(level, self.final.seed + i)
                 choice = bot.choose(probe.view(seat), probe.legal_moves(seat))
                 same = choice == move or (choice.name == move.name and choice.args[:1] == move.args[:1])
-                self.verdicts[i] = "" if same else choice.action
+                if same:
+                    self.verdicts[i] = ""
+                else:
+                    other = probe.clone()
+                    seen = [e.for_seat(seat) for e in other.apply(choice)]
+                    self.verdicts[i] = self.narrator.lines(choice, seen, other.view(seat))[0]
             probe.apply(text)
         self.review_done = True
     # ------------------------------------------------------------------ stepping
@@ -200,7 +256,7 @@ class ReplayScene(MenuScene):
         """Where the replay stands: the move just played, or the deal."""
         if self.upto == 0:
             return self.app.tr("replay.at_start", total=self.total)
-        return self.app.tr("replay.at_move", n=self.upto, total=self.total, move=self.final.log[self.upto - 1])
+        return self.app.tr("replay.at_move", n=self.upto, total=self.total, move=" ".join(self.sentences[self.upto - 1]))
 
     def deal_lines(self) -> list[str]:
         """The hand shown: its number and fingerprint, and its seed checked once the hand is over."""
@@ -330,7 +386,7 @@ class ReplayScene(MenuScene):
         for i in range(start, min(self.high, start + rows)):
             current = i == self.upto - 1
             colour = art.GOLD_LIGHT if current else art.CREAM if i < self.upto else (150, 170, 150)
-            text = f"{i + 1}. {self.final.log[i]}"
+            text = f"{i + 1}. {self.sentences[i][0]}"
             verdict = self.verdicts.get(i)
             if verdict:
                 text += "  " + self.app.tr("review.other", move=verdict)

@@ -238,6 +238,7 @@ class TableScene(Scene):
         shown = self.match.show(played, self.adapter.assisted())
         for name in shown.sounds:
             self.app.sound.play(name)
+        self.adapter.observe(played.move, shown.told, shown.told_view)
         for line in self.adapter.describe(played.move, shown.told, shown.told_view):
             self.log.add(line)
         if shown.newly_assisted:

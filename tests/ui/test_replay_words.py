@@ -1,0 +1,50 @@
+"""The replay and the review read as sentences in the player's language, with names and card names
+("Bob discards the 10 of clubs"), never notation such as ``0: discard Tc`` or ``1: snap 1.0``."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from game import GAMES
+from game.core.referee import Referee
+from tests.patience import PATIENCE
+from ui.scenes.replay import ReplayScene
+
+NOTATION = re.compile(r"^\d+: |\b(discard|draw|snap|swap|take|pass|done|close|knock|play) [A-Z0-9TJQK][0-9a-z.]*\b")
+
+
+def bots_match(game_id: str, players: int):
+    desc = GAMES[game_id]
+    state = desc.new_match(players, seed=4)
+    Referee(state, {s: desc.make_bot("easy", s) for s in range(players)}).advance(0.0)
+    return state
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "es"])
+@pytest.mark.parametrize(("game_id", "players"), [("gang_de_mouettes", 3), ("lagagne", 3), ("gin_rummy", 2)])
+def test_every_move_of_a_replay_is_a_sentence(app, game_id, players, language) -> None:
+    app.set_language(language)
+    state = bots_match(game_id, players)
+    viewer = ReplayScene(app, state)
+    assert len(viewer.sentences) == len(state.log)
+    for text, lines in zip(state.log, viewer.sentences):
+        assert lines and all(line and not NOTATION.search(line) for line in lines), (text, lines)
+    names = set(state.names)
+    assert sum(any(n in line for n in names) for lines in viewer.sentences for line in lines) > len(state.log) // 2
+    viewer.go(len(state.log) // 2)
+    assert " ".join(viewer.sentences[len(state.log) // 2 - 1]) in viewer.move_line()
+
+
+def test_the_review_names_the_hard_bots_choice_in_words(app) -> None:
+    state = bots_match("gin_rummy", 2)
+    review = ReplayScene(app, state, review=(0, 1))
+    for _ in range(int(PATIENCE * 10)):
+        if review.review_done:
+            break
+        time.sleep(0.1)
+    assert review.review_done and review.verdicts
+    for verdict in review.verdicts.values():
+        assert not NOTATION.search(verdict), verdict
