@@ -94,7 +94,7 @@ def gestures(scene: Any) -> list[tuple[Any, list[list[Any]]]]:
     for sprite in sorted(scene.sprites, key=lambda s: -s.order):
         rect = sprite.rect
         grip = (rect.x + max(4, sprite.width // 6), rect.centery)
-        if scene.sprite_at(grip) is not sprite:
+        if scene.input.sprite_at(grip) is not sprite:
             continue
         if adapter.draggable(sprite, view, legal):
             for drop in adapter.drops(sprite, view, legal):
@@ -130,7 +130,7 @@ def play_table(app: Any, game_id: str, players: int, moves: int, seed: int) -> F
     for _ in range(limit):
         if frames.moves >= moves or scene.state.is_over() or app.top is not scene:
             break
-        if not pending and not scene.animating and scene.drag is None:
+        if not pending and not scene.animating and scene.input.drag is None:
             offered = gestures(scene)
             if offered:
                 wanted = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None

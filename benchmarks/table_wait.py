@@ -83,7 +83,7 @@ def measure(game_id: str, players: int, level: str, turns: int, seed: int,
                 waiting_since = None
             was_mine = mine
             racing = scene.driver.window_clock() is not None
-            if not pending and not scene.animating and scene.drag is None and (mine or not racing):
+            if not pending and not scene.animating and scene.input.drag is None and (mine or not racing):
                 offered = gestures(scene)
                 if offered:
                     wanted = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None

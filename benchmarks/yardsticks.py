@@ -12,6 +12,8 @@ opponent's, and its share of the wins, with 95% intervals; its move CPU time p50
 Gang de mouettes its calls and how often the caller came out lowest; in Gin Rummy points per hand
 and games to 100 won are separate runs (``--unit hand`` or ``--unit game``).
 The seeds of the table in ``docs/bots.md`` were fixed before any run and never used for tuning.
+``--first`` plays a seed's deals in chunks (deals ``first`` to ``first + count - 1``), so a long run
+can be cut into bounded pieces whose per-deal results (``--out``) are pooled afterwards.
 """
 
 from __future__ import annotations
@@ -70,15 +72,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=100, help="deals per opponent")
     parser.add_argument("--unit", default="hand", choices=("hand", "game", "match"))
     parser.add_argument("--seed", type=int, default=3701)
+    parser.add_argument("--first", type=int, default=0,
+                        help="first deal index, to play one seed's deals in bounded chunks (--first 50 --count 50)")
     parser.add_argument("--out", default=None, help="write the figures as JSON here too")
     args = parser.parse_args(argv)
     rows: dict[str, Any] = {}
     pool_diffs: list[list[float]] = []
     pool_wins: list[list[float]] = []
     all_times: list[float] = []
+    deal_rows: dict[str, Any] = {}
     for opp in args.opponents.split(","):
         deals = [play_deal(args.game, (args.level, opp), args.players, args.seed * 100_003 + i, args.unit, {}, True)
-                 for i in range(args.count)]
+                 for i in range(args.first, args.first + args.count)]
         diffs, wins, times, (made, won) = per_deal(deals)
         all_times.extend(times)
         row = summary(diffs, wins, sum(len(d.units) for d in deals))
@@ -86,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
             row["calls"], row["caller_lowest"] = made, won / made
             row["caller_lowest_ci"] = wilson(won, made)
         rows[opp] = row
+        deal_rows[opp] = {"diff": diffs, "win": wins, "units": row["units"]}
         pool_diffs.append(diffs)
         pool_wins.append(wins)
         print(f"{args.level} vs {opp}: {json.dumps(row)}", flush=True)
@@ -102,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     timing = {"moves": len(ts), "p50_ms": pct(0.5), "p95_ms": pct(0.95), "max_ms": ts[-1] * 1000 if ts else math.nan}
     print(f"{args.level} move CPU time: {json.dumps(timing)}")
     if args.out:
-        Path(args.out).write_text(json.dumps({"args": vars(args), "rows": rows, "timing": timing}, indent=1))
+        Path(args.out).write_text(json.dumps({"args": vars(args), "rows": rows, "timing": timing,
+                                             "per_deal": deal_rows, "times": all_times}))
     return 0
 
 

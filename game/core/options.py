@@ -188,9 +188,9 @@ def flag(default: bool) -> Any:
     return _field(default, OptionSpec("bool"))
 
 
-def whole(default: int, *, low: int | None = None, high: int | None = None) -> Any:
-    """A whole number from ``low`` to ``high``."""
-    return _field(default, OptionSpec("int", low=low, high=high))
+def whole(default: int, *, low: int | None = None, high: int | None = None, presets: Sequence[int] = ()) -> Any:
+    """A whole number from ``low`` to ``high``; ``presets`` are the values a form offers."""
+    return _field(default, OptionSpec("int", low=low, high=high, presets=tuple(presets)))
 
 
 def number(default: float, *, low: float | None = None, high: float | None = None, low_open: bool = False,

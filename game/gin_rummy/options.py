@@ -6,6 +6,10 @@ from dataclasses import dataclass
 
 from game.core.options import OptionError, Options, flag, seat, whole
 
+MATCH_PRESETS = (100, 500, 1000)
+"""The match lengths the setup form offers: one game, a short match, the classic match (any other
+target is still accepted, e.g. from the command line or a deal code)."""
+
 
 @dataclass(frozen=True)
 class GinOptions(Options):
@@ -49,7 +53,7 @@ class GinOptions(Options):
     forbid_discard_taken: bool = flag(True)
     petit_grand_gin: bool = flag(False)
     game_target: int = whole(100, low=1, high=9999)
-    match_target: int = whole(1000, low=1, high=99999)
+    match_target: int = whole(1000, low=1, high=99999, presets=MATCH_PRESETS)
     game_bonus: int = whole(100, low=0, high=9999)
     box_bonus: int = whole(25, low=0, high=999)
     gin_bonus: int = whole(25, low=0, high=999)

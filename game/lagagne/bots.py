@@ -38,8 +38,21 @@ from game.lagagne.cards import (
 )
 from game.lagagne.state import SI, LaGagneState
 
-
 # ----------------------------------------------------------------- normal's judgement
+W: dict[str, float] = {
+    "joker_keep": 3.0, "joker_closed": 0.8, "suit_keep_symbol": 0.8, "suit_keep_started": 0.4,
+    "suit_keep_cold": 0.25, "symbol_keep": 35.0, "x2_keep": 25.0, "x2_keep_closed": 8.0,
+    "voler_keep": 22.0, "echange_keep": 8.0, "recup_keep": 6.0,
+    "open_first": 45.0, "open_more": 22.0, "open_per_card": 6.0, "open_raw": 0.3,
+    "x2_raw": 1.0, "x2_cost": 4.0, "joker_lay": -1.0, "suited_lay": 1.0,
+    "steal_sym_first": 45.0, "steal_sym_more": 18.0, "steal_sym_harm": 10.0, "steal_sym_harm_raw": 0.1,
+    "steal_cost": 6.0, "harm_trailing": 0.5, "harm_at_target": 1.6,
+    "recup_share": 0.7, "recup_cost": 2.0, "exchange_base": 6.0, "exchange_dead": 0.3,
+    "exchange_leader": 2.0, "discard_cost": 1.0,
+}
+"""The weights of ``normal``'s judgement (which ``hard`` also plays inside its rollouts), in points."""
+
+
 def _mult(st: LaGagneState, p: int, si: int) -> int:
     return 2 if st.dbl[p][si] else 1
 
@@ -54,37 +67,37 @@ def keep_value(st: LaGagneState, seat: int, card: str) -> float:
     if card in POINTS:
         v = POINTS[card]
         if card in JOKERS:
-            return v + 3.0 if any(sym) else v * 0.8
+            return v + W["joker_keep"] if any(sym) else v * W["joker_closed"]
         si = SI[SUIT_OF[card]]
         if sym[si]:
             return float(v)
         if f"S{SUITS[si]}" in st.hands[seat]:
-            return v * 0.8
-        return v * (0.4 if st.pts[seat][si] else 0.25)
+            return v * W["suit_keep_symbol"]
+        return v * (W["suit_keep_started"] if st.pts[seat][si] else W["suit_keep_cold"])
     if card in SYMBOLS:
         si = SI[card[1]]
         if sym[si]:
             return 0.0
-        return 35.0 + (_raw(st, seat, si) if st.pts[seat][si] else 0.0)
+        return W["symbol_keep"] + (_raw(st, seat, si) if st.pts[seat][si] else 0.0)
     if card == X2:
-        return 25.0 if any(sym) else 8.0
+        return W["x2_keep"] if any(sym) else W["x2_keep_closed"]
     if card == VOLER:
-        return 22.0
+        return W["voler_keep"]
     if card == ECHANGE:
-        return 8.0
+        return W["echange_keep"]
     if card == RECUP:
-        return 6.0
+        return W["recup_keep"]
     return 0.0
 
 
 def _harm_weight(st: LaGagneState, seat: int, victim: int, scores: list[int]) -> float:
     """How much hurting ``victim`` is worth to ``seat``: most for the leader, more near the target."""
     others = [scores[p] for p in range(st.n) if p != seat]
-    w = 1.0 if scores[victim] >= max(others) else 0.5
+    w = 1.0 if scores[victim] >= max(others) else W["harm_trailing"]
     if st.n == 2:
         w = 1.0
     if scores[victim] >= st.options.target:
-        w *= 1.6
+        w *= W["harm_at_target"]
     return w
 
 
@@ -96,13 +109,13 @@ def move_value(st: LaGagneState, seat: int, move: Move, scores: list[int]) -> fl
         if card in SYMBOLS:
             si = SI[card[1]]
             in_hand = sum(1 for c in st.hands[seat] if SUIT_OF.get(c) == card[1] and c in SUITED)
-            base = 45.0 if not any(st.sym[seat]) else 22.0
-            return base + 6.0 * in_hand + _raw(st, seat, si) * 0.3
+            base = W["open_first"] if not any(st.sym[seat]) else W["open_more"]
+            return base + W["open_per_card"] * in_hand + _raw(st, seat, si) * W["open_raw"]
         if card == X2:
             si = SI[args[1]]
-            return _raw(st, seat, si) * 1.0 - 4.0
+            return _raw(st, seat, si) * W["x2_raw"] - W["x2_cost"]
         si = SI[args[1]] if len(args) > 1 else SI[SUIT_OF[card]]
-        bonus = -1.0 if card in JOKERS else 1.0
+        bonus = W["joker_lay"] if card in JOKERS else W["suited_lay"]
         return POINTS[card] * _mult(st, seat, si) + bonus
     if name == "steal":
         victim_text, tcard = args[0].split(":")
@@ -112,9 +125,9 @@ def move_value(st: LaGagneState, seat: int, move: Move, scores: list[int]) -> fl
         vi = SI[src]
         w = _harm_weight(st, seat, v, scores)
         if card in SYMBOLS:
-            gain = 45.0 if not any(st.sym[seat]) else 18.0
-            gain += _raw(st, seat, vi) * 0.3
-            harm = 10.0 + 0.1 * _raw(st, v, vi)
+            gain = W["steal_sym_first"] if not any(st.sym[seat]) else W["steal_sym_more"]
+            gain += _raw(st, seat, vi) * W["open_raw"]
+            harm = W["steal_sym_harm"] + W["steal_sym_harm_raw"] * _raw(st, v, vi)
         elif card == X2:
             di = SI[args[1]]
             gain = float(_raw(st, seat, di))
@@ -123,21 +136,22 @@ def move_value(st: LaGagneState, seat: int, move: Move, scores: list[int]) -> fl
             di = SI[args[1]] if len(args) > 1 else vi
             gain = POINTS[card] * _mult(st, seat, di)
             harm = POINTS[card] * _mult(st, v, vi)
-        return gain + w * harm - 6.0
+        return gain + w * harm - W["steal_cost"]
     if name == "recup":
         top = st.discard[-1]
-        return 0.7 * keep_value(st, seat, top) - keep_value(st, seat, RECUP) - 2.0
+        return W["recup_share"] * keep_value(st, seat, top) - keep_value(st, seat, RECUP) - W["recup_cost"]
     if name == "exchange":
         v = int(args[0])
         rest = [keep_value(st, seat, c) for c in st.hands[seat] if c != ECHANGE]
         dead = min(rest) if rest else 0.0
-        return 6.0 - dead * 0.3 + (2.0 if scores[v] == max(scores) else 0.0)
+        leader = W["exchange_leader"] if scores[v] == max(scores) else 0.0
+        return W["exchange_base"] - dead * W["exchange_dead"] + leader
     if name == "give":
         return -keep_value(st, seat, args[0])
     if name == "mulligan":
         return 200.0 if _stuck(st, seat) else -200.0
     if name == "discard":
-        return -keep_value(st, seat, args[0]) - 1.0
+        return -keep_value(st, seat, args[0]) - W["discard_cost"]
     return -100.0
 
 

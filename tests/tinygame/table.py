@@ -27,7 +27,7 @@ class HuitAdapter(TableAdapter):
         return zones
 
     def _play(self, sprite: CardSprite, legal: list[Move]) -> Move | None:
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if viewer is None or sprite.zone != f"hand:{viewer}" or sprite.card is None:
             return None
         return ArgumentPicker(legal, {"play"}).would_play(sprite.card)
@@ -47,7 +47,7 @@ class HuitAdapter(TableAdapter):
         move = self._play(sprite, legal)
         if move is None:
             return []
-        layout = self.scene.layout
+        layout = self.table.layout
         x, y = layout.discard_pos
         return [Drop("discard", pygame.Rect(round(x), round(y), layout.card_w, layout.card_h), move)]
 

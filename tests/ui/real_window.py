@@ -66,7 +66,7 @@ def main(framebuffer: Path, data_dir: Path) -> int:
         for frame in range(FRAMES):
             if app.top is not scene or scene.state.is_over():
                 break
-            if not pending and not scene.animating and scene.drag is None:
+            if not pending and not scene.animating and scene.input.drag is None:
                 offered = gestures(scene)
                 if offered:
                     wanted = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None

@@ -127,7 +127,7 @@ def focus_on(app, scene: TableScene, wanted) -> None:
     """Press Tab, then Right until the keyboard focus rests on what ``wanted(item)`` accepts."""
     key(app, pygame.K_TAB)
     for _ in range(60):
-        if wanted(scene.focused()):
+        if wanted(scene.input.focused()):
             return
         key(app, pygame.K_RIGHT)
     raise AssertionError("the focus never reached the wanted item")

@@ -56,7 +56,7 @@ def assert_fits(scene: TableScene, frame: int) -> None:
         assert not a.colliderect(b), (frame, a, b)
     for rect in buttons + plates:
         assert screen.contains(rect) and rect.top >= layout.top_bar, (frame, rect)
-    placed = scene.message_box(layout)
+    placed = scene.panels.message_box(layout)
     if placed is not None:
         assert placed[0].collidelist(buttons) == -1, (frame, placed[0], buttons)
 

@@ -130,7 +130,7 @@ def problems(scene: TableScene) -> list[str]:
             far = gap(columns[0].unionall(columns[1:]), spot.plate) / layout.card_h
             if far > NEAR:
                 out.append(f"seat {s}'s columns are {far:.2f} card heights from its name plate")
-    coach = scene.coach_box(layout)
+    coach = scene.panels.coach_box(layout)
     if coach is not None:
         box = coach[0]
         if not felt.contains(box):
@@ -168,7 +168,7 @@ def test_a_tutorial_step_stays_on_the_felt_and_clear_of_the_others(app: App,
     found = []
     for size, (card_size, text_size) in itertools.product(WINDOWS, LOOKS):
         scene = seat(app, size, tutorial.session("You"), card_size, text_size)
-        assert scene.coach_lines()
+        assert scene.panels.coach_lines()
         found += [f"{size[0]}x{size[1]} {card_size} {text_size}%: {p}" for p in problems(scene)]
     assert not found, "\n".join(found[:40])
 

@@ -46,7 +46,7 @@ def test_a_drag_of_a_card_in_flight_drags_that_card(app) -> None:
     end = discard_centre(scene)
     post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
     app.step(1 / 60)
-    assert scene.drag is not None and scene.drag["sprite"] is queen
+    assert scene.input.drag is not None and scene.input.drag["sprite"] is queen
     assert queen.rect.collidepoint(end)                 # the card follows the pointer
     post(pygame.MOUSEBUTTONUP, pos=end, button=1)
     app.step(1 / 60)

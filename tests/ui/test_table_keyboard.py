@@ -22,7 +22,7 @@ def test_keyboard_only_moves(app) -> None:
     assert state.log[-1] == "0: draw"
 
     focus_on(app, scene, lambda item: getattr(item, "card", None) == "Kh")
-    assert scene.focused().highlight == "focus"
+    assert scene.input.focused().highlight == "focus"
     key(app, pygame.K_RETURN)
     assert state.log[-1] == "0: discard Kh"
 
@@ -43,5 +43,5 @@ def test_shift_arrows_rearrange_the_hand(app) -> None:
     after = hand()
     i = before.index("Kh")
     assert after.index("Kh") == i - 1 and sorted(after) == sorted(before)
-    assert scene.focused().card == "Kh"
+    assert scene.input.focused().card == "Kh"
     assert scene.state.log == []                              # rearranging is not a move

@@ -27,14 +27,14 @@ TABLES = [("gin_rummy", 2, 40), ("gang_de_mouettes", 4, 12), ("lagagne", 3, 12)]
 def redrawn_alike(app: Any, scene: TableScene) -> bool:
     """Whether the kept layers, and the screen drawn again only where it changed, equal the layers
     and the screen drawn from nothing now."""
-    if scene.curtain.shown or scene._rest is None or scene._static is None:
+    if scene.curtain.shown or scene.resting.layer is None or scene.hud.layer is None:
         return True
-    kept = [pygame.image.tobytes(layer, "RGB") for layer in (scene._static, scene._rest, app.screen)]
-    scene._static = scene._rest = scene._overlays = None
-    scene._static_dirty = scene.dirty = True
+    kept = [pygame.image.tobytes(layer, "RGB") for layer in (scene.hud.layer, scene.resting.layer, app.screen)]
+    scene.hud.layer = scene.resting.layer = scene._overlays = None
+    scene.hud.stale = scene.dirty = True
     app.draw()
-    assert scene._static is not None and scene._rest is not None
-    return kept == [pygame.image.tobytes(layer, "RGB") for layer in (scene._static, scene._rest, app.screen)]
+    assert scene.hud.layer is not None and scene.resting.layer is not None
+    return kept == [pygame.image.tobytes(layer, "RGB") for layer in (scene.hud.layer, scene.resting.layer, app.screen)]
 
 
 @pytest.mark.parametrize(("game_id", "players", "wanted"), TABLES)
@@ -49,7 +49,7 @@ def test_kept_layers_look_like_layers_drawn_from_nothing(app: Any, game_id: str,
     moves = frames = 0
     phases: set[str] = set()
     while moves < wanted and frames < 60 * wanted and not scene.state.is_over():
-        if not pending and not scene.animating and scene.drag is None:
+        if not pending and not scene.animating and scene.input.drag is None:
             offered = gestures(scene)
             if offered and rnd.random() < 0.3:
                 choice = chooser.choose(scene.view, list(scene.legal)) if scene.legal else None

@@ -99,7 +99,7 @@ def test_the_hint_keeps_clear_of_the_buttons_and_of_its_card(window, percent: in
     app.step(1 / 60)
     assert scene.message.startswith("Hint: ") and scene.selected
     assert covered(app, scene, before) == []
-    placed = scene.message_box(scene.layout)
+    placed = scene.panels.message_box(scene.layout)
     assert placed is not None
     card = next(s for s in scene.sprites if s.card == scene.selected)
     assert not placed[0].colliderect(card.rect)

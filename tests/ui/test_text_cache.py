@@ -105,11 +105,11 @@ def test_measures_and_wrapping_kept_are_those_of_the_font(text: str, size: int, 
 
 
 def test_a_name_plate_line_too_long_for_its_plate_leaves_out_its_last_parts() -> None:
-    from ui.table.scene import _fitting_parts
+    from ui.table.paint import fitting_parts
 
     cache = TextCache(font)
     line = "robot · normal · donneur · mulligan en réserve"
-    assert _fitting_parts(cache, line, 14, 1000) == line
-    short = _fitting_parts(cache, line, 14, cache.width("robot · normal", 9) + 2)
+    assert fitting_parts(cache, line, 14, 1000) == line
+    short = fitting_parts(cache, line, 14, cache.width("robot · normal", 9) + 2)
     assert short == "robot · normal"
-    assert _fitting_parts(cache, line, 14, 5) == "robot"  # the first part stays, however small the plate
+    assert fitting_parts(cache, line, 14, 5) == "robot"  # the first part stays, however small the plate

@@ -28,9 +28,9 @@ def test_the_gin_tutorial_on_the_table(app) -> None:
     scene = app.top
     assert isinstance(scene, TableScene) and scene.match.coach is not None
     state = scene.state
-    lines = scene.coach_lines()
+    lines = scene.panels.coach_lines()
     assert lines[0] == app.tr("tutorial.gin.intro") and app.tr("tutorial.gin.take") in lines[1]
-    assert scene.coach_target() == top_of(scene, "discard").rect
+    assert scene.panels.coach_target() == top_of(scene, "discard").rect
     click_at(app, button(scene, "pass").rect.center)             # not what the step asks
     assert state.log == [] and scene.message == app.tr("tutorial.not_yet", step=app.tr("tutorial.gin.take"))
     click_at(app, button(scene, "take").rect.center)
@@ -38,20 +38,20 @@ def test_the_gin_tutorial_on_the_table(app) -> None:
     press(app, pygame.K_z, pygame.KMOD_CTRL)                      # the tutorial follows one deal: no undo
     assert state.log == ["0: take"] and scene.message == app.tr("tutorial.no_undo")
     king = next(s for s in scene.sprites if s.card == "Kd")
-    assert scene.coach_target() == king.rect
+    assert scene.panels.coach_target() == king.rect
     layout = scene.layout
     pile = (round(layout.discard_pos[0]) + layout.card_w // 2, round(layout.discard_pos[1]) + layout.card_h // 2)
     drag(app, visible_point(king), pile)
     assert state.log[1] == "0: discard Kd"
     run_until(app, lambda: scene.match.coach.due(scene.legal))
-    assert app.tr("tutorial.gin.draw") in scene.coach_lines()[-1]
+    assert app.tr("tutorial.gin.draw") in scene.panels.coach_lines()[-1]
     click_at(app, button(scene, "tutorial_skip").rect.center)    # the coach draws for the player
     assert state.log[-1] == "0: draw" and "3c" in state.view(0)["hand"]
     knock(app, scene)
     assert state.log[-1].startswith("0: knock Qs") and scene.match.coach.finished
-    assert scene.coach_lines() == [app.tr("tutorial.gin.outro")]
+    assert scene.panels.coach_lines() == [app.tr("tutorial.gin.outro")]
     click_at(app, button(scene, "tutorial_end").rect.center)
-    assert scene.coach_lines() == [] and all(b.key != "tutorial_end" for b in scene.buttons)
+    assert scene.panels.coach_lines() == [] and all(b.key != "tutorial_end" for b in scene.buttons)
     assert app.storage.load_session() is None and app.storage.stats() == {}
 
 

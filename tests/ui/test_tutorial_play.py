@@ -128,10 +128,10 @@ def test_a_newcomer_plays_the_tutorial_to_its_end_with_the_mouse(app, game_id: s
         frames_until(app, lambda: (scene.match.coach_due() or coach.lost) and not scene.animating)
         assert not coach.lost and coach.index == index, (index, state.log)
         words = app.tr(steps[index].text)
-        lines = scene.coach_lines()
+        lines = scene.panels.coach_lines()
         assert [line for line in lines if words in line] == [lines[-1]], lines
         assert not any(app.tr(s.text) in line for s in steps if s is not steps[index] for line in lines)
-        target = scene.coach_target()
+        target = scene.panels.coach_target()
         assert target is not None and app.screen.get_rect().contains(target), "the coach points at its control"
         assert any(b.key == "tutorial_skip" for b in scene.buttons)
         log = list(state.log)
@@ -142,7 +142,7 @@ def test_a_newcomer_plays_the_tutorial_to_its_end_with_the_mouse(app, game_id: s
         gesture(app, scene)
         assert coach.index == index + 1, (index, state.log, scene.message)
         frame(app)
-        assert not any(words in line for line in scene.coach_lines()), "a step's words go once it is done"
+        assert not any(words in line for line in scene.panels.coach_lines()), "a step's words go once it is done"
     outro = app.tr(coach.tutorial.outro)
-    frames_until(app, lambda: scene.coach_lines() == [outro])
+    frames_until(app, lambda: scene.panels.coach_lines() == [outro])
     assert coach.finished and not coach.lost

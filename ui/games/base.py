@@ -24,17 +24,17 @@ A new game plugs in by writing ``ui/games/<game_id>.py`` with a subclass of ``Ta
   ``word_params`` (engine message parameters made readable).
 - drawing: ``draw_under`` is cached with the resting cards and redrawn only when the view, the
   selection or the resting cards change, so it must depend on nothing else; anything that moves
-  by itself (a countdown) goes in ``draw_over`` and its ``tick`` sets ``scene.dirty``.
+  by itself (a countdown) goes in ``draw_over`` and ``idle`` returns False while it moves.
 - visual timers and turn marks: ``tick`` (e.g. how long a looked-at card stays face up), ``turn_seats``.
   Who may act when, bots, quick-discard windows and grace times are the referee's
-  (``scene.driver``, the match driver of ``ui.table.match``): an adapter reads its clocks to draw them.
+  (``table.driver``, the match driver of ``ui.table.match``): an adapter reads its clocks to draw them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
 
@@ -46,8 +46,15 @@ from ui.table.layout import TableLayout
 from ui.table.widgets import GOLD
 
 if TYPE_CHECKING:
-    from ui.table.scene import TableScene
+    from game.core import IllegalMove
+    from game.core.state import GameState
+    from ui.app import App
+    from ui.cards import CardArt
+    from ui.session import MatchSession
+    from ui.table.input import TableInput
+    from ui.table.match import MatchDriver
     from ui.table.sprites import CardSprite
+    from ui.table.widgets import Button, TextCache
 
 T = TypeVar("T")
 
@@ -156,6 +163,45 @@ SCORE_WIN = (30, 90, 50)
 """The score cards' paper, title and winner colours, the same in every game."""
 
 
+class TableContext(Protocol):
+    """What an adapter may read of the table and ask of it: the viewer and the view, the layout and
+    the sprites, text and card art, a few commands (say, select, explain, show the score sheet).
+    ``TableScene`` is one; an adapter never reaches anything else of the scene."""
+
+    app: App
+    session: MatchSession
+    state: GameState
+    sprites: list[CardSprite]
+    buttons: list[Button]
+    selected: str | None
+    text: TextCache
+    art: CardArt
+    input: TableInput
+
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def view(self) -> dict[str, Any]: ...
+    @property
+    def legal(self) -> list[Move]: ...
+    @property
+    def layout(self) -> TableLayout: ...
+    @property
+    def driver(self) -> MatchDriver: ...
+    @property
+    def animating(self) -> bool: ...
+    def say(self, text: str, about: list[CardSprite] | None = None) -> None: ...
+    def select(self, card: str | None) -> None: ...
+    def explain(self, exc: IllegalMove) -> str: ...
+    def recheck_viewer(self) -> None: ...
+    def table_changed(self) -> None: ...
+    def show_score_sheet(self) -> None: ...
+    def review_hand(self) -> None: ...
+    def play(self, move: Move) -> bool: ...
+    def update(self, dt: float) -> None: ...
+    def idle(self) -> bool: ...
+
+
 V = TypeVar("V", bound=CoreView)
 """The game's view type (``game.<id>.views``): every hook reads the view as its game types it."""
 
@@ -165,14 +211,14 @@ class TableAdapter(Generic[V]):
 
     game_id: str = ""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        self.app = scene.app
+    def __init__(self, table: TableContext) -> None:
+        self.table = table
+        self.app = table.app
 
     def tr(self, key: str, **params: Any) -> str:
         """A sentence in the player's language, spoken to the player where it is about them (see
         ``spoken``)."""
-        return spoken(self.app, self.scene.session, key, **params)
+        return spoken(self.app, self.table.session, key, **params)
 
     # ------------------------------------------------------------------ cards and zones
     def zones(self, view: V) -> dict[str, list[str | None]]:
@@ -260,7 +306,7 @@ class TableAdapter(Generic[V]):
         surface.rect((0, 0, 0), box.move(0, 6), border_radius=14)
         surface.rect(SCORE_PAPER, box, border_radius=14)
         surface.rect(GOLD, box, 3, border_radius=14)
-        img = self.scene.text.fit(title, size, box.w - 30, SCORE_TITLE, bold=True)
+        img = self.table.text.fit(title, size, box.w - 30, SCORE_TITLE, bold=True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + top)))
 
     def score_card_end(self, surface: Ink, box: pygame.Rect, y: int, rule: int, conclusion: str, size: int,
@@ -268,7 +314,7 @@ class TableAdapter(Generic[V]):
         """A score card's last line under its rows (which end at ``y``): a gold rule ``rule`` pixels
         down, then ``conclusion`` in the winners' green, ``gap`` pixels below ``y``."""
         surface.line(GOLD, (box.x + 20, y + rule), (box.right - 20, y + rule), 1)
-        img = self.scene.text.fit(conclusion, size, box.w - 30, SCORE_WIN, bold=True)
+        img = self.table.text.fit(conclusion, size, box.w - 30, SCORE_WIN, bold=True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y + gap)))
 
     def button_bar(self, layout: TableLayout) -> pygame.Rect:
@@ -304,7 +350,7 @@ class TableAdapter(Generic[V]):
     def hint_text(self, move: Move, view: V) -> str:
         """A move the player might play, in words (a hint): the label of the button that plays it,
         else how the log would tell it."""
-        for spec in self.buttons(view, list(self.scene.legal)):
+        for spec in self.buttons(view, list(self.table.legal)):
             if spec.action == move:
                 return spec.label
         lines = self.describe(move, [], view)

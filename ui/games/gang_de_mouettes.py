@@ -98,7 +98,7 @@ class Adapter(TableAdapter[GangView]):
     # ================================================================== state helpers
     @property
     def state(self) -> Any:
-        return self.scene.state
+        return self.table.session.state
 
     def public(self) -> GangView:
         """The spectator's view, cached until the next move."""
@@ -108,16 +108,16 @@ class Adapter(TableAdapter[GangView]):
         return self._public[1]
 
     def _human(self, seat: int) -> bool:
-        return self.scene.session.seats[seat].is_human
+        return self.table.session.seats[seat].is_human
 
     def to_memorise(self) -> list[int]:
         """Human seats still to look at their first cards of this round (play waits for them)."""
-        return self.scene.driver.unready()
+        return self.table.driver.unready()
 
     def memorise(self, seat: int) -> None:
         """``seat`` has memorised its cards: hide them and let play (or the next human) go on."""
-        self.scene.driver.ready(seat)
-        self.scene.recheck_viewer()
+        self.table.driver.ready(seat)
+        self.table.recheck_viewer()
 
     def _snappers(self, view: GangView) -> list[int]:
         """Humans who may still try a quick discard in the open window."""
@@ -146,7 +146,7 @@ class Adapter(TableAdapter[GangView]):
         if view["phase"] in (ROUND_OVER, OVER) or zone in self.reveals:
             return True
         seat, slot = where
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if viewer is not None and seat == viewer and viewer in self.to_memorise():
             return slot < int(view["options"]["peek_slots"])
         return view["phase"] == SCOUT and view["scouted"] == [seat, slot] and viewer == view["active"]
@@ -155,7 +155,7 @@ class Adapter(TableAdapter[GangView]):
         return {"stock": 0, "discard": 1, "slot": 3, "hand": 6}.get(zone.split(":")[0], 5)
 
     def deal_order(self, zones: dict[str, list[str | None]]) -> list[tuple[str, int]]:
-        view = self.scene.view
+        view = self.table.view
         n = view["players"]
         first = (view["dealer"] + 1) % n
         order = [(f"slot:{(first + k) % n}.{i}", 0) for i in range(4) for k in range(n)]
@@ -190,7 +190,7 @@ class Adapter(TableAdapter[GangView]):
         return self.arrangement(layout, tuple(counts))[seat]
 
     def _counts_for(self, layout: TableLayout) -> list[int]:
-        view = self.scene.view
+        view = self.table.view
         if view.get("slots") and len(view["slots"]) == layout.players:
             return [len(row) for row in view["slots"]]
         return [4] * layout.players
@@ -399,32 +399,32 @@ class Adapter(TableAdapter[GangView]):
                 self.reveals[zone] -= dt
                 if self.reveals[zone] <= 0:
                     del self.reveals[zone]
-                    self.scene.recheck_viewer()
+                    self.table.recheck_viewer()
 
     def _let_go_for_viewer(self) -> None:
         """The "let windows go" assist: the viewer may race in the open window but knows no card that
         matches, so the window is let go for them, as N would."""
-        view = cast(GangView, self.scene.view)
+        view = cast(GangView, self.table.view)
         window = view.get("window")
         if not window or not self.app.settings.let_go or view["seat"] not in window["open_to"]:
             return
         opened = (view["turn"], len(view["discard"]))
         if opened != self._let_go_for and not known_matches(view):
-            self.scene.driver.pass_window(view["seat"])
+            self.table.driver.pass_window(view["seat"])
             self._let_go_for = opened
             self.let_go_used = True
 
     def pass_snap(self) -> None:
         """The humans at the screen do not want to snap in this window (it may close sooner)."""
         for seat in self._snappers(self.public()):
-            self.scene.driver.pass_window(seat)
+            self.table.driver.pass_window(seat)
 
     # ================================================================== input
     def _acts(self, legal: list[Move]) -> dict[str, Move]:
         return {m.action: m for m in legal}
 
     def _is_top(self, sprite: CardSprite) -> bool:
-        same = [s for s in self.scene.sprites if s.zone == sprite.zone]
+        same = [s for s in self.table.sprites if s.zone == sprite.zone]
         return bool(same) and sprite is max(same, key=lambda s: s.order)
 
     def _power(self, view: GangView, legal: list[Move]) -> str | None:
@@ -434,14 +434,14 @@ class Adapter(TableAdapter[GangView]):
         return next((m.name for m in legal if m.name in POWER_MOVES), None)
 
     def _memorising_viewer(self) -> bool:
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         return viewer is not None and viewer in self.to_memorise()
 
     def draggable(self, sprite: CardSprite, view: GangView, legal: list[Move]) -> bool:
         if self._memorising_viewer():
             return False
         acts = self._acts(legal)
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if sprite.zone == "stock":
             return "draw" in acts and self._is_top(sprite)
         if sprite.zone == "discard":
@@ -459,8 +459,8 @@ class Adapter(TableAdapter[GangView]):
 
     def drops(self, sprite: CardSprite, view: GangView, legal: list[Move]) -> list[Drop]:
         acts = self._acts(legal)
-        layout = self.scene.layout
-        viewer = self.scene.viewer
+        layout = self.table.layout
+        viewer = self.table.viewer
         out: list[Drop] = []
         if sprite.zone == "stock" and "draw" in acts and viewer is not None:
             out.append(Drop("own", self.own_rect(viewer, view, layout), acts["draw"]))
@@ -474,7 +474,7 @@ class Adapter(TableAdapter[GangView]):
             if throw is not None:
                 out.append(Drop("discard", self._pile_rect(layout, "discard"), throw))
             power = self._power(view, legal)
-            button = next((b for b in self.scene.buttons if b.key == "power"), None)
+            button = next((b for b in self.table.buttons if b.key == "power"), None)
             if power is not None and button is not None:
                 out.append(Drop("power", button.rect.inflate(8, 8), partial(self.set_mode, power)))
         elif (where := slot_of(sprite.zone)) is not None:
@@ -503,7 +503,7 @@ class Adapter(TableAdapter[GangView]):
         return out
 
     def _slot_drops(self, seat: int, view: GangView, verb: str, acts: dict[str, Move]) -> list[Drop]:
-        layout = self.scene.layout
+        layout = self.table.layout
         places, _ = self.square(seat, self._count(view, seat), layout)
         out = []
         for i, (x, y, w) in enumerate(places):
@@ -514,7 +514,7 @@ class Adapter(TableAdapter[GangView]):
 
     def target_rects(self, view: GangView, layout: TableLayout) -> dict[str, pygame.Rect]:
         rects = {"discard": self._pile_rect(layout, "discard")}
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if viewer is not None:
             places, _ = self.square(viewer, self._count(view, viewer), layout)
             for i, (x, y, w) in enumerate(places):
@@ -522,7 +522,7 @@ class Adapter(TableAdapter[GangView]):
         return rects
 
     def attempted(self, sprite: CardSprite, zone: str, view: GangView) -> Move | None:
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if viewer is None:
             return None
         where = slot_of(zone)
@@ -538,7 +538,7 @@ class Adapter(TableAdapter[GangView]):
     def set_mode(self, mode: str | None) -> None:
         """Ask for the targets of a power (or of taking the discard) by clicks."""
         self.mode = mode
-        self.picker = ArgumentPicker(self.scene.legal, {mode}) if mode in POWER_MOVES else None
+        self.picker = ArgumentPicker(self.table.legal, {mode}) if mode in POWER_MOVES else None
 
     @property
     def chosen(self) -> int | None:
@@ -552,7 +552,7 @@ class Adapter(TableAdapter[GangView]):
         if self._memorising_viewer():
             return None
         acts = self._acts(legal)
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         phase = view["phase"]
         if sprite.zone == "stock" and "draw" in acts and self._is_top(sprite):
             return acts["draw"]
@@ -607,7 +607,7 @@ class Adapter(TableAdapter[GangView]):
         return keep
 
     def _refuse(self, mode: str) -> Action:
-        return lambda: self.scene.say(self.tr(f"gang.hint.{mode}"))
+        return lambda: self.table.say(self.tr(f"gang.hint.{mode}"))
 
     def race(self, view: GangView) -> object | None:
         """A quick-discard window, told apart as the engine tells it: its round and turn, and whether
@@ -623,18 +623,18 @@ class Adapter(TableAdapter[GangView]):
         if seat in humans:
             return Move(f"snap {seat}.{slot}", seat)
         if not view["pique"]:
-            return lambda: self.scene.say(self.tr("gang.hint.no_pique"))
+            return lambda: self.table.say(self.tr("gang.hint.no_pique"))
         others = [h for h in humans if h != seat]
         if len(others) == 1:
             return Move(f"snap {seat}.{slot}", others[0])
-        return lambda: self.scene.say(self.tr("gang.hint.pique_drag"))
+        return lambda: self.table.say(self.tr("gang.hint.pique_drag"))
 
     def focusable(self, sprite: CardSprite, view: GangView, legal: list[Move]) -> bool:
         if self._memorising_viewer():
             return False
         if sprite.zone in ("stock", "discard"):
             return self._is_top(sprite) and self.click(sprite, view, legal, False) is not None
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if viewer is not None and sprite.zone == f"hand:{viewer}":
             return self._power(view, legal) is not None
         where = slot_of(sprite.zone)
@@ -659,7 +659,7 @@ class Adapter(TableAdapter[GangView]):
 
     # ================================================================== buttons
     def buttons(self, view: GangView, legal: list[Move]) -> list[ButtonSpec]:
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         out: list[ButtonSpec] = []
         if self._memorising_viewer():
             return [
@@ -704,7 +704,7 @@ class Adapter(TableAdapter[GangView]):
         if phase in (ROUND_OVER, OVER):
             out.append(
                 ButtonSpec(
-                    "sheet", self.tr("gang.button.score_sheet"), self.scene.show_score_sheet, phase == OVER
+                    "sheet", self.tr("gang.button.score_sheet"), self.table.show_score_sheet, phase == OVER
                 )
             )
             key = "gang.button.hide_card" if self.show_card else "gang.button.show_card"
@@ -735,7 +735,7 @@ class Adapter(TableAdapter[GangView]):
     def _status(self, view: GangView, legal: list[Move]) -> str:
         phase = view["phase"]
         names = view["names"]
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if phase == OVER:
             winners = self.state.winners()
             return self.tr("gang.status.over", name=" & ".join(names[w] for w in winners))
@@ -838,8 +838,8 @@ class Adapter(TableAdapter[GangView]):
                 # the turn ended by itself (a snap closed the window, the grace ran out): say so
                 line = self.tr("gang.log.turn_over", name=names[e.seat])
                 lines.append(line)
-                if e.seat == self.scene.viewer:
-                    self.scene.say(line)
+                if e.seat == self.table.viewer:
+                    self.table.say(line)
             if e.kind == "round_end":
                 lines.append(self._describe_round(e, view))
             elif e.kind == "match_end":
@@ -929,19 +929,19 @@ class Adapter(TableAdapter[GangView]):
         return [box.inflate(layout.unit * 0.2 + 4, layout.unit * 0.2 + 4)]
 
     def draw_over(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
-        for target in self.scene.drop_targets():
+        for target in self.table.input.drop_targets():
             if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
                 surface.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
             self._draw_call(surface, view, layout)
         if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
             self._draw_marks(surface, view, layout)
-        clock = self.scene.driver.window_clock()
+        clock = self.table.driver.window_clock()
         if clock is not None and view["phase"] == WINDOW:
             self._draw_ring(surface, layout, clock)
-        grace = self.scene.driver.grace_clock()
-        if grace is not None and grace[0] == self.scene.viewer:
-            button = next((b for b in self.scene.buttons if b.key == "done"), None)
+        grace = self.table.driver.grace_clock()
+        if grace is not None and grace[0] == self.table.viewer:
+            button = next((b for b in self.table.buttons if b.key == "done"), None)
             if button is not None:
                 left = grace[1] / max(0.1, grace[2])
                 bar = pygame.Rect(
@@ -951,7 +951,7 @@ class Adapter(TableAdapter[GangView]):
         self._draw_targets(surface, view)
         if self.chosen is not None:
             sprite = next(
-                (s for s in self.scene.sprites if s.zone == f"slot:{self.scene.viewer}.{self.chosen}"), None
+                (s for s in self.table.sprites if s.zone == f"slot:{self.table.viewer}.{self.chosen}"), None
             )
             if sprite is not None:
                 surface.rect((90, 200, 255), sprite.rect.inflate(6, 6), 3, border_radius=8)
@@ -959,7 +959,7 @@ class Adapter(TableAdapter[GangView]):
             view["phase"] in (ROUND_OVER, OVER)
             and view.get("last_round")
             and self.show_card
-            and not self.scene.animating
+            and not self.table.animating
         ):
             self._score_card(surface, view, layout)
 
@@ -970,12 +970,12 @@ class Adapter(TableAdapter[GangView]):
             (phase == DRAWN and self.mode is not None)
             or (phase == TURN and self.mode == "take")
             or phase == SCOUT
-            or (phase == GIVE and view["give"] is not None and self.scene.viewer == view["give"]["snapper"])
+            or (phase == GIVE and view["give"] is not None and self.table.viewer == view["give"]["snapper"])
         )
-        if not asking or self.scene.viewer is None:
+        if not asking or self.table.viewer is None:
             return
-        legal = self.scene.legal
-        for sprite in self.scene.sprites:
+        legal = self.table.legal
+        for sprite in self.table.sprites:
             if slot_of(sprite.zone) is None or sprite.moving:
                 continue
             if isinstance(self.click(sprite, view, legal, False), Move):
@@ -988,7 +988,7 @@ class Adapter(TableAdapter[GangView]):
 
     def _draw_call(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
         """A speech bubble « Gang de mouettes ! » at the caller's name plate: the last round is on."""
-        text = self.scene.text
+        text = self.table.text
         plate = layout.seats[present(view["caller"], "caller")].plate
         u = layout.em
         img = text.render(self.tr("gang.bubble"), max(11, round(u * 0.24)), (120, 28, 30), bold=True)
@@ -1042,9 +1042,9 @@ class Adapter(TableAdapter[GangView]):
     def _draw_marks(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
         """What the viewer knows: the value of every card they have seen; and on their own cards,
         the initials of the other players who know that card (public: everybody saw who looked)."""
-        text = self.scene.text
-        viewer = self.scene.viewer
-        for sprite in self.scene.sprites:
+        text = self.table.text
+        viewer = self.table.viewer
+        for sprite in self.table.sprites:
             where = slot_of(sprite.zone)
             if where is None or sprite.moving:
                 continue
@@ -1068,7 +1068,7 @@ class Adapter(TableAdapter[GangView]):
         others = [k for k in knowers if k != seat]
         if not others or len(knowers) == view["players"]:
             return
-        text = self.scene.text
+        text = self.table.text
         size = max(9, round(sprite.width * 0.16))
         x = sprite.rect.right - 3
         for k in reversed(others):
@@ -1122,7 +1122,7 @@ class Adapter(TableAdapter[GangView]):
 
     def _score_card(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
         title, lines, conclusion = self.score_lines(view)
-        text = self.scene.text
+        text = self.table.text
         u = layout.box_em(6.6, 1.75 + 0.34 * len(lines))
         row = round(u * 0.34)
         box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.55) + row * len(lines))

@@ -98,7 +98,7 @@ class Adapter(TableAdapter[GinView]):
 
     # ----------------------------------------------------------------- hand order
     def hand_order(self, seat: int, cards: list[str]) -> list[str]:
-        view = self.scene.view
+        view = self.table.view
         if self.sort_mode == "suit":
             return sorted(cards, key=_suit_key)
         if self.sort_mode == "rank":
@@ -130,12 +130,12 @@ class Adapter(TableAdapter[GinView]):
         hand.insert(max(0, min(index, len(hand))), card)
         self.custom = hand
         self.sort_mode = "custom"
-        self.scene.table_changed()
+        self.table.table_changed()
 
     def set_sort(self, mode: str) -> None:
         """Order the hand so, in this match and (kept in the settings) in the next ones."""
         self.sort_mode = mode
-        self.scene.table_changed()
+        self.table.table_changed()
         if mode in GIN_SORTS and mode != self.app.settings.gin_sort:
             self.app.settings.gin_sort = mode
             self.app.save_settings()
@@ -148,11 +148,11 @@ class Adapter(TableAdapter[GinView]):
             self.sort_mode = kept["sort"]
         order = kept.get("order")
         if isinstance(order, list) and all(isinstance(c, str) for c in order):
-            self.custom = order[: len(self.scene.state.full_deck(self.scene.state.options))]
+            self.custom = order[: len(self.table.session.state.full_deck(self.table.session.state.options))]
 
     def _own_sprites(self) -> list[CardSprite]:
-        viewer = self.scene.viewer
-        return [s for s in self.scene.sprites if viewer is not None and s.zone == f"hand:{viewer}"]
+        viewer = self.table.viewer
+        return [s for s in self.table.sprites if viewer is not None and s.zone == f"hand:{viewer}"]
 
     # ================================================================== placement
     def place(self, zone: str, count: int, view: GinView, layout: TableLayout) -> list[tuple[float, float, int]]:
@@ -220,7 +220,7 @@ class Adapter(TableAdapter[GinView]):
 
     def draggable(self, sprite: CardSprite, view: GinView, legal: list[Move]) -> bool:
         acts = self._legal_actions(legal)
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if viewer is not None and sprite.zone == f"hand:{viewer}" and view["phase"] not in ("hand_over", "match_over"):
             return True
         if sprite.zone == "stock" and "draw" in acts:
@@ -230,7 +230,7 @@ class Adapter(TableAdapter[GinView]):
         return False
 
     def _is_top(self, sprite: CardSprite) -> bool:
-        same = [s for s in self.scene.sprites if s.zone == sprite.zone]
+        same = [s for s in self.table.sprites if s.zone == sprite.zone]
         return bool(same) and sprite is max(same, key=lambda s: s.order)
 
     def _hand_rect(self, layout: TableLayout) -> pygame.Rect:
@@ -247,8 +247,8 @@ class Adapter(TableAdapter[GinView]):
 
     def drops(self, sprite: CardSprite, view: GinView, legal: list[Move]) -> list[Drop]:
         acts = self._legal_actions(legal)
-        layout = self.scene.layout
-        viewer = self.scene.viewer
+        layout = self.table.layout
+        viewer = self.table.viewer
         out: list[Drop] = []
         if sprite.zone == "stock" and "draw" in acts:
             out.append(Drop("hand", self._hand_rect(layout), acts["draw"]))
@@ -265,11 +265,11 @@ class Adapter(TableAdapter[GinView]):
         others = [s for s in self._own_sprites() if s is not sprite]
         centre = sprite.x + sprite.width / 2
         index = sum(1 for s in others if s.target[0] + s.target_width / 2 < centre)
-        if sprite.card and self.scene.viewer is not None:
-            self.reorder(self.scene.viewer, sprite.card, index)
+        if sprite.card and self.table.viewer is not None:
+            self.reorder(self.table.viewer, sprite.card, index)
 
     def attempted(self, sprite: CardSprite, zone: str, view: GinView) -> Move | None:
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if viewer is None:
             return None
         if zone == "discard" and sprite.zone == f"hand:{viewer}" and sprite.card:
@@ -282,7 +282,7 @@ class Adapter(TableAdapter[GinView]):
 
     def click(self, sprite: CardSprite, view: GinView, legal: list[Move], double: bool) -> Action | None:
         acts = self._legal_actions(legal)
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if sprite.zone == "stock" and "draw" in acts and self._is_top(sprite):
             return acts["draw"]
         if sprite.zone == "discard" and "take" in acts and self._is_top(sprite):
@@ -290,7 +290,7 @@ class Adapter(TableAdapter[GinView]):
         if viewer is not None and sprite.zone in ("stock", "discard") and viewer in view["to_move"] \
                 and view["phase"] not in ("hand_over", "match_over"):
             attempt = Move("draw" if sprite.zone == "stock" else "take", viewer)
-            return lambda: self.scene.say(self.scene.explain(self.scene.state.refusal(attempt)))
+            return lambda: self.table.say(self.table.explain(self.table.session.state.refusal(attempt)))
         if viewer is not None and sprite.zone == f"hand:{viewer}" and sprite.card:
             card = sprite.card
             if double:
@@ -299,15 +299,15 @@ class Adapter(TableAdapter[GinView]):
                     return move
                 if view["phase"] == "discard" and viewer in view["to_move"]:
                     attempt = Move(f"discard {card}", viewer)
-                    return lambda: self.scene.say(self.scene.explain(self.scene.state.refusal(attempt)))
+                    return lambda: self.table.say(self.table.explain(self.table.session.state.refusal(attempt)))
             return lambda: self._select(card)
         return None
 
     def _select(self, card: str) -> None:
-        self.scene.select(card)
+        self.table.select(card)
 
     def shift(self, sprite: CardSprite, step: int) -> Action | None:
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if viewer is None or sprite.zone != f"hand:{viewer}" or not sprite.card:
             return None
         order = [s.card for s in sorted(self._own_sprites(), key=lambda s: s.target[0]) if s.card]
@@ -316,7 +316,7 @@ class Adapter(TableAdapter[GinView]):
         return lambda: self.reorder(viewer, card, index)
 
     def focusable(self, sprite: CardSprite, view: GinView, legal: list[Move]) -> bool:
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if viewer is not None and sprite.zone == f"hand:{viewer}":
             return view["phase"] not in ("hand_over", "match_over")
         acts = self._legal_actions(legal)
@@ -333,18 +333,18 @@ class Adapter(TableAdapter[GinView]):
         offers = view.get("knocks") or []
         if not offers:
             return None
-        offer = next((o for o in offers if o["card"] == self.scene.selected), offers[0])
+        offer = next((o for o in offers if o["card"] == self.table.selected), offers[0])
         return offer["kind"], offer["card"], offer["arrangements"][0]["melds"], offer["deadwood"]
 
     def open_knock_panel(self, card: str) -> None:
         """Knock discarding ``card``: open the knock panel on the engine's automatic arrangement."""
-        view = self.scene.view
+        view = self.table.view
         offer = next(o for o in view["knocks"] if o["card"] == card and o["kind"] == "knock")
         melds = offer["arrangements"][0]["melds"]
         laid = {c for meld in melds for c in meld}
         deadwood = [c for c in view["hand"] if c != card and c not in laid]
         title = self.tr("gin.panel.title", card=_the_card(self, card))
-        self.app.push(KnockPanel(self.app, self.scene, KnockLayout(card, melds, deadwood, view["knock_limit"]), title))
+        self.app.push(KnockPanel(self.app, self.table, KnockLayout(card, melds, deadwood, view["knock_limit"]), title))
 
     # ================================================================== buttons
     def buttons(self, view: GinView, legal: list[Move]) -> list[ButtonSpec]:
@@ -372,10 +372,10 @@ class Adapter(TableAdapter[GinView]):
             key = "gin.button.next_game" if new_game else "gin.button.next_hand"
             out.append(ButtonSpec("next", self.tr(key), acts["next"], True))
         if phase in ("hand_over", "match_over"):
-            out.append(ButtonSpec("sheet", self.tr("gin.button.score_sheet"), self.scene.show_score_sheet,
+            out.append(ButtonSpec("sheet", self.tr("gin.button.score_sheet"), self.table.show_score_sheet,
                                   phase == "match_over"))
-            if self.scene.driver.local and self.scene.viewer is not None:
-                out.append(ButtonSpec("review", self.tr("gin.button.review"), self.scene.review_hand))
+            if self.table.driver.local and self.table.viewer is not None:
+                out.append(ButtonSpec("review", self.tr("gin.button.review"), self.table.review_hand))
         elif view.get("hand"):
             for mode in SORT_MODES[:3]:
                 out.append(ButtonSpec(f"sort_{mode}", self.tr(f"gin.button.sort_{mode}"),
@@ -386,9 +386,9 @@ class Adapter(TableAdapter[GinView]):
     def status(self, view: GinView, legal: list[Move]) -> str:
         phase = view["phase"]
         names = view["names"]
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if phase == "match_over":
-            winners = self.scene.state.winners()
+            winners = self.table.session.state.winners()
             return self.tr("gin.status.match_over", name=" & ".join(names[w] for w in winners))
         if phase == "hand_over":
             return self.tr("gin.status.hand_over")
@@ -493,7 +493,7 @@ class Adapter(TableAdapter[GinView]):
         if phase in ("hand_over", "match_over") and view.get("result"):
             self._outline_spread(surface, view)
             return
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if viewer is None or view.get("hand") is None:
             return
         if self.app.settings.memory_aid and view.get("opponent_known"):
@@ -518,7 +518,7 @@ class Adapter(TableAdapter[GinView]):
     def under_rects(self, view: GinView, layout: TableLayout) -> list[pygame.Rect]:
         if view["phase"] in ("hand_over", "match_over") and view.get("result"):
             return self._spread_areas(view, layout)
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if viewer is None or view.get("hand") is None:
             return []
         rects = []
@@ -539,7 +539,7 @@ class Adapter(TableAdapter[GinView]):
         areas = []
         for seat in (0, 1):
             for zones in ((f"meld:{seat}:", f"hand:{seat}"), (f"hand:{seat}",)):
-                group = [sp.home_rect for sp in self.scene.sprites if sp.zone.startswith(zones)]
+                group = [sp.home_rect for sp in self.table.sprites if sp.zone.startswith(zones)]
                 if group:
                     areas.append(group[0].unionall(group[1:]).inflate(12, 12))
         return areas + [spot.inflate(4, 4) for _, spot in self._spread_labels(view)]
@@ -548,8 +548,8 @@ class Adapter(TableAdapter[GinView]):
         """The live deadwood counter and the knock limit above the viewer's name plate: its box, its
         lines and its text size."""
         plan = self._knock_plan(view)
-        text = self.scene.text
-        plate = layout.seats[self.scene.viewer or 0].plate
+        text = self.table.text
+        plate = layout.seats[self.table.viewer or 0].plate
         size = max(13, round(layout.em * 0.27))
         width = plate.w - size
         lines = [text.fit(self.tr("gin.deadwood", points=view.get("deadwood")), round(size * 1.15), width,
@@ -594,17 +594,17 @@ class Adapter(TableAdapter[GinView]):
         surface.blit(label, area.topleft)
         y = area.y + label.get_height() + 2
         for i, card in enumerate(view["opponent_known"]):
-            surface.blit(self.scene.art.face(card, w), (area.x + i * round(w * 0.55), y))
+            surface.blit(self.table.art.face(card, w), (area.x + i * round(w * 0.55), y))
 
     def _known_area(self, view: GinView, layout: TableLayout,
                     seat: int) -> tuple[pygame.Rect, pygame.Surface, int] | None:
         """Where the memory aid shows the opponent's known cards: the area, its label and the card width."""
-        theirs = [sp for sp in self.scene.sprites if sp.zone == f"hand:{seat}"]
+        theirs = [sp for sp in self.table.sprites if sp.zone == f"hand:{seat}"]
         if not theirs:
             return None
         fan = theirs[0].home_rect.unionall([sp.home_rect for sp in theirs[1:]])
         w = max(24, round(layout.small_w * 0.62))
-        label = self.scene.text.render(self.tr("gin.known"), max(12, round(layout.em * 0.22)), (200, 214, 196))
+        label = self.table.text.render(self.tr("gin.known"), max(12, round(layout.em * 0.22)), (200, 214, 196))
         x, y = fan.right + round(layout.unit * 0.35), fan.centery - card_height(w) // 2 + label.get_height() // 2
         count = len(view["opponent_known"])
         width = max(label.get_width(), (count - 1) * round(w * 0.55) + w)
@@ -614,11 +614,11 @@ class Adapter(TableAdapter[GinView]):
     def _outline_spread(self, surface: pygame.Surface, view: GinView) -> None:
         result = _hand_result(view)
         laid = {lay["card"] for lay in result["layoffs"]}
-        moving = any(sp.moving for sp in self.scene.sprites if sp.zone.startswith(("meld:", "hand:")))
+        moving = any(sp.moving for sp in self.table.sprites if sp.zone.startswith(("meld:", "hand:")))
         for s in (0, 1):
             zones = [f"meld:{s}:{i}" for i in range(len(result["melds"][s]))]
             for i, zone in enumerate(zones):
-                group = [sp for sp in self.scene.sprites if sp.zone == zone]
+                group = [sp for sp in self.table.sprites if sp.zone == zone]
                 if group and not any(sp.moving for sp in group):
                     rect = group[0].home_rect.unionall([g.home_rect for g in group[1:]]).inflate(10, 10)
                     pygame.draw.rect(surface, MELD_COLOURS[i % len(MELD_COLOURS)], rect, border_radius=10)
@@ -627,7 +627,7 @@ class Adapter(TableAdapter[GinView]):
                             tab = pygame.Rect(sp.home_rect.x + 3, rect.top - 9, max(10, sp.home_rect.w // 4), 9)
                             pygame.draw.rect(surface, LAYOFF_COLOUR, tab, border_top_left_radius=4,
                                              border_top_right_radius=4)
-            dead = [sp for sp in self.scene.sprites if sp.zone == f"hand:{s}"]
+            dead = [sp for sp in self.table.sprites if sp.zone == f"hand:{s}"]
             if dead and not moving:
                 rect = dead[0].home_rect.unionall([g.home_rect for g in dead[1:]]).inflate(10, 10)
                 pygame.draw.rect(surface, DEADWOOD_COLOUR, rect, border_radius=10)
@@ -640,13 +640,13 @@ class Adapter(TableAdapter[GinView]):
         none, except in the wall variant); beside them when the room above (under the buttons or the
         top bar) is too low for its size; else above, as large as fits."""
         result = _hand_result(view)
-        text = self.scene.text
-        layout = self.scene.layout
-        taken = [b.rect for b in self.scene.buttons] + [spot.plate for spot in layout.seats] + [layout.log_rect]
+        text = self.table.text
+        layout = self.table.layout
+        taken = [b.rect for b in self.table.buttons] + [spot.plate for spot in layout.seats] + [layout.log_rect]
         labels = []
         for s in (0, 1):
-            dead = [sp.home_rect for sp in self.scene.sprites if sp.zone == f"hand:{s}"]
-            melds = [sp.home_rect for sp in self.scene.sprites if sp.zone.startswith(f"meld:{s}:")]
+            dead = [sp.home_rect for sp in self.table.sprites if sp.zone == f"hand:{s}"]
+            melds = [sp.home_rect for sp in self.table.sprites if sp.zone.startswith(f"meld:{s}:")]
             if dead:
                 rect, gap = dead[0].unionall(dead[1:]).inflate(10, 10), 4
             elif melds and result["kind"] != "wall":
@@ -657,7 +657,7 @@ class Adapter(TableAdapter[GinView]):
             size = max(13, round(layout.em * 0.26))
             img = text.render(label, size, FONT_COLOUR, bold=True)
             above = img.get_rect(midbottom=(rect.centerx, rect.top - gap))
-            cards = [sp.home_rect for sp in self.scene.sprites if not rect.contains(sp.home_rect)]
+            cards = [sp.home_rect for sp in self.table.sprites if not rect.contains(sp.home_rect)]
             beside = [spot for spot in (img.get_rect(midleft=(rect.right + gap * 2, rect.centery)),
                                         img.get_rect(midright=(rect.x - gap * 2, rect.centery)))
                       if layout.felt.contains(spot) and spot.collidelist(taken + cards) == -1]
@@ -676,7 +676,7 @@ class Adapter(TableAdapter[GinView]):
         return labels
 
     def draw_over(self, surface: Ink, view: GinView, layout: TableLayout) -> None:
-        if view["phase"] in ("hand_over", "match_over") and view.get("result") and not self.scene.animating:
+        if view["phase"] in ("hand_over", "match_over") and view.get("result") and not self.table.animating:
             self._score_card(surface, view, layout)
 
     def score_lines(self, view: GinView) -> tuple[str, list[tuple[str, str]], str]:
@@ -718,8 +718,8 @@ class Adapter(TableAdapter[GinView]):
 
     def _score_card(self, surface: Ink, view: GinView, layout: TableLayout) -> None:
         title, lines, conclusion = self.score_lines(view)
-        text = self.scene.text
-        top_row = max((sp.home_rect.bottom for sp in self.scene.sprites
+        text = self.table.text
+        top_row = max((sp.home_rect.bottom for sp in self.table.sprites
                        if ":" in sp.zone and not layout.seats[int(sp.zone.split(":")[1])].bottom), default=0)
         room = layout.button_bar.y - top_row - layout.unit * 0.3
         u = layout.box_em(6.6, 1.75 + 0.3 * len(lines), (layout.felt.w * 0.9, room))

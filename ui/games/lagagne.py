@@ -155,10 +155,10 @@ class Adapter(TableAdapter[LaGagneView]):
         """Every seat's board rectangle and card width. The others' boards go next to their name
         plates (below first, then towards the middle, then above), shrinking until nothing overlaps."""
         last = self._boards_last
-        if last is not None and last[0] is self.scene.view and last[1] is layout:
+        if last is not None and last[0] is self.table.view and last[1] is layout:
             return last[2]
         out = self._find_boards(layout)
-        self._boards_last = (self.scene.view, layout, out)
+        self._boards_last = (self.table.view, layout, out)
         return out
 
     def _find_boards(self, layout: TableLayout) -> dict[int, tuple[pygame.Rect, int]]:
@@ -222,7 +222,7 @@ class Adapter(TableAdapter[LaGagneView]):
 
     def _present(self, seat: int) -> list[str]:
         """The suits of ``seat``'s columns on the table (open, or holding points or a ×2)."""
-        cols = self.scene.view.get("columns")
+        cols = self.table.view.get("columns")
         if not cols or seat >= len(cols):
             return []
         return [x for x in SUITS if cols[seat][x]["open"] or cols[seat][x]["points"] or cols[seat][x]["x2"]]
@@ -344,7 +344,7 @@ class Adapter(TableAdapter[LaGagneView]):
         rect = sprite.home_rect
         above = [
             s.home_rect
-            for s in self.scene.sprites
+            for s in self.table.sprites
             if s.zone == sprite.zone
             and s.order > sprite.order
             and s.width == sprite.width
@@ -360,7 +360,7 @@ class Adapter(TableAdapter[LaGagneView]):
         if col is None or sprite.card is None:
             return []
         picker = ArgumentPicker(legal, {"steal"})
-        columns = self.scene.view["columns"]
+        columns = self.table.view["columns"]
         words = [w for w in picker.options() if steal_source(w, columns) == (col[0], col[1], sprite.card)]
         return [m for m in picker.candidates() if m.args[0] in words]
 
@@ -376,7 +376,7 @@ class Adapter(TableAdapter[LaGagneView]):
 
     # ================================================================== input
     def _mine(self, sprite: CardSprite) -> bool:
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         return viewer is not None and sprite.zone == f"hand:{viewer}" and sprite.card is not None
 
     def draggable(self, sprite: CardSprite, view: LaGagneView, legal: list[Move]) -> bool:
@@ -385,9 +385,9 @@ class Adapter(TableAdapter[LaGagneView]):
     def drops(self, sprite: CardSprite, view: LaGagneView, legal: list[Move]) -> list[Drop]:
         if not self._mine(sprite) or not legal:
             return []
-        layout = self.scene.layout
+        layout = self.table.layout
         card = present(sprite.card, "card")
-        viewer = present(self.scene.viewer, "viewer")
+        viewer = present(self.table.viewer, "viewer")
         moves = self._moves_of(card, legal)
         out: list[Drop] = []
         acts = {m.action: m for m in moves}
@@ -408,7 +408,7 @@ class Adapter(TableAdapter[LaGagneView]):
                 target = exchange["target"]
                 out.append(Drop(f"hand:{target}", self._opponent_hand_rect(target, view, layout), m))
         if card == "Voler":
-            for other in self.scene.sprites:
+            for other in self.table.sprites:
                 steals = self._steals_of(other, legal) if column_of(other.zone) else []
                 chosen = self._choose(steals)
                 if chosen is not None:
@@ -416,20 +416,20 @@ class Adapter(TableAdapter[LaGagneView]):
         return out
 
     def target_rects(self, view: LaGagneView, layout: TableLayout) -> dict[str, pygame.Rect]:
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         rects = {"discard": self._pile_rect(layout)}
         if viewer is not None:
             for suit in SUITS:
                 rects[f"column:{viewer}:{suit}"] = self.column_rect(viewer, suit, layout)
             # every other seat's tabled card: a Voler dropped there that may not steal it is explained
-            for sprite in sorted(self.scene.sprites, key=lambda sp: -sp.order):
+            for sprite in sorted(self.table.sprites, key=lambda sp: -sp.order):
                 text = self.table_text(sprite)
                 if text is not None and not text.startswith(f"{viewer}:"):
                     rects.setdefault(f"table:{text}", self.visible_rect(sprite))
         return rects
 
     def attempted(self, sprite: CardSprite, zone: str, view: LaGagneView) -> Move | None:
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         card = sprite.card
         if viewer is None or card is None or not self._mine(sprite):
             return None
@@ -460,12 +460,12 @@ class Adapter(TableAdapter[LaGagneView]):
                 if len(plays) == 1:
                     return plays[0]
             return lambda: self._select(card)
-        selected = self.scene.selected
+        selected = self.table.selected
         if selected == "Voler" and column_of(sprite.zone):
             steals = self._steals_of(sprite, legal)
             if steals:
                 return self._choose(steals)
-            return lambda: self.scene.say(
+            return lambda: self.table.say(
                 self.tr("lagagne.hint.cannot_steal", card=self.card_name(sprite.card))
             )
         if selected == "Echange" and sprite.zone.startswith("hand:"):
@@ -475,16 +475,16 @@ class Adapter(TableAdapter[LaGagneView]):
 
     def _select(self, card: str) -> None:
         self.choices = []
-        self.scene.select(card)
+        self.table.select(card)
 
     def focusable(self, sprite: CardSprite, view: LaGagneView, legal: list[Move]) -> bool:
         if self._mine(sprite):
             return view["phase"] != OVER
-        selected = self.scene.selected
+        selected = self.table.selected
         if selected == "Voler" and column_of(sprite.zone):
             return bool(self._steals_of(sprite, legal))
         if selected == "Echange" and sprite.zone.startswith("hand:"):
-            same = [s for s in self.scene.sprites if s.zone == sprite.zone]
+            same = [s for s in self.table.sprites if s.zone == sprite.zone]
             return sprite is same[0] and any(m.action == f"exchange {sprite.zone[5:]}" for m in legal)
         return False
 
@@ -529,7 +529,7 @@ class Adapter(TableAdapter[LaGagneView]):
                 out.append(ButtonSpec(f"choice_{i}", self._label(m, view), m, i == 0))
             out.append(ButtonSpec("cancel", self.tr("lagagne.button.cancel"), lambda: self.set_choices([])))
             return out
-        selected = self.scene.selected
+        selected = self.table.selected
         if selected is not None and legal:
             moves = [m for m in self._moves_of(selected, legal) if m.name != "steal"]
             for i, m in enumerate(moves[:5]):
@@ -538,7 +538,7 @@ class Adapter(TableAdapter[LaGagneView]):
             out.append(ButtonSpec("mulligan", self.tr("lagagne.button.mulligan"), acts["mulligan"]))
         if view["phase"] == OVER:
             out.append(
-                ButtonSpec("sheet", self.tr("lagagne.button.score_sheet"), self.scene.show_score_sheet, True)
+                ButtonSpec("sheet", self.tr("lagagne.button.score_sheet"), self.table.show_score_sheet, True)
             )
         return out
 
@@ -548,7 +548,7 @@ class Adapter(TableAdapter[LaGagneView]):
         if view["phase"] == OVER:
             return self.tr("lagagne.status.over", name=" & ".join(names[w] for w in view["winners"]))
         current = view["active"]
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if current is None:
             return ""
         if viewer is None or current != viewer:
@@ -562,7 +562,7 @@ class Adapter(TableAdapter[LaGagneView]):
             )
         if self.choices:
             return self.tr("lagagne.status.choose_column")
-        selected = self.scene.selected
+        selected = self.table.selected
         if selected == "Voler":
             return self.tr("lagagne.status.voler")
         if selected == "Echange":
@@ -643,10 +643,10 @@ class Adapter(TableAdapter[LaGagneView]):
     def _tell_target(self, target: int, key: str, who: str, event: Event | None) -> None:
         """Tell the player at the screen which card an Échanger took from them or gave them: only
         when that player is the one human at the table (the message is not kept in the public log)."""
-        humans = self.scene.session.humans
-        if event is None or event.card is None or humans != [target] or self.scene.viewer != target:
+        humans = self.table.session.humans
+        if event is None or event.card is None or humans != [target] or self.table.viewer != target:
             return
-        self.scene.say(self.tr(key, name=who, card=self.card_name(event.card)))
+        self.table.say(self.tr(key, name=who, card=self.card_name(event.card)))
 
     @staticmethod
     def sheet_label(entry: dict[str, Any], names: list[str], tr: Callable[..., str]) -> str | None:
@@ -693,25 +693,25 @@ class Adapter(TableAdapter[LaGagneView]):
             slot = img.get_rect()
             pygame.draw.rect(img, (22, 78, 50), slot, border_radius=max(3, slot.w // 10))
             pygame.draw.rect(img, (70, 130, 92), slot, 2, border_radius=max(3, slot.w // 10))
-            label = self.scene.text.fit(name, max(10, round(slot.w * 0.2)), slot.w - 4, (120, 170, 130), bold=True)
+            label = self.table.text.fit(name, max(10, round(slot.w * 0.2)), slot.w - 4, (120, 170, 130), bold=True)
             img.blit(label, label.get_rect(center=slot.center))
         return img
 
     def under_rects(self, view: LaGagneView, layout: TableLayout) -> list[pygame.Rect]:
         """The places of the viewer's four columns, one per suit."""
-        viewer = self.scene.viewer
+        viewer = self.table.viewer
         if viewer is None:
             return []
         rects = [self.column_rect(viewer, suit, layout) for suit in SUITS]
         return [pygame.Rect(rect.x, rect.y, rect.w, card_height(rect.w)) for rect in rects]
 
     def draw_over(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
-        for target in self.scene.drop_targets():
+        for target in self.table.input.drop_targets():
             if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
                 surface.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
-        moving = self.scene.animating
+        moving = self.table.animating
         columns: dict[str, list[CardSprite]] = {}
-        for sprite in self.scene.sprites:
+        for sprite in self.table.sprites:
             if sprite.zone.startswith("column:"):
                 columns.setdefault(sprite.zone, []).append(sprite)
         for seat in range(view["players"]):
@@ -728,7 +728,7 @@ class Adapter(TableAdapter[LaGagneView]):
 
     def _final_card(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
         """The end of the game: every seat's score, highest first, and the winner."""
-        text = self.scene.text
+        text = self.table.text
         names = view["names"]
         order = sorted(range(view["players"]), key=lambda s: -view["scores"][s])
         u = layout.box_em(5.2, 1.65 + 0.34 * len(order))
@@ -765,7 +765,7 @@ class Adapter(TableAdapter[LaGagneView]):
             veil = pygame.Surface(area.size, pygame.SRCALPHA)
             veil.fill((30, 30, 30, 120))
             surface.blit(veil, area)
-        text = self.scene.text
+        text = self.table.text
         size = max(10, round(rect.w * 0.26))
         label = str(col["total"]) if not col["x2"] else f"×2 = {col['total']}"
         colour = (255, 236, 160) if col["open"] else (190, 190, 190)
@@ -803,7 +803,7 @@ class Adapter(TableAdapter[LaGagneView]):
 
     def _render_target_panel(self, view: LaGagneView, layout: TableLayout, lines: list[tuple[str, tuple[int, ...]]],
                              last_round: bool) -> tuple[pygame.Rect, pygame.Surface]:
-        text = self.scene.text
+        text = self.table.text
         u = layout.em
         sx, sy = layout.stock_pos
         size = max(11, round(u * 0.24))

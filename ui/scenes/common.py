@@ -34,3 +34,14 @@ def players_text(app: App, low: int, high: int) -> str:
 def level_name(app: App, level: str | None) -> str:
     """ "Human" or the bot level's name."""
     return app.tr("seat.human") if level is None else app.tr(f"seat.bot.{level}")
+
+
+def blurb_defaults(app: App, descriptor: Any) -> dict[str, Any]:
+    """The default option values a game's blurb may cite (``{target}``, ``{match_target}``), whole
+    numbers written the player's way: the title screen's tooltip, before any option is chosen."""
+    import dataclasses
+
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(descriptor.Options):
+        out[f.name] = app.number(f.default, 0) if type(f.default) is int else f.default
+    return out

@@ -967,6 +967,8 @@ class SetupScene(MenuScene):
         for field in self.fields:
             value = getattr(code.options, field.name)
             if field.kind in ("bool", "choice", "fixed"):
+                if field.kind == "choice" and value not in field.choices:
+                    field.choices = (*field.choices, value)  # a code's own value stays offered
                 self.values[field.name] = value
             else:
                 self.texts[field.name] = _format(value)
@@ -996,6 +998,22 @@ class SetupScene(MenuScene):
         self._draw_blurb(surface)
         self.draw_focus(surface)
 
+    def blurb_text(self, key: str | None = None) -> str:
+        """The game's description (or the tutorial offer) with the options it cites as now chosen:
+        LaGagne's target, Gin Rummy's match target ("first to 80 wins" when the target is 80)."""
+        key = key or f"game.{self.game_id}.blurb"
+        chosen: dict[str, Any] = {}
+        for field in self.fields:
+            value = self.values.get(field.name) if field.kind in ("bool", "choice", "fixed") else None
+            if value is None and field.kind not in ("bool", "choice", "fixed"):
+                try:
+                    value = self.checker.parse(field, self.texts.get(field.name, ""))
+                except ValueError:
+                    value = None
+            value = field.default if value is None else value
+            chosen[field.name] = self.app.number(value, 0) if type(value) is int else value
+        return self.app.tr(key, game=game_title(self.app, self.game_id), **chosen)
+
     def _draw_blurb(self, surface: pygame.Surface) -> None:
         """The game's one-line description at the foot of the seats panel, when the seats leave room."""
         key = "tutorial.offer" if self.offer_tutorial else f"game.{self.game_id}.blurb"
@@ -1003,7 +1021,7 @@ class SetupScene(MenuScene):
             return
         left = self.panels[0]
         font = self.app.font(self.px(16))
-        lines = wrap_text(font, self.app.tr(key, game=game_title(self.app, self.game_id)), left.width - self.px(48))
+        lines = wrap_text(font, self.blurb_text(key), left.width - self.px(48))
         top = left.bottom - self.px(20) - font.get_linesize() * len(lines)
         if top < self.name_entries[-1].rect.bottom + self.px(24):
             return

@@ -14,7 +14,7 @@ import pygame
 from game import SaveError
 from ui.scenes import art
 from ui.scenes.base import MenuScene
-from ui.scenes.common import game_title, games, players_text
+from ui.scenes.common import blurb_defaults, game_title, games, players_text
 from ui.session import MatchSession
 from ui.storage import has_kept_keys, hosted_file
 from ui.version import tablee_version
@@ -120,7 +120,7 @@ class TitleScene(MenuScene):
                 partial(self.open_setup, game_id),
                 kind="game_button",
                 object_id=f"#game_{game_id}",
-                tooltip=self.app.tr(f"game.{game_id}.blurb")
+                tooltip=self.app.tr(f"game.{game_id}.blurb", **blurb_defaults(self.app, descriptor))
                 if self.app.has_text(f"game.{game_id}.blurb")
                 else None,
             )

@@ -26,7 +26,7 @@ from ui.table.sprites import draw_highlight
 from ui.table.widgets import FONT_COLOUR, GOLD, Button, TextCache, layout_buttons
 
 if TYPE_CHECKING:
-    from ui.table.scene import TableScene
+    from ui.games.base import TableContext
 
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
@@ -124,7 +124,7 @@ class KnockPanel(Scene):
 
     transparent = True
 
-    def __init__(self, app: Any, table: TableScene, layout: KnockLayout, title: str) -> None:
+    def __init__(self, app: Any, table: TableContext, layout: KnockLayout, title: str) -> None:
         """``title`` names the discard in words ("Lay out your knock · discard the King of hearts")."""
         super().__init__(app)
         self.table = table

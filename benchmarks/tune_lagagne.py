@@ -1,0 +1,79 @@
+"""Tune the weights of LaGagne's ``normal`` judgement (``game.lagagne.bots.W``) by arena search.
+
+    python benchmarks/tune_lagagne.py --seed 9001 --deals 200 --rounds 2 --out /tmp/tune/w.json
+
+``normal`` plays the independent players (``game.yardsticks``: the pool of three) at 2 and 4 players,
+seats swapped on the same deals; the objective is its mean win share over both table sizes. Each
+weight in turn is tried at half and at one and a half times its value on the same deals (common
+random numbers) and kept when it raises the objective by more than ``--margin``. ``hard`` plays the
+same judgement inside its rollouts, so it gains from it too. Use tuning seeds only (9001 and up):
+the seeds of the tables in ``docs/bots.md`` are held out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import game.yardsticks  # noqa: E402,F401  (installs the independent players)
+from game.arena import play_deal  # noqa: E402
+from game.lagagne import bots  # noqa: E402
+
+OPPONENTS = ("lagagne", "lagagne-cautious", "lagagne-aggressive")
+
+
+def win_share(level: str, players: int, seed: int, deals: int) -> float:
+    """``level``'s mean share of the wins against the pool, over ``deals`` deals per opponent."""
+    shares = []
+    for opp in OPPONENTS:
+        for i in range(deals):
+            deal = play_deal("lagagne", (level, opp), players, seed * 100_003 + i, "game", {}, False)
+            for seating, unit in zip(deal.seatings, deal.units):
+                shares.append(sum(1 for w in unit.winners if seating[w] == 0) / max(1, len(unit.winners)))
+    return statistics.fmean(shares)
+
+
+def objective(seed: int, deals: int) -> float:
+    """Mean of ``normal``'s win share at 2 and at 4 players (half as many deals at 4)."""
+    return (win_share("normal", 2, seed, deals) + win_share("normal", 4, seed + 1, max(1, deals // 2))) / 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=9001)
+    parser.add_argument("--deals", type=int, default=200, help="deals per opponent at 2 players")
+    parser.add_argument("--rounds", type=int, default=1, help="passes over the weights")
+    parser.add_argument("--margin", type=float, default=0.004)
+    parser.add_argument("--only", default="", help="comma-separated weights to try (default: all)")
+    parser.add_argument("--out", default=None, help="write the weights found as JSON here")
+    args = parser.parse_args(argv)
+    names = args.only.split(",") if args.only else list(bots.W)
+    best = objective(args.seed, args.deals)
+    print(f"start {best:.4f}", flush=True)
+    for r in range(args.rounds):
+        seed = args.seed + 10 * r
+        best = objective(seed, args.deals) if r else best
+        for name in names:
+            old = bots.W[name]
+            for factor in (0.5, 1.5) if old else (-2.0, 2.0):
+                bots.W[name] = old * factor if old else factor
+                score = objective(seed, args.deals)
+                print(f"  {name} {old:g} -> {bots.W[name]:g}: {score:.4f} ({score - best:+.4f})", flush=True)
+                if score > best + args.margin:
+                    best, old = score, bots.W[name]
+                    print(f"kept {name} = {old:g}", flush=True)
+                    break
+                bots.W[name] = old
+        if args.out:
+            Path(args.out).write_text(json.dumps(bots.W, indent=1))
+    print(json.dumps(bots.W))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+"""``benchmarks/yardsticks.py --first`` cuts one seed's run into chunks that pool back to the whole run."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_chunks_of_a_seed_pool_to_the_whole_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import game.yardsticks  # noqa: F401  (the independent players)
+
+    yardsticks, pool = load("yardsticks"), load("yardsticks_pool")
+    common = ["lagagne", "easy", "lagagne", "--players", "2", "--unit", "game", "--seed", "9001"]
+    assert yardsticks.main([*common, "--count", "3", "--out", str(tmp_path / "whole.json")]) == 0
+    assert yardsticks.main([*common, "--first", "0", "--count", "1", "--out", str(tmp_path / "a.json")]) == 0
+    assert yardsticks.main([*common, "--first", "1", "--count", "2", "--out", str(tmp_path / "b.json")]) == 0
+    whole = json.loads((tmp_path / "whole.json").read_text())["per_deal"]["lagagne"]
+    parts = [json.loads((tmp_path / f"{n}.json").read_text())["per_deal"]["lagagne"] for n in ("a", "b")]
+    assert parts[0]["win"] + parts[1]["win"] == whole["win"]
+    assert parts[0]["diff"] + parts[1]["diff"] == whole["diff"]
+    capsys.readouterr()
+    assert pool.main([str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
+    printed = capsys.readouterr().out
+    assert "vs lagagne: 3 deals, 6 units" in printed
+    assert f"win share {sum(whole['win']) / 3:.3f}" in printed

@@ -1,0 +1,174 @@
+"""The table's static layer: the felt, the top bar (game, hint, status), the empty piles and each seat's
+name plate, drawn part by part and only when what a part shows changes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import pygame
+
+from ui.table.layout import TableLayout
+from ui.table.paint import (
+    draw_felt,
+    fitting_parts,
+)
+from ui.table.widgets import (
+    FONT_COLOUR,
+    GOLD,
+    SEAT_COLOURS,
+)
+
+if TYPE_CHECKING:
+    from ui.table.scene import TableScene
+
+
+class Plate(NamedTuple):
+    """What a seat's name plate shows (its own part of the static layer, drawn again when this changes)."""
+
+    seat: int
+    name: str
+    human: bool
+    turn: bool
+    score: str
+    line2: str
+
+
+class TableHud:
+    """Keeps one table scene's static layer (see the module docstring)."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.felt: pygame.Surface | None = None
+        self.layer: pygame.Surface | None = None
+        self._static_layout: TableLayout | None = None
+        self._static_keys: dict[str, tuple[Any, ...]] = {}
+        """What each part of the static layer shows now (see ``_static_parts``)."""
+        self.stale = True
+
+    def _felt_surface(self, layout: TableLayout) -> pygame.Surface:
+        if self.felt is None or self.felt.get_size() != layout.size:
+            self.felt = draw_felt(layout)
+        return self.felt
+
+    def update(self, layout: TableLayout) -> list[pygame.Rect]:
+        """Bring the static layer (felt, top bar, pile places, name plates) up to date, redrawing only
+        the parts whose content changed, each on the felt again; the rectangles redrawn."""
+        felt = self._felt_surface(layout)
+        parts = self._static_parts(layout)
+        if self.layer is None or self._static_layout is not layout:
+            self.layer = felt.copy()
+            self._static_layout = layout
+            self._static_keys = {}
+        redraw = {name for name, (_, key, _) in parts.items() if self._static_keys.get(name) != key}
+        grown = True
+        while grown:  # a part overlapping one drawn again loses its pixels to the felt: draw it again too
+            grown = False
+            for name, (rect, _, _) in parts.items():
+                if name not in redraw and any(rect.colliderect(parts[n][0]) for n in redraw):
+                    redraw.add(name)
+                    grown = True
+        for name in redraw:
+            rect = parts[name][0]
+            self.layer.blit(felt, rect, rect)
+        for name, (_, key, draw) in parts.items():  # in their order: the bar, the piles, the plates
+            if name in redraw:
+                draw(self.layer)
+                self._static_keys[name] = key
+        return [parts[name][0] for name in redraw]
+
+    def _static_parts(self, layout: TableLayout) -> dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]]:
+        """Each part of the static layer: the area it may draw in, what it shows, and how to draw it."""
+        w, _ = layout.size
+        name = self.scene.app.tr(f"game.{self.scene.session.game_id}.title") if self.has(
+            f"game.{self.scene.session.game_id}.title") else self.scene.descriptor.title
+        hint = self.scene.app.tr("table.menu_hint")
+        status = self.scene.adapter.status(self.scene.view, self.scene.legal)
+        bar = pygame.Rect(0, 0, w, layout.top_bar + layout.top_bar // 2)  # the bar and the rail below it
+        parts: dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]] = {
+            "bar": (bar, (name, hint, status), lambda surface: self._draw_bar(surface, layout, name, hint, status))}
+        piles = [pygame.Rect(round(pos[0]), round(pos[1]), layout.card_w, layout.card_h)
+                 for pos in (layout.stock_pos, layout.discard_pos)]
+        parts["piles"] = (piles[0].unionall(piles[1:]).inflate(4, 4), (), lambda surface: self._draw_piles(
+            surface, layout, piles))
+        for spot in layout.seats:
+            plate = self._plate(spot.seat)
+            parts[f"plate:{spot.seat}"] = (spot.plate.inflate(8, 8), plate, lambda surface, rect=spot.plate,
+                                           plate=plate: self._draw_plate(surface, rect, plate))
+        return parts
+
+    def _draw_bar(self, surface: pygame.Surface, layout: TableLayout, name: str, hint_text: str, status: str) -> None:
+        """The top bar: the game's title, what happens now, and the menu key (the deal's fingerprint
+        is in the Fair deal panel, from the pause menu)."""
+        w, _ = layout.size
+        bar = pygame.Rect(0, 0, w, layout.top_bar)
+        pygame.draw.rect(surface, (8, 34, 22), bar)
+        pygame.draw.line(surface, GOLD, (0, bar.bottom - 1), (w, bar.bottom - 1), 2)
+        margin = round(layout.unit * 0.3)
+        title = self.scene.text.block(name, round(bar.h * 0.5), round(w * 0.22), bar.h - 4, GOLD, bold=True, align="left")
+        title_rect = surface.blit(title, title.get_rect(midleft=(margin, bar.centery)))
+        hint = self.scene.text.block(hint_text, round(bar.h * 0.36), round(w * 0.26), bar.h - 4,
+                               (190, 200, 180), align="right")
+        hint_rect = surface.blit(hint, hint.get_rect(midright=(w - margin, bar.centery)))
+        if status:
+            room = hint_rect.left - title_rect.right - 2 * margin
+            img = self.scene.text.block(status, round(bar.h * 0.44), room, bar.h - 4, FONT_COLOUR)
+            centre = max(title_rect.right + margin + img.get_width() // 2,
+                         min(w // 2, hint_rect.left - margin - img.get_width() // 2))
+            surface.blit(img, img.get_rect(center=(centre, bar.centery)))
+
+    @staticmethod
+    def _draw_piles(surface: pygame.Surface, layout: TableLayout, piles: list[pygame.Rect]) -> None:
+        """The empty places of the stock and the discard pile."""
+        for rect in piles:
+            pygame.draw.rect(surface, (18, 70, 44), rect, border_radius=layout.card_w // 10)
+            pygame.draw.rect(surface, (60, 120, 84), rect, 2, border_radius=layout.card_w // 10)
+
+    def has(self, key: str) -> bool:
+        """Whether the player's language has a sentence for ``key`` (a game's optional words)."""
+        has = getattr(self.scene.app, "has_text", None)
+        return bool(has(key)) if has else False
+
+    def _plate(self, seat: int) -> Plate:
+        """What a seat's name plate shows."""
+        info = self.scene.session.seats[seat]
+        turn = seat in self.scene.adapter.turn_seats(self.scene.view) and not self.scene.state.is_over()
+        level = self.scene.app.tr("table.human") if info.is_human else self.scene.app.tr(f"table.level.{info.level}")
+        level = self.scene.match.seat_badge(seat, level)
+        note = self.scene.adapter.seat_note(seat, self.scene.view)
+        line2 = " · ".join(x for x in (level, note) if x)
+        return Plate(seat, info.name, info.is_human, turn, str(self.scene.state.scores[seat]), line2)
+
+    def _draw_plate(self, surface: pygame.Surface, plate: pygame.Rect, shown: Plate) -> None:
+        """A seat's name plate: avatar (round for a human, square for a bot), name, level, notes, score;
+        a gold frame and a gold ring round the avatar show whose turn it is."""
+        turn = shown.turn
+        body = pygame.Surface(plate.size, pygame.SRCALPHA)
+        pygame.draw.rect(body, (8, 30, 18, 225), body.get_rect(), border_radius=plate.h // 4)
+        surface.blit(body, plate)
+        pygame.draw.rect(surface, (255, 214, 90) if turn else (90, 130, 100), plate, 3 if turn else 1,
+                         border_radius=plate.h // 4)
+        pad = max(3, plate.h // 8)
+        d = plate.h - 2 * pad
+        avatar = pygame.Rect(plate.x + pad, plate.y + pad, d, d)
+        colour = SEAT_COLOURS[shown.seat % len(SEAT_COLOURS)]
+        if turn:
+            ring = avatar.inflate(4, 4)
+            if shown.human:
+                pygame.draw.ellipse(surface, (255, 214, 90), ring)
+            else:
+                pygame.draw.rect(surface, (255, 214, 90), ring, border_radius=d // 4)
+        if shown.human:
+            pygame.draw.ellipse(surface, colour, avatar)
+        else:
+            pygame.draw.rect(surface, colour, avatar, border_radius=d // 4)
+        initial = self.scene.text.render((shown.name[:1] or "?").upper(), round(d * 0.62), (250, 246, 232), bold=True)
+        surface.blit(initial, initial.get_rect(center=avatar.center))
+        indent = avatar.right - plate.x + pad
+        score = self.scene.text.render(shown.score, round(plate.h * 0.42), GOLD, bold=True)
+        score_rect = surface.blit(score, score.get_rect(midright=(plate.right - pad * 2, plate.centery)))
+        room = score_rect.left - plate.x - indent - pad
+        name = self.scene.text.fit(shown.name, round(plate.h * 0.36), room, FONT_COLOUR, bold=True)
+        surface.blit(name, (plate.x + indent, plate.y + pad - 1))
+        small = self.scene.text.fit(fitting_parts(self.scene.text, shown.line2, round(plate.h * 0.26), room),
+                              round(plate.h * 0.26), room, (190, 206, 186))
+        surface.blit(small, (plate.x + indent, plate.bottom - pad - small.get_height() + 1))

@@ -1,0 +1,308 @@
+"""The table's input mapping: mouse presses, drags and drops, clicks and double clicks, keys and the
+keyboard focus, turned into what the game's adapter says they do (a legal move or a local action)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ui.games.base import Drop
+from ui.table.paint import (
+    focus_group,
+)
+from ui.table.sprites import CardSprite
+from ui.table.widgets import (
+    Button,
+)
+
+if TYPE_CHECKING:
+    from ui.table.scene import TableScene
+
+DOUBLE_CLICK = 0.4
+DRAG_THRESHOLD = 6
+
+
+class TableInput:
+    """Turns one table scene's pointer and key events into the adapter's actions (see the module docstring)."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.focus: int | None = None
+        """Index into ``focus_items()`` of the keyboard focus (None: no visible focus)."""
+        self.drag: dict[str, Any] | None = None
+        self._press: dict[str, Any] | None = None
+        self.race_shown: object | None = None
+        """The quick race (``adapter.race``) the last frame showed: a click counts for a race only
+        if it was on screen before the button went down."""
+        self._last_click: tuple[int, float] | None = None
+
+    def focus_items(self) -> list[CardSprite | Button]:
+        """What Tab and the arrows move through: focusable cards (left to right), then buttons."""
+        cards = [s for s in self.scene.sprites if self.scene.adapter.focusable(s, self.scene.view, self.scene.legal)]
+        cards.sort(key=lambda s: (s.zone.startswith("hand:"), s.target[0]))
+        return [*cards, *self.scene.buttons]
+
+    def focused(self) -> CardSprite | Button | None:
+        if self.focus is None:  # no keyboard focus: nothing to look through
+            return None
+        items = self.focus_items()
+        if not items:
+            return None
+        return items[min(self.focus, len(items) - 1)]
+
+    def _move_focus(self, step: int, group_jump: bool = False) -> None:
+        items = self.focus_items()
+        if not items:
+            self.focus = None
+            return
+        if self.focus is None:
+            self.focus = 0
+        elif group_jump:
+            current = items[min(self.focus, len(items) - 1)]
+            kind = focus_group(current)
+            n = len(items)
+            i = self.focus
+            for _ in range(n):
+                i = (i + step) % n
+                if focus_group(items[i]) != kind:
+                    break
+            kind = focus_group(items[i])
+            while step < 0 and i > 0 and focus_group(items[i - 1]) == kind:
+                i -= 1
+            self.focus = i
+        else:
+            self.focus = (self.focus + step) % len(items)
+        self.scene._apply_highlights()
+
+    def _refocus(self, sprite: CardSprite) -> None:
+        """Keep the focus on ``sprite`` after the cards moved around."""
+        items = self.focus_items()
+        if sprite in items:
+            self.focus = items.index(sprite)
+        self.scene._apply_highlights()
+
+    def _activate_focus(self, confirm: bool) -> None:
+        item = self.focused()
+        if isinstance(item, Button):
+            self.scene.perform(item.action)
+        elif isinstance(item, CardSprite):
+            self.scene.perform(self.scene.adapter.click(item, self.scene.view, self.scene.legal, double=confirm))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        pressed: tuple[CardSprite, tuple[int, int]] | None = None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # the card under the pointer as drawn now, before the animations jump to their end: a
+            # click on a card in flight is a click on that card, never on the felt it leaves
+            sprite = self.sprite_at(event.pos)
+            if sprite is not None:
+                pressed = (sprite, (event.pos[0] - round(sprite.x), event.pos[1] - round(sprite.y)))
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.scene.finish_animations()
+        if self.scene.curtain.shown:
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 or (
+                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+                self.scene.dismiss_curtain()
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self._pause()
+                return True
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._mouse_down(event.pos, pressed)
+        if event.type == pygame.MOUSEMOTION:
+            return self._mouse_move(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._mouse_up(event.pos)
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.scene.undo()
+            return True
+        pressed = next((b for b in self.scene.buttons if b.shortcut == key), None)
+        if pressed is not None and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.scene.perform(pressed.action)
+            self.scene.dirty = True
+            return True
+        if key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.scene.hint()
+            return True
+        if key == pygame.K_l and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.scene.toggle_log()
+            return True
+        if key == pygame.K_ESCAPE:
+            if self.drag is not None:
+                self._cancel_drag()
+                return True
+            self._pause()
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
+            item = self.focused()
+            if isinstance(item, CardSprite):
+                self.scene.perform(self.scene.adapter.shift(item, 1 if key == pygame.K_RIGHT else -1))
+                self._refocus(item)
+            return True
+        if key == pygame.K_TAB:
+            self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1, group_jump=True)
+        elif key in (pygame.K_RIGHT, pygame.K_DOWN):
+            self._move_focus(1)
+        elif key in (pygame.K_LEFT, pygame.K_UP):
+            self._move_focus(-1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.focus is None:
+                self._move_focus(1)
+            else:
+                self._activate_focus(confirm=True)
+        elif key == pygame.K_SPACE:
+            self._activate_focus(confirm=False)
+        else:
+            return False
+        self.scene.dirty = True
+        return True
+
+    def _pause(self) -> None:
+        from ui.scenes.pause import PauseScene
+
+        self.scene.app.push(PauseScene(self.scene.app, self.scene.session))
+
+    def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
+        """The topmost card drawn under ``pos`` (cards in flight are drawn over the resting ones)."""
+        for s in sorted(self.scene.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order),
+                        reverse=True):
+            if s.rect.collidepoint(pos):
+                return s
+        return None
+
+    def button_at(self, pos: tuple[int, int]) -> Button | None:
+        return next((b for b in self.scene.buttons if b.rect.collidepoint(pos)), None)
+
+    def _mouse_down(self, pos: tuple[int, int], pressed: tuple[CardSprite, tuple[int, int]] | None = None) -> bool:
+        """Press a button or a card at ``pos``; ``pressed`` is the card that was drawn there (and where
+        in it the pointer was) before the animations were fast-forwarded."""
+        button = self.button_at(pos)
+        if button is not None:
+            self._press = {"button": button}
+            return True
+        if pressed is None:
+            sprite = self.sprite_at(pos)
+            if sprite is None:
+                self._press = None
+                return False
+            pressed = (sprite, (pos[0] - round(sprite.x), pos[1] - round(sprite.y)))
+        sprite, offset = pressed
+        self._press = {"sprite": sprite, "pos": pos, "offset": offset, "race": self.race_shown}
+        return True
+
+    def _race_moved_on(self, seen: object | None) -> bool:
+        """Whether a quick race is open now that was not on screen when the button went down (a
+        click meant for the last window, or for none, never snaps in the next one): say so."""
+        now = self.scene.adapter.race(self.scene.view)
+        if now is None or now == seen:
+            return False
+        self.scene.say(self.scene.app.tr("table.race_too_soon"), kind="info")
+        return True
+
+    def _mouse_move(self, pos: tuple[int, int]) -> bool:
+        if self._press and "sprite" in self._press and self.drag is None:
+            sx, sy = self._press["pos"]
+            sprite = self._press["sprite"]
+            if abs(pos[0] - sx) + abs(pos[1] - sy) >= DRAG_THRESHOLD and self.scene.adapter.draggable(
+                    sprite, self.scene.view, self.scene.legal):
+                self.drag = {"sprite": sprite, "offset": self._press["offset"], "race": self._press["race"],
+                             "drops": self.scene.adapter.drops(sprite, self.scene.view, self.scene.legal)}
+                sprite.lift_goal = 0.0
+                sprite.lift = 0.0
+        if self.drag is not None:
+            sprite = self.drag["sprite"]
+            ox, oy = self.drag["offset"]
+            sprite.x, sprite.y = pos[0] - ox, pos[1] - oy
+            sprite.order = 10**6
+            self.scene.dirty = True
+            return True
+        self._hover(pos)
+        return False
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        top = self.sprite_at(pos)
+        for s in self.scene.sprites:
+            goal = 1.0 if s is top and self.scene.adapter.draggable(s, self.scene.view, self.scene.legal) else 0.0
+            if s.lift_goal != goal:
+                s.lift_goal = goal
+                self.scene.dirty = True
+        for b in self.scene.buttons:
+            hover = b.rect.collidepoint(pos)
+            if hover != b.hover:
+                b.hover = hover
+                self.scene.dirty = True
+
+    def _mouse_up(self, pos: tuple[int, int]) -> bool:
+        press, self._press = self._press, None
+        if self.drag is not None:
+            self._drop(pos)
+            return True
+        if not press:
+            return False
+        if "button" in press:
+            if press["button"].rect.collidepoint(pos):
+                self.scene.perform(press["button"].action)
+            return True
+        sprite: CardSprite = press["sprite"]
+        if self._race_moved_on(press["race"]):
+            return True
+        now = self.scene.app.elapsed
+        double = self._last_click is not None and self._last_click[0] == sprite.ident \
+            and now - self._last_click[1] <= DOUBLE_CLICK
+        self._last_click = None if double else (sprite.ident, now)
+        action = self.scene.adapter.click(sprite, self.scene.view, self.scene.legal, double=double)
+        if action is None and not self.scene.legal and self.scene.viewer is not None and not self.scene.state.is_over():
+            # nothing to play now (another seat is to move): say so rather than ignore the click
+            self.scene.say(self.scene.adapter.tr("illegal.not_your_turn", name=self.scene.session.seats[self.scene.viewer].name))
+        self.scene.perform(action)
+        self.scene._apply_highlights()
+        return True
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        assert drag is not None
+        sprite: CardSprite = drag["sprite"]
+        if self._race_moved_on(drag["race"]):
+            self._spring_back(sprite)
+            return
+        for target in drag["drops"]:
+            if target.rect.collidepoint(pos) or target.rect.colliderect(sprite.rect.inflate(-sprite.width // 2, -sprite.height // 2)):
+                shown = self.scene._version
+                self.scene.perform(target.action)  # the card still lies where it was let go: a new hand order follows it
+                if self.scene._version == shown:  # nothing played (refused, or sent to the host): back home
+                    self._spring_back(sprite)
+                return
+        for zone, rect in self.scene.adapter.target_rects(self.scene.view, self.scene.layout).items():
+            if rect.collidepoint(pos):
+                attempt = self.scene.adapter.attempted(sprite, zone, self.scene.view)
+                if attempt is not None and not self.scene.state.is_legal(attempt):
+                    self.scene.app.sound.play("refuse")
+                    self.scene.say(self.scene.explain(self.scene.state.refusal(attempt)))
+                break
+        self._spring_back(sprite)
+
+    def _spring_back(self, sprite: CardSprite) -> None:
+        """Send a card let go back to its place."""
+        duration = max(self.scene._duration() * 0.7, 0.0)
+        sprite.order = self.scene.adapter.zone_rank(sprite.zone) * 1000
+        target = sprite.target
+        sprite.target = (sprite.x, sprite.y)
+        sprite.send(target, sprite.target_width or sprite.width, duration)
+        self.scene._refresh()
+
+    def _cancel_drag(self) -> None:
+        if self.drag is not None:
+            sprite = self.drag["sprite"]
+            self.drag = None
+            self._spring_back(sprite)
+
+    def drop_targets(self) -> list[Drop]:
+        """The legal targets lit up by the current drag."""
+        return [] if self.drag is None else list(self.drag["drops"])

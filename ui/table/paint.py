@@ -1,0 +1,131 @@
+"""The table's drawing helpers that need no scene: the felt, merged redraw regions, how a resting
+card looks to the resting layer, a name plate's fitting line, a button from an adapter's spec."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ui.games.base import ButtonSpec
+from ui.table.layout import TableLayout
+from ui.table.sprites import CardSprite
+from ui.table.widgets import Button, TextCache
+
+
+def area(rect: pygame.Rect) -> int:
+    """A rectangle's area in pixels."""
+    return rect.w * rect.h
+
+
+def button_for(spec: ButtonSpec) -> Button:
+    """The button an adapter asked for, its shortcut named after its label."""
+    label = spec.label if spec.shortcut is None else f"{spec.label} ({pygame.key.name(spec.shortcut).upper()})"
+    return Button(spec.key, label, spec.action, primary=spec.primary, shortcut=spec.shortcut)
+
+
+def fitting_parts(text: TextCache, line: str, size: int, room: int) -> str:
+    """``line``'s parts (``a · b · c``) that fit ``room`` pixels at the smallest text size, the last
+    ones left out first: a small name plate shows "bot · normal" rather than run off its edge."""
+    parts = line.split(" · ")
+    shown = line
+    while len(parts) > 1 and text.width(shown, text.fitting_size(shown, size, room)) > room:
+        parts.pop()
+        shown = " · ".join(parts)
+    return shown
+
+
+def resting_look(sprite: CardSprite) -> tuple[Any, ...]:
+    """A resting card as drawn: the area its shadow and highlight may cover first, then what it shows."""
+    rect = sprite.rect
+    margin = sprite.width // 10 + sprite.width // 7 + 8  # shadow spread and offset, highlight outline
+    return (rect.inflate(2 * margin, 2 * margin), rect, sprite.width, sprite.card, sprite.shows_face,
+            sprite.highlight, sprite.moving, sprite.lift > 0.05, sprite.order)
+
+
+def merge_regions(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
+    """``rects`` clipped to ``screen``, overlapping ones joined, so that no area is drawn twice.
+
+    >>> merge_regions([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 0, 5, 5)],
+    ...               pygame.Rect(0, 0, 52, 100))
+    [Rect(0, 0, 15, 15), Rect(50, 0, 2, 5)]
+    """
+    merged: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.clip(screen)
+        if not rect.w or not rect.h:
+            continue
+        hit = rect.collidelist(merged)
+        while hit != -1:
+            rect = rect.union(merged.pop(hit))
+            hit = rect.collidelist(merged)
+        merged.append(rect)
+    return merged
+
+
+def hidden_under(sprite: CardSprite, above: CardSprite) -> bool:
+    """Whether ``sprite`` is entirely covered by the next card drawn (a card deep in a still pile)."""
+    return (sprite.motion is None and above.motion is None and sprite.zone == above.zone
+            and sprite.rect == above.rect and sprite.highlight is None)
+
+
+def focus_group(item: CardSprite | Button) -> str:
+    """The keyboard focus group of an item (Ctrl+arrows jump between groups)."""
+    if isinstance(item, Button):
+        return "button"
+    return "hand" if item.zone.startswith("hand:") else "table"
+
+
+def draw_felt(layout: TableLayout) -> pygame.Surface:
+    """The table: dark room, wooden rim, green felt with a fine grain and a soft light in the middle
+    (drawn once per window size)."""
+    w, h = layout.size
+    surface = pygame.Surface((w, h))
+    surface.fill((16, 22, 20))
+    felt = layout.felt
+    rim = felt.inflate(-2, -2)
+    radius = round(min(felt.w, felt.h) * 0.22)
+    pygame.draw.rect(surface, (60, 34, 18), rim, border_radius=radius)
+    pygame.draw.rect(surface, (112, 68, 36), rim.inflate(-6, -6), border_radius=radius - 3)
+    pygame.draw.rect(surface, (140, 88, 48), rim.inflate(-6, -6), 2, border_radius=radius - 3)
+    inner = rim.inflate(-round(layout.unit * 0.32), -round(layout.unit * 0.32))
+    pygame.draw.rect(surface, (18, 84, 52), inner, border_radius=radius - 8)
+    # soft light: concentric rounded rectangles, lighter towards the middle
+    steps = 14
+    for i in range(1, steps + 1):
+        t = i / steps
+        rect = inner.inflate(-round(inner.w * 0.5 * t), -round(inner.h * 0.5 * t))
+        colour = (round(18 + 14 * t), round(84 + 34 * t), round(52 + 18 * t))
+        pygame.draw.rect(surface, colour, rect, border_radius=max(8, round((radius - 8) * (1 - t * 0.7))))
+    # the grain of the cloth, only inside the felt
+    grain = pygame.Surface(inner.size)
+    grain.fill((0, 0, 0))
+    tile = _grain_tile()
+    for x in range(0, inner.w, tile.get_width()):
+        for y in range(0, inner.h, tile.get_height()):
+            grain.blit(tile, (x, y))
+    mask = pygame.Surface(inner.size)
+    mask.fill((0, 0, 0))
+    pygame.draw.rect(mask, (255, 255, 255), mask.get_rect(), border_radius=radius - 8)
+    grain.blit(mask, (0, 0), special_flags=pygame.BLEND_RGB_MIN)
+    surface.blit(grain, inner.topleft, special_flags=pygame.BLEND_RGB_ADD)
+    pygame.draw.rect(surface, (214, 174, 84), inner, 2, border_radius=radius - 8)
+    return surface
+
+
+_GRAIN: list[pygame.Surface] = []
+
+
+def _grain_tile() -> pygame.Surface:
+    """A small tile of faint random specks (seeded, so every table looks the same)."""
+    if not _GRAIN:
+        import random
+
+        rng = random.Random(20261121)
+        tile = pygame.Surface((128, 128))
+        tile.fill((0, 0, 0))
+        for _ in range(2600):
+            v = rng.randrange(3, 9)
+            tile.set_at((rng.randrange(128), rng.randrange(128)), (v, v + 2, v))
+        _GRAIN.append(tile)
+    return _GRAIN[0]

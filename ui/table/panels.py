@@ -1,0 +1,224 @@
+"""The table's floating panels: the tutorial coach's words (and the ring around what it points at) and the
+short messages (a hint, a refusal), each placed clear of the cards and the buttons it must not hide."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import Move
+from ui.table.ink import Ink
+from ui.table.layout import TableLayout
+from ui.table.paint import (
+    area,
+)
+from ui.table.sprites import CardSprite
+from ui.table.widgets import (
+    FONT_COLOUR,
+    GOLD,
+    INK,
+)
+
+if TYPE_CHECKING:
+    from ui.table.scene import TableScene
+
+MESSAGE_COLOURS = {"refusal": (120, 28, 30), "hint": (26, 66, 104), "info": (24, 78, 50)}
+"""The bubble of a message over the table: red says no; a hint (blue) and news (green) do not."""
+
+
+class TablePanels:
+    """Renders and places the coach's box and the message box of one table scene (cached per change)."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self._coach_panel: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
+        self._message_box: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
+        self.game_marks: list[pygame.Rect] = []
+        """Where the game last drew over the cards (a score card, a clock): the coach's box and the
+        messages keep clear of it as of a card."""
+
+    def coach_lines(self) -> list[str]:
+        return self.scene.match.coach_lines()
+
+    def coach_target(self) -> pygame.Rect | None:
+        """Where the coach points: the place (or the button) the step names, else the button that
+        plays the step, else the card or slot its move names."""
+        coach = self.scene.match.coach
+        step = coach.step if coach is not None else None
+        if coach is None or step is None or not self.scene.match.coach_due():
+            return None
+        named = next((b.rect for b in self.scene.buttons if b.key == step.point), None)
+        if named is not None or step.move is None:
+            return named
+        buttons = [b.rect for b in self.scene.buttons if isinstance(b.action, Move) and coach.matches(b.action, step.move)]
+        names = list(step.move.args) if not buttons else []
+        for name in ([step.point] if step.point else []) + names:
+            found = self.sprites_named(name)
+            if found:
+                return max(found, key=lambda sp: sp.order).rect
+        return buttons[0] if buttons else None
+
+    def sprites_named(self, name: str) -> list[CardSprite]:
+        """The cards a move's argument names: a card, a zone, or one of the viewer's (or a seat's) slots."""
+        return [sp for sp in self.scene.sprites if sp.card == name or sp.zone == name
+                or sp.zone == f"slot:{self.scene.viewer}.{name}" or sp.zone == f"slot:{name}"]
+
+    def draw_coach(self, frame: Ink, layout: TableLayout) -> None:
+        """The coach's box and the ring around what it points at, if a tutorial step is shown."""
+        lines = self.coach_lines()
+        if not lines:
+            return
+        target = self.coach_target()
+        if target is not None:
+            frame.rect((255, 255, 255), target.inflate(14, 14), 4, border_radius=14)
+            frame.rect(GOLD, target.inflate(22, 22), 2, border_radius=16)
+        placed = self.coach_box(layout)
+        if placed is not None:
+            frame.blit(placed[1], placed[0])
+
+    def coach_box(self, layout: TableLayout) -> tuple[pygame.Rect, pygame.Surface] | None:
+        """The coach's words and where they go (None: no coach): at the top right of the felt if that
+        is clear, else the clearest place on the felt, away from what the coach points at; rendered
+        and placed once per change of the words or of the table."""
+        lines = self.coach_lines()
+        if not lines:
+            return None
+        key = (tuple(lines), self.scene._version, layout.size, layout.em, tuple(b.rect.topleft for b in self.scene.buttons))
+        if self._coach_panel is None or self._coach_panel[0] != key:
+            target = self.coach_target()
+            margin = round(layout.unit * 0.2)
+            width = layout.size[0] * 0.26 * (1 + 0.3 * (layout.text_scale - 1))
+            panels = (self._render_coach(lines, layout, round(width * share), scale)  # smaller where it must be
+                      for share, scale in ((1.0, 1.0), (1.4, 1.0), (1.4, 0.85), (1.8, 0.85), (1.8, 0.72), (2.4, 0.72),
+                                           (2.4, 0.6), (1.0, 0.85), (1.0, 0.72), (1.0, 0.6), (1.0, 0.5)))  # narrow: by a plate
+            box, panel = self._place(panels, layout, ("topright", (layout.felt.right - margin, layout.top_bar + margin)),
+                                     [target] if target is not None else [], [])
+            self._coach_panel = (key, box, panel)
+        return self._coach_panel[1], self._coach_panel[2]
+
+    def _render_coach(self, lines: list[str], layout: TableLayout, width: int,
+                      scale: float = 1.0) -> tuple[pygame.Surface, int]:
+        """The coach's box and its text size: its words at ``scale`` of the interface's size, smaller
+        only if it would fill more than half the felt's height."""
+        size = max(12, round(layout.em * 0.3 * scale))
+        while True:
+            wrapped = [part for line in lines for part in self.scene.text.wrap(line, size, width)]
+            line_h = self.scene.text.font(size).get_linesize()
+            height = len(wrapped) * line_h + size
+            if height <= layout.felt.h * 0.5 or size <= 11:
+                break
+            size -= 1
+        panel = pygame.Surface((width + size * 2, height), pygame.SRCALPHA)
+        pygame.draw.rect(panel, (250, 244, 222, 240), panel.get_rect(), border_radius=14)
+        pygame.draw.rect(panel, GOLD, panel.get_rect(), 3, border_radius=14)
+        y = size // 2
+        for line in wrapped:
+            panel.blit(self.scene.text.render(line, size, INK), (size, y))
+            y += line_h
+        return panel, size
+
+    def draw_message(self, frame: Ink, layout: TableLayout) -> None:
+        """The current message (a hint, a refusal) in its box, if there is one."""
+        placed = self.message_box(layout)
+        if placed is not None:
+            frame.blit(placed[1], placed[0])
+
+    def message_box(self, layout: TableLayout) -> tuple[pygame.Rect, pygame.Surface] | None:
+        """The message over the table and where it goes (None: no message): just below the piles if
+        that is clear, else the clearest place on the felt, away from the cards it is about and the
+        coach; rendered and placed once per message and table change, not every frame."""
+        if not self.scene.message:
+            return None
+        key = (self.scene.message, self.scene.message_kind, self.scene._version, layout.size, layout.em,
+               tuple(b.rect.topleft for b in self.scene.buttons))
+        if self._message_box is None or self._message_box[0] != key:
+            widest = min(layout.size[0] * 0.7, layout.log_rect.x - layout.felt.x - layout.unit * 0.6)
+            panels = (self._render_message(self.scene.message, layout, round(widest * share), most)
+                      for share, most in ((1.0, 3), (0.75, 3), (0.55, 4), (0.4, 6)))  # narrower where a wide one finds no room
+            coach = self.coach_box(layout)
+            below = ("center", (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.9)))
+            box, panel = self._place(panels, layout, below,
+                                     [s.home_rect for s in self.scene.sprites if s.ident in self.scene._message_points],
+                                     [coach[0]] if coach is not None else [])
+            self._message_box = (key, box, panel)
+        return self._message_box[1], self._message_box[2]
+
+    def _place(self, panels: Iterable[tuple[pygame.Surface, int]], layout: TableLayout,
+               wanted: tuple[str, tuple[int, int]], about: list[pygame.Rect],
+               clear: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Surface]:
+        """Of ``panels`` (renders of one box and their text sizes, the preferred first), the first that
+        finds a place clear of everything (see ``_clear_spot``), else the one whose place costs least
+        (buttons, then what it is ``about``, the name plates, the cards), then with the largest text; and
+        that place."""
+        best: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
+        for panel, size in panels:
+            cost, spot = self._clear_spot(panel.get_size(), layout, wanted, about, clear)
+            rank = (*cost[:4], -size)
+            if best is None or rank < best[0]:
+                best = (rank, spot, panel)
+            if cost[:4] == (0, 0, 0, 0):
+                break
+        assert best is not None
+        return best[1], best[2]
+
+    def _render_message(self, message: str, layout: TableLayout, width: int, most: int) -> tuple[pygame.Surface, int]:
+        """The message's bubble and its text size: one line when it fits ``width``, else up to ``most``
+        wrapped lines."""
+        size = max(16, round(layout.em * 0.36))
+        lines = self.scene.text.wrap(message, size, width, bold=True)
+        while len(lines) > most and size > 12:
+            size -= 1
+            lines = self.scene.text.wrap(message, size, width, bold=True)
+        images = [self.scene.text.fit(line, size, width, FONT_COLOUR, bold=True) for line in lines[:most]]
+        height = sum(img.get_height() for img in images)
+        box = pygame.Rect(0, 0, max(img.get_width() for img in images), height).inflate(size * 1.6, size * 0.9)
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        box.topleft = (0, 0)
+        radius = box.h // 2 if len(images) == 1 else size
+        pygame.draw.rect(panel, MESSAGE_COLOURS[self.scene.message_kind], box, border_radius=radius)
+        pygame.draw.rect(panel, GOLD, box, 2, border_radius=radius)
+        y = box.centery - height // 2
+        for img in images:
+            panel.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
+        return panel, size
+
+    def _clear_spot(self, size: tuple[int, int], layout: TableLayout, wanted: tuple[str, tuple[int, int]],
+                    about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[tuple[Any, ...], pygame.Rect]:
+        """Where a box of ``size`` goes on the felt, and at what cost: clear of the buttons, the log and
+        ``clear``, then of the things it is ``about`` (a hint's card), then of the name plates, where it
+        can be; of those places, the one that covers the least of the cards, then the nearest to where
+        it is ``wanted`` (an anchor of the box and its position)."""
+        box = pygame.Rect((0, 0), size)
+        felt = layout.felt.inflate(-round(layout.unit * 0.2), -round(layout.unit * 0.2))
+        setattr(box, wanted[0], wanted[1])
+        if box.w >= felt.w or box.h >= felt.h:
+            return (1, 0, 0, 0, 0), box.clamp(felt)
+        wanted_at = box.center
+        walls = ([b.rect.inflate(6, 6) for b in self.scene.buttons] + ([layout.log_rect] if self.scene.log.lines else [])
+                 + clear)
+        plates = [spot.plate for spot in layout.seats]
+        pointed = [r.inflate(8, 8) for r in about]
+        aimed = {tuple(r) for r in about}
+        cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.scene.sprites} - aimed  # a pile counts once
+                 | {tuple(r) for r in self.game_marks}]
+        step = max(4, round(layout.unit * 0.25))
+        best: tuple[tuple[Any, ...], pygame.Rect] | None = None
+        xs = {*range(felt.left + box.w // 2, felt.right - box.w // 2 + 1, max(step, (felt.w - box.w) // 8)),
+              max(felt.left + box.w // 2, min(wanted_at[0], felt.right - box.w // 2))}
+        ys = {*range(felt.top + box.h // 2, felt.bottom - box.h // 2 + 1, step),
+              max(felt.top + box.h // 2, min(wanted_at[1], felt.bottom - box.h // 2))}
+        for cx in sorted(xs):
+            for cy in sorted(ys):
+                box.center = (cx, cy)
+                cost = (len(box.collidelistall(walls)),
+                        sum(area(box.clip(pointed[i])) for i in box.collidelistall(pointed)),
+                        len(box.collidelistall(plates)),
+                        sum(area(box.clip(cards[i])) for i in box.collidelistall(cards)),
+                        abs(cx - wanted_at[0]) + abs(cy - wanted_at[1]))
+                if best is None or cost < best[0]:
+                    best = (cost, box.copy())
+        assert best is not None
+        return best
