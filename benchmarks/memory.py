@@ -179,7 +179,7 @@ class Session:
     def human_input(self, table: Any) -> None:
         """A click or a double-click on one of the cards or buttons the table offers now (never undo
         or hint, which do not move a match on)."""
-        items = [i for i in table.focus_items() if getattr(i, "key", None) not in ("undo", "hint", "sheet")]
+        items = [i for i in table.input.focus_items() if getattr(i, "key", None) not in ("undo", "hint", "sheet")]
         if not items:
             self.frame()
             return

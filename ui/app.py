@@ -32,7 +32,7 @@ from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
 from ui.storage import Storage
 from ui.text import wrap_text
-from ui.theme import scaled_theme
+from ui.theme import drop_unused_fonts, scaled_theme
 
 if TYPE_CHECKING:
     from ui.session import MatchSession
@@ -307,6 +307,7 @@ class App:
             return False
         self.ui_scale = scale
         self.ui.get_theme().load_theme(scaled_theme(self._theme, scale))
+        drop_unused_fonts(self.ui.get_theme())
         return True
 
     def set_ui_scale(self, percent: int) -> None:
@@ -417,6 +418,7 @@ class App:
         self.settings.language = lang
         self.save_settings()
         self.ui.set_locale(lang)
+        drop_unused_fonts(self.ui.get_theme())
         top = self.top
         if top is not None:
             top.leave()

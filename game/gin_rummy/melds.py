@@ -19,6 +19,10 @@ lanes) and searches the disjoint packings of them; results are memoised per hand
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import islice
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
@@ -212,7 +216,22 @@ def packings(melds: Sequence[tuple[int, int]]) -> list[tuple[int, int, tuple[int
 
 
 _BEST: dict[int, tuple[int, tuple[int, ...]]] = {}
-_MEMO_LIMIT = 400_000
+BEST_LIMIT = 20_000
+"""Hands ``best_melds`` remembers. A hand's masks hardly ever come back in a later deal, so a bigger
+memo mostly keeps dead hands (400,000 entries doubled the bots' worker to 81 MB over a long session);
+at 20,000 (with 5,000 for ``deadwood_after_discards``) two hard bots hit it 66.7 % of the time over 12
+hands against 67.2 % with 400,000, at the same speed (``docs/performance.md``)."""
+AFTER_LIMIT = 5_000
+"""Hands ``deadwood_after_discards`` remembers (each holds a dict of 11 cards, ~0.6 kB)."""
+
+
+def _remember(memo: dict[int, _T], limit: int, mask: int, result: _T) -> None:
+    """Store ``result`` for ``mask``; a full memo first forgets its older half (dicts keep insertion
+    order), so the hands of the current deal, the ones asked again, stay."""
+    if len(memo) >= limit:
+        for old in list(islice(memo, limit // 2)):
+            del memo[old]
+    memo[mask] = result
 
 
 def best_melds(mask: int) -> tuple[int, tuple[int, ...]]:
@@ -228,9 +247,7 @@ def best_melds(mask: int) -> tuple[int, tuple[int, ...]]:
     else:
         val, chosen = _max_packing(melds)
         result = (value(mask) - val, chosen)
-    if len(_BEST) >= _MEMO_LIMIT:
-        _BEST.clear()
-    _BEST[mask] = result
+    _remember(_BEST, BEST_LIMIT, mask, result)
     return result
 
 
@@ -283,9 +300,7 @@ def deadwood_after_discards(mask: int) -> dict[int, int]:
                 remaining &= used
                 if not remaining:
                     break
-    if len(_AFTER) >= _MEMO_LIMIT // 4:
-        _AFTER.clear()
-    _AFTER[mask] = result
+    _remember(_AFTER, AFTER_LIMIT, mask, result)
     return result
 
 

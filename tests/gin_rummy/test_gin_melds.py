@@ -9,6 +9,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game import GAMES
 from game.gin_rummy import melds as M
 
 DECK = [r + s for s in "shdc" for r in "A23456789TJQK"]
@@ -167,3 +168,25 @@ def test_meld_helpers() -> None:
     assert M.meld_text(M.card_mask(["5c", "3c", "4c"])) == "3c4c5c"
     assert M.value(M.card_mask(["Ah", "Ks", "5d"])) == 16
     assert M.cards_of(M.card_mask(["kh", "AS"])) == ["As", "Kh"]
+
+
+def test_the_solver_memos_stay_small_however_many_hands_the_bots_play() -> None:
+    """Counted, never timed: the memos of a long session (the bots' worker process keeps them)
+    hold at most 25,000 hands, whatever was solved before."""
+    desc = GAMES["gin_rummy"]
+    M.clear_memo()
+    bots = {0: desc.make_bot("hard", 1), 1: desc.make_bot("hard", 2)}
+    state = desc.new_match(2, seed=7)
+    hands = 0
+    while hands < 6:
+        if state.is_over():
+            state = desc.new_match(2, seed=7 + hands)
+        start = len(state.history)
+        while len(state.history) == start and not state.is_over():
+            seat = state.to_move()[0]
+            state.apply(bots[seat].choose(state.view(seat), state.legal_moves(seat)))
+        hands += 1
+    held = len(M._BEST) + len(M._AFTER)
+    assert 0 < held <= 25_000
+    mask = M.card_mask(["3c", "4c", "5c", "7s", "7h", "7d", "Kh", "2s", "Ad", "9h"])
+    assert M.deadwood(mask) == 22 and M._BEST[mask][0] == 22  # the newest hand is remembered

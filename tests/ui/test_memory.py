@@ -88,3 +88,20 @@ def test_resizing_the_window_loads_the_widgets_fonts_at_a_few_interface_sizes_on
     for size in [(1100, 700), (1500, 950), (2000, 1250)]:  # sizes not seen, at scales already drawn
         _resize(app, size)
     assert len(fonts) == loaded
+
+
+def test_cycling_interface_sizes_and_languages_keeps_only_the_current_widget_fonts(app) -> None:
+    fonts = app.ui.get_theme().get_font_dictionary().loaded_fonts
+    _resize(app, (1920, 1200))  # room for every interface size up to 200 %
+    app.set_ui_scale(100)
+    app.set_language("en")
+    app.step(1 / 60)
+    at_start = len(fonts)
+    for _ in range(3):
+        for percent, lang in [(125, "fr"), (150, "de"), (175, "es"), (200, "fr"), (100, "en")]:
+            app.set_ui_scale(percent)
+            app.set_language(lang)
+            app.step(1 / 60)
+            assert len(fonts) <= at_start  # the fonts of sizes and languages left behind are let go
+    assert len(fonts) == at_start
+    assert app.ui.get_theme().get_font(["button"]) is not None  # the current ones still draw
