@@ -633,7 +633,7 @@ class Monkey:
             pos = self._point_in(sheet.rect)
             return lambda: self.click(pos)
         # undo and hint never move a match on (random input still presses them)
-        items = [i for i in top.focus_items() if getattr(i, "key", None) not in ("undo", "hint")]
+        items = [i for i in top.input.focus_items() if getattr(i, "key", None) not in ("undo", "hint")]
         if not items:
             return lambda: self._frame(5)
         item = self.rng.choice(items)
