@@ -27,7 +27,9 @@ def stacked_session(seats: Sequence[SeatInfo], options: GinOptions | None = None
     """A Gin Rummy match for ``seats`` dealt from ``deck`` (seat 1 deals, so seat 0 plays first)."""
     options = options or GinOptions(game_target=25, match_target=25, first_dealer=1)
     state = GAMES["gin_rummy"].new_match([s.name for s in seats], options=options, seed=seed, deck=list(deck))
-    return MatchSession(state, list(seats))
+    # the bots' seeds are fixed here (a real table draws them from the system) so the stacked hand
+    # plays the same way every time
+    return MatchSession(state, list(seats), bot_seeds={seat: 100 + seat for seat in range(len(seats))})
 
 
 def start(app, session: MatchSession, bots: Mapping[int, Bot] | None = None) -> TableScene:
