@@ -51,10 +51,7 @@ class AboutScene(MenuScene):
         self.area = pygame.Rect(0, 0, 0, 0)
 
     def build(self) -> None:
-        w, h = self.size
-        bw, bh = self.px(220), self.px(48)
-        self.button(pygame.Rect((w - bw) // 2, h - bh - self.px(20), bw, bh), self.app.tr("common.back"), self.back,
-                    kind="primary_button")
+        self.back_button_below()
 
     def initial_focus(self) -> int:
         return 0

@@ -259,6 +259,13 @@ class MenuScene(Scene):
                 self.add_nav(widget, ButtonFocus(widget, action))
         return widget
 
+    def back_button_below(self) -> None:
+        """A page with only Back to press: the button centred at the bottom (it has the focus)."""
+        w, h = self.size
+        bw, bh = self.px(220), self.px(48)
+        self.button(pygame.Rect((w - bw) // 2, h - bh - self.px(20), bw, bh), self.app.tr("common.back"), self.back,
+                    kind="primary_button")
+
     def add_nav(self, widget: Any, adapter: Focusable | None = None) -> Any:
         """Make ``widget`` the next stop of the keyboard focus (the adapter is chosen by its kind)."""
         if adapter is None:
