@@ -648,19 +648,18 @@ class TableMatch:
         return level
 
     # ================================================================== undo
-    def undo_offered(self) -> bool:
-        """Undo is offered against bots (one person at the table), never in network play nor in a
-        tutorial (whose steps follow one deal), nor once the match is over (it is counted)."""
-        humans = self.session.humans
-        allowed = len(humans) == 1 or (len(humans) > 1 and self.session.pass_and_play_undo)
-        return self.driver.undo_refusal is None and allowed and not self.state.is_over() and any(
-            line.split(": ", 1)[0] in {str(h) for h in humans} for line in self.state.log)
-
     def undo_may_come(self) -> bool:
-        """Whether Undo can be offered in this match at all (its place is kept while it is not)."""
+        """Whether Undo belongs to this match at all (its place is kept while it is not offered):
+        against bots (one person at the table, or pass-and-play with undo allowed), never in network
+        play nor in a tutorial (whose steps follow one deal), nor once the match is over (it is counted)."""
         humans = self.session.humans
         allowed = len(humans) == 1 or (len(humans) > 1 and self.session.pass_and_play_undo)
-        return self.driver.undo_refusal is None and allowed and not self.state.is_over() and self.coach is None
+        return self.driver.undo_refusal is None and allowed and not self.state.is_over()
+
+    def undo_offered(self) -> bool:
+        """Undo is offered once a person at the table has played something to take back."""
+        mine = {str(h) for h in self.session.humans}
+        return self.undo_may_come() and any(line.split(": ", 1)[0] in mine for line in self.state.log)
 
     def undo(self) -> Said:
         """Take back the player's last decision and the bots' replies to it (Ctrl+Z); the match then
@@ -688,14 +687,14 @@ class TableMatch:
         return Said(tr("table.undone", n=len(taken)), log=True)
 
     # ================================================================== hint
-    def hint_offered(self) -> bool:
-        """Whether the Hint button is shown: the viewer may move, outside a tutorial and a network table."""
-        return (bool(self.legal) and self.driver.hint_refusal is None and self.coach is None
-                and not self.curtain.shown and not self.driver.unready())
-
     def hint_may_come(self) -> bool:
-        """Whether Hint can be offered in this match at all (its place is kept while it is not)."""
+        """Whether Hint belongs to this match at all (its place is kept while it is not offered):
+        never in a tutorial, at a network table, nor once the match is over."""
         return self.driver.hint_refusal is None and self.coach is None and not self.state.is_over()
+
+    def hint_offered(self) -> bool:
+        """Whether the Hint button is shown: the viewer may move now, behind no curtain."""
+        return self.hint_may_come() and bool(self.legal) and not self.curtain.shown and not self.driver.unready()
 
     def hint(self) -> Said | None:
         """Ask the hard bot what it would play in the viewer's place (H): it thinks off the render
