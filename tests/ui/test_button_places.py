@@ -8,6 +8,12 @@ from ui.session import SeatInfo
 from ui.table.scene import MESSAGE_COLOURS
 
 
+def bubble_colour(scene) -> tuple[int, int, int]:
+    """The fill of the message's bubble as drawn (just inside its top edge, in the middle)."""
+    _, panel = scene.panels.message_box(scene.layout)
+    return tuple(panel.get_at((panel.get_width() // 2, 4)))[:3]
+
+
 def places(scene) -> dict[str, tuple[int, int, int, int]]:
     return {b.key: tuple(b.rect) for b in scene.buttons}
 
@@ -36,10 +42,9 @@ def test_a_hint_is_not_shown_as_a_refusal(app) -> None:
     click_at(app, button(scene, "hint").rect.center)
     run_until(app, lambda: not scene.match.hint_pending and scene.message is not None)
     assert scene.message_kind == "hint"
-    assert MESSAGE_COLOURS["hint"] != MESSAGE_COLOURS["refusal"]
-    click_at(app, button(scene, "pass").rect.center)
-    scene.say("no", kind="refusal")
-    assert scene.message_kind == "refusal"
+    assert bubble_colour(scene) == MESSAGE_COLOURS["hint"]
+    scene.say(scene.explain(scene.state.refusal(scene.state.parse_move("1: draw"))))  # not Bob's turn: refused
+    assert bubble_colour(scene) == MESSAGE_COLOURS["refusal"] != MESSAGE_COLOURS["hint"]
 
 
 def test_a_hint_is_one_plain_sentence_and_its_reasons_come_on_request(app) -> None:

@@ -43,7 +43,6 @@ def test_the_pause_menu_opens_the_panel_with_the_hand_in_play_kept_secret(app) -
     assert hands[current].fingerprint == fingerprint(state.hand_seeds[-1])
     for n in range(1, current):
         assert hands[n].seed is not None and hands[n].checked           # over: its seed shown and checked
-    assert "Fair deal" in panel.app.tr("fair.heading")
     words = panel.status(hands[current])[0]
     assert str(state.hand_seeds[-1]) not in words
     panel.draw(app.screen)
