@@ -12,6 +12,7 @@ from game import GAMES
 from game.core.referee import Referee
 from tests.patience import PATIENCE
 from ui.scenes.replay import ReplayScene
+from ui.text import wrap_text
 
 NOTATION = re.compile(r"^\d+: |\b(discard|draw|snap|swap|take|pass|done|close|knock|play) [A-Z0-9TJQK][0-9a-z.]*\b")
 
@@ -48,3 +49,10 @@ def test_the_review_names_the_hard_bots_choice_in_words(app) -> None:
     assert review.review_done and review.verdicts
     for verdict in review.verdicts.values():
         assert not NOTATION.search(verdict), verdict
+    font = app.font(review.px(15))
+    width = review.px(220)
+    for i in review.verdicts:
+        rows = review.row_lines(i, font, width)
+        assert all(font.size(row)[0] <= width for row in rows), rows   # wrapped, never cut off
+        if review.verdicts[i]:                                          # the bot's move on lines of its own
+            assert len(rows) > len(wrap_text(font, f"{i + 1}. {review.sentences[i][0]}", width))

@@ -381,21 +381,35 @@ class ReplayScene(MenuScene):
         y += self.px(8)
         pygame.draw.line(surface, art.GOLD, (x, y), (x + width, y))
         y += self.px(6)
-        rows = max(1, (panel.bottom - y - self.px(8)) // font.get_linesize())
-        start = max(self.low, min(self.upto - rows // 2, self.high - rows))
-        for i in range(start, min(self.high, start + rows)):
+        step = font.get_linesize()
+        rows = max(1, (panel.bottom - y - self.px(8)) // step)
+        lines = {i: self.row_lines(i, font, width) for i in range(max(self.low, self.upto - rows), self.high)
+                 if i < self.upto + rows}
+        start = max(self.low, self.upto - 1)  # the current move, with as many before it as half the rows hold
+        while start > self.low and sum(len(lines[i]) for i in range(start - 1, self.upto)) <= rows // 2:
+            start -= 1
+        for i in range(start, self.high):
+            if i not in lines or y + len(lines[i]) * step > panel.bottom - self.px(8):
+                break
             current = i == self.upto - 1
-            colour = art.GOLD_LIGHT if current else art.CREAM if i < self.upto else (150, 170, 150)
-            text = f"{i + 1}. {self.sentences[i][0]}"
             verdict = self.verdicts.get(i)
-            if verdict:
-                text += "  " + self.app.tr("review.other", move=verdict)
-                colour = REVIEW_DIFFERS
-            elif verdict == "":
-                text += "  " + self.app.tr("review.same")
-            img = (bold if current else font).render(text, True, colour)
-            surface.blit(img, (x, y), area=pygame.Rect(0, 0, width, img.get_height()))
-            y += font.get_linesize()
+            colour = REVIEW_DIFFERS if verdict else art.GOLD_LIGHT if current else \
+                art.CREAM if i < self.upto else (150, 170, 150)
+            for n, line in enumerate(lines[i]):
+                surface.blit((bold if current else font).render(line, True, colour), (x + (self.px(14) if n else 0), y))
+                y += step
+
+    def row_lines(self, i: int, font: pygame.font.Font, width: int) -> list[str]:
+        """Move ``i`` of the list, wrapped to ``width``: its number and sentence, then what the hard bot
+        would have played instead (a review), on lines of their own rather than cut off."""
+        text = f"{i + 1}. {self.sentences[i][0]}"
+        verdict = self.verdicts.get(i)
+        if verdict == "":
+            text += "  " + self.app.tr("review.same")
+        out = wrap_text(font, text, width)
+        if verdict:
+            out += wrap_text(font, self.app.tr("review.other", move=verdict), width - self.px(14))
+        return out
 
     def snapshot(self) -> dict[str, Any]:
         """What the viewer shows, for tests: move number, zones and the deal lines."""
