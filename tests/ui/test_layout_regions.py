@@ -141,23 +141,33 @@ def problems(scene: TableScene) -> list[str]:
     return out
 
 
-CROWDED = pytest.mark.xfail(strict=True, reason="LaGagne at six seats: another seat's columns reach a neighbour's "
-                            "name plate or the Score sheet button at large text sizes (found by this test, not yet fixed)")
-CASES = [pytest.param(g, n, phase, id=f"{g}-{n}p-{phase}", marks=[CROWDED] if (g, n) == ("lagagne", 6) else [])
-         for g in sorted(GAMES) if g in END for n in tables(g) for phase in phases(g)]
+LANGUAGES = ["en", "fr", "de", "es"]
+CORNERS = [(WINDOWS[0], look) for look in LOOKS if look[1] == 200] + [(WINDOWS[-1], LOOKS[0])]
+"""The looks the other languages are checked at (the full matrix is English's): the largest text in
+the smallest window, where words are tightest, and the largest window."""
+FRENCH_REVIEW = pytest.mark.xfail(strict=True, reason="Gin Rummy in French at 1024x640, 200 %: the Review "
+                                  "button reaches the Deadwood label (found by this test, not yet fixed)")
+CASES = [pytest.param(g, n, phase, lang, id=f"{g}-{n}p-{phase}-{lang}",
+                      marks=[FRENCH_REVIEW] if (g, phase, lang) == ("gin_rummy", "hand_over", "fr") else [])
+         for g in sorted(GAMES) if g in END for n in tables(g) for phase in phases(g) for lang in LANGUAGES]
 
 
-@pytest.mark.parametrize(("game_id", "players", "phase"), CASES)
-def test_every_region_stays_on_the_felt_and_clear_of_the_others(app: App, game_id: str,
-                                                               players: int, phase: str) -> None:
+@pytest.mark.parametrize(("game_id", "players", "phase", "language"), CASES)
+def test_every_region_stays_on_the_felt_and_clear_of_the_others(app: App, game_id: str, players: int,
+                                                               phase: str, language: str) -> None:
     state = reached(game_id, players, phase)
     if state is None:
         pytest.skip(f"the bots' match of {game_id} at {players} never reached {phase}")
     seats = [SeatInfo("You")] + [SeatInfo(f"Bot {i}", "easy") for i in range(1, players)]
+    looks = list(itertools.product(WINDOWS, LOOKS)) if language == "en" else CORNERS
     found = []
-    for size, (card_size, text_size) in itertools.product(WINDOWS, LOOKS):
-        scene = seat(app, size, MatchSession(state.clone(), seats), card_size, text_size)
-        found += [f"{size[0]}x{size[1]} {card_size} {text_size}%: {p}" for p in problems(scene)]
+    app.set_language(language)
+    try:
+        for size, (card_size, text_size) in looks:
+            scene = seat(app, size, MatchSession(state.clone(), seats), card_size, text_size)
+            found += [f"{size[0]}x{size[1]} {card_size} {text_size}%: {p}" for p in problems(scene)]
+    finally:
+        app.set_language("en")
     assert not found, "\n".join(found[:40])
 
 
@@ -173,7 +183,7 @@ def test_a_tutorial_step_stays_on_the_felt_and_clear_of_the_others(app: App,
     assert not found, "\n".join(found[:40])
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game_id", sorted(END))
 def test_every_tutorial_step_at_the_largest_text_stays_clear_of_the_plates_and_buttons(
         app: App, game_id: str, language: str) -> None:
@@ -200,7 +210,7 @@ def test_every_tutorial_step_at_the_largest_text_stays_clear_of_the_plates_and_b
     assert not found, "\n".join(found[:40])
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_no_setting_lies_over_another_nor_over_back(app: App, language: str) -> None:
     from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider
 

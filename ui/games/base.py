@@ -323,11 +323,13 @@ class TableAdapter(Generic[V]):
 
     def fits(self, layout: TableLayout) -> bool:
         """Whether the cards of ``layout`` leave the main buttons their room (else the table tries
-        smaller cards): by default, the piles in the middle stay clear of the button bar."""
+        smaller cards): by default, the piles in the middle stay clear of the button bar and of the
+        name plates (a crowded table's top plate comes down towards them, big text makes it larger)."""
         sx, sy = layout.stock_pos
         dx, _ = layout.discard_pos
         piles = pygame.Rect(round(sx), round(sy), round(dx + layout.card_w - sx), layout.card_h)
-        return not piles.inflate(0, round(layout.unit * 0.2)).colliderect(self.button_bar(layout))
+        room = piles.inflate(0, round(layout.unit * 0.2))
+        return not room.colliderect(self.button_bar(layout)) and room.collidelist([s.plate for s in layout.seats]) == -1
 
     # ------------------------------------------------------------------ visual timers
     def tick(self, dt: float) -> None:

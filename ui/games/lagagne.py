@@ -17,6 +17,8 @@ Input (every move is one of the engine's legal moves; nothing here decides a rul
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +34,17 @@ from ui.table.sprites import CardSprite
 from ui.table.widgets import FONT_COLOUR, GOLD
 
 INK = (40, 36, 30)
+BESIDE = ("below", "inward", "inward_mid", "above")
+"""Where another seat's board may go by its name plate, in order of preference (see ``_board_beside``)."""
+BESIDE_SIDE = ("below", "below_out", "inward", "inward_mid", "above")
+"""The same for a plate on a side of the table, whose board may also start from the felt's edge."""
+BOARD_SCALES = (1.0, 0.9, 0.8, 0.72, 0.64, 0.56)
+"""The sizes another seat's board tries, largest first, until it lies clear of everything else."""
+
+
+def _apart(a: pygame.Rect, b: pygame.Rect) -> float:
+    """The distance between two rectangles (0 when they touch or overlap)."""
+    return math.hypot(max(b.left - a.right, a.left - b.right, 0), max(b.top - a.bottom, a.top - b.bottom, 0))
 
 
 def column_of(zone: str) -> tuple[int, str] | None:
@@ -177,48 +190,95 @@ class Adapter(TableAdapter[LaGagneView]):
             self.button_bar(layout),
         ] + [spot.plate for spot in layout.seats]
         n = layout.players
+        others = [(layout.bottom_seat + k) % n for k in range(1, n)]
+        # greedy, seat after seat; when a seat finds no clear place, other orders may leave it one
+        orders = [others, others[::-1], [others[i // 2] if i % 2 == 0 else others[-1 - i // 2]
+                                         for i in range(len(others))]]
+        best: tuple[int, dict[int, tuple[pygame.Rect, int]]] | None = None
+        for order in orders:
+            misses, placed = self._place_boards(layout, order, shown, blocked)
+            if best is None or misses < best[0]:
+                best = (misses, placed)
+            if misses == 0:
+                break
+        assert best is not None
+        out.update(best[1])
+        self._boards[key] = out
+        return out
+
+    def _place_boards(self, layout: TableLayout, order: list[int], shown: dict[int, int],
+                      blocked: list[pygame.Rect]) -> tuple[int, dict[int, tuple[pygame.Rect, int]]]:
+        """The other seats' boards placed in ``order``, each at the first place by its plate (and the
+        largest size there) that lies on the felt, clear of ``blocked`` and of the boards placed
+        before it, its first row near the plate (but above it, where the columns grow towards the
+        plate); and how many seats found no such place."""
+        n = layout.players
         base = max(20, round(layout.small_w * (0.95 if n <= 4 else 0.8 if n <= 5 else 0.72)))
         felt = layout.felt.inflate(-round(layout.unit * 0.25), -round(layout.unit * 0.25))
         cx = layout.centre[0]
-        for k in range(1, n):
-            seat = (layout.bottom_seat + k) % n
+        near = layout.card_h * 0.2
+        taken = list(blocked)
+        out: dict[int, tuple[pygame.Rect, int]] = {}
+        misses = 0
+        for seat in order:
             plate = layout.seats[seat].plate
-            best = None
-            side = abs(plate.centerx - cx) > layout.size[0] * 0.25
-            for where in ("below", "below_out", "inward", "above") if side else ("below", "inward", "above"):
-                for scale in (1.0, 0.9, 0.8, 0.72, 0.64):
-                    w = max(18, round(base * scale))
-                    h = card_height(w)
-                    gap = max(4, round(w * 0.14))
-                    cols = max(1, shown[seat])
-                    rect = pygame.Rect(0, 0, cols * w + (cols - 1) * gap, round(h * 2.45))
-                    if where == "below":
-                        rect.midtop = (plate.centerx, plate.bottom + gap)
-                    elif where == "below_out":
-                        rect.top = plate.bottom + gap
-                        if plate.centerx < cx:
-                            rect.x = felt.x
-                        else:
-                            rect.right = felt.right
-                    elif where == "above":
-                        rect.midbottom = (plate.centerx, plate.y - gap)
-                    elif plate.centerx < cx:
-                        rect.topleft = (plate.right + gap, plate.y)
-                    else:
-                        rect.topright = (plate.x - gap, plate.y)
-                    if felt.contains(rect) and rect.collidelist(blocked) == -1:
-                        best = (rect.copy(), w)
-                        break
-                if best is not None:
+            wheres = BESIDE_SIDE if abs(plate.centerx - cx) > layout.size[0] * 0.25 else BESIDE
+            found = None
+            for where, scale in itertools.product(wheres, BOARD_SCALES):
+                w = max(18, round(base * scale))
+                rect = self._board_beside(plate, where, w, max(1, shown[seat]), felt, cx)
+                reach = self._reach(rect, w)
+                first_row = pygame.Rect(rect.x, rect.y, rect.w, card_height(w))
+                if (felt.contains(reach) and reach.collidelist(taken) == -1
+                        and (where == "above" or _apart(first_row, plate) <= near)):
+                    found = (rect, w, reach)
                     break
-            if best is None:
-                rect.midtop = (plate.centerx, plate.bottom + 4)
+            if found is None:  # nowhere clear: the smallest board below its plate, kept on the felt
+                misses += 1
+                w = max(18, round(base * BOARD_SCALES[-1]))
+                rect = self._board_beside(plate, "below", w, max(1, shown[seat]), felt, cx)
                 rect.clamp_ip(felt)
-                best = (rect, w)
-            out[seat] = best
-            blocked.append(best[0])
-        self._boards[key] = out
-        return out
+                found = (rect, w, self._reach(rect, w))
+            out[seat] = found[:2]
+            taken.append(found[2])
+        return misses, out
+
+    @staticmethod
+    def _board_beside(plate: pygame.Rect, where: str, w: int, cols: int, felt: pygame.Rect,
+                      cx: float) -> pygame.Rect:
+        """A board of ``cols`` columns of cards ``w`` wide at ``where`` by its seat's ``plate``: below it
+        (centred, or from the felt's edge for a plate on a side), towards the middle (level with the
+        plate's top or middle), or above it."""
+        gap = max(4, round(w * 0.14))
+        badge = max(14, round(w * 0.52))  # a ×2 badge pokes out over a column's top right corner
+        up, right = math.ceil(card_height(badge) * 0.18), math.ceil(badge * 0.38)
+        rect = pygame.Rect(0, 0, cols * w + (cols - 1) * gap, round(card_height(w) * 2.45))
+        inner = plate.centerx < cx
+        if where == "below":
+            rect.midtop = (plate.centerx, plate.bottom + gap + up)
+        elif where == "below_out":
+            rect.top = plate.bottom + gap + up
+            if inner:
+                rect.x = felt.x
+            else:
+                rect.right = felt.right - right
+        elif where == "above":
+            rect.midbottom = (plate.centerx, plate.y - gap)
+        else:
+            rect.y = plate.y if where == "inward" else plate.centery - rect.h // 2
+            if inner:
+                rect.x = plate.right + gap
+            else:
+                rect.right = plate.x - gap - right
+        return rect
+
+    @staticmethod
+    def _reach(board: pygame.Rect, w: int) -> pygame.Rect:
+        """What a board of cards ``w`` wide may cover: itself and the ×2 badges that poke out over its
+        columns' top right corners (see ``_column_places``)."""
+        bw = max(14, round(w * 0.52))
+        up, right = math.ceil(card_height(bw) * 0.18), math.ceil(bw * 0.38)
+        return pygame.Rect(board.x, board.y - up, board.w + right, board.h + up)
 
     def _present(self, seat: int) -> list[str]:
         """The suits of ``seat``'s columns on the table (open, or holding points or a ×2)."""
