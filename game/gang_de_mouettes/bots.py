@@ -1,7 +1,10 @@
 """Gang de mouettes bots: ``easy``, ``normal`` and ``hard`` through ``make_bot(level, seed)``.
 
 Every bot decides from a seat's view only. ``normal`` plays heuristics on a *perspective*: the
-values it knows, and the mean of the cards it has not seen for every unknown card. ``easy`` is
+values it knows, the mean of the cards it has not seen for every unknown card (an opponent's card
+its holder knows and keeps counts lower), and calls when a normal estimate of every seat's total
+gives it the odds of ending lowest that ``W`` asks; its weights (``W``) were searched by
+``benchmarks/tune_gang.py`` against the independent players (``game.yardsticks``). ``easy`` is
 ``normal`` with a memory that forgets cards seen a few turns ago, reacts slowly (``REACTION_TIMES``), sometimes
 misremembers a card when it snaps, and calls on a whim. ``hard`` samples the hidden cards
 consistently with its view and with what the round's public actions tell (determinisation: a card
@@ -12,9 +15,12 @@ bot's points less the others' average, so a call weighs what playing on would co
 players the opponent often calls first. The bot skips a call that ``call_odds`` (every seat's
 total as odds over the cards it has not seen) says cannot pay, plays a call only when it came out
 lowest in three rollouts out of four and does clearly best on the same guessed deals (or came out
-lowest in four out of five), and leaves ``normal``'s choice only for a move clearly better.
-No bot calls on cards it has not looked at unless its lead covers them (``UNSEEN_MARGIN``; ``easy``
-too, whatever its whim).
+lowest in four out of five, or in nine out of ten and is behind the best move only by luck), and
+leaves ``normal``'s choice only for a move clearly better (never for ``normal``'s call: a call is
+played on its own odds).
+No bot calls on cards it has not looked at unless its lead covers them: each such card widens
+``normal``'s estimate of its own total (``lowest_chance``), and ``easy`` asks ``UNSEEN_MARGIN`` more
+lead for it, whatever its whim.
 """
 
 from __future__ import annotations
@@ -362,18 +368,19 @@ def _opponent_cards(p: Perspective) -> list[tuple[float, int, int]]:
     return [(e, s, i) for s in range(p.n) if s != p.me for i, e in enumerate(p.est(s))]
 
 
-def decide(p: Perspective, legal: list[str] | set[str], call_margin: float = 2.0) -> str:
-    """The normal policy's action for the seat of ``p`` among ``legal`` action texts."""
+def decide(p: Perspective, legal: list[str] | set[str], call_margin: float = 2.0, by_chance: bool = True) -> str:
+    """The normal policy's action for the seat of ``p`` among ``legal`` action texts (``by_chance``:
+    see ``_should_call``)."""
     legal_set = legal if isinstance(legal, set) else set(legal)
-    if p.phase == TURN and "call" in legal_set and _should_call(p, call_margin):
+    if p.phase == TURN and "call" in legal_set and _should_call(p, call_margin, by_chance):
         return "call"  # a call at the start of the turn (option ``call_timing``)
-    choice = _decide(p, call_margin)
+    choice = _decide(p, call_margin, by_chance)
     if choice in legal_set:
         return choice
     return sorted(legal_set)[0]
 
 
-def _decide(p: Perspective, call_margin: float) -> str | None:
+def _decide(p: Perspective, call_margin: float, by_chance: bool = True) -> str | None:
     me, phase = p.me, p.phase
     est = p.est(me)
     vals = p.vals[me]
@@ -401,7 +408,7 @@ def _decide(p: Perspective, call_margin: float) -> str | None:
                 return f"trade {j}"
         return "keep"
     if phase == END_TURN:
-        return "call" if _should_call(p, call_margin) else "done"
+        return "call" if _should_call(p, call_margin, by_chance) else "done"
     if phase == DRAWN:
         return _after_draw(p, est, vals)
     return None
@@ -630,7 +637,7 @@ class HardBot(NormalBot):
     among the candidate moves: each is rolled out once on every determinisation."""
     horizon = 4
     """Table rounds a rollout plays before it stops and counts the cards."""
-    sure = 2.0
+    sure = 0.0
     """Standard errors by which a call that fails in more than ``1 - SURE_CALL`` of the rollouts must
     beat the best other move, over the same guessed deals, to be played: its outcome swings widely
     (0 or the cards plus the penalty)."""
@@ -640,14 +647,19 @@ class HardBot(NormalBot):
     """Standard errors by which another candidate must beat ``normal``'s choice, on the same guessed
     deals, to be played instead: with a few dozen rollouts each, the best mean among several
     candidates is often best by chance."""
-    call_floor = 0.75
+    call_floor = 0.5
     """Share of its rollouts in which a call must come out lowest to be played at all: a call that
     pays on average by failing often (a race to call first) is not what a player calls a good call."""
 
+    rollout_by_chance = True
+    """Whether the seats of a rollout call as ``normal`` does (on the odds of ending lowest) or on a
+    lead only (``_should_call``)."""
     sure_call = 0.9
     """Share of its rollouts in which a call that came out lowest is played even when playing on
-    did better on average, unless by more than ``sure`` standard errors: a hand that is lowest
+    did better on average, unless by more than ``luck`` standard errors: a hand that is lowest
     almost surely is called, not held in the hope that an opponent calls and fails."""
+    luck = 2.0
+    """Standard errors within which a sure call (``sure_call``) is taken to be behind by luck only."""
 
     chance = 0.0
     """The chance of ending lowest by ``call_odds``, at the bot's last decision where it could call."""
@@ -679,12 +691,13 @@ class HardBot(NormalBot):
                 st = base.clone()
                 st.rng = Rng(seed)
                 st._apply(Move(action, seat))
-                r.add(rollout(st, seat, self.horizon, self.call_margin), seat, view["turn"] + p.n)
+                r.add(rollout(st, seat, self.horizon, self.call_margin, self.rollout_by_chance), seat,
+                      view["turn"] + p.n)
         order = sorted(range(len(candidates)), key=lambda k: (rolled[k].mean(), k))
         if "call" in candidates and candidates[order[0]] != "call":
             k = candidates.index("call")
             gain, error = rolled[k].gain_over(rolled[order[0]])
-            if rolled[k].lowest >= self.sure_call * deals and gain <= self.sure * error:
+            if rolled[k].lowest >= self.sure_call * deals and gain <= self.luck * error:
                 order = [k] + [j for j in order if j != k]  # a sure call, behind only by luck
         best, rest = rolled[order[0]], rolled[order[1]]
         if candidates[order[0]] == "call":
@@ -838,7 +851,7 @@ class Outcome:
     caller_lowest: bool
 
 
-def rollout(st: GangState, seat: int, horizon: int, call_margin: float) -> Outcome:
+def rollout(st: GangState, seat: int, horizon: int, call_margin: float, by_chance: bool = True) -> Outcome:
     """Play ``st`` with the normal policy to the end of its round, or for ``horizon`` table rounds."""
     limit = st.turn + horizon * st.players
     n = st.players
@@ -874,7 +887,7 @@ def rollout(st: GangState, seat: int, horizon: int, call_margin: float) -> Outco
         mover = st.giver[0] if phase == GIVE and st.giver is not None else st.active
         p = perspective_from_state(st, mover)
         turn = st.turn
-        st._apply(Move(decide(p, st._actions(mover), call_margin), mover))
+        st._apply(Move(decide(p, st._actions(mover), call_margin, by_chance), mover))
         if call_turn is None and st.caller is not None:
             call_turn = turn
 
