@@ -648,8 +648,14 @@ class HardBot(NormalBot):
     deals, to be played instead: with a few dozen rollouts each, the best mean among several
     candidates is often best by chance."""
     call_floor = 0.5
-    """Share of its rollouts in which a call must come out lowest to be played at all: a call that
-    pays on average by failing often (a race to call first) is not what a player calls a good call."""
+    """Share of its rollouts in which a call must come out lowest to be played at all (two players;
+    ``call_floor_many`` at more): a call that pays on average by failing often (a race to call
+    first) is not what a player calls a good call."""
+
+    call_floor_many = 0.75
+    """``call_floor`` at three players or more, where a call must beat every other seat."""
+    sure_many = 2.0
+    """``sure`` at three players or more."""
 
     rollout_by_chance = True
     """Whether the seats of a rollout call as ``normal`` does (on the odds of ending lowest) or on a
@@ -702,8 +708,9 @@ class HardBot(NormalBot):
         best, rest = rolled[order[0]], rolled[order[1]]
         if candidates[order[0]] == "call":
             gain, error = rest.gain_over(best)
-            often = best.lowest >= self.call_floor * deals
-            if (often and gain > self.sure * error) or best.lowest >= SURE_CALL * deals:
+            floor, sure = (self.call_floor, self.sure) if p.n == 2 else (self.call_floor_many, self.sure_many)
+            often = best.lowest >= floor * deals
+            if (often and gain > sure * error) or best.lowest >= SURE_CALL * deals:
                 self.because("gang.call", chance=best.percent(best.lowest), threat=rest.percent(rest.threats),
                              points=best.own(), others=best.others(), next=rest.own(), next_others=rest.others())
                 return Move("call", seat)

@@ -321,8 +321,8 @@ def test_the_hard_bot_slow_plays_a_hand_its_opponent_may_call_against() -> None:
 def test_the_hard_bot_plays_on_when_a_risky_call_wins_by_less_than_the_luck_of_its_guesses() -> None:
     """Three players, a 10 and a 2 known and two cards unseen after the first turn: calling does
     a little better on the guessed deals, but it fails more often than not, so the bot plays on;
-    and even a bot that would take such odds (no ``call_floor``) finds the edge within the luck of
-    its guesses when it asks the call to beat playing on by two standard errors (``sure``)."""
+    and even a bot that would take such odds (no ``call_floor_many``) finds the edge within the luck
+    of its guesses."""
     state = stacked([["M10", "M2", "M3", "M10"], ["M9"] * 4, ["M8"] * 4], ["M1"], quick_discards=False)
     play(state, "0: draw", "0: discard")
     bot = HardBot(seed=2)
@@ -330,7 +330,7 @@ def test_the_hard_bot_plays_on_when_a_risky_call_wins_by_less_than_the_luck_of_i
     key, params = reason_of(bot)
     assert key == "gang.call_rare" and params["chance"] < 50
     bold = HardBot(seed=2)
-    bold.call_floor, bold.sure = 0.0, 2.0
+    bold.call_floor_many = 0.0
     assert bold.choose(state.view(0), state.legal_moves(0)) == Move("done", 0)
     key, params = reason_of(bold)
     assert key == "gang.call_unsure" and params["gain"] > 0
