@@ -26,12 +26,12 @@ from game.core.bots import Bot
 from game.core.referee import Played, crowd_share
 from ui.cards import CardArt
 from ui.games import adapter_class
-from ui.games.base import Action, ButtonSpec
 from ui.scene import Scene
 from ui.session import MatchSession
 from ui.settings import CARD_SCALES
 from ui.table.animation import SpriteSync
 from ui.table.bots import ProcessRunner, ThreadRunner
+from ui.table.gestures import Action, Gestures
 from ui.table.hud import TableHud
 from ui.table.ink import Ink
 from ui.table.input import TableInput
@@ -91,6 +91,8 @@ class TableScene(Scene):
         """A player moved this frame: the frame shows that move; the referee resumes on the next."""
         self.sprites: list[CardSprite] = []
         self.buttons: list[Button] = []
+        self.gestures = Gestures()
+        """What every gesture does now, as the adapter declared it on the last refresh."""
         self.selected: str | None = None
         """A card of the viewer's hand chosen by a click (Knock uses it)."""
         self.message: str | None = None
@@ -185,9 +187,9 @@ class TableScene(Scene):
         if not looked:
             self.match.look()
         self.sync.follow(events or [], animate_deal, pace)
-        self._rebuild_buttons()
         if self.selected is not None and self.selected not in self._own_hand():
             self.selected = None
+        self._rebuild_buttons()
         self.hud.stale = True
         self.dirty = True
         self._version += 1
@@ -383,7 +385,7 @@ class TableScene(Scene):
         self.log.add(line)
         if any(arg in self._own_hand() for arg in move.args):
             self.selected = next(arg for arg in move.args if arg in self._own_hand())
-            self._apply_highlights()
+            self._rebuild_buttons()
 
     # ================================================================== the driver
     @property
@@ -426,13 +428,12 @@ class TableScene(Scene):
         """Block until every bot asked so far has answered (tests)."""
         self.runner.wait(timeout)
 
-    # ================================================================== keyboard focus
-    # ================================================================== input
-    # ================================================================== buttons and highlights
+    # ================================================================== gestures, buttons and highlights
     def _rebuild_buttons(self) -> None:
-        specs: list[ButtonSpec] = [] if self.curtain.shown else self.adapter.buttons(self.view, self.legal)
-        main = [button_for(s) for s in specs if not s.side]
-        side = [button_for(s) for s in specs if s.side]
+        """Ask the adapter for the gesture table again and lay its buttons out."""
+        self.gestures = Gestures() if self.curtain.shown else self.adapter.gestures(self.view, self.legal)
+        main = [button_for(s) for s in self.gestures.buttons if not s.side]
+        side = [button_for(s) for s in self.gestures.buttons if s.side]
         coach = self.match.coach
         if coach is not None and not coach.ended:
             if self.match.coach_due():
@@ -575,7 +576,7 @@ class TableScene(Scene):
                 frame.blit(rest, region, region)
         ink = Ink(frame)
         for target in self.input.drop_targets():
-            if isinstance(target.action, Move):
+            if target.lit:
                 ink.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         for s in flying:
             ink.note(s.draw(frame, self.art))
@@ -595,5 +596,3 @@ class TableScene(Scene):
             self.panels.draw_message(ink, layout)
         self.painted = None if regions == [screen] else regions + ink.areas
         self._overlays = ink.areas
-
-    # ------------------------------------------------------------------ static layer
