@@ -539,16 +539,24 @@ class Adapter(TableAdapter[GangView]):
             return replace(grip, click=acts.get(f"take {slot}"), focus=turn)
         if phase == SCOUT and mine:
             return replace(grip, click=acts.get(f"trade {slot}"), drops=self._trade_drop(slot, view, acts), focus=turn)
-        if phase != DRAWN:
-            return grip
-        mode, picker = self.mode, self.picker
-        click: Action | None
-        if mode in POWER_MOVES and picker is not None:
-            click = self._pick(mode, picker, str(slot) if mine else f"{seat}.{slot}")
-        else:
-            click = acts.get(f"swap {slot}") if mine else None
-        aimed = not mine if mode in ("spy", "scout") else mode == "steal" or mine
-        return replace(grip, click=click, focus=turn and aimed)
+        if phase == DRAWN:
+            return replace(grip, click=self._drawn_click(seat, slot, acts), focus=turn and self._aimed(mine))
+        return grip
+
+    def _drawn_click(self, seat: int, slot: int, acts: dict[str, Move]) -> Action | None:
+        """A click on a card once the viewer has drawn: a power's target, else (one's own card) the
+        drawn card takes its place."""
+        mine = seat == self.table.viewer
+        if self.mode in POWER_MOVES and self.picker is not None:
+            return self._pick(self.mode, self.picker, str(slot) if mine else f"{seat}.{slot}")
+        return acts.get(f"swap {slot}") if mine else None
+
+    def _aimed(self, mine: bool) -> bool:
+        """Whether the focus rests on a card (the viewer's own: ``mine``) once the viewer has drawn:
+        the spy and the scout look at the others' cards, the steal at everybody's, else one's own."""
+        if self.mode in ("spy", "scout"):
+            return not mine
+        return self.mode == "steal" or mine
 
     def _trade_drop(self, slot: int, view: GangView, acts: dict[str, Move]) -> tuple[Drop, ...]:
         """The scout's trade: one's own card dropped on the scouted card."""

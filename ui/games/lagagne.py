@@ -412,29 +412,41 @@ class Adapter(TableAdapter[LaGagneView]):
         a tabled card it may steal (Voler)."""
         if not legal:
             return ()
-        layout = self.table.layout
-        viewer = present(self.table.viewer, "viewer")
         moves = self._moves_of(card, legal)
         acts = {m.action: m for m in moves}
-        out: list[Drop] = []
-        pile = self._pile_rect(layout)
         thrown = acts.get("recup") or acts.get(f"discard {card}")
-        if thrown is not None:
-            out.append(Drop.onto("discard", pile, thrown))
-        for m in moves:
-            if m.name == "play":
-                suit = m.args[1] if len(m.args) > 1 else (card[-1] if card[0] in "SP" else None)
-                if suit is not None:
-                    out.append(Drop.onto(f"column:{viewer}:{suit}", self.column_rect(viewer, suit, layout), m))
-            elif m.name == "exchange" or (m.name == "give" and view.get("exchange")):
-                target = int(m.args[0]) if m.name == "exchange" else present(view["exchange"], "exchange")["target"]
-                out.append(Drop.onto(f"hand:{target}", self._opponent_hand_rect(target, view, layout), m))
+        out = [Drop.onto("discard", self._pile_rect(self.table.layout), thrown)] if thrown is not None else []
+        out += [drop for m in moves if (drop := self._placed_drop(card, m, view)) is not None]
         if card == "Voler":
-            for other in self.table.sprites:
-                chosen = self._choose(self._steals_of(other, legal)) if column_of(other.zone) else None
-                if chosen is not None:
-                    out.append(Drop.onto(other.zone, self.visible_rect(other), chosen))
+            out += self._steal_drops(legal)
         return tuple(out)
+
+    def _placed_drop(self, card: str, move: Move, view: LaGagneView) -> Drop | None:
+        """The drop that plays ``move`` of ``card``: onto the viewer's column it goes to, or onto the
+        hand of the opponent it exchanges with (or gives back to)."""
+        layout = self.table.layout
+        viewer = present(self.table.viewer, "viewer")
+        if move.name == "play":
+            suit = move.args[1] if len(move.args) > 1 else (card[-1] if card[0] in "SP" else None)
+            if suit is None:
+                return None
+            return Drop.onto(f"column:{viewer}:{suit}", self.column_rect(viewer, suit, layout), move)
+        if move.name == "exchange":
+            target = int(move.args[0])
+        elif move.name == "give" and view.get("exchange"):
+            target = present(view["exchange"], "exchange")["target"]
+        else:
+            return None
+        return Drop.onto(f"hand:{target}", self._opponent_hand_rect(target, view, layout), move)
+
+    def _steal_drops(self, legal: list[Move]) -> list[Drop]:
+        """A Voler dropped on a tabled card it may steal (buttons ask into which column if several)."""
+        out = []
+        for other in self.table.sprites:
+            chosen = self._choose(self._steals_of(other, legal)) if column_of(other.zone) else None
+            if chosen is not None:
+                out.append(Drop.onto(other.zone, self.visible_rect(other), chosen))
+        return out
 
     def _hand_attempts(self, card: str) -> tuple[Attempt, ...]:
         """What dropping the viewer's ``card`` means even when it is not allowed now (explained): on
