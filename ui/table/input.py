@@ -321,5 +321,5 @@ class TableInput:
             self._spring_back(sprite)
 
     def drop_targets(self) -> list[Drop]:
-        """The legal targets lit up by the current drag."""
+        """Where the card being dragged may be let go (the scene outlines the lit ones)."""
         return [] if self.drag is None else list(self.drag["drops"])
