@@ -96,17 +96,23 @@ def test_pictures_fit_the_page_at_every_text_size(data_dir, size: tuple[int, int
         app.close()
 
 
-def test_a_picture_is_drawn_once_per_language_and_scrolls_with_the_text(data_dir) -> None:
+def test_a_picture_is_drawn_after_the_page_opens_once_per_language(data_dir) -> None:
     app = App(data_dir=data_dir, size=(1024, 640), headless=True, fail_fast=True)
     try:
+        PICTURES.clear()
         scene = RulesScene(app, "gang_de_mouettes")
         app.push(scene)
         app.step(1 / 60)
         assert scene.page is not None
         first = scene.page.pictures[0]
-        image = scene.picture(first.name, first.rect.w)
+        assert scene.page.visible_pictures(scene.scroll, scene.box.height) == [first]
+        assert not PICTURES.ready(app, "gang_de_mouettes", first.name, first.rect.w), "the page opens first"
+        assert not scene.idle()
+        app.step(1 / 60)
+        image = scene.drawn_picture(first.name, first.rect.w)
+        assert image is not None, "the picture on screen is drawn in the next frame"
         assert scene.picture(first.name, first.rect.w) is image
-        for _ in range(len(scene.page.pictures)):  # the others are drawn a frame at a time
+        for _ in range(len(scene.page.pictures) + 1):  # drawn a frame at a time once the page is shown
             app.step(1 / 60)
         assert scene.idle() or scene._typing()
         assert all(PICTURES.ready(app, "gang_de_mouettes", p.name, p.rect.w) for p in scene.page.pictures)

@@ -32,6 +32,8 @@ HEADING_SIZES = {1: 30, 2: 24, 3: 20}
 COLOURS = {"plain": art.CREAM, "bold": art.CREAM, "italic": (226, 226, 210), "code": art.GOLD_LIGHT,
            "soft": (201, 216, 196), "mark": art.GOLD_LIGHT, "heading1": art.GOLD_LIGHT,
            "heading2": art.GOLD_LIGHT, "heading3": art.GOLD_LIGHT}
+FELT = (16, 72, 44)
+"""The colour of a picture's place until the picture is drawn."""
 SCROLL_STEP = 60
 SHORT_HEADER = 16  # longer table headers are left out of each row (the cell speaks for itself)
 
@@ -259,7 +261,8 @@ class RulesPage:
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, top: int, colours: dict[str, tuple[int, int, int]],
              picture: PictureSource | None = None) -> None:
-        """Draw the part of the page from ``top`` (page pixels) into ``area``; its pictures from ``picture``."""
+        """Draw the part of the page from ``top`` (page pixels) into ``area``; its pictures from
+        ``picture`` (their places where it has none yet)."""
         old = surface.get_clip()
         surface.set_clip(area)
         bottom = top + area.height
@@ -278,6 +281,8 @@ class RulesPage:
             if image is not None:
                 part = shown.clip(area)  # only the part on screen: a picture scrolls under the box's edges
                 surface.blit(image.subsurface(part.move(-shown.x, -shown.y)), part)
+            else:  # its place, until it is drawn (a frame or two after the page opened)
+                pygame.draw.rect(surface, FELT, shown, border_radius=3)
             pygame.draw.rect(surface, colours["mark"], shown.inflate(2, 2), width=1, border_radius=3)
         surface.set_clip(old)
 
@@ -301,6 +306,9 @@ class RulesScene(MenuScene):
         self.page: RulesPage | None = None
         self.scroll = 0
         """Page pixels scrolled past the top of the box."""
+        self.shown = False
+        """Whether the page's first frame was drawn: its pictures are drawn from the next frame on,
+        so that the page opens as fast as it did without them."""
 
     def build(self) -> None:
         w, h = self.size
@@ -328,6 +336,7 @@ class RulesScene(MenuScene):
         width = min(w - 2 * margin, self.px(1100))
         self.box = pygame.Rect((w - width) // 2, top + tab_h + self.px(14), width, h - top - tab_h - bh - self.px(60))
         caption = self.style_font("italic").get_linesize() * 2 + self.px(24)
+        self.shown = False
         self.page = RulesPage(markdown_blocks(_without_title(rules_text(self.game_id, self.app.language))),
                               self.box.width - self.px(48), self.style_font,
                               picture_height=max(self.px(60), self.box.height - self.px(32) - caption))
@@ -352,6 +361,10 @@ class RulesScene(MenuScene):
         """A picture of this page's table (drawn the first time it is asked for, then kept)."""
         return PICTURES.get(self.app, self.game_id, name, width)
 
+    def drawn_picture(self, name: str, width: int) -> pygame.Surface | None:
+        """A picture of this page's table if it is drawn already (the frame then shows its place)."""
+        return PICTURES.drawn(self.app, self.game_id, name, width)
+
     def _waiting(self) -> list[PlacedPicture]:
         """The page's pictures not drawn yet, the nearest to what is on screen first."""
         if self.page is None:
@@ -360,10 +373,10 @@ class RulesScene(MenuScene):
         return sorted(waiting, key=lambda p: abs(p.rect.y - self.scroll))
 
     def update(self, dt: float) -> None:
-        """Draw one more of the page's pictures ahead of need (one a frame: the page opened at
-        once with the pictures on screen, the others come while the reader reads)."""
+        """Draw one more of the page's pictures, the nearest first, one a frame once the page is
+        shown (the page opens at once, its pictures come in the next frames)."""
         waiting = self._waiting()
-        if waiting:
+        if waiting and self.shown:
             self.picture(waiting[0].name, waiting[0].rect.w)
 
     def idle(self) -> bool:
@@ -426,7 +439,8 @@ class RulesScene(MenuScene):
         if self.page is not None:
             inner = self.box.inflate(-self.px(48), -self.px(32))
             inner.x = self.box.x + self.px(24)
-            self.page.draw(surface, inner, self.scroll, COLOURS, self.picture)
+            self.page.draw(surface, inner, self.scroll, COLOURS, self.drawn_picture)
+            self.shown = True
             if self.max_scroll:
                 track = self._track()
                 pygame.draw.rect(surface, (20, 60, 40), track, border_radius=4)

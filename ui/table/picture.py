@@ -128,6 +128,10 @@ class PictureCache:
         self._books: dict[str, PictureBook | None] = {}
         self._drawn: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
 
+    def clear(self) -> None:
+        """Forget every picture drawn (benchmarks time a first opening)."""
+        self._drawn.clear()
+
     def book(self, game_id: str) -> PictureBook | None:
         """The pictures of ``game_id`` (None: it has none)."""
         if game_id not in self._books:
@@ -146,6 +150,10 @@ class PictureCache:
     def ready(self, app: App, game_id: str, name: str, width: int) -> bool:
         """Whether picture ``name`` is drawn at ``width`` for the present settings."""
         return self._key(app, game_id, name, width) in self._drawn
+
+    def drawn(self, app: App, game_id: str, name: str, width: int) -> pygame.Surface | None:
+        """Picture ``name`` if it is drawn already at ``width`` for the present settings, else None."""
+        return self._drawn.get(self._key(app, game_id, name, width))
 
     def get(self, app: App, game_id: str, name: str, width: int) -> pygame.Surface | None:
         """Picture ``name`` of ``game_id``, ``width`` pixels wide (drawn now if it was not yet);
