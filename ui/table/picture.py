@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 TABLE_SIZE = (1024, 640)
 """The window a picture's table is laid out for (at least): the smallest the table is made for."""
 ASPECT = TABLE_SIZE[0] / TABLE_SIZE[1]
-KEEP = 12
-"""Pictures the cache keeps (the four of a page, in two languages or sizes, and more)."""
+KEEP = 10
+"""Pictures the cache keeps: those of every rules page (3 + 4 + 3) in one language and size."""
 
 
 class PictureError(ValueError):
