@@ -54,16 +54,32 @@ def test_how_to_play_shows_the_pictures_with_a_caption_in_every_language(languag
             assert len(caption) <= 180, (game_id, name, "a caption is one sentence or two, not a paragraph")
 
 
-def test_a_damaged_pictures_file_is_refused_by_name(monkeypatch, tmp_path) -> None:
+SEATS = '"seats": [{"you": true}, {"name": "B", "level": "easy"}], "seed": 1'
+DAMAGED = {
+    "not json": "{",
+    "a move out of turn": '{' + SEATS + ', "pictures": [{"name": "x", "moves": ["1: draw"]}]}',
+    "a move that is no move": '{' + SEATS + ', "pictures": [{"name": "x", "moves": ["0: knock Zz"]}]}',
+    "a card the game lacks": '{' + SEATS + ', "deck": ["Zz"], "pictures": [{"name": "x"}]}',
+    "an unknown option": '{' + SEATS + ', "options": {"colour": 1}, "pictures": [{"name": "x"}]}',
+    "moves not a list": '{' + SEATS + ', "pictures": [{"name": "x", "moves": 7}]}',
+    "no pictures": '{' + SEATS + '}',
+    "a seat with no level": '{"seats": [{"you": true}, {"name": "B"}], "seed": 1, "pictures": []}',
+    "an unknown level": '{"seats": [{"you": true}, {"name": "B", "level": null}], "seed": 1, "pictures": []}',
+    "no reader's seat": '{"seats": [{"name": "A", "level": "easy"}, {"name": "B", "level": "easy"}], "seed": 1, '
+                        '"pictures": []}',
+}
+
+
+@pytest.mark.parametrize("text", DAMAGED.values(), ids=DAMAGED.keys())
+def test_a_damaged_pictures_file_is_refused_by_name_and_the_page_does_without(monkeypatch, tmp_path, text) -> None:
     import ui.table.picture as picture
 
     (tmp_path / "pictures").mkdir()
-    (tmp_path / "pictures" / "gin_rummy.json").write_text(
-        '{"seats": [{"you": true}, {"name": "B", "level": "easy"}], "seed": 1, '
-        '"pictures": [{"name": "x", "moves": ["0: knock Zz"]}]}', encoding="utf-8")
+    (tmp_path / "pictures" / "gin_rummy.json").write_text(text, encoding="utf-8")
     monkeypatch.setattr(picture, "resource_path", lambda rel: tmp_path / rel)
     with pytest.raises(PictureError, match="gin_rummy"):
         PictureBook.load("gin_rummy")
+    assert picture.PictureCache().book("gin_rummy") is None
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

@@ -2,9 +2,10 @@
 
 The pages are Markdown files ``assets/rules/<lang>/<game_id>.md`` (English when a translation is
 missing). ``markdown_blocks`` reads the subset they use — headings, paragraphs, bullet and numbered
-lists, tables, bold, italics, code, links — and ``RulesPage`` lays it out and draws only what is on
-screen, so that a page opens at once (pygame_gui's text box built the whole page as one image, for
-most of a second).
+lists, tables, bold, italics, code, links, and pictures of the table (``ui.table.picture``) — and
+``RulesPage`` lays it out and draws only what is on screen, so that a page opens at once (pygame_gui's
+text box built the whole page as one image, for most of a second). The pictures are drawn from the
+frame after the page opened, one a frame, and kept.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pygame
 from ui.resources import resource_path
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games
-from ui.table.picture import PICTURES
+from ui.table.picture import ASPECT, PICTURES, picture_height
 from ui.tutorial import has_tutorial, start_tutorial
 
 if TYPE_CHECKING:
@@ -218,8 +219,6 @@ class RulesPage:
         self.height = y
 
     def _place_picture(self, block: Block, width: int, y: int) -> int:
-        from ui.table.picture import ASPECT, picture_height
-
         gap = round(self.font("plain").get_linesize() * 0.3)
         pic_w = max(1, min(width, round(max(1, self.picture_height) * ASPECT)))
         rect = pygame.Rect((width - pic_w) // 2, y + gap, pic_w, picture_height(pic_w))

@@ -77,6 +77,10 @@ class PictureBook:
             desc = GAMES[game_id]
             seats = [None if s.get("you") is True else SeatInfo(str(s["name"]), str(s["level"]))
                      for s in data["seats"]]
+            if seats.count(None) != 1:
+                raise ValueError("one seat, and one only, is the reader's")
+            if any(s is not None and s.level not in desc.bot_levels for s in seats):
+                raise ValueError("a seat names an unknown bot level")
             options = desc.Options(**data.get("options", {}))
             deck = data.get("deck")
             pictures: dict[str, Picture] = {}
