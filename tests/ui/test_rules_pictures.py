@@ -173,3 +173,32 @@ def test_the_gin_pictures_show_what_their_captions_say() -> None:
     result = book.state("knock").view(0)["result"]
     assert result["deadwood"] == [9, 49] and result["layoffs"] == [] and result["points"] == [40, 0]
     assert result["discard"] == "Qs"
+
+
+def test_a_picture_scrolls_with_the_text_and_stays_inside_the_page(data_dir) -> None:
+    from tests.ui.test_rules_pages import Recorder
+
+    app = App(data_dir=data_dir, size=(1024, 640), headless=True, fail_fast=True)
+    try:
+        scene = RulesScene(app, "lagagne")
+        app.push(scene)
+        for _ in range(5):
+            app.step(1 / 60)
+        assert scene.page is not None
+        first = scene.page.pictures[0]
+        image = scene.drawn_picture(first.name, first.rect.w)
+        assert image is not None
+        inner = scene.box.inflate(-scene.px(48), -scene.px(32))
+        inner.x = scene.box.x + scene.px(24)
+        for scroll in (0, first.rect.y + first.rect.h // 2):
+            scene.scroll = scroll
+            screen = Recorder((1024, 640))
+            scene.draw(screen)
+            pictures = [r for r in screen.placed if r.w == first.rect.w]
+            assert pictures and all(inner.contains(r) for r in pictures), (scroll, pictures, inner)
+            placed = first.rect.move(inner.x, inner.y - scroll)  # where the text puts it
+            assert placed.clip(inner) in pictures, (scroll, pictures, placed)
+        assert placed.clip(inner).h < first.rect.h and placed.top < inner.top, "half scrolled away: its lower half"
+    finally:
+        app.quit()
+        app.close()
