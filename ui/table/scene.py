@@ -66,8 +66,11 @@ READING_SPEED = 18
 class TableScene(Scene):
     """A match at the table (see the module docstring)."""
 
-    def __init__(self, app: App, session: MatchSession) -> None:
+    def __init__(self, app: App, session: MatchSession, size: tuple[int, int] | None = None) -> None:
+        """``size``: a table drawn off screen at that size (a picture of the rules page, see
+        ``ui.table.picture``) rather than one in the window; it never plays a sound."""
         super().__init__(app)
+        self.fixed_size = size
         self.session = session
         self.state = session.state
         self.descriptor = GAMES[session.game_id]
@@ -86,7 +89,8 @@ class TableScene(Scene):
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
         self.curtain_art = CurtainArt(self.text)
-        app.sound.preload()
+        if size is None:
+            app.sound.preload()
         self._player_moved = False
         """A player moved this frame: the frame shows that move; the referee resumes on the next."""
         self.sprites: list[CardSprite] = []
@@ -161,11 +165,16 @@ class TableScene(Scene):
         """The card size and the text size the settings ask of the table in this window: the one
         place the table reads them (everything else measures itself on the layout)."""
         settings = self.app.settings
-        return CARD_SCALES.get(settings.card_size, 1.0), text_scale(self.app.screen.get_size(), settings.ui_scale)
+        return CARD_SCALES.get(settings.card_size, 1.0), text_scale(self.window_size, settings.ui_scale)
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        """The size the table is laid out for: the window's, or the picture's it is drawn for."""
+        return self.fixed_size or self.app.screen.get_size()
 
     @property
     def layout(self) -> TableLayout:
-        size = self.app.screen.get_size()
+        size = self.window_size
         cards, text = self.scales()
         if (self._layout is None or self._layout.size != size or self._layout.bottom_seat != self.bottom_seat
                 or (self._layout.card_scale, self._layout.text_scale) != (cards, text)):
@@ -527,7 +536,7 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         if self._placed_scales is not None and self._placed_scales != self.scales():
-            self.resize(self.app.screen.get_size())  # the card or the interface size changed in the settings
+            self.resize(self.window_size)  # the card or the interface size changed in the settings
         self._placed_scales = self.scales()
         self.dirty = True
         self.hud.stale = True
