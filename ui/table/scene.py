@@ -299,19 +299,6 @@ class TableScene(Scene):
         self.log_large = not self.log_large
         self.dirty = True
 
-    def log_rect(self, layout: TableLayout) -> pygame.Rect:
-        """Where the log is drawn: its corner, or most of the right half of the table when enlarged."""
-        if not self.log_large:
-            return layout.log_rect
-        w, h = layout.size
-        top = layout.top_bar + round(layout.unit * 0.3)
-        return pygame.Rect(round(w * 0.44), top, round(w * 0.545), h - top - round(layout.unit * 0.2))
-
-    def log_text_size(self, layout: TableLayout) -> int:
-        """The log's text size: the interface's in its corner, larger still when enlarged."""
-        size = round(layout.em * 0.245)
-        return max(size, round(self.log_rect(layout).h / 11)) if self.log_large else size
-
     def say(self, text: str, about: list[CardSprite] | None = None, kind: str = "refusal") -> None:
         """Show a short message over the table (an empty one shows nothing), clear of the cards it is
         ``about`` where there is room; ``kind`` gives its colour (``MESSAGE_COLOURS``): a refusal is
@@ -595,7 +582,7 @@ class TableScene(Scene):
         focus = self.input.focused()
         for b in self.buttons:
             ink.note(b.draw(frame, self.text, b is focus))
-        log = self.log.draw(frame, self.log_rect(layout), self.log_text_size(layout))
+        log = self.log.draw(frame, layout.log_box(self.log_large), layout.log_text(self.log_large))
         if log is not None:
             ink.note(log)
         self.panels.draw_coach(ink, layout)
