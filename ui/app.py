@@ -83,14 +83,35 @@ def wait_for_input(seconds: float) -> bool:
     return True
 
 
+def trim_heap() -> bool:
+    """Hand the C heap's free pages back to the system (glibc's ``malloc_trim``); whether it could.
+    glibc keeps what a finished match and its screen-sized layers freed for later allocations, so the
+    resident size stays at its highest; elsewhere (another C library, Windows, macOS) nothing is done."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None)
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):
+        return False
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    trim(0)
+    return True
+
+
 def settle_memory() -> None:
     """Collect every reference cycle now, then set what survives aside from later collections
     (``gc.freeze``, undone at the next call so nothing stays there for good): at a table, a full
     collection would otherwise walk the engines, art, fonts and caches in the middle of play (8–20 ms
-    in one frame). Called as a table opens, where a pause does not show."""
+    in one frame). Then the heap freed is handed back to the system (``trim_heap``). Called as a
+    table opens, where a pause does not show."""
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+    trim_heap()
 
 
 def _display_surface() -> pygame.Surface:

@@ -105,3 +105,23 @@ def test_cycling_interface_sizes_and_languages_keeps_only_the_current_widget_fon
             assert len(fonts) <= at_start  # the fonts of sizes and languages left behind are let go
     assert len(fonts) == at_start
     assert app.ui.get_theme().get_font(["button"]) is not None  # the current ones still draw
+
+
+def test_opening_a_table_hands_the_freed_heap_back_to_the_system(app, monkeypatch) -> None:
+    import ui.app as app_module
+
+    calls: list[int] = []
+    monkeypatch.setattr(app_module, "trim_heap", lambda: calls.append(1) or True)
+    start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    assert calls == [1]  # once, after the collection, as the table opens
+
+
+def test_trimming_the_heap_is_done_on_glibc_and_a_no_op_elsewhere(monkeypatch) -> None:
+    import sys
+
+    import ui.app as app_module
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert app_module.trim_heap() is False
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert app_module.trim_heap() is True  # this machine's C library is glibc
