@@ -413,78 +413,6 @@ def _warning(card: int, seen: _Seen) -> int:
     return -1
 
 
-RACE_STEP = 5
-"""Points per step of the race table (``_race_table``)."""
-RACE_CAP = 40
-"""Steps the race table reaches (200 points still needed): farther, a hand hardly moves the odds."""
-
-
-def _hand_points() -> list[tuple[int, float]]:
-    """A rough law of the points a won hand scores (box bonus aside), in race steps: knocks of 1 to
-    20, undercuts of 26 to 40 and gins of 35 to 65 points, each as often as the arena shows them
-    against ordinary players (about three knocks for one gin, one undercut)."""
-    law: dict[int, float] = {}
-    for share, low, high in ((0.6, 1, 20), (0.15, 26, 40), (0.25, 35, 65)):
-        for points in range(low, high + 1):
-            step = -(-points // RACE_STEP)
-            law[step] = law.get(step, 0.0) + share / (high - low + 1)
-    return sorted(law.items())
-
-
-def _race_table() -> list[list[float]]:
-    """``table[a][b]``: the chance of reaching the game's target first when ``a`` steps are still
-    needed and the opponent needs ``b`` (each hand won by either seat alike, its points drawn from
-    ``_hand_points``); row and column 0 are the ends (reached)."""
-    law = _hand_points()
-    table = [[0.0] * (RACE_CAP + 1) for _ in range(RACE_CAP + 1)]
-    for a in range(RACE_CAP + 1):
-        for b in range(RACE_CAP + 1):
-            if a == 0:
-                table[a][b] = 1.0
-            elif b == 0:
-                table[a][b] = 0.0
-            else:
-                table[a][b] = 0.5 * sum(p * table[max(0, a - k)][b] for k, p in law) + \
-                    0.5 * sum(p * table[a][max(0, b - k)] for k, p in law)
-    return table
-
-
-_RACE: list[list[float]] = []
-
-
-def _steps(need: float) -> int:
-    return 0 if need <= 0 else min(RACE_CAP, -(-int(need) // RACE_STEP))
-
-
-class _Race:
-    """The value of a hand's result for the game in play: its points plus ``weight`` times the
-    change it brings to the chance of winning the game (``_race_table``), so that a knock that
-    ends the game, or a hand the opponent would end it with, weighs what it is worth."""
-
-    __slots__ = ("box", "mine", "theirs", "weight", "now")
-
-    def __init__(self, view: dict[str, Any], weight: float) -> None:
-        if not _RACE:
-            _RACE.extend(_race_table())
-        me = view["seat"]
-        target = view["options"]["game_target"]
-        scores = view["game_scores"]
-        self.mine, self.theirs = target - scores[me], target - scores[1 - me]
-        self.box = view["options"]["box_bonus"]
-        self.weight = 0.0 if view["options"].get("hollywood") else weight
-        self.now = _RACE[_steps(self.mine)][_steps(self.theirs)]
-
-    def value(self, points: int) -> float:
-        """``points`` (the bot's result of a hand, box bonus included; 0 for a void hand) as a value."""
-        if not self.weight or not points:
-            return points
-        if points > 0:
-            odds = _RACE[_steps(self.mine - points + self.box)][_steps(self.theirs)]
-        else:
-            odds = _RACE[_steps(self.mine)][_steps(self.theirs + points + self.box)]
-        return points + self.weight * (odds - self.now)
-
-
 class HardBot(Bot):
     """Normal's judgement sharpened by sampling the hidden cards, with a fixed budget.
 
@@ -517,7 +445,6 @@ class HardBot(Bot):
     PLAYOUTS = 6
     PLAYOUT_WEIGHT = 1.0
     TAKE_MARGIN = 2.0
-    GAME_WEIGHT = 100.0
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         acts = _by_action(legal_moves)
@@ -525,7 +452,6 @@ class HardBot(Bot):
         self.reason = None
         opts = view["options"]
         bonus = (opts["gin_bonus"], opts["undercut_bonus"], opts["box_bonus"])
-        race = _Race(view, self.GAME_WEIGHT)
         if _last_chance(view, acts):
             top = M.TEXT_AT[seen.top] if seen.top >= 0 else ""
             if "take" not in acts:
@@ -533,7 +459,7 @@ class HardBot(Bot):
                 return acts["pass"]
             rest, _, dw = _out_after_taking(seen, view)
             deals = self._deals(seen, view)
-            knock = sum(race.value(_go_out_score(rest, dw, opp, bonus)) for opp, _ in deals)
+            knock = sum(_go_out_score(rest, dw, opp, bonus) for opp, _ in deals)
             self.because("gin.last_take" if knock >= 0 else "gin.last_pass",
                          card=top, deadwood=dw, deals=len(deals))
             return acts["take"] if knock >= 0 else acts["pass"]
@@ -555,7 +481,7 @@ class HardBot(Bot):
                 self.because("gin.out_last", card=M.TEXT_AT[card], deadwood=after[card])
                 return move
             deals = self._deals(seen, view)
-            knock = self._knock_beats_playing_on(seen, deals, card, after[card], ranked[0][1], bonus, race)
+            knock = self._knock_beats_playing_on(seen, deals, card, after[card], ranked[0][1], bonus)
             key = "gin.knock" if knock else "gin.play_on"
             self.because(key, card=M.TEXT_AT[card], deadwood=after[card], deals=len(deals))
             return move if knock else ranked[0][2]
@@ -571,7 +497,7 @@ class HardBot(Bot):
         judged.sort(key=lambda x: x[:2])
         first = judged[0][1]
         if self.PLAYOUTS and len(deals[0][1]) > 2:
-            judged = [(score - self.PLAYOUT_WEIGHT * self._played_out(seen, deals, c, bonus, race), c, move, fed)
+            judged = [(score - self.PLAYOUT_WEIGHT * self._played_out(seen, deals, c, bonus), c, move, fed)
                       for score, c, move, fed in judged[:self.PLAYOUTS]]
             judged.sort(key=lambda x: x[:2])
         _, best_card, best_move, best_feed = judged[0]
@@ -602,27 +528,24 @@ class HardBot(Bot):
         return True
 
     def _knock_beats_playing_on(self, seen: _Seen, deals: list[tuple[int, list[int]]], card: int, dw: int,
-                                discard: int, bonus: tuple[int, int, int], race: _Race) -> bool:
-        """Whether knocking with ``card`` is worth more, for the game (``race``), than throwing
-        ``discard`` and playing on, on the same sampled deals."""
+                                discard: int, bonus: tuple[int, int, int]) -> bool:
         hand = seen.hand & ~(1 << card)
-        knock = sum(race.value(_go_out_score(hand, dw, opp, bonus)) for opp, _ in deals)
+        knock = sum(_go_out_score(hand, dw, opp, bonus) for opp, _ in deals)
         rest = seen.hand & ~(1 << discard)
         if len(deals[0][1]) <= 2:
             if not seen.wall:
                 return knock >= 0
-            return knock >= sum(race.value(-_last_discard_value(opp, discard, rest, seen.limit, bonus))
-                                for opp, _ in deals)
-        on = sum(race.value(_playout([rest, opp], list(stock), discard, 1, seen.limit, bonus, seen.wall))
+            return knock >= -sum(_last_discard_value(opp, discard, rest, seen.limit, bonus) for opp, _ in deals)
+        on = sum(_playout([rest, opp], list(stock), discard, 1, seen.limit, bonus, seen.wall)
                  for opp, stock in deals)
         return knock >= on
 
     def _played_out(self, seen: _Seen, deals: list[tuple[int, list[int]]], card: int,
-                    bonus: tuple[int, int, int], race: _Race) -> float:
-        """Mean value of the hand for the bot (``race``) after discarding ``card``, each sampled deal
-        played out to its end by the rollout policy for both seats (the same deals for every card)."""
+                    bonus: tuple[int, int, int]) -> float:
+        """Mean points of the hand for the bot after discarding ``card``, each sampled deal played
+        out to its end by the rollout policy for both seats (the same deals for every card)."""
         rest = seen.hand & ~(1 << card)
-        total = sum(race.value(_playout([rest, opp], list(stock), card, 1, seen.limit, bonus, seen.wall))
+        total = sum(_playout([rest, opp], list(stock), card, 1, seen.limit, bonus, seen.wall)
                     for opp, stock in deals)
         return total / len(deals)
 

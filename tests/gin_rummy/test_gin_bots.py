@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -230,38 +229,3 @@ def test_hard_plays_out_its_shortlisted_discards() -> None:
     move, reason = choice(6)
     assert move != Move("discard Jh", 0)
     assert reason[0] == "gin.discard_played_out" and reason[1]["other"] == "Jh"
-
-
-def race_view(mine: int, theirs: int, **options: object) -> dict[str, object]:
-    """The parts of a view ``_Race`` reads: seat 0 has ``mine`` points of this game, seat 1 ``theirs``."""
-    return {"seat": 0, "game_scores": [mine, theirs], "options": dataclasses.asdict(GinOptions(**options))}
-
-
-def test_the_race_table_is_fair_and_ordered() -> None:
-    from game.gin_rummy import bots as B
-
-    table = B._race_table()
-    for a in range(1, B.RACE_CAP + 1):
-        assert abs(table[a][a] - 0.5) < 1e-9
-        for b in range(1, B.RACE_CAP + 1):
-            assert abs(table[a][b] + table[b][a] - 1) < 1e-9
-            if b < B.RACE_CAP:
-                assert table[a][b] <= table[a][b + 1], "the farther the opponent, the better the odds"
-
-
-def test_hard_weighs_a_hand_by_what_it_does_to_the_game() -> None:
-    """The same points are worth more when they end the game, and a lost hand costs more when it
-    lets the opponent end it; without a game term (weight 0, or Hollywood's three games) points
-    are points."""
-    from game.gin_rummy import bots as B
-
-    box = GinOptions().box_bonus
-    early = B._Race(race_view(0, 0), 100.0)
-    late = B._Race(race_view(90, 40), 100.0)
-    behind = B._Race(race_view(40, 90), 100.0)
-    win = 12 + box  # a knock won by 12
-    assert late.value(win) > early.value(win) > win
-    assert behind.value(-win) < early.value(-win) < -win
-    assert early.value(0) == late.value(0) == 0
-    assert B._Race(race_view(90, 40), 0.0).value(win) == win
-    assert B._Race(race_view(90, 40, hollywood=True), 100.0).value(win) == win
