@@ -86,7 +86,7 @@ def gestures(scene: Any) -> list[tuple[Any, list[list[Any]]]]:
     them"), as (``None``, its click)."""
     from game import Move
 
-    legal, view, adapter = scene.legal, scene.view, scene.adapter
+    legal, table = scene.legal, scene.gestures
     found: list[tuple[Any, list[list[Any]]]] = []
     for button in scene.buttons:
         if isinstance(button.action, Move) and button.action in legal:
@@ -96,12 +96,12 @@ def gestures(scene: Any) -> list[tuple[Any, list[list[Any]]]]:
         grip = (rect.x + max(4, sprite.width // 6), rect.centery)
         if scene.input.sprite_at(grip) is not sprite:
             continue
-        if adapter.draggable(sprite, view, legal):
-            for drop in adapter.drops(sprite, view, legal):
-                if isinstance(drop.action, Move):
-                    found.append((drop.action, drag(grip, drop.rect.center)))
+        gestures = table.of(sprite)
+        for drop in gestures.drops:
+            if isinstance(drop.action, Move) and not drop.button:
+                found.append((drop.action, drag(grip, drop.rect.center)))
         for double in (False, True):
-            action = adapter.click(sprite, view, legal, double=double)
+            action = gestures.press(double)
             if isinstance(action, Move):
                 found.append((action, click(grip) * (2 if double else 1)))
                 break

@@ -1,7 +1,10 @@
 """Gang de mouettes bots: ``easy``, ``normal`` and ``hard`` through ``make_bot(level, seed)``.
 
 Every bot decides from a seat's view only. ``normal`` plays heuristics on a *perspective*: the
-values it knows, and the mean of the cards it has not seen for every unknown card. ``easy`` is
+values it knows, the mean of the cards it has not seen for every unknown card (an opponent's card
+its holder knows and keeps counts lower), and calls when a normal estimate of every seat's total
+gives it the odds of ending lowest that ``W`` asks; its weights (``W``) were searched by
+``benchmarks/tune_gang.py`` against the independent players (``game.yardsticks``). ``easy`` is
 ``normal`` with a memory that forgets cards seen a few turns ago, reacts slowly (``REACTION_TIMES``), sometimes
 misremembers a card when it snaps, and calls on a whim. ``hard`` samples the hidden cards
 consistently with its view and with what the round's public actions tell (determinisation: a card
@@ -12,9 +15,12 @@ bot's points less the others' average, so a call weighs what playing on would co
 players the opponent often calls first. The bot skips a call that ``call_odds`` (every seat's
 total as odds over the cards it has not seen) says cannot pay, plays a call only when it came out
 lowest in three rollouts out of four and does clearly best on the same guessed deals (or came out
-lowest in four out of five), and leaves ``normal``'s choice only for a move clearly better.
-No bot calls on cards it has not looked at unless its lead covers them (``UNSEEN_MARGIN``; ``easy``
-too, whatever its whim).
+lowest in four out of five, or in nine out of ten and is behind the best move only by luck), and
+leaves ``normal``'s choice only for a move clearly better (never for ``normal``'s call: a call is
+played on its own odds).
+No bot calls on cards it has not looked at unless its lead covers them: each such card widens
+``normal``'s estimate of its own total (``lowest_chance``), and ``easy`` asks ``UNSEEN_MARGIN`` more
+lead for it, whatever its whim.
 """
 
 from __future__ import annotations
@@ -29,6 +35,35 @@ from game.core import Bot, Move, Rng
 from game.gang_de_mouettes.cards import COUNTS, card_value
 from game.gang_de_mouettes.options import LAST
 from game.gang_de_mouettes.state import DRAWN, END_TURN, GIVE, OVER, PUBLIC, ROUND_OVER, SCOUT, TURN, WINDOW, GangState
+
+KEPT_MAX = 9
+"""A card its holder knows and keeps is taken to be at most this: the 10s, 15s and 20s are the first
+cards a player swaps away."""
+
+NO_CAP = 20
+"""The highest card: a cap that says nothing."""
+
+W: dict[str, float] = {
+    "kept": 0.5,
+    "take": 2.5,
+    "take_low": 1.0,
+    "swap_unknown": 0.4,
+    "swap": -0.4,
+    "look": 1.5,
+    "spy": 0.3,
+    "steal": 0.5,
+    "scout": 1.5,
+    "trade": 0.5,
+    "call_unseen": 4.0,
+    "call_low": 4.0,
+    "call_p": 0.4,
+    "call_p_many": 0.5,
+    "call_ceiling": 30.0,
+    "call_gain": 0.0,
+}
+"""The normal policy's weights (``benchmarks/tune_gang.py`` searches them): how far an opponent's
+card its holder knows counts below the unseen mean (``kept``), the gains asked to take the discard,
+to keep a drawn card and to use each power, and when to call."""
 
 
 @dataclass
@@ -63,15 +98,24 @@ class Perspective:
     """What the cards each seat knows add up to at least, since it passed up a call (``pass_floors``);
     empty: unread."""
 
+    kept: float = 5.0
+    """The mean of the unseen cards no higher than ``KEPT_MAX``: what an opponent's card that its
+    holder knows and keeps is worth, as far as this seat can tell."""
+
     def est(self, seat: int) -> list[float]:
-        """The expected value of each of ``seat``'s cards."""
+        """The expected value of each of ``seat``'s cards: a known card its value; an unknown card
+        the mean of the unseen cards, or, for an opponent's card its holder knows and keeps,
+        ``W["kept"]`` of the way from that mean down to ``kept``."""
         m = self.mean
-        return [m if v is None else float(v) for v in self.vals[seat]]
+        if seat == self.me or not self.holder_knows:
+            return [m if v is None else float(v) for v in self.vals[seat]]
+        low = m + W["kept"] * (self.kept - m)
+        return [(low if k else m) if v is None else float(v) for v, k in zip(self.vals[seat], self.holder_knows[seat])]
 
 
-def _mean_of_unseen(counts: dict[int, int]) -> float:
-    total = sum(counts.values())
-    return sum(v * c for v, c in counts.items()) / total if total else 5.0
+def _mean_of_unseen(counts: dict[int, int], top: int = NO_CAP) -> float:
+    total = sum(c for v, c in counts.items() if v <= top)
+    return sum(v * c for v, c in counts.items() if v <= top) / total if total else 5.0
 
 
 def perspective_from_view(view: dict[str, Any], hidden: Collection[tuple[int, int]] = frozenset()) -> Perspective:
@@ -100,7 +144,7 @@ def perspective_from_view(view: dict[str, Any], hidden: Collection[tuple[int, in
         gives_last=view["options"]["pique_gives"] == LAST, unseen=counts,
         holder_knows=[[s in who for who in row] for s, row in enumerate(view["knowers"])],
         penalty=view["options"]["caller_penalty"], ties_win=view["options"]["tie_counts_as_lowest"],
-        caller_plays_last=view["options"]["caller_plays_last"])
+        caller_plays_last=view["options"]["caller_plays_last"], kept=_mean_of_unseen(counts, KEPT_MAX))
 
 
 def perspective_from_state(st: GangState, seat: int) -> Perspective:
@@ -130,13 +174,11 @@ def perspective_from_state(st: GangState, seat: int) -> Perspective:
                        st.caller, st._pique(), st._can_draw(), st.turn - st.first_turn + 1,
                        o.pique_gives == LAST, counts,
                        [[bool(m & (1 << s | PUBLIC)) for m in masks] for s, masks in enumerate(st.know)],
-                       o.caller_penalty, o.tie_counts_as_lowest, o.caller_plays_last)
+                       o.caller_penalty, o.tie_counts_as_lowest, o.caller_plays_last,
+                       kept=_mean_of_unseen(counts, KEPT_MAX))
 
 
 # --------------------------------------------------------------------------- odds of the round's end
-KEPT_MAX = 9
-"""A card its holder knows and keeps is taken to be at most this: the 10s, 15s and 20s are the first
-cards a player swaps away."""
 
 Odds = dict[int, float]
 """A probability for each value (of a card, or of a total)."""
@@ -163,8 +205,6 @@ def _mean(odds: Odds) -> float:
     return sum(v * q for v, q in odds.items())
 
 
-NO_CAP = 20
-"""The highest card: a cap that says nothing."""
 
 UNKNOWN_SWAP_MAX = 7
 """A card drawn and swapped for a card its holder had not seen is taken to be at most this (about
@@ -325,22 +365,22 @@ def _worst(est: list[float], vals: list[int | None]) -> int:
 
 
 def _opponent_cards(p: Perspective) -> list[tuple[float, int, int]]:
-    return [(p.mean if v is None else float(v), s, i)
-            for s in range(p.n) if s != p.me for i, v in enumerate(p.vals[s])]
+    return [(e, s, i) for s in range(p.n) if s != p.me for i, e in enumerate(p.est(s))]
 
 
-def decide(p: Perspective, legal: list[str] | set[str], call_margin: float = 2.0) -> str:
-    """The normal policy's action for the seat of ``p`` among ``legal`` action texts."""
+def decide(p: Perspective, legal: list[str] | set[str], call_margin: float = 2.0, by_chance: bool = True) -> str:
+    """The normal policy's action for the seat of ``p`` among ``legal`` action texts (``by_chance``:
+    see ``_should_call``)."""
     legal_set = legal if isinstance(legal, set) else set(legal)
-    if p.phase == TURN and "call" in legal_set and _should_call(p, call_margin):
+    if p.phase == TURN and "call" in legal_set and _should_call(p, call_margin, by_chance):
         return "call"  # a call at the start of the turn (option ``call_timing``)
-    choice = _decide(p, call_margin)
+    choice = _decide(p, call_margin, by_chance)
     if choice in legal_set:
         return choice
     return sorted(legal_set)[0]
 
 
-def _decide(p: Perspective, call_margin: float) -> str | None:
+def _decide(p: Perspective, call_margin: float, by_chance: bool = True) -> str | None:
     me, phase = p.me, p.phase
     est = p.est(me)
     vals = p.vals[me]
@@ -356,7 +396,7 @@ def _decide(p: Perspective, call_margin: float) -> str | None:
     if phase == TURN:
         if est and p.top is not None:
             i = _worst(est, vals)
-            if est[i] - p.top >= 2.0 or (p.top <= 1 and est[i] - p.top >= 1.0):
+            if est[i] - p.top >= W["take"] or (p.top <= 1 and est[i] - p.top >= W["take_low"]):
                 return f"take {i}"
         return "draw" if p.can_draw else (f"take {_worst(est, vals)}" if est else None)
     if phase == SCOUT:
@@ -364,23 +404,53 @@ def _decide(p: Perspective, call_margin: float) -> str | None:
         seen = p.vals[s][k]
         if est and seen is not None:
             j = _worst(est, vals)
-            if est[j] - seen > 0.5:
+            if est[j] - seen > W["trade"]:
                 return f"trade {j}"
         return "keep"
     if phase == END_TURN:
-        return "call" if _should_call(p, call_margin) else "done"
+        return "call" if _should_call(p, call_margin, by_chance) else "done"
     if phase == DRAWN:
         return _after_draw(p, est, vals)
     return None
 
 
-def _should_call(p: Perspective, margin: float) -> bool:
+def _should_call(p: Perspective, margin: float, by_chance: bool = True) -> bool:
+    """Whether the normal policy calls: in a long round on any lead; on a low known hand; else when
+    ``lowest_chance`` reaches ``W["call_p"]`` (two players) or ``W["call_p_many"]``, its expected
+    total at most ``W["call_ceiling"]``. Without ``by_chance`` (what a pass tells of an opponent,
+    ``HardBot.world``): when its lead is ``margin``, and ``W["call_unseen"]`` per own card unseen."""
     mine = sum(p.est(p.me))
     others = [sum(p.est(s)) for s in range(p.n) if s != p.me]
     best = min(others) if others else mine
     if p.round_turn > PATIENCE * p.n:  # a long round: settle for any lead, then for anything
         return mine <= best or p.round_turn > 2 * PATIENCE * p.n
-    return mine <= best - margin - unseen_lead(p) or (mine <= 4 and mine <= best)
+    if mine <= W["call_low"] and mine <= best:
+        return True
+    floor = W["call_p"] if p.n == 2 else W["call_p_many"]
+    if by_chance and floor > 0.0:
+        return mine <= W["call_ceiling"] and lowest_chance(p) >= floor
+    return mine <= best - margin - W["call_unseen"] * sum(v is None for v in p.vals[p.me])
+
+
+def lowest_chance(p: Perspective) -> float:
+    """The chance that the seat of ``p`` ends a round called now lowest, by a normal estimate of
+    every total: each card it does not know varies as the unseen cards do (a card its holder knows
+    and keeps, half as much), and every other seat takes ``W["call_gain"]`` off its total in the
+    turn it still plays."""
+    n = sum(p.unseen.values())
+    var = (sum(c * v * v for v, c in p.unseen.items()) / n - p.mean ** 2) if n else 20.0
+    mine = sum(p.est(p.me))
+    mine_var = var * sum(v is None for v in p.vals[p.me])
+    chance = 1.0
+    for s in range(p.n):
+        if s == p.me:
+            continue
+        theirs = sum(p.est(s)) - W["call_gain"]
+        known = p.holder_knows[s] if p.holder_knows else [False] * len(p.vals[s])
+        their_var = sum((var / 2 if k else var) for v, k in zip(p.vals[s], known) if v is None)
+        z = (theirs - mine + 0.5) / math.sqrt(mine_var + their_var + 4.0)
+        chance *= 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+    return chance
 
 
 def _after_draw(p: Perspective, est: list[float], vals: list[int | None]) -> str:
@@ -394,7 +464,7 @@ def _after_draw_options(p: Perspective, est: list[float], vals: list[int | None]
     options: list[tuple[float, str]] = [(0.0, "discard")]
     if est:
         i = _worst(est, vals)
-        options.append((est[i] - d + (0.4 if vals[i] is None else 0.0), f"swap {i}"))
+        options.append((est[i] - d - W["swap"] + (W["swap_unknown"] if vals[i] is None else 0.0), f"swap {i}"))
     theirs = _opponent_cards(p)
     if d == 20 and est:
         i = _worst(est, vals)
@@ -402,21 +472,21 @@ def _after_draw_options(p: Perspective, est: list[float], vals: list[int | None]
     elif d == 8:
         unknown = [i for i, v in enumerate(vals) if v is None]
         if unknown:
-            options.append((1.5, f"look {unknown[-1]}"))
+            options.append((W["look"], f"look {unknown[-1]}"))
     elif d == 9:
         hidden = [(s, i) for _, s, i in theirs if p.vals[s][i] is None]
         if hidden:
             s, i = min(hidden, key=lambda t: (sum(p.est(t[0])), t))
-            options.append((0.3, f"spy {s}.{i}"))
+            options.append((W["spy"], f"spy {s}.{i}"))
     elif d == 10 and est and theirs:
         j = _worst(est, vals)
         v, s, i = min(theirs, key=lambda t: (t[0], p.vals[t[1]][t[2]] is None, t[1], t[2]))
-        options.append((est[j] - v - 0.5, f"steal {j} {s}.{i}"))
+        options.append((est[j] - v - W["steal"], f"steal {j} {s}.{i}"))
     elif d == 15 and est and theirs:
         j = _worst(est, vals)
         v, s, i = min(theirs, key=lambda t: (t[0], t[1], t[2]))
         known_low = p.vals[s][i] is not None
-        options.append(((est[j] - v) if known_low else 1.5, f"scout {s}.{i}"))
+        options.append(((est[j] - v) if known_low else W["scout"], f"scout {s}.{i}"))
     return options
 
 
@@ -567,7 +637,7 @@ class HardBot(NormalBot):
     among the candidate moves: each is rolled out once on every determinisation."""
     horizon = 4
     """Table rounds a rollout plays before it stops and counts the cards."""
-    sure = 2.0
+    sure = 0.0
     """Standard errors by which a call that fails in more than ``1 - SURE_CALL`` of the rollouts must
     beat the best other move, over the same guessed deals, to be played: its outcome swings widely
     (0 or the cards plus the penalty)."""
@@ -577,9 +647,25 @@ class HardBot(NormalBot):
     """Standard errors by which another candidate must beat ``normal``'s choice, on the same guessed
     deals, to be played instead: with a few dozen rollouts each, the best mean among several
     candidates is often best by chance."""
-    call_floor = 0.75
-    """Share of its rollouts in which a call must come out lowest to be played at all: a call that
-    pays on average by failing often (a race to call first) is not what a player calls a good call."""
+    call_floor = 0.5
+    """Share of its rollouts in which a call must come out lowest to be played at all (two players;
+    ``call_floor_many`` at more): a call that pays on average by failing often (a race to call
+    first) is not what a player calls a good call."""
+
+    call_floor_many = 0.75
+    """``call_floor`` at three players or more, where a call must beat every other seat."""
+    sure_many = 2.0
+    """``sure`` at three players or more."""
+
+    rollout_by_chance = True
+    """Whether the seats of a rollout call as ``normal`` does (on the odds of ending lowest) or on a
+    lead only (``_should_call``)."""
+    sure_call = 0.9
+    """Share of its rollouts in which a call that came out lowest is played even when playing on
+    did better on average, unless by more than ``luck`` standard errors: a hand that is lowest
+    almost surely is called, not held in the hope that an opponent calls and fails."""
+    luck = 2.0
+    """Standard errors within which a sure call (``sure_call``) is taken to be behind by luck only."""
 
     chance = 0.0
     """The chance of ending lowest by ``call_odds``, at the bot's last decision where it could call."""
@@ -611,13 +697,20 @@ class HardBot(NormalBot):
                 st = base.clone()
                 st.rng = Rng(seed)
                 st._apply(Move(action, seat))
-                r.add(rollout(st, seat, self.horizon, self.call_margin), seat, view["turn"] + p.n)
+                r.add(rollout(st, seat, self.horizon, self.call_margin, self.rollout_by_chance), seat,
+                      view["turn"] + p.n)
         order = sorted(range(len(candidates)), key=lambda k: (rolled[k].mean(), k))
+        if "call" in candidates and candidates[order[0]] != "call":
+            k = candidates.index("call")
+            gain, error = rolled[k].gain_over(rolled[order[0]])
+            if rolled[k].lowest >= self.sure_call * deals and gain <= self.luck * error:
+                order = [k] + [j for j in order if j != k]  # a sure call, behind only by luck
         best, rest = rolled[order[0]], rolled[order[1]]
         if candidates[order[0]] == "call":
             gain, error = rest.gain_over(best)
-            often = best.lowest >= self.call_floor * deals
-            if (often and gain > self.sure * error) or best.lowest >= SURE_CALL * deals:
+            floor, sure = (self.call_floor, self.sure) if p.n == 2 else (self.call_floor_many, self.sure_many)
+            often = best.lowest >= floor * deals
+            if (often and gain > sure * error) or best.lowest >= SURE_CALL * deals:
                 self.because("gang.call", chance=best.percent(best.lowest), threat=rest.percent(rest.threats),
                              points=best.own(), others=best.others(), next=rest.own(), next_others=rest.others())
                 return Move("call", seat)
@@ -626,7 +719,7 @@ class HardBot(NormalBot):
             else:
                 self.because("gang.call_rare", deals=deals, chance=best.percent(best.lowest))
             return Move(candidates[order[1]], seat)
-        if order[0] != 0:
+        if order[0] != 0 and candidates[0] != "call":  # a call is played only on its own odds (above)
             gain, error = rolled[0].gain_over(best)
             if gain <= self.keep * error:
                 order = [0] + [k for k in order if k != 0]
@@ -652,7 +745,7 @@ class HardBot(NormalBot):
                 for i, v in enumerate(p.vals[s]):
                     if s != p.me and v is None:
                         _lower_to_cap(st, s, i, card_cap(p, s, i), self.rng)
-            if not any(_should_call(perspective_from_state(st, s), PASS_MARGIN) for s in passed):
+            if not any(_should_call(perspective_from_state(st, s), PASS_MARGIN, by_chance=False) for s in passed):
                 break
         return st
 
@@ -765,7 +858,7 @@ class Outcome:
     caller_lowest: bool
 
 
-def rollout(st: GangState, seat: int, horizon: int, call_margin: float) -> Outcome:
+def rollout(st: GangState, seat: int, horizon: int, call_margin: float, by_chance: bool = True) -> Outcome:
     """Play ``st`` with the normal policy to the end of its round, or for ``horizon`` table rounds."""
     limit = st.turn + horizon * st.players
     n = st.players
@@ -801,7 +894,7 @@ def rollout(st: GangState, seat: int, horizon: int, call_margin: float) -> Outco
         mover = st.giver[0] if phase == GIVE and st.giver is not None else st.active
         p = perspective_from_state(st, mover)
         turn = st.turn
-        st._apply(Move(decide(p, st._actions(mover), call_margin), mover))
+        st._apply(Move(decide(p, st._actions(mover), call_margin, by_chance), mover))
         if call_turn is None and st.caller is not None:
             call_turn = turn
 

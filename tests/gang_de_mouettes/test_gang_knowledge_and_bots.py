@@ -264,12 +264,12 @@ def test_at_two_players_the_hard_bot_does_not_race_its_opponent_to_a_risky_call(
     assert odds["chance"] < 50
 
 
-@pytest.mark.parametrize(("known", "action"), [(("M3", "M2"), "done"), (("M0", "M1"), "call")])
+@pytest.mark.parametrize(("known", "action"), [(("M9", "M8"), "done"), (("M0", "M1"), "call")])
 def test_the_normal_bot_calls_on_cards_it_has_not_seen_only_when_its_lead_covers_them(
         known: tuple[str, str], action: str) -> None:
-    """After the first turn, two cards seen and two not: 5 points seen is a lead over an opponent
-    it knows nothing of (its four cards count at the mean), but not by enough for two cards unseen;
-    1 point seen is."""
+    """After the first turn, two cards seen and two not, against an opponent it knows nothing of
+    (its four cards count at the mean): with 17 points seen the two unseen cards leave the bot
+    less than its two-player odds (``W["call_p"]``) of ending lowest; with 1 point seen it calls."""
     state = stacked([[*known, "M9", "M9"], ["M10", "M10", "M5", "M6"]], ["M7"], quick_discards=False)
     play(state, "0: draw", "0: discard")
     assert NormalBot(seed=1).choose(state.view(0), state.legal_moves(0)) == Move(action, 0)
@@ -321,8 +321,8 @@ def test_the_hard_bot_slow_plays_a_hand_its_opponent_may_call_against() -> None:
 def test_the_hard_bot_plays_on_when_a_risky_call_wins_by_less_than_the_luck_of_its_guesses() -> None:
     """Three players, a 10 and a 2 known and two cards unseen after the first turn: calling does
     a little better on the guessed deals, but it fails more often than not, so the bot plays on;
-    and even a bot that would take such odds (no ``call_floor``) finds the edge within the luck of
-    its guesses."""
+    and even a bot that would take such odds (no ``call_floor_many``) finds the edge within the luck
+    of its guesses."""
     state = stacked([["M10", "M2", "M3", "M10"], ["M9"] * 4, ["M8"] * 4], ["M1"], quick_discards=False)
     play(state, "0: draw", "0: discard")
     bot = HardBot(seed=2)
@@ -330,7 +330,7 @@ def test_the_hard_bot_plays_on_when_a_risky_call_wins_by_less_than_the_luck_of_i
     key, params = reason_of(bot)
     assert key == "gang.call_rare" and params["chance"] < 50
     bold = HardBot(seed=2)
-    bold.call_floor = 0.0
+    bold.call_floor_many = 0.0
     assert bold.choose(state.view(0), state.legal_moves(0)) == Move("done", 0)
     key, params = reason_of(bold)
     assert key == "gang.call_unsure" and params["gain"] > 0
@@ -351,7 +351,7 @@ def test_the_hard_bot_guesses_hidden_cards_as_the_round_public_actions_tell() ->
         world = bot.world(view, p)
         assert world.view(0)["slots"] == view["slots"]
         assert world.slots[1][0] <= 9
-        assert not _should_call(perspective_from_state(world, 1), PASS_MARGIN)
+        assert not _should_call(perspective_from_state(world, 1), PASS_MARGIN, by_chance=False)
 
 
 def test_the_hard_bot_ends_a_long_round() -> None:

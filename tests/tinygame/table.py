@@ -12,7 +12,8 @@ from typing import Any
 import pygame
 
 from game.core import Move
-from ui.games.base import Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter
+from ui.games.base import ArgumentPicker, TableAdapter
+from ui.table.gestures import NOTHING, ButtonSpec, CardGestures, Drop
 from ui.table.sprites import CardSprite
 
 
@@ -26,30 +27,22 @@ class HuitAdapter(TableAdapter):
             zones[f"hand:{seat}"] = list(shown) if shown is not None else [None] * size
         return zones
 
-    def _play(self, sprite: CardSprite, legal: list[Move]) -> Move | None:
+    def card(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> CardGestures:
+        """The stock draws when drawing is legal; a playable card of the viewer's hand plays when
+        clicked or dropped on the discard."""
+        if sprite.zone == "stock":
+            draw = next((m for m in legal if m.name == "draw"), None)
+            return CardGestures(click=draw, focus=draw is not None)
         viewer = self.table.viewer
         if viewer is None or sprite.zone != f"hand:{viewer}" or sprite.card is None:
-            return None
-        return ArgumentPicker(legal, {"play"}).would_play(sprite.card)
-
-    def click(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move], double: bool) -> Action | None:
-        if sprite.zone == "stock":
-            return next((m for m in legal if m.name == "draw"), None)
-        return self._play(sprite, legal)
-
-    def focusable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
-        return self.click(sprite, view, legal, False) is not None
-
-    def draggable(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> bool:
-        return self._play(sprite, legal) is not None
-
-    def drops(self, sprite: CardSprite, view: dict[str, Any], legal: list[Move]) -> list[Drop]:
-        move = self._play(sprite, legal)
+            return NOTHING
+        move = ArgumentPicker(legal, {"play"}).would_play(sprite.card)
         if move is None:
-            return []
+            return NOTHING
         layout = self.table.layout
         x, y = layout.discard_pos
-        return [Drop("discard", pygame.Rect(round(x), round(y), layout.card_w, layout.card_h), move)]
+        pile = pygame.Rect(round(x), round(y), layout.card_w, layout.card_h)
+        return CardGestures(click=move, drops=(Drop.onto("discard", pile, move),), focus=True)
 
     def buttons(self, view: dict[str, Any], legal: list[Move]) -> list[ButtonSpec]:
         labels = {"pass": "Pass", "next": "Next hand"}

@@ -89,9 +89,9 @@ def test_the_log_can_be_enlarged_and_read_aloud(app) -> None:
     spoken = []
     app._speaker = Speaker(lambda text, lang: spoken.append((text, lang)))
     scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
-    small = scene.log_rect(scene.layout)
+    small = scene.layout.log_box(scene.log_large)
     press(app, pygame.K_l)
-    large = scene.log_rect(scene.layout)
+    large = scene.layout.log_box(scene.log_large)
     assert scene.log_large and large.height > 2 * small.height and large.width > 2 * small.width
     scene.play(next(m for m in scene.legal if m.name == "pass"))
     app.speaker.wait()
@@ -104,7 +104,7 @@ def test_the_log_can_be_enlarged_and_read_aloud(app) -> None:
     app.speaker.wait()
     assert spoken and spoken[-1][1] == "en" and spoken[-1][0] == scene.log.lines[-1]
     press(app, pygame.K_l)
-    assert scene.log_rect(scene.layout) == small
+    assert scene.layout.log_box(scene.log_large) == small
 
 
 def test_without_a_voice_reading_aloud_is_silent_and_harmless() -> None:

@@ -59,3 +59,50 @@ def test_a_deal_code_with_another_match_target_keeps_it_offered(app):
     scene.sync()
     assert 250 in field.choices and scene.values["match_target"] == 250
     assert "250" in scene.blurb_text()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_option_has_an_example_in_a_player_s_words(app, language):
+    """Each option's tooltip says what it is and shows it at work in one line ("Someone discards a 7:
+    …"), in every language; the label it explains is never the whole tooltip."""
+    app.set_language(language)
+    for game_id in GAMES:
+        scene = open_setup(app, game_id)
+        for field in scene.fields:
+            example = scene.option_example(field.name)
+            assert example and "\n" not in example, (game_id, field.name)
+            assert len(example) <= 140, (game_id, field.name, "one line, not a paragraph")
+            assert example != scene.option_label(field.name), (game_id, field.name)
+            tooltip = scene.option_tooltip(field.name)
+            assert tooltip.endswith(example) and tooltip.startswith(scene.option_label(field.name))
+            widgets = [w for w, _ in scene.option_rows[field.name]]
+            if field.kind == "fixed":  # the deck's button has its own tooltip: the name tells the example
+                widgets = widgets[-1:]
+            tips = [w.tool_tip_text for w in widgets]
+            assert len(tips) >= 1 and all(example in (tip or "") for tip in tips), (game_id, field.name, tips)
+        app.pop()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=["1024x640", "1920x1080"])
+@pytest.mark.parametrize("text_size", [100, 200])
+def test_every_option_label_fits_its_place(data_dir, language, size, text_size):
+    """An option's label is short enough to be read whole beside its control (its tooltip repeats
+    it, but a player should not need it)."""
+    from pygame_gui.elements import UILabel
+
+    from tests.ui.conftest import open_app
+
+    app = next(opened := open_app(data_dir, size))
+    app.set_language(language)
+    app.set_ui_scale(text_size)
+    cut = []
+    for game_id in GAMES:
+        scene = open_setup(app, game_id)
+        for field in scene.fields:
+            label = [w for w, _ in scene.option_rows[field.name] if isinstance(w, UILabel)][-1]  # its name
+            if label.font.get_rect(label.text).width > label.rect.width:
+                cut.append((game_id, field.name, label.text))
+        app.pop()
+    opened.close()
+    assert cut == []

@@ -34,7 +34,7 @@ def measures(scene: TableScene) -> dict[str, float]:
         "side button text": max(scene.text.font(b.text_size, True).get_height() for b in scene.buttons
                                 if b.key == "hint"),
         "plate": min(spot.plate.h for spot in layout.seats),
-        "log text": scene.text.font(scene.log_text_size(layout)).get_height(),
+        "log text": scene.text.font(layout.log_text(scene.log_large)).get_height(),
         "top bar": layout.top_bar,
     }
 

@@ -78,7 +78,7 @@ def drag_onto_its_place(card: str) -> Gesture:
     def gesture(app, scene: TableScene) -> None:
         sprite = sprite_of(scene, card)
         step = scene.match.coach.step
-        target = next(d for d in scene.adapter.drops(sprite, scene.view, scene.legal)
+        target = next(d for d in scene.gestures.of(sprite).drops
                       if scene.match.coach.matches(d.action, step.move))
         drag(app, visible_point(sprite), target.rect.center)
     return gesture

@@ -17,11 +17,14 @@ A new game plugs in by writing ``ui/games/<game_id>.py`` with a subclass of ``Ta
   zone with ``zones(view)`` by card text.
 - ``place(zone, count, view, layout)``: top-left and width of each card (``TableLayout`` gives the
   seat spots around the felt, the piles and helpers such as ``fan``).
-- input: ``draggable``/``drops`` (legal targets light up while dragging), ``attempted`` and
-  ``target_rects`` (an illegal drop is explained by the engine's ``refusal``), ``click`` (double
-  click and Enter pass ``double=True``), ``focusable`` and ``shift`` (keyboard), ``buttons``.
-- words: ``status`` (top bar), ``describe`` (log lines), ``seat_note`` (name plates),
-  ``word_params`` (engine message parameters made readable).
+- input, declared: ``card`` says once, for one card in the zone and phase it is in, what every
+  gesture on it does (``CardGestures``: the click, the double click and Enter, the drops with their
+  targets, the drops the engine's ``refusal`` explains, the keyboard focus, Shift+arrows);
+  ``buttons`` the buttons; ``status`` the top bar's line. On each refresh ``gestures`` gathers them
+  into one immutable ``Gestures`` table (``ui.table.gestures``), and the table's input derives from
+  it alone what may be dragged, focused, dropped on and clicked.
+- words: ``describe`` (log lines), ``seat_note`` (name plates), ``word_params`` (engine message
+  parameters made readable).
 - drawing: ``draw_under`` is cached with the resting cards and redrawn only when the view, the
   selection or the resting cards change, so it must depend on nothing else; anything that moves
   by itself (a countdown) goes in ``draw_over`` and ``idle`` returns False while it moves.
@@ -33,7 +36,6 @@ A new game plugs in by writing ``ui/games/<game_id>.py`` with a subclass of ``Ta
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
@@ -41,6 +43,7 @@ import pygame
 from game.core import Event, Move
 from game.core.views import CoreView
 from ui.spoken import spoken
+from ui.table.gestures import NOTHING, ButtonSpec, CardGestures, Gestures
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 from ui.table.widgets import GOLD
@@ -51,15 +54,11 @@ if TYPE_CHECKING:
     from ui.app import App
     from ui.cards import CardArt
     from ui.session import MatchSession
-    from ui.table.input import TableInput
     from ui.table.match import MatchDriver
     from ui.table.sprites import CardSprite
     from ui.table.widgets import Button, TextCache
 
 T = TypeVar("T")
-
-Action = Move | Callable[[], None]
-"""What an input does: an engine move, or a local (visual only) change such as sorting the hand."""
 
 
 def present(value: T | None, what: str) -> T:
@@ -134,29 +133,6 @@ class ArgumentPicker:
         return [m for m in self.candidates() if len(m.args) == len(self.words)]
 
 
-@dataclass
-class Drop:
-    """A place a dragged card may be dropped, and what dropping it there does."""
-
-    zone: str
-    rect: pygame.Rect
-    action: Action
-
-
-@dataclass
-class ButtonSpec:
-    """A button the adapter wants shown now (``label`` already translated)."""
-
-    key: str
-    label: str
-    action: Action
-    primary: bool = False
-    side: bool = False
-    """Shown in the small column at the side (sorting and other helpers) instead of the main bar."""
-    shortcut: int | None = None
-    """A key that presses it (a pygame key code), named on the button: for what must be quick."""
-
-
 SCORE_PAPER = (250, 244, 226)
 SCORE_TITLE = (120, 30, 36)
 SCORE_WIN = (30, 90, 50)
@@ -176,7 +152,7 @@ class TableContext(Protocol):
     selected: str | None
     text: TextCache
     art: CardArt
-    input: TableInput
+    gestures: Gestures
 
     @property
     def viewer(self) -> int | None: ...
@@ -270,34 +246,18 @@ class TableAdapter(Generic[V]):
         return cards
 
     # ------------------------------------------------------------------ input
-    def draggable(self, sprite: CardSprite, view: V, legal: list[Move]) -> bool:
-        return False
+    def gestures(self, view: V, legal: list[Move]) -> Gestures:
+        """Everything the viewer may do now, in one immutable table: each card's gestures, the
+        buttons and the status line (the table's input reads nothing else until the next refresh)."""
+        cards = {s.ident: g for s in self.table.sprites if (g := self.card(s, view, legal)) != NOTHING}
+        return Gestures(cards, tuple(self.buttons(view, legal)), self.status(view, legal))
 
-    def drops(self, sprite: CardSprite, view: V, legal: list[Move]) -> list[Drop]:
-        """Where ``sprite`` may be dropped now (legal targets light up while dragging)."""
-        return []
-
-    def attempted(self, sprite: CardSprite, zone: str, view: V) -> Move | None:
-        """The move a player meant by dropping ``sprite`` on ``zone`` even if it is not legal, to explain why."""
-        return None
-
-    def target_rects(self, view: V, layout: TableLayout) -> dict[str, pygame.Rect]:
-        """Drop zones that exist even when not legal now (to explain an illegal drop)."""
-        return {}
-
-    def click(self, sprite: CardSprite, view: V, legal: list[Move], double: bool) -> Action | None:
-        """A click (or double-click, or Enter from the keyboard when ``double``) on a card."""
-        return None
-
-    def shift(self, sprite: CardSprite, step: int) -> Action | None:
-        """Shift+arrow on a focused card: move it ``step`` places along the viewer's hand (visual only)."""
-        return None
-
-    def focusable(self, sprite: CardSprite, view: V, legal: list[Move]) -> bool:
-        """Whether the keyboard focus can rest on this card."""
-        return False
+    def card(self, sprite: CardSprite, view: V, legal: list[Move]) -> CardGestures:
+        """What each gesture on ``sprite`` does now, decided once for its zone and the phase."""
+        return NOTHING
 
     def buttons(self, view: V, legal: list[Move]) -> list[ButtonSpec]:
+        """The buttons shown now, in the bar's order."""
         return []
 
     def score_card(self, surface: Ink, box: pygame.Rect, title: str, size: int, top: int) -> None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any, cast
 
@@ -52,7 +53,8 @@ from game.gang_de_mouettes.views import (
     known_matches,
 )
 from ui.cards import card_height
-from ui.games.base import SCORE_WIN, Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter, present
+from ui.games.base import SCORE_WIN, ArgumentPicker, TableAdapter, present
+from ui.table.gestures import NOTHING, Action, Attempt, ButtonSpec, CardGestures, Drop
 from ui.table.ink import Ink
 from ui.table.layout import SeatSpot, TableLayout
 from ui.table.sprites import CardSprite
@@ -437,103 +439,156 @@ class Adapter(TableAdapter[GangView]):
         viewer = self.table.viewer
         return viewer is not None and viewer in self.to_memorise()
 
-    def draggable(self, sprite: CardSprite, view: GangView, legal: list[Move]) -> bool:
+    def card(self, sprite: CardSprite, view: GangView, legal: list[Move]) -> CardGestures:
+        """The piles, the viewer's drawn card and every seat's cards, each by the phase (nothing
+        while the viewer memorises their cards)."""
         if self._memorising_viewer():
-            return False
+            return NOTHING
         acts = self._acts(legal)
         viewer = self.table.viewer
         if sprite.zone == "stock":
-            return "draw" in acts and self._is_top(sprite)
+            return self._stock(sprite, view, acts)
         if sprite.zone == "discard":
-            return any(a.startswith("take ") for a in acts) and self._is_top(sprite)
-        if viewer is not None and sprite.zone == f"hand:{viewer}":
-            return view["phase"] == DRAWN
+            return self._discard(sprite, view, acts)
+        if viewer is not None and sprite.zone == f"hand:{viewer}" and view["phase"] == DRAWN:
+            return self._held(viewer, view, legal, acts)
         where = slot_of(sprite.zone)
         if where is None:
-            return False
+            return NOTHING
         if view["phase"] == WINDOW:
-            return bool(self._snappers(view))
+            return self._window_slot(*where, view)
         if view["phase"] == GIVE:
-            return where[0] == present(view["give"], "give")["snapper"] and self._human(where[0])
-        return where[0] == viewer and view["phase"] not in (ROUND_OVER, OVER)
+            return self._give_slot(*where, view)
+        if view["phase"] in (ROUND_OVER, OVER):
+            return NOTHING
+        return self._turn_slot(*where, view, acts)
 
-    def drops(self, sprite: CardSprite, view: GangView, legal: list[Move]) -> list[Drop]:
-        acts = self._acts(legal)
-        layout = self.table.layout
+    def _stock(self, sprite: CardSprite, view: GangView, acts: dict[str, Move]) -> CardGestures:
+        """Draw: a click on the pile, or the pile's top card dragged to the viewer's cards."""
+        draw = acts.get("draw")
         viewer = self.table.viewer
-        out: list[Drop] = []
-        if sprite.zone == "stock" and "draw" in acts and viewer is not None:
-            out.append(Drop("own", self.own_rect(viewer, view, layout), acts["draw"]))
-            x, y, w = self.held_place(viewer, view, layout)
-            out.append(Drop("held", pygame.Rect(round(x), round(y), w, card_height(w)), acts["draw"]))
-        elif sprite.zone == "discard" and viewer is not None:
-            out.extend(self._slot_drops(viewer, view, "take", acts))
-        elif viewer is not None and sprite.zone == f"hand:{viewer}":
-            out.extend(self._slot_drops(viewer, view, "swap", acts))
-            throw = acts.get("discard")
-            if throw is not None:
-                out.append(Drop("discard", self._pile_rect(layout, "discard"), throw))
-            power = self._power(view, legal)
-            button = next((b for b in self.table.buttons if b.key == "power"), None)
-            if power is not None and button is not None:
-                out.append(Drop("power", button.rect.inflate(8, 8), partial(self.set_mode, power)))
-        elif (where := slot_of(sprite.zone)) is not None:
-            seat, slot = where
-            if view["phase"] == WINDOW:
-                if self._human(seat) and seat in self._snappers(view):
-                    out.append(
-                        Drop("discard", self._pile_rect(layout, "discard"), Move(f"snap {seat}.{slot}", seat))
-                    )
-                for h in self._snappers(view):
-                    if h != seat and view["pique"]:
-                        out.append(
-                            Drop(f"own:{h}", self.own_rect(h, view, layout), Move(f"snap {seat}.{slot}", h))
-                        )
-            elif view["phase"] == GIVE:
-                victim = present(view["give"], "give")["victim"]
-                out.append(
-                    Drop(f"own:{victim}", self.own_rect(victim, view, layout), Move(f"give {slot}", seat))
-                )
-            elif view["phase"] == SCOUT and view["scouted"]:
-                s, i = view["scouted"]
-                move = acts.get(f"trade {slot}")
-                if move is not None:
-                    x, y, w = self.square(s, self._count(view, s), layout)[0][i]
-                    out.append(Drop("scouted", pygame.Rect(round(x), round(y), w, card_height(w)), move))
-        return out
-
-    def _slot_drops(self, seat: int, view: GangView, verb: str, acts: dict[str, Move]) -> list[Drop]:
+        if draw is None or viewer is None or not self._is_top(sprite):
+            return NOTHING
         layout = self.table.layout
-        places, _ = self.square(seat, self._count(view, seat), layout)
-        out = []
-        for i, (x, y, w) in enumerate(places):
-            move = acts.get(f"{verb} {i}")
-            if move is not None:
-                out.append(Drop(f"slot:{seat}.{i}", pygame.Rect(round(x), round(y), w, card_height(w)), move))
-        return out
+        x, y, w = self.held_place(viewer, view, layout)
+        drops = (Drop.onto("own", self.own_rect(viewer, view, layout), draw),
+                 Drop.onto("held", pygame.Rect(round(x), round(y), w, card_height(w)), draw))
+        return CardGestures(click=draw, drops=drops, focus=True)
 
-    def target_rects(self, view: GangView, layout: TableLayout) -> dict[str, pygame.Rect]:
-        rects = {"discard": self._pile_rect(layout, "discard")}
+    def _discard(self, sprite: CardSprite, view: GangView, acts: dict[str, Move]) -> CardGestures:
+        """Throw the drawn card (a click on the pile), or take the top card: a click asks which of
+        the viewer's cards it replaces, a drag puts it in place."""
+        throw = acts.get("discard")
+        if throw is not None:
+            return CardGestures(click=throw, focus=self._is_top(sprite))
         viewer = self.table.viewer
-        if viewer is not None:
-            places, _ = self.square(viewer, self._count(view, viewer), layout)
-            for i, (x, y, w) in enumerate(places):
-                rects[f"slot:{viewer}.{i}"] = pygame.Rect(round(x), round(y), w, card_height(w))
-        return rects
+        if viewer is None or not any(a.startswith("take ") for a in acts) or not self._is_top(sprite):
+            return NOTHING
+        return CardGestures(click=lambda: self.set_mode(None if self.mode == "take" else "take"),
+                            drops=self._slot_drops(viewer, view, "take", acts),
+                            attempts=self._slot_attempts(viewer, view, "take"), focus=True)
 
-    def attempted(self, sprite: CardSprite, zone: str, view: GangView) -> Move | None:
+    def _held(self, viewer: int, view: GangView, legal: list[Move], acts: dict[str, Move]) -> CardGestures:
+        """The viewer's drawn card: swap it with one of their cards, throw it, or use its power (a
+        click, or a drop on the power's button)."""
+        power = self._power(view, legal)
+        drops = self._slot_drops(viewer, view, "swap", acts)
+        throw = acts.get("discard")
+        if throw is not None:
+            drops += (Drop.onto("discard", self._pile_rect(self.table.layout, "discard"), throw),)
+        if power is not None:
+            drops += (Drop("power", (0, 0, 0, 0), partial(self.set_mode, power), button="power"),)
+        click = (lambda p=power: self.set_mode(None if self.mode == p else p)) if power else None
+        return CardGestures(click=click, drops=drops, attempts=self._slot_attempts(viewer, view, "swap"),
+                            focus=power is not None)
+
+    def _window_slot(self, seat: int, slot: int, view: GangView) -> CardGestures:
+        """A quick-discard window: a click snaps the card (see ``_snap_click``); a drag onto the
+        discard snaps one's own card, onto one's own cards another seat's (a piqué)."""
+        snappers = self._snappers(view)
+        if not snappers:
+            return NOTHING
+        snap = f"snap {seat}.{slot}"
+        layout = self.table.layout
+        drops = [Drop.onto("discard", self._pile_rect(layout, "discard"), Move(snap, seat))] if seat in snappers else []
+        if view["pique"]:
+            drops += [Drop.onto(f"own:{h}", self.own_rect(h, view, layout), Move(snap, h)) for h in snappers if h != seat]
+        return CardGestures(click=self._snap_click(seat, slot, view), drops=tuple(drops),
+                            attempts=self._snap_attempt(seat, slot), focus=True)
+
+    def _give_slot(self, seat: int, slot: int, view: GangView) -> CardGestures:
+        """After a piqué, the human who snapped gives one of their cards to the seat they took from."""
+        give = present(view["give"], "give")
+        if seat != give["snapper"] or not self._human(seat):
+            return NOTHING
+        move = Move(f"give {slot}", seat)
+        victim = give["victim"]
+        drop = Drop.onto(f"own:{victim}", self.own_rect(victim, view, self.table.layout), move)
+        return CardGestures(click=move, drops=(drop,), attempts=self._snap_attempt(seat, slot), focus=True)
+
+    def _turn_slot(self, seat: int, slot: int, view: GangView, acts: dict[str, Move]) -> CardGestures:
+        """A turn: the viewer's own cards take the discard (in take mode), trade with the scouted
+        card, or take the drawn card's place; a power picks its targets among every seat's cards.
+        The viewer's own cards may always be picked up (a drop on the discard is explained)."""
+        viewer = self.table.viewer
+        mine = seat == viewer
+        grip = CardGestures(attempts=self._snap_attempt(seat, slot)) if mine else NOTHING
+        turn = viewer is not None and viewer in view["to_move"]
+        phase = view["phase"]
+        if phase == TURN and mine and self.mode == "take":
+            return replace(grip, click=acts.get(f"take {slot}"), focus=turn)
+        if phase == SCOUT and mine:
+            return replace(grip, click=acts.get(f"trade {slot}"), drops=self._trade_drop(slot, view, acts), focus=turn)
+        if phase == DRAWN:
+            return replace(grip, click=self._drawn_click(seat, slot, acts), focus=turn and self._aimed(mine))
+        return grip
+
+    def _drawn_click(self, seat: int, slot: int, acts: dict[str, Move]) -> Action | None:
+        """A click on a card once the viewer has drawn: a power's target, else (one's own card) the
+        drawn card takes its place."""
+        mine = seat == self.table.viewer
+        if self.mode in POWER_MOVES and self.picker is not None:
+            return self._pick(self.mode, self.picker, str(slot) if mine else f"{seat}.{slot}")
+        return acts.get(f"swap {slot}") if mine else None
+
+    def _aimed(self, mine: bool) -> bool:
+        """Whether the focus rests on a card (the viewer's own: ``mine``) once the viewer has drawn:
+        the spy and the scout look at the others' cards, the steal at everybody's, else one's own."""
+        if self.mode in ("spy", "scout"):
+            return not mine
+        return self.mode == "steal" or mine
+
+    def _trade_drop(self, slot: int, view: GangView, acts: dict[str, Move]) -> tuple[Drop, ...]:
+        """The scout's trade: one's own card dropped on the scouted card."""
+        move = acts.get(f"trade {slot}")
+        if move is None or not view["scouted"]:
+            return ()
+        s, i = view["scouted"]
+        x, y, w = self.square(s, self._count(view, s), self.table.layout)[0][i]
+        return (Drop.onto("scouted", pygame.Rect(round(x), round(y), w, card_height(w)), move),)
+
+    def _slot_rects(self, seat: int, view: GangView) -> list[pygame.Rect]:
+        places, _ = self.square(seat, self._count(view, seat), self.table.layout)
+        return [pygame.Rect(round(x), round(y), w, card_height(w)) for x, y, w in places]
+
+    def _slot_drops(self, seat: int, view: GangView, verb: str, acts: dict[str, Move]) -> tuple[Drop, ...]:
+        """``verb <slot>`` onto each of ``seat``'s cards where the engine allows it."""
+        return tuple(Drop.onto(f"slot:{seat}.{i}", rect, acts[f"{verb} {i}"])
+                     for i, rect in enumerate(self._slot_rects(seat, view)) if f"{verb} {i}" in acts)
+
+    def _slot_attempts(self, seat: int, view: GangView, verb: str) -> tuple[Attempt, ...]:
+        """``verb <slot>`` meant by a drop on each of ``seat``'s cards, allowed or not (explained)."""
+        return tuple(Attempt.onto(f"slot:{seat}.{i}", rect, Move(f"{verb} {i}", seat))
+                     for i, rect in enumerate(self._slot_rects(seat, view)))
+
+    def _snap_attempt(self, seat: int, slot: int) -> tuple[Attempt, ...]:
+        """A card dropped on the discard means a snap (by its owner when human, else by the viewer):
+        outside a window the engine's refusal says why not."""
         viewer = self.table.viewer
         if viewer is None:
-            return None
-        where = slot_of(zone)
-        if sprite.zone == "discard" and where is not None:
-            return Move(f"take {where[1]}", viewer)
-        if sprite.zone == f"hand:{viewer}" and where is not None:
-            return Move(f"swap {where[1]}", viewer)
-        own = slot_of(sprite.zone)
-        if own is not None and zone == "discard":
-            return Move(f"snap {own[0]}.{own[1]}", own[0] if self._human(own[0]) else viewer)
-        return None
+            return ()
+        move = Move(f"snap {seat}.{slot}", seat if self._human(seat) else viewer)
+        return (Attempt.onto("discard", self._pile_rect(self.table.layout, "discard"), move),)
 
     def set_mode(self, mode: str | None) -> None:
         """Ask for the targets of a power (or of taking the discard) by clicks."""
@@ -545,49 +600,6 @@ class Adapter(TableAdapter[GangView]):
         """The own slot picked first for the 10's steal."""
         words = self.picker.words if self.picker is not None else []
         return int(words[0]) if words else None
-
-    def click(
-        self, sprite: CardSprite, view: GangView, legal: list[Move], double: bool
-    ) -> Action | None:
-        if self._memorising_viewer():
-            return None
-        acts = self._acts(legal)
-        viewer = self.table.viewer
-        phase = view["phase"]
-        if sprite.zone == "stock" and "draw" in acts and self._is_top(sprite):
-            return acts["draw"]
-        if sprite.zone == "discard":
-            throw = acts.get("discard")
-            if throw is not None:
-                return throw
-            if any(a.startswith("take ") for a in acts) and self._is_top(sprite):
-                return lambda: self.set_mode(None if self.mode == "take" else "take")
-            return None
-        if viewer is not None and sprite.zone == f"hand:{viewer}" and phase == DRAWN:
-            power = self._power(view, legal)
-            return (lambda p=power: self.set_mode(None if self.mode == p else p)) if power else None
-        where = slot_of(sprite.zone)
-        if where is None:
-            return None
-        seat, slot = where
-        if phase == WINDOW:
-            return self._snap_click(seat, slot, view)
-        if phase == GIVE:
-            snapper = present(view["give"], "give")["snapper"]
-            if seat == snapper and self._human(seat):
-                return Move(f"give {slot}", seat)
-            return None
-        mine = seat == viewer
-        if phase == TURN and mine and self.mode == "take":
-            return acts.get(f"take {slot}")
-        if phase == SCOUT:
-            return acts.get(f"trade {slot}") if mine else None
-        if phase != DRAWN:
-            return None
-        mode = self.mode
-        if mode in POWER_MOVES and self.picker is not None:
-            return self._pick(mode, self.picker, str(slot) if mine else f"{seat}.{slot}")
-        return acts.get(f"swap {slot}") if mine else None
 
     def _pick(self, mode: str, picker: ArgumentPicker, word: str) -> Action:
         """A click on a power's target: the move once it is complete, else the word is kept."""
@@ -628,34 +640,6 @@ class Adapter(TableAdapter[GangView]):
         if len(others) == 1:
             return Move(f"snap {seat}.{slot}", others[0])
         return lambda: self.table.say(self.tr("gang.hint.pique_drag"))
-
-    def focusable(self, sprite: CardSprite, view: GangView, legal: list[Move]) -> bool:
-        if self._memorising_viewer():
-            return False
-        if sprite.zone in ("stock", "discard"):
-            return self._is_top(sprite) and self.click(sprite, view, legal, False) is not None
-        viewer = self.table.viewer
-        if viewer is not None and sprite.zone == f"hand:{viewer}":
-            return self._power(view, legal) is not None
-        where = slot_of(sprite.zone)
-        if where is None:
-            return False
-        phase = view["phase"]
-        if phase == WINDOW:
-            return bool(self._snappers(view))
-        if phase == GIVE:
-            return where[0] == present(view["give"], "give")["snapper"] and self._human(where[0])
-        if viewer is None or viewer not in view["to_move"]:
-            return False
-        if phase == DRAWN and self.mode in ("spy", "scout"):
-            return where[0] != viewer
-        if phase == DRAWN and self.mode == "steal":
-            return True
-        return (
-            where[0] == viewer
-            and phase in (DRAWN, SCOUT)
-            or (phase == TURN and self.mode == "take" and where[0] == viewer)
-        )
 
     # ================================================================== buttons
     def buttons(self, view: GangView, legal: list[Move]) -> list[ButtonSpec]:
@@ -935,9 +919,6 @@ class Adapter(TableAdapter[GangView]):
         return [box.inflate(layout.unit * 0.2 + 4, layout.unit * 0.2 + 4)]
 
     def draw_over(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
-        for target in self.table.input.drop_targets():
-            if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
-                surface.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
             self._draw_call(surface, view, layout)
         if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
@@ -980,11 +961,11 @@ class Adapter(TableAdapter[GangView]):
         )
         if not asking or self.table.viewer is None:
             return
-        legal = self.table.legal
+        table = self.table.gestures
         for sprite in self.table.sprites:
             if slot_of(sprite.zone) is None or sprite.moving:
                 continue
-            if isinstance(self.click(sprite, view, legal, False), Move):
+            if isinstance(table.of(sprite).click, Move):
                 surface.rect(
                     (255, 214, 90),
                     sprite.rect.inflate(6, 6),

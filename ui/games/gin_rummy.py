@@ -18,8 +18,9 @@ import pygame
 from game.core import Event, Move
 from game.gin_rummy.views import GinView
 from ui.cards import card_height
-from ui.games.base import Action, ButtonSpec, Drop, TableAdapter
+from ui.games.base import TableAdapter
 from ui.settings import GIN_SORTS
+from ui.table.gestures import NOTHING, Action, Attempt, ButtonSpec, CardGestures, Drop
 from ui.table.ink import Ink
 from ui.table.knock_panel import KnockLayout, KnockPanel
 from ui.table.layout import TableLayout
@@ -215,19 +216,53 @@ class Adapter(TableAdapter[GinView]):
         return rows
 
     # ================================================================== input
-    def _legal_actions(self, legal: list[Move]) -> dict[str, Move]:
-        return {m.action: m for m in legal}
-
-    def draggable(self, sprite: CardSprite, view: GinView, legal: list[Move]) -> bool:
-        acts = self._legal_actions(legal)
+    def card(self, sprite: CardSprite, view: GinView, legal: list[Move]) -> CardGestures:
+        """The piles (draw, take) and the viewer's own cards (discard, choose, reorder)."""
+        acts = {m.action: m for m in legal}
         viewer = self.table.viewer
-        if viewer is not None and sprite.zone == f"hand:{viewer}" and view["phase"] not in ("hand_over", "match_over"):
-            return True
-        if sprite.zone == "stock" and "draw" in acts:
-            return self._is_top(sprite)
-        if sprite.zone == "discard" and "take" in acts:
-            return self._is_top(sprite)
-        return False
+        if sprite.zone in ("stock", "discard"):
+            return self._pile(sprite, view, acts)
+        if viewer is not None and sprite.zone == f"hand:{viewer}" and sprite.card:
+            return self._own(viewer, sprite, sprite.card, view, acts)
+        return NOTHING
+
+    def _pile(self, sprite: CardSprite, view: GinView, acts: dict[str, Move]) -> CardGestures:
+        """The top card of the stock (draw) or of the discard (take), clicked or dragged into the
+        hand; a click on a pile the player may not take from now says why."""
+        verb = "draw" if sprite.zone == "stock" else "take"
+        move = acts.get(verb)
+        if move is not None and self._is_top(sprite):
+            return CardGestures(click=move, drops=(Drop.onto("hand", self._hand_rect(self.table.layout), move),),
+                                focus=True)
+        viewer = self.table.viewer
+        if viewer is not None and viewer in view["to_move"] and view["phase"] not in ("hand_over", "match_over"):
+            return CardGestures(click=self._explain(Move(verb, viewer)))
+        return NOTHING
+
+    def _own(self, viewer: int, sprite: CardSprite, card: str, view: GinView, acts: dict[str, Move]) -> CardGestures:
+        """A card of the viewer's hand: a click chooses it (Knock discards it), a double click or a
+        drop on the discard discards it, a drag or Shift+arrows move it along the hand."""
+        choose = partial(self._select, card)
+        discard = acts.get(f"discard {card}")
+        if discard is not None:
+            double: Action = discard
+        elif view["phase"] == "discard" and viewer in view["to_move"]:
+            double = self._explain(Move(f"discard {card}", viewer))
+        else:
+            double = choose
+        if view["phase"] in ("hand_over", "match_over"):
+            return CardGestures(click=choose, double=double)
+        layout = self.table.layout
+        pile = self._pile_rect(layout, "discard")
+        drops: tuple[Drop, ...] = (Drop.onto("discard", pile, discard),) if discard is not None else ()
+        drops += (Drop.onto("hand", self._hand_rect(layout), partial(self._reorder_at, sprite), lit=False),)
+        return CardGestures(click=choose, double=double, drops=drops,
+                            attempts=(Attempt.onto("discard", pile, Move(f"discard {card}", viewer)),), focus=True,
+                            shift=(self._shift(viewer, card, -1), self._shift(viewer, card, 1)))
+
+    def _explain(self, attempt: Move) -> Action:
+        """Say why the engine does not allow ``attempt`` now."""
+        return lambda: self.table.say(self.table.explain(self.table.session.state.refusal(attempt)))
 
     def _is_top(self, sprite: CardSprite) -> bool:
         same = [s for s in self.table.sprites if s.zone == sprite.zone]
@@ -242,25 +277,6 @@ class Adapter(TableAdapter[GinView]):
         return pygame.Rect(round(x), round(y), layout.card_w, layout.card_h).inflate(layout.card_w // 3,
                                                                                      layout.card_w // 3)
 
-    def target_rects(self, view: GinView, layout: TableLayout) -> dict[str, pygame.Rect]:
-        return {"discard": self._pile_rect(layout, "discard"), "hand": self._hand_rect(layout)}
-
-    def drops(self, sprite: CardSprite, view: GinView, legal: list[Move]) -> list[Drop]:
-        acts = self._legal_actions(legal)
-        layout = self.table.layout
-        viewer = self.table.viewer
-        out: list[Drop] = []
-        if sprite.zone == "stock" and "draw" in acts:
-            out.append(Drop("hand", self._hand_rect(layout), acts["draw"]))
-        elif sprite.zone == "discard" and "take" in acts:
-            out.append(Drop("hand", self._hand_rect(layout), acts["take"]))
-        elif viewer is not None and sprite.zone == f"hand:{viewer}" and sprite.card:
-            move = acts.get(f"discard {sprite.card}")
-            if move is not None:
-                out.append(Drop("discard", self._pile_rect(layout, "discard"), move))
-            out.append(Drop("hand", self._hand_rect(layout), partial(self._reorder_at, sprite)))
-        return out
-
     def _reorder_at(self, sprite: CardSprite) -> None:
         others = [s for s in self._own_sprites() if s is not sprite]
         centre = sprite.x + sprite.width / 2
@@ -268,63 +284,14 @@ class Adapter(TableAdapter[GinView]):
         if sprite.card and self.table.viewer is not None:
             self.reorder(self.table.viewer, sprite.card, index)
 
-    def attempted(self, sprite: CardSprite, zone: str, view: GinView) -> Move | None:
-        viewer = self.table.viewer
-        if viewer is None:
-            return None
-        if zone == "discard" and sprite.zone == f"hand:{viewer}" and sprite.card:
-            return Move(f"discard {sprite.card}", viewer)
-        if zone == "hand" and sprite.zone == "discard":
-            return Move("take", viewer)
-        if zone == "hand" and sprite.zone == "stock":
-            return Move("draw", viewer)
-        return None
-
-    def click(self, sprite: CardSprite, view: GinView, legal: list[Move], double: bool) -> Action | None:
-        acts = self._legal_actions(legal)
-        viewer = self.table.viewer
-        if sprite.zone == "stock" and "draw" in acts and self._is_top(sprite):
-            return acts["draw"]
-        if sprite.zone == "discard" and "take" in acts and self._is_top(sprite):
-            return acts["take"]
-        if viewer is not None and sprite.zone in ("stock", "discard") and viewer in view["to_move"] \
-                and view["phase"] not in ("hand_over", "match_over"):
-            attempt = Move("draw" if sprite.zone == "stock" else "take", viewer)
-            return lambda: self.table.say(self.table.explain(self.table.session.state.refusal(attempt)))
-        if viewer is not None and sprite.zone == f"hand:{viewer}" and sprite.card:
-            card = sprite.card
-            if double:
-                move = acts.get(f"discard {card}")
-                if move is not None:
-                    return move
-                if view["phase"] == "discard" and viewer in view["to_move"]:
-                    attempt = Move(f"discard {card}", viewer)
-                    return lambda: self.table.say(self.table.explain(self.table.session.state.refusal(attempt)))
-            return lambda: self._select(card)
-        return None
-
     def _select(self, card: str) -> None:
         self.table.select(card)
 
-    def shift(self, sprite: CardSprite, step: int) -> Action | None:
-        viewer = self.table.viewer
-        if viewer is None or sprite.zone != f"hand:{viewer}" or not sprite.card:
-            return None
+    def _shift(self, viewer: int, card: str, step: int) -> Action:
+        """Move ``card`` ``step`` places along the viewer's hand (visual only)."""
         order = [s.card for s in sorted(self._own_sprites(), key=lambda s: s.target[0]) if s.card]
-        index = order.index(sprite.card) + step
-        card = sprite.card
+        index = order.index(card) + step
         return lambda: self.reorder(viewer, card, index)
-
-    def focusable(self, sprite: CardSprite, view: GinView, legal: list[Move]) -> bool:
-        viewer = self.table.viewer
-        if viewer is not None and sprite.zone == f"hand:{viewer}":
-            return view["phase"] not in ("hand_over", "match_over")
-        acts = self._legal_actions(legal)
-        if sprite.zone == "stock":
-            return "draw" in acts and self._is_top(sprite)
-        if sprite.zone == "discard":
-            return "take" in acts and self._is_top(sprite)
-        return False
 
     # ================================================================== knock and gin
     def _knock_plan(self, view: GinView) -> tuple[str, str, list[list[str]], int] | None:
@@ -348,7 +315,7 @@ class Adapter(TableAdapter[GinView]):
 
     # ================================================================== buttons
     def buttons(self, view: GinView, legal: list[Move]) -> list[ButtonSpec]:
-        acts = self._legal_actions(legal)
+        acts = {m.action: m for m in legal}
         out: list[ButtonSpec] = []
         phase = view["phase"]
         top = view.get("discard_top")

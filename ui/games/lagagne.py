@@ -18,6 +18,7 @@ Input (every move is one of the engine's legal moves; nothing here decides a rul
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -25,7 +26,8 @@ import pygame
 from game.core import Event, Move
 from game.lagagne.views import GIVE, OVER, SUITS, Column, LaGagneView, steal_source, steal_target
 from ui.cards import card_height
-from ui.games.base import SCORE_WIN, Action, ArgumentPicker, ButtonSpec, Drop, TableAdapter, present
+from ui.games.base import SCORE_WIN, ArgumentPicker, TableAdapter, present
+from ui.table.gestures import NOTHING, Action, Attempt, ButtonSpec, CardGestures, Drop
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
@@ -379,114 +381,111 @@ class Adapter(TableAdapter[LaGagneView]):
         viewer = self.table.viewer
         return viewer is not None and sprite.zone == f"hand:{viewer}" and sprite.card is not None
 
-    def draggable(self, sprite: CardSprite, view: LaGagneView, legal: list[Move]) -> bool:
-        return self._mine(sprite) and view["phase"] != OVER
-
-    def drops(self, sprite: CardSprite, view: LaGagneView, legal: list[Move]) -> list[Drop]:
-        if not self._mine(sprite) or not legal:
-            return []
-        layout = self.table.layout
-        card = present(sprite.card, "card")
-        viewer = present(self.table.viewer, "viewer")
-        moves = self._moves_of(card, legal)
-        out: list[Drop] = []
-        acts = {m.action: m for m in moves}
-        pile = self._pile_rect(layout)
-        if "recup" in acts:
-            out.append(Drop("discard", pile, acts["recup"]))
-        elif f"discard {card}" in acts:
-            out.append(Drop("discard", pile, acts[f"discard {card}"]))
-        for m in moves:
-            if m.name == "play":
-                suit = m.args[1] if len(m.args) > 1 else (card[-1] if card[0] in "SP" else None)
-                if suit is not None:
-                    out.append(Drop(f"column:{viewer}:{suit}", self.column_rect(viewer, suit, layout), m))
-            elif m.name == "exchange":
-                target = int(m.args[0])
-                out.append(Drop(f"hand:{target}", self._opponent_hand_rect(target, view, layout), m))
-            elif m.name == "give" and (exchange := view.get("exchange")):
-                target = exchange["target"]
-                out.append(Drop(f"hand:{target}", self._opponent_hand_rect(target, view, layout), m))
-        if card == "Voler":
-            for other in self.table.sprites:
-                steals = self._steals_of(other, legal) if column_of(other.zone) else []
-                chosen = self._choose(steals)
-                if chosen is not None:
-                    out.append(Drop(other.zone, self.visible_rect(other), chosen))
-        return out
-
-    def target_rects(self, view: LaGagneView, layout: TableLayout) -> dict[str, pygame.Rect]:
-        viewer = self.table.viewer
-        rects = {"discard": self._pile_rect(layout)}
-        if viewer is not None:
-            for suit in SUITS:
-                rects[f"column:{viewer}:{suit}"] = self.column_rect(viewer, suit, layout)
-            # every other seat's tabled card: a Voler dropped there that may not steal it is explained
-            for sprite in sorted(self.table.sprites, key=lambda sp: -sp.order):
-                text = self.table_text(sprite)
-                if text is not None and not text.startswith(f"{viewer}:"):
-                    rects.setdefault(f"table:{text}", self.visible_rect(sprite))
-        return rects
-
-    def attempted(self, sprite: CardSprite, zone: str, view: LaGagneView) -> Move | None:
-        viewer = self.table.viewer
-        card = sprite.card
-        if viewer is None or card is None or not self._mine(sprite):
-            return None
-        if zone.startswith("table:") and card == "Voler":
-            return Move(f"steal {zone[6:]}", viewer)
-        col = column_of(zone)
-        if col is not None:
-            if card in ("Voler", "Recup", "Echange"):
-                return Move(f"play {card}", viewer)
-            if card[0] in "SP" or card == "Z":
-                return Move(f"play {card}", viewer)
-            return Move(f"play {card} {col[1]}", viewer)
-        if zone == "discard":
-            return Move(f"discard {card}", viewer)
-        return None
-
-    def click(
-        self, sprite: CardSprite, view: LaGagneView, legal: list[Move], double: bool
-    ) -> Action | None:
+    def card(self, sprite: CardSprite, view: LaGagneView, legal: list[Move]) -> CardGestures:
+        """The viewer's cards; with a Voler chosen, the tabled cards it may steal; with an Échanger
+        chosen, the hands it may take from."""
         if self._mine(sprite):
-            card = sprite.card
-            assert card is not None
-            give = next((m for m in legal if m.name == "give" and m.args[0] == card), None)
-            if give is not None:
-                return give
-            if double:
-                plays = [m for m in self._moves_of(card, legal) if m.name in ("play", "give")]
-                if len(plays) == 1:
-                    return plays[0]
-            return lambda: self._select(card)
+            return self._hand_card(present(sprite.card, "card"), view, legal)
         selected = self.table.selected
         if selected == "Voler" and column_of(sprite.zone):
-            steals = self._steals_of(sprite, legal)
-            if steals:
-                return self._choose(steals)
-            return lambda: self.table.say(
-                self.tr("lagagne.hint.cannot_steal", card=self.card_name(sprite.card))
-            )
+            return self._steal_target(sprite, legal)
         if selected == "Echange" and sprite.zone.startswith("hand:"):
-            move = next((m for m in legal if m.action == f"exchange {sprite.zone[5:]}"), None)
-            return move
-        return None
+            return self._exchange_target(sprite, legal)
+        return NOTHING
+
+    def _hand_card(self, card: str, view: LaGagneView, legal: list[Move]) -> CardGestures:
+        """A card of the viewer's hand: a click chooses it (its moves become buttons) or gives it
+        back after an Échanger; a double click plays its only move; a drag plays it where it lands."""
+        give = next((m for m in legal if m.name == "give" and m.args[0] == card), None)
+        plays = [m for m in self._moves_of(card, legal) if m.name in ("play", "give")]
+        choose = partial(self._select, card)
+        click = give or choose
+        double = give or (plays[0] if len(plays) == 1 else choose)
+        if view["phase"] == OVER:
+            return CardGestures(click=click, double=double)
+        return CardGestures(click=click, double=double, drops=self._hand_drops(card, view, legal),
+                            attempts=self._hand_attempts(card), focus=True)
+
+    def _hand_drops(self, card: str, view: LaGagneView, legal: list[Move]) -> tuple[Drop, ...]:
+        """Where the viewer's ``card`` may be dropped: the discard (throw it, or Récupérer), its
+        column (or the column it names), an opponent's hand (Échanger, then the card given back),
+        a tabled card it may steal (Voler)."""
+        if not legal:
+            return ()
+        moves = self._moves_of(card, legal)
+        acts = {m.action: m for m in moves}
+        thrown = acts.get("recup") or acts.get(f"discard {card}")
+        out = [Drop.onto("discard", self._pile_rect(self.table.layout), thrown)] if thrown is not None else []
+        out += [drop for m in moves if (drop := self._placed_drop(card, m, view)) is not None]
+        if card == "Voler":
+            out += self._steal_drops(legal)
+        return tuple(out)
+
+    def _placed_drop(self, card: str, move: Move, view: LaGagneView) -> Drop | None:
+        """The drop that plays ``move`` of ``card``: onto the viewer's column it goes to, or onto the
+        hand of the opponent it exchanges with (or gives back to)."""
+        layout = self.table.layout
+        viewer = present(self.table.viewer, "viewer")
+        if move.name == "play":
+            suit = move.args[1] if len(move.args) > 1 else (card[-1] if card[0] in "SP" else None)
+            if suit is None:
+                return None
+            return Drop.onto(f"column:{viewer}:{suit}", self.column_rect(viewer, suit, layout), move)
+        if move.name == "exchange":
+            target = int(move.args[0])
+        elif move.name == "give" and view.get("exchange"):
+            target = present(view["exchange"], "exchange")["target"]
+        else:
+            return None
+        return Drop.onto(f"hand:{target}", self._opponent_hand_rect(target, view, layout), move)
+
+    def _steal_drops(self, legal: list[Move]) -> list[Drop]:
+        """A Voler dropped on a tabled card it may steal (buttons ask into which column if several)."""
+        out = []
+        for other in self.table.sprites:
+            chosen = self._choose(self._steals_of(other, legal)) if column_of(other.zone) else None
+            if chosen is not None:
+                out.append(Drop.onto(other.zone, self.visible_rect(other), chosen))
+        return out
+
+    def _hand_attempts(self, card: str) -> tuple[Attempt, ...]:
+        """What dropping the viewer's ``card`` means even when it is not allowed now (explained): on
+        the discard, throwing it; on one of the viewer's columns, playing it there; a Voler on another
+        seat's tabled card, stealing that card."""
+        viewer = present(self.table.viewer, "viewer")
+        layout = self.table.layout
+        out = [Attempt.onto("discard", self._pile_rect(layout), Move(f"discard {card}", viewer))]
+        for suit in SUITS:
+            named = card[0] not in "SP" and card not in ("Z", "Voler", "Recup", "Echange")
+            play = Move(f"play {card} {suit}" if named else f"play {card}", viewer)
+            out.append(Attempt.onto(f"column:{viewer}:{suit}", self.column_rect(viewer, suit, layout), play))
+        if card == "Voler":
+            seen: set[str] = set()
+            for sprite in sorted(self.table.sprites, key=lambda sp: -sp.order):
+                text = self.table_text(sprite)
+                if text is not None and not text.startswith(f"{viewer}:") and text not in seen:
+                    seen.add(text)
+                    out.append(Attempt.onto(f"table:{text}", self.visible_rect(sprite), Move(f"steal {text}", viewer)))
+        return tuple(out)
+
+    def _steal_target(self, sprite: CardSprite, legal: list[Move]) -> CardGestures:
+        """A tabled card while Voler is chosen: a click steals it (or asks into which column)."""
+        chosen = self._choose(self._steals_of(sprite, legal))
+        if chosen is not None:
+            return CardGestures(click=chosen, focus=True)
+        return CardGestures(click=lambda: self.table.say(
+            self.tr("lagagne.hint.cannot_steal", card=self.card_name(sprite.card))))
+
+    def _exchange_target(self, sprite: CardSprite, legal: list[Move]) -> CardGestures:
+        """An opponent's hand while Échanger is chosen: a click takes from it (the focus rests on
+        its first card)."""
+        move = next((m for m in legal if m.action == f"exchange {sprite.zone[5:]}"), None)
+        first = next(s for s in self.table.sprites if s.zone == sprite.zone)
+        return CardGestures(click=move, focus=move is not None and sprite is first)
 
     def _select(self, card: str) -> None:
         self.choices = []
         self.table.select(card)
-
-    def focusable(self, sprite: CardSprite, view: LaGagneView, legal: list[Move]) -> bool:
-        if self._mine(sprite):
-            return view["phase"] != OVER
-        selected = self.table.selected
-        if selected == "Voler" and column_of(sprite.zone):
-            return bool(self._steals_of(sprite, legal))
-        if selected == "Echange" and sprite.zone.startswith("hand:"):
-            same = [s for s in self.table.sprites if s.zone == sprite.zone]
-            return sprite is same[0] and any(m.action == f"exchange {sprite.zone[5:]}" for m in legal)
-        return False
 
     # ================================================================== buttons
     def _label(self, move: Move, view: LaGagneView) -> str:
@@ -714,9 +713,6 @@ class Adapter(TableAdapter[LaGagneView]):
         return [pygame.Rect(rect.x, rect.y, rect.w, card_height(rect.w)) for rect in rects]
 
     def draw_over(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
-        for target in self.table.input.drop_targets():
-            if not isinstance(target.action, Move):  # the table lights up only the targets that are moves
-                surface.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         moving = self.table.animating
         columns: dict[str, list[CardSprite]] = {}
         for sprite in self.table.sprites:

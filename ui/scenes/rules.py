@@ -2,9 +2,10 @@
 
 The pages are Markdown files ``assets/rules/<lang>/<game_id>.md`` (English when a translation is
 missing). ``markdown_blocks`` reads the subset they use — headings, paragraphs, bullet and numbered
-lists, tables, bold, italics, code, links — and ``RulesPage`` lays it out and draws only what is on
-screen, so that a page opens at once (pygame_gui's text box built the whole page as one image, for
-most of a second).
+lists, tables, bold, italics, code, links, and pictures of the table (``ui.table.picture``) — and
+``RulesPage`` lays it out and draws only what is on screen, so that a page opens at once (pygame_gui's
+text box built the whole page as one image, for most of a second). The pictures are drawn from the
+frame after the page opened, one a frame, and kept.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pygame
 from ui.resources import resource_path
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games
+from ui.table.picture import ASPECT, PICTURES, picture_height
 from ui.tutorial import has_tutorial, start_tutorial
 
 if TYPE_CHECKING:
@@ -31,6 +33,8 @@ HEADING_SIZES = {1: 30, 2: 24, 3: 20}
 COLOURS = {"plain": art.CREAM, "bold": art.CREAM, "italic": (226, 226, 210), "code": art.GOLD_LIGHT,
            "soft": (201, 216, 196), "mark": art.GOLD_LIGHT, "heading1": art.GOLD_LIGHT,
            "heading2": art.GOLD_LIGHT, "heading3": art.GOLD_LIGHT}
+FELT = (16, 72, 44)
+"""The colour of a picture's place until the picture is drawn."""
 SCROLL_STEP = 60
 SHORT_HEADER = 16  # longer table headers are left out of each row (the cell speaks for itself)
 
@@ -86,11 +90,18 @@ class Block:
     mark: str = ""
     space_after: float = 0.6
     """Blank space under the block, in lines."""
+    picture: str = ""
+    """A picture of the table (``![caption](table:<name>)``, see ``ui.table.picture``): ``runs``
+    are then its caption."""
+
+
+PICTURE = re.compile(r"!\[([^\]]*)\]\(table:([\w-]+)\)")
 
 
 def markdown_blocks(text: str) -> list[Block]:
     """The Markdown subset of the rules pages — headings, paragraphs, bullet and numbered lists,
-    tables (one line per row, each cell named by its column), bold, italics, code — as blocks."""
+    tables (one line per row, each cell named by its column), bold, italics, code, and pictures of
+    the table on a line of their own — as blocks."""
     out: list[Block] = []
     lines: list[str] = []
     item: tuple[str, int] | None = None
@@ -138,6 +149,11 @@ def markdown_blocks(text: str) -> list[Block]:
                 if out:
                     out[-1].space_after = max(out[-1].space_after, 0.6)
                 continue
+        picture = PICTURE.fullmatch(stripped)
+        if picture:
+            flush()
+            out.append(Block(_runs(picture.group(1), "italic"), picture=picture.group(2), space_after=0.8))
+            continue
         heading = re.match(r"(#{1,6})\s+(.*)", stripped)
         bullet = re.match(r"[-*+]\s+(.*)", stripped)
         numbered = re.match(r"(\d+)[.)]\s+(.*)", stripped)
@@ -168,22 +184,56 @@ class Placed:
     y: int
 
 
+@dataclass
+class PlacedPicture:
+    """A picture of the table on the page: its name and where it goes (in page pixels)."""
+
+    name: str
+    rect: pygame.Rect
+
+
+PictureSource = Callable[[str, int], "pygame.Surface | None"]
+"""Gives a picture of the page by name and width (None: not to be had)."""
+
+
 class RulesPage:
     """The blocks of a page laid out in lines for one width, drawn a screenful at a time.
 
     Laying out only measures words (fast); drawing renders the words of the visible lines, so a
-    long page opens at once and scrolls without building one tall image.
+    long page opens at once and scrolls without building one tall image. A picture takes the
+    page's width, or less where it would be taller than ``picture_height``, with its caption
+    centred under it (on the page's width); it is asked of the ``PictureSource`` only once it is on screen.
     """
 
-    def __init__(self, blocks: list[Block], width: int, font: Callable[[str], pygame.font.Font]) -> None:
+    def __init__(self, blocks: list[Block], width: int, font: Callable[[str], pygame.font.Font],
+                 picture_height: int = 0) -> None:
         self.font = font
         self.words: list[Placed] = []
+        self.pictures: list[PlacedPicture] = []
         self.height = 0
+        self.picture_height = picture_height
         self._images: dict[tuple[str, str], pygame.Surface] = {}
         y = 0
         for block in blocks:
-            y = self._place(block, width, y)
+            y = self._place_picture(block, width, y) if block.picture else self._place(block, width, y)
         self.height = y
+
+    def _place_picture(self, block: Block, width: int, y: int) -> int:
+        gap = round(self.font("plain").get_linesize() * 0.3)
+        pic_w = max(1, min(width, round(max(1, self.picture_height) * ASPECT)))
+        rect = pygame.Rect((width - pic_w) // 2, y + gap, pic_w, picture_height(pic_w))
+        self.pictures.append(PlacedPicture(block.picture, rect))
+        first = len(self.words)
+        y = self._place(Block(block.runs, space_after=block.space_after), width, rect.bottom + gap)
+        lines: dict[int, list[Placed]] = {}
+        for word in self.words[first:]:
+            lines.setdefault(word.y, []).append(word)
+        for line in lines.values():  # each line of the caption centred under the picture
+            right = max(w.x + self.font(w.style).size(w.text)[0] for w in line)
+            shift = (width - right - line[0].x) // 2
+            for word in line:
+                word.x += max(0, shift)
+        return y
 
     def _place(self, block: Block, width: int, y: int) -> int:
         plain = self.font("plain")
@@ -208,8 +258,10 @@ class RulesPage:
                 x += w + (space if word.endswith(" ") else 0)
         return y + line_h + round(block.space_after * plain.get_linesize())
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect, top: int, colours: dict[str, tuple[int, int, int]]) -> None:
-        """Draw the part of the page from ``top`` (page pixels) into ``area``."""
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, top: int, colours: dict[str, tuple[int, int, int]],
+             picture: PictureSource | None = None) -> None:
+        """Draw the part of the page from ``top`` (page pixels) into ``area``; its pictures from
+        ``picture`` (their places where it has none yet)."""
         old = surface.get_clip()
         surface.set_clip(area)
         bottom = top + area.height
@@ -222,7 +274,20 @@ class RulesPage:
                 image = self.font(word.style).render(word.text, True, colours.get(word.style, colours["plain"]))
                 self._images[key] = image
             surface.blit(image, (area.x + word.x, area.y + word.y - top))
+        for placed in self.visible_pictures(top, area.height):
+            shown = placed.rect.move(area.x, area.y - top)
+            image = picture(placed.name, placed.rect.w) if picture is not None else None
+            if image is not None:
+                part = shown.clip(area)  # only the part on screen: a picture scrolls under the box's edges
+                surface.blit(image.subsurface(part.move(-shown.x, -shown.y)), part)
+            else:  # its place, until it is drawn (a frame or two after the page opened)
+                pygame.draw.rect(surface, FELT, shown, border_radius=3)
+            pygame.draw.rect(surface, colours["mark"], shown.inflate(2, 2), width=1, border_radius=3)
         surface.set_clip(old)
+
+    def visible_pictures(self, top: int, height: int) -> list[PlacedPicture]:
+        """The pictures at least partly between ``top`` and ``top + height`` (page pixels)."""
+        return [p for p in self.pictures if p.rect.bottom > top and p.rect.y < top + height]
 
     def text(self) -> str:
         """The page's words, in order (for tests and speech)."""
@@ -240,6 +305,9 @@ class RulesScene(MenuScene):
         self.page: RulesPage | None = None
         self.scroll = 0
         """Page pixels scrolled past the top of the box."""
+        self.shown = False
+        """Whether the page's first frame was drawn: its pictures are drawn from the next frame on,
+        so that the page opens as fast as it did without them."""
 
     def build(self) -> None:
         w, h = self.size
@@ -266,8 +334,11 @@ class RulesScene(MenuScene):
         bh = self.px(48)
         width = min(w - 2 * margin, self.px(1100))
         self.box = pygame.Rect((w - width) // 2, top + tab_h + self.px(14), width, h - top - tab_h - bh - self.px(60))
+        caption = self.style_font("italic").get_linesize() * 2 + self.px(24)
+        self.shown = False
         self.page = RulesPage(markdown_blocks(_without_title(rules_text(self.game_id, self.app.language))),
-                              self.box.width - self.px(48), self.style_font)
+                              self.box.width - self.px(48), self.style_font,
+                              picture_height=max(self.px(60), self.box.height - self.px(32) - caption))
         self.scroll = 0
         bw, gap = self.px(220), self.px(16)
         tutorial = has_tutorial(self.game_id)
@@ -284,6 +355,31 @@ class RulesScene(MenuScene):
 
     def initial_focus(self) -> int:
         return 0
+
+    def picture(self, name: str, width: int) -> pygame.Surface | None:
+        """A picture of this page's table (drawn the first time it is asked for, then kept)."""
+        return PICTURES.get(self.app, self.game_id, name, width)
+
+    def drawn_picture(self, name: str, width: int) -> pygame.Surface | None:
+        """A picture of this page's table if it is drawn already (the frame then shows its place)."""
+        return PICTURES.drawn(self.app, self.game_id, name, width)
+
+    def _waiting(self) -> list[PlacedPicture]:
+        """The page's pictures not drawn yet, the nearest to what is on screen first."""
+        if self.page is None:
+            return []
+        waiting = [p for p in self.page.pictures if not PICTURES.ready(self.app, self.game_id, p.name, p.rect.w)]
+        return sorted(waiting, key=lambda p: abs(p.rect.y - self.scroll))
+
+    def update(self, dt: float) -> None:
+        """Draw one more of the page's pictures, the nearest first, one a frame once the page is
+        shown (the page opens at once, its pictures come in the next frames)."""
+        waiting = self._waiting()
+        if waiting and self.shown:
+            self.picture(waiting[0].name, waiting[0].rect.w)
+
+    def idle(self) -> bool:
+        return super().idle() and not self._waiting()
 
     def show(self, game_id: str) -> None:
         """Switch to the rules of another game."""
@@ -342,7 +438,8 @@ class RulesScene(MenuScene):
         if self.page is not None:
             inner = self.box.inflate(-self.px(48), -self.px(32))
             inner.x = self.box.x + self.px(24)
-            self.page.draw(surface, inner, self.scroll, COLOURS)
+            self.page.draw(surface, inner, self.scroll, COLOURS, self.drawn_picture)
+            self.shown = True
             if self.max_scroll:
                 track = self._track()
                 pygame.draw.rect(surface, (20, 60, 40), track, border_radius=4)

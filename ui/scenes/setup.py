@@ -474,6 +474,22 @@ class SetupScene(MenuScene):
         key = f"option.{self.game_id}.{name}"
         return self.app.tr(key) if self.app.has_text(key) else _readable(name)
 
+    def option_example(self, name: str) -> str:
+        """An option at work, in one line of a player's words ("Someone discards a 7: …"), or ""."""
+        key = f"example.{self.game_id}.{name}"
+        return self.app.tr(key) if self.app.has_text(key) else ""
+
+    @property
+    def tip_width(self) -> int:
+        """How wide an option's tooltip wraps: its example reads as one or two lines."""
+        return min(self.px(400), self.size[0] // 2)
+
+    def option_tooltip(self, name: str, first: str | None = None) -> str:
+        """The tooltip of an option: ``first`` (its label by default: a long one may be cut in the
+        form), then its example on a line of its own."""
+        lines = [self.option_label(name) if first is None else first, self.option_example(name)]
+        return "\n".join(line for line in lines if line)
+
     def _choice_width(self, field: OptionField, least: int, room: int) -> int:
         """A drop-down wide enough for its longest choice, within 45 % of the option list's width."""
         font = self.app.font(round(DROP_FONT_SIZE * self.app.ui_scale))
@@ -637,6 +653,7 @@ class SetupScene(MenuScene):
                     f"#option_{field.name}",
                     container=scroll,
                 )
+                widget.set_tooltip(self.option_tooltip(field.name), wrap_width=self.tip_width)
                 self.option_widgets[field.name] = widget
                 self.add_nav(widget)
                 row.append(widget)
@@ -652,6 +669,7 @@ class SetupScene(MenuScene):
                     container=scroll,
                     object_id=f"#option_{field.name}",
                 )
+                widget.set_tooltip(self.option_tooltip(field.name), wrap_width=self.tip_width)
                 self.option_widgets[field.name] = widget
                 self.add_nav(widget)
                 row.append(widget)
@@ -694,13 +712,12 @@ class SetupScene(MenuScene):
                 entry.set_forbidden_characters(unprintable())
                 widget = entry
                 hint = self.checker.hint(field)
-                if hint is not None:
-                    widget.set_tooltip(hint)
+                widget.set_tooltip(self.option_tooltip(field.name, hint), wrap_width=self.tip_width)
                 self.option_widgets[field.name] = widget
                 self.add_nav(widget)
                 row.append(widget)
             name_label = UILabel(rect, label, manager=self.app.ui, container=scroll, object_id=oid)
-            name_label.set_tooltip(label)
+            name_label.set_tooltip(self.option_tooltip(field.name), wrap_width=self.tip_width)
             row.append(name_label)
             self.option_rows[field.name] = [(w, w.relative_rect.y - y) for w in row]
             lines = []

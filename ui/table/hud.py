@@ -82,7 +82,7 @@ class TableHud:
         name = self.scene.app.tr(f"game.{self.scene.session.game_id}.title") if self.has(
             f"game.{self.scene.session.game_id}.title") else self.scene.descriptor.title
         hint = self.scene.app.tr("table.menu_hint")
-        status = self.scene.adapter.status(self.scene.view, self.scene.legal)
+        status = self.scene.gestures.status
         bar = pygame.Rect(0, 0, w, layout.top_bar + layout.top_bar // 2)  # the bar and the rail below it
         parts: dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]] = {
             "bar": (bar, (name, hint, status), lambda surface: self._draw_bar(surface, layout, name, hint, status))}

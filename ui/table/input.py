@@ -1,20 +1,22 @@
 """The table's input mapping: mouse presses, drags and drops, clicks and double clicks, keys and the
-keyboard focus, turned into what the game's adapter says they do (a legal move or a local action)."""
+keyboard focus, turned into what the game's adapter says they do (a legal move or a local action).
+
+Everything it knows of the game is the gesture table the adapter declared on the last refresh
+(``scene.gestures``, see ``ui.table.gestures``): a card may be picked up when it has somewhere to go,
+the focus rests on the cards the table marks, a drag lights its drops, a click or a key does the
+card's action."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ui.games.base import Drop
-from ui.table.paint import (
-    focus_group,
-)
+from ui.table.gestures import Drop, box
+from ui.table.paint import focus_group
 from ui.table.sprites import CardSprite
-from ui.table.widgets import (
-    Button,
-)
+from ui.table.widgets import Button
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
@@ -39,7 +41,8 @@ class TableInput:
 
     def focus_items(self) -> list[CardSprite | Button]:
         """What Tab and the arrows move through: focusable cards (left to right), then buttons."""
-        cards = [s for s in self.scene.sprites if self.scene.adapter.focusable(s, self.scene.view, self.scene.legal)]
+        table = self.scene.gestures
+        cards = [s for s in self.scene.sprites if table.of(s).focus]
         cards.sort(key=lambda s: (s.zone.startswith("hand:"), s.target[0]))
         return [*cards, *self.scene.buttons]
 
@@ -87,7 +90,7 @@ class TableInput:
         if isinstance(item, Button):
             self.scene.perform(item.action)
         elif isinstance(item, CardSprite):
-            self.scene.perform(self.scene.adapter.click(item, self.scene.view, self.scene.legal, double=confirm))
+            self.scene.perform(self.scene.gestures.of(item).press(double=confirm))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         pressed: tuple[CardSprite, tuple[int, int]] | None = None
@@ -143,7 +146,7 @@ class TableInput:
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
             item = self.focused()
             if isinstance(item, CardSprite):
-                self.scene.perform(self.scene.adapter.shift(item, 1 if key == pygame.K_RIGHT else -1))
+                self.scene.perform(self.scene.gestures.of(item).shift[1 if key == pygame.K_RIGHT else 0])
                 self._refocus(item)
             return True
         if key == pygame.K_TAB:
@@ -210,10 +213,10 @@ class TableInput:
         if self._press and "sprite" in self._press and self.drag is None:
             sx, sy = self._press["pos"]
             sprite = self._press["sprite"]
-            if abs(pos[0] - sx) + abs(pos[1] - sy) >= DRAG_THRESHOLD and self.scene.adapter.draggable(
-                    sprite, self.scene.view, self.scene.legal):
+            gestures = self.scene.gestures.of(sprite)
+            if abs(pos[0] - sx) + abs(pos[1] - sy) >= DRAG_THRESHOLD and gestures.drag:
                 self.drag = {"sprite": sprite, "offset": self._press["offset"], "race": self._press["race"],
-                             "drops": self.scene.adapter.drops(sprite, self.scene.view, self.scene.legal)}
+                             "drops": self._placed(gestures.drops), "attempts": gestures.attempts}
                 sprite.lift_goal = 0.0
                 sprite.lift = 0.0
         if self.drag is not None:
@@ -229,7 +232,7 @@ class TableInput:
     def _hover(self, pos: tuple[int, int]) -> None:
         top = self.sprite_at(pos)
         for s in self.scene.sprites:
-            goal = 1.0 if s is top and self.scene.adapter.draggable(s, self.scene.view, self.scene.legal) else 0.0
+            goal = 1.0 if s is top and self.draggable(s) else 0.0
             if s.lift_goal != goal:
                 s.lift_goal = goal
                 self.scene.dirty = True
@@ -257,7 +260,7 @@ class TableInput:
         double = self._last_click is not None and self._last_click[0] == sprite.ident \
             and now - self._last_click[1] <= DOUBLE_CLICK
         self._last_click = None if double else (sprite.ident, now)
-        action = self.scene.adapter.click(sprite, self.scene.view, self.scene.legal, double=double)
+        action = self.scene.gestures.of(sprite).press(double)
         if action is None and not self.scene.legal and self.scene.viewer is not None and not self.scene.state.is_over():
             # nothing to play now (another seat is to move): say so rather than ignore the click
             self.scene.say(self.scene.adapter.tr("illegal.not_your_turn", name=self.scene.session.seats[self.scene.viewer].name))
@@ -279,14 +282,28 @@ class TableInput:
                 if self.scene._version == shown:  # nothing played (refused, or sent to the host): back home
                     self._spring_back(sprite)
                 return
-        for zone, rect in self.scene.adapter.target_rects(self.scene.view, self.scene.layout).items():
-            if rect.collidepoint(pos):
-                attempt = self.scene.adapter.attempted(sprite, zone, self.scene.view)
-                if attempt is not None and not self.scene.state.is_legal(attempt):
-                    self.scene.app.sound.play("refuse")
-                    self.scene.say(self.scene.explain(self.scene.state.refusal(attempt)))
-                break
+        attempt = next((a.move for a in drag["attempts"] if a.rect.collidepoint(pos)), None)
+        if attempt is not None and not self.scene.state.is_legal(attempt):
+            self.scene.app.sound.play("refuse")
+            self.scene.say(self.scene.explain(self.scene.state.refusal(attempt)))
         self._spring_back(sprite)
+
+    def draggable(self, sprite: CardSprite) -> bool:
+        """Whether ``sprite`` may be picked up now (it has somewhere to go in the gesture table)."""
+        return self.scene.gestures.of(sprite).drag
+
+    def _placed(self, drops: tuple[Drop, ...]) -> list[Drop]:
+        """``drops`` where they are on the screen now: a drop on a button goes where the bar put
+        the button (a little larger), and is left out while that button is not shown."""
+        out = []
+        for drop in drops:
+            if drop.button:
+                button = next((b for b in self.scene.buttons if b.key == drop.button), None)
+                if button is None:
+                    continue
+                drop = replace(drop, area=box(button.rect.inflate(8, 8)), button="")
+            out.append(drop)
+        return out
 
     def _spring_back(self, sprite: CardSprite) -> None:
         """Send a card let go back to its place."""
@@ -304,5 +321,5 @@ class TableInput:
             self._spring_back(sprite)
 
     def drop_targets(self) -> list[Drop]:
-        """The legal targets lit up by the current drag."""
+        """Where the card being dragged may be let go (the scene outlines the lit ones)."""
         return [] if self.drag is None else list(self.drag["drops"])

@@ -177,6 +177,19 @@ class TableLayout:
         room_w, room_h = room or (self.felt.w * 0.9, self.felt.h * 0.9)
         return max(self.unit, min(self.em, room_w / width, room_h / height))
 
+    def log_box(self, large: bool) -> pygame.Rect:
+        """Where the log is drawn: its corner, or most of the right half of the table when ``large``."""
+        if not large:
+            return self.log_rect
+        w, h = self.size
+        top = self.top_bar + round(self.unit * 0.3)
+        return pygame.Rect(round(w * 0.44), top, round(w * 0.545), h - top - round(self.unit * 0.2))
+
+    def log_text(self, large: bool) -> int:
+        """The log's text size: the interface's in its corner, larger still when ``large``."""
+        size = round(self.em * 0.245)
+        return max(size, round(self.log_box(True).h / 11)) if large else size
+
     # ----------------------------------------------------------------- helpers for adapters
     @property
     def stock_pos(self) -> tuple[float, float]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from ui.games.base import ButtonSpec
+from ui.table.gestures import ButtonSpec
 from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
 from ui.table.widgets import Button, TextCache

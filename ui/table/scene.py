@@ -26,12 +26,12 @@ from game.core.bots import Bot
 from game.core.referee import Played, crowd_share
 from ui.cards import CardArt
 from ui.games import adapter_class
-from ui.games.base import Action, ButtonSpec
 from ui.scene import Scene
 from ui.session import MatchSession
 from ui.settings import CARD_SCALES
 from ui.table.animation import SpriteSync
 from ui.table.bots import ProcessRunner, ThreadRunner
+from ui.table.gestures import Action, Gestures
 from ui.table.hud import TableHud
 from ui.table.ink import Ink
 from ui.table.input import TableInput
@@ -66,8 +66,11 @@ READING_SPEED = 18
 class TableScene(Scene):
     """A match at the table (see the module docstring)."""
 
-    def __init__(self, app: App, session: MatchSession) -> None:
+    def __init__(self, app: App, session: MatchSession, size: tuple[int, int] | None = None) -> None:
+        """``size``: a table drawn off screen at that size (a picture of the rules page, see
+        ``ui.table.picture``) rather than one in the window; it never plays a sound."""
         super().__init__(app)
+        self.fixed_size = size
         self.session = session
         self.state = session.state
         self.descriptor = GAMES[session.game_id]
@@ -86,11 +89,14 @@ class TableScene(Scene):
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
         self.curtain_art = CurtainArt(self.text)
-        app.sound.preload()
+        if size is None:
+            app.sound.preload()
         self._player_moved = False
         """A player moved this frame: the frame shows that move; the referee resumes on the next."""
         self.sprites: list[CardSprite] = []
         self.buttons: list[Button] = []
+        self.gestures = Gestures()
+        """What every gesture does now, as the adapter declared it on the last refresh."""
         self.selected: str | None = None
         """A card of the viewer's hand chosen by a click (Knock uses it)."""
         self.message: str | None = None
@@ -159,11 +165,16 @@ class TableScene(Scene):
         """The card size and the text size the settings ask of the table in this window: the one
         place the table reads them (everything else measures itself on the layout)."""
         settings = self.app.settings
-        return CARD_SCALES.get(settings.card_size, 1.0), text_scale(self.app.screen.get_size(), settings.ui_scale)
+        return CARD_SCALES.get(settings.card_size, 1.0), text_scale(self.window_size, settings.ui_scale)
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        """The size the table is laid out for: the window's, or the picture's it is drawn for."""
+        return self.fixed_size or self.app.screen.get_size()
 
     @property
     def layout(self) -> TableLayout:
-        size = self.app.screen.get_size()
+        size = self.window_size
         cards, text = self.scales()
         if (self._layout is None or self._layout.size != size or self._layout.bottom_seat != self.bottom_seat
                 or (self._layout.card_scale, self._layout.text_scale) != (cards, text)):
@@ -185,9 +196,9 @@ class TableScene(Scene):
         if not looked:
             self.match.look()
         self.sync.follow(events or [], animate_deal, pace)
-        self._rebuild_buttons()
         if self.selected is not None and self.selected not in self._own_hand():
             self.selected = None
+        self._rebuild_buttons()
         self.hud.stale = True
         self.dirty = True
         self._version += 1
@@ -288,19 +299,6 @@ class TableScene(Scene):
         self.log_large = not self.log_large
         self.dirty = True
 
-    def log_rect(self, layout: TableLayout) -> pygame.Rect:
-        """Where the log is drawn: its corner, or most of the right half of the table when enlarged."""
-        if not self.log_large:
-            return layout.log_rect
-        w, h = layout.size
-        top = layout.top_bar + round(layout.unit * 0.3)
-        return pygame.Rect(round(w * 0.44), top, round(w * 0.545), h - top - round(layout.unit * 0.2))
-
-    def log_text_size(self, layout: TableLayout) -> int:
-        """The log's text size: the interface's in its corner, larger still when enlarged."""
-        size = round(layout.em * 0.245)
-        return max(size, round(self.log_rect(layout).h / 11)) if self.log_large else size
-
     def say(self, text: str, about: list[CardSprite] | None = None, kind: str = "refusal") -> None:
         """Show a short message over the table (an empty one shows nothing), clear of the cards it is
         ``about`` where there is room; ``kind`` gives its colour (``MESSAGE_COLOURS``): a refusal is
@@ -383,7 +381,7 @@ class TableScene(Scene):
         self.log.add(line)
         if any(arg in self._own_hand() for arg in move.args):
             self.selected = next(arg for arg in move.args if arg in self._own_hand())
-            self._apply_highlights()
+            self._rebuild_buttons()
 
     # ================================================================== the driver
     @property
@@ -426,13 +424,12 @@ class TableScene(Scene):
         """Block until every bot asked so far has answered (tests)."""
         self.runner.wait(timeout)
 
-    # ================================================================== keyboard focus
-    # ================================================================== input
-    # ================================================================== buttons and highlights
+    # ================================================================== gestures, buttons and highlights
     def _rebuild_buttons(self) -> None:
-        specs: list[ButtonSpec] = [] if self.curtain.shown else self.adapter.buttons(self.view, self.legal)
-        main = [button_for(s) for s in specs if not s.side]
-        side = [button_for(s) for s in specs if s.side]
+        """Ask the adapter for the gesture table again and lay its buttons out."""
+        self.gestures = Gestures() if self.curtain.shown else self.adapter.gestures(self.view, self.legal)
+        main = [button_for(s) for s in self.gestures.buttons if not s.side]
+        side = [button_for(s) for s in self.gestures.buttons if s.side]
         coach = self.match.coach
         if coach is not None and not coach.ended:
             if self.match.coach_due():
@@ -526,7 +523,7 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         if self._placed_scales is not None and self._placed_scales != self.scales():
-            self.resize(self.app.screen.get_size())  # the card or the interface size changed in the settings
+            self.resize(self.window_size)  # the card or the interface size changed in the settings
         self._placed_scales = self.scales()
         self.dirty = True
         self.hud.stale = True
@@ -575,7 +572,7 @@ class TableScene(Scene):
                 frame.blit(rest, region, region)
         ink = Ink(frame)
         for target in self.input.drop_targets():
-            if isinstance(target.action, Move):
+            if target.lit:
                 ink.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
         for s in flying:
             ink.note(s.draw(frame, self.art))
@@ -585,7 +582,7 @@ class TableScene(Scene):
         focus = self.input.focused()
         for b in self.buttons:
             ink.note(b.draw(frame, self.text, b is focus))
-        log = self.log.draw(frame, self.log_rect(layout), self.log_text_size(layout))
+        log = self.log.draw(frame, layout.log_box(self.log_large), layout.log_text(self.log_large))
         if log is not None:
             ink.note(log)
         self.panels.draw_coach(ink, layout)
@@ -595,5 +592,3 @@ class TableScene(Scene):
             self.panels.draw_message(ink, layout)
         self.painted = None if regions == [screen] else regions + ink.areas
         self._overlays = ink.areas
-
-    # ------------------------------------------------------------------ static layer

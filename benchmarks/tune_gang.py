@@ -1,0 +1,95 @@
+"""Tune the weights of Gang de mouettes' ``normal`` policy (``game.gang_de_mouettes.bots.W``) by arena search.
+
+    python benchmarks/tune_gang.py --seed 9601 --deals 200 --rounds 2 --out /tmp/tune/gang.json
+
+``normal`` plays the independent players (``game.yardsticks``: the pool of three) at 2 players
+(``--deals`` deals per opponent) and 4 players (half as many), seats swapped on the same deals; the
+objective is its points per round less the opponents', averaged over the pool and both table sizes
+(lower is better). Each weight in turn is moved down and up by its step on the same deals (common
+random numbers) and kept when it lowers the objective by more than ``--margin``. ``hard`` plays the
+same policy for every seat inside its rollouts, so it gains from it too. Use tuning seeds only
+(9001 and up): the seeds of the tables in ``docs/bots.md`` are held out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import game.yardsticks  # noqa: E402,F401  (installs the independent players)
+from game.arena import play_deal  # noqa: E402
+from game.gang_de_mouettes import bots  # noqa: E402
+
+OPPONENTS = ("gang", "gang-cautious", "gang-aggressive")
+STEPS = {"kept": 0.25, "take": 0.5, "take_low": 0.5, "swap_unknown": 0.4, "swap": 0.4, "look": 0.75,
+         "spy": 0.5, "steal": 0.75, "scout": 0.75, "trade": 0.5, "call_low": 1.0, "call_p": 0.1,
+         "call_ceiling": 5.0, "call_gain": 0.75}
+"""How far each weight is moved in one trial."""
+
+
+def points_diff(level: str, players: int, seed: int, deals: int) -> float:
+    """``level``'s points per round less its opponents', averaged over the pool and ``deals`` deals."""
+    diffs = []
+    for opp in OPPONENTS:
+        for i in range(deals):
+            deal = play_deal("gang_de_mouettes", (level, opp), players, seed * 100_003 + i, "hand", {}, False)
+            mine = theirs = 0.0
+            n_mine = n_theirs = 0
+            for seating, unit in zip(deal.seatings, deal.units):
+                for seat, b in enumerate(seating):
+                    if b == 0:
+                        mine, n_mine = mine + unit.points[seat], n_mine + 1
+                    else:
+                        theirs, n_theirs = theirs + unit.points[seat], n_theirs + 1
+            diffs.append(mine / n_mine - theirs / n_theirs)
+    return statistics.fmean(diffs)
+
+
+def objective(seed: int, deals: int) -> tuple[float, float, float]:
+    """The mean of ``normal``'s points difference at 2 and at 4 players, and each of the two."""
+    two = points_diff("normal", 2, seed, deals)
+    four = points_diff("normal", 4, seed + 1, max(1, deals // 2))
+    return (two + four) / 2, two, four
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=9601)
+    parser.add_argument("--deals", type=int, default=200, help="deals per opponent at 2 players")
+    parser.add_argument("--rounds", type=int, default=1, help="passes over the weights")
+    parser.add_argument("--margin", type=float, default=0.08)
+    parser.add_argument("--start", default="{}", help="JSON weights to start from (default: the module's)")
+    parser.add_argument("--only", default="", help="comma-separated weights to try (default: all)")
+    parser.add_argument("--out", default=None, help="write the weights found as JSON here")
+    args = parser.parse_args(argv)
+    bots.W.update(json.loads(args.start))
+    names = args.only.split(",") if args.only else list(STEPS)
+    best = objective(args.seed, args.deals)
+    print(f"start {best[0]:+.3f} (2 players {best[1]:+.2f}, 4 players {best[2]:+.2f})", flush=True)
+    for r in range(args.rounds):
+        seed = args.seed + 10 * r
+        best = objective(seed, args.deals) if r else best
+        for name in names:
+            old = bots.W[name]
+            for value in (old - STEPS[name], old + STEPS[name]):
+                bots.W[name] = value
+                score = objective(seed, args.deals)
+                print(f"  {name} {old:g} -> {value:g}: {score[0]:+.3f} ({score[1]:+.2f}, {score[2]:+.2f})", flush=True)
+                if score[0] < best[0] - args.margin:
+                    best, old = score, value
+                    print(f"kept {name} = {value:g}", flush=True)
+                    break
+            bots.W[name] = old
+        if args.out:
+            Path(args.out).write_text(json.dumps(bots.W, indent=1))
+    print(json.dumps(bots.W))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
