@@ -145,10 +145,7 @@ LANGUAGES = ["en", "fr", "de", "es"]
 CORNERS = [(WINDOWS[0], look) for look in LOOKS if look[1] == 200] + [(WINDOWS[-1], LOOKS[0])]
 """The looks the other languages are checked at (the full matrix is English's): the largest text in
 the smallest window, where words are tightest, and the largest window."""
-FRENCH_REVIEW = pytest.mark.xfail(strict=True, reason="Gin Rummy in French at 1024x640, 200 %: the Review "
-                                  "button reaches the Deadwood label (found by this test, not yet fixed)")
-CASES = [pytest.param(g, n, phase, lang, id=f"{g}-{n}p-{phase}-{lang}",
-                      marks=[FRENCH_REVIEW] if (g, phase, lang) == ("gin_rummy", "hand_over", "fr") else [])
+CASES = [pytest.param(g, n, phase, lang, id=f"{g}-{n}p-{phase}-{lang}")
          for g in sorted(GAMES) if g in END for n in tables(g) for phase in phases(g) for lang in LANGUAGES]
 
 

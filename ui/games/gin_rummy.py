@@ -634,9 +634,11 @@ class Adapter(TableAdapter[GinView]):
             if beside:
                 labels.append((img, beside[0]))
                 continue
-            ceiling = max([layout.felt.top] + [r.bottom for r in taken
-                                                  if r.right > rect.x and r.x < rect.right and r.bottom <= rect.top])
-            while size > 10 and text.font(size, True).get_height() > rect.top - gap - ceiling:
+            while size > 10:  # the label's own width counts: a button beside its deadwood may reach it
+                spot = pygame.Rect((0, 0), text.font(size, True).size(label))
+                spot.midbottom = (rect.centerx, rect.top - gap)
+                if spot.top >= layout.felt.top and spot.collidelist(taken) == -1:
+                    break
                 size -= 1
             img = text.render(label, size, FONT_COLOUR, bold=True)
             labels.append((img, img.get_rect(midbottom=(rect.centerx, rect.top - gap))))
