@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 import time
 
+import pygame
 import pytest
 
 from game import GAMES
 from game.core.referee import Referee
 from tests.patience import PATIENCE
+from tests.ui.conftest import open_app
 from ui.scenes.replay import ReplayScene
 from ui.text import wrap_text
 
@@ -56,3 +58,34 @@ def test_the_review_names_the_hard_bots_choice_in_words(app) -> None:
         assert all(font.size(row)[0] <= width for row in rows), rows   # wrapped, never cut off
         if review.verdicts[i]:                                          # the bot's move on lines of its own
             assert len(rows) > len(wrap_text(font, f"{i + 1}. {review.sentences[i][0]}", width))
+
+
+class _Recording(pygame.Surface):
+    """A surface that keeps where each drawing landed."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.placed: list[pygame.Rect] = []
+
+    def blit(self, source, dest, *args, **kwargs):  # type: ignore[override]
+        self.placed.append(pygame.Rect(dest[0], dest[1], *source.get_size()))
+        return super().blit(source, dest, *args, **kwargs)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "es"])
+def test_every_line_of_the_move_list_stays_inside_its_panel(data_dir, language) -> None:
+    """At 1024×640 the current move (drawn in bold) and the later lines of a long one (indented) were
+    wrapped as if in the regular font at full width, and ran past the panel's edge."""
+    for app in open_app(data_dir, (1024, 640)):
+        app.set_language(language)
+        state = bots_match("lagagne", 4)
+        viewer = ReplayScene(app, state)
+        _board, panel = viewer.areas(app.screen.get_size())
+        inner = panel.right - viewer.px(12)
+        over = []
+        for upto in range(1, len(state.log) + 1):
+            viewer.go(upto)
+            surface = _Recording(app.screen.get_size())
+            viewer._draw_panel(surface, panel)
+            over += [(upto, r) for r in surface.placed if r.x > panel.x and r.right > inner]
+        assert not over, over[:5]

@@ -278,15 +278,19 @@ class ReplayScene(MenuScene):
         surface.blit(art.felt(surface.get_size()), (0, 0))
         title = self.app.tr("replay.heading", game=game_title(self.app, self.final.GAME_ID))
         self.draw_heading(surface, title)
-        w, h = surface.get_size()
+        board, panel = self.areas(surface.get_size())
+        self._draw_board(surface, board)
+        self._draw_panel(surface, panel)
+        self.draw_focus(surface)
+
+    def areas(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+        """The board (every seat's cards) and the side panel (the move, the list) in a window of ``size``."""
+        w, h = size
         top = self.heading_bottom() - self.px(8)
         bottom = h - self.px(46) - self.px(30)
         side = min(self.px(330), w // 4)
         board = pygame.Rect(self.px(20), top, w - side - self.px(50), bottom - top)
-        panel = pygame.Rect(board.right + self.px(14), top, side, bottom - top)
-        self._draw_board(surface, board)
-        self._draw_panel(surface, panel)
-        self.draw_focus(surface)
+        return board, pygame.Rect(board.right + self.px(14), top, side, bottom - top)
 
     def _shade(self, surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150) -> None:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -383,8 +387,8 @@ class ReplayScene(MenuScene):
         y += self.px(6)
         step = font.get_linesize()
         rows = max(1, (panel.bottom - y - self.px(8)) // step)
-        lines = {i: self.row_lines(i, font, width) for i in range(max(self.low, self.upto - rows), self.high)
-                 if i < self.upto + rows}
+        lines = {i: self.row_lines(i, bold if i == self.upto - 1 else font, width)
+                 for i in range(max(self.low, self.upto - rows), self.high) if i < self.upto + rows}
         start = max(self.low, self.upto - 1)  # the current move, with as many before it as half the rows hold
         while start > self.low and sum(len(lines[i]) for i in range(start - 1, self.upto)) <= rows // 2:
             start -= 1
@@ -396,19 +400,25 @@ class ReplayScene(MenuScene):
             colour = REVIEW_DIFFERS if verdict else art.GOLD_LIGHT if current else \
                 art.CREAM if i < self.upto else (150, 170, 150)
             for n, line in enumerate(lines[i]):
-                surface.blit((bold if current else font).render(line, True, colour), (x + (self.px(14) if n else 0), y))
+                surface.blit((bold if current else font).render(line, True, colour), (x + (self.list_indent if n else 0), y))
                 y += step
 
+    @property
+    def list_indent(self) -> int:
+        """How far the list's second and later lines of a move stand in from its first."""
+        return self.px(14)
+
     def row_lines(self, i: int, font: pygame.font.Font, width: int) -> list[str]:
-        """Move ``i`` of the list, wrapped to ``width``: its number and sentence, then what the hard bot
-        would have played instead (a review), on lines of their own rather than cut off."""
+        """Move ``i`` of the list in ``font``, wrapped so that each line fits ``width`` as drawn (the
+        later ones indented): its number and sentence, then what the hard bot would have played
+        instead (a review), on lines of their own rather than cut off."""
         text = f"{i + 1}. {self.sentences[i][0]}"
         verdict = self.verdicts.get(i)
         if verdict == "":
             text += "  " + self.app.tr("review.same")
-        out = wrap_text(font, text, width)
+        out = wrap_text(font, text, width - self.list_indent)
         if verdict:
-            out += wrap_text(font, self.app.tr("review.other", move=verdict), width - self.px(14))
+            out += wrap_text(font, self.app.tr("review.other", move=verdict), width - self.list_indent)
         return out
 
     def snapshot(self) -> dict[str, Any]:
