@@ -131,7 +131,8 @@ class Session:
     # ------------------------------------------------------------------ the settings a player changes
     def change_settings(self, round_no: int) -> None:
         """Every round the language; every other round the card size; every third the interface
-        size; every fourth the window size (back to the first size on the last rounds)."""
+        size; every fourth the window size (the first change keeps ``--size``, so that round 5 is
+        played in the window the last round is)."""
         app = self.app
         app.set_language("fr" if app.language == "en" else "en")
         if round_no % 2 == 0:
@@ -139,10 +140,23 @@ class Session:
         if round_no % 3 == 0:
             app.set_ui_scale(UI_SCALES[(round_no // 3) % len(UI_SCALES)])
         if round_no % 4 == 0:
-            self.resize(SIZES[(round_no // 4) % len(SIZES)])
+            self.resize(SIZES[(round_no // 4 - 1) % len(SIZES)])
         self.frame()
 
     # ------------------------------------------------------------------ one match
+    def look(self) -> tuple[str, str, int]:
+        """The language, card size and interface size now."""
+        return self.app.language, self.app.settings.card_size, self.app.settings.ui_scale
+
+    def restore(self, look: tuple[str, str, int]) -> None:
+        """Go back to ``look`` (the last round is played as round 5 was, so the growth compares like
+        with like)."""
+        language, card_size, ui_scale = look
+        self.app.set_language(language)
+        self.app.settings.card_size = card_size
+        self.app.set_ui_scale(ui_scale)
+        self.frame()
+
     def play(self, game_id: str, players: int, level: str, seed: int) -> None:
         """Play one match of ``game_id`` to its end (one human, bots of ``level``), then look at its
         score sheet and leave it."""
@@ -259,9 +273,12 @@ def main(argv: list[str] | None = None) -> int:
         rss: list[float] = []
         baseline: tracemalloc.Snapshot | None = None
         last_round = args.matches
+        fifth: tuple[str, str, int] | None = None
         for round_no in range(1, last_round + 1):
             if round_no == last_round and run.app.screen.get_size() != size:
                 run.resize((size[0], size[1]))
+            if round_no == last_round and fifth is not None:
+                run.restore(fifth)
             for game_id in args.games:
                 d = GAMES[game_id]
                 players = d.min_players + (round_no - 1) % (min(d.max_players, 5) - d.min_players + 1)
@@ -274,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{held(run.app)}  window {w}x{h}  "
                   f"{run.app.language}  cards {run.app.settings.card_size}  ui {run.app.settings.ui_scale}%  "
                   f"{time.perf_counter() - started:6.0f} s", flush=True)
+            if round_no == 5:
+                fifth = run.look()
             if args.tracemalloc and round_no == min(5, last_round):
                 baseline = tracemalloc.take_snapshot()
             if round_no < last_round:
