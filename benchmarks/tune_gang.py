@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import game.yardsticks  # noqa: E402,F401  (installs the independent players)
+from benchmarks.tuning import Score, coordinate_search  # noqa: E402
 from game.arena import play_deal  # noqa: E402
 from game.gang_de_mouettes import bots  # noqa: E402
 
@@ -69,25 +70,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     bots.W.update(json.loads(args.start))
     names = args.only.split(",") if args.only else list(STEPS)
-    best = objective(args.seed, args.deals)
-    print(f"start {best[0]:+.3f} (2 players {best[1]:+.2f}, 4 players {best[2]:+.2f})", flush=True)
-    for r in range(args.rounds):
-        seed = args.seed + 10 * r
-        best = objective(seed, args.deals) if r else best
-        for name in names:
-            old = bots.W[name]
-            for value in (old - STEPS[name], old + STEPS[name]):
-                bots.W[name] = value
-                score = objective(seed, args.deals)
-                print(f"  {name} {old:g} -> {value:g}: {score[0]:+.3f} ({score[1]:+.2f}, {score[2]:+.2f})", flush=True)
-                if score[0] < best[0] - args.margin:
-                    best, old = score, value
-                    print(f"kept {name} = {value:g}", flush=True)
-                    break
-            bots.W[name] = old
-        if args.out:
-            Path(args.out).write_text(json.dumps(bots.W, indent=1))
-    print(json.dumps(bots.W))
+
+    def score(seed: int) -> Score:
+        mean, two, four = objective(seed, args.deals)
+        return -mean, f"{mean:+.3f} (2 players {two:+.2f}, 4 players {four:+.2f})"
+
+    coordinate_search(bots.W, names, lambda name, old: (old - STEPS[name], old + STEPS[name]), score,
+                      args.seed, args.rounds, args.margin, args.out)
     return 0
 
 

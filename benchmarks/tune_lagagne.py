@@ -13,7 +13,6 @@ the seeds of the tables in ``docs/bots.md`` are held out.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 from pathlib import Path
@@ -21,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import game.yardsticks  # noqa: E402,F401  (installs the independent players)
+from benchmarks.tuning import Score, coordinate_search  # noqa: E402
 from game.arena import play_deal  # noqa: E402
 from game.lagagne import bots  # noqa: E402
 
@@ -53,25 +53,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=None, help="write the weights found as JSON here")
     args = parser.parse_args(argv)
     names = args.only.split(",") if args.only else list(bots.W)
-    best = objective(args.seed, args.deals)
-    print(f"start {best:.4f}", flush=True)
-    for r in range(args.rounds):
-        seed = args.seed + 10 * r
-        best = objective(seed, args.deals) if r else best
-        for name in names:
-            old = bots.W[name]
-            for factor in (0.5, 1.5) if old else (-2.0, 2.0):
-                bots.W[name] = old * factor if old else factor
-                score = objective(seed, args.deals)
-                print(f"  {name} {old:g} -> {bots.W[name]:g}: {score:.4f} ({score - best:+.4f})", flush=True)
-                if score > best + args.margin:
-                    best, old = score, bots.W[name]
-                    print(f"kept {name} = {old:g}", flush=True)
-                    break
-                bots.W[name] = old
-        if args.out:
-            Path(args.out).write_text(json.dumps(bots.W, indent=1))
-    print(json.dumps(bots.W))
+
+    def score(seed: int) -> Score:
+        share = objective(seed, args.deals)
+        return share, f"{share:.4f}"
+
+    coordinate_search(bots.W, names, lambda name, old: (old * 0.5, old * 1.5) if old else (-2.0, 2.0), score,
+                      args.seed, args.rounds, args.margin, args.out)
     return 0
 
 
