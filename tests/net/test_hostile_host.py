@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-import time
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ from websockets.asyncio.server import ServerConnection, serve
 
 from net.protocol import PROTOCOL_VERSION
 from net.remote import INBOX_LIMIT, RemoteLink
-from tests.patience import PATIENCE
+from tests.patience import PATIENCE, eventually
 
 FLOOD = INBOX_LIMIT * 24
 """Messages the host sends without waiting (about 24 MB: more than loopback's buffers hold)."""
@@ -66,13 +65,6 @@ class FloodingHost:
         self.thread.join(PATIENCE)
 
 
-def wait_until(condition: Any) -> None:
-    end = time.monotonic() + PATIENCE
-    while not condition():
-        assert time.monotonic() < end, "the condition never came"
-        time.sleep(0.01)
-
-
 def test_a_host_that_floods_the_link_fills_a_bounded_inbox_and_loses_nothing() -> None:
     host = FloodingHost()
     host.thread.start()
@@ -81,7 +73,7 @@ def test_a_host_that_floods_the_link_fills_a_bounded_inbox_and_loses_nothing() -
     link.start()
     try:
         # the app takes nothing for a while: the link stops reading once the inbox is full
-        wait_until(lambda: getattr(link, "paused", False) or host.sent == FLOOD)
+        eventually(lambda: getattr(link, "paused", False) or host.sent == FLOOD, "the link paused or the flood ended")
         assert link._inbox.qsize() <= INBOX_LIMIT + 3  # the link's own news: connected, welcome
         assert host.sent < FLOOD  # the host is held back by the connection, not buffered in the app
         got: list[dict[str, Any]] = []
@@ -90,7 +82,7 @@ def test_a_host_that_floods_the_link_fills_a_bounded_inbox_and_loses_nothing() -
             assert len(taken) <= INBOX_LIMIT + 3
             got += taken
             if not taken:
-                wait_until(lambda: link._inbox.qsize() > 0)
+                eventually(lambda: link._inbox.qsize() > 0, "a message in the inbox")
         assert [m["n"] for m in got if m["type"] == "seats"] == list(range(FLOOD))
         assert link.status == "connected"
     finally:
@@ -120,7 +112,7 @@ def test_malformed_messages_from_the_host_are_skipped_and_the_link_lives_on() ->
             got.extend(link.take())
             return any(m.get("n") == "after" for m in got)
 
-        wait_until(arrived)
+        eventually(arrived, "the messages after the bad frames")
         assert link.status == "connected" and link._thread.is_alive()
         assert link.client.log == [] and link.client.history == []  # nothing malformed was kept
         assert all(isinstance(m.get("type"), str) for m in got)
@@ -141,7 +133,7 @@ def test_a_malformed_refusal_or_welcome_is_a_refusal_not_a_dead_link(first: str)
     link = RemoteLink(f"127.0.0.1:{host.port}", "QWERTY", name="Léa")
     link.start()
     try:
-        wait_until(lambda: link.status == "lost")
+        eventually(lambda: link.status == "lost", "the link lost")
         assert link.reason is not None
     finally:
         link.close()
