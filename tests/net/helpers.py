@@ -35,6 +35,17 @@ async def serve(table: HostedTable, **host: Any) -> tuple[Host, asyncio.Task[Non
     return server, task
 
 
+async def until(condition: Any, what: str = "the condition", limit: float = PATIENCE) -> None:
+    """Return once ``condition()`` holds, letting the loop run between looks; fail naming ``what``
+    after ``limit`` seconds (a hang, never slowness: see ``tests.patience``)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"{what}: still not so after {limit:.0f} s")
+        await asyncio.sleep(0.003)
+
+
 def address(server: Host) -> str:
     return f"127.0.0.1:{server.port}"
 

@@ -14,19 +14,10 @@ from game.core.timing import Window
 from net.client import play_bot
 from net.host import Host
 from net.table import HostedTable
-from tests.net.helpers import CODE, address, hosted, local_log, serve
+from tests.net.helpers import CODE, address, hosted, local_log, serve, until
 from tests.patience import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-async def until(condition, timeout: float = PATIENCE) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.002)
 
 
 def cut(server: Host, seat: int) -> None:

@@ -27,7 +27,7 @@ from net.reach import (
     shared_address,
 )
 from tests.net.gateway import Gateway
-from tests.net.helpers import CODE, hosted
+from tests.net.helpers import CODE, hosted, until
 
 
 @pytest.fixture(autouse=True)
@@ -56,14 +56,6 @@ def loopback_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(socket.socket, "sendto", sendto)
     yield
     assert not beyond, f"sent beyond loopback: {beyond}"
-
-
-async def until(condition: Any, what: str, limit: int = 20_000) -> None:
-    for _ in range(limit):
-        if condition():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"never: {what}")
 
 
 async def hosted_with(gateway: Gateway, **mapper: Any) -> tuple[Host, asyncio.Task[None], PortMapper]:
@@ -173,21 +165,22 @@ def test_a_router_that_refuses_stays_silent_or_answers_garbage_leaves_the_table_
     assert lines and all(key.startswith("net.") for key, _ in lines)
 
 
+async def reach_after_search(ports: PortMapper) -> Reach:
+    """What a host with ``ports`` tells of its reach once the router search has ended."""
+    server = Host(hosted("gin_rummy", ["remote", "remote"], seed=2, auto_start=False), bind="127.0.0.1", port=0,
+                  mapper=ports)
+    task = asyncio.create_task(server.run())
+    await until(lambda: ports.reach.state != "searching", "the search ended")
+    server.stop()
+    await asyncio.wait_for(task, 30)
+    return ports.reach
+
+
 def test_no_router_on_the_network_says_so() -> None:
     async def nobody() -> list[str]:
         return []
 
-    async def scenario() -> Reach:
-        ports = PortMapper(nobody, retry_seconds=3600.0)
-        server = Host(hosted("gin_rummy", ["remote", "remote"], seed=2, auto_start=False), bind="127.0.0.1", port=0,
-                      mapper=ports)
-        task = asyncio.create_task(server.run())
-        await until(lambda: ports.reach.state != "searching", "the search ended")
-        server.stop()
-        await asyncio.wait_for(task, 30)
-        return ports.reach
-
-    assert asyncio.run(scenario()) == Reach("no_gateway")
+    assert asyncio.run(reach_after_search(PortMapper(nobody, retry_seconds=3600.0))) == Reach("no_gateway")
 
 
 HOSTILE_SEARCH_ANSWERS: list[Any] = [
@@ -204,17 +197,8 @@ def test_hostile_search_answers_reach_no_address_beyond_the_house_and_find_no_ro
     async def search() -> Any:
         return found
 
-    async def scenario() -> Reach:
-        ports = PortMapper(search, answer_seconds=1.0, retry_seconds=3600.0)
-        server = Host(hosted("gin_rummy", ["remote", "remote"], seed=2, auto_start=False), bind="127.0.0.1", port=0,
-                      mapper=ports)
-        task = asyncio.create_task(server.run())
-        await until(lambda: ports.reach.state != "searching", "the search ended")
-        server.stop()
-        await asyncio.wait_for(task, 30)
-        return ports.reach
-
-    assert asyncio.run(scenario()) == Reach("no_gateway")
+    ports = PortMapper(search, answer_seconds=1.0, retry_seconds=3600.0)
+    assert asyncio.run(reach_after_search(ports)) == Reach("no_gateway")
 
 
 @pytest.mark.parametrize(("url", "sender", "kept"), [

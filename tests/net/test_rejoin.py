@@ -20,19 +20,10 @@ from net.client import SeatClient, claim_kept, kept_seats, play_bot
 from net.keys import FILE_LIMIT, SeatKeys
 from net.protocol import PROTOCOL_VERSION, encode
 from net.table import BACKOFF_FIRST
-from tests.net.helpers import CODE, address, hosted, serve
+from tests.net.helpers import CODE, address, hosted, serve, until
 from tests.net.wire import hello
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-async def until(condition: Any, what: str, limit: int = 20_000) -> None:
-    """Wait (a bounded number of loop turns, not a clock) until ``condition()`` holds."""
-    for _ in range(limit):
-        if condition():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"never: {what}")
 
 
 async def first_update(client: SeatClient) -> dict[str, Any]:
