@@ -16,7 +16,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (the SDL drivers must be chosen first)
 import pytest  # noqa: E402
 
+from tests.tinygame import registered  # noqa: E402
+from tests.tinygame.table import HuitAdapter  # noqa: E402
 from ui.app import App  # noqa: E402
+from ui.games import register_adapter, unregister_adapter  # noqa: E402
 
 
 @pytest.fixture
@@ -73,3 +76,14 @@ def started(app, monkeypatch):
     sessions = []
     monkeypatch.setattr(app, "start_match", sessions.append)
     return sessions
+
+
+@pytest.fixture
+def huit() -> Iterator[object]:
+    """Huit, the test-only game, with its table adapter, registered while the test runs."""
+    with registered() as desc:
+        register_adapter(desc.id, HuitAdapter)
+        try:
+            yield desc
+        finally:
+            unregister_adapter(desc.id)

@@ -16,10 +16,7 @@ import pytest
 
 from game import GAMES, Move
 from game.core.state import GameState
-from tests.tinygame import registered
-from tests.tinygame.table import HuitAdapter
 from tests.ui.table_helpers import start, visible_point
-from ui.games import register_adapter, unregister_adapter
 from ui.session import MatchSession, SeatInfo
 from ui.table.gestures import NOTHING, Action, Drop, Gestures
 from ui.table.scene import TableScene
@@ -93,16 +90,6 @@ def points(game_id: str, players: int, seed: int) -> Iterator[Callable[[], Match
 def _fresh(kept: GameState, seats: list[SeatInfo]) -> Callable[[], MatchSession]:
     """A new session at ``kept`` each time (a table's bots may move in its first frame)."""
     return lambda: MatchSession(kept.clone(), seats)
-
-
-@pytest.fixture
-def huit() -> Iterator[object]:
-    with registered() as desc:
-        register_adapter(desc.id, HuitAdapter)
-        try:
-            yield desc
-        finally:
-            unregister_adapter(desc.id)
 
 
 @pytest.mark.parametrize(("game_id", "players", "seed"), GAMES_CHECKED)

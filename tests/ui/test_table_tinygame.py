@@ -3,25 +3,8 @@ through real clicks: the table, the referee and the adapter mechanism are generi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from tests.tinygame import registered
-from tests.tinygame.table import HuitAdapter
 from tests.ui.table_helpers import button, click_at, run_until, start, top_of, visible_point
-from ui.games import register_adapter, unregister_adapter
 from ui.session import MatchSession, SeatInfo
-
-
-@pytest.fixture
-def huit() -> Iterator[object]:
-    with registered() as desc:
-        register_adapter(desc.id, HuitAdapter)
-        try:
-            yield desc
-        finally:
-            unregister_adapter(desc.id)
 
 
 def test_a_whole_hand_of_a_test_only_game_with_the_mouse(app, huit) -> None:
