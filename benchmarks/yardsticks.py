@@ -74,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=3701)
     parser.add_argument("--first", type=int, default=0,
                         help="first deal index, to play one seed's deals in bounded chunks (--first 50 --count 50)")
+    parser.add_argument("--fair-race", action="store_true",
+                        help="every quick-discard reaction takes a delay drawn alike for every seat "
+                             "(game.arena.FairRaceBot): the race is drawn fairly among the seats that want it")
     parser.add_argument("--out", default=None, help="write the figures as JSON here too")
     args = parser.parse_args(argv)
     rows: dict[str, Any] = {}
@@ -82,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     all_times: list[float] = []
     deal_rows: dict[str, Any] = {}
     for opp in args.opponents.split(","):
-        deals = [play_deal(args.game, (args.level, opp), args.players, args.seed * 100_003 + i, args.unit, {}, True)
+        deals = [play_deal(args.game, (args.level, opp), args.players, args.seed * 100_003 + i, args.unit, {}, True,
+                           args.fair_race)
                  for i in range(args.first, args.first + args.count)]
         diffs, wins, times, (made, won) = per_deal(deals)
         all_times.extend(times)

@@ -83,6 +83,30 @@ class TimedBot(Bot):
         return answer
 
 
+FAIR_RACE = (0.9, 1.5)
+"""The reaction delays (seconds, uniform) every racer is given when the race is drawn fairly: the
+range of the fastest bot, so that whoever wants a quick discard has the same chance to be first."""
+
+
+class FairRaceBot(Bot):
+    """A bot whose reactions keep their move but take a delay drawn from ``FAIR_RACE``, the same for
+    every seat: among the seats that want the same quick discard, the first is drawn at random
+    rather than decided by each player's own reaction times (the independent measurements' rule)."""
+
+    def __init__(self, bot: Bot, seed: int) -> None:
+        super().__init__(seed)
+        self.bot, self.level = bot, bot.level
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        return self.bot.choose(view, legal_moves)
+
+    def react(self, view: dict[str, Any], legal_moves: list[Move]) -> tuple[Move, float] | None:
+        answer = self.bot.react(view, legal_moves)
+        if answer is None:
+            return None
+        return answer[0], self.rng.uniform(*FAIR_RACE)
+
+
 def play_unit(state: GameState, bots: dict[int, Bot], unit: str, max_moves: int = 200_000) -> UnitResult:
     """Play bots against each other through the referee until the first ``unit`` ends: "hand",
     "game" or "match". Quick-discard windows last as long as the rules say, as at the table."""
@@ -112,8 +136,8 @@ def play_unit(state: GameState, bots: dict[int, Bot], unit: str, max_moves: int 
 
 
 def play_deal(game_id: str, levels: Sequence[str], players: int, seed: int, unit: str,
-              options: dict[str, Any], timed: bool) -> DealResult:
-    """Play one deal (one seed) under every seating of the bots."""
+              options: dict[str, Any], timed: bool, fair_race: bool = False) -> DealResult:
+    """Play one deal (one seed) under every seating of the bots (``fair_race``: see ``FairRaceBot``)."""
     desc = GAMES[game_id]
     opts = desc.Options(**options) if options else None
     clock = _cpu_clock() if timed else None
@@ -121,6 +145,8 @@ def play_deal(game_id: str, levels: Sequence[str], players: int, seed: int, unit
     for r, seating in enumerate(result.seatings):
         state = desc.new_match(players, options=opts, seed=seed)
         bots = {s: desc.make_bot(levels[b], seed * 1009 + r * 31 + s) for s, b in enumerate(seating)}
+        if fair_race:
+            bots = {s: FairRaceBot(bot, seed * 7919 + r * 131 + s) for s, bot in bots.items()}
         if clock is not None:
             bots = {s: TimedBot(bot, clock, result.move_times.setdefault(seating[s], []))
                     for s, bot in bots.items()}

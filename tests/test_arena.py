@@ -3,11 +3,27 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
 from game import GAMES
-from game.arena import DealResult, UnitResult, format_summary, main, mean_ci, parse_options, run, seatings, summarise, wilson
+from game.arena import (
+    FAIR_RACE,
+    DealResult,
+    FairRaceBot,
+    UnitResult,
+    format_summary,
+    main,
+    mean_ci,
+    parse_options,
+    play_deal,
+    run,
+    seatings,
+    summarise,
+    wilson,
+)
+from game.core import Bot, Move
 
 
 def test_seatings_put_every_bot_in_every_seat() -> None:
@@ -77,3 +93,43 @@ def test_calls_are_counted_per_bot_with_their_success() -> None:
     low, high = wilson(1, 2)
     assert 0 < low < 0.5 < high < 1
     assert summarise(["a", "b"], [DealResult([[0, 1]], [UnitResult([1.0, 2.0], [0])])]).calls == []
+
+
+class _Racer(Bot):
+    """Always wants to act, with its own fixed reaction delay."""
+
+    def __init__(self, delay: float) -> None:
+        super().__init__(0)
+        self.delay = delay
+
+    def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
+        return legal_moves[0]
+
+    def react(self, view: dict[str, Any], legal_moves: list[Move]) -> tuple[Move, float] | None:
+        return legal_moves[0], self.delay
+
+
+def test_a_fair_race_keeps_the_move_and_gives_every_seat_the_same_chance() -> None:
+    move = Move("snap 1.0", 0)
+    quick, slow = FairRaceBot(_Racer(0.1), 1), FairRaceBot(_Racer(2.9), 2)
+    slow_first = 0
+    for _ in range(2000):
+        a, b = quick.react({}, [move]), slow.react({}, [move])
+        assert a is not None and b is not None
+        (m1, d1), (m2, d2) = a, b
+        assert m1 is move and m2 is move
+        assert FAIR_RACE[0] <= d1 <= FAIR_RACE[1] and FAIR_RACE[0] <= d2 <= FAIR_RACE[1]
+        slow_first += d2 < d1
+    assert 0.45 < slow_first / 2000 < 0.55  # on their own delays the slow racer never came first
+    assert FairRaceBot(_Racer(0.1), 1).react({}, [move]) == FairRaceBot(_Racer(0.7), 1).react({}, [move])
+
+
+def test_a_fair_race_passes_no_reaction_and_plays_deterministically() -> None:
+    class Quiet(_Racer):
+        def react(self, view: dict[str, Any], legal_moves: list[Move]) -> tuple[Move, float] | None:
+            return None
+
+    assert FairRaceBot(Quiet(0.1), 3).react({}, [Move("snap 1.0", 0)]) is None
+    one = play_deal("gang_de_mouettes", ("normal", "gang"), 4, 77, "hand", {}, False, fair_race=True)
+    two = play_deal("gang_de_mouettes", ("normal", "gang"), 4, 77, "hand", {}, False, fair_race=True)
+    assert [u.points for u in one.units] == [u.points for u in two.units]
