@@ -393,6 +393,7 @@ class App:
             self.scenes[0].leave()
         self.scenes.append(scene)
         scene.enter()
+        self._shown = None  # it held the last frame's scene: the last table would survive the settling
         settle_memory()
 
     def show_rules(self, game_id: str) -> None:

@@ -33,6 +33,15 @@ def test_opening_a_table_collects_cycles_and_sets_the_survivors_aside(app) -> No
     assert watch() is None
 
 
+
+def test_the_next_table_does_not_keep_the_last_one_for_its_whole_match(app) -> None:
+    first = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    watch = weakref.ref(first)  # the last table, with its screen-sized layers
+    del first
+    start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    assert watch() is None  # freed as the new table opens, not set aside with the survivors
+
+
 # ---------------------------------------------------------------- caches keyed by a size stay bounded
 # (what grew over a long session in benchmarks/memory.py: each entry is counted, never the memory)
 
