@@ -42,6 +42,13 @@ def test_the_next_table_does_not_keep_the_last_one_for_its_whole_match(app) -> N
     assert watch() is None  # freed as the new table opens, not set aside with the survivors
 
 
+
+def test_the_shell_backdrop_is_let_go_while_a_table_shows(app) -> None:
+    art.felt(app.screen.get_size())
+    start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    assert art.felt.cache_info().currsize == 0  # not shown under a table: 8 MB at 1920×1080
+
+
 # ---------------------------------------------------------------- caches keyed by a size stay bounded
 # (what grew over a long session in benchmarks/memory.py: each entry is counted, never the memory)
 
@@ -134,3 +141,21 @@ def test_trimming_the_heap_is_done_on_glibc_and_a_no_op_elsewhere(monkeypatch) -
     assert app_module.trim_heap() is False
     monkeypatch.setattr(sys, "platform", "linux")
     assert app_module.trim_heap() is True  # this machine's C library is glibc
+
+
+def _scratch(app) -> list[pygame.Surface]:
+    """The temporary surfaces pygame_gui's widget shapes still hold (their shapes built)."""
+    shapes = [getattr(w, "drawable_shape", None) for w in app.ui.get_sprite_group().sprites()]
+    return [s for shape in shapes if shape is not None
+            for s in (getattr(shape, "temp_additive_shape", None), getattr(shape, "temp_subtractive_shape", None),
+                      getattr(shape, "temp_shadow_subtractive_shape", None)) if s is not None]
+
+
+def test_the_widgets_let_go_of_the_scratch_surfaces_of_their_rounded_shapes(app) -> None:
+    _resize(app, (1920, 1080))
+    for percent in (200, 125, 200):  # each interface size rebuilds every widget's shape
+        app.set_ui_scale(percent)
+        for _ in range(10):  # a shape draws one state a frame, then is done
+            app.step(1 / 60)
+        assert _scratch(app) == []
+    assert any(getattr(w, "drawable_shape", None) is not None for w in app.ui.get_sprite_group().sprites())

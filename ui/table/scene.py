@@ -27,6 +27,7 @@ from game.core.referee import Played, crowd_share
 from ui.cards import CardArt
 from ui.games import adapter_class
 from ui.scene import Scene
+from ui.scenes import art
 from ui.session import MatchSession
 from ui.settings import CARD_SCALES
 from ui.table.animation import SpriteSync
@@ -522,6 +523,7 @@ class TableScene(Scene):
         self._placed_scales = self.scales()
 
     def enter(self) -> None:
+        art.felt.cache_clear()  # the shell's backdrop is not shown under a table: 8 MB at 1920×1080
         if self._placed_scales is not None and self._placed_scales != self.scales():
             self.resize(self.window_size)  # the card or the interface size changed in the settings
         self._placed_scales = self.scales()
