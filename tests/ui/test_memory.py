@@ -49,6 +49,40 @@ def test_the_shell_backdrop_is_let_go_while_a_table_shows(app) -> None:
     assert art.felt.cache_info().currsize == 0  # not shown under a table: 8 MB at 1920×1080
 
 
+def _window_sized(app) -> int:
+    """How many Surfaces of the window's size Python objects hold now (what the benchmark walks)."""
+    frozen = gc.get_freeze_count()
+    gc.unfreeze()
+    size = app.screen.get_size()
+    found = {id(item) for holder in gc.get_objects() for item in gc.get_referents(holder)
+             if isinstance(item, pygame.Surface) and item.get_size() == size}
+    if frozen:
+        gc.freeze()
+    return len(found)
+
+
+def test_a_table_holds_two_layers_of_the_window_size_besides_the_window(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    for _ in range(3):
+        app.step(1 / 60)
+    assert scene.hud.layer is not None and scene.resting.layer is not None
+    assert _window_sized(app) == 3  # the window, the static layer and the resting layer: no felt apart
+
+
+def test_the_static_layer_redrawn_part_by_part_is_the_one_drawn_whole(app) -> None:
+    scene = start(app, stacked_session([SeatInfo("Alice", "easy"), SeatInfo("Bob", "easy")]))
+    for _ in range(40):  # the bots play: the status, the plates and their scores are drawn again
+        scene.wait_for_bot(30.0)
+        app.step(1 / 60)
+    layer = scene.hud.layer
+    assert layer is not None
+    redrawn = pygame.image.tobytes(layer, "RGB")
+    scene.hud.layer = None
+    scene.hud.update(scene.layout)
+    assert scene.hud.layer is not None
+    assert pygame.image.tobytes(scene.hud.layer, "RGB") == redrawn
+
+
 # ---------------------------------------------------------------- caches keyed by a size stay bounded
 # (what grew over a long session in benchmarks/memory.py: each entry is counted, never the memory)
 

@@ -76,11 +76,12 @@ def focus_group(item: CardSprite | Button) -> str:
     return "hand" if item.zone.startswith("hand:") else "table"
 
 
-def draw_felt(layout: TableLayout) -> pygame.Surface:
+def draw_felt(layout: TableLayout, surface: pygame.Surface | None = None) -> pygame.Surface:
     """The table: dark room, wooden rim, green felt with a fine grain and a soft light in the middle
-    (drawn once per window size)."""
+    (drawn once per layout), on ``surface`` (of the window's size) or on a new surface."""
     w, h = layout.size
-    surface = pygame.Surface((w, h))
+    if surface is None:
+        surface = pygame.Surface((w, h))
     surface.fill((16, 22, 20))
     felt = layout.felt
     rim = felt.inflate(-2, -2)

@@ -185,7 +185,6 @@ class TableScene(Scene):
                 room *= 0.96
                 layout = TableLayout(size, self.state.players, self.bottom_seat, cards, text, room)
             self._layout = layout
-            self.hud.felt = None
             self.hud.stale = True
         return self._layout
 
