@@ -83,23 +83,52 @@ def wait_for_input(seconds: float) -> bool:
     return True
 
 
+def _glibc(name: str) -> Any | None:
+    """The C library's function ``name`` on Linux (glibc), else None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        return getattr(ctypes.CDLL(None), name)
+    except (OSError, AttributeError):
+        return None
+
+
 def trim_heap() -> bool:
     """Hand the C heap's free pages back to the system (glibc's ``malloc_trim``); whether it could.
     glibc keeps what a finished match and its screen-sized layers freed for later allocations, so the
     resident size stays at its highest; elsewhere (another C library, Windows, macOS) nothing is done."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        import ctypes
+    import ctypes
 
-        libc = ctypes.CDLL(None)
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):
+    trim = _glibc("malloc_trim")
+    if trim is None:
         return False
     trim.argtypes = [ctypes.c_size_t]
     trim.restype = ctypes.c_int
     trim(0)
     return True
+
+
+LARGE_BLOCK = 2 * 1024 * 1024
+"""Bytes from which a C allocation gets pages of its own (glibc's mmap threshold, see ``map_large_blocks``)."""
+
+
+def map_large_blocks() -> bool:
+    """Have glibc give every allocation of ``LARGE_BLOCK`` bytes or more (a window-sized layer: 8 MB at
+    1920×1080) pages of its own, handed back the moment it is freed; whether it could. By default glibc
+    raises that threshold to the size of the first such block freed, and from then on the layers are
+    carved from the heap, where the holes they leave keep the resident size up for good (the heap grew
+    by a layer's size over a long session); elsewhere nothing is done."""
+    import ctypes
+
+    mallopt = _glibc("mallopt")
+    if mallopt is None:
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    mallopt.restype = ctypes.c_int
+    m_mmap_threshold = -3
+    return bool(mallopt(m_mmap_threshold, LARGE_BLOCK))
 
 
 def settle_memory() -> None:
@@ -140,6 +169,7 @@ class App:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         self.headless = headless
+        map_large_blocks()
         self.bots_in_process = not headless
         """Whether the table's bots think in a worker process (a window's) or in threads (``bot_runner``)."""
         self.fail_fast = fail_fast

@@ -4,9 +4,11 @@ the app keeps of its drawings and fonts stays bounded however many sizes a long 
 from __future__ import annotations
 
 import gc
+import sys
 import weakref
 
 import pygame
+import pytest
 
 from tests.ui.table_helpers import stacked_session, start
 from ui.app import FONTS_KEPT
@@ -193,3 +195,36 @@ def test_the_widgets_let_go_of_the_scratch_surfaces_of_their_rounded_shapes(app)
             app.step(1 / 60)
         assert _scratch(app) == []
     assert any(getattr(w, "drawable_shape", None) is not None for w in app.ui.get_sprite_group().sprites())
+
+
+def _mapped_bytes() -> int:
+    """The bytes glibc has given pages of their own (``mallinfo2().hblkhd``)."""
+    import ctypes
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+    mallinfo2 = ctypes.CDLL(None).mallinfo2
+    mallinfo2.restype = MallInfo2
+    return int(mallinfo2().hblkhd)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's heap")
+def test_a_window_sized_layer_has_pages_of_its_own_handed_back_when_freed(app) -> None:
+    bigger = pygame.Surface((2560, 1440))  # freed first: glibc would carve smaller ones from its heap after
+    del bigger
+    before = _mapped_bytes()
+    layer = pygame.Surface((1920, 1080))
+    assert _mapped_bytes() >= before + 1920 * 1080 * 4
+    del layer
+    assert _mapped_bytes() == before
+
+
+def test_mapping_large_blocks_apart_is_done_on_glibc_and_a_no_op_elsewhere(monkeypatch) -> None:
+    import ui.app as app_module
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert app_module.map_large_blocks() is False
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert app_module.map_large_blocks() is True  # this machine's C library is glibc
