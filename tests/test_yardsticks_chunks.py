@@ -37,3 +37,19 @@ def test_chunks_of_a_seed_pool_to_the_whole_run(tmp_path: Path, capsys: pytest.C
     printed = capsys.readouterr().out
     assert "vs lagagne: 3 deals, 6 units" in printed
     assert f"win share {sum(whole['win']) / 3:.3f}" in printed
+
+
+def test_pooled_chunks_count_the_calls_of_the_whole_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import game.yardsticks  # noqa: F401  (the independent players)
+
+    yardsticks, pool = load("yardsticks"), load("yardsticks_pool")
+    common = ["gang_de_mouettes", "normal", "gang", "--players", "4", "--seed", "9002", "--fair-race"]
+    assert yardsticks.main([*common, "--count", "4", "--out", str(tmp_path / "whole.json")]) == 0
+    assert yardsticks.main([*common, "--first", "0", "--count", "1", "--out", str(tmp_path / "a.json")]) == 0
+    assert yardsticks.main([*common, "--first", "1", "--count", "3", "--out", str(tmp_path / "b.json")]) == 0
+    whole = json.loads((tmp_path / "whole.json").read_text())["rows"]["gang"]
+    assert whole["calls"] > 0
+    capsys.readouterr()
+    assert pool.main([str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
+    printed = capsys.readouterr().out
+    assert f"calls: {whole['calls']}, caller lowest {whole['caller_lowest']:.3f}" in printed
