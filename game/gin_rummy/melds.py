@@ -227,10 +227,11 @@ AFTER_LIMIT = 5_000
 
 def _remember(memo: dict[int, _T], limit: int, mask: int, result: _T) -> None:
     """Store ``result`` for ``mask``; a full memo first forgets its older half (dicts keep insertion
-    order), so the hands of the current deal, the ones asked again, stay."""
+    order), so the hands of the current deal, the ones asked again, stay. Hint and review threads share
+    the memos, so an entry another thread's trim already forgot is skipped."""
     if len(memo) >= limit:
         for old in list(islice(memo, limit // 2)):
-            del memo[old]
+            memo.pop(old, None)
     memo[mask] = result
 
 

@@ -190,3 +190,30 @@ def test_the_solver_memos_stay_small_however_many_hands_the_bots_play() -> None:
     assert 0 < held <= 25_000
     mask = M.card_mask(["3c", "4c", "5c", "7s", "7h", "7d", "Kh", "2s", "Ad", "9h"])
     assert M.deadwood(mask) == 22 and M._BEST[mask][0] == 22  # the newest hand is remembered
+
+
+def test_a_memo_trimmed_by_two_threads_at_once_loses_no_result_and_raises_nothing() -> None:
+    """The hint and review threads share the memos: a trim that finds its old entries already forgotten
+    by the other thread's trim goes on (a KeyError killed the review thread)."""
+    class Interleaved(dict[int, int]):
+        """A memo on which another thread's trim runs just before this thread forgets its first entry."""
+
+        other_ran = False
+
+        def _other_thread(self) -> None:
+            if not self.other_ran:
+                self.other_ran = True
+                M._remember(self, 4, 100, 100)
+
+        def __delitem__(self, key: int) -> None:
+            self._other_thread()
+            super().__delitem__(key)
+
+        def pop(self, key: int, *default: int | None) -> int | None:  # type: ignore[override]
+            self._other_thread()
+            return super().pop(key, *default)
+
+    memo = Interleaved({k: k for k in range(4)})
+    M._remember(memo, 4, 200, 200)
+    assert memo.other_ran
+    assert memo[100] == 100 and memo[200] == 200
