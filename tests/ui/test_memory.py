@@ -38,14 +38,12 @@ def test_opening_a_table_collects_cycles_and_sets_the_survivors_aside(app) -> No
     assert watch() is None
 
 
-
 def test_the_next_table_does_not_keep_the_last_one_for_its_whole_match(app) -> None:
     first = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
     watch = weakref.ref(first)  # the last table, with its screen-sized layers
     del first
     start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
     assert watch() is None  # freed as the new table opens, not set aside with the survivors
-
 
 
 def test_the_shell_backdrop_is_let_go_while_a_table_shows(app) -> None:
@@ -206,7 +204,7 @@ def test_the_widgets_let_go_of_the_scratch_surfaces_of_their_rounded_shapes(app)
 
 
 _LAYER_PAGES = """
-import ctypes, os, sys
+import ctypes, sys
 import pygame
 from ui.app import map_large_blocks
 
