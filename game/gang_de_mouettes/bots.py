@@ -368,19 +368,18 @@ def _opponent_cards(p: Perspective) -> list[tuple[float, int, int]]:
     return [(e, s, i) for s in range(p.n) if s != p.me for i, e in enumerate(p.est(s))]
 
 
-def decide(p: Perspective, legal: list[str] | set[str], call_margin: float = 2.0, by_chance: bool = True) -> str:
-    """The normal policy's action for the seat of ``p`` among ``legal`` action texts (``by_chance``:
-    see ``_should_call``)."""
+def decide(p: Perspective, legal: list[str] | set[str], call_margin: float = 2.0) -> str:
+    """The normal policy's action for the seat of ``p`` among ``legal`` action texts."""
     legal_set = legal if isinstance(legal, set) else set(legal)
-    if p.phase == TURN and "call" in legal_set and _should_call(p, call_margin, by_chance):
+    if p.phase == TURN and "call" in legal_set and _should_call(p, call_margin):
         return "call"  # a call at the start of the turn (option ``call_timing``)
-    choice = _decide(p, call_margin, by_chance)
+    choice = _decide(p, call_margin)
     if choice in legal_set:
         return choice
     return sorted(legal_set)[0]
 
 
-def _decide(p: Perspective, call_margin: float, by_chance: bool = True) -> str | None:
+def _decide(p: Perspective, call_margin: float) -> str | None:
     me, phase = p.me, p.phase
     est = p.est(me)
     vals = p.vals[me]
@@ -408,7 +407,7 @@ def _decide(p: Perspective, call_margin: float, by_chance: bool = True) -> str |
                 return f"trade {j}"
         return "keep"
     if phase == END_TURN:
-        return "call" if _should_call(p, call_margin, by_chance) else "done"
+        return "call" if _should_call(p, call_margin) else "done"
     if phase == DRAWN:
         return _after_draw(p, est, vals)
     return None
@@ -651,15 +650,10 @@ class HardBot(NormalBot):
     """Share of its rollouts in which a call must come out lowest to be played at all (two players;
     ``call_floor_many`` at more): a call that pays on average by failing often (a race to call
     first) is not what a player calls a good call."""
-
     call_floor_many = 0.75
     """``call_floor`` at three players or more, where a call must beat every other seat."""
     sure_many = 2.0
     """``sure`` at three players or more."""
-
-    rollout_by_chance = True
-    """Whether the seats of a rollout call as ``normal`` does (on the odds of ending lowest) or on a
-    lead only (``_should_call``)."""
     sure_call = 0.9
     """Share of its rollouts in which a call that came out lowest is played even when playing on
     did better on average, unless by more than ``luck`` standard errors: a hand that is lowest
@@ -697,8 +691,7 @@ class HardBot(NormalBot):
                 st = base.clone()
                 st.rng = Rng(seed)
                 st._apply(Move(action, seat))
-                r.add(rollout(st, seat, self.horizon, self.call_margin, self.rollout_by_chance), seat,
-                      view["turn"] + p.n)
+                r.add(rollout(st, seat, self.horizon, self.call_margin), seat, view["turn"] + p.n)
         order = sorted(range(len(candidates)), key=lambda k: (rolled[k].mean(), k))
         if "call" in candidates and candidates[order[0]] != "call":
             k = candidates.index("call")
@@ -858,7 +851,7 @@ class Outcome:
     caller_lowest: bool
 
 
-def rollout(st: GangState, seat: int, horizon: int, call_margin: float, by_chance: bool = True) -> Outcome:
+def rollout(st: GangState, seat: int, horizon: int, call_margin: float) -> Outcome:
     """Play ``st`` with the normal policy to the end of its round, or for ``horizon`` table rounds."""
     limit = st.turn + horizon * st.players
     n = st.players
@@ -894,7 +887,7 @@ def rollout(st: GangState, seat: int, horizon: int, call_margin: float, by_chanc
         mover = st.giver[0] if phase == GIVE and st.giver is not None else st.active
         p = perspective_from_state(st, mover)
         turn = st.turn
-        st._apply(Move(decide(p, st._actions(mover), call_margin, by_chance), mover))
+        st._apply(Move(decide(p, st._actions(mover), call_margin), mover))
         if call_turn is None and st.caller is not None:
             call_turn = turn
 
