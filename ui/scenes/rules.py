@@ -306,7 +306,7 @@ class RulesScene(MenuScene):
         self.scroll = 0
         """Page pixels scrolled past the top of the box."""
         self.shown = False
-        """Whether the page's first frame was drawn: its pictures are drawn from the next frame on,
+        """Whether the page's opening frame has come: its pictures are drawn from the next frame on,
         so that the page opens as fast as it did without them."""
 
     def build(self) -> None:
@@ -372,10 +372,13 @@ class RulesScene(MenuScene):
         return sorted(waiting, key=lambda p: abs(p.rect.y - self.scroll))
 
     def update(self, dt: float) -> None:
-        """Draw one more of the page's pictures, the nearest first, one a frame once the page is
-        shown (the page opens at once, its pictures come in the next frames)."""
+        """Draw one more of the page's pictures, the nearest first, one a frame after the page's
+        opening frame (the page opens at once, its pictures come in the next frames)."""
+        if not self.shown:
+            self.shown = True  # this frame opens the page: its text alone
+            return
         waiting = self._waiting()
-        if waiting and self.shown:
+        if waiting:
             self.picture(waiting[0].name, waiting[0].rect.w)
 
     def idle(self) -> bool:
@@ -439,7 +442,6 @@ class RulesScene(MenuScene):
             inner = self.box.inflate(-self.px(48), -self.px(32))
             inner.x = self.box.x + self.px(24)
             self.page.draw(surface, inner, self.scroll, COLOURS, self.drawn_picture)
-            self.shown = True
             if self.max_scroll:
                 track = self._track()
                 pygame.draw.rect(surface, (20, 60, 40), track, border_radius=4)
