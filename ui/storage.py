@@ -75,9 +75,10 @@ class BackgroundWriter:
     """Writes files on one background thread, in the order asked, each atomically: a move never
     waits on the disk (a synced write takes from 10 ms to a quarter of a second). A newer write of
     a path replaces one of the same path still waiting; other work on files (``run``) keeps its
-    place in the order; ``flush`` waits until all is on disk."""
+    place in the order; ``flush`` waits until all is on disk. A failure is reported (``on_error``)
+    and the writer goes on: a dead writer would leave ``flush``, and so quitting, waiting for ever."""
 
-    def __init__(self, on_error: Callable[[OSError], None]) -> None:
+    def __init__(self, on_error: Callable[[Exception], None]) -> None:
         self._on_error = on_error
         self._pending: list[tuple[Path | None, str | Callable[[], None]]] = []
         self._busy = False
@@ -124,6 +125,10 @@ class BackgroundWriter:
                 else:
                     work()
             except OSError as exc:
+                self._on_error(exc)
+            except Exception as exc:  # a bug, not the disk: a crash report too, as for any thread
+                threading.excepthook(threading.ExceptHookArgs((type(exc), exc, exc.__traceback__,
+                                                               threading.current_thread())))
                 self._on_error(exc)
             finally:
                 with self._cond:

@@ -189,6 +189,31 @@ def test_a_failed_autosave_is_reported_and_the_old_save_kept(data_dir, monkeypat
     assert storage.take_notices()[0] == ("notice.save_failed", {"error": "disk full"})
 
 
+def test_a_write_job_that_fails_unexpectedly_is_reported_and_the_writer_goes_on(data_dir, monkeypatch):
+    """A job failing with something other than a disk error (a bug) is reported like a crash in a
+    thread and as a failed save, and the writer lives on: later saves are written and ``flush``
+    returns (a dead writer made quitting wait for ever)."""
+    import threading
+
+    reported = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: reported.append(args.exc_value))
+    storage = Storage(data_dir)
+
+    def broken() -> None:
+        raise ValueError("a bug in a job")
+
+    storage.writer.run(broken)
+    session = a_session(3).to_json()
+    storage.autosave_session(session)
+    flushed = threading.Thread(target=storage.flush, daemon=True)
+    flushed.start()
+    flushed.join(PATIENCE)
+    assert not flushed.is_alive()
+    assert [str(error) for error in reported] == ["a bug in a job"]
+    assert storage.take_notices() == [("notice.save_failed", {"error": "a bug in a job"})]
+    assert storage.load_session() == json.loads(json.dumps(session))
+
+
 # ---------------------------------------------------------------------- a player's own deck
 def read_deck(text: str) -> object:
     return GAMES["lagagne"].Options.with_deck_text(text).deck
