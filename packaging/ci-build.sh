@@ -71,8 +71,9 @@ cd - >/dev/null
 # Launch the menu entry's command, read by the Desktop Entry Specification's rules, under Xvfb and
 # openbox; its window must show, be managed by the window manager with the entry's StartupWMClass,
 # and once the program has drawn its first frame it must quit when the window manager closes the
-# window (wmctrl asks openbox to, as the title bar's close button and Alt+F4 do; a synthetic Alt+F4
-# can reach the window before openbox's key grab does, and is then only a key press).
+# window (wmctrl asks openbox to, as the title bar's close button and Alt+F4 do). A synthetic Alt+F4
+# depends on openbox's key grab besides; once in CI the program did not quit after one, and nothing
+# said why: now its threads' stacks are printed.
 missing=""
 for tool in Xvfb openbox xdotool xprop wmctrl; do
     command -v "$tool" >/dev/null || missing="$missing $tool"
