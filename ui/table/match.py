@@ -27,6 +27,7 @@ from game.core import Event
 from game.core.bots import Bot
 from game.core.matchfile import export_match
 from game.core.referee import BotTask, Played, Referee
+from game.core.rng import fresh_seed
 from ui.session import MatchSession
 from ui.sound_cues import sounds_for
 from ui.spoken import Words, spoken
@@ -707,7 +708,8 @@ class TableMatch:
         if self._hint is not None and not self._hint.done:
             return None
         levels = self.descriptor.bot_levels
-        bot = self.descriptor.make_bot("hard" if "hard" in levels else levels[-1], self.state.seed + len(self.state.log))
+        # Seeded by the system: the match seed gives the deals, and a hint must not be a function of them.
+        bot = self.descriptor.make_bot("hard" if "hard" in levels else levels[-1], fresh_seed())
         self._hint = BotTask(bot, self.viewer, "choose", self.state.view(self.viewer), list(self.legal),
                              ("hint", len(self.state.log)), 0.0)
         self.runner(self._hint)
