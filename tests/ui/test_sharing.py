@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pygame
-from pygame_gui.core.utility import clipboard_paste
+from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 
 from game import GAMES
 from game.arena import play_unit
@@ -80,16 +80,37 @@ def test_a_mistyped_code_says_why_and_starts_nothing(app, started):
     assert started == []
 
 
-def test_the_pause_menu_copies_the_code_and_saves_a_match_file(app):
-    session = MatchSession.new("gin_rummy", [SeatInfo("Ann"), SeatInfo("Bot", "easy")], seed=77)
+def test_the_pause_menu_copies_the_code_and_saves_a_match_file_once_the_match_is_over(app):
+    state = GAMES["lagagne"].new_match(2, seed=77)
+    play_unit(state, {s: GAMES["lagagne"].make_bot("easy", s) for s in range(2)}, "match")
+    assert state.is_over()
+    session = MatchSession(state, [SeatInfo("Ann"), SeatInfo("Bot", "easy")])
     app.push(PauseScene(app, session))
     app.step(1 / 60)
     pause = app.top
     click(app, center(button(pause, app.tr("pause.copy_code"))))
-    assert clipboard_paste() == encode("gin_rummy", 2, session.state.options, 77)
+    assert clipboard_paste() == encode("lagagne", 2, session.state.options, 77)
     click(app, center(button(pause, app.tr("pause.export"))))
     files = app.storage.match_files()
     assert len(files) == 1 and files[0].read_text(encoding="utf-8") == export_match(session.state)
+
+
+def test_during_the_match_neither_the_code_nor_a_match_file_gives_away_the_hidden_cards(app):
+    """The deal code and a match file hold the match seed, which deals every hand: in play, they
+    would show the others' cards and the stock (pasted into a pass-and-play table, or opened in the
+    replay viewer). The pause menu says so and gives neither until the match is over."""
+    session = MatchSession.new("gin_rummy", [SeatInfo("Ann"), SeatInfo("Bot", "easy")], seed=77)
+    clipboard_copy("before")
+    app.push(PauseScene(app, session))
+    app.step(1 / 60)
+    pause = app.top
+    click(app, center(button(pause, app.tr("pause.copy_code"))))
+    code = encode("gin_rummy", 2, session.state.options, 77)
+    assert clipboard_paste() == "before" and not any(code in toast for toast in app.toasts)
+    assert app.toasts[-1] == app.tr("pause.code_after")
+    click(app, center(button(pause, app.tr("pause.export"))))
+    assert app.storage.match_files() == [] and app.toasts[-1] == app.tr("pause.export_after")
+    assert app.top is pause
 
 
 def test_a_kept_match_file_opens_in_the_replay_viewer(app, started):

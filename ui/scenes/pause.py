@@ -84,7 +84,11 @@ class PauseScene(MenuScene):
         return encode(state.GAME_ID, state.players, state.options, state.seed)
 
     def copy_code(self) -> None:
-        """Put the deal code on the clipboard for a friend (and show it, in case there is none)."""
+        """Put the deal code on the clipboard for a friend (and show it, in case there is none); in
+        play, say why not: the code holds the match seed, which deals every hidden card."""
+        if not self.session.state.is_over():
+            self.app.notify(self.app.tr("pause.code_after"), seconds=6)
+            return
         code = self.deal_code()
         try:
             clipboard_copy(code)
@@ -94,7 +98,11 @@ class PauseScene(MenuScene):
         self.app.notify(self.app.tr("pause.code_copied", code=code), seconds=6)
 
     def export(self) -> None:
-        """Save the match so far as a match file in the matches folder, and say where."""
+        """Save the match as a match file in the matches folder, and say where; in play, say why
+        not: the file holds the match seed, and the replay viewer shows every card from it."""
+        if not self.session.state.is_over():
+            self.app.notify(self.app.tr("pause.export_after"), seconds=6)
+            return
         try:
             path = self.app.storage.save_match_file(self.session.game_id, export_match(self.session.state))
         except OSError as exc:
