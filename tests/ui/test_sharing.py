@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 
@@ -217,6 +219,42 @@ def test_review_of_a_finished_gin_hand_marks_where_the_hard_bot_differs(app):
     assert str(len(viewer.verdicts)) in viewer.review_line()
     press(app, pygame.K_END)
     assert viewer.upto == viewer.high == len(state.log)
+
+
+def test_a_review_during_the_match_keeps_the_match_seed_secret(app, monkeypatch):
+    """Reviewing the hand just played while the match goes on: the match seed deals the hands to
+    come, so the review neither offers to play the same deal (its code holds the seed) nor seeds its
+    bot from it; with the system's randomness held fixed, two matches whose seeds differ get the same
+    review. Once the match is over, the seed is public and the deal can be played again."""
+    import ui.scenes.replay as replay_module
+
+    monkeypatch.setattr(replay_module, "fresh_seed", lambda: 9000)
+    seeds: list[list[int | None]] = []
+    descriptor = type(GAMES["gin_rummy"])
+    real = descriptor.make_bot
+    for seed in (3, 4):
+        state = GAMES["gin_rummy"].new_match(2, seed=seed)
+        play_unit(state, {s: GAMES["gin_rummy"].make_bot("easy", s) for s in range(2)}, "hand")
+        assert not state.is_over()
+        given: list[int | None] = []
+
+        def watching(self: Any, level: str, bot_seed: int | None = None, given: list[int | None] = given) -> Any:
+            given.append(bot_seed)
+            return real(self, level, bot_seed)
+
+        monkeypatch.setattr(descriptor, "make_bot", watching)
+        viewer = ReplayScene(app, state, review=(0, 1))
+        app.push(viewer)
+        eventually(lambda viewer=viewer: viewer.review_done, "the hand's review")
+        assert app.tr("replay.play_same") not in [b.text for b in viewer.actions]
+        seeds.append([s - i for s, i in zip(given, sorted(viewer.verdicts))])
+        app.pop()
+    assert seeds[0] and set(seeds[0]) == set(seeds[1]) == {9000}
+    over = GAMES["lagagne"].new_match(2, seed=5)
+    play_unit(over, {s: GAMES["lagagne"].make_bot("easy", s) for s in range(2)}, "match")
+    viewer = ReplayScene(app, over, review=(0, 1))
+    app.push(viewer)
+    assert app.tr("replay.play_same") in [b.text for b in viewer.actions]
 
 
 def test_review_marks_a_decision_the_hard_bot_would_not_make(app):

@@ -19,6 +19,7 @@ from game.core.dealcode import DealCode
 from game.core.events import Event
 from game.core.fairness import verify
 from game.core.move import Move
+from game.core.rng import fresh_seed
 from game.core.state import GameState
 from ui.cards import CardArt
 from ui.games import adapter_class, has_adapter
@@ -112,6 +113,9 @@ class ReplayScene(MenuScene):
         self.verdicts: dict[int, str] = {}
         """Move index of the reviewed seat's decision → the hard bot's move ("" when it agrees)."""
         self.review_done = False
+        self.seed_public = review is None or final.is_over()
+        """Whether the match seed may show: a replay opens a finished match or the player's own file,
+        a review the match still at the table, whose seed deals the hands to come."""
         if review is not None:
             seat, hand = review
             bounds = [0, *self.hand_starts, self.total]
@@ -128,11 +132,12 @@ class ReplayScene(MenuScene):
         desc = GAMES[self.final.GAME_ID]
         level = "hard" if "hard" in desc.bot_levels else desc.bot_levels[-1]
         probe = self.final.replay(self.low)
+        seed = self.final.seed if self.seed_public else fresh_seed()  # same verdicts at every look, once public
         for i in range(self.low, self.high):
             text = self.final.log[i]
             move = desc.parse_move(text)
             if move.seat == seat and move.name not in AUTOMATIC and len(probe.legal_moves(seat)) > 1:
-                bot = desc.make_bot(level, self.final.seed + i)
+                bot = desc.make_bot(level, seed + i)
                 choice = bot.choose(probe.view(seat), probe.legal_moves(seat))
                 same = choice == move or (choice.name == move.name and choice.args[:1] == move.args[:1])
                 if same:
@@ -209,14 +214,15 @@ class ReplayScene(MenuScene):
         ]
         sw = self.px(58)
         wide = self.px(210)
-        row = len(steps) * (sw + gap) + 2 * (wide + gap)
+        row = len(steps) * (sw + gap) + (2 if self.seed_public else 1) * (wide + gap)
         x = (w - row) // 2
         y = h - bh - self.px(18)
         for text, action, key in steps:
             self.button(pygame.Rect(x, y, sw, bh), text, action, tooltip=tr(key))
             x += sw + gap
-        self.button(pygame.Rect(x, y, wide, bh), tr("replay.play_same"), self.play_same_deal)
-        x += wide + gap
+        if self.seed_public:  # its code holds the match seed
+            self.button(pygame.Rect(x, y, wide, bh), tr("replay.play_same"), self.play_same_deal)
+            x += wide + gap
         self.button(pygame.Rect(x, y, wide, bh), tr("common.back"), self.back, kind="primary_button")
 
     def initial_focus(self) -> int:
