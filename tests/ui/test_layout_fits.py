@@ -22,6 +22,14 @@ CASES = [
     for game_id, desc in sorted(GAMES.items())
     for n in sorted({desc.min_players, (desc.min_players + desc.max_players) // 2, desc.max_players})
 ]
+OTHER_SIZES = [
+    (game_id, n)
+    for game_id, desc in sorted(GAMES.items())
+    for n in range(desc.min_players, desc.max_players + 1)
+    if (game_id, n) not in CASES
+]
+"""Every other table size (Gang de mouettes at 3, 4, 6 and 7, LaGagne at 3 and 5): each seat count
+places its plates apart, so each is checked, at the smallest and the largest look."""
 LOOKS = [("normal", 100), ("large", 100), ("extra_large", 100), ("normal", 150), ("normal", 200),
          ("extra_large", 200)]
 """(card size, interface size) pairs."""
@@ -69,6 +77,15 @@ def test_nothing_runs_off_the_felt_or_into_the_buttons(tmp_path, game_id: str, p
     app = table(tmp_path, size, game_id, players, card_size, ui_scale)
     assert app.top.layout.text_scale > 1.0 or ui_scale == 100
     play_and_check(app)
+
+
+@pytest.mark.parametrize(("card_size", "ui_scale"), WORDY_LOOKS, ids=[f"{c}-{u}" for c, u in WORDY_LOOKS])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize(("game_id", "players"), OTHER_SIZES, ids=[f"{g}-{n}p" for g, n in OTHER_SIZES])
+def test_nothing_runs_off_the_felt_or_into_the_buttons_at_every_table_size(tmp_path, game_id: str, players: int,
+                                                                           size, card_size: str,
+                                                                           ui_scale: int) -> None:
+    play_and_check(table(tmp_path, size, game_id, players, card_size, ui_scale))
 
 
 @pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != FALLBACK])
