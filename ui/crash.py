@@ -8,7 +8,8 @@ Beyond a scene's errors (``App._recover``) and the loop's (``ui.cli``), ``instal
 reports what would otherwise leave nothing: an exception ending a thread, an exception Python can
 only ignore (in a ``__del__``, a callback), and a crash in native code (SDL, a codec), which
 ``faulthandler`` writes into ``crashes/native-crash.txt`` as the process dies; the next start turns
-that file into a report and tells the player.
+that file into a report and tells the player. On Linux and macOS, ``kill -USR1`` makes a program
+that seems stuck print every thread's stack on stderr, and it goes on.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import datetime
 import faulthandler
 import json
 import platform
+import signal
 import sys
 import threading
 import traceback
@@ -130,6 +132,12 @@ class CrashHooks:
             faulthandler.enable(self._native, all_threads=True)
         except OSError:
             self._native = None
+        self._stacks_on_request = hasattr(signal, "SIGUSR1") and sys.stderr is not None
+        if self._stacks_on_request:
+            try:
+                faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
+            except (OSError, ValueError, AttributeError):  # a stderr without a file behind it
+                self._stacks_on_request = False
         self._thread_hook = threading.excepthook
         self._unraisable_hook = sys.unraisablehook
         threading.excepthook = self._on_thread_error
@@ -160,6 +168,9 @@ class CrashHooks:
         """A clean exit: put the hooks back, and remove the native crash file (empty: no crash)."""
         threading.excepthook = self._thread_hook
         sys.unraisablehook = self._unraisable_hook
+        if self._stacks_on_request:
+            faulthandler.unregister(signal.SIGUSR1)
+            self._stacks_on_request = False
         if self._native is not None:
             faulthandler.disable()
             path = Path(self._native.name)

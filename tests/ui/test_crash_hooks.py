@@ -86,6 +86,18 @@ def test_an_exception_python_can_only_ignore_is_reported_and_a_flood_of_them_is_
     assert sys.unraisablehook is previous
 
 
+@pytest.mark.skipif(not hasattr(os, "kill") or sys.platform == "win32", reason="POSIX signals")
+def test_a_program_that_seems_stuck_prints_every_threads_stack_on_sigusr1_and_goes_on(tmp_path: Path) -> None:
+    code = ("import os, signal, sys, threading; from pathlib import Path; from ui.crash import install_crash_hooks; "
+            "remove = install_crash_hooks(Path(sys.argv[1]), Path(sys.argv[1])); "
+            "threading.Thread(target=threading.Event().wait, name='waiting', daemon=True).start(); "
+            "os.kill(os.getpid(), signal.SIGUSR1); print('still running'); remove()")
+    run = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout == "still running\n"
+    assert run.stderr.count("(most recent call first)") >= 2 and "<module>" in run.stderr
+    assert not (tmp_path / "crashes" / NATIVE).exists() and reports(tmp_path) == []
+
+
 def test_a_clean_exit_leaves_no_crash_file(tmp_path: Path) -> None:
     CrashHooks(tmp_path, tmp_path).remove()
     assert not (tmp_path / "crashes").exists()
