@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from game import GAMES, Move
+from game.core import Event
 from game.gang_de_mouettes import Options
 from game.gang_de_mouettes.bots import NormalBot
 from tests.patience import PATIENCE
@@ -183,6 +184,17 @@ def test_grace_time_ends_a_human_turn(app) -> None:
     assert phase(scene) == "end_turn" and state.log[-1] == "0: close"
     app.step(31.0)
     assert state.log[-1] == "0: done"
+
+
+def test_a_turn_that_ends_by_itself_is_told_as_news_not_as_a_refusal(app) -> None:
+    """Another seat's move ended the human's turn (a snap closed the window): the player is told in
+    the green bubble of news, since nothing they did was refused."""
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    view = scene.state.view(0)
+    scene.adapter.observe(Move("snap 0.0", 1), [Event("turn_end", seat=0)], view)
+    assert scene.message == app.tr("gang.log.turn_over_you") or scene.message == app.tr(
+        "gang.log.turn_over", name=view["names"][0])
+    assert scene.message_kind == "info"
 
 
 def test_refused_drop_says_why(app) -> None:

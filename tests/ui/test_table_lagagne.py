@@ -214,9 +214,10 @@ def test_the_human_is_told_what_an_exchange_took_and_gave(app) -> None:
     run_until(app, lambda: state.log[-1:] == ["1: exchange 0"])
     taken = state.view(1)["exchange"]["taken"]
     assert scene.message == f"Bob took {scene.adapter.card_name(taken)} from your hand."
+    assert scene.message_kind == "info"  # news in green: the player did nothing wrong
     run_until(app, lambda: state.to_move() == [0])
     given = state.log[-1].split(" ")[-1]
-    assert scene.message == f"Bob gave you {scene.adapter.card_name(given)}."
+    assert scene.message == f"Bob gave you {scene.adapter.card_name(given)}." and scene.message_kind == "info"
     names = (scene.adapter.card_name(taken), scene.adapter.card_name(given))
     assert not any(name in line for line in scene.log.lines for name in names)
 

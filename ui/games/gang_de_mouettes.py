@@ -774,7 +774,7 @@ class Adapter(TableAdapter[GangView]):
         for e in events:
             if (e.kind == "turn_end" and e.seat is not None and e.seat == self.table.viewer and self._human(e.seat)
                     and (move.seat != e.seat or move.name not in ("done", "call"))):
-                self.table.say(self.tr("gang.log.turn_over", name=view["names"][e.seat]))
+                self.table.say(self.tr("gang.log.turn_over", name=view["names"][e.seat]), kind="info")
 
     def describe(self, move: Move, events: list[Event], view: GangView) -> list[str]:
         names = view["names"]

@@ -713,7 +713,7 @@ class Adapter(TableAdapter[LaGagneView]):
         humans = self.table.session.humans
         if event is None or event.card is None or humans != [target] or self.table.viewer != target:
             return
-        self.table.say(self.tr(key, name=who, card=self.card_name(event.card)))
+        self.table.say(self.tr(key, name=who, card=self.card_name(event.card)), kind="info")
 
     @staticmethod
     def sheet_label(entry: dict[str, Any], names: list[str], tr: Callable[..., str]) -> str | None:
