@@ -19,6 +19,10 @@ True
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.state import GameState
 
 FINGERPRINT_CHARS = 12
 """Hex digits shown: 48 bits, short enough to read aloud, far beyond a search over seeds' effect."""
@@ -28,6 +32,18 @@ def hand_seed(match_seed: int, hand: int) -> int:
     """The seed of hand ``hand`` (1 for the first) of the match seeded ``match_seed`` (63 bits)."""
     digest = hashlib.sha256(f"tablee-hand:{match_seed}:{hand}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+def public_match_seed(state: GameState) -> int | None:
+    """The match seed once the match is over, else None: it deals every hand, so anything that
+    holds it in play (a deal code, a match file, a bot's randomness) would give away every hidden card.
+
+    >>> from game import GAMES
+    >>> state = GAMES["lagagne"].new_match(2, seed=7)
+    >>> public_match_seed(state) is None
+    True
+    """
+    return state.seed if state.is_over() else None
 
 
 def fingerprint(seed: int) -> str:

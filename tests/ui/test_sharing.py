@@ -224,8 +224,9 @@ def test_review_of_a_finished_gin_hand_marks_where_the_hard_bot_differs(app):
 def test_a_review_during_the_match_keeps_the_match_seed_secret(app, monkeypatch):
     """Reviewing the hand just played while the match goes on: the match seed deals the hands to
     come, so the review neither offers to play the same deal (its code holds the seed) nor seeds its
-    bot from it; with the system's randomness held fixed, two matches whose seeds differ get the same
-    review. Once the match is over, the seed is public and the deal can be played again."""
+    bot from it; with the system's randomness held fixed, two matches whose seeds differ give the
+    review's bot the same seed. Once the match is over, the seed is public and the deal can be
+    played again."""
     import ui.scenes.replay as replay_module
 
     monkeypatch.setattr(replay_module, "fresh_seed", lambda: 9000)

@@ -8,6 +8,7 @@ import pygame
 from pygame_gui.core.utility import clipboard_copy
 
 from game.core.dealcode import encode
+from game.core.fairness import public_match_seed
 from game.core.matchfile import export_match
 from ui.scenes import art
 from ui.scenes.base import MenuScene
@@ -78,18 +79,20 @@ class PauseScene(MenuScene):
 
         self.app.push(FairDealScene(self.app, self.session.state.view(None).get("deals", [])))
 
-    def deal_code(self) -> str:
-        """The code that deals this match again: game, table size, rule options and seed."""
+    def deal_code(self) -> str | None:
+        """The code that deals this match again (game, table size, rule options and seed), once the
+        match is over: in play, its seed would give away every hidden card (``public_match_seed``)."""
         state = self.session.state
-        return encode(state.GAME_ID, state.players, state.options, state.seed)
+        seed = public_match_seed(state)
+        return None if seed is None else encode(state.GAME_ID, state.players, state.options, seed)
 
     def copy_code(self) -> None:
         """Put the deal code on the clipboard for a friend (and show it, in case there is none); in
-        play, say why not: the code holds the match seed, which deals every hidden card."""
-        if not self.session.state.is_over():
+        play, say why not."""
+        code = self.deal_code()
+        if code is None:
             self.app.notify(self.app.tr("pause.code_after"), seconds=6)
             return
-        code = self.deal_code()
         try:
             clipboard_copy(code)
         except pygame.error:
@@ -100,7 +103,7 @@ class PauseScene(MenuScene):
     def export(self) -> None:
         """Save the match as a match file in the matches folder, and say where; in play, say why
         not: the file holds the match seed, and the replay viewer shows every card from it."""
-        if not self.session.state.is_over():
+        if public_match_seed(self.session.state) is None:
             self.app.notify(self.app.tr("pause.export_after"), seconds=6)
             return
         try:

@@ -17,7 +17,7 @@ import pygame
 from game import GAMES
 from game.core.dealcode import DealCode
 from game.core.events import Event
-from game.core.fairness import verify
+from game.core.fairness import public_match_seed, verify
 from game.core.move import Move
 from game.core.rng import fresh_seed
 from game.core.state import GameState
@@ -113,7 +113,7 @@ class ReplayScene(MenuScene):
         self.verdicts: dict[int, str] = {}
         """Move index of the reviewed seat's decision → the hard bot's move ("" when it agrees)."""
         self.review_done = False
-        self.seed_public = review is None or final.is_over()
+        self.seed_public = review is None or public_match_seed(final) is not None
         """Whether the match seed may show: a replay opens a finished match or the player's own file,
         a review the match still at the table, whose seed deals the hands to come."""
         if review is not None:
