@@ -445,13 +445,19 @@ class HardBot(Bot):
     PLAYOUTS = 6
     PLAYOUT_WEIGHT = 1.0
     TAKE_MARGIN = 2.0
+    BOX_WEIGHT = 1.0
+    """Share of the box bonus a won hand counts for in every judgement: winning a hand is worth
+    more than its points (0 and 0.5, or 2 and 3, scored fewer points per hand against ``simple``)."""
+    KNOCK_MARGIN = 0.0
+    """Points per sampled deal by which a knock may fall short of playing on and still be played
+    (negative: it must win by that much); −3 and +3 both scored fewer points per hand."""
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         acts = _by_action(legal_moves)
         seen = _Seen(view)
         self.reason = None
         opts = view["options"]
-        bonus = (opts["gin_bonus"], opts["undercut_bonus"], opts["box_bonus"])
+        bonus = (opts["gin_bonus"], opts["undercut_bonus"], round(opts["box_bonus"] * self.BOX_WEIGHT))
         if _last_chance(view, acts):
             top = M.TEXT_AT[seen.top] if seen.top >= 0 else ""
             if "take" not in acts:
@@ -538,7 +544,7 @@ class HardBot(Bot):
             return knock >= -sum(_last_discard_value(opp, discard, rest, seen.limit, bonus) for opp, _ in deals)
         on = sum(_playout([rest, opp], list(stock), discard, 1, seen.limit, bonus, seen.wall)
                  for opp, stock in deals)
-        return knock >= on
+        return knock >= on - self.KNOCK_MARGIN * len(deals)
 
     def _played_out(self, seen: _Seen, deals: list[tuple[int, list[int]]], card: int,
                     bonus: tuple[int, int, int]) -> float:
