@@ -16,6 +16,7 @@ the tables in ``docs/bots.md`` are held out.
 from __future__ import annotations
 
 import json
+import math
 import statistics
 import sys
 import time
@@ -28,13 +29,23 @@ from game.gin_rummy import bots  # noqa: E402
 
 
 def configure(pairs: list[str]) -> None:
-    """Set ``HardBot`` attributes from ``KEY=VALUE`` texts; an unknown key is refused."""
+    """Set ``HardBot`` attributes from ``KEY=VALUE`` texts; an unknown key or a value that is not a
+    finite number is refused before anything is set."""
+    settings = {}
     for kv in pairs:
         key, _, value = kv.partition("=")
         current = getattr(bots.HardBot, key, None)
         if not key.isupper() or not isinstance(current, (int, float)):
             raise SystemExit(f"gin_variants: {key!r} is not a numeric setting of HardBot")
-        setattr(bots.HardBot, key, type(current)(float(value)) if isinstance(current, int) else float(value))
+        try:
+            number = float(value)
+        except ValueError:
+            number = math.nan
+        if not math.isfinite(number):
+            raise SystemExit(f"gin_variants: {key} needs a finite number, not {value!r}")
+        settings[key] = int(number) if isinstance(current, int) else number
+    for key, number in settings.items():
+        setattr(bots.HardBot, key, number)
 
 
 def play(seed: int, first: int, count: int, unit: str) -> list[float]:

@@ -1,0 +1,59 @@
+"""``benchmarks/gin_variants.py``: settings of Gin Rummy's ``hard`` bot from the command line, runs paired deal by deal."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from game.gin_rummy import bots
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gin_variants", ROOT / "benchmarks" / "gin_variants.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("text", ["FOO=1", "choose=1", "level=2", "KNOCK_MARGIN=nan?",
+                                  "KNOCK_MARGIN=nan", "DEALS=inf", "DEALS=lots", "=3"])
+def test_a_setting_that_is_not_a_number_of_hard_is_refused(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    variants = load()
+    monkeypatch.setattr(bots.HardBot, "KNOCK_MARGIN", bots.HardBot.KNOCK_MARGIN)
+    monkeypatch.setattr(bots.HardBot, "DEALS", bots.HardBot.DEALS)
+    before = dict(vars(bots.HardBot))
+    with pytest.raises(SystemExit):
+        variants.configure(["KNOCK_MARGIN=2", text])
+    assert dict(vars(bots.HardBot)) == before
+
+
+def test_settings_keep_their_type(monkeypatch: pytest.MonkeyPatch) -> None:
+    variants = load()
+    monkeypatch.setattr(bots.HardBot, "DEALS", bots.HardBot.DEALS)
+    monkeypatch.setattr(bots.HardBot, "KNOCK_MARGIN", bots.HardBot.KNOCK_MARGIN)
+    variants.configure(["DEALS=90", "KNOCK_MARGIN=-1.5"])
+    assert bots.HardBot.DEALS == 90 and isinstance(bots.HardBot.DEALS, int)
+    assert bots.HardBot.KNOCK_MARGIN == -1.5
+
+
+def test_a_run_pairs_with_itself_and_not_with_other_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    variants = load()
+    monkeypatch.setattr(bots.HardBot, "KNOCK_MARGIN", bots.HardBot.KNOCK_MARGIN)
+    assert variants.main(["base", "9850", "0", "1", "hand", "KNOCK_MARGIN=0"]) == 0
+    run = json.loads(capsys.readouterr().out)
+    assert run["unit"] == "hand" and len(run["per_deal"]) == 1 and run["args"] == ["9850", "0", "1", "KNOCK_MARGIN=0"]
+    (tmp_path / "a.json").write_text(json.dumps(run))
+    (tmp_path / "b.json").write_text(json.dumps({**run, "name": "same"}))
+    (tmp_path / "c.json").write_text(json.dumps({**run, "args": ["9850", "1", "1"]}))
+    assert variants.main(["--pair", str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
+    assert "same - base: +0.000" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="same deals"):
+        variants.pair(str(tmp_path / "a.json"), str(tmp_path / "c.json"))
