@@ -7,7 +7,8 @@ Plays deals ``FIRST`` to ``FIRST + COUNT - 1`` of ``SEED`` (as ``python -m game.
 with ``hard`` against ``simple`` and prints one JSON line: per hand, hard's points less simple's
 (``game``: hard's share of the games to 100 won), its mean and standard error over deals, the CPU
 seconds spent and the per-deal results. ``KEY=VALUE`` sets an attribute of ``HardBot``
-(``DEALS``, ``PLAYOUT_WEIGHT``, ``BOX_WEIGHT``, ``KNOCK_MARGIN``...). ``--pair`` compares two such
+(``DEALS``, ``PLAYOUT_WEIGHT``, ``BOX_WEIGHT``, ``KNOCK_MARGIN``...) or a constant of its module
+(``PASS_ODDS``, ``THROW_ODDS``, ``TAKE_ODDS``: how ``hard`` weighs the opponent hands it guesses). ``--pair`` compares two such
 runs of the same deals deal by deal (the bots' seeds are the deal's, so only the setting differs)
 and prints the difference with its 95% interval. Use tuning seeds only (9600 and up): the seeds of
 the tables in ``docs/bots.md`` are held out.
@@ -29,23 +30,25 @@ from game.gin_rummy import bots  # noqa: E402
 
 
 def configure(pairs: list[str]) -> None:
-    """Set ``HardBot`` attributes from ``KEY=VALUE`` texts; an unknown key or a value that is not a
-    finite number is refused before anything is set."""
+    """Set ``HardBot`` attributes (or constants of its module, such as ``PASS_ODDS``) from
+    ``KEY=VALUE`` texts; an unknown key or a value that is not a finite number is refused before
+    anything is set."""
     settings = {}
     for kv in pairs:
         key, _, value = kv.partition("=")
-        current = getattr(bots.HardBot, key, None)
-        if not key.isupper() or not isinstance(current, (int, float)):
-            raise SystemExit(f"gin_variants: {key!r} is not a numeric setting of HardBot")
+        owner = bots.HardBot if hasattr(bots.HardBot, key) else bots
+        current = getattr(owner, key, None)
+        if not key.isupper() or isinstance(current, bool) or not isinstance(current, (int, float)):
+            raise SystemExit(f"gin_variants: {key!r} is not a numeric setting of HardBot or its module")
         try:
             number = float(value)
         except ValueError:
             number = math.nan
         if not math.isfinite(number):
             raise SystemExit(f"gin_variants: {key} needs a finite number, not {value!r}")
-        settings[key] = int(number) if isinstance(current, int) else number
-    for key, number in settings.items():
-        setattr(bots.HardBot, key, number)
+        settings[key] = (owner, int(number) if isinstance(current, int) else number)
+    for key, (owner, number) in settings.items():
+        setattr(owner, key, number)
 
 
 def play(seed: int, first: int, count: int, unit: str) -> list[float]:

@@ -23,24 +23,28 @@ def load() -> ModuleType:
 
 
 @pytest.mark.parametrize("text", ["FOO=1", "choose=1", "level=2", "KNOCK_MARGIN=nan?",
-                                  "KNOCK_MARGIN=nan", "DEALS=inf", "DEALS=lots", "=3"])
+                                  "KNOCK_MARGIN=nan", "DEALS=inf", "DEALS=lots", "=3", "VAL=2",
+                                  "PASS_ODDS=-inf"])
 def test_a_setting_that_is_not_a_number_of_hard_is_refused(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     variants = load()
     monkeypatch.setattr(bots.HardBot, "KNOCK_MARGIN", bots.HardBot.KNOCK_MARGIN)
     monkeypatch.setattr(bots.HardBot, "DEALS", bots.HardBot.DEALS)
-    before = dict(vars(bots.HardBot))
+    monkeypatch.setattr(bots, "PASS_ODDS", bots.PASS_ODDS)
+    before = dict(vars(bots.HardBot)), dict(vars(bots))
     with pytest.raises(SystemExit):
-        variants.configure(["KNOCK_MARGIN=2", text])
-    assert dict(vars(bots.HardBot)) == before
+        variants.configure(["KNOCK_MARGIN=2", "PASS_ODDS=0.2", text])
+    assert (dict(vars(bots.HardBot)), dict(vars(bots))) == before
 
 
 def test_settings_keep_their_type(monkeypatch: pytest.MonkeyPatch) -> None:
     variants = load()
     monkeypatch.setattr(bots.HardBot, "DEALS", bots.HardBot.DEALS)
     monkeypatch.setattr(bots.HardBot, "KNOCK_MARGIN", bots.HardBot.KNOCK_MARGIN)
-    variants.configure(["DEALS=90", "KNOCK_MARGIN=-1.5"])
+    monkeypatch.setattr(bots, "PASS_ODDS", bots.PASS_ODDS)
+    variants.configure(["DEALS=90", "KNOCK_MARGIN=-1.5", "PASS_ODDS=0.1"])
     assert bots.HardBot.DEALS == 90 and isinstance(bots.HardBot.DEALS, int)
     assert bots.HardBot.KNOCK_MARGIN == -1.5
+    assert bots.PASS_ODDS == 0.1
 
 
 def test_a_run_pairs_with_itself_and_not_with_other_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str],
