@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
@@ -10,16 +9,11 @@ from types import ModuleType
 import pytest
 
 from game.gin_rummy import bots
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.scripts import load_script
 
 
 def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gin_variants", ROOT / "benchmarks" / "gin_variants.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/gin_variants.py")
 
 
 @pytest.mark.parametrize("text", ["FOO=1", "choose=1", "level=2", "KNOCK_MARGIN=nan?",
