@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.yardsticks import per_deal  # noqa: E402
 from game.arena import mean_ci, play_deal  # noqa: E402
 from game.gin_rummy import bots  # noqa: E402
 
@@ -53,18 +54,10 @@ def configure(pairs: list[str]) -> None:
 
 def play(seed: int, first: int, count: int, unit: str) -> list[float]:
     """Per deal: hard's points less simple's per hand (``hand``), or its share of the games won."""
-    results = []
-    for i in range(first, first + count):
-        deal = play_deal("gin_rummy", ("hard", "simple"), 2, seed * 100_003 + i, unit, {}, False)
-        total = 0.0
-        for seating, u in zip(deal.seatings, deal.units):
-            for seat, b in enumerate(seating):
-                if unit == "hand":
-                    total += u.points[seat] if b == 0 else -u.points[seat]
-                elif b == 0:
-                    total += seat in u.winners
-        results.append(total / len(deal.units))
-    return results
+    deals = [play_deal("gin_rummy", ("hard", "simple"), 2, seed * 100_003 + i, unit, {}, False)
+             for i in range(first, first + count)]
+    diffs, wins, _, _ = per_deal(deals)
+    return diffs if unit == "hand" else wins
 
 
 def pair(base: str, other: str) -> str:

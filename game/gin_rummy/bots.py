@@ -447,10 +447,11 @@ class HardBot(Bot):
     TAKE_MARGIN = 2.0
     BOX_WEIGHT = 1.0
     """Share of the box bonus a won hand counts for in every judgement: winning a hand is worth
-    more than its points (0 and 0.5, or 2 and 3, scored fewer points per hand against ``simple``)."""
+    more than its points (0 and 0.5, or 2 and 3, scored fewer points per hand against ``simple``,
+    within the noise: ``docs/bots.md``)."""
     KNOCK_MARGIN = 0.0
     """Points per sampled deal by which a knock may fall short of playing on and still be played
-    (negative: it must win by that much); −3 and +3 both scored fewer points per hand."""
+    (negative: it must win by that much); −3 and +3 both scored fewer points per hand, within the noise."""
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
         acts = _by_action(legal_moves)
