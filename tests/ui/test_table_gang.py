@@ -193,6 +193,9 @@ def test_a_turn_that_ends_by_itself_is_told_as_news_not_as_a_refusal(app) -> Non
     view = scene.state.view(0)
     scene.adapter.observe(Move("snap 0.0", 1), [Event("turn_end", seat=0)], view)
     assert scene.message == "Your turn is over." and scene.message_kind == "info"
+    app.set_language("es")  # a statement, not "Termina tu turno", which reads as an order to end it
+    scene.adapter.observe(Move("snap 0.0", 1), [Event("turn_end", seat=0)], view)
+    assert scene.message == "Tu turno ha terminado."
 
 
 def test_refused_drop_says_why(app) -> None:
