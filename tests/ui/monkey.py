@@ -52,11 +52,13 @@ from ui.settings import Settings, save_settings  # noqa: E402
 GOAL_STEPS = 80
 """Navigation steps spent on one goal before choosing another."""
 SHORT_MATCH = {
-    "gin_rummy": {"game_target": "10", "match_target": "10"},
+    "gin_rummy": {"game_target": "10"},
     "lagagne": {"target": "10", "max_rounds": "2"},
     "gang_de_mouettes": {"match_end": "10"},
 }
-"""Options the monkey types in the setup when it heads for a score sheet: a short match."""
+"""Options the monkey types in the setup when it heads for a score sheet: a short match. Only
+text fields: Gin Rummy's match length is a drop-down of presets (the score sheet opens from the
+table at any time, so short games are enough)."""
 DT = 1 / 30
 """Seconds each frame advances (fixed, so that a run does not depend on the machine's speed)."""
 
