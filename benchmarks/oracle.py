@@ -1,0 +1,195 @@
+"""What the hidden cards are worth to ``hard``: the same deals against an independent player, with
+``hard`` guessing the hidden cards as it does at the table, or shown them.
+
+    python benchmarks/oracle.py gin_rummy simple --sight guess --seed 9861 --count 300 --out guess.json
+    python benchmarks/oracle.py gin_rummy simple --sight known --seed 9861 --count 300 --out known.json
+    python benchmarks/oracle.py --pair guess.json known.json
+
+``--sight known`` replaces every guessed deal of ``hard``'s search with the true cards that somebody
+at the table knows (the opponent's hand in Gin Rummy, every hand in LaGagne, every card a holder
+has looked at in Gang de mouettes), the cards nobody knows still guessed and the stock or pile
+still shuffled; ``--sight all`` (Gang de mouettes) also shows the cards nobody has looked at, the
+bot's own included. The figures are a ceiling: what perfect inference (``known``) or perfect
+sight (``all``) would bring the same search, so they say whether a better guess of the hidden
+cards can pay and how much of the gap to seeing them the bot already closes. This is a diagnostic,
+never a level: the bots read only their seat's view, and here the benchmark hands the search the
+true state by replacing its sampler for the length of the run (``sighted``), then puts it back.
+
+Deals and bots' seeds are drawn as ``benchmarks/yardsticks.py`` draws them, so runs of the same deals
+compare deal by deal (``--pair``: the difference with its 95% interval). Use tuning seeds only
+(9600 and up): the seeds of the tables in ``docs/bots.md`` are held out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import game.yardsticks  # noqa: E402,F401  (installs the independent players)
+from benchmarks.yardsticks import per_deal  # noqa: E402
+from game.arena import mean_ci, play_deal  # noqa: E402
+from game.core import GameState, Rng  # noqa: E402
+from game.core.referee import Referee  # noqa: E402
+
+SIGHTS = {"gin_rummy": ("guess", "known"), "lagagne": ("guess", "known"),
+          "gang_de_mouettes": ("guess", "known", "all")}
+UNITS = {"gin_rummy": "hand", "lagagne": "game", "gang_de_mouettes": "hand"}
+
+
+def _gin_patch(truth: list[Any]) -> tuple[Any, str, Any]:
+    from game.gin_rummy import bots
+
+    def deals(self: bots.HardBot, seen: Any, view: dict[str, Any]) -> list[tuple[int, list[int]]]:
+        st = truth[0]
+        hand = st.hands[1 - view["seat"]]
+        out = []
+        for _ in range(self.DEALS):
+            stock = list(st.stock)
+            self.rng.shuffle(stock)
+            out.append((hand, stock))
+        return out
+
+    return bots.HardBot, "_deals", deals
+
+
+def _lagagne_patch(truth: list[Any]) -> tuple[Any, str, Any]:
+    from game.lagagne.state import LaGagneState
+
+    def determinise(cls: type[LaGagneState], view: dict[str, Any], rng: Rng) -> LaGagneState:
+        world: LaGagneState = truth[0].clone()
+        world.rng = rng
+        rng.shuffle(world.pile)
+        return world
+
+    return LaGagneState, "determinise", classmethod(determinise)
+
+
+def _gang_patch(truth: list[Any], everything: bool) -> tuple[Any, str, Any]:
+    from game.gang_de_mouettes import bots
+
+    guess = bots.HardBot.world
+
+    def world(self: bots.HardBot, view: dict[str, Any], p: Any) -> Any:
+        real = truth[0]
+        st = guess(self, view, p)
+        shown = {(s, i) for s in range(real.players) for i, mask in enumerate(real.know[s]) if everything or mask}
+        for s, i in sorted(shown):
+            value = real.slots[s][i]
+            if st.slots[s][i] == value:
+                continue
+            k = next((k for k, c in enumerate(st.pile) if c == value), None)
+            if k is not None:
+                st.pile[k], st.slots[s][i] = st.slots[s][i], value
+                continue
+            for t in range(real.players):
+                j = next((j for j, c in enumerate(st.slots[t]) if c == value and (t, j) not in shown), None)
+                if j is not None:
+                    st.slots[t][j], st.slots[s][i] = st.slots[s][i], value
+                    break
+        return st
+
+    return bots.HardBot, "world", world
+
+
+@contextlib.contextmanager
+def sighted(game_id: str, sight: str) -> Iterator[None]:
+    """While inside, ``hard``'s search in ``game_id`` sees the hidden cards that ``sight`` names
+    (``guess`` changes nothing); the referee's state is what it is shown."""
+    if sight not in SIGHTS[game_id]:
+        raise ValueError(f"{game_id} has no sight {sight!r}; expected one of {', '.join(SIGHTS[game_id])}")
+    if sight == "guess":
+        yield
+        return
+    truth: list[GameState] = []
+    step = Referee.step
+
+    def watched(self: Referee) -> Any:
+        truth[:] = [self.state]
+        return step(self)
+
+    if game_id == "gin_rummy":
+        owner, name, replacement = _gin_patch(truth)
+    elif game_id == "lagagne":
+        owner, name, replacement = _lagagne_patch(truth)
+    else:
+        owner, name, replacement = _gang_patch(truth, sight == "all")
+    saved = owner.__dict__[name]
+    Referee.step = watched  # type: ignore[method-assign]
+    setattr(owner, name, replacement)
+    try:
+        yield
+    finally:
+        setattr(owner, name, saved)
+        Referee.step = step  # type: ignore[method-assign]
+
+
+def play(game_id: str, opponent: str, players: int, seed: int, first: int, count: int, sight: str,
+         fair_race: bool) -> dict[str, Any]:
+    """Play the deals with ``hard`` shown what ``sight`` names; per-deal results and their means."""
+    start = time.process_time()
+    with sighted(game_id, sight):
+        deals = [play_deal(game_id, ("hard", opponent), players, seed * 100_003 + i, UNITS[game_id], {}, False,
+                           fair_race) for i in range(first, first + count)]
+    diffs, wins, _, _ = per_deal(deals)
+    return {"game": game_id, "opponent": opponent, "players": players, "seed": seed, "first": first,
+            "count": count, "sight": sight, "unit": UNITS[game_id], "fair_race": fair_race,
+            "diff": statistics.fmean(diffs), "win": statistics.fmean(wins),
+            "cpu": round(time.process_time() - start, 1), "diffs": diffs, "wins": wins}
+
+
+def pair(base: dict[str, Any], other: dict[str, Any]) -> str:
+    """Both runs' figures and their deal-by-deal differences, with 95% intervals."""
+    same = ("game", "opponent", "players", "seed", "first", "count", "fair_race")
+    if any(base[k] != other[k] for k in same):
+        raise SystemExit("oracle: the two runs were not played on the same deals")
+    lines = []
+    for key, label in (("diffs", "points"), ("wins", "win share")):
+        a, b = base[key], other[key]
+        (ma, ha), (mb, hb) = mean_ci(a), mean_ci(b)
+        d, hd = mean_ci([y - x for x, y in zip(a, b)])
+        lines.append(f"{label}: {base['sight']} {ma:+.3f} ±{ha:.3f}, {other['sight']} {mb:+.3f} ±{hb:.3f}, "
+                     f"difference {d:+.3f} ±{hd:.3f} ({len(a)} deals)")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one sight over a seed's deals (or ``--pair`` two runs) and print the figures."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["--pair"]:
+        if len(args) != 3:
+            raise SystemExit("oracle: --pair takes two result files")
+        print(pair(*(json.loads(Path(f).read_text()) for f in args[1:])))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=sorted(SIGHTS))
+    parser.add_argument("opponent")
+    parser.add_argument("--sight", default="guess", choices=("guess", "known", "all"))
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--fair-race", action="store_true", help="as in benchmarks/yardsticks.py")
+    parser.add_argument("--out", default=None, help="write the per-deal results as JSON here too")
+    ns = parser.parse_args(args)
+    if ns.sight not in SIGHTS[ns.game]:
+        parser.error(f"{ns.game} has no sight {ns.sight!r}; expected one of {', '.join(SIGHTS[ns.game])}")
+    result = play(ns.game, ns.opponent, ns.players, ns.seed, ns.first, ns.count, ns.sight, ns.fair_race)
+    text = json.dumps(result)
+    if ns.out:
+        Path(ns.out).write_text(text + "\n")
+    print(f"{ns.game} hard ({ns.sight}) against {ns.opponent}, {ns.players} players, {ns.count} deals: "
+          f"points {result['diff']:+.3f}, win share {result['win']:.3f}, {result['cpu']} s CPU")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

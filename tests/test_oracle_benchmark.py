@@ -1,0 +1,108 @@
+"""``benchmarks/oracle.py``: ``hard``'s search shown the hidden cards for a diagnostic run, and put back after."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from game import GAMES
+from game.core import Rng
+from game.core.referee import Referee
+from game.gang_de_mouettes import bots as gang_bots
+from game.gin_rummy import bots as gin_bots
+from game.lagagne.state import LaGagneState
+from tests.scripts import load_script
+
+
+def load() -> ModuleType:
+    return load_script("benchmarks/oracle.py")
+
+
+def _played(game_id: str, players: int, steps: int) -> Referee:
+    """A match a few moves in, played by ``normal`` through a referee (which the oracle watches)."""
+    desc = GAMES[game_id]
+    state = desc.new_match(players, seed=4242)
+    referee = Referee(state, {s: desc.make_bot("normal", s) for s in range(players)})
+    for _ in range(steps):
+        assert referee.step()
+    return referee
+
+
+def test_gin_rummy_known_shows_the_true_opponent_hand_and_shuffles_the_stock() -> None:
+    oracle = load()
+    with oracle.sighted("gin_rummy", "known"):
+        referee = _played("gin_rummy", 2, 12)
+        state: Any = referee.state
+        view = state.view(0)
+        bot = gin_bots.HardBot(7)
+        deals = gin_bots.HardBot._deals(bot, gin_bots._Seen(view), view)
+    assert {hand for hand, _ in deals} == {state.hands[1]}
+    assert all(sorted(stock) == sorted(state.stock) for _, stock in deals)
+    assert len({tuple(stock) for _, stock in deals}) > 1
+
+
+def test_gang_known_shows_what_somebody_knows_and_all_shows_every_card() -> None:
+    oracle = load()
+    for sight in ("known", "all"):
+        with oracle.sighted("gang_de_mouettes", sight):
+            referee = _played("gang_de_mouettes", 4, 9)
+            real: Any = referee.state
+            view = real.view(0)
+            bot = gang_bots.HardBot(3)
+            world = gang_bots.HardBot.world(bot, view, bot.perspective(view))
+        for s in range(4):
+            for i, value in enumerate(real.slots[s]):
+                if sight == "all" or real.know[s][i]:
+                    assert world.slots[s][i] == value, (sight, s, i)
+        cards = Counter(v for row in world.slots for v in row) + Counter(world.pile)
+        assert cards == Counter(v for row in real.slots for v in row) + Counter(real.pile)
+
+
+def test_lagagne_known_shows_every_hand() -> None:
+    oracle = load()
+    with oracle.sighted("lagagne", "known"):
+        referee = _played("lagagne", 2, 6)
+        real: Any = referee.state
+        world = LaGagneState.determinise(real.view(0), Rng(5))
+    assert world.hands == real.hands
+    assert sorted(world.pile) == sorted(real.pile)
+
+
+def test_the_samplers_and_the_referee_are_put_back() -> None:
+    oracle = load()
+    before = (gin_bots.HardBot.__dict__["_deals"], gang_bots.HardBot.__dict__["world"],
+              LaGagneState.__dict__["determinise"], Referee.step)
+    for game_id, sights in oracle.SIGHTS.items():
+        for sight in sights:
+            with pytest.raises(RuntimeError), oracle.sighted(game_id, sight):
+                raise RuntimeError("a run that fails")
+    after = (gin_bots.HardBot.__dict__["_deals"], gang_bots.HardBot.__dict__["world"],
+             LaGagneState.__dict__["determinise"], Referee.step)
+    assert after == before
+
+
+def test_a_sight_the_game_has_not_is_refused() -> None:
+    oracle = load()
+    with pytest.raises(ValueError, match="no sight 'all'"), oracle.sighted("gin_rummy", "all"):
+        pass
+    with pytest.raises(SystemExit):
+        oracle.main(["lagagne", "lagagne", "--sight", "all", "--seed", "9861", "--count", "1"])
+
+
+def test_runs_of_different_deals_are_not_paired(tmp_path: Path) -> None:
+    oracle = load()
+    base = {"game": "gin_rummy", "opponent": "simple", "players": 2, "seed": 9861, "first": 0, "count": 2,
+            "fair_race": False, "sight": "guess", "diffs": [1.0, 3.0], "wins": [0.5, 1.0]}
+    other = dict(base, sight="known", diffs=[4.0, 8.0], wins=[1.0, 1.0])
+    text = oracle.pair(base, other)
+    assert "difference +4.000" in text and "difference +0.250" in text
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps(base))
+    b.write_text(json.dumps(dict(other, seed=9862)))
+    with pytest.raises(SystemExit, match="same deals"):
+        oracle.main(["--pair", str(a), str(b)])
