@@ -14,6 +14,7 @@ sight (``all``) would bring the same search, so they say whether a better guess 
 cards can pay and how much of the gap to seeing them the bot already closes. This is a diagnostic,
 never a level: the bots read only their seat's view, and here the benchmark hands the search the
 true state by replacing its sampler for the length of the run (``sighted``), then puts it back.
+Only ``hard`` is shown anything: in LaGagne ``normal`` guesses through the same call, and still guesses.
 
 Deals and bots' seeds are drawn as ``benchmarks/yardsticks.py`` draws them, so runs of the same deals
 compare deal by deal (``--pair``: the difference with its 95% interval). Use tuning seeds only
@@ -62,6 +63,9 @@ def _gin_patch(truth: list[Any]) -> tuple[Any, str, Any]:
 
 
 def _lagagne_patch(truth: list[Any]) -> tuple[Any, str, Any]:
+    """``hard`` guesses through the contract's ``determinise``, which ``normal`` calls too: it is
+    replaced only while ``hard`` chooses."""
+    from game.lagagne import bots
     from game.lagagne.state import LaGagneState
 
     def determinise(cls: type[LaGagneState], view: dict[str, Any], rng: Rng) -> LaGagneState:
@@ -70,7 +74,17 @@ def _lagagne_patch(truth: list[Any]) -> tuple[Any, str, Any]:
         rng.shuffle(world.pile)
         return world
 
-    return LaGagneState, "determinise", classmethod(determinise)
+    choose = bots.HardBot.choose
+
+    def sighted_choose(self: bots.HardBot, view: dict[str, Any], legal_moves: list[Any]) -> Any:
+        guess = LaGagneState.__dict__["determinise"]
+        LaGagneState.determinise = classmethod(determinise)  # type: ignore[method-assign,assignment]
+        try:
+            return choose(self, view, legal_moves)
+        finally:
+            LaGagneState.determinise = guess  # type: ignore[method-assign]
+
+    return bots.HardBot, "choose", sighted_choose
 
 
 def _gang_patch(truth: list[Any], everything: bool) -> tuple[Any, str, Any]:

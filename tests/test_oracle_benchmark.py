@@ -15,6 +15,7 @@ from game.core import Rng
 from game.core.referee import Referee
 from game.gang_de_mouettes import bots as gang_bots
 from game.gin_rummy import bots as gin_bots
+from game.lagagne import bots as lagagne_bots
 from game.lagagne.state import LaGagneState
 from tests.scripts import load_script
 
@@ -63,26 +64,38 @@ def test_gang_known_shows_what_somebody_knows_and_all_shows_every_card() -> None
         assert cards == Counter(v for row in real.slots for v in row) + Counter(real.pile)
 
 
-def test_lagagne_known_shows_every_hand() -> None:
+def test_lagagne_known_shows_every_hand_to_hard_only(monkeypatch: pytest.MonkeyPatch) -> None:
     oracle = load()
+    seen: list[Any] = []
+
+    def spy(st: Any, seat: int, move: Any, scores: Any) -> float:
+        seen.append(st)
+        return 0.0
+
+    monkeypatch.setattr(lagagne_bots, "move_value", spy)
     with oracle.sighted("lagagne", "known"):
         referee = _played("lagagne", 2, 6)
         real: Any = referee.state
-        world = LaGagneState.determinise(real.view(0), Rng(5))
+        seat = real.current
+        seen.clear()  # the normal seats that played the first moves judged through the spy too
+        lagagne_bots.HardBot(5).choose(real.view(seat), real.legal_moves(seat))
+        guessed = LaGagneState.determinise(real.view(seat), Rng(5))
+    world = seen[0]
     assert world.hands == real.hands
-    assert sorted(world.pile) == sorted(real.pile)
+    assert sorted(world.pile) == sorted(real.pile) and world.pile != real.pile
+    assert guessed.hands != real.hands  # normal, which guesses through the same call, still guesses
 
 
 def test_the_samplers_and_the_referee_are_put_back() -> None:
     oracle = load()
     before = (gin_bots.HardBot.__dict__["_deals"], gang_bots.HardBot.__dict__["world"],
-              LaGagneState.__dict__["determinise"], Referee.step)
+              lagagne_bots.HardBot.__dict__["choose"], LaGagneState.__dict__["determinise"], Referee.step)
     for game_id, sights in oracle.SIGHTS.items():
         for sight in sights:
             with pytest.raises(RuntimeError), oracle.sighted(game_id, sight):
                 raise RuntimeError("a run that fails")
     after = (gin_bots.HardBot.__dict__["_deals"], gang_bots.HardBot.__dict__["world"],
-             LaGagneState.__dict__["determinise"], Referee.step)
+             lagagne_bots.HardBot.__dict__["choose"], LaGagneState.__dict__["determinise"], Referee.step)
     assert after == before
 
 
