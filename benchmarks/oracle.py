@@ -194,9 +194,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fair-race", action="store_true", help="as in benchmarks/yardsticks.py")
     parser.add_argument("--out", default=None, help="write the per-deal results as JSON here too")
     ns = parser.parse_args(args)
-    if ns.sight not in SIGHTS[ns.game]:
-        parser.error(f"{ns.game} has no sight {ns.sight!r}; expected one of {', '.join(SIGHTS[ns.game])}")
-    result = play(ns.game, ns.opponent, ns.players, ns.seed, ns.first, ns.count, ns.sight, ns.fair_race)
+    try:
+        result = play(ns.game, ns.opponent, ns.players, ns.seed, ns.first, ns.count, ns.sight, ns.fair_race)
+    except ValueError as error:
+        parser.error(str(error))
     text = json.dumps(result)
     if ns.out:
         Path(ns.out).write_text(text + "\n")
