@@ -99,13 +99,16 @@ def test_the_samplers_and_the_referee_are_put_back() -> None:
     assert after == before
 
 
-def test_a_sight_the_game_has_not_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_sight_or_an_opponent_the_game_has_not_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     oracle = load()
     with pytest.raises(ValueError, match="no sight 'all'"), oracle.sighted("gin_rummy", "all"):
         pass
     with pytest.raises(SystemExit):
         oracle.main(["lagagne", "lagagne", "--sight", "all", "--seed", "9861", "--count", "1"])
     assert "lagagne has no sight 'all'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        oracle.main(["gin_rummy", "nobody", "--seed", "9861", "--count", "1"])
+    assert "unknown bot level 'nobody'" in capsys.readouterr().err
 
 
 def test_runs_of_different_deals_are_not_paired(tmp_path: Path) -> None:
