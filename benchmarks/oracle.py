@@ -9,7 +9,9 @@
 at the table knows (the opponent's hand in Gin Rummy, every hand in LaGagne, every card a holder
 has looked at in Gang de mouettes), the cards nobody knows still guessed and the stock or pile
 still shuffled; ``--sight all`` (Gang de mouettes) also shows the cards nobody has looked at, the
-bot's own included. The figures are a ceiling: what perfect inference (``known``) or perfect
+bot's own included; in Gin Rummy ``--sight feed`` or ``--sight playouts`` shows the opponent's hand
+to one use of the guess only (what a discard would save the opponent, or the play-outs that compare
+the shortlisted discards). The figures are a ceiling: what perfect inference (``known``) or perfect
 sight (``all``) would bring the same search, so they say whether a better guess of the hidden
 cards can pay and how much of the gap to seeing them the bot already closes. This is a diagnostic,
 never a level: the bots read only their seat's view, and here the benchmark hands the search the
@@ -41,7 +43,7 @@ from game.arena import mean_ci, play_deal  # noqa: E402
 from game.core import GameState, Rng  # noqa: E402
 from game.core.referee import Referee  # noqa: E402
 
-SIGHTS = {"gin_rummy": ("guess", "known"), "lagagne": ("guess", "known"),
+SIGHTS = {"gin_rummy": ("guess", "known", "feed", "playouts"), "lagagne": ("guess", "known"),
           "gang_de_mouettes": ("guess", "known", "all")}
 UNITS = {"gin_rummy": "hand", "lagagne": "game", "gang_de_mouettes": "hand"}
 
@@ -60,6 +62,42 @@ def _gin_patch(truth: list[Any]) -> tuple[Any, str, Any]:
         return out
 
     return bots.HardBot, "_deals", deals
+
+
+def _gin_part_patch(truth: list[Any], part: str) -> tuple[Any, str, Any]:
+    """Only one use of the guessed deals shown the true opponent hand, while ``hard`` chooses:
+    ``feed`` (what each discard would save the opponent) or ``playouts`` (each shortlisted discard
+    played out to the hand's end). Everything else still works on the guess."""
+    from game.gin_rummy import bots
+
+    choose, feed, played_out = bots.HardBot.choose, bots._feed, bots.HardBot._played_out
+
+    def sighted_choose(self: bots.HardBot, view: dict[str, Any], legal_moves: list[Any]) -> Any:
+        st = truth[0]
+        hand = st.hands[1 - view["seat"]]
+
+        def true_feed(card: int, opp_hands: list[int]) -> float:
+            return feed(card, [hand] * len(opp_hands))
+
+        def true_played_out(bot: bots.HardBot, seen: Any, deals: list[tuple[int, list[int]]], card: int,
+                            bonus: tuple[int, int, int]) -> float:
+            shown = []
+            for _ in deals:
+                stock = list(st.stock)
+                bot.rng.shuffle(stock)
+                shown.append((hand, stock))
+            return played_out(bot, seen, shown, card, bonus)
+
+        if part == "feed":
+            bots._feed = true_feed
+        else:
+            bots.HardBot._played_out = true_played_out  # type: ignore[method-assign,assignment]
+        try:
+            return choose(self, view, legal_moves)
+        finally:
+            bots._feed, bots.HardBot._played_out = feed, played_out  # type: ignore[method-assign]
+
+    return bots.HardBot, "choose", sighted_choose
 
 
 def _lagagne_patch(truth: list[Any]) -> tuple[Any, str, Any]:
@@ -130,7 +168,9 @@ def sighted(game_id: str, sight: str) -> Iterator[None]:
         truth[:] = [self.state]
         return step(self)
 
-    if game_id == "gin_rummy":
+    if game_id == "gin_rummy" and sight in ("feed", "playouts"):
+        owner, name, replacement = _gin_part_patch(truth, sight)
+    elif game_id == "gin_rummy":
         owner, name, replacement = _gin_patch(truth)
     elif game_id == "lagagne":
         owner, name, replacement = _lagagne_patch(truth)
@@ -186,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=sorted(SIGHTS))
     parser.add_argument("opponent")
-    parser.add_argument("--sight", default="guess", choices=("guess", "known", "all"))
+    parser.add_argument("--sight", default="guess", choices=("guess", "known", "all", "feed", "playouts"))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--first", type=int, default=0)

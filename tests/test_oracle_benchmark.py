@@ -47,6 +47,51 @@ def test_gin_rummy_known_shows_the_true_opponent_hand_and_shuffles_the_stock() -
     assert len({tuple(stock) for _, stock in deals}) > 1
 
 
+def _gin_discard_decision() -> tuple[Any, int]:
+    """A match played by ``normal`` through a referee up to a seat's choice of a discard with no
+    knock on offer; the state and that seat."""
+    referee = _played("gin_rummy", 2, 0)
+    state: Any = referee.state
+    while True:
+        for seat in (0, 1):
+            actions = [m.action for m in state.legal_moves(seat)]
+            if (any(a.startswith("discard ") for a in actions) and not any(a.startswith(("knock", "gin")) for a in actions)
+                    and state.view(seat)["discard_log"]):
+                return state, seat
+        assert referee.step()
+
+
+@pytest.mark.parametrize("part", ["feed", "playouts"])
+def test_gin_rummy_a_part_sees_the_true_hand_and_the_rest_still_guesses(part: str,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    fed: list[int] = []
+    played: list[tuple[int, list[int]]] = []
+
+    def feed(card: int, hands: list[int]) -> float:
+        fed.extend(hands)
+        return 0.0
+
+    def played_out(self: Any, seen: Any, deals: list[tuple[int, list[int]]], card: int, bonus: Any) -> float:
+        played.extend(deals)
+        return 0.0
+
+    monkeypatch.setattr(gin_bots, "_feed", feed)
+    monkeypatch.setattr(gin_bots.HardBot, "_played_out", played_out)
+    oracle = load()
+    with oracle.sighted("gin_rummy", part):
+        state, seat = _gin_discard_decision()  # the oracle watches the referee that played it
+        gin_bots.HardBot(3).choose(state.view(seat), state.legal_moves(seat))
+    truth = state.hands[1 - seat]
+    assert fed and played
+    shown, guessed = set(fed), {h for h, _ in played}
+    if part == "playouts":
+        shown, guessed = guessed, shown
+        assert all(sorted(stock) == sorted(state.stock) for _, stock in played)
+    assert shown == {truth}
+    assert len(guessed) > 1
+    assert gin_bots._feed is feed and gin_bots.HardBot.__dict__["_played_out"] is played_out
+
+
 def test_gang_known_shows_what_somebody_knows_and_all_shows_every_card() -> None:
     oracle = load()
     for sight in ("known", "all"):
@@ -88,13 +133,15 @@ def test_lagagne_known_shows_every_hand_to_hard_only(monkeypatch: pytest.MonkeyP
 
 def test_the_samplers_and_the_referee_are_put_back() -> None:
     oracle = load()
-    before = (gin_bots.HardBot.__dict__["_deals"], gang_bots.HardBot.__dict__["world"],
+    before = (gin_bots.HardBot.__dict__["_deals"], gin_bots.HardBot.__dict__["choose"], gin_bots._feed,
+              gin_bots.HardBot.__dict__["_played_out"], gang_bots.HardBot.__dict__["world"],
               lagagne_bots.HardBot.__dict__["choose"], LaGagneState.__dict__["determinise"], Referee.step)
     for game_id, sights in oracle.SIGHTS.items():
         for sight in sights:
             with pytest.raises(RuntimeError), oracle.sighted(game_id, sight):
                 raise RuntimeError("a run that fails")
-    after = (gin_bots.HardBot.__dict__["_deals"], gang_bots.HardBot.__dict__["world"],
+    after = (gin_bots.HardBot.__dict__["_deals"], gin_bots.HardBot.__dict__["choose"], gin_bots._feed,
+             gin_bots.HardBot.__dict__["_played_out"], gang_bots.HardBot.__dict__["world"],
              lagagne_bots.HardBot.__dict__["choose"], LaGagneState.__dict__["determinise"], Referee.step)
     assert after == before
 
