@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=sorted(SIGHTS))
     parser.add_argument("opponent")
-    parser.add_argument("--sight", default="guess", choices=("guess", "known", "all", "feed", "playouts"))
+    parser.add_argument("--sight", default="guess", choices=sorted({s for sights in SIGHTS.values() for s in sights}))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--first", type=int, default=0)
