@@ -32,7 +32,7 @@ from game.gang_de_mouettes import bots  # noqa: E402
 OPPONENTS = ("gang", "gang-cautious", "gang-aggressive")
 STEPS = {"kept": 0.25, "take": 0.5, "take_low": 0.5, "swap_unknown": 0.4, "swap": 0.4, "look": 0.75,
          "spy": 0.5, "steal": 0.75, "scout": 0.75, "trade": 0.5, "call_low": 1.0, "call_p": 0.1,
-         "call_p_many": 0.1, "call_ceiling": 5.0, "call_gain": 0.75}
+         "call_p_many": 0.1, "call_ceiling": 5.0, "call_gain": 0.75, "unseen_first": 1.0, "unseen_first_many": 1.0}
 """How far each weight is moved in one trial."""
 
 

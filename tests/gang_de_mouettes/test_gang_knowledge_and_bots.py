@@ -275,6 +275,18 @@ def test_the_normal_bot_calls_on_cards_it_has_not_seen_only_when_its_lead_covers
     assert NormalBot(seed=1).choose(state.view(0), state.legal_moves(0)) == Move(action, 0)
 
 
+@pytest.mark.parametrize(("players", "slot"), [(2, 0), (3, 2), (4, 2)])
+def test_the_normal_bot_replaces_a_card_it_has_not_seen_first_at_three_players_or_more(players: int, slot: int) -> None:
+    """A 3 drawn, a 9 and a 1 known, two cards unseen: at two players the bot swaps the drawn card
+    for the 9, the highest card it expects to hold; at three or more for a card it has not seen,
+    which leaves it a hand it knows (``W["unseen_first_many"]``)."""
+    others = [["M10", "M10", "M5", "M6"], ["M8", "M7", "M6", "M5"], ["M4", "M4", "M5", "M6"]]
+    state = stacked([["M9", "M1", "M0", "M2"], *others[:players - 1]], ["M3"], quick_discards=False)
+    play(state, "0: draw")
+    assert state.drawn == 3
+    assert NormalBot(seed=1).choose(state.view(0), state.legal_moves(0)) == Move(f"swap {slot}", 0)
+
+
 def test_the_easy_bot_calls_on_a_whim_yet_asks_a_lead_for_the_cards_it_has_not_seen() -> None:
     """5 points seen and two cards unseen after the first turn: the easy bot calls on some whims
     and not on others (it used to call on every one, as if the unseen cards were sure to be
