@@ -365,9 +365,10 @@ PATIENCE = 10
 """Turns per seat after which a bot calls with any lead (and after twice as many, in any case),
 so that a table of bots always ends its rounds."""
 
-def _worst(est: list[float], vals: list[int | None]) -> int:
-    """The slot to get rid of: highest expected value; a known card wins a tie."""
-    return max(range(len(est)), key=lambda i: (est[i], vals[i] is not None, -i))
+def _worst(est: list[float], vals: list[int | None], unseen: float = 0.0) -> int:
+    """The slot to get rid of: highest expected value, a card the seat has not seen counting
+    ``unseen`` points more; a known card wins a tie."""
+    return max(range(len(est)), key=lambda i: (est[i] + (unseen if vals[i] is None else 0.0), vals[i] is not None, -i))
 
 
 def _to_replace(p: Perspective, est: list[float], vals: list[int | None]) -> int:
@@ -379,8 +380,7 @@ def _to_replace(p: Perspective, est: list[float], vals: list[int | None]) -> int
     known card a little above the mean: ``normal`` scored 1.5 to 1.9 points a round fewer against
     the independent players when it always replaced an unseen card first (``docs/bots.md``,
     sixth round); at two players, where only one seat may try each quick discard, it scored more."""
-    bonus = W["unseen_first"] if p.n == 2 else W["unseen_first_many"]
-    return max(range(len(est)), key=lambda i: (est[i] + (bonus if vals[i] is None else 0.0), vals[i] is not None, -i))
+    return _worst(est, vals, W["unseen_first"] if p.n == 2 else W["unseen_first_many"])
 
 
 def _opponent_cards(p: Perspective) -> list[tuple[float, int, int]]:
