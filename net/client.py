@@ -328,7 +328,8 @@ class _Player:
     pending: asyncio.Task[None] | None = None
 
     async def play(self) -> dict[str, Any] | None:
-        """Answer the host until the match is over (its last update) or the connection drops (``None``)."""
+        """Answer the host until the match is over (its last update) or the connection drops (``None``,
+        also when it closes while an answer or a move is on its way)."""
         seat = self.client.seat
         while True:
             message = await self.client.receive()
@@ -337,13 +338,16 @@ class _Player:
             kind = message.get("type")
             if kind == "error" and message.get("key") in FATAL:
                 raise JoinError(message.get("message", ""), message.get("key", "error"))
-            if kind == "question":
-                await self._answer(message, seat)
-            elif kind == "update":
-                if message["over"]:
-                    return message
-                if self.as_person:
-                    await self._act(message, seat)
+            try:
+                if kind == "question":
+                    await self._answer(message, seat)
+                elif kind == "update":
+                    if message["over"]:
+                        return message
+                    if self.as_person:
+                        await self._act(message, seat)
+            except ConnectionClosed:
+                return None
 
     async def _answer(self, question: dict[str, Any], seat: int | None) -> None:
         legal = [Move(a, seat) for a in question["legal"]]

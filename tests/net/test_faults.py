@@ -10,8 +10,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from websockets.exceptions import ConnectionClosedOK
+from websockets.frames import Close
+
+from game import GAMES
 from game.core.timing import Window
-from net.client import play_bot
+from net.client import _Player, play_bot
 from net.host import Host
 from net.table import HostedTable
 from tests.net.helpers import CODE, address, hosted, local_log, serve, until
@@ -134,3 +138,33 @@ def test_command_line_refusals_are_one_sentence_and_exit_1(tmp_path: Path) -> No
     assert resume.returncode == 1 and "no saved table" in resume.stderr
     usage = run("--join", "127.0.0.1:1")
     assert usage.returncode == 2 and "--code" in usage.stderr
+
+
+class _ClosedBeforeTheAnswer:
+    """A seat's connection whose host asks one question, then closes the connection (code 1000, as
+    a table that ends does) while the answer is on its way."""
+
+    seat = 0
+
+    def __init__(self, question: dict) -> None:
+        self.messages = [question]
+
+    async def receive(self) -> dict | None:
+        return self.messages.pop(0) if self.messages else None
+
+    async def send(self, message: dict) -> None:
+        raise ConnectionClosedOK(Close(1000, ""), Close(1000, ""), True)
+
+
+def test_a_bot_whose_host_closes_while_it_answers_ends_as_on_a_dropped_connection() -> None:
+    """The host closing while an answer is sent is a dropped connection (``play`` answers ``None``, and
+    the seat tries to come back), not an error that kills the bot's thread."""
+    state = GAMES["gin_rummy"].new_match(2, seed=5)
+    seat = state.to_move()[0]
+    question = {"type": "question", "kind": "choose", "key": 1, "view": state.view(seat),
+                "legal": [m.action for m in state.legal_moves(seat)]}
+    client = _ClosedBeforeTheAnswer(question)
+    client.seat = seat
+    player = _Player(client, GAMES["gin_rummy"].make_bot("normal", 1), as_person=False, pace=0.0)  # type: ignore[arg-type]
+    assert asyncio.run(player.play()) is None
+    assert client.messages == []
