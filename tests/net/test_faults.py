@@ -10,7 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from websockets.exceptions import ConnectionClosedOK
+import pytest
+from websockets.exceptions import ConnectionClosed, ConnectionClosedError, ConnectionClosedOK
 from websockets.frames import Close
 
 from game import GAMES
@@ -141,30 +142,36 @@ def test_command_line_refusals_are_one_sentence_and_exit_1(tmp_path: Path) -> No
 
 
 class _ClosedBeforeTheAnswer:
-    """A seat's connection whose host asks one question, then closes the connection (code 1000, as
-    a table that ends does) while the answer is on its way."""
+    """A seat's connection whose host sends one message, then is gone (``closed``: a table that ends
+    with code 1000, or a host that dies without a closing frame) while the answer is on its way."""
 
     seat = 0
 
-    def __init__(self, question: dict) -> None:
-        self.messages = [question]
+    def __init__(self, message: dict, closed: ConnectionClosed) -> None:
+        self.messages, self.closed = [message], closed
 
     async def receive(self) -> dict | None:
         return self.messages.pop(0) if self.messages else None
 
     async def send(self, message: dict) -> None:
-        raise ConnectionClosedOK(Close(1000, ""), Close(1000, ""), True)
+        raise self.closed
 
 
-def test_a_bot_whose_host_closes_while_it_answers_ends_as_on_a_dropped_connection() -> None:
-    """The host closing while an answer is sent is a dropped connection (``play`` answers ``None``, and
-    the seat tries to come back), not an error that kills the bot's thread."""
+@pytest.mark.parametrize("closed", [ConnectionClosedOK(Close(1000, ""), Close(1000, ""), True),
+                                    ConnectionClosedError(None, None)], ids=["closed", "died"])
+@pytest.mark.parametrize("as_person", [False, True], ids=["bot", "person"])
+def test_a_seat_whose_host_closes_while_it_answers_ends_as_on_a_dropped_connection(
+        closed: ConnectionClosed, as_person: bool) -> None:
+    """The host gone while an answer (a bot seat's) or a ready (a seat played as a person) is sent
+    is a dropped connection (``play`` answers ``None``, and the seat tries to come back), not an
+    error that kills the seat's thread."""
     state = GAMES["gin_rummy"].new_match(2, seed=5)
     seat = state.to_move()[0]
-    question = {"type": "question", "kind": "choose", "key": 1, "view": state.view(seat),
-                "legal": [m.action for m in state.legal_moves(seat)]}
-    client = _ClosedBeforeTheAnswer(question)
+    view, legal = state.view(seat), [m.action for m in state.legal_moves(seat)]
+    message = ({"type": "update", "over": False, "unready": [seat], "view": view, "legal": legal, "window": None}
+               if as_person else {"type": "question", "kind": "choose", "key": 1, "view": view, "legal": legal})
+    client = _ClosedBeforeTheAnswer(message, closed)
     client.seat = seat
-    player = _Player(client, GAMES["gin_rummy"].make_bot("normal", 1), as_person=False, pace=0.0)  # type: ignore[arg-type]
+    player = _Player(client, GAMES["gin_rummy"].make_bot("normal", 1), as_person, pace=0.0)  # type: ignore[arg-type]
     assert asyncio.run(player.play()) is None
     assert client.messages == []
