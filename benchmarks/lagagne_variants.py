@@ -1,11 +1,15 @@
-"""Try a setting of LaGagne's ``hard`` bot against the balanced independent player, seats swapped.
+"""Try a setting of LaGagne's bots against the independent players, seats swapped.
 
     python benchmarks/lagagne_variants.py NAME SEED FIRST COUNT PLAYERS [SURE=1.0] [budget=2250]
+    python benchmarks/lagagne_variants.py NAME SEED FIRST COUNT PLAYERS level=normal \\
+        against=lagagne,lagagne-cautious,lagagne-aggressive steal_cost=30
 
 Plays deals ``FIRST`` to ``FIRST + COUNT - 1`` of ``SEED`` (as ``python -m game.arena`` draws them)
-with ``hard`` against ``lagagne`` and prints one JSON line: hard's mean share of the wins, its
-standard error over deals, the CPU seconds spent and the per-deal shares (so variants played on the
-same deals can be compared in pairs). ``KEY=VALUE`` sets a module constant of
+with ``level`` (default ``hard``) against each player of ``against`` (default ``lagagne``) and
+prints one JSON line: the level's mean share of the wins, its standard error over deals, the CPU
+seconds spent and the per-deal shares, opponent after opponent (so variants played on the same
+deals can be compared in pairs). Any other ``KEY=VALUE`` sets a weight of ``normal``'s judgement
+(``game.lagagne.bots.W``, which ``hard`` also plays), a module constant of
 ``game.lagagne.bots`` (``SURE``, ``SURE_AT_TABLE``) or ``HardBot``'s ``budget``. Use tuning seeds
 only (9601 and up): the seeds of the tables in ``docs/bots.md`` are held out.
 """
@@ -28,19 +32,27 @@ from game.lagagne import bots  # noqa: E402
 def main(argv: list[str]) -> int:
     """Play the deals with the given settings and print the result as one JSON line."""
     name, seed, first, count, players = argv[0], int(argv[1]), int(argv[2]), int(argv[3]), int(argv[4])
+    level, against = "hard", ["lagagne"]
     for kv in argv[5:]:
         key, value = kv.split("=")
-        if key == "budget":
+        if key == "level":
+            level = value
+        elif key == "against":
+            against = value.split(",")
+        elif key == "budget":
             bots.HardBot.__init__.__defaults__ = (None, int(value), 6)
+        elif key in bots.W:
+            bots.W[key] = float(value)
         else:
             setattr(bots, key, float(value))
     start = time.process_time()
     wins = []
-    for i in range(first, first + count):
-        deal = play_deal("lagagne", ("hard", "lagagne"), players, seed * 100_003 + i, "game", {}, False)
-        share = sum(sum(1 for w in u.winners if seating[w] == 0) / max(1, len(u.winners))
-                    for seating, u in zip(deal.seatings, deal.units))
-        wins.append(share / len(deal.units))
+    for opponent in against:
+        for i in range(first, first + count):
+            deal = play_deal("lagagne", (level, opponent), players, seed * 100_003 + i, "game", {}, False)
+            share = sum(sum(1 for w in u.winners if seating[w] == 0) / max(1, len(u.winners))
+                        for seating, u in zip(deal.seatings, deal.units))
+            wins.append(share / len(deal.units))
     print(json.dumps({"name": name, "args": argv[1:], "win": statistics.fmean(wins),
                       "se": statistics.stdev(wins) / len(wins) ** 0.5 if len(wins) > 1 else None,
                       "cpu": round(time.process_time() - start, 1), "per_deal": wins}), flush=True)

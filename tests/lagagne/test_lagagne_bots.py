@@ -60,6 +60,19 @@ def test_normal_takes_its_mulligan_when_it_cannot_start() -> None:
     assert choose("normal", state, 0) == "play Sh"
 
 
+def test_normal_keeps_a_stuck_hand_that_holds_a_voler() -> None:
+    """Nothing to steal yet, but the first column an opponent opens gives the Voler a symbol."""
+    state = build([["P5h", "P10c", "Z", "Voler", "X2"], FILL])
+    assert choose("normal", state, 0) != "mulligan"
+
+
+def test_normal_keeps_its_voler_for_more_than_a_bare_symbol() -> None:
+    """A steal spends the Voler, so a small one loses to laying a card and keeping it."""
+    cols = {0: {"h": {"points": ["P10h"]}}, 1: {"s": {}}}
+    state = build([["Voler", "P10h", "Z", "Z", "Z"], FILL], columns=cols)
+    assert choose("normal", state, 0) == "play P10h"
+
+
 def test_normal_steals_from_the_leader() -> None:
     cols = {0: {"h": {}}, 1: {"h": {"points": ["P10h"]}}, 2: {"h": {"points": ["P50h", "P10h"]}}}
     state = build([["Voler", "Z", "Z", "Z", "Z"], FILL, ["P5c", "P5c", "P5c", "P5c", "P10c"]], columns=cols)
