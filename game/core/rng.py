@@ -30,13 +30,16 @@ def fresh_seed() -> int:
 class Rng:
     """A ``random.Random`` that can be saved to and restored from JSON."""
 
-    __slots__ = ("_r", "draws")
+    __slots__ = ("_r", "draws", "_snapshot")
 
     def __init__(self, seed: int | None = None) -> None:
         self._r = random.Random(fresh_seed() if seed is None else seed)
         self.draws = 0
         """How many times this generator was drawn from: an unchanged count is an unchanged state
         (an undo snapshot then shares the previous one's copy instead of copying 2.5 KB)."""
+        self._snapshot: tuple[int, Any] | None = None
+        """The draw count and internal state at the last ``clone``: a searching bot clones one
+        guessed deal once per candidate move, and reading the state costs more than setting it."""
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         self.draws += 1
@@ -60,10 +63,15 @@ class Rng:
         return Rng(self._r.getrandbits(63))
 
     def clone(self) -> Rng:
+        """An independent generator in the same state (it draws what this one would draw next)."""
+        snapshot = self._snapshot
+        if snapshot is None or snapshot[0] != self.draws:
+            snapshot = self._snapshot = (self.draws, self._r.getstate())
         other = Rng.__new__(Rng)
-        other._r = random.Random()
-        other._r.setstate(self._r.getstate())
+        other._r = random.Random.__new__(random.Random)
+        other._r.setstate(snapshot[1])
         other.draws = self.draws
+        other._snapshot = snapshot
         return other
 
     def to_json(self) -> list[Any]:
@@ -79,6 +87,7 @@ class Rng:
             rng._r = random.Random()
             rng._r.setstate(state)
             rng.draws = 0
+            rng._snapshot = None
         except (TypeError, ValueError) as exc:
             raise SaveError(f"the random-number state is damaged ({exc})") from None
         return rng

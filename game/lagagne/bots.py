@@ -38,7 +38,7 @@ from game.lagagne.cards import (
     VOLER,
     X2,
 )
-from game.lagagne.state import SI, LaGagneState
+from game.lagagne.state import SI, LaGagneState, action_words
 
 # ----------------------------------------------------------------- normal's judgement
 W: dict[str, float] = {
@@ -109,7 +109,9 @@ def _harm_weight(st: LaGagneState, seat: int, victim: int, scores: list[int]) ->
 
 def move_value(st: LaGagneState, seat: int, move: Move, scores: list[int]) -> float:
     """``normal``'s estimate of a move, from what ``seat`` can see (own hand, table, discard)."""
-    name, args = move.name, move.args
+    name, args = action_words(move.action)
+    if name == "discard":  # the most frequent move weighed, so tested first
+        return -keep_value(st, seat, args[0]) - W["discard_cost"]
     if name == "play":
         card = args[0]
         if card in SYMBOLS:
@@ -156,8 +158,6 @@ def move_value(st: LaGagneState, seat: int, move: Move, scores: list[int]) -> fl
         return -keep_value(st, seat, args[0])
     if name == "mulligan":
         return 200.0 if _stuck(st, seat) else -200.0
-    if name == "discard":
-        return -keep_value(st, seat, args[0]) - W["discard_cost"]
     return -100.0
 
 

@@ -5,6 +5,7 @@ See the package docstring for the moves, the phases and the keys of a view.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -33,6 +34,45 @@ from game.lagagne.options import Options
 from game.lagagne.options import Options as LaGagneOptions
 
 SI = {s: i for i, s in enumerate(SUITS)}
+_SYMBOL_SET = frozenset(SYMBOLS)
+_SUITED_SET = frozenset(SUITED)
+_JOKER_SET = frozenset(JOKERS)
+_MOVES: dict[tuple[str, int], Move] = {}
+"""Every move made so far, by action and seat: searching bots list the legal moves of millions of
+positions, and the moves of a game are a few thousand, so each is built once."""
+
+
+@functools.lru_cache(maxsize=16)
+def _view_options(target: int, hand_size: int, mulligans_per_game: int, max_rounds: int,
+                  deck: tuple[tuple[str, int], ...], symbol_steal_any_time: bool,
+                  x2_needs_open_column: bool, mulligan_any_time: bool) -> Options:
+    """The options a view shows, checked once: a searching bot rebuilds a game from a view
+    thousands of times a move, always with the same options."""
+    return Options(
+        target=target, hand_size=hand_size, mulligans_per_game=mulligans_per_game,
+        max_rounds=max_rounds, deck=deck, symbol_steal_any_time=symbol_steal_any_time,
+        x2_needs_open_column=x2_needs_open_column, mulligan_any_time=mulligan_any_time,
+    )
+
+
+_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {}
+
+
+def action_words(action: str) -> tuple[str, tuple[str, ...]]:
+    """A move's name and arguments (``("play", ("J20", "s"))``), split once per distinct action
+    (the engine and the searching bots read millions of moves of a few thousand kinds)."""
+    words = _WORDS.get(action)
+    if words is None:
+        name, *args = action.split(" ")
+        words = _WORDS[action] = (name, tuple(args))
+    return words
+
+
+def _move(action: str, seat: int) -> Move:
+    move = _MOVES.get((action, seat))
+    if move is None:
+        move = _MOVES[(action, seat)] = Move(action, seat)
+    return move
 _TABLE_CARD = re.compile(r"^(\d+):(S[hscd]|P(?:5|10|20|50)[hscd]|(?:J(?:5|10|20|50)|X2)[hscd]?)$")
 
 
@@ -210,9 +250,20 @@ class LaGagneState(LaGagneTable, GameState):
 
     @property
     def scores(self) -> list[int]:
-        if self._sc is None:  # cached until a column changes
-            self._sc = [sum(self.column_total(s, i) for i in range(4)) for s in range(self.n)]
+        if self._sc is None:  # kept up to date as columns change; searching bots read it all the time
+            self._sc = [self._seat_score(s) for s in range(self.n)]
         return list(self._sc)
+
+    def _seat_score(self, seat: int) -> int:
+        points = POINTS.__getitem__
+        return sum(sum(map(points, col)) * (2 if d else 1) for col, d in zip(self.pts[seat], self.dbl[seat]))
+
+    def _rescore(self, seat: int, delta: int) -> None:
+        """``seat``'s score moved by ``delta`` (in a new list, since clones share the old one)."""
+        if self._sc is not None and delta:
+            sc = list(self._sc)
+            sc[seat] += delta
+            self._sc = sc
 
     def seat_stats(self, seat: int) -> dict[str, int]:
         """Rounds the game lasted, cards stolen, and the seat's best column at the end."""
@@ -270,18 +321,18 @@ class LaGagneState(LaGagneTable, GameState):
         hand = self.hands[seat]
         distinct = list(dict.fromkeys(hand))
         if self.phase == "give":
-            return [Move(f"give {c}", seat) for c in distinct]
+            return [_move(f"give {c}", seat) for c in distinct]
         moves: list[str] = []
         sym = self.sym[seat]
         open_suits = [s for s in SUITS if sym[SI[s]]]
         for c in distinct:
-            if c in SYMBOLS:
+            if c in _SYMBOL_SET:
                 if not sym[SI[c[1]]]:
                     moves.append(f"play {c}")
-            elif c in SUITED:
+            elif c in _SUITED_SET:
                 if sym[SI[SUIT_OF[c]]]:
                     moves.append(f"play {c}")
-            elif c in JOKERS:
+            elif c in _JOKER_SET:
                 moves.extend(f"play {c} {s}" for s in open_suits)
             elif c == X2:
                 moves.extend(f"play X2 {s}" for s in SUITS if self._x2_target(seat, SI[s]))
@@ -294,7 +345,7 @@ class LaGagneState(LaGagneTable, GameState):
         if self._may_mulligan(seat):
             moves.append("mulligan")
         moves.extend(f"discard {c}" for c in distinct)
-        return [Move(m, seat) for m in moves]
+        return [_move(m, seat) for m in moves]
 
     def _steals(self, seat: int, open_suits: list[str]) -> list[str]:
         out: list[str] = []
@@ -511,7 +562,7 @@ class LaGagneState(LaGagneTable, GameState):
     def _apply(self, move: Move) -> list[Event]:
         seat = move.seat
         assert seat is not None
-        name, args = move.name, move.args
+        name, args = action_words(move.action)
         ev: list[Event] = []
         hs = f"hand:{seat}"
         if name == "give":
@@ -557,13 +608,14 @@ class LaGagneState(LaGagneTable, GameState):
             card, src = self.steal_source(v, tcard)
             assert src is not None
             si = SI[src]
-            self._sc = None
             if card in SYMBOLS:
                 self.sym[v][si] = False
             elif card == X2:
                 self.dbl[v][si] = False
+                self._rescore(v, -sum(POINTS[c] for c in self.pts[v][si]))
             else:
                 self.pts[v][si].remove(card)
+                self._rescore(v, -POINTS[card] * (2 if self.dbl[v][si] else 1))
             dest = args[1] if len(args) > 1 else src
             self._lay(seat, card, dest)
             ev.append(Event("steal", seat, card, f"column:{v}:{src}", f"column:{seat}:{dest}",
@@ -592,14 +644,15 @@ class LaGagneState(LaGagneTable, GameState):
         raise AssertionError(f"unhandled move {move}")
 
     def _lay(self, seat: int, card: str, suit: str) -> None:
-        self._sc = None
         si = SI[suit]
         if card in SYMBOLS:
             self.sym[seat][si] = True
         elif card == X2:
             self.dbl[seat][si] = True
+            self._rescore(seat, sum(POINTS[c] for c in self.pts[seat][si]))
         else:
             self.pts[seat][si].append(card)
+            self._rescore(seat, POINTS[card] * (2 if self.dbl[seat][si] else 1))
 
     def _draw(self, seat: int, count: int, ev: list[Event]) -> None:
         """Draw ``count`` cards (reshuffling the discard when the pile runs out; fewer if both are empty)."""
@@ -752,11 +805,10 @@ class LaGagneState(LaGagneTable, GameState):
         see dealt at random among the other hands' unknown cards and the pile."""
         seat = view["seat"]
         o = view["options"]
-        options = Options(
-            target=o["target"], hand_size=o["hand_size"], mulligans_per_game=o["mulligans_per_game"],
-            max_rounds=o["max_rounds"], deck=tuple((c, k) for c, k in o["deck"]),
-            symbol_steal_any_time=o["symbol_steal_any_time"], x2_needs_open_column=o["x2_needs_open_column"],
-            mulligan_any_time=o["mulligan_any_time"],
+        options = _view_options(
+            o["target"], o["hand_size"], o["mulligans_per_game"], o["max_rounds"],
+            tuple((c, k) for c, k in o["deck"]), o["symbol_steal_any_time"],
+            o["x2_needs_open_column"], o["mulligan_any_time"],
         )
         n = view["players"]
         st = cls.__new__(cls)
@@ -862,6 +914,7 @@ class LaGagneState(LaGagneTable, GameState):
         self.sym = [[bool(cols[p][i]["open"]) for i in range(4)] for p in range(n)]
         self.pts = [[[str(c) for c in cols[p][i]["points"]] for i in range(4)] for p in range(n)]
         self.dbl = [[bool(cols[p][i]["x2"]) for i in range(4)] for p in range(n)]
+        self._sc = None
         super()._load(data)
 
     def _restored(self) -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 from lagagne_helpers import build_position as build
 
 from game import GAMES
-from game.lagagne import Options
+from game.lagagne import LaGagneState, Options
 
 FILL = ["P5d", "P5d", "P5d", "P10d", "P10d"]
 
@@ -111,3 +113,32 @@ def test_the_game_ends_when_no_seat_holds_a_card() -> None:
         state.apply(move)
     assert state.is_over() and state.winners() == [0, 1]
     assert state.history[-1]["end"] == "no_cards"
+
+
+def _counted(state: LaGagneState) -> list[int]:
+    return [sum(state.column_total(p, i) for i in range(4)) for p in range(state.n)]
+
+
+def test_kept_scores_follow_every_column_change() -> None:
+    """Scores are kept up to date move by move (searching bots read them millions of times): after
+    every move of many random games, laying, doubling and stealing included, they equal the columns
+    counted afresh, and a clone's moves never change the scores of the game it was cloned from."""
+    steals = doubled_steals = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GAMES["lagagne"].new_match(2 + seed % 3, seed=seed)
+        assert isinstance(state, LaGagneState)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            move = rng.choice(state.legal_moves(seat))
+            if move.action.startswith("steal"):
+                steals += 1
+                victim = int(move.action.split()[1].split(":")[0])
+                doubled_steals += any(state.dbl[victim])
+            before = state.scores
+            ahead = state.clone()
+            ahead.apply(move)
+            assert state.scores == before == _counted(state)
+            state.apply(move)
+            assert state.scores == ahead.scores == _counted(state)
+    assert steals > 100 and doubled_steals > 10
