@@ -73,6 +73,8 @@ def _move(action: str, seat: int) -> Move:
     if move is None:
         move = _MOVES[(action, seat)] = Move(action, seat)
     return move
+
+
 _TABLE_CARD = re.compile(r"^(\d+):(S[hscd]|P(?:5|10|20|50)[hscd]|(?:J(?:5|10|20|50)|X2)[hscd]?)$")
 
 
