@@ -247,21 +247,19 @@ class LaGagneState(LaGagneTable, GameState):
     # ----------------------------------------------------------------- scores and simple facts
     def column_total(self, seat: int, si: int) -> int:
         """Points of one column (doubled when it holds a ×2)."""
-        total = sum(POINTS[c] for c in self.pts[seat][si])
+        total = sum(map(POINTS.__getitem__, self.pts[seat][si]))  # every lay and steal counts one
         return 2 * total if self.dbl[seat][si] else total
 
     @property
     def scores(self) -> list[int]:
         if self._sc is None:  # kept up to date as columns change; searching bots read it all the time
-            self._sc = [self._seat_score(s) for s in range(self.n)]
+            self._sc = [sum(self.column_total(s, i) for i in range(4)) for s in range(self.n)]
         return list(self._sc)
 
-    def _seat_score(self, seat: int) -> int:
-        points = POINTS.__getitem__
-        return sum(sum(map(points, col)) * (2 if d else 1) for col, d in zip(self.pts[seat], self.dbl[seat]))
-
-    def _rescore(self, seat: int, delta: int) -> None:
-        """``seat``'s score moved by ``delta`` (in a new list, since clones share the old one)."""
+    def _rescore(self, seat: int, si: int, before: int) -> None:
+        """Column ``si`` of ``seat`` totalled ``before`` and has changed: move the kept score by the
+        difference (in a new list, since clones share the old one)."""
+        delta = self.column_total(seat, si) - before
         if self._sc is not None and delta:
             sc = list(self._sc)
             sc[seat] += delta
@@ -610,14 +608,14 @@ class LaGagneState(LaGagneTable, GameState):
             card, src = self.steal_source(v, tcard)
             assert src is not None
             si = SI[src]
+            before = self.column_total(v, si)
             if card in SYMBOLS:
                 self.sym[v][si] = False
             elif card == X2:
                 self.dbl[v][si] = False
-                self._rescore(v, -sum(POINTS[c] for c in self.pts[v][si]))
             else:
                 self.pts[v][si].remove(card)
-                self._rescore(v, -POINTS[card] * (2 if self.dbl[v][si] else 1))
+            self._rescore(v, si, before)
             dest = args[1] if len(args) > 1 else src
             self._lay(seat, card, dest)
             ev.append(Event("steal", seat, card, f"column:{v}:{src}", f"column:{seat}:{dest}",
@@ -647,14 +645,14 @@ class LaGagneState(LaGagneTable, GameState):
 
     def _lay(self, seat: int, card: str, suit: str) -> None:
         si = SI[suit]
+        before = self.column_total(seat, si)
         if card in SYMBOLS:
             self.sym[seat][si] = True
         elif card == X2:
             self.dbl[seat][si] = True
-            self._rescore(seat, sum(POINTS[c] for c in self.pts[seat][si]))
         else:
             self.pts[seat][si].append(card)
-            self._rescore(seat, POINTS[card] * (2 if self.dbl[seat][si] else 1))
+        self._rescore(seat, si, before)
 
     def _draw(self, seat: int, count: int, ev: list[Event]) -> None:
         """Draw ``count`` cards (reshuffling the discard when the pile runs out; fewer if both are empty)."""
