@@ -215,3 +215,28 @@ def test_a_smaller_sure_gain_leaves_normals_choice_at_a_bigger_table(monkeypatch
         error = (sum((g - mean) ** 2 for g in gains) / (deals - 1)) ** 0.5 / deals ** 0.5
         assert bots.SURE_AT_TABLE < mean / error < bots.SURE
         assert (chosen == other) is played
+
+
+def test_rollouts_value_a_finished_game_by_its_win_and_an_unfinished_one_by_its_chance() -> None:
+    """A rollout that ends the game gives the seat its share of the win (1, a half, 0); one that
+    stops before gives its chance of winning from its lead, on the same scale: even at a lead of
+    nothing, rising with the lead, below a sure win however large the lead."""
+    import game.lagagne.bots as bots
+
+    assert bots.win_chance(2, 0) == 0.5 and bots.win_chance(4, 0) == 0.25
+    leads = [-200, -50, 0, 25, 100, 400]
+    for players in (2, 3, 4, 6):
+        chances = [bots.win_chance(players, lead) for lead in leads]
+        assert chances == sorted(chances) and 0.0 < chances[0] and chances[-1] < 1.0
+    for seed in range(6):
+        game = GAMES["lagagne"].new_match(2, Options(target=60), seed=seed)
+        seat = game.to_move()[0]
+        finished = game.clone()
+        outcome = bots._rollout(finished, seat, depth=1000)
+        assert finished.phase == "over"
+        assert outcome == (1.0 / len(finished.won) if seat in finished.won else 0.0)
+        early = game.clone()
+        outcome = bots._rollout(early, seat, depth=4)
+        scores = early.scores
+        assert early.phase != "over"
+        assert outcome == bots.win_chance(2, scores[seat] - scores[1 - seat])
