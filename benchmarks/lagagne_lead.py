@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game import GAMES  # noqa: E402
 from game.lagagne.bots import best_move  # noqa: E402
+from game.lagagne.state import LaGagneState  # noqa: E402
 
 
 def positions(players: int, games: int, seed: int) -> list[tuple[int, float]]:
@@ -27,6 +28,7 @@ def positions(players: int, games: int, seed: int) -> list[tuple[int, float]]:
     rows: list[tuple[int, float]] = []
     for g in range(games):
         st = GAMES["lagagne"].new_match(players, seed=seed + g)
+        assert isinstance(st, LaGagneState)
         leads: list[tuple[int, int]] = []
         while st.phase != "over":
             p = st.current
