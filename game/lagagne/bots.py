@@ -280,7 +280,12 @@ fitted by maximum likelihood on ``normal`` playing itself (``benchmarks/lagagne_
 games, 41,900 positions: 0.0194). By the curve a lead of 25 points wins 62 % of two-player games,
 50 points 73 %, 100 points 88 %."""
 LEAD_SLOPE_AT_TABLE = 0.015
-"""The same at three players or more (fitted at four players: 1,000 games, 11,700 positions)."""
+"""The same at three players or more, where the curve fits less well (a lead over the best of
+several opponents is mostly below nothing early on), so the slope was chosen in play. A first fit
+at four players, on the first seat's positions with a free intercept, gave 0.015 (intercept -1.0,
+near the even share's -1.1); ``benchmarks/lagagne_lead.py`` over every seat with the intercept at
+the even share gives 0.0073, which won fewer four-player games against ``lagagne`` than 0.015
+(-0.048 +- 0.043 of the win share, the same 150 deals of tuning seed 9931)."""
 
 
 def win_chance(players: int, lead: float) -> float:
