@@ -18,8 +18,9 @@ each candidate move forward in many such deals.
   keeps the move with the best average outcome: its share of the win when the rollout ends the game,
   else its chance of winning from its lead over the best opponent (``win_chance``). So it overtakes
   the leader or steals from a player at the target when that decides the game, plays safe when far
-  ahead and takes risks when far behind. Its effort is a number of simulated turns (``budget``, for rollouts of two table
-  rounds; twice as many at two players, where they reach twice as far), never a clock.
+  ahead and takes risks when far behind. Its effort is a number of simulated turns (``budget``, for
+  rollouts of two table rounds; twice as many at two players, where they reach twice as far),
+  never a clock.
 """
 
 from __future__ import annotations
