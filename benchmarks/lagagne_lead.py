@@ -4,8 +4,8 @@
 
 ``normal`` plays itself for ``--games`` games. Before each of its turns every seat records its lead
 over the best opponent, and after the game whether it won (its share of a shared win). The slope
-of ``P(win) = 1 / (1 + (players - 1) * exp(-slope * lead))`` (even shares at a lead of nothing) is
-fitted by maximum likelihood, and the observed win rate is printed beside the fitted one for leads
+of ``win_chance``'s curve, ``1 / (1 + (players - 1) * exp(-slope * lead))`` (even shares at a lead
+of nothing), is fitted by maximum likelihood, and the observed win rate is printed beside the fitted one for leads
 in steps of 25 points, so the curve's fit can be read at a glance.
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game import GAMES  # noqa: E402
-from game.lagagne.bots import best_move  # noqa: E402
+from game.lagagne.bots import best_move, lead_over_best, win_chance  # noqa: E402
 from game.lagagne.state import LaGagneState  # noqa: E402
 
 
@@ -33,23 +33,17 @@ def positions(players: int, games: int, seed: int) -> list[tuple[int, float]]:
         while st.phase != "over":
             p = st.current
             if st.phase != "give":
-                scores = st.scores
-                leads.append((p, scores[p] - max(scores[q] for q in range(players) if q != p)))
+                leads.append((p, lead_over_best(st.scores, p)))
             st._apply(best_move(st, p, st.legal_moves(p)))
         rows += [(lead, 1.0 / len(st.won) if p in st.won else 0.0) for p, lead in leads]
     return rows
-
-
-def chance(players: int, slope: float, lead: float) -> float:
-    """The fitted curve (the same form as ``win_chance``)."""
-    return 1.0 / (1.0 + (players - 1) * math.exp(-slope * lead))
 
 
 def log_loss(rows: list[tuple[int, float]], players: int, slope: float) -> float:
     """Mean negative log-likelihood of the outcomes under the curve with ``slope``."""
     total = 0.0
     for lead, won in rows:
-        p = min(1 - 1e-9, max(1e-9, chance(players, slope, lead)))
+        p = min(1 - 1e-9, max(1e-9, win_chance(players, lead, slope)))
         total -= won * math.log(p) + (1 - won) * math.log(1 - p)
     return total / len(rows)
 
@@ -81,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         bucket = [(lead, won) for lead, won in rows if low <= lead < low + 25]
         if bucket:
             seen = sum(won for _, won in bucket) / len(bucket)
-            fitted = sum(chance(args.players, slope, lead) for lead, _ in bucket) / len(bucket)
+            fitted = sum(win_chance(args.players, lead, slope) for lead, _ in bucket) / len(bucket)
             print(f"{low:+4d}..{low + 24:+4d} {len(bucket):10d}  {seen:8.3f}  {fitted:6.3f}")
     return 0
 

@@ -289,18 +289,25 @@ the even share gives 0.0073, which won fewer four-player games against ``lagagne
 (-0.048 +- 0.043 of the win share, the same 150 deals of tuning seed 9931)."""
 
 
-def win_chance(players: int, lead: float) -> float:
+def lead_over_best(scores: list[int], seat: int) -> int:
+    """``seat``'s points over the best opponent's (below nothing when behind)."""
+    return scores[seat] - max(score for p, score in enumerate(scores) if p != seat)
+
+
+def win_chance(players: int, lead: float, slope: float | None = None) -> float:
     """The chance that a seat ``lead`` points ahead of the best opponent goes on to win.
 
     A logistic curve through the even share (one in ``players`` at a lead of nothing), with the
-    slope ``normal``'s self-play measured. It values a rollout that stops before the end on the
+    slope ``normal``'s self-play measured (or ``slope``, which ``benchmarks/lagagne_lead.py``
+    fits). It values a rollout that stops before the end on the
     same scale as one that ends the game, where a plain lead in points would count a 100-point lead
     as a twentieth of a win and make ``hard`` as bold when far ahead as when far behind.
 
     >>> round(win_chance(2, 0), 3), round(win_chance(2, 50), 3), round(win_chance(4, 0), 3)
     (0.5, 0.731, 0.25)
     """
-    slope = LEAD_SLOPE if players == 2 else LEAD_SLOPE_AT_TABLE
+    if slope is None:
+        slope = LEAD_SLOPE if players == 2 else LEAD_SLOPE_AT_TABLE
     return 1.0 / (1.0 + (players - 1) * math.exp(-slope * lead))
 
 
@@ -315,8 +322,7 @@ def _rollout(st: LaGagneState, seat: int, depth: int) -> float:
             break
     if st.phase == "over":
         return 1.0 / len(st.won) if seat in st.won else 0.0
-    scores = st.scores
-    return win_chance(st.n, scores[seat] - max(scores[p] for p in range(st.n) if p != seat))
+    return win_chance(st.n, lead_over_best(st.scores, seat))
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:
