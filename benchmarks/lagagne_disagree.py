@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections import Counter
 from pathlib import Path
@@ -36,12 +37,12 @@ from game.lagagne import bots  # noqa: E402
 from game.lagagne.cards import SYMBOLS, X2  # noqa: E402
 from game.lagagne.state import LaGagneState, action_words  # noqa: E402
 
-LEAD_BANDS = ((-1000, -50, "behind by 50 or more"), (-50, -10, "behind by 10 to 49"),
-              (-10, 10, "within 9"), (10, 50, "ahead by 10 to 49"), (50, 1000, "ahead by 50 or more"))
+LEAD_BANDS = ((-math.inf, -50, "behind by 50 or more"), (-50, -10, "behind by 10 to 49"),
+              (-10, 10, "within 9"), (10, 50, "ahead by 10 to 49"), (50, math.inf, "ahead by 50 or more"))
 
 
 def kind(st: LaGagneState, move: Move) -> str:
-    """A move's kind as the tables group it (``open``, ``steal symbol``, ``lay 10``...)."""
+    """A move's kind as the tables group it (``open``, ``lay card``, ``steal symbol``...)."""
     name, args = action_words(move.action)
     if name == "play":
         if args[0] in SYMBOLS:

@@ -5,8 +5,8 @@
 ``normal`` plays itself for ``--games`` games. Before each of its turns every seat records its lead
 over the best opponent, and after the game whether it won (its share of a shared win). The slope
 of ``win_chance``'s curve, ``1 / (1 + (players - 1) * exp(-slope * lead))`` (even shares at a lead
-of nothing), is fitted by maximum likelihood, and the observed win rate is printed beside the fitted one for leads
-in steps of 25 points, so the curve's fit can be read at a glance.
+of nothing), is fitted by maximum likelihood, and the observed win rate is printed beside the
+fitted one for leads in steps of 25 points, so the curve's fit can be read at a glance.
 """
 
 from __future__ import annotations

@@ -30,3 +30,5 @@ def test_every_searched_decision_is_recorded_with_normals_choice_and_searched_ag
     again = script.search_again(records, 2, 120, 2)
     kept_row = next(line for line in again.splitlines() if line.startswith("| kept normal's choice"))
     assert f"| {min(2, len(records) - left)} × 2 |" in kept_row
+    shares = [int(cell.strip().rstrip("%")) for cell in kept_row.strip("|").split("|")[2:]]
+    assert len(shares) == 3 and 99 <= sum(shares) <= 101, "every search is counted once"

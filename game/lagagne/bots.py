@@ -299,9 +299,9 @@ def win_chance(players: int, lead: float, slope: float | None = None) -> float:
 
     A logistic curve through the even share (one in ``players`` at a lead of nothing), with the
     slope ``normal``'s self-play measured (or ``slope``, which ``benchmarks/lagagne_lead.py``
-    fits). It values a rollout that stops before the end on the
-    same scale as one that ends the game, where a plain lead in points would count a 100-point lead
-    as a twentieth of a win and make ``hard`` as bold when far ahead as when far behind.
+    fits). It values a rollout that stops before the end on the same scale as one that ends the
+    game, where a plain lead in points would count a 100-point lead as a twentieth of a win and
+    make ``hard`` as bold when far ahead as when far behind.
 
     >>> round(win_chance(2, 0), 3), round(win_chance(2, 50), 3), round(win_chance(4, 0), 3)
     (0.5, 0.731, 0.25)
