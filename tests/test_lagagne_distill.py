@@ -1,0 +1,61 @@
+"""``benchmarks/lagagne_distill.py``: decisions labelled by rollouts, and weights fitted to them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from game.core import Move, Rng
+from game.lagagne import bots
+from game.lagagne.state import LaGagneState
+from tests.scripts import load_script
+
+
+def test_every_decision_of_normal_is_labelled_with_a_value_for_each_move(tmp_path: Path) -> None:
+    script = load_script("benchmarks/lagagne_distill.py")
+    out = tmp_path / "decisions.jsonl"
+    choose = bots.NormalBot.choose
+    script.label(9970, 0, 1, 2, out, 3)
+    assert bots.NormalBot.choose is choose, "the class is given its own choose back"
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len({r["deal"] for r in rows}) == 1 and len(rows) > 20
+    for r in rows:
+        view = r["view"]
+        legal = [Move(a, view["seat"]) for a in r["actions"]]
+        st = LaGagneState.determinise(view, Rng(7))
+        assert bots.best_move(st, view["seat"], legal) == legal[r["chosen"]]
+        assert len(r["q"]) == len(r["se"]) == len(legal) > 1
+        assert all(0.0 <= q <= 1.0 for q in r["q"]) and r["se"][0] == 0.0
+    weights = tmp_path / "weights.json"
+    assert script.main(["fit", str(out), "--steps", "3", "--out", str(weights)]) == 0
+    assert set(json.loads(weights.read_text())) == set(bots.W)
+
+
+def test_features_are_the_change_of_normals_value_per_point_of_each_weight() -> None:
+    script = load_script("benchmarks/lagagne_distill.py")
+    st = LaGagneState.new(2, seed=11)
+    seat = st.current
+    legal = st.legal_moves(seat)
+    weights = dict(bots.W)
+    base, rows = script.features(st, seat, legal)
+    assert bots.W == weights, "every weight is put back"
+    k = script.KEYS.index("discard_cost")
+    for m, value, f in zip(legal, base, rows):
+        assert value == bots.move_value(st, seat, m, st.scores)
+        assert len(f) == len(script.KEYS)
+        assert f[k] == (-1.0 if m.action.startswith("discard") else 0.0)
+
+
+def test_the_fit_moves_a_weight_towards_the_moves_the_rollouts_prefer() -> None:
+    script = load_script("benchmarks/lagagne_distill.py")
+    names = list(script.KEYS)
+    k = names.index("steal_cost")
+    steal = [0.0] * len(names)
+    steal[k] = -1.0
+    # ``normal`` prefers the steal by 2 points, but the rollouts say it loses a tenth of a game
+    rows = [{"base": [2.0, 0.0], "features": [steal, [0.0] * len(names)], "q": [0.4, 0.5]}] * 20
+    d = script.fit(rows, names, 1.0, 0.0, 200, 0.05)
+    assert d[k] > 2.0, "a steal must cost more than the 2 points it led by"
+    assert all(x == 0.0 for i, x in enumerate(d) if i != k), "weights no move reads are left alone"
+    mean, se, changed = script.gain(rows, d)
+    assert (round(mean, 6), se, changed) == (0.1, 0.0, 20)
