@@ -10,15 +10,17 @@ every decision of ``normal``'s seat with a choice values every legal move by rol
 guessed deals from the seat's view, the same for every move, each played on with ``normal``'s
 judgement for every seat as far as ``hard``'s rollouts reach and valued as ``hard`` values them
 (the share of the win, or ``win_chance`` of the lead). It writes one JSON line per decision: the
-moves' values with their paired standard errors, and the moves' features, the change of
-``normal``'s ``move_value`` when each weight of ``W`` grows by one point (the judgement is linear
-in most of its weights, so weights ``W + d`` score a move about ``value + d . features``).
+seat's view, the legal moves, ``normal``'s choice, and the moves' values with the standard errors
+of their differences from the first move.
 
-``fit`` splits the decisions into a fitting and a held-out part (by deal), then moves the weights
-to raise the rollout value of the move ``normal`` would choose: it maximises the mean value of a
-soft choice (a softmax of the scores at a temperature) with a penalty on relative change, by
-gradient steps. It prints, on both parts, how much rollout value ``normal``'s choices gain per
-decision over today's weights (paired, with the standard error) and writes the weights. Use
+``fit`` reads each decision's features from its view: the change of ``normal``'s ``move_value``
+when each weight of ``W`` grows by one point (the judgement is linear in most of its weights, so
+weights ``W + d`` score a move about ``value + d . features``). It splits the decisions into a
+fitting and a held-out part (by deal), then moves the weights to raise the rollout value of the
+move ``normal`` would choose: it maximises the mean value of a soft choice (a softmax of the
+scores at a temperature) with a penalty on relative change, by gradient steps. It prints, on both
+parts, how much rollout value ``normal``'s choices gain per decision over today's weights (paired,
+with a 95% interval) and writes the weights. Use
 tuning seeds only (9601 and up): the seeds of the tables in ``docs/bots.md`` are held out.
 """
 
