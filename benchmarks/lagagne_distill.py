@@ -65,16 +65,8 @@ def features(st: LaGagneState, seat: int, legal: list[Move]) -> tuple[list[float
 
 def values(view: dict[str, Any], legal: list[Move], dets: int, rng: random.Random) -> tuple[list[float], list[float]]:
     """Each move's mean rollout value and the standard error of its difference from move 0."""
-    seat, n = view["seat"], view["players"]
-    turns = 2 * n if view["last_round"] is None else 3 * n
-    depth = turns * (bots.HEADS_UP_REACH if n == 2 else 1)
-    outs: list[list[float]] = [[] for _ in legal]
-    for _ in range(dets):
-        world = LaGagneState.determinise(view, Rng(rng.getrandbits(32)))
-        for i, m in enumerate(legal):
-            sim = world.clone()
-            sim._apply(m)
-            outs[i].append(bots._rollout(sim, seat, depth))
+    _, depth = bots.rollout_reach(view)
+    outs = [list(o) for o in zip(*bots.rollout_outcomes(view, legal, dets, depth, rng))]
     means = [statistics.fmean(o) for o in outs]
     ses = []
     for o in outs:
@@ -183,7 +175,6 @@ def main(argv: list[str]) -> int:
         label(args.seed, args.first, args.count, args.players, args.out, args.dets)
         return 0
     rows = [json.loads(line) for path in args.data for line in path.read_text().splitlines() if line]
-    names = list(KEYS)
     for r in rows:
         view = r["view"]
         legal = [Move(a, view["seat"]) for a in r["actions"]]
@@ -193,7 +184,7 @@ def main(argv: list[str]) -> int:
     held = set(deals[: int(len(deals) * args.holdout)])
     train = [r for r in rows if (r["players"], r["deal"]) not in held]
     test = [r for r in rows if (r["players"], r["deal"]) in held]
-    d = fit(train, names, args.temp, args.penalty, args.steps, args.rate)
+    d = fit(train, KEYS, args.temp, args.penalty, args.steps, args.rate)
     for label_, part in (("fitting", train), ("held out", test)):
         if len(part) < 2:
             continue
@@ -201,8 +192,8 @@ def main(argv: list[str]) -> int:
         ceiling = statistics.fmean(max(r["q"]) - r["q"][_choice(r, [0.0] * len(d))] for r in part)
         print(f"{label_}: {len(part)} decisions, {changed} choices changed, "
               f"gain per decision {mean:+.5f} ± {1.96 * se:.5f} (the best move by the rollouts: {ceiling:+.5f})")
-    weights = {k: round(bots.W[k] + x, 3) for k, x in zip(names, d)}
-    for k in names:
+    weights = {k: round(bots.W[k] + x, 3) for k, x in zip(KEYS, d)}
+    for k in KEYS:
         if abs(weights[k] - bots.W[k]) > 1e-3:
             print(f"  {k}: {bots.W[k]} -> {weights[k]}")
     if args.out is not None:

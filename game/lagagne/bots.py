@@ -26,6 +26,8 @@ each candidate move forward in many such deals.
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Iterator
 from typing import Any
 
 from game.core import Bot, Move, Rng
@@ -246,20 +248,13 @@ class HardBot(Bot):
         if len(cands) == 1:
             return cands[0]
         n = view["players"]
-        turns = 2 * n if view["last_round"] is None else 3 * n
+        turns, depth = rollout_reach(view)
         dets = max(4, self.budget // (turns * len(cands)))
-        depth = turns * (HEADS_UP_REACH if n == 2 else 1)
         # every candidate is played on the same guessed worlds, so their outcomes are compared in
         # pairs with ``normal``'s choice: a rollout's horizon is short and its outcome noisy, and a
         # candidate replaces that choice only when it comes out better by more than the noise
         diffs: list[list[float]] = [[] for _ in cands]
-        for _ in range(dets):
-            world = LaGagneState.determinise(view, Rng(self.rng.getrandbits(32)))
-            outcomes = []
-            for m in cands:
-                sim = world.clone()
-                sim._apply(m)
-                outcomes.append(_rollout(sim, seat, depth))
+        for outcomes in rollout_outcomes(view, cands, dets, depth, self.rng):
             for k, outcome in enumerate(outcomes):
                 diffs[k].append(outcome - outcomes[0])
         sure = SURE if n == 2 else SURE_AT_TABLE
@@ -310,6 +305,29 @@ def win_chance(players: int, lead: float, slope: float | None = None) -> float:
     if slope is None:
         slope = LEAD_SLOPE if players == 2 else LEAD_SLOPE_AT_TABLE
     return 1.0 / (1.0 + (players - 1) * math.exp(-slope * lead))
+
+
+def rollout_reach(view: dict[str, Any]) -> tuple[int, int]:
+    """The turns a rollout's effort is counted in (two table rounds, three in the last round) and
+    the turns it plays (as many, or ``HEADS_UP_REACH`` times as many at two players)."""
+    n = view["players"]
+    turns = 2 * n if view["last_round"] is None else 3 * n
+    return turns, turns * (HEADS_UP_REACH if n == 2 else 1)
+
+
+def rollout_outcomes(view: dict[str, Any], moves: list[Move], dets: int, depth: int,
+                     rng: random.Random) -> Iterator[list[float]]:
+    """For each of ``dets`` guessed deals (``rng`` seeds them), every move's rollout value for the
+    view's seat, all moves played on the same deal."""
+    seat = view["seat"]
+    for _ in range(dets):
+        world = LaGagneState.determinise(view, Rng(rng.getrandbits(32)))
+        outcomes = []
+        for m in moves:
+            sim = world.clone()
+            sim._apply(m)
+            outcomes.append(_rollout(sim, seat, depth))
+        yield outcomes
 
 
 def _rollout(st: LaGagneState, seat: int, depth: int) -> float:
