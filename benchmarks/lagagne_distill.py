@@ -2,6 +2,7 @@
 iteration, the learned-policy design of ``docs/bots.md``).
 
     python benchmarks/lagagne_distill.py label SEED FIRST COUNT PLAYERS OUT.jsonl [--dets 120]
+        [--reach hard|game] [--spread S]
     python benchmarks/lagagne_distill.py fit DATA.jsonl [DATA.jsonl ...] [--holdout 0.3] [--out W.json]
 
 ``label`` plays deals ``FIRST`` to ``FIRST + COUNT - 1`` of ``SEED`` (as ``python -m game.arena``
@@ -63,10 +64,41 @@ def features(st: LaGagneState, seat: int, legal: list[Move]) -> tuple[list[float
     return base, rows
 
 
-def values(view: dict[str, Any], legal: list[Move], dets: int, rng: random.Random) -> tuple[list[float], list[float]]:
-    """Each move's mean rollout value and the standard error of its difference from move 0."""
+GAME_REACH = 10_000
+"""Turns enough for any rollout to play its game to the end (``--reach game``)."""
+
+
+def styled(seat: int, spread: float, rng: random.Random) -> bots.Policy:
+    """A rollout policy in which ``seat`` plays ``normal`` and every other seat ``normal``'s
+    judgement with each weight scaled by its own random factor (log-normal, ``spread``), one
+    style per seat: values learnt against players unlike ``normal`` as well as like it."""
+    own = bots.W
+    styles: dict[int, dict[str, float]] = {}
+
+    def policy(st: LaGagneState, p: int, legal: list[Move]) -> Move:
+        if p == seat:
+            return bots.best_move(st, p, legal)
+        if p not in styles:
+            styles[p] = {k: v * math.exp(rng.gauss(0.0, spread)) for k, v in own.items()}
+        bots.W = styles[p]
+        try:
+            return bots.best_move(st, p, legal)
+        finally:
+            bots.W = own
+
+    return policy
+
+
+def values(view: dict[str, Any], legal: list[Move], dets: int, rng: random.Random, reach: str = "hard",
+           spread: float = 0.0) -> tuple[list[float], list[float]]:
+    """Each move's mean rollout value and the standard error of its difference from move 0:
+    rollouts as far as ``hard``'s reach (or to the game's end), every seat playing ``normal``
+    (or, with a ``spread``, the other seats in styles drawn for this decision)."""
     _, depth = bots.rollout_reach(view)
-    outs = [list(o) for o in zip(*bots.rollout_outcomes(view, legal, dets, depth, rng))]
+    if reach == "game":
+        depth = GAME_REACH
+    policy = styled(view["seat"], spread, rng) if spread > 0 else bots.best_move
+    outs = [list(o) for o in zip(*bots.rollout_outcomes(view, legal, dets, depth, rng, policy))]
     means = [statistics.fmean(o) for o in outs]
     ses = []
     for o in outs:
@@ -75,7 +107,8 @@ def values(view: dict[str, Any], legal: list[Move], dets: int, rng: random.Rando
     return means, ses
 
 
-def label(seed: int, first: int, count: int, players: int, out: Path, dets: int) -> None:
+def label(seed: int, first: int, count: int, players: int, out: Path, dets: int, reach: str = "hard",
+          spread: float = 0.0) -> None:
     """Play the deals and write one labelled line per decision of ``normal``'s seat."""
     choose = bots.NormalBot.choose
     rng = random.Random(seed * 7 + first)
@@ -84,7 +117,7 @@ def label(seed: int, first: int, count: int, players: int, out: Path, dets: int)
     def watched(bot: bots.NormalBot, view: dict[str, Any], legal: list[Move]) -> Move:
         move = choose(bot, view, legal)
         if len(legal) > 1:
-            means, ses = values(view, legal, dets, rng)
+            means, ses = values(view, legal, dets, rng, reach, spread)
             fh.write(json.dumps({"deal": deal_no[0], "players": players, "chosen": legal.index(move),
                                  "q": means, "se": ses,
                                  "actions": [m.action for m in legal], "view": view}) + "\n")
@@ -162,6 +195,8 @@ def main(argv: list[str]) -> int:
     lab.add_argument("players", type=int)
     lab.add_argument("out", type=Path)
     lab.add_argument("--dets", type=int, default=120)
+    lab.add_argument("--reach", choices=("hard", "game"), default="hard")
+    lab.add_argument("--spread", type=float, default=0.0)
     fitp = sub.add_parser("fit")
     fitp.add_argument("data", type=Path, nargs="+")
     fitp.add_argument("--holdout", type=float, default=0.3)
@@ -172,7 +207,7 @@ def main(argv: list[str]) -> int:
     fitp.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     if args.cmd == "label":
-        label(args.seed, args.first, args.count, args.players, args.out, args.dets)
+        label(args.seed, args.first, args.count, args.players, args.out, args.dets, args.reach, args.spread)
         return 0
     rows = [json.loads(line) for path in args.data for line in path.read_text().splitlines() if line]
     for r in rows:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from game.core import Move, Rng
@@ -59,3 +60,52 @@ def test_the_fit_moves_a_weight_towards_the_moves_the_rollouts_prefer() -> None:
     assert all(x == 0.0 for i, x in enumerate(d) if i != k), "weights no move reads are left alone"
     mean, se, changed = script.gain(rows, d)
     assert (round(mean, 6), se, changed) == (0.1, 0.0, 20)
+
+
+
+def _midgame(seed: int, turns: int) -> LaGagneState:
+    """A two-player game after ``turns`` moves of ``normal`` for both seats."""
+    st = LaGagneState.new(2, seed=seed)
+    for _ in range(turns):
+        nxt = st.clone()
+        nxt._apply(bots.best_move(st, st.current, st.legal_moves(st.current)))
+        if nxt.phase == "over":
+            break
+        st = nxt
+    return st
+
+
+def test_played_to_the_end_every_rollout_ends_in_a_share_of_the_win(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    script = load_script("benchmarks/lagagne_distill.py")
+    st = _midgame(5, 6)
+    seat = st.current
+    legal = st.legal_moves(seat)
+    seen: list[float] = []
+    rollout = bots._rollout
+
+    def watched(sim: LaGagneState, s: int, depth: int, policy: bots.Policy) -> float:
+        value = rollout(sim, s, depth, policy)
+        assert sim.phase == "over", "the game is played to its end"
+        seen.append(value)
+        return value
+
+    monkeypatch.setattr(bots, "_rollout", watched)
+    means, _ = script.values(st.view(seat), legal, 2, random.Random(3), reach="game")
+    assert len(seen) == 2 * len(legal) and set(seen) <= {0.0, 0.5, 1.0}
+    assert means == [sum(seen[i::len(legal)]) / 2 for i in range(len(legal))]
+
+
+def test_in_styled_rollouts_only_the_other_seats_change_their_judgement() -> None:
+    script = load_script("benchmarks/lagagne_distill.py")
+    weights = dict(bots.W)
+    own = differ = 0
+    for seed in range(30):
+        st = _midgame(seed, 2 * seed % 25)
+        p = st.current
+        legal = st.legal_moves(p)
+        normal = bots.best_move(st, p, legal)
+        own += script.styled(p, 0.8, random.Random(seed))(st, p, legal) != normal
+        differ += script.styled(1 - p, 0.8, random.Random(seed))(st, p, legal) != normal
+        assert bots.W == weights, "normal's own weights are put back after every styled move"
+    assert own == 0, "the seat being valued plays normal"
+    assert differ > 0, "another seat's style changes some of its choices"

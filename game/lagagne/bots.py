@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from game.core import Bot, Move, Rng
@@ -189,6 +189,10 @@ def best_move(st: LaGagneState, seat: int, legal: list[Move]) -> Move:
     return best
 
 
+Policy = Callable[[LaGagneState, int, list[Move]], Move]
+"""How a rollout chooses each seat's move: the state, the seat to move and its legal moves."""
+
+
 class EasyBot(Bot):
     """Plays the first playable card: lays before actions, discards the first card otherwise."""
 
@@ -316,9 +320,10 @@ def rollout_reach(view: dict[str, Any]) -> tuple[int, int]:
 
 
 def rollout_outcomes(view: dict[str, Any], moves: list[Move], dets: int, depth: int,
-                     rng: random.Random) -> Iterator[list[float]]:
+                     rng: random.Random, policy: Policy = best_move) -> Iterator[list[float]]:
     """For each of ``dets`` guessed deals (``rng`` seeds them), every move's rollout value for the
-    view's seat, all moves played on the same deal."""
+    view's seat, all moves played on the same deal by ``policy`` (``normal``'s judgement unless a
+    benchmark asks for another)."""
     seat = view["seat"]
     for _ in range(dets):
         world = LaGagneState.determinise(view, Rng(rng.getrandbits(32)))
@@ -326,17 +331,17 @@ def rollout_outcomes(view: dict[str, Any], moves: list[Move], dets: int, depth: 
         for m in moves:
             sim = world.clone()
             sim._apply(m)
-            outcomes.append(_rollout(sim, seat, depth))
+            outcomes.append(_rollout(sim, seat, depth, policy))
         yield outcomes
 
 
-def _rollout(st: LaGagneState, seat: int, depth: int) -> float:
-    """Play on with ``normal``'s judgement for about ``depth`` turns; ``seat``'s share of the win
-    if the game ended, else its chance of winning from there (``win_chance``)."""
+def _rollout(st: LaGagneState, seat: int, depth: int, policy: Policy = best_move) -> float:
+    """Play on with ``policy`` for about ``depth`` turns; ``seat``'s share of the win if the game
+    ended, else its chance of winning from there (``win_chance``)."""
     start = st.turns
     while st.phase != "over" and (st.turns - start < depth or st.last_round or st.phase == "give"):
         p = st.current
-        st._apply(best_move(st, p, st.legal_moves(p)))
+        st._apply(policy(st, p, st.legal_moves(p)))
         if st.turns - start > 4 * depth:
             break
     if st.phase == "over":

@@ -156,12 +156,12 @@ def test_hard_keeps_normals_choice_unless_its_rollouts_are_surely_better(monkeyp
         return real_apply(self, move)
 
     monkeypatch.setattr(LaGagneState, "_apply", apply)
-    monkeypatch.setattr(bots, "_rollout", lambda st, s, depth: 0.0)
+    monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, *_: 0.0)
     hard = HardBot(seed=5, candidates=len(legal))
     kept = hard.choose(view, legal)
     assert hard.reason is not None and hard.reason[0] == "lagagne.heuristic"
     better = next(m for m in legal if m != kept)
-    monkeypatch.setattr(bots, "_rollout", lambda st, s, depth: 100.0 if st.tried == better else 0.0)
+    monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, *_: 100.0 if st.tried == better else 0.0)
     hard = HardBot(seed=5, candidates=len(legal))
     assert hard.choose(view, legal) == better
     assert hard.reason is not None and hard.reason[0] == "lagagne.rollouts"
@@ -177,7 +177,7 @@ def test_heads_up_rollouts_look_four_table_rounds_ahead_on_as_many_deals(monkeyp
         seat = state.to_move()[0]
         legal = state.legal_moves(seat)
         depths: list[int] = []
-        monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, seen=depths: seen.append(depth) or 0.0)
+        monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, *_, seen=depths: seen.append(depth) or 0.0)
         hard = HardBot(seed=5, candidates=6)
         hard.choose(state.view(seat), legal)
         tried = min(6, len(legal))
@@ -201,11 +201,11 @@ def test_a_smaller_sure_gain_leaves_normals_choice_at_a_bigger_table(monkeypatch
         state = GAMES["lagagne"].new_match(players, seed=seed)
         seat = state.to_move()[0]
         view, legal = state.view(seat), state.legal_moves(seat)
-        monkeypatch.setattr(bots, "_rollout", lambda st, s, depth: 0.0)
+        monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, *_: 0.0)
         kept = HardBot(seed=5, candidates=len(legal)).choose(view, legal)
         other = next(m for m in legal if m != kept)
         outcomes = itertools.cycle([1.22, -0.78])  # the other candidate's gain on each guessed deal
-        monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, o=other, g=outcomes: next(g) if st.tried == o else 0.0)
+        monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, *_, o=other, g=outcomes: next(g) if st.tried == o else 0.0)
         hard = HardBot(seed=5, candidates=len(legal))
         chosen = hard.choose(view, legal)
         assert hard.reason is not None
