@@ -10,7 +10,9 @@ draws them) with ``normal`` against each independent player of the pool, seats s
 every decision of ``normal``'s seat with a choice values every legal move by rollouts: ``--dets``
 guessed deals from the seat's view, the same for every move, each played on with ``normal``'s
 judgement for every seat as far as ``hard``'s rollouts reach and valued as ``hard`` values them
-(the share of the win, or ``win_chance`` of the lead). It writes one JSON line per decision: the
+(the share of the win, or ``win_chance`` of the lead). ``--reach game`` plays every rollout to the
+game's end; ``--spread S`` has the other seats play ``normal``'s judgement with every weight scaled
+by a random log-normal factor of spread ``S``, a style drawn per seat and decision. It writes one JSON line per decision: the
 seat's view, the legal moves, ``normal``'s choice, and the moves' values with the standard errors
 of their differences from the first move.
 
