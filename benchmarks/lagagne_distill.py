@@ -12,9 +12,9 @@ guessed deals from the seat's view, the same for every move, each played on with
 judgement for every seat as far as ``hard``'s rollouts reach and valued as ``hard`` values them
 (the share of the win, or ``win_chance`` of the lead). ``--reach game`` plays every rollout to the
 game's end; ``--spread S`` has the other seats play ``normal``'s judgement with every weight scaled
-by a random log-normal factor of spread ``S``, a style drawn per seat and decision. It writes one JSON line per decision: the
-seat's view, the legal moves, ``normal``'s choice, and the moves' values with the standard errors
-of their differences from the first move.
+by a random log-normal factor of spread ``S``, a style drawn per seat and decision. It writes one
+JSON line per decision: the seat's view, the legal moves, ``normal``'s choice, and the moves'
+values with the standard errors of their differences from the first move.
 
 ``fit`` reads each decision's features from its view: the change of ``normal``'s ``move_value``
 when each weight of ``W`` grows by one point (the judgement is linear in most of its weights, so

@@ -62,7 +62,6 @@ def test_the_fit_moves_a_weight_towards_the_moves_the_rollouts_prefer() -> None:
     assert (round(mean, 6), se, changed) == (0.1, 0.0, 20)
 
 
-
 def _midgame(seed: int, turns: int) -> LaGagneState:
     """A two-player game after ``turns`` moves of ``normal`` for both seats."""
     st = LaGagneState.new(2, seed=seed)
