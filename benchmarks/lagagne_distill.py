@@ -17,8 +17,8 @@ JSON line per decision: the seat's view, the legal moves, ``normal``'s choice, a
 values with the standard errors of their differences from the first move.
 
 ``fit`` reads each decision's features from its view: the change of ``normal``'s ``move_value``
-when each weight of ``W`` grows by one point (the judgement is linear in most of its weights, so
-weights ``W + d`` score a move about ``value + d . features``). It splits the decisions into a
+when each of the table's weights (``bots.weights``) grows by one point (the judgement is linear in
+most of its weights, so weights ``W + d`` score a move about ``value + d . features``). It splits the decisions into a
 fitting and a held-out part (by deal), then moves the weights to raise the rollout value of the
 move ``normal`` would choose: it maximises the mean value of a soft choice (a softmax of the
 scores at a temperature) with a penalty on relative change, by gradient steps. It prints, on both
@@ -47,22 +47,20 @@ from game.lagagne import bots  # noqa: E402
 from game.lagagne.state import LaGagneState  # noqa: E402
 
 POOL = ("lagagne", "lagagne-cautious", "lagagne-aggressive")
-KEYS = list(bots.W)
+KEYS = list(bots.W_TWO)
 
 
 def features(st: LaGagneState, seat: int, legal: list[Move]) -> tuple[list[float], list[list[float]]]:
     """``normal``'s value of each move and its change per point of each weight."""
     scores = st.scores
-    base = [bots.move_value(st, seat, m, scores) for m in legal]
+    own = bots.weights(st.n)
+    base = [bots.move_value(st, seat, m, scores, own) for m in legal]
     rows: list[list[float]] = [[] for _ in legal]
     for key in KEYS:
-        old = bots.W[key]
-        bots.W[key] = old + 1.0
-        try:
-            for i, m in enumerate(legal):
-                rows[i].append(round(bots.move_value(st, seat, m, scores) - base[i], 6))
-        finally:
-            bots.W[key] = old
+        grown = dict(own)
+        grown[key] += 1.0
+        for i, m in enumerate(legal):
+            rows[i].append(round(bots.move_value(st, seat, m, scores, grown) - base[i], 6))
     return base, rows
 
 
@@ -74,19 +72,14 @@ def styled(seat: int, spread: float, rng: random.Random) -> bots.Policy:
     """A rollout policy in which ``seat`` plays ``normal`` and every other seat ``normal``'s
     judgement with each weight scaled by its own random factor (log-normal, ``spread``), one
     style per seat: values learnt against players unlike ``normal`` as well as like it."""
-    own = bots.W
     styles: dict[int, dict[str, float]] = {}
 
     def policy(st: LaGagneState, p: int, legal: list[Move]) -> Move:
         if p == seat:
             return bots.best_move(st, p, legal)
         if p not in styles:
-            styles[p] = {k: v * math.exp(rng.gauss(0.0, spread)) for k, v in own.items()}
-        bots.W = styles[p]
-        try:
-            return bots.best_move(st, p, legal)
-        finally:
-            bots.W = own
+            styles[p] = {k: v * math.exp(rng.gauss(0.0, spread)) for k, v in bots.weights(st.n).items()}
+        return bots.best_move(st, p, legal, styles[p])
 
     return policy
 
@@ -155,10 +148,11 @@ def gain(rows: list[dict[str, Any]], d: list[float]) -> tuple[float, float, int]
 
 
 def fit(rows: list[dict[str, Any]], names: list[str], temp: float, penalty: float, steps: int,
-        rate: float) -> list[float]:
+        rate: float, players: int = 2) -> list[float]:
     """Weight changes that raise the mean rollout value of a soft choice (Adam steps), each
-    on the scale of its value."""
-    scale = [max(1.0, abs(bots.W[k])) for k in names]
+    on the scale of its value among the weights of a table of ``players``."""
+    start = bots.weights(players)
+    scale = [max(1.0, abs(start[k])) for k in names]
     d = [0.0] * len(names)
     m1 = [0.0] * len(names)
     m2 = [0.0] * len(names)
@@ -206,12 +200,17 @@ def main(argv: list[str]) -> int:
     fitp.add_argument("--penalty", type=float, default=0.001)
     fitp.add_argument("--steps", type=int, default=150)
     fitp.add_argument("--rate", type=float, default=0.02)
+    fitp.add_argument("--players", type=int)
     fitp.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     if args.cmd == "label":
         label(args.seed, args.first, args.count, args.players, args.out, args.dets, args.reach, args.spread)
         return 0
     rows = [json.loads(line) for path in args.data for line in path.read_text().splitlines() if line]
+    sizes = {r["players"] for r in rows}
+    players = args.players if args.players is not None else min(sizes, default=2)
+    if args.players is None and len(sizes) > 1:
+        parser.error(f"the data mix table sizes {sorted(sizes)}: say which table's weights to fit with --players")
     for r in rows:
         view = r["view"]
         legal = [Move(a, view["seat"]) for a in r["actions"]]
@@ -221,7 +220,7 @@ def main(argv: list[str]) -> int:
     held = set(deals[: int(len(deals) * args.holdout)])
     train = [r for r in rows if (r["players"], r["deal"]) not in held]
     test = [r for r in rows if (r["players"], r["deal"]) in held]
-    d = fit(train, KEYS, args.temp, args.penalty, args.steps, args.rate)
+    d = fit(train, KEYS, args.temp, args.penalty, args.steps, args.rate, players)
     for label_, part in (("fitting", train), ("held out", test)):
         if len(part) < 2:
             continue
@@ -229,10 +228,11 @@ def main(argv: list[str]) -> int:
         ceiling = statistics.fmean(max(r["q"]) - r["q"][_choice(r, [0.0] * len(d))] for r in part)
         print(f"{label_}: {len(part)} decisions, {changed} choices changed, "
               f"gain per decision {mean:+.5f} ± {1.96 * se:.5f} (the best move by the rollouts: {ceiling:+.5f})")
-    weights = {k: round(bots.W[k] + x, 3) for k, x in zip(KEYS, d)}
+    start = bots.weights(players)
+    weights = {k: round(start[k] + x, 3) for k, x in zip(KEYS, d)}
     for k in KEYS:
-        if abs(weights[k] - bots.W[k]) > 1e-3:
-            print(f"  {k}: {bots.W[k]} -> {weights[k]}")
+        if abs(weights[k] - start[k]) > 1e-3:
+            print(f"  {k}: {start[k]} -> {weights[k]}")
     if args.out is not None:
         args.out.write_text(json.dumps(weights, indent=1) + "\n")
     return 0

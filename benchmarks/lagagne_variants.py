@@ -9,7 +9,7 @@ with ``level`` (default ``hard``) against each player of ``against`` (default ``
 prints one JSON line: the level's mean share of the wins, its standard error over deals, the CPU
 seconds spent and the per-deal shares, opponent after opponent (so variants played on the same
 deals can be compared in pairs). Any other ``KEY=VALUE`` sets a weight of ``normal``'s judgement
-(``game.lagagne.bots.W``, which ``hard`` also plays), a module constant of
+at the table size played (``game.lagagne.bots.weights``, which ``hard`` also plays), a module constant of
 ``game.lagagne.bots`` (``SURE``, ``SURE_AT_TABLE``) or ``HardBot``'s ``budget``. Use tuning seeds
 only (9601 and up): the seeds of the tables in ``docs/bots.md`` are held out.
 """
@@ -41,8 +41,8 @@ def main(argv: list[str]) -> int:
             against = value.split(",")
         elif key == "budget":
             bots.HardBot.__init__.__defaults__ = (None, int(value), 6)
-        elif key in bots.W:
-            bots.W[key] = float(value)
+        elif key in bots.weights(players):
+            bots.weights(players)[key] = float(value)
         else:
             setattr(bots, key, float(value))
     start = time.process_time()

@@ -1,9 +1,11 @@
-"""Tune the weights of LaGagne's ``normal`` judgement (``game.lagagne.bots.W``) by arena search.
+"""Tune the weights of LaGagne's ``normal`` judgement at one table size (``game.lagagne.bots.weights``)
+by arena search.
 
-    python benchmarks/tune_lagagne.py --seed 9001 --deals 200 --rounds 2 --out /tmp/tune/w.json
+    python benchmarks/tune_lagagne.py --seed 9001 --deals 200 --rounds 2 --players 4 --out /tmp/tune/w.json
 
-``normal`` plays the independent players (``game.yardsticks``: the pool of three) at 2 and 4 players,
-seats swapped on the same deals; the objective is its mean win share over both table sizes. Each
+``normal`` plays the independent players (``game.yardsticks``: the pool of three) at ``--players``
+(2, the default, tunes the two-player weights; any other size tunes the weights of every table of
+three or more), seats swapped on the same deals; the objective is its mean win share. Each
 weight in turn is tried at half and at one and a half times its value on the same deals (common
 random numbers) and kept when it raises the objective by more than ``--margin``. ``hard`` plays the
 same judgement inside its rollouts, so it gains from it too. Use tuning seeds only (9001 and up):
@@ -38,27 +40,24 @@ def win_share(level: str, players: int, seed: int, deals: int) -> float:
     return statistics.fmean(shares)
 
 
-def objective(seed: int, deals: int) -> float:
-    """Mean of ``normal``'s win share at 2 and at 4 players (half as many deals at 4)."""
-    return (win_share("normal", 2, seed, deals) + win_share("normal", 4, seed + 1, max(1, deals // 2))) / 2
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=9001)
-    parser.add_argument("--deals", type=int, default=200, help="deals per opponent at 2 players")
+    parser.add_argument("--deals", type=int, default=200, help="deals per opponent")
+    parser.add_argument("--players", type=int, default=2, choices=range(2, 7))
     parser.add_argument("--rounds", type=int, default=1, help="passes over the weights")
     parser.add_argument("--margin", type=float, default=0.004)
     parser.add_argument("--only", default="", help="comma-separated weights to try (default: all)")
     parser.add_argument("--out", default=None, help="write the weights found as JSON here")
     args = parser.parse_args(argv)
-    names = args.only.split(",") if args.only else list(bots.W)
+    weights = bots.weights(args.players)
+    names = args.only.split(",") if args.only else list(weights)
 
     def score(seed: int) -> Score:
-        share = objective(seed, args.deals)
+        share = win_share("normal", args.players, seed, args.deals)
         return share, f"{share:.4f}"
 
-    coordinate_search(bots.W, names, lambda name, old: (old * 0.5, old * 1.5) if old else (-2.0, 2.0), score,
+    coordinate_search(weights, names, lambda name, old: (old * 0.5, old * 1.5) if old else (-2.0, 2.0), score,
                       args.seed, args.rounds, args.margin, args.out)
     return 0
 

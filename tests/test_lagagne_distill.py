@@ -6,6 +6,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from game.core import Move, Rng
 from game.lagagne import bots
 from game.lagagne.state import LaGagneState
@@ -29,7 +31,19 @@ def test_every_decision_of_normal_is_labelled_with_a_value_for_each_move(tmp_pat
         assert all(0.0 <= q <= 1.0 for q in r["q"]) and r["se"][0] == 0.0
     weights = tmp_path / "weights.json"
     assert script.main(["fit", str(out), "--steps", "3", "--out", str(weights)]) == 0
-    assert set(json.loads(weights.read_text())) == set(bots.W)
+    assert set(json.loads(weights.read_text())) == set(bots.W_TWO)
+
+
+def test_a_fit_to_decisions_of_several_table_sizes_must_name_whose_weights_it_writes(
+        tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    script = load_script("benchmarks/lagagne_distill.py")
+    view = LaGagneState.new(2, seed=3).view(0)
+    rows = [{"players": n, "deal": 0, "view": view, "actions": ["discard Z"], "q": [0.5]} for n in (2, 4)]
+    data = tmp_path / "mixed.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    with pytest.raises(SystemExit):
+        script.main(["fit", str(data)])
+    assert "--players" in capsys.readouterr().err
 
 
 def test_features_are_the_change_of_normals_value_per_point_of_each_weight() -> None:
@@ -37,9 +51,9 @@ def test_features_are_the_change_of_normals_value_per_point_of_each_weight() -> 
     st = LaGagneState.new(2, seed=11)
     seat = st.current
     legal = st.legal_moves(seat)
-    weights = dict(bots.W)
+    weights = dict(bots.W_TWO)
     base, rows = script.features(st, seat, legal)
-    assert bots.W == weights, "every weight is put back"
+    assert bots.W_TWO == weights, "no weight is changed"
     k = script.KEYS.index("discard_cost")
     for m, value, f in zip(legal, base, rows):
         assert value == bots.move_value(st, seat, m, st.scores)
@@ -96,7 +110,7 @@ def test_played_to_the_end_every_rollout_ends_in_a_share_of_the_win(monkeypatch)
 
 def test_in_styled_rollouts_only_the_other_seats_change_their_judgement() -> None:
     script = load_script("benchmarks/lagagne_distill.py")
-    weights = dict(bots.W)
+    weights = dict(bots.W_TWO)
     own = differ = 0
     for seed in range(30):
         st = _midgame(seed, 2 * seed % 25)
@@ -105,6 +119,6 @@ def test_in_styled_rollouts_only_the_other_seats_change_their_judgement() -> Non
         normal = bots.best_move(st, p, legal)
         own += script.styled(p, 0.8, random.Random(seed))(st, p, legal) != normal
         differ += script.styled(1 - p, 0.8, random.Random(seed))(st, p, legal) != normal
-        assert bots.W == weights, "normal's own weights are put back after every styled move"
+        assert bots.W_TWO == weights, "normal's own weights are never changed by a style"
     assert own == 0, "the seat being valued plays normal"
     assert differ > 0, "another seat's style changes some of its choices"

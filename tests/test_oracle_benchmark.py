@@ -113,7 +113,7 @@ def test_lagagne_known_shows_every_hand_to_hard_only(monkeypatch: pytest.MonkeyP
     oracle = load()
     seen: list[Any] = []
 
-    def spy(st: Any, seat: int, move: Any, scores: Any) -> float:
+    def spy(st: Any, seat: int, move: Any, scores: Any, wt: Any = None) -> float:
         seen.append(st)
         return 0.0
 

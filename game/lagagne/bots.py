@@ -46,7 +46,7 @@ from game.lagagne.cards import (
 from game.lagagne.state import SI, LaGagneState, action_words
 
 # ----------------------------------------------------------------- normal's judgement
-W: dict[str, float] = {
+W_TWO: dict[str, float] = {
     "joker_keep": 3.05, "joker_closed": 0.81, "suit_keep_symbol": 0.8, "suit_keep_started": 0.41,
     "suit_keep_cold": 0.38, "symbol_keep": 34.83, "x2_keep": 25.14, "x2_keep_closed": 8.52,
     "voler_keep": 59.11, "echange_keep": 7.4, "recup_keep": 9.49, "open_first": 45.35,
@@ -56,13 +56,23 @@ W: dict[str, float] = {
     "harm_at_target": 1.6, "recup_share": 0.79, "recup_cost": 2.32, "exchange_base": 3.35,
     "exchange_dead": 0.54, "exchange_leader": 1.71, "discard_cost": 0.98,
 }
-"""The weights of ``normal``'s judgement (which ``hard`` also plays inside its rollouts), in points.
+"""The weights of ``normal``'s judgement at a two-player table (which ``hard`` also plays inside
+its rollouts), in points.
 
 ``steal_cost`` (the Voler a steal spends) and ``voler_keep`` were first set by comparing ``hard``'s
 searched choices with ``normal``'s: the search kept its Voler where ``normal`` stole a bare symbol
 or a small card (``docs/bots.md``, seventh round). Every weight was then fitted to what rollouts
 say each move is worth, over 8,500 two-player decisions, with a penalty on moving far
 (``benchmarks/lagagne_distill.py``, twelfth round)."""
+
+W_MANY: dict[str, float] = dict(W_TWO)
+"""The weights of ``normal``'s judgement at three players or more."""
+
+
+def weights(players: int) -> dict[str, float]:
+    """``normal``'s weights for a table of ``players``: a steal or a kept card is not worth the
+    same against one opponent as against several."""
+    return W_TWO if players == 2 else W_MANY
 
 
 def _mult(st: LaGagneState, p: int, si: int) -> int:
@@ -73,63 +83,68 @@ def _raw(st: LaGagneState, p: int, si: int) -> int:
     return sum(POINTS[c] for c in st.pts[p][si])
 
 
-def keep_value(st: LaGagneState, seat: int, card: str) -> float:
-    """How much ``seat`` would like to keep ``card`` in hand (0: a dead card)."""
+def keep_value(st: LaGagneState, seat: int, card: str, wt: dict[str, float] | None = None) -> float:
+    """How much ``seat`` would like to keep ``card`` in hand (0: a dead card), by the weights ``wt``
+    (by default those of the table's size)."""
+    wt = wt or weights(st.n)
     sym = st.sym[seat]
     if card in POINTS:
         v = POINTS[card]
         if card in JOKERS:
-            return v + W["joker_keep"] if any(sym) else v * W["joker_closed"]
+            return v + wt["joker_keep"] if any(sym) else v * wt["joker_closed"]
         si = SI[SUIT_OF[card]]
         if sym[si]:
             return float(v)
         if f"S{SUITS[si]}" in st.hands[seat]:
-            return v * W["suit_keep_symbol"]
-        return v * (W["suit_keep_started"] if st.pts[seat][si] else W["suit_keep_cold"])
+            return v * wt["suit_keep_symbol"]
+        return v * (wt["suit_keep_started"] if st.pts[seat][si] else wt["suit_keep_cold"])
     if card in SYMBOLS:
         si = SI[card[1]]
         if sym[si]:
             return 0.0
-        return W["symbol_keep"] + (_raw(st, seat, si) if st.pts[seat][si] else 0.0)
+        return wt["symbol_keep"] + (_raw(st, seat, si) if st.pts[seat][si] else 0.0)
     if card == X2:
-        return W["x2_keep"] if any(sym) else W["x2_keep_closed"]
+        return wt["x2_keep"] if any(sym) else wt["x2_keep_closed"]
     if card == VOLER:
-        return W["voler_keep"]
+        return wt["voler_keep"]
     if card == ECHANGE:
-        return W["echange_keep"]
+        return wt["echange_keep"]
     if card == RECUP:
-        return W["recup_keep"]
+        return wt["recup_keep"]
     return 0.0
 
 
-def _harm_weight(st: LaGagneState, seat: int, victim: int, scores: list[int]) -> float:
+def _harm_weight(st: LaGagneState, seat: int, victim: int, scores: list[int], wt: dict[str, float]) -> float:
     """How much hurting ``victim`` is worth to ``seat``: most for the leader, more near the target."""
     others = [scores[p] for p in range(st.n) if p != seat]
-    w = 1.0 if scores[victim] >= max(others) else W["harm_trailing"]
+    w = 1.0 if scores[victim] >= max(others) else wt["harm_trailing"]
     if st.n == 2:
         w = 1.0
     if scores[victim] >= st.options.target:
-        w *= W["harm_at_target"]
+        w *= wt["harm_at_target"]
     return w
 
 
-def move_value(st: LaGagneState, seat: int, move: Move, scores: list[int]) -> float:
-    """``normal``'s estimate of a move, from what ``seat`` can see (own hand, table, discard)."""
+def move_value(st: LaGagneState, seat: int, move: Move, scores: list[int],
+               wt: dict[str, float] | None = None) -> float:
+    """``normal``'s estimate of a move, from what ``seat`` can see (own hand, table, discard), by
+    the weights ``wt`` (by default those of the table's size)."""
+    wt = wt or weights(st.n)
     name, args = action_words(move.action)
     if name == "discard":  # the most frequent move weighed, so tested first
-        return -keep_value(st, seat, args[0]) - W["discard_cost"]
+        return -keep_value(st, seat, args[0], wt) - wt["discard_cost"]
     if name == "play":
         card = args[0]
         if card in SYMBOLS:
             si = SI[card[1]]
             in_hand = sum(1 for c in st.hands[seat] if SUIT_OF.get(c) == card[1] and c in SUITED)
-            base = W["open_first"] if not any(st.sym[seat]) else W["open_more"]
-            return base + W["open_per_card"] * in_hand + _raw(st, seat, si) * W["open_raw"]
+            base = wt["open_first"] if not any(st.sym[seat]) else wt["open_more"]
+            return base + wt["open_per_card"] * in_hand + _raw(st, seat, si) * wt["open_raw"]
         if card == X2:
             si = SI[args[1]]
-            return _raw(st, seat, si) * W["x2_raw"] - W["x2_cost"]
+            return _raw(st, seat, si) * wt["x2_raw"] - wt["x2_cost"]
         si = SI[args[1]] if len(args) > 1 else SI[SUIT_OF[card]]
-        bonus = W["joker_lay"] if card in JOKERS else W["suited_lay"]
+        bonus = wt["joker_lay"] if card in JOKERS else wt["suited_lay"]
         return POINTS[card] * _mult(st, seat, si) + bonus
     if name == "steal":
         victim_text, tcard = args[0].split(":")
@@ -137,11 +152,11 @@ def move_value(st: LaGagneState, seat: int, move: Move, scores: list[int]) -> fl
         card, src = st.steal_source(v, tcard)
         assert src is not None, "bots only weigh legal steals"
         vi = SI[src]
-        w = _harm_weight(st, seat, v, scores)
+        w = _harm_weight(st, seat, v, scores, wt)
         if card in SYMBOLS:
-            gain = W["steal_sym_first"] if not any(st.sym[seat]) else W["steal_sym_more"]
-            gain += _raw(st, seat, vi) * W["open_raw"]
-            harm = W["steal_sym_harm"] + W["steal_sym_harm_raw"] * _raw(st, v, vi)
+            gain = wt["steal_sym_first"] if not any(st.sym[seat]) else wt["steal_sym_more"]
+            gain += _raw(st, seat, vi) * wt["open_raw"]
+            harm = wt["steal_sym_harm"] + wt["steal_sym_harm_raw"] * _raw(st, v, vi)
         elif card == X2:
             di = SI[args[1]]
             gain = float(_raw(st, seat, di))
@@ -150,18 +165,18 @@ def move_value(st: LaGagneState, seat: int, move: Move, scores: list[int]) -> fl
             di = SI[args[1]] if len(args) > 1 else vi
             gain = POINTS[card] * _mult(st, seat, di)
             harm = POINTS[card] * _mult(st, v, vi)
-        return gain + w * harm - W["steal_cost"]
+        return gain + w * harm - wt["steal_cost"]
     if name == "recup":
         top = st.discard[-1]
-        return W["recup_share"] * keep_value(st, seat, top) - keep_value(st, seat, RECUP) - W["recup_cost"]
+        return wt["recup_share"] * keep_value(st, seat, top, wt) - keep_value(st, seat, RECUP, wt) - wt["recup_cost"]
     if name == "exchange":
         v = int(args[0])
-        rest = [keep_value(st, seat, c) for c in st.hands[seat] if c != ECHANGE]
+        rest = [keep_value(st, seat, c, wt) for c in st.hands[seat] if c != ECHANGE]
         dead = min(rest) if rest else 0.0
-        leader = W["exchange_leader"] if scores[v] == max(scores) else 0.0
-        return W["exchange_base"] - dead * W["exchange_dead"] + leader
+        leader = wt["exchange_leader"] if scores[v] == max(scores) else 0.0
+        return wt["exchange_base"] - dead * wt["exchange_dead"] + leader
     if name == "give":
-        return -keep_value(st, seat, args[0])
+        return -keep_value(st, seat, args[0], wt)
     if name == "mulligan":
         return 200.0 if _stuck(st, seat) else -200.0
     return -100.0
@@ -178,12 +193,14 @@ def _stuck(st: LaGagneState, seat: int) -> bool:
     return VOLER not in hand
 
 
-def best_move(st: LaGagneState, seat: int, legal: list[Move]) -> Move:
-    """The move ``normal`` likes best (ties: the first in ``legal``)."""
+def best_move(st: LaGagneState, seat: int, legal: list[Move], wt: dict[str, float] | None = None) -> Move:
+    """The move ``normal`` likes best (ties: the first in ``legal``), by the weights ``wt`` (by
+    default those of the table's size)."""
     scores = st.scores
+    wt = wt or weights(st.n)
     best, best_v = legal[0], float("-inf")
     for m in legal:
-        v = move_value(st, seat, m, scores)
+        v = move_value(st, seat, m, scores, wt)
         if v > best_v:
             best, best_v = m, v
     return best

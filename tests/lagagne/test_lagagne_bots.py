@@ -10,6 +10,7 @@ from lagagne_helpers import build_position as build
 from game import GAMES
 from game.core import Rng
 from game.lagagne import Options
+from game.lagagne import bots as lagagne_bots
 from game.lagagne.bots import HardBot, make_bot
 from game.lagagne.state import LaGagneState
 
@@ -71,6 +72,21 @@ def test_normal_keeps_its_voler_for_more_than_a_bare_symbol() -> None:
     cols = {0: {"h": {"points": ["P10h"]}}, 1: {"s": {}}}
     state = build([["Voler", "P10h", "Z", "Z", "Z"], FILL], columns=cols)
     assert choose("normal", state, 0) == "play P10h"
+
+
+def test_normal_reads_the_weights_of_its_table_size(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Two players and three or more have their own weights: one set changed, the other table's
+    choices stay as they were."""
+    cols = {0: {"h": {"points": ["P10h"]}}, 1: {"s": {}}}
+    hand = ["Voler", "P10h", "Z", "Z", "Z"]
+    two = build([hand, FILL], columns=cols)
+    three = build([hand, FILL, ["P5c", "P5c", "P5c", "P5c", "P10c"]], columns=cols)
+    assert choose("normal", two, 0) == choose("normal", three, 0) == "play P10h"
+    monkeypatch.setattr(lagagne_bots, "W_MANY", dict(lagagne_bots.W_MANY, steal_cost=-100.0))
+    assert choose("normal", two, 0) == "play P10h"
+    assert choose("normal", three, 0) == "steal 1:Ss"
+    monkeypatch.setattr(lagagne_bots, "W_TWO", dict(lagagne_bots.W_TWO, steal_cost=-100.0))
+    assert choose("normal", two, 0) == "steal 1:Ss"
 
 
 def test_normal_steals_from_the_leader() -> None:
