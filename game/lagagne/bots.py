@@ -47,14 +47,14 @@ from game.lagagne.state import SI, LaGagneState, action_words
 
 # ----------------------------------------------------------------- normal's judgement
 W_TWO: dict[str, float] = {
-    "joker_keep": 3.05, "joker_closed": 0.81, "suit_keep_symbol": 0.8, "suit_keep_started": 0.41,
-    "suit_keep_cold": 0.38, "symbol_keep": 34.83, "x2_keep": 25.14, "x2_keep_closed": 8.52,
-    "voler_keep": 59.11, "echange_keep": 7.4, "recup_keep": 9.49, "open_first": 45.35,
-    "open_more": 17.89, "open_per_card": 5.98, "open_raw": 0.24, "x2_raw": 1.02, "x2_cost": 3.68,
-    "joker_lay": -0.97, "suited_lay": 1.1, "steal_sym_first": 48.27, "steal_sym_more": 16.27,
-    "steal_sym_harm": 9.63, "steal_sym_harm_raw": 0.12, "steal_cost": 43.65, "harm_trailing": 0.5,
-    "harm_at_target": 1.6, "recup_share": 0.79, "recup_cost": 2.32, "exchange_base": 3.35,
-    "exchange_dead": 0.54, "exchange_leader": 1.71, "discard_cost": 0.98,
+    "joker_keep": 3.1, "joker_closed": 0.78, "suit_keep_symbol": 0.81, "suit_keep_started": 0.56,
+    "suit_keep_cold": 0.46, "symbol_keep": 33.78, "x2_keep": 28.18, "x2_keep_closed": 10.86,
+    "voler_keep": 78.47, "echange_keep": 7.74, "recup_keep": 15.56, "open_first": 38.81,
+    "open_more": 19.75, "open_per_card": 6.22, "open_raw": 0.16, "x2_raw": 0.86, "x2_cost": 3.52,
+    "joker_lay": -1.02, "suited_lay": 1.05, "steal_sym_first": 49.44, "steal_sym_more": 12.28,
+    "steal_sym_harm": 8.5, "steal_sym_harm_raw": 0.67, "steal_cost": 53.79, "harm_trailing": 1.09,
+    "harm_at_target": 1.68, "recup_share": 0.8, "recup_cost": 2.68, "exchange_base": 4.94,
+    "exchange_dead": 0.21, "exchange_leader": 1.98, "discard_cost": 0.98,
 }
 """The weights of ``normal``'s judgement at a two-player table (which ``hard`` also plays inside
 its rollouts), in points.
@@ -62,11 +62,23 @@ its rollouts), in points.
 ``steal_cost`` (the Voler a steal spends) and ``voler_keep`` were first set by comparing ``hard``'s
 searched choices with ``normal``'s: the search kept its Voler where ``normal`` stole a bare symbol
 or a small card (``docs/bots.md``, seventh round). Every weight was then fitted to what rollouts
-say each move is worth, over 8,500 two-player decisions, with a penalty on moving far
-(``benchmarks/lagagne_distill.py``, twelfth round)."""
+say each move is worth, with a penalty on moving far (``benchmarks/lagagne_distill.py``): over
+8,500 two-player decisions (twelfth round), then over 5,400 two-player and 1,700 four-player
+decisions valued by play-outs to the game's end (thirteenth round, kept in the fourteenth)."""
 
-W_MANY: dict[str, float] = dict(W_TWO)
-"""The weights of ``normal``'s judgement at three players or more."""
+W_MANY: dict[str, float] = {
+    "joker_keep": 3.17, "joker_closed": 0.82, "suit_keep_symbol": 0.82, "suit_keep_started": 0.46,
+    "suit_keep_cold": 0.7, "symbol_keep": 34.84, "x2_keep": 25.33, "x2_keep_closed": 12.99,
+    "voler_keep": 79.82, "echange_keep": 8.2, "recup_keep": 14.72, "open_first": 45.35,
+    "open_more": 17.21, "open_per_card": 5.95, "open_raw": 0.22, "x2_raw": 0.7, "x2_cost": 3.49,
+    "joker_lay": -1.0, "suited_lay": 1.3, "steal_sym_first": 41.07, "steal_sym_more": 14.25,
+    "steal_sym_harm": 8.56, "steal_sym_harm_raw": 0.14, "steal_cost": 54.46, "harm_trailing": 0.36,
+    "harm_at_target": 1.82, "recup_share": 0.99, "recup_cost": 2.58, "exchange_base": 4.12,
+    "exchange_dead": 0.43, "exchange_leader": 1.9, "discard_cost": 1.14,
+}
+"""The weights of ``normal``'s judgement at three players or more: the twelfth round's, fitted
+again to 1,700 four-player decisions valued by play-outs to the game's end (thirteenth round, kept
+in the fourteenth). Fitted on two-player decisions too, they lost at four players; these gained."""
 
 
 def weights(players: int) -> dict[str, float]:
