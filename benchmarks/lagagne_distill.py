@@ -18,13 +18,15 @@ values with the standard errors of their differences from the first move.
 
 ``fit`` reads each decision's features from its view: the change of ``normal``'s ``move_value``
 when each of the table's weights (``bots.weights``) grows by one point (the judgement is linear in
-most of its weights, so weights ``W + d`` score a move about ``value + d . features``). It splits the decisions into a
-fitting and a held-out part (by deal), then moves the weights to raise the rollout value of the
-move ``normal`` would choose: it maximises the mean value of a soft choice (a softmax of the
-scores at a temperature) with a penalty on relative change, by gradient steps. It prints, on both
-parts, how much rollout value ``normal``'s choices gain per decision over today's weights (paired,
-with a 95% interval) and writes the weights. Use
-tuning seeds only (9601 and up): the seeds of the tables in ``docs/bots.md`` are held out.
+most of its weights, so weights ``W + d`` score a move about ``value + d . features``). It splits
+the decisions into a fitting and a held-out part (by deal), then moves the weights to raise the
+rollout value of the move ``normal`` would choose: it maximises the mean value of a soft choice (a
+softmax of the scores at a temperature) with a penalty on relative change, by gradient steps. It
+prints, on both parts, how much rollout value ``normal``'s choices gain per decision over today's
+weights (paired, with a 95% interval) and writes the weights of the data's table size; when the
+data mix sizes, ``--players`` names the table whose weights it writes (each decision still counts
+from its own table's weights). Use tuning seeds only (9601 and up): the seeds of the tables in
+``docs/bots.md`` are held out.
 """
 
 from __future__ import annotations

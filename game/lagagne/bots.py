@@ -95,10 +95,8 @@ def _raw(st: LaGagneState, p: int, si: int) -> int:
     return sum(POINTS[c] for c in st.pts[p][si])
 
 
-def keep_value(st: LaGagneState, seat: int, card: str, wt: dict[str, float] | None = None) -> float:
-    """How much ``seat`` would like to keep ``card`` in hand (0: a dead card), by the weights ``wt``
-    (by default those of the table's size)."""
-    wt = wt or weights(st.n)
+def keep_value(st: LaGagneState, seat: int, card: str, wt: dict[str, float]) -> float:
+    """How much ``seat`` would like to keep ``card`` in hand (0: a dead card), by the weights ``wt``."""
     sym = st.sym[seat]
     if card in POINTS:
         v = POINTS[card]
