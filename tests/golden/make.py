@@ -5,6 +5,12 @@ played through the referee and saved as a match file (``<game>-<n>p.match``) bes
 (``<game>-<n>p.digests``): the final scores, then one line per move with a short digest of every
 seat's view and the spectator's view after that move. A rule change shows up as a diff that starts
 at the first move it changes.
+
+Beside them a choices file (``<game>-<n>p.choices``) holds what each level of bot chooses, from its
+seat's view, at ``CHOICES`` positions spread evenly over the match where the seat to move has a
+choice.
+A change meant only to make a bot faster must leave it as it is; a change of play shows up as a
+diff at the positions it plays differently.
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ from game.core.matchfile import export_match, import_match
 HERE = Path(__file__).resolve().parent
 TABLES = {"gin_rummy": (2,), "gang_de_mouettes": (2, 4, 8), "lagagne": (2, 4, 6)}
 SEED = 20261123
+CHOICES = 24
+LEVELS = ("easy", "normal", "hard")
 
 
 def digest(state: GameState) -> str:
@@ -37,6 +45,25 @@ def digests(text: str) -> str:
     for n, move in enumerate(final.log, start=1):
         replay.apply(move)
         lines.append(f"{n} {digest(replay)} {move}")
+    return "\n".join(lines) + "\n"
+
+
+def choices(game_id: str, text: str) -> str:
+    """The choices file of a match file: ``<move number> <level> <choice>`` at ``CHOICES``
+    positions with more than one legal move, each bot seeded by the position."""
+    final = import_match(text)
+    desc = GAMES[game_id]
+    replay = final.replay(0)
+    positions = []
+    for n, move in enumerate(final.log):
+        head, _, _ = move.partition(":")
+        legal = replay.legal_moves(int(head)) if head.isdigit() else []
+        if len(legal) > 1:
+            positions.append((n, replay.view(int(head)), legal))
+        replay.apply(move)
+    step = max(1, len(positions) // CHOICES)
+    lines = [f"{n} {level} {desc.make_bot(level, SEED + n).choose(view, legal)}"
+             for n, view, legal in positions[::step][:CHOICES] for level in LEVELS]
     return "\n".join(lines) + "\n"
 
 
@@ -58,6 +85,7 @@ def main() -> None:
         text = golden_match(game_id, players)
         (HERE / f"{game_id}-{players}p.match").write_text(text, encoding="utf-8")
         (HERE / f"{game_id}-{players}p.digests").write_text(digests(text), encoding="utf-8")
+        (HERE / f"{game_id}-{players}p.choices").write_text(choices(game_id, text), encoding="utf-8")
         print(f"{game_id} {players}p: {text.count(chr(10))} lines")
 
 
