@@ -38,12 +38,11 @@ from game.lagagne.cards import (
     RECUP,
     SUIT_OF,
     SUITED,
-    SUITS,
     SYMBOLS,
     VOLER,
     X2,
 )
-from game.lagagne.state import SI, LaGagneState, action_words
+from game.lagagne.state import COLUMN, SI, LaGagneState, action_words
 
 # ----------------------------------------------------------------- normal's judgement
 W_TWO: dict[str, float] = {
@@ -87,6 +86,12 @@ def weights(players: int) -> dict[str, float]:
     return W_TWO if players == 2 else W_MANY
 
 
+_JOKER_SET = frozenset(JOKERS)
+_SYMBOL_SET = frozenset(SYMBOLS)
+_SYMBOL_FOR = {c: f"S{SUIT_OF[c]}" for c in SUITED}
+"""The symbol that opens each suited point card's column."""
+
+
 def _mult(st: LaGagneState, p: int, si: int) -> int:
     return 2 if st.dbl[p][si] else 1
 
@@ -98,18 +103,18 @@ def _raw(st: LaGagneState, p: int, si: int) -> int:
 def keep_value(st: LaGagneState, seat: int, card: str, wt: dict[str, float]) -> float:
     """How much ``seat`` would like to keep ``card`` in hand (0: a dead card), by the weights ``wt``."""
     sym = st.sym[seat]
-    if card in POINTS:
-        v = POINTS[card]
-        if card in JOKERS:
+    v = POINTS.get(card)
+    if v is not None:
+        if card in _JOKER_SET:
             return v + wt["joker_keep"] if any(sym) else v * wt["joker_closed"]
-        si = SI[SUIT_OF[card]]
+        si = COLUMN[card]
         if sym[si]:
             return float(v)
-        if f"S{SUITS[si]}" in st.hands[seat]:
+        if _SYMBOL_FOR[card] in st.hands[seat]:
             return v * wt["suit_keep_symbol"]
         return v * (wt["suit_keep_started"] if st.pts[seat][si] else wt["suit_keep_cold"])
-    if card in SYMBOLS:
-        si = SI[card[1]]
+    if card in _SYMBOL_SET:
+        si = COLUMN[card]
         if sym[si]:
             return 0.0
         return wt["symbol_keep"] + (_raw(st, seat, si) if st.pts[seat][si] else 0.0)
@@ -205,12 +210,18 @@ def _stuck(st: LaGagneState, seat: int) -> bool:
 
 def best_move(st: LaGagneState, seat: int, legal: list[Move], wt: dict[str, float] | None = None) -> Move:
     """The move ``normal`` likes best (ties: the first in ``legal``), by the weights ``wt`` (by
-    default those of the table's size)."""
+    default those of the table's size). Discards, most of the moves weighed, are valued here as
+    ``move_value`` values them, without a call each."""
     scores = st.scores
     wt = wt or weights(st.n)
+    discard_cost = wt["discard_cost"]
     best, best_v = legal[0], float("-inf")
     for m in legal:
-        v = move_value(st, seat, m, scores, wt)
+        name, args = action_words(m.action)
+        if name == "discard":
+            v = -keep_value(st, seat, args[0], wt) - discard_cost
+        else:
+            v = move_value(st, seat, m, scores, wt)
         if v > best_v:
             best, best_v = m, v
     return best

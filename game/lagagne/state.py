@@ -75,6 +75,41 @@ def _move(action: str, seat: int) -> Move:
     return move
 
 
+COLUMN = {c: SI[s] for c, s in SUIT_OF.items()}
+"""The column index of every symbol and suited point card."""
+
+
+@dataclass(frozen=True)
+class _Seat:
+    """What the engine writes again and again about one seat, built once: the moves that name a
+    card of its hand, its hand as events name it, and the seats that see what it draws. Listing
+    legal moves is the engine's most frequent work in a search, and formatting and looking up
+    their texts was most of its cost."""
+
+    hand: str
+    only: frozenset[int]
+    play: dict[str, Move]
+    lay_on: dict[str, dict[str, Move]]
+    discard: dict[str, Move]
+    give: dict[str, Move]
+    recup: Move
+    mulligan: Move
+
+
+@functools.cache
+def _seat_table(seat: int) -> _Seat:
+    return _Seat(
+        hand=f"hand:{seat}",
+        only=frozenset({seat}),
+        play={c: _move(f"play {c}", seat) for c in SYMBOLS + SUITED},
+        lay_on={c: {s: _move(f"play {c} {s}", seat) for s in SUITS} for c in (*JOKERS, X2)},
+        discard={c: _move(f"discard {c}", seat) for c in ALL_CARDS},
+        give={c: _move(f"give {c}", seat) for c in ALL_CARDS},
+        recup=_move("recup", seat),
+        mulligan=_move("mulligan", seat),
+    )
+
+
 _TABLE_CARD = re.compile(r"^(\d+):(S[hscd]|P(?:5|10|20|50)[hscd]|(?:J(?:5|10|20|50)|X2)[hscd]?)$")
 
 
@@ -320,32 +355,35 @@ class LaGagneState(LaGagneTable, GameState):
             return []
         hand = self.hands[seat]
         distinct = list(dict.fromkeys(hand))
+        table = _seat_table(seat)
         if self.phase == "give":
-            return [_move(f"give {c}", seat) for c in distinct]
-        moves: list[str] = []
+            return [table.give[c] for c in distinct]
+        moves: list[Move] = []
         sym = self.sym[seat]
         open_suits = [s for s in SUITS if sym[SI[s]]]
         for c in distinct:
             if c in _SYMBOL_SET:
-                if not sym[SI[c[1]]]:
-                    moves.append(f"play {c}")
+                if not sym[COLUMN[c]]:
+                    moves.append(table.play[c])
             elif c in _SUITED_SET:
-                if sym[SI[SUIT_OF[c]]]:
-                    moves.append(f"play {c}")
+                if sym[COLUMN[c]]:
+                    moves.append(table.play[c])
             elif c in _JOKER_SET:
-                moves.extend(f"play {c} {s}" for s in open_suits)
+                on = table.lay_on[c]
+                moves.extend(on[s] for s in open_suits)
             elif c == X2:
-                moves.extend(f"play X2 {s}" for s in SUITS if self._x2_target(seat, SI[s]))
+                on = table.lay_on[X2]
+                moves.extend(on[s] for s in SUITS if self._x2_target(seat, SI[s]))
         if VOLER in hand:
-            moves.extend(self._steals(seat, open_suits))
+            moves.extend(_move(m, seat) for m in self._steals(seat, open_suits))
         if RECUP in hand and self.discard:
-            moves.append("recup")
+            moves.append(table.recup)
         if ECHANGE in hand:
-            moves.extend(f"exchange {v}" for v in range(self.n) if v != seat and self.hands[v])
+            moves.extend(_move(f"exchange {v}", seat) for v in range(self.n) if v != seat and self.hands[v])
         if self._may_mulligan(seat):
-            moves.append("mulligan")
-        moves.extend(f"discard {c}" for c in distinct)
-        return [_move(m, seat) for m in moves]
+            moves.append(table.mulligan)
+        moves.extend(table.discard[c] for c in distinct)
+        return moves
 
     def _steals(self, seat: int, open_suits: list[str]) -> list[str]:
         out: list[str] = []
@@ -564,7 +602,7 @@ class LaGagneState(LaGagneTable, GameState):
         assert seat is not None
         name, args = action_words(move.action)
         ev: list[Event] = []
-        hs = f"hand:{seat}"
+        hs = _seat_table(seat).hand
         if name == "give":
             v = self.exch_target
             assert v is not None
@@ -656,6 +694,8 @@ class LaGagneState(LaGagneTable, GameState):
 
     def _draw(self, seat: int, count: int, ev: list[Event]) -> None:
         """Draw ``count`` cards (reshuffling the discard when the pile runs out; fewer if both are empty)."""
+        table = _seat_table(seat)
+        hs, only = table.hand, table.only
         for _ in range(count):
             if not self.pile:
                 if not self.discard:
@@ -667,7 +707,7 @@ class LaGagneState(LaGagneTable, GameState):
                                 info={"cards": len(self.pile)}))
             card = self.pile.pop()
             self._add_to_hand(seat, card)
-            ev.append(Event("draw", seat, card, "stock", f"hand:{seat}", False, frozenset({seat})))
+            ev.append(Event("draw", seat, card, "stock", hs, False, only))
 
     def _end_turn(self, seat: int, ev: list[Event], draw: bool) -> list[Event]:
         if draw:
