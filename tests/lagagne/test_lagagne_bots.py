@@ -8,7 +8,7 @@ import json
 from lagagne_helpers import build_position as build
 
 from game import GAMES
-from game.core import Rng
+from game.core import Move, Rng
 from game.lagagne import Options
 from game.lagagne import bots as lagagne_bots
 from game.lagagne.bots import HardBot, make_bot
@@ -181,6 +181,52 @@ def test_hard_keeps_normals_choice_unless_its_rollouts_are_surely_better(monkeyp
     hard = HardBot(seed=5, candidates=len(legal))
     assert hard.choose(view, legal) == better
     assert hard.reason is not None and hard.reason[0] == "lagagne.rollouts"
+
+
+def test_hard_stops_playing_out_a_candidate_that_is_surely_worse(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A candidate that comes out surely worse than ``normal``'s choice is played out on no more
+    guessed deals once it has been looked at; one that is worse only within the noise goes on, and
+    the search ends early when ``normal``'s choice is the only one left."""
+    import game.lagagne.bots as bots
+
+    state = GAMES["lagagne"].new_match(2, seed=21)
+    seat = state.to_move()[0]
+    view, legal = state.view(seat), state.legal_moves(seat)
+    real_apply = LaGagneState._apply
+
+    def apply(self, move):  # remember the candidate each rollout starts from
+        self.tried = move
+        return real_apply(self, move)
+
+    monkeypatch.setattr(LaGagneState, "_apply", apply)
+    monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, *_: 0.0)
+    kept = HardBot(seed=5, candidates=3).choose(view, legal)
+    worse, unsure = [m for m in legal if m != kept][:2]
+    noise = itertools.cycle([1.0, -1.2])  # a mean of -0.1, far inside its spread
+
+    def rollout(st, s, depth, *_):  # type: ignore[no-untyped-def]
+        tried = st.tried
+        return 0.0 if tried == kept else -1.0 + 0.1 * (st.turns % 2) if tried == worse else next(noise)
+
+    played: dict[Move, int] = {}
+
+    def counted(st, s, depth, *rest):  # type: ignore[no-untyped-def]
+        played[st.tried] = played.get(st.tried, 0) + 1
+        return rollout(st, s, depth, *rest)
+
+    monkeypatch.setattr(bots, "_rollout", counted)
+    hard = HardBot(seed=5, candidates=3)
+    assert hard.choose(view, legal) == kept
+    deals = hard.budget // (4 * 3)
+    assert played[worse] == bots.DROP_FROM
+    assert played[unsure] == played[kept] == deals
+    assert hard.reason is not None and hard.reason[1]["deals"] == deals
+    noise = itertools.cycle([-1.0, -0.9])  # now surely worse too
+    played.clear()
+    hard = HardBot(seed=5, candidates=3)
+    assert hard.choose(view, legal) == kept
+    assert played == {kept: bots.DROP_FROM, worse: bots.DROP_FROM, unsure: bots.DROP_FROM}
+    assert hard.reason is not None and hard.reason[1]["deals"] == bots.DROP_FROM
 
 
 def test_heads_up_rollouts_look_four_table_rounds_ahead_on_as_many_deals(monkeypatch) -> None:  # type: ignore[no-untyped-def]
