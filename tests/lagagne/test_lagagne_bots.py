@@ -192,6 +192,7 @@ def test_hard_stops_playing_out_a_candidate_that_is_surely_worse(monkeypatch) ->
     state = GAMES["lagagne"].new_match(2, seed=21)
     seat = state.to_move()[0]
     view, legal = state.view(seat), state.legal_moves(seat)
+    assert len(legal) > 2
     real_apply = LaGagneState._apply
 
     def apply(self, move):  # remember the candidate each rollout starts from
@@ -200,32 +201,32 @@ def test_hard_stops_playing_out_a_candidate_that_is_surely_worse(monkeypatch) ->
 
     monkeypatch.setattr(LaGagneState, "_apply", apply)
     monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, *_: 0.0)
-    kept = HardBot(seed=5, candidates=3).choose(view, legal)
+    kept = HardBot(seed=5, candidates=len(legal)).choose(view, legal)
     worse, unsure = [m for m in legal if m != kept][:2]
     noise = itertools.cycle([1.0, -1.2])  # a mean of -0.1, far inside its spread
-
-    def rollout(st, s, depth, *_):  # type: ignore[no-untyped-def]
-        tried = st.tried
-        return 0.0 if tried == kept else -1.0 + 0.1 * (st.turns % 2) if tried == worse else next(noise)
-
     played: dict[Move, int] = {}
 
-    def counted(st, s, depth, *rest):  # type: ignore[no-untyped-def]
+    def rollout(st, s, depth, *_):  # type: ignore[no-untyped-def]
         played[st.tried] = played.get(st.tried, 0) + 1
-        return rollout(st, s, depth, *rest)
+        return -1.0 if st.tried == worse else next(noise) if st.tried == unsure else 0.0
 
-    monkeypatch.setattr(bots, "_rollout", counted)
-    hard = HardBot(seed=5, candidates=3)
+    monkeypatch.setattr(bots, "_rollout", rollout)
+    hard = HardBot(seed=5, candidates=len(legal))
     assert hard.choose(view, legal) == kept
-    deals = hard.budget // (4 * 3)
+    deals = hard.budget // (4 * len(legal))
     assert played[worse] == bots.DROP_FROM
     assert played[unsure] == played[kept] == deals
     assert hard.reason is not None and hard.reason[1]["deals"] == deals
-    noise = itertools.cycle([-1.0, -0.9])  # now surely worse too
+
+    def all_worse(st, s, depth, *_):  # type: ignore[no-untyped-def]
+        played[st.tried] = played.get(st.tried, 0) + 1
+        return 0.0 if st.tried == kept else -1.0
+
     played.clear()
-    hard = HardBot(seed=5, candidates=3)
+    monkeypatch.setattr(bots, "_rollout", all_worse)
+    hard = HardBot(seed=5, candidates=len(legal))
     assert hard.choose(view, legal) == kept
-    assert played == {kept: bots.DROP_FROM, worse: bots.DROP_FROM, unsure: bots.DROP_FROM}
+    assert played == {m: bots.DROP_FROM for m in legal}
     assert hard.reason is not None and hard.reason[1]["deals"] == bots.DROP_FROM
 
 
