@@ -18,9 +18,10 @@ each candidate move forward in many such deals.
   keeps the move with the best average outcome: its share of the win when the rollout ends the game,
   else its chance of winning from its lead over the best opponent (``win_chance``). So it overtakes
   the leader or steals from a player at the target when that decides the game, plays safe when far
-  ahead and takes risks when far behind. Its effort is a number of simulated turns (``budget``, for
-  rollouts of two table rounds; twice as many at two players, where they reach twice as far),
-  never a clock.
+  ahead and takes risks when far behind. Its effort is a number of simulated turns (``BUDGET``, for
+  rollouts of two table rounds; ``BUDGET_HEADS_UP`` at two players, counted as if they reached
+  that far, though they reach twice as far), never a clock; a candidate that comes out surely
+  worse than ``normal``'s choice is played out no more (``DROP``).
 """
 
 from __future__ import annotations
@@ -259,6 +260,14 @@ SURE_AT_TABLE = 1.0
 """The same at three players or more. At four players 1 rather than 2 won more games against
 ``normal`` on the same deals (600 games each, seed 3: +0.243 instead of +0.207; seed 4: +0.220
 instead of +0.153); at two players it won fewer (300 games, seed 6: +0.080 instead of +0.160)."""
+BUDGET = 1500
+"""``hard``'s effort for a move at three players or more, in simulated turns."""
+BUDGET_HEADS_UP = 1000
+"""The same at two players, where each rollout plays twice as far (``HEADS_UP_REACH``), so the
+turns actually played are twice as many. Lowered from 1,500 in the fifteenth round for the move
+time: on 567 two-player positions (seeds 100-159) ``hard`` at 1,000 chose what ``hard`` at 1,500
+with another seed chose in 0.899 of them, where ``hard`` at 1,500 did in 0.908; its 95th
+percentile fell from about 300 to 175 ms. Twice the budget won nothing in the eleventh round."""
 DROP = 2.0
 """How many standard errors a candidate must fall short of ``normal``'s choice by for ``hard`` to
 stop playing it out: it could then no longer come out surely better, and its rollouts were a
@@ -278,13 +287,14 @@ per game from +10.2 to +18.9); at four players looking as far ahead did worse (+
 
 class HardBot(Bot):
     """``normal``'s choice, checked by determinised Monte Carlo over hidden hands and the pile
-    (effort counted in simulated turns): another candidate is played only when it is surely better."""
+    (effort counted in simulated turns, ``budget`` or by default the table size's): another
+    candidate is played only when it is surely better."""
 
     level = "hard"
 
-    def __init__(self, seed: int | None = None, budget: int = 1500, candidates: int = 6) -> None:
+    def __init__(self, seed: int | None = None, budget: int | None = None, candidates: int = 6) -> None:
         super().__init__(seed)
-        self.budget = budget
+        self.budget = budget  # None: BUDGET_HEADS_UP at two players, else BUDGET
         self.candidates = candidates
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
@@ -300,7 +310,8 @@ class HardBot(Bot):
             return cands[0]
         n = view["players"]
         turns, depth = rollout_reach(view)
-        dets = max(4, self.budget // (turns * len(cands)))
+        budget = self.budget or (BUDGET_HEADS_UP if n == 2 else BUDGET)
+        dets = max(4, budget // (turns * len(cands)))
         # every candidate is played on the same guessed worlds, so their outcomes are compared in
         # pairs with ``normal``'s choice: a rollout's horizon is short and its outcome noisy, and a
         # candidate replaces that choice only when it comes out better by more than the noise; one

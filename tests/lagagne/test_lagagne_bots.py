@@ -213,7 +213,7 @@ def test_hard_stops_playing_out_a_candidate_that_is_surely_worse(monkeypatch) ->
     monkeypatch.setattr(bots, "_rollout", rollout)
     hard = HardBot(seed=5, candidates=len(legal))
     assert hard.choose(view, legal) == kept
-    deals = hard.budget // (4 * len(legal))
+    deals = bots.BUDGET_HEADS_UP // (4 * len(legal))
     assert played[worse] == bots.DROP_FROM
     assert played[unsure] == played[kept] == deals
     assert hard.reason is not None and hard.reason[1]["deals"] == deals
@@ -235,7 +235,7 @@ def test_heads_up_rollouts_look_four_table_rounds_ahead_on_as_many_deals(monkeyp
     rounds would get; at four players, two table rounds (8 turns) on deals for 8 turns."""
     import game.lagagne.bots as bots
 
-    for players, turns, deals in ((2, 8, 1500 // (4 * 6)), (4, 8, 1500 // (8 * 6))):
+    for players, turns, deals in ((2, 8, bots.BUDGET_HEADS_UP // (4 * 6)), (4, 8, bots.BUDGET // (8 * 6))):
         state = GAMES["lagagne"].new_match(players, seed=21)
         seat = state.to_move()[0]
         legal = state.legal_moves(seat)
