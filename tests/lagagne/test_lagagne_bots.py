@@ -156,22 +156,29 @@ def test_bots_choose_alike_when_only_hidden_cards_differ() -> None:
     assert checked >= 3, "the redeals changed too few hidden cards to prove anything"
 
 
+def _first_position_remembering_candidates(monkeypatch, players: int) -> tuple[dict, list[Move]]:  # type: ignore[no-untyped-def]
+    """The view and legal moves of the first seat to move in a seeded match, every state from now
+    on remembering the last move applied to it (``tried``: a rollout's candidate, when a patched
+    ``_rollout`` reads it)."""
+    real_apply = LaGagneState._apply
+
+    def apply(self, move):  # type: ignore[no-untyped-def]
+        self.tried = move
+        return real_apply(self, move)
+
+    monkeypatch.setattr(LaGagneState, "_apply", apply)
+    state = GAMES["lagagne"].new_match(players, seed=21)
+    seat = state.to_move()[0]
+    return state.view(seat), state.legal_moves(seat)
+
+
 def test_hard_keeps_normals_choice_unless_its_rollouts_are_surely_better(monkeypatch) -> None:
     """Rollouts that see no difference leave ``normal``'s choice in place (its reason says so); a
     move that comes out clearly better on every guessed world is played instead."""
     import game.lagagne.bots as bots
 
-    state = GAMES["lagagne"].new_match(2, seed=21)
-    seat = state.to_move()[0]
-    view, legal = state.view(seat), state.legal_moves(seat)
+    view, legal = _first_position_remembering_candidates(monkeypatch, 2)
     assert len(legal) > 2
-    real_apply = LaGagneState._apply
-
-    def apply(self, move):  # remember the candidate each rollout starts from
-        self.tried = move
-        return real_apply(self, move)
-
-    monkeypatch.setattr(LaGagneState, "_apply", apply)
     monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, *_: 0.0)
     hard = HardBot(seed=5, candidates=len(legal))
     kept = hard.choose(view, legal)
@@ -189,17 +196,8 @@ def test_hard_stops_playing_out_a_candidate_that_is_surely_worse(monkeypatch) ->
     the search ends early when ``normal``'s choice is the only one left."""
     import game.lagagne.bots as bots
 
-    state = GAMES["lagagne"].new_match(2, seed=21)
-    seat = state.to_move()[0]
-    view, legal = state.view(seat), state.legal_moves(seat)
+    view, legal = _first_position_remembering_candidates(monkeypatch, 2)
     assert len(legal) > 2
-    real_apply = LaGagneState._apply
-
-    def apply(self, move):  # remember the candidate each rollout starts from
-        self.tried = move
-        return real_apply(self, move)
-
-    monkeypatch.setattr(LaGagneState, "_apply", apply)
     monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, *_: 0.0)
     kept = HardBot(seed=5, candidates=len(legal)).choose(view, legal)
     worse, unsure = [m for m in legal if m != kept][:2]
@@ -253,17 +251,8 @@ def test_a_smaller_sure_gain_leaves_normals_choice_at_a_bigger_table(monkeypatch
     played at four players (``SURE_AT_TABLE``) but not at two (``SURE``)."""
     import game.lagagne.bots as bots
 
-    real_apply = LaGagneState._apply
-
-    def apply(self, move):  # remember the candidate each rollout starts from
-        self.tried = move
-        return real_apply(self, move)
-
-    monkeypatch.setattr(LaGagneState, "_apply", apply)
-    for players, seed, played in ((2, 21, False), (4, 21, True)):
-        state = GAMES["lagagne"].new_match(players, seed=seed)
-        seat = state.to_move()[0]
-        view, legal = state.view(seat), state.legal_moves(seat)
+    for players, played in ((2, False), (4, True)):
+        view, legal = _first_position_remembering_candidates(monkeypatch, players)
         monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, *_: 0.0)
         kept = HardBot(seed=5, candidates=len(legal)).choose(view, legal)
         other = next(m for m in legal if m != kept)
