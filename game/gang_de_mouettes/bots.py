@@ -120,8 +120,12 @@ class Perspective:
 
 
 def _mean_of_unseen(counts: dict[int, int], top: int = NO_CAP) -> float:
-    total = sum(c for v, c in counts.items() if v <= top)
-    return sum(v * c for v, c in counts.items() if v <= top) / total if total else 5.0
+    total = weighted = 0
+    for v, c in counts.items():  # one pass: a search reads this twice for every move it weighs
+        if v <= top:
+            total += c
+            weighted += v * c
+    return weighted / total if total else 5.0
 
 
 def perspective_from_view(view: dict[str, Any], hidden: Collection[tuple[int, int]] = frozenset()) -> Perspective:
@@ -153,20 +157,21 @@ def perspective_from_view(view: dict[str, Any], hidden: Collection[tuple[int, in
         caller_plays_last=view["options"]["caller_plays_last"], kept=_mean_of_unseen(counts, KEPT_MAX))
 
 
+_OWN_BITS = tuple((1 << s) | PUBLIC for s in range(PUBLIC.bit_length() - 1))
+"""For each seat, the knowledge bits that say it knows a card: its own, or everybody's (``PUBLIC``
+is the bit after the seats')."""
+
+
 def perspective_from_state(st: GangState, seat: int) -> Perspective:
     """The same perspective read straight from a state (for rollouts inside a bot's own search)."""
     counts = dict(COUNTS)
     bit = (1 << seat) | PUBLIC
-    vals: list[list[int | None]] = []
-    for cards, masks in zip(st.slots, st.know):
-        row: list[int | None] = []
-        for c, m in zip(cards, masks):
-            if m & bit:
+    vals: list[list[int | None]] = [[c if m & bit else None for c, m in zip(cards, masks)]
+                                    for cards, masks in zip(st.slots, st.know)]
+    for row in vals:
+        for c in row:
+            if c is not None:
                 counts[c] -= 1
-                row.append(c)
-            else:
-                row.append(None)
-        vals.append(row)
     for c in st.discard:
         counts[c] -= 1
     drawn = st.drawn if st.drawn is not None and (seat == st.active or st.phase == SCOUT) else None
@@ -179,7 +184,7 @@ def perspective_from_state(st: GangState, seat: int) -> Perspective:
                        st.discard[-1] if st.discard else None, _mean_of_unseen(counts), drawn, st.scout,
                        st.caller, st._pique(), st._can_draw(), st.turn - st.first_turn + 1,
                        o.pique_gives == LAST, counts,
-                       [[bool(m & (1 << s | PUBLIC)) for m in masks] for s, masks in enumerate(st.know)],
+                       [[m & own != 0 for m in masks] for own, masks in zip(_OWN_BITS, st.know)],
                        o.caller_penalty, o.tie_counts_as_lowest, o.caller_plays_last,
                        kept=_mean_of_unseen(counts, KEPT_MAX))
 
@@ -912,6 +917,8 @@ def rollout(st: GangState, seat: int, horizon: int, call_margin: float) -> Outco
 
 
 def _known_match(st: GangState, seat: int, target: int, top: int, bit: int) -> str | None:
+    if top not in st.slots[target]:  # most often, and found without a loop
+        return None
     for i, (c, m) in enumerate(zip(st.slots[target], st.know[target])):
         if c == top and m & bit:
             return f"snap {target}.{i}"

@@ -266,8 +266,10 @@ BUDGET_HEADS_UP = 1000
 """The same at two players, where each rollout plays twice as far (``HEADS_UP_REACH``), so the
 turns actually played are twice as many. Lowered from 1,500 in the fifteenth round for the move
 time: on 567 two-player positions (seeds 100-159) ``hard`` at 1,000 chose what ``hard`` at 1,500
-with another seed chose in 0.899 of them, where ``hard`` at 1,500 did in 0.908; its 95th
-percentile fell from about 300 to 175 ms. Twice the budget won nothing in the eleventh round."""
+with another seed chose in 0.899 of them, where ``hard`` at 1,500 did in 0.908; on 150 held-out
+deals (seed 3783) it won 0.590 of the games against ``lagagne`` where the bot before won 0.563
+(paired +0.027 +- 0.049), its 95th percentile 104 ms against 265. Twice the budget won nothing in
+the eleventh round."""
 DROP = 2.0
 """How many standard errors a candidate must fall short of ``normal``'s choice by for ``hard`` to
 stop playing it out: it could then no longer come out surely better, and its rollouts were a
