@@ -658,6 +658,10 @@ class HardBot(NormalBot):
     budget = 600
     """Rollouts per decision = budget / seats (rollouts are longer at bigger tables), shared
     among the candidate moves: each is rolled out once on every determinisation."""
+    budget_big = 400
+    """The same at five players or more, where each simulated turn costs more (every seat's view
+    is read afresh): at 600 the 95th percentile of a move was over 250 ms at six and eight players
+    on this machine (fifteenth round, ``docs/bots.md``)."""
     horizon = 4
     """Table rounds a rollout plays before it stops and counts the cards."""
     sure = 0.0
@@ -706,7 +710,8 @@ class HardBot(NormalBot):
             action = decide(p, actions, self.call_margin)
             self.because("gang.sound", known=sum(v is not None for v in p.vals[p.me]), cards=len(p.vals[p.me]))
             return Move(action, seat)
-        deals = max(4, self.budget // (p.n * len(candidates)))
+        budget = self.budget if p.n <= 4 else self.budget_big
+        deals = max(4, budget // (p.n * len(candidates)))
         rolled = [Rolled() for _ in candidates]
         for _ in range(deals):
             base = self.world(view, p)

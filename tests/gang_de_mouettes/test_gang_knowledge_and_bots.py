@@ -375,3 +375,23 @@ def test_the_hard_bot_ends_a_long_round() -> None:
     bot = HardBot(seed=1)
     assert bot.choose(state.view(0), state.legal_moves(0)) == Move("call", 0)
     assert reason_of(bot) == ("gang.long_round", {})
+
+
+def test_the_hard_bot_searches_less_at_five_players_or_more(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Up to four players a search plays ``budget`` rollouts over the seats, from five
+    ``budget_big``: a turn costs more the more seats there are."""
+    import game.gang_de_mouettes.bots as gang_bots
+
+    for players, budget in ((4, HardBot.budget), (5, HardBot.budget_big), (8, HardBot.budget_big)):
+        state = DESC.new_match(players, seed=12)
+        state.apply(f"{state.active}: draw")
+        seat = state.active
+        view, legal = state.view(seat), state.legal_moves(seat)
+        bot = HardBot(seed=4)
+        candidates = bot._candidates(bot.perspective(view), [m.action for m in legal])
+        assert len(candidates) > 1
+        played: list[int] = []
+        monkeypatch.setattr(gang_bots, "rollout", lambda st, s, *_, seen=played, n=players: seen.append(1)
+                            or gang_bots.Outcome([0] * n, None, None, False))
+        bot.choose(view, legal)
+        assert len(played) == max(4, budget // (players * len(candidates))) * len(candidates)
