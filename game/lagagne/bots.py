@@ -18,9 +18,9 @@ each candidate move forward in many such deals.
   keeps the move with the best average outcome: its share of the win when the rollout ends the game,
   else its chance of winning from its lead over the best opponent (``win_chance``). So it overtakes
   the leader or steals from a player at the target when that decides the game, plays safe when far
-  ahead and takes risks when far behind. Its effort is a number of simulated turns (``BUDGET``, for
-  rollouts of two table rounds; ``BUDGET_HEADS_UP`` at two players, counted as if they reached
-  that far, though they reach twice as far), never a clock; a candidate that comes out surely
+  ahead and takes risks when far behind. Its effort is a number of simulated turns, less at two
+  players and at five or more (``budget_for``; at two players counted as rollouts of two table
+  rounds, though they reach twice as far), never a clock; a candidate that comes out surely
   worse than ``normal``'s choice is played out no more (``DROP``).
 """
 
@@ -261,15 +261,24 @@ SURE_AT_TABLE = 1.0
 ``normal`` on the same deals (600 games each, seed 3: +0.243 instead of +0.207; seed 4: +0.220
 instead of +0.153); at two players it won fewer (300 games, seed 6: +0.080 instead of +0.160)."""
 BUDGET = 1500
-"""``hard``'s effort for a move at three players or more, in simulated turns."""
-BUDGET_HEADS_UP = 1000
-"""The same at two players, where each rollout plays twice as far (``HEADS_UP_REACH``), so the
-turns actually played are twice as many. Lowered from 1,500 in the fifteenth round for the move
-time: on 567 two-player positions (seeds 100-159) ``hard`` at 1,000 chose what ``hard`` at 1,500
-with another seed chose in 0.899 of them, where ``hard`` at 1,500 did in 0.908; on 150 held-out
-deals (seed 3783) it won 0.590 of the games against ``lagagne`` where the bot before won 0.563
-(paired +0.027 +- 0.049), its 95th percentile 104 ms against 265. Twice the budget won nothing in
-the eleventh round."""
+"""``hard``'s effort for a move at three and four players, in simulated turns."""
+BUDGET_SMALL = 1000
+"""The same at two players and at five or more (``budget_for``), lowered from 1,500 in the fifteenth
+round for the move time (``docs/bots.md``). At two players each rollout plays twice as far
+(``HEADS_UP_REACH``), so the turns actually played are twice as many; on 567 two-player positions
+(seeds 100-159) ``hard`` at 1,000 chose what ``hard`` at 1,500 with another seed chose in 0.899 of
+them, where ``hard`` at 1,500 did in 0.908, and on 150 held-out deals (seed 3783) it won 0.590 of
+the games against ``lagagne`` where the bot before won 0.563 (paired +0.027 +- 0.049), its 95th
+percentile 104 ms against 265. At six players, where every turn of a rollout lists more steals, it
+agreed in 0.647 of 252 positions (seeds 200-209) where 1,500 agreed with itself in 0.667. Twice
+the budget won nothing in the eleventh round."""
+
+
+def budget_for(players: int) -> int:
+    """``hard``'s simulated turns for a move at a table of ``players``."""
+    return BUDGET if 3 <= players <= 4 else BUDGET_SMALL
+
+
 DROP = 2.0
 """How many standard errors a candidate must fall short of ``normal``'s choice by for ``hard`` to
 stop playing it out: it could then no longer come out surely better, and its rollouts were a
@@ -296,7 +305,7 @@ class HardBot(Bot):
 
     def __init__(self, seed: int | None = None, budget: int | None = None, candidates: int = 6) -> None:
         super().__init__(seed)
-        self.budget = budget  # None: BUDGET_HEADS_UP at two players, else BUDGET
+        self.budget = budget  # None: the table size's (budget_for)
         self.candidates = candidates
 
     def choose(self, view: dict[str, Any], legal_moves: list[Move]) -> Move:
@@ -312,7 +321,7 @@ class HardBot(Bot):
             return cands[0]
         n = view["players"]
         turns, depth = rollout_reach(view)
-        budget = self.budget or (BUDGET_HEADS_UP if n == 2 else BUDGET)
+        budget = self.budget or budget_for(n)
         dets = max(4, budget // (turns * len(cands)))
         # every candidate is played on the same guessed worlds, so their outcomes are compared in
         # pairs with ``normal``'s choice: a rollout's horizon is short and its outcome noisy, and a

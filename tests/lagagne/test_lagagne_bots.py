@@ -211,7 +211,7 @@ def test_hard_stops_playing_out_a_candidate_that_is_surely_worse(monkeypatch) ->
     monkeypatch.setattr(bots, "_rollout", rollout)
     hard = HardBot(seed=5, candidates=len(legal))
     assert hard.choose(view, legal) == kept
-    deals = bots.BUDGET_HEADS_UP // (4 * len(legal))
+    deals = bots.budget_for(2) // (4 * len(legal))
     assert played[worse] == bots.DROP_FROM
     assert played[unsure] == played[kept] == deals
     assert hard.reason is not None and hard.reason[1]["deals"] == deals
@@ -230,10 +230,11 @@ def test_hard_stops_playing_out_a_candidate_that_is_surely_worse(monkeypatch) ->
 
 def test_heads_up_rollouts_look_four_table_rounds_ahead_on_as_many_deals(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """At two players each rollout plays four table rounds (8 turns) on as many guessed deals as two
-    rounds would get; at four players, two table rounds (8 turns) on deals for 8 turns."""
+    rounds would get; at four and six players, two table rounds; the budget is the table size's."""
     import game.lagagne.bots as bots
 
-    for players, turns, deals in ((2, 8, bots.BUDGET_HEADS_UP // (4 * 6)), (4, 8, bots.BUDGET // (8 * 6))):
+    for players, turns, counted, budget in ((2, 8, 4, bots.BUDGET_SMALL), (4, 8, 8, bots.BUDGET),
+                                            (6, 12, 12, bots.BUDGET_SMALL)):
         state = GAMES["lagagne"].new_match(players, seed=21)
         seat = state.to_move()[0]
         legal = state.legal_moves(seat)
@@ -242,7 +243,8 @@ def test_heads_up_rollouts_look_four_table_rounds_ahead_on_as_many_deals(monkeyp
         hard = HardBot(seed=5, candidates=6)
         hard.choose(state.view(seat), legal)
         tried = min(6, len(legal))
-        assert set(depths) == {turns} and len(depths) == deals * tried
+        deals = max(4, budget // (counted * tried))
+        assert tried > 1 and set(depths) == {turns} and len(depths) == deals * tried
         assert hard.reason is not None and hard.reason[1]["turns"] == turns and hard.reason[1]["deals"] == deals
 
 
