@@ -34,11 +34,13 @@ from typing import Any
 from game.core import Bot, Move, Rng
 from game.lagagne.cards import (
     ECHANGE,
+    JOKER_SET,
     JOKERS,
     POINTS,
     RECUP,
     SUIT_OF,
     SUITED,
+    SYMBOL_SET,
     SYMBOLS,
     VOLER,
     X2,
@@ -87,8 +89,6 @@ def weights(players: int) -> dict[str, float]:
     return W_TWO if players == 2 else W_MANY
 
 
-_JOKER_SET = frozenset(JOKERS)
-_SYMBOL_SET = frozenset(SYMBOLS)
 _SYMBOL_FOR = {c: f"S{SUIT_OF[c]}" for c in SUITED}
 """The symbol that opens each suited point card's column."""
 
@@ -106,7 +106,7 @@ def keep_value(st: LaGagneState, seat: int, card: str, wt: dict[str, float]) -> 
     sym = st.sym[seat]
     v = POINTS.get(card)
     if v is not None:
-        if card in _JOKER_SET:
+        if card in JOKER_SET:
             return v + wt["joker_keep"] if any(sym) else v * wt["joker_closed"]
         si = COLUMN[card]
         if sym[si]:
@@ -114,7 +114,7 @@ def keep_value(st: LaGagneState, seat: int, card: str, wt: dict[str, float]) -> 
         if _SYMBOL_FOR[card] in st.hands[seat]:
             return v * wt["suit_keep_symbol"]
         return v * (wt["suit_keep_started"] if st.pts[seat][si] else wt["suit_keep_cold"])
-    if card in _SYMBOL_SET:
+    if card in SYMBOL_SET:
         si = COLUMN[card]
         if sym[si]:
             return 0.0

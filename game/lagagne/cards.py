@@ -32,6 +32,9 @@ ZERO = "Z"
 VOLER, RECUP, ECHANGE, X2 = "Voler", "Recup", "Echange", "X2"
 ACTIONS = (VOLER, RECUP, ECHANGE, X2)
 ALL_CARDS: tuple[str, ...] = SYMBOLS + SUITED + JOKERS + (ZERO,) + ACTIONS
+SYMBOL_SET, SUITED_SET, JOKER_SET = frozenset(SYMBOLS), frozenset(SUITED), frozenset(JOKERS)
+"""The same kinds as sets: the engine and the searching bots ask which kind a card is millions of
+times a move."""
 
 POINTS: dict[str, int] = {**{f"P{v}{s}": v for s in SUITS for v in VALUES}, **{f"J{v}": v for v in VALUES}}
 """Points of every point card (suited and jokers)."""

@@ -16,13 +16,16 @@ from game.core.fields import flat, nested, same, state_field
 from game.lagagne.cards import (
     ALL_CARDS,
     ECHANGE,
+    JOKER_SET,
     JOKERS,
     POINTS,
     RECUP,
     SUIT_NAMES,
     SUIT_OF,
     SUITED,
+    SUITED_SET,
     SUITS,
+    SYMBOL_SET,
     SYMBOLS,
     VOLER,
     X2,
@@ -34,9 +37,6 @@ from game.lagagne.options import Options
 from game.lagagne.options import Options as LaGagneOptions
 
 SI = {s: i for i, s in enumerate(SUITS)}
-_SYMBOL_SET = frozenset(SYMBOLS)
-_SUITED_SET = frozenset(SUITED)
-_JOKER_SET = frozenset(JOKERS)
 _MOVES: dict[tuple[str, int], Move] = {}
 """Every move made so far, by action and seat: searching bots list the legal moves of millions of
 positions, and the moves of a game are a few thousand, so each is built once."""
@@ -362,13 +362,13 @@ class LaGagneState(LaGagneTable, GameState):
         sym = self.sym[seat]
         open_suits = [s for s in SUITS if sym[SI[s]]]
         for c in distinct:
-            if c in _SYMBOL_SET:
+            if c in SYMBOL_SET:
                 if not sym[COLUMN[c]]:
                     moves.append(table.play[c])
-            elif c in _SUITED_SET:
+            elif c in SUITED_SET:
                 if sym[COLUMN[c]]:
                     moves.append(table.play[c])
-            elif c in _JOKER_SET:
+            elif c in JOKER_SET:
                 on = table.lay_on[c]
                 moves.extend(on[s] for s in open_suits)
             elif c == X2:
