@@ -13,25 +13,25 @@ each candidate move forward in many such deals.
   symbol to steal).
 - ``hard`` is a determinised Monte Carlo search: for each of its best candidate moves (ranked by
   ``normal``'s judgement) it plays the game on with that judgement for every seat, in the same
-  sampled deals for every candidate (common random numbers), for two table rounds (four at two
-  players) — and always to the end of the last round once someone has reached the target — and
-  keeps the move with the best average outcome: its share of the win when the rollout ends the game,
-  else its chance of winning from its lead over the best opponent (``win_chance``). So it overtakes
-  the leader or steals from a player at the target when that decides the game, plays safe when far
-  ahead and takes risks when far behind. Its effort is a number of simulated turns, less at two
-  players and at five or more (``budget_for``; at two players counted as rollouts of two table
-  rounds, though they reach twice as far), never a clock; a candidate that comes out surely
-  worse than ``normal``'s choice is played out no more (``DROP``).
+  sampled deals for every candidate (common random numbers), for a few turns (the opponent's reply
+  and its own next turn at two players, a table round at more) — and always to the end of the last
+  round once someone has reached the target — and keeps the move with the best average outcome:
+  its share of the win when the rollout ends the game, else its chance of winning from the position
+  reached (``game.lagagne.leaf``: a model of the whole table fitted to ``normal``'s self-play). So it
+  overtakes the leader or steals from a player at the target when that decides the game, plays safe
+  when far ahead and takes risks when far behind. Its effort is a number of simulated turns, by
+  table size (``budget_for``), never a clock; a candidate that comes out surely worse than
+  ``normal``'s choice is played out no more (``DROP``).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from game.core import Bot, Move, Rng
+from game.lagagne import leaf
 from game.lagagne.cards import (
     ECHANGE,
     JOKER_SET,
@@ -260,23 +260,21 @@ SURE_AT_TABLE = 1.0
 """The same at three players or more. At four players 1 rather than 2 won more games against
 ``normal`` on the same deals (600 games each, seed 3: +0.243 instead of +0.207; seed 4: +0.220
 instead of +0.153); at two players it won fewer (300 games, seed 6: +0.080 instead of +0.160)."""
+BUDGET_HEADS_UP = 2000
+"""``hard``'s effort for a move at two players, in simulated turns."""
 BUDGET = 1500
-"""``hard``'s effort for a move at three and four players, in simulated turns."""
+"""The same at three and four players."""
 BUDGET_SMALL = 1000
-"""The same at two players and at five or more (``budget_for``), lowered from 1,500 in the fifteenth
-round for the move time (``docs/bots.md``). At two players each rollout plays twice as far
-(``HEADS_UP_REACH``), so the turns actually played are twice as many; on 567 two-player positions
-(seeds 100-159) ``hard`` at 1,000 chose what ``hard`` at 1,500 with another seed chose in 0.899 of
-them, where ``hard`` at 1,500 did in 0.908, and on 150 held-out deals (seed 3783) it won 0.590 of
-the games against ``lagagne`` where the bot before won 0.563 (paired +0.027 +- 0.049), its 95th
-percentile 104 ms against 265. At six players, where every turn of a rollout lists more steals, it
-agreed in 0.647 of 252 positions (seeds 200-209) where 1,500 agreed with itself in 0.667. Twice
-the budget won nothing in the eleventh round."""
+"""The same at five and six players, where each simulated turn costs more (every seat's steals are
+listed): 1,500 took the 95th percentile of a move over 250 ms at six players (fifteenth round,
+``docs/bots.md``)."""
 
 
 def budget_for(players: int) -> int:
     """``hard``'s simulated turns for a move at a table of ``players``."""
-    return BUDGET if 3 <= players <= 4 else BUDGET_SMALL
+    if players == 2:
+        return BUDGET_HEADS_UP
+    return BUDGET if players <= 4 else BUDGET_SMALL
 
 
 DROP = 2.0
@@ -288,12 +286,11 @@ DROP_FROM = 6
 """The guessed deals every candidate is played on before any is dropped (a spread needs a few)."""
 DROP_EVERY = 2
 """How often, in guessed deals, the candidates are looked at again after that."""
-HEADS_UP_REACH = 2
-"""At two players a rollout plays this many times as many turns (four table rounds instead of two)
-on as many guessed deals, so a move costs this many times as much. Over the same 600 two-player
-games against ``normal`` (seeds 5 and 6), hard's win rate over it rose from +0.092 to +0.150 (points
-per game from +10.2 to +18.9); at four players looking as far ahead did worse (+0.077 instead of
-+0.207, 600 games, seed 3)."""
+DEPTH_HEADS_UP = 2
+"""Turns a two-player rollout plays before its position is valued (``leaf``): the opponent's reply
+and the bot's next turn. At three players or more a rollout plays one table round. A short rollout
+on many guessed deals judges better than a long one on few, now that the position it reaches is
+valued from the whole table rather than by the lead alone (sixteenth round, ``docs/bots.md``)."""
 
 
 class HardBot(Bot):
@@ -360,48 +357,18 @@ def _gain_bound(diffs: list[float], errors: float) -> float:
     return mean + errors * spread / count ** 0.5
 
 
-LEAD_SLOPE = 0.02
-"""How much a point of lead over the best opponent moves the log-odds of winning, at two players:
-fitted by maximum likelihood on ``normal`` playing itself (``benchmarks/lagagne_lead.py``, 1,500
-games, 41,900 positions: 0.0194). By the curve a lead of 25 points wins 62 % of two-player games,
-50 points 73 %, 100 points 88 %."""
-LEAD_SLOPE_AT_TABLE = 0.015
-"""The same at three players or more, where the curve fits less well (a lead over the best of
-several opponents is mostly below nothing early on), so the slope was chosen in play. A first fit
-at four players, on the first seat's positions with a free intercept, gave 0.015 (intercept -1.0,
-near the even share's -1.1); ``benchmarks/lagagne_lead.py`` over every seat with the intercept at
-the even share gives 0.0073, which won fewer four-player games against ``lagagne`` than 0.015
-(-0.048 +- 0.043 of the win share, the same 150 deals of tuning seed 9931)."""
-
-
 def lead_over_best(scores: list[int], seat: int) -> int:
     """``seat``'s points over the best opponent's (below nothing when behind)."""
     return scores[seat] - max(score for p, score in enumerate(scores) if p != seat)
 
 
-def win_chance(players: int, lead: float, slope: float | None = None) -> float:
-    """The chance that a seat ``lead`` points ahead of the best opponent goes on to win.
-
-    A logistic curve through the even share (one in ``players`` at a lead of nothing), with the
-    slope ``normal``'s self-play measured (or ``slope``, which ``benchmarks/lagagne_lead.py``
-    fits). It values a rollout that stops before the end on the same scale as one that ends the
-    game, where a plain lead in points would count a 100-point lead as a twentieth of a win and
-    make ``hard`` as bold when far ahead as when far behind.
-
-    >>> round(win_chance(2, 0), 3), round(win_chance(2, 50), 3), round(win_chance(4, 0), 3)
-    (0.5, 0.731, 0.25)
-    """
-    if slope is None:
-        slope = LEAD_SLOPE if players == 2 else LEAD_SLOPE_AT_TABLE
-    return 1.0 / (1.0 + (players - 1) * math.exp(-slope * lead))
-
-
 def rollout_reach(view: dict[str, Any]) -> tuple[int, int]:
-    """The turns a rollout's effort is counted in (two table rounds, three in the last round) and
-    the turns it plays (as many, or ``HEADS_UP_REACH`` times as many at two players)."""
+    """The turns a rollout's effort is counted in and the turns it plays before its position is
+    valued: ``DEPTH_HEADS_UP`` at two players, a table round at more. In the last round a rollout
+    plays on to the game's end, so up to a table round more is counted."""
     n = view["players"]
-    turns = 2 * n if view["last_round"] is None else 3 * n
-    return turns, turns * (HEADS_UP_REACH if n == 2 else 1)
+    depth = DEPTH_HEADS_UP if n == 2 else n
+    return depth + (n if view["last_round"] is not None else 0), depth
 
 
 def rollout_outcomes(view: dict[str, Any], moves: list[Move], dets: int, depth: int,
@@ -426,17 +393,18 @@ def rollout_values(world: LaGagneState, seat: int, moves: list[Move], depth: int
 
 
 def _rollout(st: LaGagneState, seat: int, depth: int, policy: Policy = best_move) -> float:
-    """Play on with ``policy`` for about ``depth`` turns; ``seat``'s share of the win if the game
-    ended, else its chance of winning from there (``win_chance``)."""
+    """Play on with ``policy`` for ``depth`` turns (to the game's end once its last round has
+    begun); ``seat``'s share of the win if the game ended, else its chance of winning from the
+    position reached (``leaf.win_chance``)."""
     start = st.turns
     while st.phase != "over" and (st.turns - start < depth or st.last_round or st.phase == "give"):
         p = st.current
         st._apply(policy(st, p, st.legal_moves(p)))
-        if st.turns - start > 4 * depth:
+        if st.turns - start > 4 * depth + 4 * st.n:
             break
     if st.phase == "over":
         return 1.0 / len(st.won) if seat in st.won else 0.0
-    return win_chance(st.n, lead_over_best(st.scores, seat))
+    return leaf.win_chance(st, seat)
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:

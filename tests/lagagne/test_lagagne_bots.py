@@ -211,7 +211,7 @@ def test_hard_stops_playing_out_a_candidate_that_is_surely_worse(monkeypatch) ->
     monkeypatch.setattr(bots, "_rollout", rollout)
     hard = HardBot(seed=5, candidates=len(legal))
     assert hard.choose(view, legal) == kept
-    deals = bots.budget_for(2) // (4 * len(legal))
+    deals = bots.budget_for(2) // (bots.DEPTH_HEADS_UP * len(legal))
     assert played[worse] == bots.DROP_FROM
     assert played[unsure] == played[kept] == deals
     assert hard.reason is not None and hard.reason[1]["deals"] == deals
@@ -228,13 +228,13 @@ def test_hard_stops_playing_out_a_candidate_that_is_surely_worse(monkeypatch) ->
     assert hard.reason is not None and hard.reason[1]["deals"] == bots.DROP_FROM
 
 
-def test_heads_up_rollouts_look_four_table_rounds_ahead_on_as_many_deals(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """At two players each rollout plays four table rounds (8 turns) on as many guessed deals as two
-    rounds would get; at four and six players, two table rounds; the budget is the table size's."""
+def test_rollouts_play_a_few_turns_on_as_many_deals_as_the_budget_allows(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """At two players each rollout plays the opponent's reply and the bot's next turn, at more a
+    table round; the guessed deals are as many as the table size's budget pays for."""
     import game.lagagne.bots as bots
 
-    for players, turns, counted, budget in ((2, 8, 4, bots.BUDGET_SMALL), (4, 8, 8, bots.BUDGET),
-                                            (6, 12, 12, bots.BUDGET_SMALL)):
+    for players, turns, budget in ((2, bots.DEPTH_HEADS_UP, bots.BUDGET_HEADS_UP), (4, 4, bots.BUDGET),
+                                   (6, 6, bots.BUDGET_SMALL)):
         state = GAMES["lagagne"].new_match(players, seed=21)
         seat = state.to_move()[0]
         legal = state.legal_moves(seat)
@@ -243,7 +243,7 @@ def test_heads_up_rollouts_look_four_table_rounds_ahead_on_as_many_deals(monkeyp
         hard = HardBot(seed=5, candidates=6)
         hard.choose(state.view(seat), legal)
         tried = min(6, len(legal))
-        deals = max(4, budget // (counted * tried))
+        deals = max(4, budget // (turns * tried))
         assert tried > 1 and set(depths) == {turns} and len(depths) == deals * tried
         assert hard.reason is not None and hard.reason[1]["turns"] == turns and hard.reason[1]["deals"] == deals
 
@@ -256,15 +256,18 @@ def test_a_smaller_sure_gain_leaves_normals_choice_at_a_bigger_table(monkeypatch
     for players, played in ((2, False), (4, True)):
         view, legal = _first_position_remembering_candidates(monkeypatch, players)
         monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, *_: 0.0)
-        kept = HardBot(seed=5, candidates=len(legal)).choose(view, legal)
+        hard = HardBot(seed=5, candidates=len(legal))
+        kept = hard.choose(view, legal)
+        assert hard.reason is not None
+        deals = hard.reason[1]["deals"]
         other = next(m for m in legal if m != kept)
-        outcomes = itertools.cycle([1.22, -0.78])  # the other candidate's gain on each guessed deal
+        spread = 0.2 * deals ** 0.5 / 1.5  # a mean gain of 0.2, 1.5 standard errors over nothing
+        gains = [0.2 + spread if k % 2 == 0 else 0.2 - spread for k in range(deals)]
+        outcomes = iter(gains)  # the other candidate's gain on each guessed deal
         monkeypatch.setattr(bots, "_rollout", lambda st, s, depth, *_, o=other, g=outcomes: next(g) if st.tried == o else 0.0)
         hard = HardBot(seed=5, candidates=len(legal))
         chosen = hard.choose(view, legal)
-        assert hard.reason is not None
-        deals = hard.reason[1]["deals"]
-        gains = [1.22 if k % 2 == 0 else -0.78 for k in range(deals)]
+        assert hard.reason is not None and hard.reason[1]["deals"] == deals
         mean = sum(gains) / deals
         error = (sum((g - mean) ** 2 for g in gains) / (deals - 1)) ** 0.5 / deals ** 0.5
         assert bots.SURE_AT_TABLE < mean / error < bots.SURE
@@ -273,15 +276,10 @@ def test_a_smaller_sure_gain_leaves_normals_choice_at_a_bigger_table(monkeypatch
 
 def test_rollouts_value_a_finished_game_by_its_win_and_an_unfinished_one_by_its_chance() -> None:
     """A rollout that ends the game gives the seat its share of the win (1, a half, 0); one that
-    stops before gives its chance of winning from its lead, on the same scale: even at a lead of
-    nothing, rising with the lead, below a sure win however large the lead."""
+    stops before gives the leaf's chance of winning from the position it reached, on the same scale."""
     import game.lagagne.bots as bots
+    from game.lagagne import leaf
 
-    assert bots.win_chance(2, 0) == 0.5 and bots.win_chance(4, 0) == 0.25
-    leads = [-200, -50, 0, 25, 100, 400]
-    for players in (2, 3, 4, 6):
-        chances = [bots.win_chance(players, lead) for lead in leads]
-        assert chances == sorted(chances) and 0.0 < chances[0] and chances[-1] < 1.0
     for seed in range(6):
         game = GAMES["lagagne"].new_match(2, Options(target=60), seed=seed)
         seat = game.to_move()[0]
@@ -291,6 +289,5 @@ def test_rollouts_value_a_finished_game_by_its_win_and_an_unfinished_one_by_its_
         assert outcome == (1.0 / len(finished.won) if seat in finished.won else 0.0)
         early = game.clone()
         outcome = bots._rollout(early, seat, depth=4)
-        scores = early.scores
-        assert early.phase != "over"
-        assert outcome == bots.win_chance(2, scores[seat] - scores[1 - seat])
+        assert early.phase != "over" and early.turns == game.turns + 4
+        assert outcome == leaf.win_chance(early, seat)
