@@ -84,21 +84,51 @@ def start_close(env: dict[str, str], data: Path) -> tuple[int, int]:
     return where
 
 
+ATTEMPTS = 3
+"""Starts of Xvfb and of openbox tried before the test gives up: once in CI openbox never came up
+(nothing said why), so each start is checked, its messages kept, and a failed start tried again."""
+
+
+def x_server(tmp_path: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """Xvfb on a free display it picks and names once it is up; the server and the display."""
+    for attempt in range(ATTEMPTS):
+        log = tmp_path / f"xvfb-{attempt}.log"
+        read, write = os.pipe()
+        with log.open("wb") as messages:
+            server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                                      pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=messages)
+        os.close(write)
+        with os.fdopen(read) as chosen:
+            display = chosen.readline().strip()
+        if display:
+            return server, display
+        server.wait(PATIENCE)
+    pytest.fail(f"Xvfb did not start in {ATTEMPTS} tries: {log.read_text()[-2000:]}")
+
+
+def window_manager(env: dict[str, str], tmp_path: Path) -> subprocess.Popen[bytes]:
+    """openbox managing the display of ``env``, once it says so on the root window."""
+    for attempt in range(ATTEMPTS):
+        log = tmp_path / f"openbox-{attempt}.log"
+        with log.open("wb") as messages:
+            manager = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=messages, stderr=messages)
+        wait_for(lambda started=manager: started.poll() is not None
+                 or "window id" in run(env, "xprop", "-root", "_NET_SUPPORTING_WM_CHECK"), "openbox")
+        if manager.poll() is None:
+            return manager
+    pytest.fail(f"openbox did not start in {ATTEMPTS} tries: {log.read_text()[-2000:]}")
+
+
 @contextlib.contextmanager
 def desktop(tmp_path: Path) -> Iterator[dict[str, str]]:
     """An X server with openbox running on it; the environment that draws there."""
-    read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
+    server, display = x_server(tmp_path)
     manager = None
     try:
-        with os.fdopen(read) as chosen:
-            display = chosen.readline().strip()
         env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
         env.update(DISPLAY=f":{display}", SDL_AUDIODRIVER="dummy", HOME=str(tmp_path))
-        manager = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for(lambda: "window id" in run(env, "xprop", "-root", "_NET_SUPPORTING_WM_CHECK"), "openbox")
+        wait_for(lambda: run(env, "xwininfo", "-root"), "the X server")
+        manager = window_manager(env, tmp_path)
         yield env
     finally:
         if manager is not None:
