@@ -1,10 +1,15 @@
 """Pool the chunks of one ``benchmarks/yardsticks.py`` run (``--first``/``--count`` over one seed).
 
     python benchmarks/yardsticks_pool.py /tmp/ho/L2-*.json
+    python benchmarks/yardsticks_pool.py /tmp/ho/after-*.json --against /tmp/ho/before-*.json
 
 Prints, per opponent, the level's diff and win share over all the chunks' deals with 95% intervals
 (over deals, as in a single run), in Gang de mouettes its calls and the share that came out lowest
 (Wilson interval), and the move CPU time p50/p95/max over all their moves.
+
+With ``--against``, the chunks of a second run on the same seed (the bot before a change, say) are
+read too, and the difference of the two runs is printed over the deals both played, paired deal by
+deal (a deal is known by its seed and index): the comparison that decides whether a change paid.
 """
 
 from __future__ import annotations
@@ -19,8 +24,41 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.arena import mean_ci, wilson  # noqa: E402
 
 
+def by_deal(files: list[str]) -> dict[str, dict[tuple[int, int], tuple[float, float]]]:
+    """Per opponent, each deal's (diff, win share), keyed by (seed, deal index)."""
+    out: dict[str, dict[tuple[int, int], tuple[float, float]]] = {}
+    for name in files:
+        data = json.loads(Path(name).read_text())
+        seed, first = data["args"]["seed"], data["args"]["first"]
+        for opp, rows in data["per_deal"].items():
+            deals = out.setdefault(opp, {})
+            for i, (diff, win) in enumerate(zip(rows["diff"], rows["win"], strict=True)):
+                deals[(seed, first + i)] = (diff, win)
+    return out
+
+
+def paired(after: list[str], before: list[str]) -> None:
+    """Print the difference of two runs over the deals both played, paired deal by deal."""
+    new, old = by_deal(after), by_deal(before)
+    for opp in new:
+        shared = sorted(set(new[opp]) & set(old.get(opp, {})))
+        if not shared:
+            print(f"vs {opp}: no deal played by both runs")
+            continue
+        d, dci = mean_ci([new[opp][k][0] - old[opp][k][0] for k in shared])
+        w, wci = mean_ci([new[opp][k][1] - old[opp][k][1] for k in shared])
+        w_old = sum(old[opp][k][1] for k in shared) / len(shared)
+        w_new = sum(new[opp][k][1] for k in shared) / len(shared)
+        print(f"vs {opp}, paired over {len(shared)} deals: win share {w_old:.3f} -> {w_new:.3f}, "
+              f"{w:+.3f} [{w - wci:+.3f}, {w + wci:+.3f}]; diff {d:+.1f} [{d - dci:+.1f}, {d + dci:+.1f}]")
+
+
 def main(argv: list[str] | None = None) -> int:
-    files = sys.argv[1:] if argv is None else argv
+    args = sys.argv[1:] if argv is None else argv
+    files, before = args, []
+    if "--against" in args:
+        at = args.index("--against")
+        files, before = args[:at], args[at + 1:]
     diffs: dict[str, list[float]] = {}
     wins: dict[str, list[float]] = {}
     units: dict[str, int] = {}
@@ -52,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"move CPU time: {len(ts)} moves, p50 {pct(0.5):.1f} ms, p95 {pct(0.95):.1f} ms, max {ts[-1] * 1000:.1f} ms")
     else:
         print(f"move CPU time: no moves ({math.nan})")
+    if before:
+        paired(files, before)
     return 0
 
 

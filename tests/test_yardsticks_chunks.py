@@ -48,3 +48,22 @@ def test_pooled_chunks_count_the_calls_of_the_whole_run(tmp_path: Path, capsys: 
     assert pool.main([str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
     printed = capsys.readouterr().out
     assert f"calls: {whole['calls']}, caller lowest {whole['caller_lowest']:.3f}" in printed
+
+
+def test_two_runs_are_compared_deal_by_deal_over_the_deals_both_played(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    import game.yardsticks  # noqa: F401  (the independent players)
+
+    yardsticks, pool = load("yardsticks"), load("yardsticks_pool")
+    common = ["lagagne", "--players", "2", "--unit", "game", "--seed", "9003"]
+    assert yardsticks.main(["lagagne", "easy", "lagagne", *common[1:], "--count", "3", "--out", str(tmp_path / "old.json")]) == 0
+    assert yardsticks.main(["lagagne", "normal", "lagagne", *common[1:], "--first", "1", "--count", "3",
+                            "--out", str(tmp_path / "new.json")]) == 0
+    old = json.loads((tmp_path / "old.json").read_text())["per_deal"]["lagagne"]
+    new = json.loads((tmp_path / "new.json").read_text())["per_deal"]["lagagne"]
+    gains = [new["win"][0] - old["win"][1], new["win"][1] - old["win"][2]]  # deals 1 and 2 only
+    capsys.readouterr()
+    assert pool.main([str(tmp_path / "new.json"), "--against", str(tmp_path / "old.json")]) == 0
+    printed = capsys.readouterr().out
+    assert "vs lagagne, paired over 2 deals" in printed
+    assert f"{sum(gains) / 2:+.3f} [" in printed
