@@ -33,7 +33,6 @@ class _Seen:
         "my_discards",
         "opp_discards",
         "opp_known",
-        "opp_last",
         "opp_passed",
         "opp_turns",
         "pile",
@@ -51,7 +50,6 @@ class _Seen:
         me = view["seat"]
         theirs = [e["card"] for e in view["discard_log"] if e["by"] is not None and e["by"] != me]
         self.opp_discards = M.card_mask(theirs)
-        self.opp_last = M.parse_card(theirs[-1]) if theirs else -1
         self.opp_turns = len(theirs)
         self.my_discards = M.card_mask(e["card"] for e in view["discard_log"] if e["by"] == me)
         self.opp_passed = _passed_by(view["discard_log"], me, view["dealer"])
@@ -82,11 +80,6 @@ def _passed_by(log: list[dict[str, Any]], me: int, dealer: int) -> int:
 PASS_ODDS, THROW_ODDS, TAKE_ODDS = 0.3, 0.6, 0.05
 """The odds ``_likelihood`` gives a sampled opponent hand per card they passed that melds with it,
 per card they threw that melds with it, and per card they took and hold that melds with nothing."""
-HIGH_ODDS = 0.03
-"""The odds per card of a sampled opponent hand that melds with nothing and is worth more than the
-card they last threw: players throw their highest loose card (sixteenth round, ``docs/bots.md``)."""
-_ABOVE = [sum(1 << c for c in range(64) if VAL[c] > v) for v in range(11)]
-"""The cards worth more than each value."""
 
 
 def _likelihood(hand: int, seen: _Seen) -> float:
@@ -94,8 +87,7 @@ def _likelihood(hand: int, seen: _Seen) -> float:
 
     A card they passed or threw that would meld with the hand makes it less likely (they would
     have kept it); a card they took from the pile and still hold that melds with nothing in it
-    makes it much less likely (players take a discard to meld it), and so does a card that melds
-    with nothing and is worth more than the card they last threw (they would have thrown it).
+    makes it much less likely (players take a discard to meld it).
     """
     odds = 1.0
     for card in M.indices(seen.opp_passed):
@@ -104,10 +96,8 @@ def _likelihood(hand: int, seen: _Seen) -> float:
     for card in M.indices(seen.opp_discards):
         if M.meldable(hand | 1 << card) >> card & 1:
             odds *= THROW_ODDS
-    loose = hand & ~M.meldable(hand)
-    if seen.opp_last >= 0:
-        odds *= HIGH_ODDS ** (loose & _ABOVE[VAL[seen.opp_last]]).bit_count()
-    return odds * TAKE_ODDS ** (loose & seen.opp_known).bit_count()
+    unmelded = seen.opp_known & ~M.meldable(hand)
+    return odds * TAKE_ODDS ** unmelded.bit_count()
 
 
 def _by_action(legal: list[Move]) -> dict[str, Move]:
@@ -448,10 +438,7 @@ class HardBot(Bot):
 
     level = "hard"
     DEALS = 60
-    CANDIDATES = 240
-    """Opponent hands drawn before ``DEALS`` are picked among them by how well they explain what the
-    opponent did: with 120 the picks were few hands drawn many times over. 240 scored about 0.9
-    points a hand more against ``simple`` on two tuning seeds (sixteenth round, ``docs/bots.md``)."""
+    CANDIDATES = 120
     FEED_WEIGHT = 0.5
     LOOKAHEAD_WEIGHT = 0.5
     SHORTLIST = 6

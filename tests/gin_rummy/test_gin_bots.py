@@ -229,23 +229,3 @@ def test_hard_plays_out_its_shortlisted_discards() -> None:
     move, reason = choice(6)
     assert move != Move("discard Jh", 0)
     assert reason[0] == "gin.discard_played_out" and reason[1]["other"] == "Jh"
-
-
-def test_hard_finds_a_guessed_hand_less_likely_when_it_holds_a_loose_card_above_the_last_throw() -> None:
-    """Players throw their highest card that melds with nothing: a guessed hand keeping a loose 8
-    or 9 is unlikely for an opponent who has just thrown a 6."""
-    from game.gin_rummy import bots as B
-    from game.gin_rummy import melds as M
-
-    state, _ = stacked_after_a_take()
-    state.apply("0: discard Tc")
-    state.apply("1: draw")
-    state.apply("1: discard Kd")
-    seen = B._Seen(state.view(0))
-    assert M.TEXT_AT[seen.opp_last] == "Kd"
-    keeps_high = M.card_mask(["7h", "8h", "9h", "2c", "3s", "4s", "5d", "6c", "8d", "9c"])
-    keeps_low = M.card_mask(["7h", "8h", "9h", "2c", "3s", "4s", "5d", "6c", "Ad", "2d"])
-    assert B._likelihood(keeps_high, seen) == B._likelihood(keeps_low, seen) == 1.0
-    seen.opp_last = M.parse_card("6d")
-    assert B._likelihood(keeps_low, seen) == 1.0
-    assert B._likelihood(keeps_high, seen) == B.HIGH_ODDS ** 2
