@@ -5,7 +5,9 @@
 
 Prints, per opponent, the level's diff and win share over all the chunks' deals with 95% intervals
 (over deals, as in a single run), in Gang de mouettes its calls and the share that came out lowest
-(Wilson interval), and the move CPU time p50/p95/max over all their moves.
+(Wilson interval), the *pool* row when the chunks played several opponents (each deal's results
+averaged over the opponents, as ``yardsticks.py`` does), and the move CPU time p50/p95/max over all
+their moves.
 
 With ``--against``, the chunks of a second run on the same seed (the bot before a change, say) are
 read too, and the difference of the two runs is printed over the deals both played, paired deal by
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 import sys
 from pathlib import Path
 
@@ -53,6 +56,14 @@ def paired(after: list[str], before: list[str]) -> None:
               f"{w:+.3f} [{w - wci:+.3f}, {w + wci:+.3f}]; diff {d:+.1f} [{d - dci:+.1f}, {d + dci:+.1f}]")
 
 
+def print_row(opp: str, diffs: list[float], wins: list[float], units: int) -> None:
+    """Print one opponent's (or the pool's) diff and win share over its deals, with 95% intervals."""
+    d, dci = mean_ci(diffs)
+    w, wci = mean_ci(wins)
+    print(f"vs {opp}: {len(wins)} deals, {units} units; diff {d:+.1f} [{d - dci:+.1f}, {d + dci:+.1f}]; "
+          f"win share {w:.3f} [{w - wci:.3f}, {w + wci:.3f}]")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     files, before = args, []
@@ -75,14 +86,16 @@ def main(argv: list[str] | None = None) -> int:
             calls[opp] = (made + row.get("calls", 0), lowest + round(row.get("caller_lowest", 0.0) * row.get("calls", 0)))
         times.extend(data["times"])
     for opp in diffs:
-        d, dci = mean_ci(diffs[opp])
-        w, wci = mean_ci(wins[opp])
-        print(f"vs {opp}: {len(wins[opp])} deals, {units[opp]} units; diff {d:+.1f} [{d - dci:+.1f}, {d + dci:+.1f}]; "
-              f"win share {w:.3f} [{w - wci:.3f}, {w + wci:.3f}]")
+        print_row(opp, diffs[opp], wins[opp], units[opp])
         made, lowest = calls[opp]
         if made:
             lo, hi = wilson(lowest, made)
             print(f"  calls: {made}, caller lowest {lowest / made:.3f} [{lo:.3f}, {hi:.3f}]")
+    if len(diffs) > 1:
+        deals = by_deal(files)
+        shared = sorted(set.intersection(*(set(d) for d in deals.values())))
+        print_row("pool", [statistics.fmean(deals[o][k][0] for o in deals) for k in shared],
+            [statistics.fmean(deals[o][k][1] for o in deals) for k in shared], sum(units.values()))
     ts = sorted(times)
     if ts:
         def pct(q: float) -> float:

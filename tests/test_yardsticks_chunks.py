@@ -67,3 +67,20 @@ def test_two_runs_are_compared_deal_by_deal_over_the_deals_both_played(tmp_path:
     printed = capsys.readouterr().out
     assert "vs lagagne, paired over 2 deals" in printed
     assert f"{sum(gains) / 2:+.3f} [" in printed
+
+
+def test_chunks_against_several_players_pool_to_the_whole_runs_pool_row(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    import game.yardsticks  # noqa: F401  (the independent players)
+
+    yardsticks, pool = load("yardsticks"), load("yardsticks_pool")
+    common = ["lagagne", "easy", "lagagne,lagagne-cautious", "--players", "2", "--unit", "game", "--seed", "9004"]
+    assert yardsticks.main([*common, "--count", "3", "--out", str(tmp_path / "whole.json")]) == 0
+    assert yardsticks.main([*common, "--first", "0", "--count", "2", "--out", str(tmp_path / "a.json")]) == 0
+    assert yardsticks.main([*common, "--first", "2", "--count", "1", "--out", str(tmp_path / "b.json")]) == 0
+    whole = json.loads((tmp_path / "whole.json").read_text())["rows"]["pool"]
+    capsys.readouterr()
+    assert pool.main([str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
+    printed = capsys.readouterr().out
+    assert f"vs pool: 3 deals, {whole['units']} units; diff {whole['diff']:+.1f}" in printed
+    assert f"win share {whole['win']:.3f} [{whole['win'] - whole['win_ci']:.3f}" in printed
