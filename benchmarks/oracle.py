@@ -11,7 +11,10 @@ has looked at in Gang de mouettes), the cards nobody knows still guessed and the
 still shuffled; ``--sight all`` (Gang de mouettes) also shows the cards nobody has looked at, the
 bot's own included; in Gin Rummy ``--sight feed`` or ``--sight playouts`` shows the opponent's hand
 to one use of the guess only (what a discard would save the opponent, or the play-outs that compare
-the shortlisted discards). The figures are a ceiling: what perfect inference (``known``) or perfect
+the shortlisted discards). ``--sight opponent`` (Gang de mouettes, LaGagne) shows no card: the
+search's rollouts play every other seat's turns with the opponent itself, where they play
+``normal``'s, so it says what a perfect model of how the opponent plays would be worth, its cards
+still guessed. The figures are a ceiling: what perfect inference (``known``) or perfect
 sight (``all``) would bring the same search, so they say whether a better guess of the hidden
 cards can pay and how much of the gap to seeing them the bot already closes. This is a diagnostic,
 never a level: the bots read only their seat's view, and here the benchmark hands the search the
@@ -37,14 +40,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import game.yardsticks  # noqa: E402,F401  (installs the independent players)
 from benchmarks.yardsticks import per_deal  # noqa: E402
 from game.arena import mean_ci, play_deal  # noqa: E402
-from game.core import GameState, Rng  # noqa: E402
+from game.core import Bot, GameState, Rng  # noqa: E402
 from game.core.referee import Referee  # noqa: E402
+from game.yardsticks import PLAYERS  # noqa: E402  (importing it installs the independent players)
 
-SIGHTS = {"gin_rummy": ("guess", "known", "feed", "playouts"), "lagagne": ("guess", "known"),
-          "gang_de_mouettes": ("guess", "known", "all")}
+SIGHTS = {"gin_rummy": ("guess", "known", "feed", "playouts"), "lagagne": ("guess", "known", "opponent"),
+          "gang_de_mouettes": ("guess", "known", "all", "opponent")}
 UNITS = {"gin_rummy": "hand", "lagagne": "game", "gang_de_mouettes": "hand"}
 
 
@@ -152,10 +155,65 @@ def _gang_patch(truth: list[Any], everything: bool) -> tuple[Any, str, Any]:
     return bots.HardBot, "world", world
 
 
+def _lagagne_opponent_patch(opponent: Bot) -> tuple[Any, str, Any]:
+    """While ``hard`` chooses, its rollouts play the other seats' turns with ``opponent``."""
+    from game.lagagne import bots
+
+    choose, values = bots.HardBot.choose, bots.rollout_values
+
+    def modelled_values(world: Any, seat: int, moves: list[Any], depth: int,
+                        policy: bots.Policy = bots.best_move) -> list[float]:
+        def mixed(st: Any, p: int, legal: list[Any]) -> Any:
+            return policy(st, p, legal) if p == seat else opponent.choose(st.view(p), legal)
+        return values(world, seat, moves, depth, mixed)
+
+    def modelled_choose(self: bots.HardBot, view: dict[str, Any], legal_moves: list[Any]) -> Any:
+        bots.rollout_values = modelled_values
+        try:
+            return choose(self, view, legal_moves)
+        finally:
+            bots.rollout_values = values
+
+    return bots.HardBot, "choose", modelled_choose
+
+
+def _gang_opponent_patch(opponent: Bot) -> tuple[Any, str, Any]:
+    """While ``hard`` chooses, its rollouts play the other seats' turns with ``opponent`` (the
+    rollout asks ``decide`` for every seat's action; inside a rollout, another seat's is the
+    opponent's choice on that seat's view of the rollout's state)."""
+    from game.gang_de_mouettes import bots
+
+    choose, rollout, decide = bots.HardBot.choose, bots.rollout, bots.decide
+    inside: list[tuple[Any, int]] = []
+
+    def modelled_rollout(st: Any, seat: int, horizon: int, call_margin: float) -> Any:
+        inside.append((st, seat))
+        try:
+            return rollout(st, seat, horizon, call_margin)
+        finally:
+            inside.pop()
+
+    def modelled_decide(p: Any, legal: Any, call_margin: float = 2.0) -> str:
+        if inside and p.me != inside[-1][1]:
+            st = inside[-1][0]
+            return str(opponent.choose(st.view(p.me), st.legal_moves(p.me)).action)
+        return decide(p, legal, call_margin)
+
+    def modelled_choose(self: bots.HardBot, view: dict[str, Any], legal_moves: list[Any]) -> Any:
+        bots.rollout, bots.decide = modelled_rollout, modelled_decide
+        try:
+            return choose(self, view, legal_moves)
+        finally:
+            bots.rollout, bots.decide = rollout, decide
+
+    return bots.HardBot, "choose", modelled_choose
+
+
 @contextlib.contextmanager
-def sighted(game_id: str, sight: str) -> Iterator[None]:
+def sighted(game_id: str, sight: str, opponent: str | None = None) -> Iterator[None]:
     """While inside, ``hard``'s search in ``game_id`` sees the hidden cards that ``sight`` names
-    (``guess`` changes nothing); the referee's state is what it is shown."""
+    (``guess`` changes nothing), or with ``opponent`` plays the other seats of its rollouts as the
+    independent player ``opponent`` does; the referee's state is what it is shown."""
     if sight not in SIGHTS[game_id]:
         raise ValueError(f"{game_id} has no sight {sight!r}; expected one of {', '.join(SIGHTS[game_id])}")
     if sight == "guess":
@@ -168,7 +226,13 @@ def sighted(game_id: str, sight: str) -> Iterator[None]:
         truth[:] = [self.state]
         return step(self)
 
-    if game_id == "gin_rummy" and sight in ("feed", "playouts"):
+    if sight == "opponent":
+        if opponent not in PLAYERS[game_id]:
+            raise ValueError(f"--sight opponent models an independent player of {game_id}, not {opponent!r}")
+        model = PLAYERS[game_id][opponent](0)
+        patch = _lagagne_opponent_patch if game_id == "lagagne" else _gang_opponent_patch
+        owner, name, replacement = patch(model)
+    elif game_id == "gin_rummy" and sight in ("feed", "playouts"):
         owner, name, replacement = _gin_part_patch(truth, sight)
     elif game_id == "gin_rummy":
         owner, name, replacement = _gin_patch(truth)
@@ -190,7 +254,7 @@ def play(game_id: str, opponent: str, players: int, seed: int, first: int, count
          fair_race: bool) -> dict[str, Any]:
     """Play the deals with ``hard`` shown what ``sight`` names; per-deal results and their means."""
     start = time.process_time()
-    with sighted(game_id, sight):
+    with sighted(game_id, sight, opponent):
         deals = [play_deal(game_id, ("hard", opponent), players, seed * 100_003 + i, UNITS[game_id], {}, False,
                            fair_race) for i in range(first, first + count)]
     diffs, wins, _, _ = per_deal(deals)

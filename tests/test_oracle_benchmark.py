@@ -17,6 +17,9 @@ from game.gang_de_mouettes import bots as gang_bots
 from game.gin_rummy import bots as gin_bots
 from game.lagagne import bots as lagagne_bots
 from game.lagagne.state import LaGagneState
+from game.yardsticks import PLAYERS
+from game.yardsticks.gang import GangPlayer
+from game.yardsticks.lagagne import LaGagnePlayer
 from tests.scripts import load_script
 
 
@@ -131,19 +134,57 @@ def test_lagagne_known_shows_every_hand_to_hard_only(monkeypatch: pytest.MonkeyP
     assert guessed.hands != real.hands  # normal, which guesses through the same call, still guesses
 
 
+def _patched() -> tuple[Any, ...]:
+    """Everything the oracle replaces for a run, as it stands."""
+    return (gin_bots.HardBot.__dict__["_deals"], gin_bots.HardBot.__dict__["choose"], gin_bots._feed,
+            gin_bots.HardBot.__dict__["_played_out"], gang_bots.HardBot.__dict__["world"],
+            gang_bots.HardBot.__dict__["choose"], gang_bots.rollout, gang_bots.decide,
+            lagagne_bots.HardBot.__dict__["choose"], lagagne_bots.rollout_values,
+            LaGagneState.__dict__["determinise"], Referee.step)
+
+
 def test_the_samplers_and_the_referee_are_put_back() -> None:
     oracle = load()
-    before = (gin_bots.HardBot.__dict__["_deals"], gin_bots.HardBot.__dict__["choose"], gin_bots._feed,
-              gin_bots.HardBot.__dict__["_played_out"], gang_bots.HardBot.__dict__["world"],
-              lagagne_bots.HardBot.__dict__["choose"], LaGagneState.__dict__["determinise"], Referee.step)
+    before = _patched()
     for game_id, sights in oracle.SIGHTS.items():
         for sight in sights:
-            with pytest.raises(RuntimeError), oracle.sighted(game_id, sight):
+            opponent = next(iter(PLAYERS[game_id]))
+            with pytest.raises(RuntimeError), oracle.sighted(game_id, sight, opponent):
                 raise RuntimeError("a run that fails")
-    after = (gin_bots.HardBot.__dict__["_deals"], gin_bots.HardBot.__dict__["choose"], gin_bots._feed,
-             gin_bots.HardBot.__dict__["_played_out"], gang_bots.HardBot.__dict__["world"],
-             lagagne_bots.HardBot.__dict__["choose"], LaGagneState.__dict__["determinise"], Referee.step)
-    assert after == before
+    assert _patched() == before
+
+
+@pytest.mark.parametrize(("game_id", "opponent", "player"), [("gang_de_mouettes", "gang", GangPlayer),
+                                                              ("lagagne", "lagagne", LaGagnePlayer)])
+def test_opponent_sight_plays_the_other_seats_of_the_rollouts_as_the_opponent(
+        game_id: str, opponent: str, player: type[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    oracle = load()
+    asked: list[int] = []
+    choose = player.choose
+
+    def spy(self: Any, view: dict[str, Any], legal_moves: list[Any]) -> Any:
+        asked.append(view["seat"])
+        return choose(self, view, legal_moves)
+
+    monkeypatch.setattr(player, "choose", spy)
+    bots: Any = gang_bots if game_id == "gang_de_mouettes" else lagagne_bots
+    before = _patched()
+    with oracle.sighted(game_id, "opponent", opponent):
+        referee = _played(game_id, 2, 5 if game_id == "gang_de_mouettes" else 6)  # a choice hard searches
+        real: Any = referee.state
+        seat = real.to_move()[0]
+        assert not asked  # normal, at the table, is left as it is
+        bots.HardBot(5).choose(real.view(seat), real.legal_moves(seat))
+        after_choice = (gang_bots.rollout, gang_bots.decide, lagagne_bots.rollout_values)
+        assert after_choice == (before[6], before[7], before[9])  # put back after each choice
+    assert asked and set(asked) == {1 - seat}  # the rollouts asked the opponent, for its own seat only
+    assert _patched() == before
+
+
+def test_opponent_sight_models_only_an_independent_player_of_the_game() -> None:
+    oracle = load()
+    with pytest.raises(ValueError, match="not 'normal'"), oracle.sighted("lagagne", "opponent", "normal"):
+        pass
 
 
 def test_a_sight_or_an_opponent_the_game_has_not_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
