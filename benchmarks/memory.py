@@ -225,22 +225,32 @@ def _options(game_id: str, full: bool) -> Any:
     return Options(**SHORT[game_id])
 
 
+def surfaces_held() -> list[pygame.Surface]:
+    """Every pygame Surface reachable from a Python object, once each. A Surface left without pixels
+    (a display's after its display quit) is skipped: it holds no memory, and asking its size raises."""
+    frozen = gc.get_freeze_count()
+    gc.unfreeze()  # frozen objects are not listed; frozen again below, as the app left them
+    found: dict[int, pygame.Surface] = {}
+    for holder in gc.get_objects():
+        for item in gc.get_referents(holder):
+            if isinstance(item, pygame.Surface) and id(item) not in found:
+                try:
+                    item.get_size()
+                except pygame.error:
+                    continue
+                found[id(item)] = item
+    if frozen:
+        gc.freeze()
+    return list(found.values())
+
+
 def held(app: App) -> str:
     """What the app holds that grows with sizes and languages: the drawings (pygame Surfaces)
     reachable from Python objects, the fonts opened by the app and by pygame_gui."""
-    frozen = gc.get_freeze_count()
-    gc.unfreeze()  # frozen objects are not listed; frozen again below, as the app left them
-    seen: set[int] = set()
-    pixels = 0
-    for holder in gc.get_objects():
-        for item in gc.get_referents(holder):
-            if isinstance(item, pygame.Surface) and id(item) not in seen:
-                seen.add(id(item))
-                pixels += item.get_width() * item.get_height() * item.get_bytesize()
-    if frozen:
-        gc.freeze()
+    surfaces = surfaces_held()
+    pixels = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in surfaces)
     gui_fonts = len(app.ui.get_theme().get_font_dictionary().loaded_fonts)
-    return f"{len(seen)} surfaces {pixels / 1e6:.0f} MB, fonts {len(app._fonts)} + {gui_fonts} (widgets)"
+    return f"{len(surfaces)} surfaces {pixels / 1e6:.0f} MB, fonts {len(app._fonts)} + {gui_fonts} (widgets)"
 
 
 def _top_growth(before: tracemalloc.Snapshot, limit: int = 12) -> str:
