@@ -13,13 +13,14 @@ consistently with its view and with what the round's public actions tell (determ
 swapped in is lower than the one it replaced, an opponent that passed up a call holds no hand it
 would have called on), and scores each candidate move by rolling the round out with the ``normal``
 policy for every seat; its effort is a count of rollouts, never a clock. A move is judged by the
-bot's points less the others' average, so a call weighs what playing on would cost: at two
-players the opponent often calls first. The bot skips a call that ``call_odds`` (every seat's
-total as odds over the cards it has not seen) says cannot pay, plays a call only when it came out
-lowest in three rollouts out of four and does clearly best on the same guessed deals (or came out
-lowest in four out of five, or in nine out of ten and is behind the best move only by luck), and
-leaves ``normal``'s choice only for a move clearly better (never for ``normal``'s call: a call is
-played on its own odds).
+bot's points less the others' average, so a call weighs what playing on would cost. The bot skips
+a call that ``call_odds`` (every seat's total as odds over the cards it has not seen) says cannot
+pay. At two players it then calls at the end of its turn by ``normal``'s odds: weighed by the
+rollouts, that one choice cost more than they won elsewhere. At three players or more it plays a
+call only when it came out lowest in three rollouts out of four and does clearly best on the same
+guessed deals (or came out lowest in four out of five, or in nine out of ten and is behind the
+best move only by luck). It leaves ``normal``'s choice only for a move clearly better (never for
+``normal``'s call: a call is played on its own odds).
 No bot calls on cards it has not looked at unless its lead covers them: each such card widens
 ``normal``'s estimate of its own total (``lowest_chance``), and ``easy`` asks ``UNSEEN_MARGIN`` more
 lead for it, whatever its whim.
@@ -705,6 +706,8 @@ class HardBot(NormalBot):
             if p.phase == END_TURN:
                 return Move("done", seat)
             actions.remove("call")
+        if p.n == 2 and p.phase == END_TURN and "call" in actions:
+            return self._call_by_odds(p, actions, seat)
         candidates = self._candidates(p, actions)
         if len(candidates) <= 1:
             action = decide(p, actions, self.call_margin)
@@ -749,6 +752,17 @@ class HardBot(NormalBot):
         self.because("gang.rollouts", deals=deals, tried=len(candidates), points=best.own(), others=best.others(),
                      next=rest.own(), next_others=rest.others())
         return Move(candidates[order[0]], seat)
+
+    def _call_by_odds(self, p: Perspective, actions: list[str], seat: int) -> Move:
+        """At two players, whether to call at the end of a turn is ``normal``'s rule (its chance of
+        ending lowest, ``lowest_chance``), not the rollouts': weighed by rollouts, this one choice
+        cost the bot about a point a round against the independent player, more than the search
+        of every other move won it (``docs/bots.md``, eighteenth round)."""
+        action = decide(p, actions, self.call_margin)
+        total = round(sum(p.est(p.me)))
+        self.because("gang.call_odds" if action == "call" else "gang.play_on",
+                     chance=round(100 * lowest_chance(p)), total=total)
+        return Move(action, seat)
 
     def world(self, view: dict[str, Any], p: Perspective) -> GangState:
         """A state the seat cannot tell from the real one, its hidden cards dealt as the round's
