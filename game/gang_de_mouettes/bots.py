@@ -16,7 +16,7 @@ policy for every seat; its effort is a count of rollouts, never a clock. A move 
 bot's points less the others' average, so a call weighs what playing on would cost. The bot skips
 a call that ``call_odds`` (every seat's total as odds over the cards it has not seen) says cannot
 pay. At two players it then calls at the end of its turn by ``normal``'s odds: weighed by the
-rollouts, that one choice cost more than they won elsewhere. At three players or more it plays a
+rollouts, that one choice cost on tuning seeds about as much as they won elsewhere. At three players or more it plays a
 call only when it came out lowest in three rollouts out of four and does clearly best on the same
 guessed deals (or came out lowest in four out of five, or in nine out of ten and is behind the
 best move only by luck). It leaves ``normal``'s choice only for a move clearly better (never for
@@ -755,9 +755,11 @@ class HardBot(NormalBot):
 
     def _call_by_odds(self, p: Perspective, actions: list[str], seat: int) -> Move:
         """At two players, whether to call at the end of a turn is ``normal``'s rule (its chance of
-        ending lowest, ``lowest_chance``), not the rollouts': weighed by rollouts, this one choice
-        cost the bot about a point a round against the independent player, more than the search
-        of every other move won it (``docs/bots.md``, eighteenth round)."""
+        ending lowest, ``lowest_chance``), not the rollouts': their floor on a call's share of
+        coming out lowest refused calls that pay in points. On tuning seeds this one choice cost
+        about a point a round against the independent player, as much as the search of every
+        other move won; held out, the change is worth half a point a round head to head with
+        ``normal`` (``docs/bots.md``, eighteenth round)."""
         action = decide(p, actions, self.call_margin)
         total = round(sum(p.est(p.me)))
         self.because("gang.call_odds" if action == "call" else "gang.play_on",
