@@ -80,6 +80,21 @@ def test_wrapped_lines_take_as_many_words_as_fit(paragraphs: list[list[str]], si
     assert at == len(lines)
 
 
+def test_a_french_mark_never_begins_a_line_nor_a_guillemet_ends_one() -> None:
+    """French sets "%", ":", "!", "?", ";" and "»" after a space, and "«" before one: at every width,
+    each stays with its word, as a no-break space would keep it (a hint once read "environ 49" at
+    the end of a line and "% du temps" on the next)."""
+    text = "vous finiriez le plus bas environ 49 % du temps : annoncez « Gang de mouettes ! » ; non ?"
+    f = font(20, False)
+    breaks = set()
+    for width in range(20, f.size(text)[0] + 1):
+        lines = widgets.wrap_text(f, text, width)
+        assert " ".join(lines) == text
+        assert not any(line[:1] in ("%", ":", "!", "?", ";", "»") or line.endswith("«") for line in lines)
+        breaks.add(len(lines))
+    assert len(breaks) > 4  # the widths did make the text wrap, at many places
+
+
 def test_the_least_recently_drawn_text_is_forgotten_first(monkeypatch) -> None:
     monkeypatch.setattr(widgets, "CACHED_TEXTS", 3)
     cache = TextCache(font)
