@@ -741,8 +741,9 @@ class HardBot(NormalBot):
                 return Move("call", seat)
             if often:
                 self.because("gang.call_unsure", deals=deals, gain=round(gain, 1))
-            else:
-                self.because("gang.call_rare", deals=deals, chance=best.percent(best.lowest))
+            else:  # the text names the floor applied: one in two heads up, three in four at more
+                self.because("gang.call_rare_heads_up" if p.n == 2 else "gang.call_rare", deals=deals,
+                             chance=best.percent(best.lowest))
             return Move(candidates[order[1]], seat)
         if order[0] != 0 and candidates[0] != "call":  # a call is played only on its own odds (above)
             gain, error = rolled[0].gain_over(best)

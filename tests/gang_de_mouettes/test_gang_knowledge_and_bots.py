@@ -376,6 +376,19 @@ def test_the_hard_bot_slow_plays_a_hand_its_opponent_may_call_against() -> None:
     assert odds["points"] - odds["others"] < odds["next"] - odds["next_others"]
 
 
+def test_at_two_players_a_rare_call_refused_at_the_start_of_a_turn_names_the_two_player_floor() -> None:
+    """With the start-of-turn call (option ``call_timing``), a two-player call that comes out lowest
+    in a third of the rollouts is refused by the floor of one in two, and the reason says so: the
+    three-player text ("more than one time in four") named a floor that is not the one applied."""
+    state = stacked([["M10", "M2", "M3", "M10"], ["M9"] * 4], ["M1", "M5", "M6"], quick_discards=False,
+                    call_timing="start_of_turn")
+    play(state, "0: draw", "0: discard", "1: draw", "1: discard")
+    bot = HardBot(seed=2)
+    assert bot.choose(state.view(0), state.legal_moves(0)).action != "call"
+    key, params = reason_of(bot)
+    assert key == "gang.call_rare_heads_up" and params["chance"] < 100 * bot.call_floor
+
+
 def test_the_hard_bot_plays_on_when_a_risky_call_wins_by_less_than_the_luck_of_its_guesses() -> None:
     """Three players, a 10 and a 2 known and two cards unseen after the first turn: calling does
     a little better on the guessed deals, but it fails more often than not, so the bot plays on;
