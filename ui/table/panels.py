@@ -35,6 +35,9 @@ class TablePanels:
         self.scene = scene
         self._coach_panel: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
         self._message_box: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
+        self.message_whole = True
+        """Whether the message's bubble holds its whole text (else its last line ends with "…" and
+        the log holds the rest): a long hint at a small window must not stop mid-sentence unsaid."""
         self.game_marks: list[pygame.Rect] = []
         """Where the game last drew over the cards (a score card, a clock): the coach's box and the
         messages keep clear of it as of a card."""
@@ -93,15 +96,16 @@ class TablePanels:
             panels = (self._render_coach(lines, layout, round(width * share), scale)  # smaller where it must be
                       for share, scale in ((1.0, 1.0), (1.4, 1.0), (1.4, 0.85), (1.8, 0.85), (1.8, 0.72), (2.4, 0.72),
                                            (2.4, 0.6), (1.0, 0.85), (1.0, 0.72), (1.0, 0.6), (1.0, 0.5)))  # narrow: by a plate
-            box, panel = self._place(panels, layout, ("topright", (layout.felt.right - margin, layout.top_bar + margin)),
+            box, panel, _ = self._place(panels, layout, ("topright", (layout.felt.right - margin, layout.top_bar + margin)),
                                      [target] if target is not None else [], [])
             self._coach_panel = (key, box, panel)
         return self._coach_panel[1], self._coach_panel[2]
 
     def _render_coach(self, lines: list[str], layout: TableLayout, width: int,
-                      scale: float = 1.0) -> tuple[pygame.Surface, int]:
-        """The coach's box and its text size: its words at ``scale`` of the interface's size, smaller
-        only if it would fill more than half the felt's height."""
+                      scale: float = 1.0) -> tuple[pygame.Surface, int, bool]:
+        """The coach's box, its text size and that it holds the whole text (always): its words at
+        ``scale`` of the interface's size, smaller only if it would fill more than half the felt's
+        height."""
         size = max(12, round(layout.em * 0.3 * scale))
         while True:
             wrapped = [part for line in lines for part in self.scene.text.wrap(line, size, width)]
@@ -117,7 +121,7 @@ class TablePanels:
         for line in wrapped:
             panel.blit(self.scene.text.render(line, size, INK), (size, y))
             y += line_h
-        return panel, size
+        return panel, size, True
 
     def draw_message(self, frame: Ink, layout: TableLayout) -> None:
         """The current message (a hint, a refusal) in its box, if there is one."""
@@ -136,42 +140,50 @@ class TablePanels:
         if self._message_box is None or self._message_box[0] != key:
             widest = min(layout.size[0] * 0.7, layout.log_rect.x - layout.felt.x - layout.unit * 0.6)
             panels = (self._render_message(self.scene.message, layout, round(widest * share), most)
-                      for share, most in ((1.0, 3), (0.75, 3), (0.55, 4), (0.4, 6)))  # narrower where a wide one finds no room
+                      for share, most in ((1.0, 3), (0.75, 3), (0.55, 4), (0.4, 6),  # narrower where a wide one finds no room
+                                          (0.4, 8), (0.55, 6), (0.75, 5), (1.0, 5)))  # taller: a long text whole
             coach = self.coach_box(layout)
             below = ("center", (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.9)))
-            box, panel = self._place(panels, layout, below,
+            box, panel, self.message_whole = self._place(panels, layout, below,
                                      [s.home_rect for s in self.scene.sprites if s.ident in self.scene._message_points],
                                      [coach[0]] if coach is not None else [])
             self._message_box = (key, box, panel)
         return self._message_box[1], self._message_box[2]
 
-    def _place(self, panels: Iterable[tuple[pygame.Surface, int]], layout: TableLayout,
+    def _place(self, panels: Iterable[tuple[pygame.Surface, int, bool]], layout: TableLayout,
                wanted: tuple[str, tuple[int, int]], about: list[pygame.Rect],
-               clear: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Surface]:
-        """Of ``panels`` (renders of one box and their text sizes, the preferred first), the first that
-        finds a place clear of everything (see ``_clear_spot``), else the one whose place costs least
-        (buttons, then what it is ``about``, the name plates, the cards), then with the largest text; and
-        that place."""
-        best: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
-        for panel, size in panels:
+               clear: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Surface, bool]:
+        """Of ``panels`` (renders of one box, their text sizes and whether they hold the whole text,
+        the preferred first), the first that holds its whole text and finds a place clear of everything
+        (see ``_clear_spot``), else the one whose place costs least: the buttons, then what it is
+        ``about``, then a text cut short, then the name plates and the cards, then the largest text;
+        and that place, and whether it holds its whole text. A player reads the sentence whole rather
+        than a box clear of a name plate."""
+        best: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface, bool] | None = None
+        for panel, size, whole in panels:
             cost, spot = self._clear_spot(panel.get_size(), layout, wanted, about, clear)
-            rank = (*cost[:4], -size)
+            rank = (cost[0], cost[1], not whole, cost[2], cost[3], -size)
             if best is None or rank < best[0]:
-                best = (rank, spot, panel)
-            if cost[:4] == (0, 0, 0, 0):
+                best = (rank, spot, panel, whole)
+            if whole and cost[:4] == (0, 0, 0, 0):
                 break
         assert best is not None
-        return best[1], best[2]
+        return best[1], best[2], best[3]
 
-    def _render_message(self, message: str, layout: TableLayout, width: int, most: int) -> tuple[pygame.Surface, int]:
-        """The message's bubble and its text size: one line when it fits ``width``, else up to ``most``
-        wrapped lines."""
+    def _render_message(self, message: str, layout: TableLayout, width: int,
+                        most: int) -> tuple[pygame.Surface, int, bool]:
+        """The message's bubble, its text size and whether it holds the whole text: one line when it
+        fits ``width``, else up to ``most`` wrapped lines; a text longer than that ends its last line
+        with "…" (the log beside the table holds it whole)."""
         size = max(16, round(layout.em * 0.36))
         lines = self.scene.text.wrap(message, size, width, bold=True)
         while len(lines) > most and size > 12:
             size -= 1
             lines = self.scene.text.wrap(message, size, width, bold=True)
-        images = [self.scene.text.fit(line, size, width, FONT_COLOUR, bold=True) for line in lines[:most]]
+        whole = len(lines) <= most
+        if not whole:
+            lines = [*lines[:most - 1], f"{lines[most - 1]} …"]
+        images = [self.scene.text.fit(line, size, width, FONT_COLOUR, bold=True) for line in lines]
         height = sum(img.get_height() for img in images)
         box = pygame.Rect(0, 0, max(img.get_width() for img in images), height).inflate(size * 1.6, size * 0.9)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -183,7 +195,7 @@ class TablePanels:
         for img in images:
             panel.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
-        return panel, size
+        return panel, size, whole
 
     def _clear_spot(self, size: tuple[int, int], layout: TableLayout, wanted: tuple[str, tuple[int, int]],
                     about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[tuple[Any, ...], pygame.Rect]:
