@@ -8,7 +8,10 @@ Plays deals ``FIRST`` to ``FIRST + COUNT - 1`` of ``SEED`` (as ``python -m game.
 with ``level`` (default ``hard``) against each player of ``against`` (default ``lagagne``) and
 prints one JSON line: the level's mean share of the wins, its standard error over deals, the CPU
 seconds spent and the per-deal shares, opponent after opponent (so variants played on the same
-deals can be compared in pairs). Any other ``KEY=VALUE`` sets a weight of ``normal``'s judgement
+deals can be compared in pairs). ``answers=R`` lets the opponent answer in ``hard``'s
+rollouts with the worst for the bot of its R best moves, ``answers_mean=R`` with their mean, and
+``own_turn=R`` gives the bot's next turn in them the best of its R best moves
+(``lagagne_answers.py``, nineteenth round). Any other ``KEY=VALUE`` sets a weight of ``normal``'s judgement
 at the table size played (``game.lagagne.bots.weights``, which ``hard`` also plays), a module constant of
 ``game.lagagne.bots`` (``SURE``, ``SURE_AT_TABLE``) or ``HardBot``'s ``budget``. Use tuning seeds
 only (9601 and up): the seeds of the tables in ``docs/bots.md`` are held out.
@@ -25,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import game.yardsticks  # noqa: E402,F401  (installs the independent players)
+from benchmarks.lagagne_answers import answered_values, own_turn_values  # noqa: E402
 from game.arena import play_deal  # noqa: E402
 from game.lagagne import bots  # noqa: E402
 
@@ -39,6 +43,10 @@ def main(argv: list[str]) -> int:
             level = value
         elif key == "against":
             against = value.split(",")
+        elif key in ("answers", "answers_mean"):
+            bots.rollout_values = answered_values(int(value), "worst" if key == "answers" else "mean")
+        elif key == "own_turn":
+            bots.rollout_values = own_turn_values(int(value))
         elif key == "budget":
             bots.HardBot.__init__.__defaults__ = (None, int(value), 6)
         elif key in bots.weights(players):

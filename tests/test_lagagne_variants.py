@@ -6,7 +6,10 @@ import json
 
 import pytest
 
+from game import GAMES
+from game.core import Rng
 from game.lagagne import bots
+from game.lagagne.state import LaGagneState
 from tests.scripts import load_script
 
 
@@ -22,3 +25,45 @@ def test_a_weight_level_and_opponents_are_read_and_every_deal_is_reported(
     assert bots.W_MANY == many, "only the weights of the table size played are set"
     assert len(out["per_deal"]) == 4 and all(0.0 <= w <= 1.0 for w in out["per_deal"])
     assert out["win"] == pytest.approx(sum(out["per_deal"]) / 4)
+
+
+def worlds(count: int) -> list[tuple[LaGagneState, int, list]]:
+    """Guessed two-player deals a few turns into ``normal`` games, with the seat to move and its
+    legal moves."""
+    found = []
+    for seed in range(count):
+        st = GAMES["lagagne"].new_match(2, seed=seed)
+        for _ in range(6 + seed % 5):
+            p = st.current
+            st._apply(bots.best_move(st, p, st.legal_moves(p)))
+        seat = st.current
+        view = st.view(seat)
+        found.append((LaGagneState.determinise(view, Rng(seed)), seat, st.legal_moves(seat)))
+    return found
+
+
+def test_an_opponent_that_answers_leaves_each_move_worth_no_more_and_one_answer_is_the_plain_rollout() -> None:
+    answers = load_script("benchmarks/lagagne_answers.py")
+    for world, seat, moves in worlds(12):
+        plain = bots.rollout_values(world, seat, moves, bots.DEPTH_HEADS_UP)
+        worst = answers.answered_values(3)(world, seat, moves, bots.DEPTH_HEADS_UP)
+        mean = answers.answered_values(3, "mean")(world, seat, moves, bots.DEPTH_HEADS_UP)
+        assert answers.answered_values(1)(world, seat, moves, bots.DEPTH_HEADS_UP) == plain
+        assert answers.own_turn_values(1)(world, seat, moves, bots.DEPTH_HEADS_UP) == plain
+        best = answers.own_turn_values(3)(world, seat, moves, bots.DEPTH_HEADS_UP)
+        for p, w, m, b in zip(plain, worst, mean, best, strict=True):
+            assert w <= p + 1e-12 and w <= m + 1e-12   # normal's own reply is among those tried
+            assert b >= p - 1e-12                       # and so is the bot's own next choice
+    with pytest.raises(ValueError, match="worst"):
+        answers.answered_values(3, "best")
+
+
+def test_the_answers_setting_replaces_hards_rollouts_for_the_run(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(bots, "rollout_values", bots.rollout_values)
+    plain = bots.rollout_values
+    script = load_script("benchmarks/lagagne_variants.py")
+    assert script.main(["t", "9905", "0", "1", "2", "answers=2"]) == 0
+    assert bots.rollout_values is not plain
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["per_deal"]) == 1
