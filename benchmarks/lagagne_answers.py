@@ -43,17 +43,11 @@ def _best_of(st: LaGagneState, mover: int, replies: int) -> list[Move]:
     return sorted(st.legal_moves(mover), key=lambda m: -bots.move_value(st, mover, m, scores))[:replies]
 
 
-def _finish_turn(st: LaGagneState, seat: int, policy: bots.Policy) -> None:
-    """Play ``seat``'s give after its own exchange, so that the next choice is the next seat's."""
-    while st.phase == "give" and st.current == seat:
-        st._apply(policy(st, seat, st.legal_moves(seat)))
-
-
-def answered_values(replies: int, how: str = "worst") -> Values:
-    """Rollout values in which the opponent answers each candidate with the worst for the bot
-    (``how="worst"``) or the mean (``how="mean"``) of its ``replies`` best moves."""
-    if how not in ("worst", "mean"):
-        raise ValueError(f"how must be 'worst' or 'mean', not {how!r}")
+def _searched(replies: int, reach: Callable[[LaGagneState, int, int, int, bots.Policy], bool],
+              pick: Callable[[list[float]], float]) -> Values:
+    """Rollout values in which one choice is searched: after each candidate, ``reach`` plays on to
+    that choice (False: none within the rollout's reach), the seat to choose tries its ``replies``
+    best moves, each played on, and ``pick`` makes one value of theirs."""
 
     def values(world: LaGagneState, seat: int, moves: list[Move], depth: int,
                policy: bots.Policy = bots.best_move) -> list[float]:
@@ -62,45 +56,45 @@ def answered_values(replies: int, how: str = "worst") -> Values:
             sim = world.clone()
             sim._apply(move)
             start = sim.turns  # counted from after the move, as ``bots.rollout_values`` counts
-            _finish_turn(sim, seat, policy)
-            if sim.phase == "over" or sim.current == seat:
+            if not reach(sim, seat, start, depth, policy):
                 out.append(_played_on(sim, seat, start, depth, policy))
                 continue
             found = []
-            for reply in _best_of(sim, sim.current, replies):
-                answered = sim.clone()
-                answered._apply(reply)
-                found.append(_played_on(answered, seat, start, depth, policy))
-            out.append(min(found) if how == "worst" else sum(found) / len(found))
+            for choice in _best_of(sim, sim.current, replies):
+                tried = sim.clone()
+                tried._apply(choice)
+                found.append(_played_on(tried, seat, start, depth, policy))
+            out.append(pick(found))
         return out
 
     return values
+
+
+def _to_reply(sim: LaGagneState, seat: int, start: int, depth: int, policy: bots.Policy) -> bool:
+    """Play the bot's give after its own exchange; whether the opponent's reply comes next."""
+    while sim.phase == "give" and sim.current == seat:
+        sim._apply(policy(sim, seat, sim.legal_moves(seat)))
+    return sim.phase != "over" and sim.current != seat
+
+
+def _to_own_turn(sim: LaGagneState, seat: int, start: int, depth: int, policy: bots.Policy) -> bool:
+    """Play on with ``policy`` to the bot's next turn; whether it comes within the rollout's reach."""
+    while sim.phase != "over" and (sim.current != seat or sim.phase == "give"):
+        sim._apply(policy(sim, sim.current, sim.legal_moves(sim.current)))
+        if sim.turns - start > 4 * depth + 4 * sim.n:
+            break
+    return sim.phase != "over" and sim.current == seat and sim.turns - start < depth
+
+
+def answered_values(replies: int, how: str = "worst") -> Values:
+    """Rollout values in which the opponent answers each candidate with the worst for the bot
+    (``how="worst"``) or the mean (``how="mean"``) of its ``replies`` best moves."""
+    if how not in ("worst", "mean"):
+        raise ValueError(f"how must be 'worst' or 'mean', not {how!r}")
+    return _searched(replies, _to_reply, min if how == "worst" else (lambda found: sum(found) / len(found)))
 
 
 def own_turn_values(replies: int) -> Values:
     """Rollout values in which the opponent plays ``normal``'s reply and the bot's next turn is the
     best of its own ``replies`` best moves."""
-
-    def values(world: LaGagneState, seat: int, moves: list[Move], depth: int,
-               policy: bots.Policy = bots.best_move) -> list[float]:
-        out = []
-        for move in moves:
-            sim = world.clone()
-            sim._apply(move)
-            start = sim.turns
-            while sim.phase != "over" and (sim.current != seat or sim.phase == "give"):
-                sim._apply(policy(sim, sim.current, sim.legal_moves(sim.current)))
-                if sim.turns - start > 4 * depth + 4 * sim.n:
-                    break
-            if sim.phase == "over" or sim.current != seat or sim.turns - start >= depth:
-                out.append(_played_on(sim, seat, start, depth, policy))  # no next turn within reach
-                continue
-            found = []
-            for own in _best_of(sim, seat, replies):
-                after = sim.clone()
-                after._apply(own)
-                found.append(_played_on(after, seat, start, depth, policy))
-            out.append(max(found))
-        return out
-
-    return values
+    return _searched(replies, _to_own_turn, max)
