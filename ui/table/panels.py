@@ -97,7 +97,7 @@ class TablePanels:
                       for share, scale in ((1.0, 1.0), (1.4, 1.0), (1.4, 0.85), (1.8, 0.85), (1.8, 0.72), (2.4, 0.72),
                                            (2.4, 0.6), (1.0, 0.85), (1.0, 0.72), (1.0, 0.6), (1.0, 0.5)))  # narrow: by a plate
             box, panel, _ = self._place(panels, layout, ("topright", (layout.felt.right - margin, layout.top_bar + margin)),
-                                     [target] if target is not None else [], [])
+                                        [target] if target is not None else [], [])
             self._coach_panel = (key, box, panel)
         return self._coach_panel[1], self._coach_panel[2]
 
@@ -144,9 +144,9 @@ class TablePanels:
                                           (0.4, 8), (0.55, 6), (0.75, 5), (1.0, 5)))  # taller: a long text whole
             coach = self.coach_box(layout)
             below = ("center", (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.9)))
-            box, panel, self.message_whole = self._place(panels, layout, below,
-                                     [s.home_rect for s in self.scene.sprites if s.ident in self.scene._message_points],
-                                     [coach[0]] if coach is not None else [])
+            about = [s.home_rect for s in self.scene.sprites if s.ident in self.scene._message_points]
+            box, panel, self.message_whole = self._place(panels, layout, below, about,
+                                                         [coach[0]] if coach is not None else [])
             self._message_box = (key, box, panel)
         return self._message_box[1], self._message_box[2]
 
