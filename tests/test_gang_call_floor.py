@@ -3,7 +3,6 @@ on ``normal``'s chance of ending lowest, and the bot put back after."""
 
 from __future__ import annotations
 
-import json
 import statistics
 from pathlib import Path
 from types import ModuleType
@@ -13,7 +12,7 @@ import pytest
 from game.core import Move
 from game.gang_de_mouettes import bots
 from tests.gang_de_mouettes.test_gang_knowledge_and_bots import _end_of_turn_views
-from tests.scripts import load_script
+from tests.scripts import assert_arms_pair, load_script
 
 
 def load() -> ModuleType:
@@ -75,16 +74,4 @@ def test_floors_are_read_as_shares() -> None:
 
 
 def test_a_run_writes_what_yardsticks_pool_pairs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Two floors on the same deals, written as ``benchmarks/yardsticks.py`` writes them."""
-    outs = []
-    for floor in ("0", "0.8"):
-        out = tmp_path / f"{floor}.json"
-        assert load().main([floor, "gang_de_mouettes", "hard", "gang", "--players", "2", "--count", "2",
-                            "--seed", "9992", "--out", str(out)]) == 0
-        outs.append(out)
-    runs = [json.loads(p.read_text()) for p in outs]
-    assert [len(r["per_deal"]["gang"]["diff"]) for r in runs] == [2, 2]
-    capsys.readouterr()
-    pool = load_script("benchmarks/yardsticks_pool.py")
-    assert pool.main([str(outs[1]), "--against", str(outs[0])]) == 0
-    assert "paired over 2 deals" in capsys.readouterr().out
+    assert_arms_pair(load().main, ["0", "0.8"], tmp_path, capsys)

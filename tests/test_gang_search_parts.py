@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -14,7 +13,7 @@ from game.core import Move
 from game.gang_de_mouettes import bots
 from game.gang_de_mouettes.state import DRAWN, END_TURN, TURN
 from tests.gang_de_mouettes.test_gang_rules import play, stacked
-from tests.scripts import load_script
+from tests.scripts import assert_arms_pair, load_script
 
 
 def load() -> ModuleType:
@@ -75,16 +74,4 @@ def test_phases_are_read_by_name() -> None:
 
 
 def test_a_run_writes_what_yardsticks_pool_pairs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Two arms on the same deals, written as ``benchmarks/yardsticks.py`` writes them."""
-    outs = []
-    for arm in ("none", "turn,drawn"):
-        out = tmp_path / f"{arm}.json"
-        assert load().main([arm, "gang_de_mouettes", "hard", "gang", "--players", "2", "--count", "2",
-                            "--seed", "9992", "--out", str(out)]) == 0
-        outs.append(out)
-    runs = [json.loads(p.read_text()) for p in outs]
-    assert [len(r["per_deal"]["gang"]["diff"]) for r in runs] == [2, 2]
-    capsys.readouterr()
-    pool = load_script("benchmarks/yardsticks_pool.py")
-    assert pool.main([str(outs[1]), "--against", str(outs[0])]) == 0
-    assert "paired over 2 deals" in capsys.readouterr().out
+    assert_arms_pair(load().main, ["none", "turn,drawn"], tmp_path, capsys)
