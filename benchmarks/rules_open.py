@@ -33,7 +33,7 @@ def one_run(size: tuple[int, int], lang: str) -> dict[str, list[float]]:
     from ui.scenes.rules import RulesScene
 
     try:
-        from ui.table.picture import PICTURES
+        from ui.table.rules_pictures import PICTURES
     except ImportError:  # a tree from before the pictures (to measure "before")
         pass
     else:

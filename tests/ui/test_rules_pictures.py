@@ -16,7 +16,7 @@ from ui.i18n import LANGUAGES
 from ui.scenes.common import games
 from ui.scenes.rules import PICTURE, RulesScene
 from ui.settings import UI_SCALES
-from ui.table.picture import PICTURES, PictureBook, PictureError
+from ui.table.rules_pictures import PICTURES, PictureBook, PictureError
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = [(1024, 640), (1920, 1080)]
@@ -72,7 +72,7 @@ DAMAGED = {
 
 @pytest.mark.parametrize("text", DAMAGED.values(), ids=DAMAGED.keys())
 def test_a_damaged_pictures_file_is_refused_by_name_and_the_page_does_without(monkeypatch, tmp_path, text) -> None:
-    import ui.table.picture as picture
+    import ui.table.rules_pictures as picture
 
     (tmp_path / "pictures").mkdir()
     (tmp_path / "pictures" / "gin_rummy.json").write_text(text, encoding="utf-8")

@@ -2,7 +2,7 @@
 
 The pages are Markdown files ``assets/rules/<lang>/<game_id>.md`` (English when a translation is
 missing). ``markdown_blocks`` reads the subset they use — headings, paragraphs, bullet and numbered
-lists, tables, bold, italics, code, links, and pictures of the table (``ui.table.picture``) — and
+lists, tables, bold, italics, code, links, and pictures of the table (``ui.table.rules_pictures``) — and
 ``RulesPage`` lays it out and draws only what is on screen, so that a page opens at once (pygame_gui's
 text box built the whole page as one image, for most of a second). The pictures are drawn from the
 frame after the page opened, one a frame, and kept.
@@ -21,7 +21,7 @@ import pygame
 from ui.resources import resource_path
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games
-from ui.table.picture import ASPECT, PICTURES, picture_height
+from ui.table.rules_pictures import ASPECT, PICTURES, picture_height
 from ui.tutorial import has_tutorial, start_tutorial
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ class Block:
     space_after: float = 0.6
     """Blank space under the block, in lines."""
     picture: str = ""
-    """A picture of the table (``![caption](table:<name>)``, see ``ui.table.picture``): ``runs``
+    """A picture of the table (``![caption](table:<name>)``, see ``ui.table.rules_pictures``): ``runs``
     are then its caption."""
 
 

@@ -69,7 +69,7 @@ class TableScene(Scene):
 
     def __init__(self, app: App, session: MatchSession, size: tuple[int, int] | None = None) -> None:
         """``size``: a table drawn off screen at that size (a picture of the rules page, see
-        ``ui.table.picture``) rather than one in the window; it never plays a sound."""
+        ``ui.table.rules_pictures``) rather than one in the window; it never plays a sound."""
         super().__init__(app)
         self.fixed_size = size
         self.session = session
