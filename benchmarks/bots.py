@@ -138,8 +138,9 @@ class Result:
 
 def play(table: Table, level: str, opponent: str, deals: int, seed: int, jobs: int) -> Result:
     """``deals`` deals of ``seed`` with ``level`` against ``opponent`` in every seating."""
-    args = [(table.game, (level, opponent), table.players, seed * 100_003 + i, table.unit, {}, True, table.fair_race)
-            for i in range(deals)]
+    args: list[tuple[object, ...]] = [
+        (table.game, (level, opponent), table.players, seed * 100_003 + i, table.unit, {}, True, table.fair_race)
+        for i in range(deals)]
     played: list[DealResult]
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:

@@ -5,7 +5,7 @@ values it knows, the mean of the cards it has not seen for every unknown card (a
 its holder knows and keeps counts lower), and calls when a normal estimate of every seat's total
 gives it the odds of ending lowest that ``W`` asks; at three players or more a card it takes or
 draws replaces one it has not seen before a known one, so that it comes to know its hand (a known
-card can be quick-discarded). Its weights (``W``) were searched by ``benchmarks/tune_gang.py``
+card can be quick-discarded). Its weights (``W``) were searched by ``benchmarks/research/tune_gang.py``
 against the independent players (``game.yardsticks``). ``easy`` is
 ``normal`` with a memory that forgets cards seen a few turns ago, reacts slowly (``REACTION_TIMES``), sometimes
 misremembers a card when it snaps, and calls on a whim. ``hard`` samples the hidden cards
@@ -66,7 +66,7 @@ W: dict[str, float] = {
     "unseen_first": 0.0,
     "unseen_first_many": 4.0,
 }
-"""The normal policy's weights (``benchmarks/tune_gang.py`` searches them): how far an opponent's
+"""The normal policy's weights (``benchmarks/research/tune_gang.py`` searches them): how far an opponent's
 card its holder knows counts below the unseen mean (``kept``), the gains asked to take the discard,
 to keep a drawn card and to use each power, when to call, and how many points more a card the seat
 has not looked at counts when it chooses which of its cards a new one replaces (``unseen_first``

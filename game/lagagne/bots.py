@@ -64,7 +64,7 @@ its rollouts), in points.
 ``steal_cost`` (the Voler a steal spends) and ``voler_keep`` were first set by comparing ``hard``'s
 searched choices with ``normal``'s: the search kept its Voler where ``normal`` stole a bare symbol
 or a small card (``docs/bots.md``, seventh round). Every weight was then fitted to what rollouts
-say each move is worth, with a penalty on moving far (``benchmarks/lagagne_distill.py``): over
+say each move is worth, with a penalty on moving far (``benchmarks/research/lagagne_distill.py``): over
 8,500 two-player decisions (twelfth round), then over 5,400 two-player and 1,700 four-player
 decisions valued by play-outs to the game's end (thirteenth round, kept in the fourteenth)."""
 
