@@ -1,13 +1,15 @@
 """The bots' strength, guarded: each game's ``hard`` and ``normal`` against the independent players.
 
-    python benchmarks/bots.py            # the full run (hours of CPU: run it niced, --jobs 2)
-    python benchmarks/bots.py --quick    # a smaller run for a quick look
+    python benchmarks/bots.py --jobs 2          # the full run: about four hours of CPU, run it niced
+    python benchmarks/bots.py --quick --jobs 2  # a smaller run for a quick look (about 15 min of CPU)
+    python benchmarks/bots.py --pool            # against every independent player, not only the balanced one
 
 Every row plays fixed held-out deals (deal *i* of seed *S* is ``S * 100_003 + i``, as
 ``benchmarks/yardsticks.py`` and ``python -m game.arena`` draw them; seed 3801 was written down
 before any run and never used for tuning) with the level in every seat (``game.arena.play_deal``):
-at two players the level against one independent player of ``game.yardsticks``, seats swapped; at
-four, two seats of the level against two of the player. Each figure is printed with its 95 %
+at two players the level against one independent player of ``game.yardsticks`` (the balanced one,
+which the floors name; ``--pool`` adds the others), seats swapped; at four, two seats of the level
+against two of the player. Each figure is printed with its 95 %
 interval beside its floor (``FLOORS``, the targets of issue 37 as issue 64 settled them), and the
 script exits with status 1 when an interval lies wholly on the wrong side of its floor. The move
 times (CPU time of the level's moves, one core, p95) are printed for each table size beside the
@@ -19,9 +21,11 @@ from __future__ import annotations
 import argparse
 import datetime
 import math
+import resource
 import statistics
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -58,6 +62,12 @@ class Table:
     """Four-player Gang de mouettes draws the quick-discard race fairly (``game.arena.FairRaceBot``)."""
     opponents: tuple[str, ...] = ()
     """Who the levels meet; empty: every independent player of the game."""
+
+    @property
+    def main(self) -> str:
+        """The figure that says how strong a level is here: points a round or hand (``diff``) in Gang
+        de mouettes and Gin Rummy hands, the share of the wins (``win``) in games."""
+        return "win" if self.game == "lagagne" or self.unit == "game" else "diff"
 
     @property
     def name(self) -> str:
@@ -196,9 +206,11 @@ def figures(table: Table, results: dict[tuple[str, str], Result]) -> list[tuple[
             out.append((level, "pool", "win", interval([statistics.fmean(w) for w in zip(*(p.wins for p in pooled))])))
     for opp in opponents:
         hard, normal = results[("hard", opp)], results[("normal", opp)]
-        measure = "diff" if table.game == "gang_de_mouettes" else "win"
-        pick = (lambda r: r.diffs) if measure == "diff" else (lambda r: r.wins)
-        out.append(("hard", opp, "over_normal", interval([a - b for a, b in zip(pick(hard), pick(normal), strict=True)])))
+        if table.main == "diff":
+            paired = [a - b for a, b in zip(hard.diffs, normal.diffs, strict=True)]
+        else:
+            paired = [a - b for a, b in zip(hard.wins, normal.wins, strict=True)]
+        out.append(("hard", opp, "over_normal", interval(paired)))
     for level, opp, measure, fig in out:
         fig.floor = next((f for f in FLOORS if (f.game, f.players, f.unit, f.level, f.opponent, f.measure)
                           == (table.game, table.players, table.unit, level, opp, measure)), None)
@@ -219,7 +231,7 @@ def text(value: float, measure: str, main: str) -> str:
 def report(table: Table, rows: list[tuple[str, str, str, Figure]], deals: int) -> list[str]:
     """The Markdown rows of one table: its main figure (points in Gang de mouettes and Gin Rummy hands,
     the share of the wins otherwise), the calls, hard over normal, and any other figure with a floor."""
-    main = "win" if table.game == "lagagne" or table.unit == "game" else "diff"
+    main = table.main
     per = {"gang_de_mouettes": "a round", "gin_rummy": "a hand"}.get(table.game, "")
     labels = {"diff": f"points {per} − its", "win": "share of the wins", "lowest": "its calls: caller lowest",
               "over_normal": f"`hard` − `normal` ({'points' if main == 'diff' else 'wins'}), paired"}
@@ -238,6 +250,12 @@ def report(table: Table, rows: list[tuple[str, str, str, Figure]], deals: int) -
     return lines
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished workers."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
 def p95_ms(times: list[float]) -> float:
     ts = sorted(times)
     return ts[min(len(ts) - 1, int(0.95 * len(ts)))] * 1000 if ts else math.nan
@@ -250,8 +268,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--only", default=None, help="comma-separated games to play (default: all three)")
-    parser.add_argument("--balanced", action="store_true",
-                        help="only the balanced independent player of each game (the one the floors name)")
+    parser.add_argument("--pool", action="store_true",
+                        help="every independent player of each game and their pool, not only the balanced one the "
+                             "floors name (three or four times the work)")
     args = parser.parse_args(argv)
     games = args.only.split(",") if args.only else list(TITLES)
     unknown = [g for g in games if g not in TITLES]
@@ -267,14 +286,17 @@ def main(argv: list[str] | None = None) -> int:
     print("| table | deals | level | against | figure | measured (95 %) | floor | |")
     print("|---|---|---|---|---|---|---|---|")
     broken: list[str] = []
+    spent: list[str] = []
     times: dict[tuple[str, int, str], list[float]] = {}
     for table in (t for t in TABLES if t.game in games):
         deals = args.deals or (table.quick if args.quick else table.deals)
         opponents = table.opponents or OPPONENTS[table.game]
-        if args.quick or args.balanced:
+        if not args.pool:
             opponents = opponents[:1]
+        wall, cpu = time.perf_counter(), cpu_seconds()
         results = {(level, opp): play(table, level, opp, deals, args.seed, args.jobs)
                    for level in LEVELS for opp in opponents}
+        spent.append(f"{table.name}: {time.perf_counter() - wall:.0f} s wall, {cpu_seconds() - cpu:.0f} s CPU")
         for (level, _), r in results.items():
             times.setdefault((table.game, table.players, level), []).extend(r.times)
         rows = figures(table, results)
@@ -290,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
             broken.append(f"{TITLES[game]}, {players} players: {level}'s moves p95 {p95:.0f} ms")
         print(f"- {TITLES[game]}, {players} players, `{level}`: p95 {p95:.1f} ms over {len(ts)} moves"
               f"{' **BROKEN**' if slow else ''}")
+    print()
+    print("Time spent: " + "; ".join(spent) + ".")
     print()
     if broken:
         print("Floors broken (the whole interval on the wrong side):")
