@@ -33,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.measure import percentile  # noqa: E402
 from benchmarks.yardsticks import per_deal  # noqa: E402
 from game.arena import DealResult, mean_ci, play_deal, wilson  # noqa: E402
 
@@ -256,11 +257,6 @@ def cpu_seconds() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
-def p95_ms(times: list[float]) -> float:
-    ts = sorted(times)
-    return ts[min(len(ts) - 1, int(0.95 * len(ts)))] * 1000 if ts else math.nan
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a smaller run (the first deals of the full one)")
@@ -306,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"Move CPU time, p95 (floor {MOVE_MS:.0f} ms at every table size):")
     for (game, players, level), ts in times.items():
-        p95 = p95_ms(ts)
+        p95 = percentile(ts, 0.95) * 1000
         slow = p95 > MOVE_MS
         if slow:
             broken.append(f"{TITLES[game]}, {players} players: {level}'s moves p95 {p95:.0f} ms")

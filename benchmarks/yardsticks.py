@@ -28,6 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.measure import percentile  # noqa: E402
 from game.arena import DealResult, mean_ci, play_deal, wilson  # noqa: E402
 
 
@@ -104,12 +105,8 @@ def main(argv: list[str] | None = None) -> int:
                                [statistics.fmean(ws) for ws in zip(*pool_wins)],
                                sum(r["units"] for r in rows.values()))
         print(f"{args.level} vs pool: {json.dumps(rows['pool'])}")
-    ts = sorted(all_times)
-
-    def pct(q: float) -> float:
-        return ts[min(len(ts) - 1, int(q * len(ts)))] * 1000 if ts else math.nan
-
-    timing = {"moves": len(ts), "p50_ms": pct(0.5), "p95_ms": pct(0.95), "max_ms": ts[-1] * 1000 if ts else math.nan}
+    timing = {"moves": len(all_times), "p50_ms": percentile(all_times, 0.5) * 1000,
+              "p95_ms": percentile(all_times, 0.95) * 1000, "max_ms": max(all_times, default=math.nan) * 1000}
     print(f"{args.level} move CPU time: {json.dumps(timing)}")
     if args.out:
         Path(args.out).write_text(json.dumps({"args": vars(args), "rows": rows, "timing": timing,
