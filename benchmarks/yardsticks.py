@@ -11,7 +11,8 @@ Every figure is the level's: points per unit (lower is better in Gang de mouette
 opponent's, and its share of the wins, with 95% intervals; its move CPU time p50/p95/max; in
 Gang de mouettes its calls and how often the caller came out lowest; in Gin Rummy points per hand
 and games to 100 won are separate runs (``--unit hand`` or ``--unit game``).
-The seeds of the table in ``docs/bots.md`` were fixed before any run and never used for tuning.
+Held-out seeds (3701–3799 in issue 37's rounds, 3801 in ``bots.py``) were written down before any
+run and never tune anything; tune on seeds 9000 and up.
 ``--first`` plays a seed's deals in chunks (deals ``first`` to ``first + count - 1``), so a long run
 can be cut into bounded pieces whose per-deal results (``--out``) are pooled afterwards.
 """
