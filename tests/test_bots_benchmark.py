@@ -78,3 +78,12 @@ def test_bad_arguments_are_refused_with_a_message(bots: ModuleType, argv: list[s
         bots.main(argv)
     assert refused.value.code == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_pool_plays_every_independent_player_and_their_pool(bots: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    bots.FLOORS = ()
+    assert bots.main(["--deals", "1", "--pool"]) == 0
+    out = capsys.readouterr().out
+    for against in ("`gang`", "`gang-cautious`", "`gang-aggressive`", "**pool**"):
+        assert f"| `hard` | {against} | points a round − its |" in out
+    assert out.count("`hard` − `normal` (points), paired") == 3
