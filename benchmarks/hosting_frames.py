@@ -29,6 +29,7 @@ from net.host import Host, HostThread  # noqa: E402
 from net.table import HostedTable, NetSeat  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.session import MatchSession, SeatInfo  # noqa: E402
+from ui.table.scene import TableScene  # noqa: E402
 
 CODE = "FRAMES"
 BOTS = """
@@ -45,6 +46,7 @@ asyncio.run(main())
 def frames(app: App, count: int) -> list[float]:
     """Wall-clock milliseconds of ``count`` frames (at 60 a second) of a table whose deal keeps animating."""
     scene = app.top
+    assert isinstance(scene, TableScene), "the match did not open at the table"
     out = []
     for _ in range(count):
         if not scene.animating:

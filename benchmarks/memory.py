@@ -34,7 +34,7 @@ import time
 import tracemalloc
 from pathlib import Path
 from tempfile import TemporaryDirectory
-from typing import Any
+from typing import Any, cast
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -42,6 +42,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
+from pygame_gui.core.ui_font_dictionary import UIFontDictionary  # noqa: E402
 
 from game import GAMES  # noqa: E402
 from ui.app import App  # noqa: E402
@@ -52,7 +53,7 @@ DT = 1 / 30
 """Seconds each frame advances (fixed: the run does not depend on the machine's speed)."""
 FRAMES_PER_MATCH = 40_000
 """A match not over after this many frames is reported as stuck (and abandoned)."""
-SHORT = {
+SHORT: dict[str, dict[str, Any]] = {
     "gin_rummy": {"game_target": 10, "match_target": 10},
     "lagagne": {"target": 10, "max_rounds": 2},
     "gang_de_mouettes": {"match_end": 10},
@@ -249,7 +250,7 @@ def held(app: App) -> str:
     reachable from Python objects, the fonts opened by the app and by pygame_gui."""
     surfaces = surfaces_held()
     pixels = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in surfaces)
-    gui_fonts = len(app.ui.get_theme().get_font_dictionary().loaded_fonts)
+    gui_fonts = len(cast(UIFontDictionary, app.ui.get_theme().get_font_dictionary()).loaded_fonts)
     return f"{len(surfaces)} surfaces {pixels / 1e6:.0f} MB, fonts {len(app._fonts)} + {gui_fonts} (widgets)"
 
 

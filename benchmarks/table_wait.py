@@ -23,7 +23,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections import Counter
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -51,13 +51,14 @@ def human_turn(view: dict[str, Any]) -> bool:
 
 
 def measure(game_id: str, players: int, level: str, turns: int, seed: int,
-            let_go: float | None = None, assist: bool = False) -> tuple[list[float], Counter[str]]:
+            let_go: float | None = None, assist: bool = False) -> tuple[list[float], dict[str, float]]:
     """Waits (seconds) between the human's turns, and the waiting time by cause."""
     import pygame
 
     from game import GAMES
     from ui.app import FPS, MAX_DT, App
     from ui.session import MatchSession, SeatInfo
+    from ui.table.scene import TableScene
 
     with tempfile.TemporaryDirectory() as data:
         app = App(data_dir=Path(data), size=(1920, 1080), headless=True)
@@ -65,10 +66,11 @@ def measure(game_id: str, players: int, level: str, turns: int, seed: int,
         seats = [SeatInfo("Alice")] + [SeatInfo(f"Bot {i}", level) for i in range(1, players)]
         app.start_match(MatchSession.new(game_id, seats, seed=seed))
         scene = app.top
+        assert isinstance(scene, TableScene), "the match did not open at the table"
         chooser = GAMES[game_id].make_bot("normal", seed)
         clock = pygame.time.Clock()
         waits: list[float] = []
-        causes: Counter[str] = Counter()
+        causes: dict[str, float] = defaultdict(float)
         pending: list[list[Any]] = []
         waiting_since: float | None = None
         was_mine = human_turn(scene.view)
@@ -119,7 +121,7 @@ def main() -> int:
     if waits:
         print(f"wait between the human's turns: median {statistics.median(waits):.1f} s "
               f"({min(waits):.1f}–{max(waits):.1f}) over {len(waits)} turns")
-    for name, seconds in causes.most_common():
+    for name, seconds in sorted(causes.items(), key=lambda kv: -kv[1]):
         print(f"  {name:<22} {100 * seconds / total:5.1f} %")
     return 0
 

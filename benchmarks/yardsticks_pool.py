@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.measure import percentile  # noqa: E402
 from game.arena import mean_ci, wilson  # noqa: E402
 
 
@@ -96,11 +97,9 @@ def main(argv: list[str] | None = None) -> int:
         shared = sorted(set.intersection(*(set(d) for d in deals.values())))
         print_row("pool", [statistics.fmean(deals[o][k][0] for o in deals) for k in shared],
             [statistics.fmean(deals[o][k][1] for o in deals) for k in shared], sum(units.values()))
-    ts = sorted(times)
-    if ts:
-        def pct(q: float) -> float:
-            return ts[min(len(ts) - 1, int(q * len(ts)))] * 1000
-        print(f"move CPU time: {len(ts)} moves, p50 {pct(0.5):.1f} ms, p95 {pct(0.95):.1f} ms, max {ts[-1] * 1000:.1f} ms")
+    if times:
+        print(f"move CPU time: {len(times)} moves, p50 {percentile(times, 0.5) * 1000:.1f} ms, "
+              f"p95 {percentile(times, 0.95) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms")
     else:
         print(f"move CPU time: no moves ({math.nan})")
     if before:

@@ -1,4 +1,4 @@
-"""``benchmarks/lagagne_distill.py``: decisions labelled by rollouts, and weights fitted to them."""
+"""``benchmarks/research/lagagne_distill.py``: decisions labelled by rollouts, and weights fitted to them."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tests.scripts import load_script
 
 
 def test_every_decision_of_normal_is_labelled_with_a_value_for_each_move(tmp_path: Path) -> None:
-    script = load_script("benchmarks/lagagne_distill.py")
+    script = load_script("benchmarks/research/lagagne_distill.py")
     out = tmp_path / "decisions.jsonl"
     choose = bots.NormalBot.choose
     script.label(9970, 0, 1, 2, out, 3)
@@ -36,7 +36,7 @@ def test_every_decision_of_normal_is_labelled_with_a_value_for_each_move(tmp_pat
 
 def test_a_fit_to_decisions_of_several_table_sizes_must_name_whose_weights_it_writes(
         tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    script = load_script("benchmarks/lagagne_distill.py")
+    script = load_script("benchmarks/research/lagagne_distill.py")
     view = LaGagneState.new(2, seed=3).view(0)
     rows = [{"players": n, "deal": 0, "view": view, "actions": ["discard Z"], "q": [0.5]} for n in (2, 4)]
     data = tmp_path / "mixed.jsonl"
@@ -47,7 +47,7 @@ def test_a_fit_to_decisions_of_several_table_sizes_must_name_whose_weights_it_wr
 
 
 def test_features_are_the_change_of_normals_value_per_point_of_each_weight() -> None:
-    script = load_script("benchmarks/lagagne_distill.py")
+    script = load_script("benchmarks/research/lagagne_distill.py")
     st = LaGagneState.new(2, seed=11)
     seat = st.current
     legal = st.legal_moves(seat)
@@ -62,7 +62,7 @@ def test_features_are_the_change_of_normals_value_per_point_of_each_weight() -> 
 
 
 def test_the_fit_moves_a_weight_towards_the_moves_the_rollouts_prefer() -> None:
-    script = load_script("benchmarks/lagagne_distill.py")
+    script = load_script("benchmarks/research/lagagne_distill.py")
     names = list(script.KEYS)
     k = names.index("steal_cost")
     steal = [0.0] * len(names)
@@ -89,7 +89,7 @@ def _midgame(seed: int, turns: int) -> LaGagneState:
 
 
 def test_played_to_the_end_every_rollout_ends_in_a_share_of_the_win(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    script = load_script("benchmarks/lagagne_distill.py")
+    script = load_script("benchmarks/research/lagagne_distill.py")
     st = _midgame(5, 6)
     seat = st.current
     legal = st.legal_moves(seat)
@@ -109,7 +109,7 @@ def test_played_to_the_end_every_rollout_ends_in_a_share_of_the_win(monkeypatch)
 
 
 def test_in_styled_rollouts_only_the_other_seats_change_their_judgement() -> None:
-    script = load_script("benchmarks/lagagne_distill.py")
+    script = load_script("benchmarks/research/lagagne_distill.py")
     weights = dict(bots.W_TWO)
     own = differ = 0
     for seed in range(30):

@@ -1,4 +1,4 @@
-"""``benchmarks/oracle.py``: ``hard``'s search shown the hidden cards for a diagnostic run, and put back after."""
+"""``benchmarks/research/oracle.py``: ``hard``'s search shown the hidden cards for a diagnostic run, and put back after."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tests.scripts import load_script
 
 
 def load() -> ModuleType:
-    return load_script("benchmarks/oracle.py")
+    return load_script("benchmarks/research/oracle.py")
 
 
 def _played(game_id: str, players: int, steps: int) -> Referee:

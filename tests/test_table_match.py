@@ -223,3 +223,22 @@ def test_a_refusal_speaks_to_the_one_person_at_the_table(tmp_path: Path, languag
         match.show(played, assisted=False)
     text = match.explain(session.state.refusal(Move("take", 0)))
     assert text == Words(language).tr("illegal.not_your_turn_you")
+
+
+def test_no_hint_while_the_table_asks_a_player_to_look_at_their_first_cards(tmp_path: Path) -> None:
+    """Gang de mouettes waits for each player to memorise their first cards; a move suggested then
+    (a call, where a call is legal at the start of a turn) would answer a question nobody is asked.
+    H is refused with the reason until the player says they have memorised, then answered."""
+    options = GAMES["gang_de_mouettes"].Options(call_timing="start_of_turn")
+    match, _, runner = table(tmp_path, "gang_de_mouettes", [SeatInfo("Ann"), SeatInfo("Bot", "hard")], 5, options)
+    until_someone_may_play(match, runner)
+    assert match.driver.unready() == [0] and Move("call", 0) in match.legal
+    assert not match.hint_offered()
+    said = match.hint()
+    assert said is not None and said.message == Words().tr("table.hint_looking") and not match.hint_pending
+    match.driver.ready(0)
+    said = match.hint()
+    assert said is not None and said.message == Words().tr("table.hint_thinking")
+    runner.wait(60)
+    answer = match.hint_answer()
+    assert answer is not None and answer[0] in match.legal

@@ -5,7 +5,7 @@ values it knows, the mean of the cards it has not seen for every unknown card (a
 its holder knows and keeps counts lower), and calls when a normal estimate of every seat's total
 gives it the odds of ending lowest that ``W`` asks; at three players or more a card it takes or
 draws replaces one it has not seen before a known one, so that it comes to know its hand (a known
-card can be quick-discarded). Its weights (``W``) were searched by ``benchmarks/tune_gang.py``
+card can be quick-discarded). Its weights (``W``) were searched by ``benchmarks/research/tune_gang.py``
 against the independent players (``game.yardsticks``). ``easy`` is
 ``normal`` with a memory that forgets cards seen a few turns ago, reacts slowly (``REACTION_TIMES``), sometimes
 misremembers a card when it snaps, and calls on a whim. ``hard`` samples the hidden cards
@@ -66,7 +66,7 @@ W: dict[str, float] = {
     "unseen_first": 0.0,
     "unseen_first_many": 4.0,
 }
-"""The normal policy's weights (``benchmarks/tune_gang.py`` searches them): how far an opponent's
+"""The normal policy's weights (``benchmarks/research/tune_gang.py`` searches them): how far an opponent's
 card its holder knows counts below the unseen mean (``kept``), the gains asked to take the discard,
 to keep a drawn card and to use each power, when to call, and how many points more a card the seat
 has not looked at counts when it chooses which of its cards a new one replaces (``unseen_first``
@@ -384,7 +384,7 @@ def _to_replace(p: Perspective, est: list[float], vals: list[int | None]) -> int
     the seat knows better: each known card can be quick-discarded when its match is thrown, and
     a known hand is called on surely. At four players that is worth more than the points of a
     known card a little above the mean: ``normal`` scored 1.5 to 1.9 points a round fewer against
-    the independent players when it always replaced an unseen card first (``docs/bots.md``,
+    the independent players when it always replaced an unseen card first (``git show 2845ff7:docs/bots.md``,
     sixth round); at two players, where only one seat may try each quick discard, it scored more."""
     return _worst(est, vals, W["unseen_first"] if p.n == 2 else W["unseen_first_many"])
 
@@ -662,7 +662,7 @@ class HardBot(NormalBot):
     budget_big = 400
     """The same at five players or more, where each simulated turn costs more (every seat's view
     is read afresh): at 600 the 95th percentile of a move was over 250 ms at six and eight players
-    on this machine (fifteenth round, ``docs/bots.md``)."""
+    on this machine (fifteenth round, ``git show 2845ff7:docs/bots.md``)."""
     horizon = 4
     """Table rounds a rollout plays before it stops and counts the cards."""
     sure = 0.0
@@ -760,7 +760,7 @@ class HardBot(NormalBot):
         coming out lowest refused calls that pay in points. On tuning seeds this one choice cost
         about a point a round against the independent player, as much as the search of every
         other move won; held out, the change is worth half a point a round head to head with
-        ``normal`` (``docs/bots.md``, eighteenth round)."""
+        ``normal`` (eighteenth round, ``git show 2845ff7:docs/bots.md``)."""
         action = decide(p, actions, self.call_margin)
         total = round(sum(p.est(p.me)))
         self.because("gang.call_odds" if action == "call" else "gang.play_on",

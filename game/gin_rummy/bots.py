@@ -448,7 +448,7 @@ class HardBot(Bot):
     BOX_WEIGHT = 1.0
     """Share of the box bonus a won hand counts for in every judgement: winning a hand is worth
     more than its points (0 and 0.5, or 2 and 3, scored fewer points per hand against ``simple``,
-    within the noise: ``docs/bots.md``)."""
+    within the noise: the rounds in ``git show 2845ff7:docs/bots.md``)."""
     KNOCK_MARGIN = 0.0
     """Points per sampled deal by which a knock may fall short of playing on and still be played
     (negative: it must win by that much); −3 and +3 both scored fewer points per hand, within the noise."""

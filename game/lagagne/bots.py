@@ -63,8 +63,8 @@ its rollouts), in points.
 
 ``steal_cost`` (the Voler a steal spends) and ``voler_keep`` were first set by comparing ``hard``'s
 searched choices with ``normal``'s: the search kept its Voler where ``normal`` stole a bare symbol
-or a small card (``docs/bots.md``, seventh round). Every weight was then fitted to what rollouts
-say each move is worth, with a penalty on moving far (``benchmarks/lagagne_distill.py``): over
+or a small card (seventh round, ``git show 2845ff7:docs/bots.md``). Every weight was then fitted to what rollouts
+say each move is worth, with a penalty on moving far (``benchmarks/research/lagagne_distill.py``): over
 8,500 two-player decisions (twelfth round), then over 5,400 two-player and 1,700 four-player
 decisions valued by play-outs to the game's end (thirteenth round, kept in the fourteenth)."""
 
@@ -267,7 +267,7 @@ BUDGET = 1500
 BUDGET_SMALL = 1000
 """The same at five and six players, where each simulated turn costs more (every seat's steals are
 listed): 1,500 took the 95th percentile of a move over 250 ms at six players (fifteenth round,
-``docs/bots.md``)."""
+``git show 2845ff7:docs/bots.md``)."""
 
 
 def budget_for(players: int) -> int:
@@ -290,7 +290,8 @@ DEPTH_HEADS_UP = 2
 """Turns a two-player rollout plays before its position is valued (``leaf``): the opponent's reply
 and the bot's next turn. At three players or more a rollout plays one table round. A short rollout
 on many guessed deals judges better than a long one on few, now that the position it reaches is
-valued from the whole table rather than by the lead alone (sixteenth round, ``docs/bots.md``)."""
+valued from the whole table rather than by the lead alone (sixteenth round, ``git show
+2845ff7:docs/bots.md``)."""
 
 
 class HardBot(Bot):

@@ -6,7 +6,7 @@ share), so the chance is a logistic model of 32 features of the position: the sc
 against the best opponent and the target, what each hand could lay at once, the Volers, ×2s and
 symbols in hand, the biggest card a steal could take from each side, whose turn it is, the last
 round. Its weights, one set per table size, were fitted by maximum likelihood to the outcomes of
-``normal``'s self-play (``benchmarks/lagagne_leaf.py``, which prints the log loss on held-out
+``normal``'s self-play (``benchmarks/research/lagagne_leaf.py``, which prints the log loss on held-out
 games beside that of the lead alone).
 
 The features read every hand: a rollout plays on a guessed deal (``LaGagneState.determinise``),
@@ -155,7 +155,7 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
         0.4172, -0.6150, 0.9030, -0.2793, 0.0779, -0.1755, -0.6686, -0.1503, 0.3546,
     ),
 }
-"""Per table size, the intercept then one weight per feature (``benchmarks/lagagne_leaf.py fit``)."""
+"""Per table size, the intercept then one weight per feature (``benchmarks/research/lagagne_leaf.py fit``)."""
 
 
 def win_chance(st: LaGagneState, seat: int) -> float:

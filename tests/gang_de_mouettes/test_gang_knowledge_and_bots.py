@@ -296,7 +296,7 @@ def _end_of_turn_views(seed: int, count: int) -> list[dict]:
 def test_at_two_players_the_hard_bot_calls_at_the_end_of_its_turn_by_normal_odds() -> None:
     """Whenever its check of ``call_odds`` lets a call through, the two-player ``hard`` bot calls
     or plays on as ``normal`` would, whatever its rollouts say: the rollouts' floor on a call's
-    chance refused calls that pay in points (``docs/bots.md``, eighteenth round)."""
+    chance refused calls that pay in points (eighteenth round, ``git show 2845ff7:docs/bots.md``)."""
     hard, normal, reasons = [], [], []
     for view in _end_of_turn_views(seed=5, count=60):
         legal = [Move("call", view["seat"]), Move("done", view["seat"])]

@@ -1,4 +1,13 @@
-"""Write the golden playthroughs: ``python -m tests.golden.make`` (then review the diff).
+"""Write the golden playthroughs that are named (then review the diff):
+
+    python -m tests.golden.make lagagne-4p             # play that match again: match, digests, choices
+    python -m tests.golden.make gang_de_mouettes --what choices   # a bot changed: only its choices
+    python -m tests.golden.make --what digests gin_rummy-2p       # a view changed: the same match's digests
+    python -m tests.golden.make --all                  # every one (a change of rules or of the deal)
+
+A name is a game (every table size of it) or one case (``<game>-<n>p``). ``--what choices`` and
+``--what digests`` keep the checked-in match and rewrite only that file from it, so a change of one
+bot or one view does not replay, and rewrite, matches it did not touch.
 
 For each game and a few table sizes, a seeded bot-versus-bot match under the default rules is
 played through the referee and saved as a match file (``<game>-<n>p.match``) beside a digest file
@@ -15,6 +24,7 @@ diff at the positions it plays differently.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 from pathlib import Path
@@ -80,14 +90,48 @@ def cases() -> list[tuple[str, int]]:
     return [(g, n) for g, sizes in TABLES.items() for n in sizes]
 
 
-def main() -> None:
-    for game_id, players in cases():
-        text = golden_match(game_id, players)
-        (HERE / f"{game_id}-{players}p.match").write_text(text, encoding="utf-8")
-        (HERE / f"{game_id}-{players}p.digests").write_text(digests(text), encoding="utf-8")
-        (HERE / f"{game_id}-{players}p.choices").write_text(choices(game_id, text), encoding="utf-8")
-        print(f"{game_id} {players}p: {text.count(chr(10))} lines")
+def chosen(names: list[str]) -> list[tuple[str, int]]:
+    """The cases named: a game's every table size, or ``<game>-<n>p``; an unknown name is refused."""
+    known = cases()
+    picked: list[tuple[str, int]] = []
+    for name in names:
+        matching = [(g, n) for g, n in known if name in (g, f"{g}-{n}p")]
+        if not matching:
+            every = ", ".join([*TABLES, *(f"{g}-{n}p" for g, n in known)])
+            raise ValueError(f"no golden match is named {name!r}; the names are {every}")
+        picked += [case for case in matching if case not in picked]
+    return picked
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Rewrite what is asked of the cases named (or of all of them with ``--all``)."""
+    parser = argparse.ArgumentParser(prog="python -m tests.golden.make", description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", help="games or cases (<game>-<n>p) to rewrite")
+    parser.add_argument("--all", action="store_true", help="every golden match")
+    parser.add_argument("--what", choices=("match", "digests", "choices"), default="match",
+                        help="match: play it again and rewrite its three files (the default); digests or choices: "
+                             "rewrite only that file from the checked-in match")
+    args = parser.parse_args(argv)
+    if args.all == bool(args.names):
+        parser.error("name the games or cases to rewrite, or give --all")
+    try:
+        picked = cases() if args.all else chosen(args.names)
+    except ValueError as e:
+        parser.error(str(e))
+    for game_id, players in picked:
+        stem = HERE / f"{game_id}-{players}p"
+        if args.what == "match":
+            text = golden_match(game_id, players)
+            stem.with_suffix(".match").write_text(text, encoding="utf-8")
+        else:
+            text = stem.with_suffix(".match").read_text(encoding="utf-8")
+        if args.what in ("match", "digests"):
+            stem.with_suffix(".digests").write_text(digests(text), encoding="utf-8")
+        if args.what in ("match", "choices"):
+            stem.with_suffix(".choices").write_text(choices(game_id, text), encoding="utf-8")
+        print(f"{game_id} {players}p: {args.what if args.what != 'match' else 'match, digests and choices'} written")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -2,7 +2,8 @@
 every level of bot makes the same choices on its positions.
 
 A failure means a rule, a view or an event changed what some seat sees. If the change is meant,
-run ``python -m tests.golden.make`` and review the diff of ``tests/golden/`` in the commit.
+run ``python -m tests.golden.make NAME`` (``--what digests`` or ``--what choices`` to keep the
+match) and review the diff of ``tests/golden/`` in the commit.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ def test_replaying_a_golden_match_gives_the_same_views(game_id: str, players: in
         diff = "".join(list(difflib.unified_diff(expected.splitlines(True), got.splitlines(True),
                                                  "expected", "now", n=1))[:40])
         pytest.fail("the replay differs from the golden playthrough (first lines of the diff below). "
-                    "If the change is meant, run `python -m tests.golden.make` and review the diff.\n" + diff)
+                    f"If the change is meant, run `python -m tests.golden.make {game_id}-{players}p --what digests` "
+                    "and review the diff.\n" + diff)
 
 
 @pytest.mark.parametrize(("game_id", "players"), cases(), ids=[f"{g}-{n}p" for g, n in cases()])
@@ -35,4 +37,5 @@ def test_every_bot_level_makes_the_golden_choices(game_id: str, players: int) ->
         diff = "".join(list(difflib.unified_diff(expected.splitlines(True), got.splitlines(True),
                                                  "expected", "now", n=0))[:40])
         pytest.fail("a bot chooses differently on the golden positions (diff below). If the change "
-                    "of play is meant, run `python -m tests.golden.make` and review the diff.\n" + diff)
+                    f"of play is meant, run `python -m tests.golden.make {game_id}-{players}p --what choices` "
+                    "and review the diff.\n" + diff)

@@ -68,7 +68,7 @@ def test_the_weights_tell_who_wins_on_games_they_were_not_fitted_to() -> None:
 
 
 def test_the_fitting_tool_labels_self_play_and_fits_weights_for_every_feature(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    script = load_script("benchmarks/lagagne_leaf.py")
+    script = load_script("benchmarks/research/lagagne_leaf.py")
     out = tmp_path / "leaf.jsonl"
     assert script.main(["label", "--players", "2", "--games", "60", "--seed", "91", "--out", str(out)]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]

@@ -705,6 +705,10 @@ class TableMatch:
             return Said(tr(self.driver.hint_refusal))
         if self.viewer is None or not self.legal:
             return Said(tr("table.hint_nothing"))
+        if self.driver.unready():
+            # Play waits for them (Gang de mouettes' first cards): a move suggested now, a call even,
+            # would answer a question the table is not asking.
+            return Said(tr("table.hint_looking"))
         if self._hint is not None and not self._hint.done:
             return None
         levels = self.descriptor.bot_levels

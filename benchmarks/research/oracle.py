@@ -1,9 +1,9 @@
 """What the hidden cards are worth to ``hard``: the same deals against an independent player, with
 ``hard`` guessing the hidden cards as it does at the table, or shown them.
 
-    python benchmarks/oracle.py gin_rummy simple --sight guess --seed 9861 --count 300 --out guess.json
-    python benchmarks/oracle.py gin_rummy simple --sight known --seed 9861 --count 300 --out known.json
-    python benchmarks/oracle.py --pair guess.json known.json
+    python benchmarks/research/oracle.py gin_rummy simple --sight guess --seed 9861 --count 300 --out guess.json
+    python benchmarks/research/oracle.py gin_rummy simple --sight known --seed 9861 --count 300 --out known.json
+    python benchmarks/research/oracle.py --pair guess.json known.json
 
 ``--sight known`` replaces every guessed deal of ``hard``'s search with the true cards that somebody
 at the table knows (the opponent's hand in Gin Rummy, every hand in LaGagne, every card a holder
@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from benchmarks.yardsticks import per_deal  # noqa: E402
 from game.arena import mean_ci, play_deal  # noqa: E402

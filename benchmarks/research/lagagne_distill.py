@@ -1,9 +1,9 @@
 """Fit ``normal``'s LaGagne weights to what rollouts say each move is worth (one step of policy
 iteration, the learned-policy design of ``docs/bots.md``).
 
-    python benchmarks/lagagne_distill.py label SEED FIRST COUNT PLAYERS OUT.jsonl [--dets 120]
+    python benchmarks/research/lagagne_distill.py label SEED FIRST COUNT PLAYERS OUT.jsonl [--dets 120]
         [--reach hard|game] [--spread S]
-    python benchmarks/lagagne_distill.py fit DATA.jsonl [DATA.jsonl ...] [--holdout 0.3] [--out W.json]
+    python benchmarks/research/lagagne_distill.py fit DATA.jsonl [DATA.jsonl ...] [--holdout 0.3] [--out W.json]
 
 ``label`` plays deals ``FIRST`` to ``FIRST + COUNT - 1`` of ``SEED`` (as ``python -m game.arena``
 draws them) with ``normal`` against each independent player of the pool, seats swapped, and at
@@ -40,7 +40,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import game.yardsticks  # noqa: E402,F401  (installs the independent players)
 from game.arena import play_deal  # noqa: E402

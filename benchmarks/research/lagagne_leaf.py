@@ -1,7 +1,7 @@
 """Fit what a LaGagne position is worth: the weights of ``game.lagagne.leaf``.
 
-    python benchmarks/lagagne_leaf.py label --players 2 --games 20000 --seed 7200 --out leaf2.jsonl
-    python benchmarks/lagagne_leaf.py fit leaf2.jsonl
+    python benchmarks/research/lagagne_leaf.py label --players 2 --games 20000 --seed 7200 --out leaf2.jsonl
+    python benchmarks/research/lagagne_leaf.py fit leaf2.jsonl
 
 ``label`` has ``normal`` play itself (``hard``'s rollouts play ``normal`` for every seat, so these
 are the games a rollout's leaf stands for) and, before about three turns in ten (drawn from the
@@ -21,7 +21,7 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game import GAMES  # noqa: E402
 from game.lagagne import leaf  # noqa: E402

@@ -1,6 +1,6 @@
 """Tune the weights of Gang de mouettes' ``normal`` policy (``game.gang_de_mouettes.bots.W``) by arena search.
 
-    python benchmarks/tune_gang.py --seed 9601 --deals 200 --rounds 2 --out /tmp/tune/gang.json
+    python benchmarks/research/tune_gang.py --seed 9601 --deals 200 --rounds 2 --out /tmp/tune/gang.json
 
 ``normal`` plays the independent players (``game.yardsticks``: the pool of three) at 2 players
 (``--deals`` deals per opponent) and 4 players (half as many), seats swapped on the same deals; the
@@ -22,10 +22,10 @@ import statistics
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import game.yardsticks  # noqa: E402,F401  (installs the independent players)
-from benchmarks.tuning import Score, coordinate_search  # noqa: E402
+from benchmarks.research.tuning import Score, coordinate_search  # noqa: E402
 from game.arena import play_deal  # noqa: E402
 from game.gang_de_mouettes import bots  # noqa: E402
 

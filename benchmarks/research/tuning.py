@@ -1,4 +1,4 @@
-"""One coordinate search over a bot's weights, shared by the tuning scripts (``tune_*.py``).
+"""One coordinate search over a bot's weights, used by ``tune_gang.py`` (LaGagne's weights are fitted by ``lagagne_distill.py`` now).
 
 Each weight in turn is set to each of its trial values and played on the same deals as the best so
 far (common random numbers); the first trial that beats the best by more than ``margin`` is kept.

@@ -1,6 +1,6 @@
 """How well the Gang de mouettes hard bot knows its odds when it calls.
 
-    python benchmarks/gang_calls.py [--players 2] [--rounds 300] [--seed 900]
+    python benchmarks/research/gang_calls.py [--players 2] [--rounds 300] [--seed 900]
 
 Plays rounds of one ``hard`` bot against ``normal`` bots through the referee (the hard bot in each
 seat in turn, on the same deals), and for every round it ended with a call, sets the share of its
@@ -19,7 +19,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game import GAMES  # noqa: E402
 from game.arena import play_unit, wilson  # noqa: E402
