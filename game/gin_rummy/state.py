@@ -108,6 +108,21 @@ def _mv(action: str, seat: int) -> Move:
     return move
 
 
+def _card_moves(word: str) -> tuple[tuple[Move, ...], ...]:
+    """``word X`` for every card X, per seat, indexed by card (the shared moves of ``_mv``)."""
+    return tuple(tuple(_mv(f"{word} {TEXT[c]}", seat) if TEXT[c] else Move("", seat) for c in range(64))
+                 for seat in (0, 1))
+
+
+DISCARD, KNOCK, GIN = _card_moves("discard"), _card_moves("knock"), _card_moves("gin")
+"""The one-card moves of each seat by card: a legal-move list is made of these without building text."""
+CARD_ACTION: dict[str, tuple[str, int]] = {
+    f"{word} {TEXT[c]}": (word, c) for word in ("discard", "knock", "gin") for c in M.CARD_INDICES}
+"""A one-card action's name and card, so that playing it reads no text."""
+HAND_ZONE = ("hand:0", "hand:1")
+ONLY = (frozenset((0,)), frozenset((1,)))
+
+
 def _card_word(text: str) -> str:
     """<card>"""
     return TEXT[M.parse_card(text)]
@@ -208,8 +223,7 @@ class GinTable:
     """The finished hand's result (the view's ``result``)."""
     next_dealer: int = state_field(copy=same, dump=same, load=_seat, default=0)
     new_game_next: bool = state_field(copy=same, dump=same, load=bool, default=False)
-    _legal: dict[int, tuple[tuple[Move, ...], frozenset[Move]]] = state_field(
-        copy=dict, saved=False, default=None)
+    _legal: dict[int, tuple[Move, ...]] = state_field(copy=dict, saved=False, default=None)
     """Legal moves per seat, computed once per position (kept by ``clone``, never saved)."""
 
 
@@ -290,7 +304,7 @@ class GinRummyState(GinTable, GameState):
         return events
 
     def _reset_caches(self) -> None:
-        self._legal: dict[int, tuple[tuple[Move, ...], frozenset[Move]]] = {}
+        self._legal: dict[int, tuple[Move, ...]] = {}
 
     def _gin_only(self) -> bool:
         """Oklahoma sub-rules: an ace as the first upcard allows gin only."""
@@ -343,13 +357,14 @@ class GinRummyState(GinTable, GameState):
         return [s for s in (0, 1) if self.match_scores[s] == top]
 
     def legal_moves(self, seat: int) -> list[Move]:
-        return list(self._legal_for(seat)[0])
+        return list(self._legal_for(seat))
 
-    def _legal_for(self, seat: int) -> tuple[tuple[Move, ...], frozenset[Move]]:
+    def _legal_for(self, seat: int) -> tuple[Move, ...]:
+        """The legal moves of ``seat``, worked out once per position (a move played from the list is
+        then found in it by identity)."""
         hit = self._legal.get(seat)
         if hit is None:
-            moves = tuple(self._compute_legal(seat))
-            hit = self._legal[seat] = (moves, frozenset(moves))
+            hit = self._legal[seat] = tuple(self._compute_legal(seat))
         return hit
 
     def _compute_legal(self, seat: int) -> list[Move]:
@@ -366,17 +381,22 @@ class GinRummyState(GinTable, GameState):
             return [_mv("draw", seat)] if self.must_draw else [_mv("draw", seat), _mv("take", seat)]
         hand = self.hands[seat]
         banned = self.just_taken if self.options.forbid_discard_taken else -1
-        moves = [] if self._must_go_out() else [_mv("discard " + TEXT[c], seat) for c in M.indices(hand) if c != banned]
+        if self._must_go_out():
+            moves = []
+        else:
+            discard = DISCARD[seat]
+            moves = [discard[c] for c in M.bits(hand) if c != banned]
         after = self._after_discards(hand)
         if after is not None:
             limit = self.knock_limit
+            gin, knock = GIN[seat], KNOCK[seat]
             for c, dw in after.items():
                 if c == banned:
                     continue
                 if dw == 0:
-                    moves.append(_mv("gin " + TEXT[c], seat))
+                    moves.append(gin[c])
                 elif dw <= limit:
-                    moves.append(_mv("knock " + TEXT[c], seat))
+                    moves.append(knock[c])
             if self.options.petit_grand_gin and M.deadwood(hand) == 0:
                 moves.append(_mv("gin", seat))
         return moves
@@ -394,7 +414,7 @@ class GinRummyState(GinTable, GameState):
         action = move.action
         if action.startswith("knock ") and action.count(" ") > 1:
             return self.phase == "discard" and self._explicit_knock(move)[0] is None
-        return move in self._legal_for(seat)[1]
+        return move in self._legal_for(seat)
 
     # ----------------------------------------------------------------- refusals
     def _why_illegal(self, move: Move) -> IllegalMove | None:
@@ -530,7 +550,9 @@ class GinRummyState(GinTable, GameState):
     # ----------------------------------------------------------------- playing
     def _apply(self, move: Move) -> list[Event]:
         self._legal = {}
-        name = move.name
+        action = move.action
+        one_card = CARD_ACTION.get(action)
+        name = one_card[0] if one_card is not None else action.partition(" ")[0]
         seat = move.seat
         assert seat is not None
         if name == "draw":
@@ -539,7 +561,7 @@ class GinRummyState(GinTable, GameState):
             self.just_taken = -1
             self.must_draw = False
             self.phase = "discard"
-            return [Event("draw", seat, TEXT[card], "stock", f"hand:{seat}", False, frozenset((seat,)))]
+            return [Event("draw", seat, TEXT[card], "stock", HAND_ZONE[seat], False, ONLY[seat])]
         if name == "take":
             card = self.pile.pop()
             for i in range(len(self.pile_log) - 1, -1, -1):
@@ -551,7 +573,7 @@ class GinRummyState(GinTable, GameState):
             self.just_taken = card
             self.active = seat
             self.phase = "discard"
-            return [Event("take", seat, TEXT[card], "discard", f"hand:{seat}", True, None)]
+            return [Event("take", seat, TEXT[card], "discard", HAND_ZONE[seat], True, None)]
         if name == "pass":
             if self.phase == "draw":  # the wall variant's last discard, declined
                 return [Event("pass", seat, info={"discard": TEXT[self.pile[-1]]})] + self._wall()
@@ -567,10 +589,13 @@ class GinRummyState(GinTable, GameState):
             return [event]
         if name == "next":
             return self._next_hand()
-        if name == "gin" and not move.args:
+        if action == "gin":
             return self._go_out(seat, -1, "big_gin", None)
-        card = M.parse_card(move.args[0])
-        melds = self._explicit_knock(move)[1] if name == "knock" and len(move.args) > 1 else None
+        if one_card is not None:
+            card, melds = one_card[1], None
+        else:  # a knock that lists its melds
+            card = M.parse_card(move.args[0])
+            melds = self._explicit_knock(move)[1]
         events = self._discard(seat, card)
         if name == "discard":
             limit = self.options.void_after_takes
@@ -596,7 +621,7 @@ class GinRummyState(GinTable, GameState):
         self.pile.append(card)
         self.pile_log.append((card, seat, None))
         self.just_taken = -1
-        return [Event("discard", seat, TEXT[card], f"hand:{seat}", "discard", True, None)]
+        return [Event("discard", seat, TEXT[card], HAND_ZONE[seat], "discard", True, None)]
 
     def _reveal(self, seat: int, mask: int) -> list[Event]:
         zone = f"hand:{seat}"
