@@ -123,6 +123,19 @@ HAND_ZONE = ("hand:0", "hand:1")
 ONLY = (frozenset((0,)), frozenset((1,)))
 
 
+def _card_events(kind: str, src: str | None, dst: str | None, face_up: bool, private: bool) -> tuple[tuple[Event, ...], ...]:
+    """The event of ``kind`` for every seat and card (events are immutable values: a draw or a
+    discard shares one instead of building it; ``None`` zones are the seat's hand)."""
+    return tuple(tuple(Event(kind, seat, TEXT[c], src or HAND_ZONE[seat], dst or HAND_ZONE[seat], face_up,
+                             ONLY[seat] if private else None) for c in range(64)) for seat in (0, 1))
+
+
+DEALT = _card_events("deal", "stock", None, False, True)
+DRAWN = _card_events("draw", "stock", None, False, True)
+TAKEN = _card_events("take", "discard", None, True, False)
+DISCARDED = _card_events("discard", None, "discard", True, False)
+
+
 def _card_word(text: str) -> str:
     """<card>"""
     return TEXT[M.parse_card(text)]
@@ -280,7 +293,7 @@ class GinRummyState(GinTable, GameState):
             seat = first if i % 2 == 0 else dealer
             card = order[i]
             hands[seat] |= 1 << card
-            events.append(Event("deal", seat, TEXT[card], "stock", f"hand:{seat}", False, frozenset((seat,))))
+            events.append(DEALT[seat][card])
         up = order[20]
         events.append(Event("deal", None, TEXT[up], "stock", "discard", True, None))
         self.hands = hands
@@ -561,7 +574,7 @@ class GinRummyState(GinTable, GameState):
             self.just_taken = -1
             self.must_draw = False
             self.phase = "discard"
-            return [Event("draw", seat, TEXT[card], "stock", HAND_ZONE[seat], False, ONLY[seat])]
+            return [DRAWN[seat][card]]
         if name == "take":
             card = self.pile.pop()
             for i in range(len(self.pile_log) - 1, -1, -1):
@@ -573,7 +586,7 @@ class GinRummyState(GinTable, GameState):
             self.just_taken = card
             self.active = seat
             self.phase = "discard"
-            return [Event("take", seat, TEXT[card], "discard", HAND_ZONE[seat], True, None)]
+            return [TAKEN[seat][card]]
         if name == "pass":
             if self.phase == "draw":  # the wall variant's last discard, declined
                 return [Event("pass", seat, info={"discard": TEXT[self.pile[-1]]})] + self._wall()
@@ -621,7 +634,7 @@ class GinRummyState(GinTable, GameState):
         self.pile.append(card)
         self.pile_log.append((card, seat, None))
         self.just_taken = -1
-        return [Event("discard", seat, TEXT[card], HAND_ZONE[seat], "discard", True, None)]
+        return [DISCARDED[seat][card]]
 
     def _reveal(self, seat: int, mask: int) -> list[Event]:
         zone = f"hand:{seat}"
