@@ -114,6 +114,8 @@ def _card_moves(word: str) -> tuple[tuple[Move, ...], ...]:
                  for seat in (0, 1))
 
 
+DRAW, TAKE, PASS = ((_mv("draw", 0), _mv("draw", 1)), (_mv("take", 0), _mv("take", 1)),
+                    (_mv("pass", 0), _mv("pass", 1)))
 DISCARD, KNOCK, GIN = _card_moves("discard"), _card_moves("knock"), _card_moves("gin")
 """The one-card moves of each seat by card: a legal-move list is made of these without building text."""
 CARD_ACTION: dict[str, tuple[str, int]] = {
@@ -387,11 +389,11 @@ class GinRummyState(GinTable, GameState):
         if phase == "match_over" or seat != self.active:
             return []
         if phase == "upcard":
-            return [_mv("take", seat), _mv("pass", seat)]
+            return [TAKE[seat], PASS[seat]]
         if phase == "draw":
             if self._wall_chance():
-                return [_mv("take", seat), _mv("pass", seat)] if self._can_go_out_taking(seat) else [_mv("pass", seat)]
-            return [_mv("draw", seat)] if self.must_draw else [_mv("draw", seat), _mv("take", seat)]
+                return [TAKE[seat], PASS[seat]] if self._can_go_out_taking(seat) else [PASS[seat]]
+            return [DRAW[seat]] if self.must_draw else [DRAW[seat], TAKE[seat]]
         hand = self.hands[seat]
         banned = self.just_taken if self.options.forbid_discard_taken else -1
         if self._must_go_out():
@@ -424,10 +426,11 @@ class GinRummyState(GinTable, GameState):
         seat = move.seat
         if seat is None or seat not in self.to_move():
             return False
+        if move in self._legal_for(seat):  # the listed knocks are short: a knock listing melds is not there
+            return True
         action = move.action
-        if action.startswith("knock ") and action.count(" ") > 1:
-            return self.phase == "discard" and self._explicit_knock(move)[0] is None
-        return move in self._legal_for(seat)
+        return (action.startswith("knock ") and action.count(" ") > 1 and self.phase == "discard"
+                and self._explicit_knock(move)[0] is None)
 
     # ----------------------------------------------------------------- refusals
     def _why_illegal(self, move: Move) -> IllegalMove | None:
