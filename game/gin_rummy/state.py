@@ -424,13 +424,13 @@ class GinRummyState(GinTable, GameState):
 
     def is_legal(self, move: Move) -> bool:
         seat = move.seat
-        if seat is None or seat not in self.to_move():
+        if seat != 0 and seat != 1:
             return False
-        if move in self._legal_for(seat):  # the listed knocks are short: a knock listing melds is not there
+        if move in self._legal_for(seat):  # empty for a seat not to move
             return True
-        action = move.action
+        action = move.action  # a knock that lists its melds is not in the list (its knocks are short)
         return (action.startswith("knock ") and action.count(" ") > 1 and self.phase == "discard"
-                and self._explicit_knock(move)[0] is None)
+                and seat == self.active and self._explicit_knock(move)[0] is None)
 
     # ----------------------------------------------------------------- refusals
     def _why_illegal(self, move: Move) -> IllegalMove | None:
