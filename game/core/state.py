@@ -22,7 +22,7 @@ from game.core.errors import IllegalMove, SaveError
 from game.core.events import Event
 from game.core.fairness import fingerprint, hand_seed
 from game.core.fields import copy_fields, dump_fields, load_fields
-from game.core.move import Move
+from game.core.move import Move, listed
 from game.core.rng import Rng, fresh_seed
 from game.core.timing import Timer
 from game.core.undo import Snapshot
@@ -354,7 +354,7 @@ class GameState(ABC):
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (with its seat) may be played now. Games may answer faster."""
-        return move.seat in self.to_move() and move in self.legal_moves(move.seat)
+        return move.seat in self.to_move() and listed(move, self.legal_moves(move.seat))
 
     def refusal(self, move: Move) -> IllegalMove:
         """The ``IllegalMove`` (message for a player, key and params for translation) for ``move``."""

@@ -92,6 +92,7 @@ from typing import Any
 
 from game.core import REST, Event, GameState, IllegalMove, Move, Rng, parse_with_grammar
 from game.core.fields import flat, nested, same, state_field
+from game.core.move import listed
 from game.gin_rummy import melds as M
 from game.gin_rummy.options import GinOptions
 
@@ -426,7 +427,7 @@ class GinRummyState(GinTable, GameState):
         seat = move.seat
         if seat != 0 and seat != 1:
             return False
-        if move in self._legal_for(seat):  # empty for a seat not to move
+        if listed(move, self._legal_for(seat)):  # empty for a seat not to move
             return True
         action = move.action  # a knock that lists its melds is not in the list (its knocks are short)
         return (action.startswith("knock ") and action.count(" ") > 1 and self.phase == "discard"
