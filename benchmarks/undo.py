@@ -46,8 +46,8 @@ def play(game_id: str, players: int, moves: int, seed: int, undoable: bool = Tru
     """A match of ``moves`` random legal moves from ``seed`` (with or without undo snapshots)."""
     desc = GAMES[game_id]
     state = desc.new_match(players, desc.Options(**LONG[game_id]), seed=seed)
-    if not undoable:
-        state._undo = None
+    if undoable:
+        state.keep_undo()  # as the table's state does
     rnd = random.Random(seed)
     while len(state.log) < moves:
         if state.is_over():
@@ -60,7 +60,6 @@ def play(game_id: str, players: int, moves: int, seed: int, undoable: bool = Tru
 def undo_by_replay(state: GameState) -> None:
     """The undo of before this change: the match replayed from its seed without its last move."""
     other = type(state).new(state.players, state.names, state.options, state.seed, state.deck)
-    other._undo = None
     for text in state.log[:-1]:
         other.apply(text)
     state.__dict__.clear()

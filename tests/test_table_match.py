@@ -123,6 +123,7 @@ def test_undo_takes_the_players_move_back_counts_the_match_assisted_and_saves_it
     until_someone_may_play(match, runner)
     assert match.undo_offered()
     moves = len(match.state.log) - len(before)
+    assert match.state.undo_depth() == len(match.state.log)  # the table's state keeps its snapshots
     said = match.undo()
     assert said.log and said.message == Words().tr("table.undone", n=moves)
     assert match.state.log == before and match.session.assisted

@@ -50,6 +50,16 @@ class Move:
         return Move(self.action, seat)
 
 
+def listed(move: Move, moves: Sequence[Move]) -> bool:
+    """Whether ``move`` is one of ``moves``: by identity first, then by value (a move read from
+    text). Engines list shared moves and callers play back the very ones listed; comparing two
+    dataclasses runs Python code, so a scan by identity costs about a tenth of ``move in moves``."""
+    for m in moves:
+        if m is move:
+            return True
+    return move in moves
+
+
 def split_seat(text: str) -> tuple[int | None, str]:
     """Split an optional ``"<seat>: "`` prefix from a move text; strip surrounding spaces."""
     if not isinstance(text, str):

@@ -221,13 +221,24 @@ def custom(default: Any, *, check: Callable[[str, Any], Any], parse: Callable[[s
 def schema(options_cls: type) -> dict[str, OptionSpec]:
     """Every option of a game with its spec, in declaration order (``KeyError`` names a field
     declared without one)."""
-    out = {}
-    for f in dataclasses.fields(options_cls):
-        if f.init:
-            if KEY not in f.metadata:
-                raise KeyError(f"{options_cls.__name__}.{f.name} declares no values (use flag, whole, …)")
-            out[f.name] = f.metadata[KEY]
-    return out
+    return dict(_specs(options_cls))
+
+
+_SPECS: dict[type, tuple[tuple[str, OptionSpec], ...]] = {}
+
+
+def _specs(options_cls: type) -> tuple[tuple[str, OptionSpec], ...]:
+    """``schema`` worked out once per class (every match checks its options against it)."""
+    found = _SPECS.get(options_cls)
+    if found is None:
+        out = []
+        for f in dataclasses.fields(options_cls):
+            if f.init:
+                if KEY not in f.metadata:
+                    raise KeyError(f"{options_cls.__name__}.{f.name} declares no values (use flag, whole, …)")
+                out.append((f.name, f.metadata[KEY]))
+        found = _SPECS[options_cls] = tuple(out)
+    return found
 
 
 @dataclass(frozen=True)
@@ -236,7 +247,7 @@ class Options:
     ``_check_together`` checks the rules between fields (see the module docstring)."""
 
     def __post_init__(self) -> None:
-        for name, spec in schema(type(self)).items():
+        for name, spec in _specs(type(self)):
             value = spec.validate(name, getattr(self, name))
             if value is not getattr(self, name):
                 object.__setattr__(self, name, value)
@@ -247,7 +258,7 @@ class Options:
 
     def check_table(self, players: int) -> None:
         """Raise ``OptionError`` when these options cannot be played by ``players`` seats."""
-        for name, spec in schema(type(self)).items():
+        for name, spec in _specs(type(self)):
             value = getattr(self, name)
             if spec.seat and value is not None and value >= players:
                 raise OptionError(name, "not_a_seat", {"value": value, "players": players, "last": players - 1})

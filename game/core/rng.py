@@ -74,6 +74,13 @@ class Rng:
         other._snapshot = snapshot
         return other
 
+    def kept_copy(self) -> Rng:
+        """A ``clone`` to be kept rather than drawn from soon (an undo snapshot): it holds the
+        generator's 2.5 KB state only, not the 25 KB of Python integers ``clone`` caches."""
+        other = self.clone()
+        other._snapshot = None
+        return other
+
     def to_json(self) -> list[Any]:
         version, internal, gauss = self._r.getstate()
         return [version, list(internal), gauss]

@@ -22,7 +22,7 @@ from game.core.errors import IllegalMove, SaveError
 from game.core.events import Event
 from game.core.fairness import fingerprint, hand_seed
 from game.core.fields import copy_fields, dump_fields, load_fields
-from game.core.move import Move
+from game.core.move import Move, listed
 from game.core.rng import Rng, fresh_seed
 from game.core.timing import Timer
 from game.core.undo import Snapshot
@@ -54,7 +54,9 @@ class GameState(ABC):
     """A determinised state's deals as its view showed them (their seeds are not known); else empty."""
     _undo: list[Snapshot] | None = None
     """One snapshot per move of the log's last ``len(_undo)`` moves (``game.core.undo``), so that
-    ``undo`` and ``rewind`` need not replay; ``None`` on copies made for search, which never undo."""
+    ``undo`` and ``rewind`` need not replay; ``None`` (no snapshot taken, none paid for) unless
+    ``keep_undo`` asked for them: only the table's state is ever taken back, while the states that
+    bots, the arena and the network host play out never are."""
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -67,7 +69,7 @@ class GameState(ABC):
         deck: Sequence[str] | None = None,
     ) -> S:
         """Start a match; ``deck`` stacks the first cards dealt (the rest follow, shuffled)."""
-        options = cls.Options() if options is None else options
+        options = _default_options(cls.Options) if options is None else options
         if not isinstance(options, cls.Options):
             raise ValueError(f"options must be {cls.Options.__name__}, not {type(options).__name__}")
         check_table = getattr(options, "check_table", None)
@@ -88,7 +90,6 @@ class GameState(ABC):
         state._begin_hand()
         stacked = None if deck is None else state._complete_deck(deck)
         state._start(stacked)
-        state._undo = []
         return state
 
     @classmethod
@@ -264,7 +265,7 @@ class GameState(ABC):
         elif not self.is_legal(move):
             raise self.refusal(move)
         stack = self._undo
-        if stack is not None:
+        if stack is not None:  # the table's state only (keep_undo)
             stack.append(Snapshot(self, stack[-1] if stack else None))
         events = self._apply(move)
         self.log.append(str(move))
@@ -274,7 +275,8 @@ class GameState(ABC):
         """A new match: this one's seed, players, options and deck, after its first ``upto`` moves.
 
         The copy keeps no undo snapshots unless ``undoable`` (a replay is usually looked at, not
-        played back); without them its ``undo`` still works, by replaying.
+        played back), in which case it has one for each of its moves and keeps them from then on
+        (``keep_undo``); without them its ``undo`` still works, by replaying.
 
         >>> from game import GAMES
         >>> m = GAMES["gin_rummy"].new_match(2, seed=5)
@@ -285,13 +287,23 @@ class GameState(ABC):
         if not 0 <= upto <= len(self.log):
             raise ValueError(f"this match has {len(self.log)} moves; cannot replay {upto}")
         other = type(self).new(self.players, self.names, self.options, self.seed, self.deck)
-        if not undoable:
-            other._undo = None
+        if undoable:
+            other.keep_undo()
         for text in self.log[:upto]:
             other.apply(text)
-        if not undoable:
-            other._undo = []
         return other
+
+    def keep_undo(self) -> None:
+        """From now on keep a snapshot with every move, so that ``undo`` and ``rewind`` take moves
+        back in the same short time however long the match (``game.core.undo``).
+
+        Only a state that a player may take moves back on asks for this (the table's, against
+        bots): a snapshot costs about as much as the move itself, and the states that bots search,
+        the arena and the network host play out are never taken back. Without snapshots ``undo``
+        still works, by replaying the match from its seed.
+        """
+        if self._undo is None:
+            self._undo = []
 
     def undo(self) -> str:
         """Take back the last move exactly (RNG included) and return its text (python-chess's ``pop``).
@@ -308,9 +320,10 @@ class GameState(ABC):
         """Take back every move after the first ``upto`` (this same object becomes the match as it
         was then) and return the moves taken back, oldest first.
 
-        The snapshot taken before move ``upto`` is restored. A match loaded from a save has no
-        snapshots of the moves played before it was saved: the first rewind behind them replays
-        the match from its seed once, which also rebuilds the snapshots of every earlier move.
+        The snapshot taken before move ``upto`` is restored (``keep_undo``). Moves played without
+        snapshots (all of them unless ``keep_undo`` was asked for; those played before a save was
+        loaded) are taken back by replaying the match from its seed once; on a state that keeps
+        snapshots, that replay also rebuilds the snapshots of every earlier move.
 
         >>> from game import GAMES
         >>> m = GAMES["gin_rummy"].new_match(2, seed=5)
@@ -330,7 +343,7 @@ class GameState(ABC):
                 del stack[upto - first:]
                 snapshot.restore(self)
             return taken
-        earlier = self.replay(upto, undoable=True)
+        earlier = self.replay(upto, undoable=stack is not None)
         self.__dict__.clear()
         self.__dict__.update(earlier.__dict__)
         return taken
@@ -341,7 +354,7 @@ class GameState(ABC):
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (with its seat) may be played now. Games may answer faster."""
-        return move.seat in self.to_move() and move in self.legal_moves(move.seat)
+        return move.seat in self.to_move() and listed(move, self.legal_moves(move.seat))
 
     def refusal(self, move: Move) -> IllegalMove:
         """The ``IllegalMove`` (message for a player, key and params for translation) for ``move``."""
@@ -377,7 +390,6 @@ class GameState(ABC):
     def match_events(self) -> Iterator[Event]:
         """Every event of the match after its deal, in order, by replaying it (for statistics)."""
         probe = type(self).new(self.players, self.names, self.options, self.seed, self.deck)
-        probe._undo = None  # never taken back
         for text in self.log:
             yield from probe.apply(text)
 
@@ -458,7 +470,6 @@ class GameState(ABC):
             state.hand_seeds = [int(h) for h in data.get("hand_seeds", [])]
             state.seen_deals = []
             state._load(data["state"])
-            state._undo = []
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
@@ -506,6 +517,13 @@ def options_from_json(options_cls: type, data: Any) -> Any:
         return options_cls(**data)
     except (TypeError, ValueError) as exc:
         raise SaveError(f"bad rule options: {exc}") from None
+
+
+@functools.cache
+def _default_options(options_cls: type) -> Any:
+    """A game's default options, made (and checked) once: they are frozen, so every match started
+    without options may share them."""
+    return options_cls()
 
 
 @functools.lru_cache(maxsize=64)

@@ -1,7 +1,10 @@
 """Undo without replay: a stack of compact snapshots, one per move played (python-chess's
 ``push``/``pop`` keeps one per move the same way).
 
-Before a state plays a move it pushes a :class:`Snapshot` of everything the move may change: the
+Only a state that a player may take moves back on keeps them (``GameState.keep_undo``: the table's
+state against bots); the states that bots search, the arena and the network host play out, and
+clones, keep none and pay nothing for them. Before such a state plays a move it pushes a
+:class:`Snapshot` of everything the move may change: the
 game's listed fields (``game.core.fields``), the random generator, and how long the log, the
 history and the hand seeds were (those three only ever grow, so a length is enough). Taking a move
 back restores the top snapshot, so it costs the same after 10 moves or 2,000, where replaying the
@@ -56,7 +59,7 @@ class Snapshot:
         if below is not None and below.rng_source is rng and below.rng_draws == rng.draws:
             self.rng = below.rng
         else:
-            self.rng = rng.clone()
+            self.rng = rng.kept_copy()
         values = []
         if below is None:
             for name, copy, _ in _plan(state):

@@ -19,6 +19,40 @@ from game.gang_de_mouettes.views import DRAWN, END_TURN, GIVE, OVER, ROUND_OVER,
 
 PUBLIC = 1 << 8
 """Knowledge bit: the card was face up in front of everybody (spectators included)."""
+_MOVES: dict[tuple[str, int], Move] = {}
+_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {}
+
+
+def _move(action: str, seat: int) -> Move:
+    """A shared, immutable ``Move`` (legal-move lists reuse these instead of building new ones)."""
+    move = _MOVES.get((action, seat))
+    if move is None:
+        move = _MOVES[(action, seat)] = Move(action, seat)
+    return move
+
+
+_EVENTS: dict[tuple[Any, ...], Event] = {}
+
+
+def _event(kind: str, seat: int | None, card: int | None, src: str | None, dst: str | None, face_up: bool,
+           mask: int) -> Event:
+    """An event without details, shared (events are immutable values, and the same few thousand
+    recur: building one costs more than finding it)."""
+    key = (kind, seat, card, src, dst, face_up, mask)
+    event = _EVENTS.get(key)
+    if event is None:
+        known = None if mask & PUBLIC else frozenset(s for s in range(8) if (mask >> s) & 1)  # seat bits
+        event = _EVENTS[key] = Event(kind, seat, None if card is None else card_text(card), src, dst, face_up, known)
+    return event
+
+
+def _words(action: str) -> tuple[str, tuple[str, ...]]:
+    """A move's name and arguments, split once per distinct action."""
+    words = _WORDS.get(action)
+    if words is None:
+        name, *args = action.split(" ")
+        words = _WORDS[action] = (name, tuple(args))
+    return words
 
 
 def _slot(word: str) -> str:
@@ -146,9 +180,8 @@ class GangState(GangTable, GameState):
                 mask = (1 << seat) if len(self.slots[seat]) < self.options.peek_slots else 0
                 self.slots[seat].append(order[i])
                 self.know[seat].append(mask)
-                self._events.append(Event("deal", seat, card_text(order[i]), "stock",
-                                          f"slot:{seat}.{len(self.slots[seat]) - 1}", False,
-                                          frozenset({seat}) if mask else frozenset()))
+                self._events.append(_event("deal", seat, order[i], "stock", f"slot:{seat}.{len(self.slots[seat]) - 1}",
+                                           False, mask))
                 i += 1
         self.pile: list[int] = order[i:][::-1]
         self.discard: list[int] = []
@@ -221,13 +254,13 @@ class GangState(GangTable, GameState):
     def legal_moves(self, seat: int) -> list[Move]:
         if seat not in self.to_move():
             return []
-        return [Move(a, seat) for a in self._actions(seat)]
+        return [_move(a, seat) for a in self._actions(seat)]
 
     def is_legal(self, move: Move) -> bool:
         seat = move.seat
         if seat is None or seat not in self.to_move():
             return False
-        return move.action in self._actions(seat, move.name)
+        return move.action in self._actions(seat, _words(move.action)[0])
 
     def _actions(self, seat: int, only: str | None = None) -> list[str]:
         """The legal action texts of ``seat`` (only those named ``only`` when given)."""
@@ -378,7 +411,8 @@ class GangState(GangTable, GameState):
     # ----------------------------------------------------------------- playing
     def _apply(self, move: Move) -> list[Event]:
         self._events = []
-        seat, name, args = move.seat, move.name, move.args
+        seat = move.seat
+        name, args = _words(move.action)
         a = self.active
         if name == "draw":
             if not self.pile:
@@ -472,6 +506,9 @@ class GangState(GangTable, GameState):
     def _emit(self, kind: str, seat: int | None, card: int | None = None, src: str | None = None,
               dst: str | None = None, face_up: bool = True, mask: int = PUBLIC, **info: Any) -> None:
         if self.quiet:
+            return
+        if not info:
+            self._events.append(_event(kind, seat, card, src, dst, face_up, mask))
             return
         known = None if mask & PUBLIC else frozenset(s for s in range(self.players) if (mask >> s) & 1)
         self._events.append(Event(kind, seat, None if card is None else card_text(card), src, dst,

@@ -79,6 +79,17 @@ def indices(mask: int) -> list[int]:
     return out
 
 
+_BYTE_BITS = tuple(tuple(tuple(b + 8 * k for b in range(8) if x >> b & 1) for x in range(256)) for k in range(8))
+
+
+def bits(mask: int) -> tuple[int, ...]:
+    """``indices`` as a tuple, read a byte at a time from tables (the legal moves of every discard
+    turn list the hand's cards: about twice as fast as a bit at a time)."""
+    b0, b1, b2, b3, b4, b5, b6, b7 = _BYTE_BITS
+    return (b0[mask & 255] + b1[(mask >> 8) & 255] + b2[(mask >> 16) & 255] + b3[(mask >> 24) & 255]
+            + b4[(mask >> 32) & 255] + b5[(mask >> 40) & 255] + b6[(mask >> 48) & 255] + b7[mask >> 56])
+
+
 def cards_of(mask: int) -> list[str]:
     """The card texts of a mask, in deck order (by suit, then rank)."""
     return [TEXT_AT[i] for i in indices(mask)]

@@ -92,6 +92,7 @@ from typing import Any
 
 from game.core import REST, Event, GameState, IllegalMove, Move, Rng, parse_with_grammar
 from game.core.fields import flat, nested, same, state_field
+from game.core.move import listed
 from game.gin_rummy import melds as M
 from game.gin_rummy.options import GinOptions
 
@@ -106,6 +107,36 @@ def _mv(action: str, seat: int) -> Move:
     if move is None:
         move = _MOVES[(action, seat)] = Move(action, seat)
     return move
+
+
+def _card_moves(word: str) -> tuple[tuple[Move, ...], ...]:
+    """``word X`` for every card X, per seat, indexed by card (the shared moves of ``_mv``)."""
+    return tuple(tuple(_mv(f"{word} {TEXT[c]}", seat) if TEXT[c] else Move("", seat) for c in range(64))
+                 for seat in (0, 1))
+
+
+DRAW, TAKE, PASS = ((_mv("draw", 0), _mv("draw", 1)), (_mv("take", 0), _mv("take", 1)),
+                    (_mv("pass", 0), _mv("pass", 1)))
+DISCARD, KNOCK, GIN = _card_moves("discard"), _card_moves("knock"), _card_moves("gin")
+"""The one-card moves of each seat by card: a legal-move list is made of these without building text."""
+CARD_ACTION: dict[str, tuple[str, int]] = {
+    f"{word} {TEXT[c]}": (word, c) for word in ("discard", "knock", "gin") for c in M.CARD_INDICES}
+"""A one-card action's name and card, so that playing it reads no text."""
+HAND_ZONE = ("hand:0", "hand:1")
+ONLY = (frozenset((0,)), frozenset((1,)))
+
+
+def _card_events(kind: str, src: str | None, dst: str | None, face_up: bool, private: bool) -> tuple[tuple[Event, ...], ...]:
+    """The event of ``kind`` for every seat and card (events are immutable values: a draw or a
+    discard shares one instead of building it; ``None`` zones are the seat's hand)."""
+    return tuple(tuple(Event(kind, seat, TEXT[c], src or HAND_ZONE[seat], dst or HAND_ZONE[seat], face_up,
+                             ONLY[seat] if private else None) for c in range(64)) for seat in (0, 1))
+
+
+DEALT = _card_events("deal", "stock", None, False, True)
+DRAWN = _card_events("draw", "stock", None, False, True)
+TAKEN = _card_events("take", "discard", None, True, False)
+DISCARDED = _card_events("discard", None, "discard", True, False)
 
 
 def _card_word(text: str) -> str:
@@ -208,8 +239,7 @@ class GinTable:
     """The finished hand's result (the view's ``result``)."""
     next_dealer: int = state_field(copy=same, dump=same, load=_seat, default=0)
     new_game_next: bool = state_field(copy=same, dump=same, load=bool, default=False)
-    _legal: dict[int, tuple[tuple[Move, ...], frozenset[Move]]] = state_field(
-        copy=dict, saved=False, default=None)
+    _legal: dict[int, tuple[Move, ...]] = state_field(copy=dict, saved=False, default=None)
     """Legal moves per seat, computed once per position (kept by ``clone``, never saved)."""
 
 
@@ -266,7 +296,7 @@ class GinRummyState(GinTable, GameState):
             seat = first if i % 2 == 0 else dealer
             card = order[i]
             hands[seat] |= 1 << card
-            events.append(Event("deal", seat, TEXT[card], "stock", f"hand:{seat}", False, frozenset((seat,))))
+            events.append(DEALT[seat][card])
         up = order[20]
         events.append(Event("deal", None, TEXT[up], "stock", "discard", True, None))
         self.hands = hands
@@ -290,7 +320,7 @@ class GinRummyState(GinTable, GameState):
         return events
 
     def _reset_caches(self) -> None:
-        self._legal: dict[int, tuple[tuple[Move, ...], frozenset[Move]]] = {}
+        self._legal: dict[int, tuple[Move, ...]] = {}
 
     def _gin_only(self) -> bool:
         """Oklahoma sub-rules: an ace as the first upcard allows gin only."""
@@ -343,13 +373,14 @@ class GinRummyState(GinTable, GameState):
         return [s for s in (0, 1) if self.match_scores[s] == top]
 
     def legal_moves(self, seat: int) -> list[Move]:
-        return list(self._legal_for(seat)[0])
+        return list(self._legal_for(seat))
 
-    def _legal_for(self, seat: int) -> tuple[tuple[Move, ...], frozenset[Move]]:
+    def _legal_for(self, seat: int) -> tuple[Move, ...]:
+        """The legal moves of ``seat``, worked out once per position (a move played from the list is
+        then found in it by identity)."""
         hit = self._legal.get(seat)
         if hit is None:
-            moves = tuple(self._compute_legal(seat))
-            hit = self._legal[seat] = (moves, frozenset(moves))
+            hit = self._legal[seat] = tuple(self._compute_legal(seat))
         return hit
 
     def _compute_legal(self, seat: int) -> list[Move]:
@@ -359,24 +390,29 @@ class GinRummyState(GinTable, GameState):
         if phase == "match_over" or seat != self.active:
             return []
         if phase == "upcard":
-            return [_mv("take", seat), _mv("pass", seat)]
+            return [TAKE[seat], PASS[seat]]
         if phase == "draw":
             if self._wall_chance():
-                return [_mv("take", seat), _mv("pass", seat)] if self._can_go_out_taking(seat) else [_mv("pass", seat)]
-            return [_mv("draw", seat)] if self.must_draw else [_mv("draw", seat), _mv("take", seat)]
+                return [TAKE[seat], PASS[seat]] if self._can_go_out_taking(seat) else [PASS[seat]]
+            return [DRAW[seat]] if self.must_draw else [DRAW[seat], TAKE[seat]]
         hand = self.hands[seat]
         banned = self.just_taken if self.options.forbid_discard_taken else -1
-        moves = [] if self._must_go_out() else [_mv("discard " + TEXT[c], seat) for c in M.indices(hand) if c != banned]
+        if self._must_go_out():
+            moves = []
+        else:
+            discard = DISCARD[seat]
+            moves = [discard[c] for c in M.bits(hand) if c != banned]
         after = self._after_discards(hand)
         if after is not None:
             limit = self.knock_limit
+            gin, knock = GIN[seat], KNOCK[seat]
             for c, dw in after.items():
                 if c == banned:
                     continue
                 if dw == 0:
-                    moves.append(_mv("gin " + TEXT[c], seat))
+                    moves.append(gin[c])
                 elif dw <= limit:
-                    moves.append(_mv("knock " + TEXT[c], seat))
+                    moves.append(knock[c])
             if self.options.petit_grand_gin and M.deadwood(hand) == 0:
                 moves.append(_mv("gin", seat))
         return moves
@@ -389,12 +425,13 @@ class GinRummyState(GinTable, GameState):
 
     def is_legal(self, move: Move) -> bool:
         seat = move.seat
-        if seat is None or seat not in self.to_move():
+        if seat != 0 and seat != 1:
             return False
-        action = move.action
-        if action.startswith("knock ") and action.count(" ") > 1:
-            return self.phase == "discard" and self._explicit_knock(move)[0] is None
-        return move in self._legal_for(seat)[1]
+        if listed(move, self._legal_for(seat)):  # empty for a seat not to move
+            return True
+        action = move.action  # a knock that lists its melds is not in the list (its knocks are short)
+        return (action.startswith("knock ") and action.count(" ") > 1 and self.phase == "discard"
+                and seat == self.active and self._explicit_knock(move)[0] is None)
 
     # ----------------------------------------------------------------- refusals
     def _why_illegal(self, move: Move) -> IllegalMove | None:
@@ -530,7 +567,9 @@ class GinRummyState(GinTable, GameState):
     # ----------------------------------------------------------------- playing
     def _apply(self, move: Move) -> list[Event]:
         self._legal = {}
-        name = move.name
+        action = move.action
+        one_card = CARD_ACTION.get(action)
+        name = one_card[0] if one_card is not None else action.partition(" ")[0]
         seat = move.seat
         assert seat is not None
         if name == "draw":
@@ -539,7 +578,7 @@ class GinRummyState(GinTable, GameState):
             self.just_taken = -1
             self.must_draw = False
             self.phase = "discard"
-            return [Event("draw", seat, TEXT[card], "stock", f"hand:{seat}", False, frozenset((seat,)))]
+            return [DRAWN[seat][card]]
         if name == "take":
             card = self.pile.pop()
             for i in range(len(self.pile_log) - 1, -1, -1):
@@ -551,7 +590,7 @@ class GinRummyState(GinTable, GameState):
             self.just_taken = card
             self.active = seat
             self.phase = "discard"
-            return [Event("take", seat, TEXT[card], "discard", f"hand:{seat}", True, None)]
+            return [TAKEN[seat][card]]
         if name == "pass":
             if self.phase == "draw":  # the wall variant's last discard, declined
                 return [Event("pass", seat, info={"discard": TEXT[self.pile[-1]]})] + self._wall()
@@ -567,10 +606,13 @@ class GinRummyState(GinTable, GameState):
             return [event]
         if name == "next":
             return self._next_hand()
-        if name == "gin" and not move.args:
+        if action == "gin":
             return self._go_out(seat, -1, "big_gin", None)
-        card = M.parse_card(move.args[0])
-        melds = self._explicit_knock(move)[1] if name == "knock" and len(move.args) > 1 else None
+        if one_card is not None:
+            card, melds = one_card[1], None
+        else:  # a knock that lists its melds
+            card = M.parse_card(move.args[0])
+            melds = self._explicit_knock(move)[1]
         events = self._discard(seat, card)
         if name == "discard":
             limit = self.options.void_after_takes
@@ -596,7 +638,7 @@ class GinRummyState(GinTable, GameState):
         self.pile.append(card)
         self.pile_log.append((card, seat, None))
         self.just_taken = -1
-        return [Event("discard", seat, TEXT[card], f"hand:{seat}", "discard", True, None)]
+        return [DISCARDED[seat][card]]
 
     def _reveal(self, seat: int, mask: int) -> list[Event]:
         zone = f"hand:{seat}"

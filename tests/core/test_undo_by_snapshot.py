@@ -3,7 +3,8 @@
 boundaries, after quick-discard windows that bots raced in, and when a player takes back a move
 and the bots' replies to it at a table run by the referee.
 
-"Exactly" is checked by everything a caller can observe: the snapshot (RNG included), every seat's
+Every state here keeps its snapshots (``keep_undo``, as the table's does); a state that does not
+undoes by replaying. "Exactly" is checked by everything a caller can observe: the snapshot (RNG included), every seat's
 view, the legal moves, the timer and the readiness, and the same moves played on afterwards.
 """
 
@@ -43,6 +44,12 @@ def observed(state: GameState) -> dict[str, Any]:
     }
 
 
+def undoable(state: GameState) -> GameState:
+    """``state``, keeping an undo snapshot with every move from now on (the table's state)."""
+    state.keep_undo()
+    return state
+
+
 def assert_same_match(undone: GameState, seed: int) -> None:
     """``undone`` is the match that replaying its log from the seed gives, now and after ``AFTER``
     more moves chosen the same way on both."""
@@ -67,7 +74,7 @@ def test_undo_by_snapshot_is_the_replayed_match(game_id: str, players: int, vari
                                                 plan: list[tuple[int, int]]) -> None:
     """Play some moves, take some back (one ``undo`` at a time or one ``rewind``), again and again."""
     desc = GAMES[game_id]
-    state = quick_match(game_id, players, seed, variant)
+    state = undoable(quick_match(game_id, players, seed, variant))
     rnd = random.Random(seed)
     bots = {s: desc.make_bot("easy", seed + s) for s in range(players)}
     for step, (forward, back) in enumerate(plan):
@@ -102,9 +109,9 @@ def test_undo_across_hand_and_round_boundaries(game_id: str, players: int, varia
     """Back to just before, at and just after every hand's end, deal and shuffle, from the end of a
     whole match."""
     desc = GAMES[game_id]
-    state = quick_match(game_id, players, 11, variant)
+    state = undoable(quick_match(game_id, players, 11, variant))
     if game_id in LONGER:  # a quick match of these may be a single round
-        state = desc.new_match(players, dataclasses.replace(state.options, **LONGER[game_id]), seed=11)
+        state = undoable(desc.new_match(players, dataclasses.replace(state.options, **LONGER[game_id]), seed=11))
     rnd = random.Random(11)
     bots = {s: desc.make_bot("easy", 11 + s) for s in range(players)}
     while not state.is_over() and len(state.log) < 3000:
@@ -125,12 +132,12 @@ def test_a_saved_match_undoes_behind_its_save_by_replaying_once() -> None:
     """A match loaded from its snapshot has no snapshots of the moves before it: the first undo
     behind them replays the match from its seed, which rebuilds them all."""
     desc = GAMES["gin_rummy"]
-    state = quick_match("gin_rummy", 2, 3)
+    state = undoable(quick_match("gin_rummy", 2, 3))
     rnd = random.Random(3)
     bots = {s: desc.make_bot("easy", s) for s in range(2)}
     for _ in range(60):
         state.apply(pick(state, rnd, bots))
-    loaded = desc.load(state.to_json())
+    loaded = undoable(desc.load(state.to_json()))
     assert loaded.undo_depth() == 0
     for _ in range(3):
         loaded.apply(pick(loaded, rnd, bots))
@@ -145,7 +152,7 @@ def test_a_saved_match_undoes_behind_its_save_by_replaying_once() -> None:
 
 def test_search_copies_keep_no_snapshots_and_still_undo() -> None:
     """A bot's copy for search keeps no undo stack (it would only cost time); its undo replays."""
-    state = quick_match("gin_rummy", 2, 4)
+    state = undoable(quick_match("gin_rummy", 2, 4))
     for _ in range(5):
         state.apply(state.legal_moves(state.to_move()[0])[0])
     copy = state.clone()
@@ -156,7 +163,7 @@ def test_search_copies_keep_no_snapshots_and_still_undo() -> None:
 
 
 def test_nothing_to_undo_and_bad_rewinds_change_nothing() -> None:
-    state = quick_match("lagagne", 3, 8)
+    state = undoable(quick_match("lagagne", 3, 8))
     before = state.to_json()
     with pytest.raises(IllegalMove) as refused:
         state.undo()
@@ -197,7 +204,7 @@ def test_taking_back_after_quick_discard_windows_and_bot_replies(players: int, s
     of seat 0's last decision (and of every bot reply and window after it) is the replayed match."""
     desc = GAMES["gang_de_mouettes"]
     options = desc.Options(match_end=60, snap_window_seconds=1.0)
-    state = desc.new_match(players, options, seed=seed)
+    state = undoable(desc.new_match(players, options, seed=seed))
     rnd = random.Random(seed)
     ref = Referee(state, {s: Racer(s, 0.2 * s) for s in range(1, players)}, think_delay=0.3)
     windows = 0

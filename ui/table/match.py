@@ -345,6 +345,7 @@ def make_driver(session: MatchSession, bot_delay: float, runner: ThreadRunner | 
     referee = Referee(state, bots, think_delay=bot_delay, runner=runner)
     coach: Coach | None = getattr(session, "coach", None)
     if coach is None or not session.humans:
+        state.keep_undo()  # the one kind of table whose moves a player may take back
         return LocalDriver(referee)
     return TutorialDriver(referee, coach, session.humans[0])
 
