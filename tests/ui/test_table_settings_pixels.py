@@ -27,6 +27,7 @@ from tests.ui.table_helpers import post
 from ui.i18n import LANGUAGES
 from ui.scenes.pause import PauseScene
 from ui.scenes.settings import SettingsScene
+from ui.scenes.setup import SetupScene
 from ui.session import MatchSession, SeatInfo
 from ui.settings import CARD_SIZES, UI_SCALES, Settings
 from ui.table.scene import TableScene
@@ -224,3 +225,29 @@ def test_the_text_from_200_to_100_percent_mid_match_leaves_no_ghost(app: Any, si
     play_moves(app, table, rng, chooser, 2)
     settle(app, table)
     same_picture(app, table, "two more moves")
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), MATCHES)
+def test_a_settings_change_leaves_nothing_of_the_old_picture(app: Any, game_id: str, players: int, seed: int) -> None:
+    app.settings = Settings(language="en", bot_delay=0.0, animation_speed="fast")
+    app.set_ui_scale(200)
+    resize(app, SMALL[0])
+    rng = random.Random(seed)
+    setup = SetupScene(app, game_id)  # the seats as the setup names them: the person's default name
+    setup.count = players
+    setup.levels = [None] + ["easy"] * (len(setup.levels) - 1)
+    session = MatchSession.new(game_id, setup.seats(), seed=seed)
+    session.bot_seeds = {seat: seed * 10 + seat for seat in session.bot_seeds}  # the same match every run
+    app.start_match(session)
+    table = app.top
+    assert isinstance(table, TableScene)
+    chooser = GAMES[game_id].make_bot("easy", seed)
+    settle(app, table)
+    same_picture(app, table, "the deal")
+    for n in range(CHANGES):
+        play_moves(app, table, rng, chooser, rng.randint(1, 3))
+        changes = ["text"] if n == 0 else rng.sample(CHANGED, rng.choice([1, 1, 2, 3]))  # 200 % to less first
+        random_changes(app, rng, changes)
+        settle(app, table)
+        same_picture(app, table, f"change {n + 1} ({', '.join(changes)}) in {app.language} at "
+                                 f"{app.screen.get_size()}, text {app.settings.ui_scale} %, cards {app.settings.card_size}")

@@ -54,8 +54,9 @@ class TableHud:
         The felt is drawn on the layer itself, once per layout, and only the felt under each part is
         kept (a copy of the window's size weighed 8 MB at 1920×1080; these, about 1 MB)."""
         parts = self._static_parts(layout)
-        felted = self.layer is None or self._static_layout is not layout
-        if felted:
+        felted = False
+        if self.layer is None or self._static_layout is not layout:
+            felted = True
             same = self.layer is not None and self.layer.get_size() == layout.size
             self.layer = draw_felt(layout, self.layer if same else None)
             self._felt_under = {name: self.layer.subsurface(rect.clip(self.layer.get_rect())).copy()
