@@ -101,6 +101,17 @@ def test_a_default_name_follows_the_language_and_a_typed_one_stays(app: Any) -> 
     assert table.hud._plate(0).name == "Joueur 1"
 
 
+def test_the_pass_and_play_curtain_names_the_next_player_in_the_new_language(app: Any) -> None:
+    app.settings = Settings(language="en", bot_delay=0.0, animation_speed="fast")
+    session = MatchSession.new("gin_rummy", [SeatInfo.person(app.tr, 0), SeatInfo.person(app.tr, 1)], seed=3)
+    app.start_match(session)
+    table = app.top
+    assert table.curtain.shown and table.curtain.name in ("Player 1", "Player 2")
+    to_german(app)
+    assert table.curtain.shown and table.curtain.name in ("Spieler 1", "Spieler 2")
+    assert table.curtain.name == session.seats[table.curtain.seat].name
+
+
 def test_the_setup_keeps_a_default_name_as_a_default(app: Any) -> None:
     setup = SetupScene(app, "lagagne")
     setup.count = 4

@@ -39,7 +39,7 @@ MATCHES = [("lagagne", 2, 11), ("lagagne", 4, 12), ("gang_de_mouettes", 3, 13), 
 """Each match: its game, its seats (one person, the rest bots) and its seed."""
 CHANGES = 7
 """Settings changes per match, each after one to three of the person's moves."""
-CHANGED = ("window", "text", "cards", "colours", "language")
+CHANGED = ("window", "text", "cards", "colours", "language", "full screen")
 
 
 def frame(app: Any, dt: float = 1 / 60) -> None:
@@ -65,7 +65,8 @@ def resize(app: Any, size: tuple[int, int]) -> None:
 
 def change(app: Any, rng: random.Random, what: str, settings: SettingsScene | None) -> None:
     """One change of ``what``; through the settings screen's keys when it is open (its rows: 0 the
-    language, 4 the text size and full screen, 7 the card size and four colours)."""
+    language, 4 the text size and full screen, 7 the card size and four colours). Headless, full
+    screen keeps the window's size: the table is told of a resize all the same."""
     s = app.settings
     if what == "window":
         sizes = [size for size in SMALL + [LARGE] * (rng.random() < 0.25) if size != app.screen.get_size()]
@@ -77,6 +78,8 @@ def change(app: Any, rng: random.Random, what: str, settings: SettingsScene | No
             settings.adjust(4, rng.choice([-1, 1, 2]))
         elif what == "cards":
             settings.adjust(7, rng.choice([-1, 1]))
+        elif what == "full screen":
+            settings.adjust(4, 1, activate=True)
         else:
             settings.adjust(7, 1, activate=True)
         frame(app)
@@ -86,6 +89,8 @@ def change(app: Any, rng: random.Random, what: str, settings: SettingsScene | No
         app.set_ui_scale(rng.choice([p for p in UI_SCALES if p != s.ui_scale]))
     elif what == "cards":
         s.card_size = rng.choice([c for c in CARD_SIZES if c != s.card_size])
+    elif what == "full screen":
+        key(app, pygame.K_F11, frames=1)
     else:
         s.four_colour_deck = not s.four_colour_deck
 
