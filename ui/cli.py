@@ -413,11 +413,10 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
         for _ in range(SETTLE_FRAMES):
             app.step(SETTLE_DT)
     else:
-        from ui.names import default_player_name
         from ui.scenes.setup import BOT_NAMES
         from ui.session import MatchSession, SeatInfo
 
-        seats = [SeatInfo(default_player_name(app.tr, 0))]
+        seats = [SeatInfo.person(app.tr, 0)]
         seats += [SeatInfo(name, "normal") for name in BOT_NAMES[: players - 1]]
         app.settings.animation_speed = "instant"
         app.settings.bot_delay = 0.0

@@ -6,10 +6,12 @@ This is what the app autosaves after every move and resumes with **Continue**.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game import GAMES, GameState, SaveError, load_match
+from ui.names import default_player_name, is_default_name
 
 SESSION_VERSION = 1
 SEED_BITS = 63
@@ -22,10 +24,18 @@ class SeatInfo:
 
     name: str
     level: str | None = None
+    default: bool = False
+    """A person's seat that kept its default name (``ui.names``): ``name`` is that name in the
+    language last shown, and follows the player's language (``MatchSession.name_defaults``)."""
 
     @property
     def is_human(self) -> bool:
         return self.level is None
+
+    @classmethod
+    def person(cls, tr: Callable[..., str], seat: int) -> SeatInfo:
+        """A person's ``seat`` under its default name, in ``tr``'s language."""
+        return cls(default_player_name(tr, seat), None, True)
 
 
 @dataclass
@@ -77,10 +87,24 @@ class MatchSession:
             session.bot_seed(seat)
         return session
 
+    def name_defaults(self, tr: Callable[..., str]) -> bool:
+        """Name every seat that kept its default name in ``tr``'s language, in the match too (its
+        log and views speak of them); whether a name changed."""
+        changed = False
+        for seat, info in enumerate(self.seats):
+            if info.default and info.is_human:
+                name = default_player_name(tr, seat)
+                if name != info.name:
+                    self.seats[seat] = replace(info, name=name)
+                    self.state.names[seat] = name
+                    changed = True
+        return changed
+
     def to_json(self) -> dict[str, Any]:
         return {
             "session_version": SESSION_VERSION,
-            "seats": [{"name": s.name, "level": s.level} for s in self.seats],
+            "seats": [{"name": s.name, "level": s.level, **({"default": True} if s.default else {})}
+                      for s in self.seats],
             "assisted": self.assisted,
             "pass_and_play_undo": self.pass_and_play_undo,
             "table": dict(self.table),
@@ -94,8 +118,8 @@ class MatchSession:
         if not isinstance(data, dict) or data.get("session_version") != SESSION_VERSION:
             raise SaveError("this is not a Tablée saved match")
         try:
-            seats = [SeatInfo(str(s["name"]), s["level"]) for s in data["seats"]]
-        except (KeyError, TypeError) as exc:
+            seats = [_seat(s, seat) for seat, s in enumerate(data["seats"])]
+        except (KeyError, TypeError, AttributeError) as exc:
             raise SaveError(f"the seats of the saved match are damaged ({exc})") from None
         state = load_match(data.get("match"))
         if len(seats) != state.players:
@@ -106,6 +130,17 @@ class MatchSession:
         table = data.get("table")
         return cls(state, seats, bool(data.get("assisted", False)), data.get("pass_and_play_undo") is True,
                    table if isinstance(table, dict) else {}, _bot_seeds(data.get("bot_seeds"), state.players))
+
+
+def _seat(data: Any, seat: int) -> SeatInfo:
+    """A saved seat. Matches saved before default names were kept as such say nothing of it: a
+    person's name that is their seat's default in some language is taken for one."""
+    name, level, default = str(data["name"]), data["level"], data.get("default")
+    if default is None:
+        default = level is None and is_default_name(name, seat)
+    elif not isinstance(default, bool):
+        raise TypeError(f"seat {seat}'s default is {default!r}, not true or false")
+    return SeatInfo(name, level, default and level is None)
 
 
 def _bot_seeds(data: Any, players: int) -> dict[int, int]:

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import GAMES, Move
-from ui.names import default_player_name
 from ui.resources import resource_path
 from ui.session import MatchSession, SeatInfo
 
@@ -69,9 +68,10 @@ class Tutorial:
         except (OSError, KeyError, TypeError, ValueError) as exc:
             raise TutorialError(f"the {game_id} tutorial cannot be read ({exc})") from None
 
-    def session(self, you: str) -> TutorialSession:
-        """A fresh match dealt from the tutorial's deck; the human seat is named ``you``."""
-        seats = [SeatInfo(you) if s.is_human else s for s in self.seats]
+    def session(self, you: str | SeatInfo) -> TutorialSession:
+        """A fresh match dealt from the tutorial's deck; the human seat is ``you`` (a seat, or a name)."""
+        person = you if isinstance(you, SeatInfo) else SeatInfo(you)
+        seats = [person if s.is_human else s for s in self.seats]
         state = GAMES[self.game_id].new_match([s.name for s in seats], self.options, seed=self.seed, deck=self.deck)
         return TutorialSession(state, seats, coach=Coach(self))
 
@@ -189,4 +189,4 @@ class TutorialSession(MatchSession):
 
 def start_tutorial(app: Any, game_id: str) -> None:
     """Seat the player at the tutorial table of ``game_id``."""
-    app.start_match(Tutorial.load(game_id).session(default_player_name(app.tr, 0)))
+    app.start_match(Tutorial.load(game_id).session(SeatInfo.person(app.tr, 0)))

@@ -359,6 +359,11 @@ class TableAdapter(Generic[V]):
         """Take back what ``kept`` gave, read from a save: anything unexpected in it is ignored."""
 
     # ------------------------------------------------------------------ extra drawing
+    def forget(self) -> None:
+        """Drop whatever the adapter keeps of its drawings and geometry (places worked out, rendered
+        panels): the window, the card or text size, the language or the four colours changed, and
+        the table makes a new picture with nothing of the old one (``TableScene._follow_look``)."""
+
     def draw_under(self, surface: pygame.Surface, view: V, layout: TableLayout) -> None:
         """Drawn above the felt and below the cards (only inside ``under_rects``)."""
 

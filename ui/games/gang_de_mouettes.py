@@ -97,6 +97,10 @@ class Adapter(TableAdapter[GangView]):
         self._public: tuple[int, GangView] | None = None
         self._squares: dict[tuple[Any, ...], list[tuple[list[tuple[float, float, int]], pygame.Rect]]] = {}
 
+    def forget(self) -> None:
+        self._squares.clear()
+        self._public = None  # it names the seats: a default name follows the language
+
     # ================================================================== state helpers
     @property
     def state(self) -> Any:

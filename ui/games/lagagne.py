@@ -74,6 +74,11 @@ class Adapter(TableAdapter[LaGagneView]):
         self._slots: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         """Empty column places drawn, by suit name and size."""
 
+    def forget(self) -> None:
+        self._boards.clear()
+        self._boards_last = self._panel_last = None
+        self._slots.clear()
+
     # ================================================================== words for cards
     def card_name(self, card: str | None) -> str:
         """A card in words in the player's language ("the 20 of hearts", "the joker 50")."""

@@ -40,7 +40,7 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UIScrollingContainer, U
 
 from game.core.dealcode import DealCode, DealCodeError, decode
 from game.core.options import OptionError, OptionSpec, plain_text, refusals, schema
-from ui.names import NAME_LIMIT, default_player_name
+from ui.names import NAME_LIMIT, default_player_name, is_default_name
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games, level_name, players_text
@@ -435,6 +435,14 @@ class SetupScene(MenuScene):
             return default_player_name(self.app.tr, seat)
         return BOT_NAMES[seat % len(BOT_NAMES)]
 
+    def _name_defaults(self) -> None:
+        """A person's seat whose name is a default (remembered from a match set up in another
+        language, or shown before the language changed) takes the default of the language now."""
+        for seat, name in enumerate(self.names):
+            level = self.levels[seat]
+            if (level is None or level == REMOTE_LEVEL) and is_default_name(name, seat):
+                self.names[seat] = self._default_name(seat, level)
+
     # ------------------------------------------------------------------ model <-> widgets
     def sync(self) -> None:
         """Copy what the player typed and chose from the widgets into the form's model."""
@@ -594,6 +602,7 @@ class SetupScene(MenuScene):
         menu_w = min(self.px(210), area.width // 2)
         choices = [(level_name(self.app, None), HUMAN)] + [(level_name(self.app, lv), lv) for lv in d.bot_levels]
         choices.append((self.app.tr("seat.remote"), REMOTE_LEVEL))
+        self._name_defaults()
         for seat in range(self.count):
             entry = UITextEntryLine(
                 pygame.Rect(area.left, y, area.width - menu_w - self.px(10), row_h),
@@ -830,12 +839,17 @@ class SetupScene(MenuScene):
         return self.checker.parse_seed(self.seed_text)
 
     def seats(self) -> list[SeatInfo]:
-        """Who sits where (a blank name gets the seat's default name)."""
+        """Who sits where (a blank name gets the seat's default name); a person's seat left with its
+        default name keeps it as a default, which follows the player's language."""
         self.sync()
-        return [
-            SeatInfo(self.names[i].strip() or self._default_name(i, self.levels[i]), self.levels[i])
-            for i in range(self.count)
-        ]
+        seats = []
+        for i in range(self.count):
+            name, level = self.names[i].strip(), self.levels[i]
+            if level is None and (not name or is_default_name(name, i)):
+                seats.append(SeatInfo.person(self.app.tr, i))
+            else:
+                seats.append(SeatInfo(name or self._default_name(i, level), level))
+        return seats
 
     def start(self) -> None:
         """Deal the match and go to the table, or say on the form what is wrong with it."""

@@ -50,10 +50,12 @@ class TitleScene(MenuScene):
         if data is None:
             return None
         try:
-            return MatchSession.from_json(data)
+            saved = MatchSession.from_json(data)
         except SaveError:
             self.app.storage.discard_damaged_session()
             return None
+        saved.name_defaults(self.app.tr)  # "Player 1" shown as "Spieler 1" in German
+        return saved
 
     # ------------------------------------------------------------------ widgets
     def layout(self) -> tuple[pygame.Rect, pygame.Rect]:

@@ -48,12 +48,15 @@ class TableHud:
 
     def update(self, layout: TableLayout) -> list[pygame.Rect]:
         """Bring the static layer (felt, top bar, pile places, name plates) up to date, redrawing only
-        the parts whose content changed, each on the felt again; the rectangles redrawn.
+        the parts whose content changed, each on the felt again; the rectangles redrawn (all of the layer
+        when the felt was drawn again for a new layout: the old layout's rim and plates are gone).
 
         The felt is drawn on the layer itself, once per layout, and only the felt under each part is
         kept (a copy of the window's size weighed 8 MB at 1920×1080; these, about 1 MB)."""
         parts = self._static_parts(layout)
+        felted = False
         if self.layer is None or self._static_layout is not layout:
+            felted = True
             same = self.layer is not None and self.layer.get_size() == layout.size
             self.layer = draw_felt(layout, self.layer if same else None)
             self._felt_under = {name: self.layer.subsurface(rect.clip(self.layer.get_rect())).copy()
@@ -74,6 +77,8 @@ class TableHud:
             if name in redraw:
                 draw(self.layer)
                 self._static_keys[name] = key
+        if felted:  # a new felt (its rim) and the plates of the old layout gone: every pixel may differ
+            return [self.layer.get_rect()]
         return [parts[name][0] for name in redraw]
 
     def _static_parts(self, layout: TableLayout) -> dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]]:

@@ -353,19 +353,20 @@ def make_driver(session: MatchSession, bot_delay: float, runner: ThreadRunner | 
 @dataclass
 class Curtain:
     """Pass-and-play's cover: while ``name`` is set the screen shows no one's cards and waits for
-    that player to take it."""
+    that player (in ``seat``) to take it."""
 
     name: str | None = None
+    seat: int | None = None
 
     @property
     def shown(self) -> bool:
         return self.name is not None
 
-    def show(self, name: str) -> None:
-        self.name = name
+    def show(self, name: str, seat: int | None = None) -> None:
+        self.name, self.seat = name, seat
 
     def hide(self) -> None:
-        self.name = None
+        self.name = self.seat = None
 
 
 @dataclass(frozen=True)
@@ -448,12 +449,23 @@ class TableMatch:
         """Pick the viewer; with several humans, raise the curtain before showing another's cards."""
         wanted = self.wanted_viewer()
         if len(self.session.humans) > 1 and wanted is not None and wanted != self.revealed:
-            self.curtain.show(self.session.seats[wanted].name)
+            self.curtain.show(self.session.seats[wanted].name, wanted)
             self.viewer = None
         elif not self.curtain.shown:
             self.viewer = wanted
         if self.viewer is not None:
             self.revealed = self.viewer
+
+    def rename(self, tr: Callable[..., str]) -> bool:
+        """Name the seats whose names are defaults in ``tr``'s language (``MatchSession.name_defaults``),
+        on the curtain too, and read the view again with them; whether a name changed."""
+        if not self.session.name_defaults(tr):
+            return False
+        seat = self.curtain.seat
+        if self.curtain.shown and seat is not None:
+            self.curtain.show(self.session.seats[seat].name, seat)
+        self.look()
+        return True
 
     def dismiss_curtain(self) -> bool:
         """The next player has the screen: their cards may be shown (False: no curtain was up)."""

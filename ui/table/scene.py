@@ -82,10 +82,10 @@ class TableScene(Scene):
         self.text = TextCache(app.font)
         self.art = CardArt(app.font, app.tr)
         self.art.four_colour = app.settings.four_colour_deck
-        self._art_language = app.settings.language
-        self._placed_scales: tuple[float, float] | None = None
-        """The card and text sizes the sprites were last placed at (the layout itself follows the
-        settings as soon as it is drawn, even under the pause menu, so it cannot tell)."""
+        self._look: tuple[Any, ...] | None = None
+        """The look (``look``) every cache of the table was made for."""
+        self._words = app.language
+        """The language the log and the default names are in."""
         self.log = LogPanel(self.text, on_add=self._read_aloud)
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
@@ -121,8 +121,10 @@ class TableScene(Scene):
         self.input = TableInput(self)
         self.panels = TablePanels(self)
         self.adapter.restore(session.table)
+        self.match.rename(app.tr)  # the match may have been dealt in another language
         self.log.recall(self.match.recall(self.adapter.describe, self.log.keep))
         self._refresh(animate_deal=True, looked=True)
+        self._look = self.look()
 
     # ================================================================== the match, as the adapters read it
     @property
@@ -167,6 +169,47 @@ class TableScene(Scene):
         place the table reads them (everything else measures itself on the layout)."""
         settings = self.app.settings
         return CARD_SCALES.get(settings.card_size, 1.0), text_scale(self.window_size, settings.ui_scale)
+
+    def look(self) -> tuple[Any, ...]:
+        """What the table's picture is made of besides the match: the window's size, the card and text
+        sizes, the language and the four colours. Every cache of the table (the layout, the felt and
+        resting layers, rendered texts and cards, the log's lines, the game's geometry) is made for
+        one look; ``_follow_look`` makes them all anew when it changes."""
+        cards, text = self.scales()
+        return self.window_size, cards, text, self.app.language, bool(self.app.settings.four_colour_deck)
+
+    def _follow_look(self) -> None:
+        """If the look changed since the caches were made (a setting changed, maybe under the pause
+        menu or the settings screen, or the window), drop every cache and make the picture anew:
+        nothing of the old one can survive (old name plates, a second rim, cards or log lines in the
+        old language). The cards go straight to their places for the new layout; default names,
+        the buttons, the log (written again from the match's moves) follow the language."""
+        look = self.look()
+        if look == self._look:
+            return
+        self._look = look
+        app = self.app
+        self.text = TextCache(app.font)
+        self.art = CardArt(app.font, app.tr)
+        self.art.four_colour = bool(app.settings.four_colour_deck)
+        self.curtain_art = CurtainArt(self.text)
+        lines = self.log.lines
+        if self._words != app.language:
+            self._words = app.language
+            self.match.rename(app.tr)
+            if self.match.driver.local:  # a network match's moves are its host's: its lines stay
+                lines = self.match.recall(self.adapter.describe, self.log.keep)
+        self.log = LogPanel(self.text, on_add=self._read_aloud)
+        self.log.recall(lines)
+        self.hud = TableHud(self)
+        self.resting = RestingLayer(self)
+        self.panels = TablePanels(self)
+        self.adapter.forget()
+        self._layout = None
+        self._overlays = None
+        self.painted = None
+        self._refresh()
+        self.finish_animations()
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -483,13 +526,7 @@ class TableScene(Scene):
         return self.input.handle_event(event)
 
     def update(self, dt: float) -> None:
-        if (self.app.settings.language != self._art_language
-                or self.app.settings.four_colour_deck != self.art.four_colour):
-            self._art_language = self.app.settings.language
-            self.art.four_colour = self.app.settings.four_colour_deck
-            self.art.clear()
-            self._rebuild_buttons()
-            self.hud.stale = True
+        self._follow_look()
         for s in self.sprites:
             if s.update(dt):
                 self.dirty = True
@@ -513,19 +550,13 @@ class TableScene(Scene):
         return not self.dirty and self.match.idle() and self.adapter.idle()
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Lay the table out again for the new window size (card art is redrawn at the new sizes)."""
-        self._layout = None
-        self._overlays = None
-        self.art.clear()
-        self._refresh()
-        self.finish_animations()
-        self._placed_scales = self.scales()
+        """The window changed (or the interface size): the picture is made anew (``_follow_look``)."""
+        self._look = None
+        self._follow_look()
 
     def enter(self) -> None:
         art.felt.cache_clear()  # the shell's backdrop is not shown under a table: 8 MB at 1920×1080
-        if self._placed_scales is not None and self._placed_scales != self.scales():
-            self.resize(self.window_size)  # the card or the interface size changed in the settings
-        self._placed_scales = self.scales()
+        self._follow_look()  # a setting may have changed in the settings screen
         self.dirty = True
         self.hud.stale = True
 
@@ -533,6 +564,7 @@ class TableScene(Scene):
         """Compose the table on ``surface``. On the screen that still shows this table's last frame,
         only the areas that changed are drawn again, and nothing when nothing changed: copying a
         whole layer to the screen was the largest cost of a frame."""
+        self._follow_look()  # under the pause menu, the table is drawn but not updated
         layout = self.layout
         over = self.app.drawn_over(self, surface) if self._overlays is not None else None
         if over == [] and self._still and not (self.dirty or self.hud.stale):
