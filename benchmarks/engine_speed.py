@@ -105,11 +105,14 @@ def against(rev: str, game_ids: list[str], rounds: int, hands: int) -> int:
     with tempfile.TemporaryDirectory(prefix="engine-speed-") as tmp:
         old = Path(tmp) / "rev"
         old.mkdir()
-        archive = subprocess.run(["git", "archive", "--format=tar", rev], cwd=ROOT, check=True,
+        found = subprocess.run(["git", "rev-parse", "--verify", "--quiet", "--short", f"{rev}^{{commit}}"],
+                               cwd=ROOT, capture_output=True, text=True)
+        if found.returncode != 0 or rev.startswith("-"):
+            raise SystemExit(f"--against: {rev!r} is not a revision of this repository")
+        commit = found.stdout.strip()
+        archive = subprocess.run(["git", "archive", "--format=tar", commit], cwd=ROOT, check=True,
                                  capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
-        commit = subprocess.run(["git", "rev-parse", "--short", rev], cwd=ROOT, check=True,
-                                capture_output=True, text=True).stdout.strip()
         tables = [(g, p) for g in game_ids for p in TABLES[g]]
         runs: dict[tuple[str, int], dict[str, list[dict[str, float]]]] = {t: {"rev": [], "now": []} for t in tables}
         for r in range(rounds):
@@ -154,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         return child(args.child, args.game, args.players, args.hands)
     game_ids = [args.game] if args.game else sorted(TABLES)
-    if args.against:
+    if args.against is not None:
         return against(args.against, game_ids, args.rounds, args.hands or 100)
     from game import GAMES
 

@@ -36,3 +36,11 @@ def test_each_run_uses_the_engine_of_its_own_tree(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(script), "--child", str(tmp_path), "--game", "gin_rummy", "--players", "2",
                            "--hands", "1"], cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode != 0 and "not from" in done.stderr
+
+
+@pytest.mark.parametrize("rev", ["no-such-revision", "--output=/tmp/x", "HEAD:README.md", ""])
+def test_a_revision_that_is_not_one_is_refused_by_name(rev: str) -> None:
+    script = load_script("benchmarks/engine_speed.py")
+    with pytest.raises(SystemExit) as refused:
+        script.main([f"--against={rev}", "--rounds", "1", "--hands", "1", "--game", "gin_rummy"])
+    assert "is not a revision" in str(refused.value.code)

@@ -3,12 +3,12 @@
 
 Only a state that a player may take moves back on keeps them (``GameState.keep_undo``: the table's
 state against bots); the states that bots search, the arena and the network host play out, and
-clones, keep none and pay nothing for them. Before such a state plays a move it pushes a
-:class:`Snapshot` of everything the move may change: the
-game's listed fields (``game.core.fields``), the random generator, and how long the log, the
-history and the hand seeds were (those three only ever grow, so a length is enough). Taking a move
-back restores the top snapshot, so it costs the same after 10 moves or 2,000, where replaying the
-match from its seed grew with the match.
+clones, keep none and pay nothing for them (docs/performance.md says why this design). Before such
+a state plays a move it pushes a :class:`Snapshot` of everything the move may change: the game's
+listed fields (``game.core.fields``), the random generator, and how long the log, the history and
+the hand seeds were (those three only ever grow, so a length is enough). Taking a move back
+restores the top snapshot, so it costs the same after 10 moves or 2,000, where replaying the match
+from its seed grew with the match.
 
 Snapshots share what did not change. An immutable field is kept as it is, a list equal to the one
 in the snapshot below keeps that snapshot's copy, and so does each seat's row of a list of rows (a
