@@ -31,7 +31,7 @@ from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
 from ui.storage import Storage
-from ui.text import wrap_text
+from ui.text import SafeFont, wrap_text
 from ui.theme import drop_unused_fonts, scaled_theme
 
 if TYPE_CHECKING:
@@ -477,8 +477,8 @@ class App:
             top.enter()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """A cached font (Noto Sans, bundled with pygame_gui, which has every French accent); the
-        ``FONTS_KEPT`` most recently asked for are kept."""
+        """A cached font (Noto Sans, bundled with pygame_gui, which has every French accent) that
+        draws any text without raising (``SafeFont``); the ``FONTS_KEPT`` most recently asked for are kept."""
         key = (size, bold)
         font = self._fonts.pop(key, None)
         if font is None:
@@ -486,9 +486,9 @@ class App:
                 del self._fonts[next(iter(self._fonts))]
             name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
             try:
-                font = pygame.font.Font(str(resources.files("pygame_gui.data") / name), size)
+                font = SafeFont(str(resources.files("pygame_gui.data") / name), size)
             except (OSError, FileNotFoundError, pygame.error):
-                font = pygame.font.Font(None, size)
+                font = SafeFont(None, size)
                 font.bold = bold
         self._fonts[key] = font  # now the most recently asked for
         return font

@@ -190,3 +190,14 @@ def test_huge_non_finite_or_empty_fields_are_dropped_or_ignored(props: dict[str,
 @pytest.mark.parametrize("port", [None, [47815], {"port": 1}, float("inf"), float("nan")])
 def test_a_port_of_the_wrong_type_drops_the_announcement(port: Any) -> None:
     assert checked_ad(GOOD, ["192.168.1.20"], port) is None
+
+
+@pytest.mark.parametrize(("props", "addresses"), [
+    ({**GOOD, "name": 5}, ["10.0.0.7"]), ({**GOOD, "name": None}, ["10.0.0.7"]), ({**GOOD, "code": ["K7QM2D"]}, ["10.0.0.7"]),
+    ({**GOOD, "seats": 2}, ["10.0.0.7"]), ({**GOOD, "game": b"gin_rummy"}, ["10.0.0.7"]), ("not a mapping", ["10.0.0.7"]),
+    (GOOD, [167772167]), (GOOD, [b"10.0.0.7"]), (GOOD, "10.0.0.7"), (GOOD, None), (GOOD, [["10.0.0.7"]]),
+])
+def test_fields_of_the_wrong_type_drop_the_announcement_without_raising(props: Any, addresses: Any) -> None:
+    """Whatever a zeroconf library hands over, the check answers ``None`` rather than raising in
+    the listener's thread (an address given as a number once passed as an address)."""
+    assert checked_ad(props, addresses, 47815) is None

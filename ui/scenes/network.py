@@ -23,7 +23,7 @@ from disk import DamagedFile, load_json_object, move_aside
 from game import GAMES
 from net.host import Host, HostThread, local_addresses
 from net.keys import KeptTable, SeatKeys
-from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code
+from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code, printable
 from net.reach import PortMapper, Reach, invitation, ipv6_addresses, reach_lines, shared_address
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
@@ -38,6 +38,9 @@ from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App
+
+REASON_LIMIT = 160
+"""Characters of a host's own words (a refusal this app has no translation for) shown at most."""
 
 
 def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed: int | None,
@@ -330,7 +333,7 @@ class LobbyScene(MenuScene):
             elif kind == "link" and message.get("status") == "lost":
                 key = f"net.error.{message.get('key')}"
                 self.problem = self.app.tr("net.lost", reason=self.app.tr(key) if self.app.has_text(key)
-                                           else message.get("message", ""))
+                                           else printable(str(message.get("message", "")), REASON_LIMIT))
         self.reach = self._reach()
         shown = (repr(self.welcome.get("seat")), repr(self.seats), self.problem, self.reach)
         if shown != self._shown:
