@@ -183,6 +183,9 @@ class App:
         self.storage = Storage(self.data_dir)
         self.settings: Settings
         self.settings, settings_damaged = load_settings(places.config)
+        self._redraw = False
+        """Whether the next frame must be drawn although no input came: network news woke the app
+        (``wake``) or a scene changed what it shows outside input (``redraw``)."""
         self._raise_asked = threading.Event()
         """Set by the single-instance listener's thread when a second launch asks for the window."""
         self._tr = Translator(self.settings.language)
@@ -522,10 +525,13 @@ class App:
         top = self.top
         if top is not None:
             self._guarded(top, "update", top.update, dt)
+        if self.top is not top:
+            self._redraw = True  # news changed the screen (the waiting room became the table)
         for toast in self._toasts:
             toast.remaining -= dt
         self._toasts = [t for t in self._toasts if t.remaining > 0]
-        if draw or not self.idle():
+        if draw or self._redraw or not self.idle():
+            self._redraw = False
             self.draw()
             if self._painted is None:
                 pygame.display.flip()
@@ -570,8 +576,14 @@ class App:
             if not pygame.event.peek(WAKE, pump=False):  # pumping belongs to the main thread
                 pygame.event.post(pygame.event.Event(WAKE))
 
+    def redraw(self) -> None:
+        """Draw the next frame even if the app waits for input: the screen changed outside input
+        (a scene rebuilt its widgets for news from the network, a router's answer)."""
+        self._redraw = True
+
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == WAKE:
+            self._redraw = True  # the news may land in this very frame, after its wait timed out
             return
         if event.type == pygame.QUIT:
             self.quit()

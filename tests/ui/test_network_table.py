@@ -128,6 +128,28 @@ def test_a_friend_joining_wakes_a_host_waiting_for_input(app) -> None:
         app.step(1 / 60)
 
 
+def shows_its_state(app) -> bool:
+    """Whether the screen shows what a frame drawn now would show (nothing stale on it)."""
+    before = pygame.image.tobytes(app.screen, "RGB")
+    app.draw()
+    return pygame.image.tobytes(app.screen, "RGB") == before
+
+
+def test_news_taken_by_a_frame_that_was_not_asked_to_draw_is_drawn(app) -> None:
+    """While idle the app waits for input, then runs a frame drawn only if something moves (or the
+    wait was woken). News that landed between the wait's end and the frame was taken by it and
+    rebuilt the waiting room, but the screen kept the old picture until the mouse moved: the host
+    saw a friend "dropped" with *Start* greyed out although they were at the table."""
+    lobby = host_gin_from_setup(app)
+    wait(app, lambda: app.idle())
+    assert shows_its_state(app)
+    friend(f"127.0.0.1:{lobby.host.host.port}", lobby.welcome["code"])
+    while not (all(s["state"] == "connected" for s in lobby.seats) and lobby.start_button.is_enabled):
+        eventually(lambda: not lobby.link._inbox.empty() or app.toasts, "news from the host")
+        app.step(1 / 60, draw=False)  # as ``App.run`` does after a wait that timed out
+        assert shows_its_state(app)
+
+
 def hosted_elsewhere(kinds: list[str], seed: int = 4) -> tuple[HostThread, HostedTable]:
     seats = [NetSeat(f"Seat {i}", kind) for i, kind in enumerate(kinds)]
     state = GAMES["gin_rummy"].new_match([s.name for s in seats], seed=seed)

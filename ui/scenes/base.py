@@ -222,10 +222,12 @@ class MenuScene(Scene):
         self.focusables = {}
 
     def rebuild(self) -> None:
-        """Build the widgets again (new size, new language, new content)."""
+        """Build the widgets again (new size, new language, new content), shown in the next frame
+        even when nothing else would draw it (content that came from the network)."""
         if self.root is not None:
             self.leave()
             self.enter()
+            self.app.redraw()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.rebuild()
