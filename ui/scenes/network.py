@@ -208,7 +208,9 @@ class LobbyScene(MenuScene):
                     lines.append((tr("net.lobby.joined", seat=link.seat + 1, name=self.welcome["names"][link.seat]),
                                   "section_label"))
             lines.append((tr("net.lobby.waiting_host"), "hint_label"))
-        else:
+        elif self.host is not None:
+            lines.append((tr("net.lobby.opening"), "section_label"))  # the host's own seat is being taken
+        elif not self.problem:  # a refusal says what happened below, not that the app is connecting
             lines.append((tr("net.lobby.connecting"), "section_label"))
         font = self.app.font(self.px(17))
         for text, kind in lines:
@@ -332,8 +334,10 @@ class LobbyScene(MenuScene):
                 return
             elif kind == "link" and message.get("status") == "lost":
                 key = f"net.error.{message.get('key')}"
-                self.problem = self.app.tr("net.lost", reason=self.app.tr(key) if self.app.has_text(key)
-                                           else printable(str(message.get("message", "")), REASON_LIMIT))
+                reason = self.app.tr(key) if self.app.has_text(key) else \
+                    printable(str(message.get("message", "")), REASON_LIMIT)
+                # refused before any welcome: the player never joined, so nothing was lost
+                self.problem = self.app.tr("net.lost" if self.welcome else "net.not_joined", reason=reason)
         self.reach = self._reach()
         shown = (repr(self.welcome.get("seat")), repr(self.seats), self.problem, self.reach)
         if shown != self._shown:
