@@ -224,7 +224,7 @@ def test_a_wrong_code_is_said_in_the_waiting_room(app) -> None:
         assert lobby.problem == "Could not join the table: no table with a free seat answers to this code there."
         app.step(1 / 60)
         shown = [w.text for w in lobby.root.elements if hasattr(w, "text")]
-        assert lobby.problem in shown and "Connecting to the table…" not in shown  # a refusal, not a lost connection
+        assert lobby.problem in " ".join(shown) and "Connecting to the table…" not in shown  # refused, not lost
     finally:
         host.stop()
 
@@ -639,3 +639,29 @@ def test_the_seat_list_shows_its_choices_whole(app, lang: str) -> None:
         face = menu.current_state.selected_option_button
         room = face.rect.width - 12  # its borders and a little air
         assert face.font.size(face.text)[0] <= room, f"{face.text!r} is cut in {lang}"
+
+
+def test_the_host_stops_waiting_for_a_dropped_friend_at_the_table(app) -> None:
+    """A friend's app died mid-match: the host's table said "Zoé is playing…" and waited, with no
+    way but the waiting room's to let the computer play her seat. The table now offers it."""
+    from net.remote import RemoteLink
+
+    lobby = host_gin_from_setup(app)
+    zoe = RemoteLink(f"127.0.0.1:{lobby.host.host.port}", lobby.welcome["code"], name="Zoé")
+    zoe.start()
+    wait(app, lambda: all(s["state"] == "connected" for s in lobby.seats) and lobby.start_button.is_enabled)
+    click(app, center(lobby.start_button))
+    wait(app, lambda: isinstance(app.top, TableScene))
+    table: Any = app.top
+    hosted = table.session.host.host.table
+    assert not any(b.key.startswith("net_bot_") for b in table.buttons)
+    wait(app, lambda: bool(zoe.take()) and zoe.status == "connected")
+    crash(zoe)
+    wait(app, lambda: any(b.key == "net_bot_1" for b in table.buttons))
+    [button] = [b for b in table.buttons if b.key == "net_bot_1"]
+    assert button.label == "Stop waiting: computer plays for Zoé"
+    app.step(1 / 60)
+    click(app, button.rect.center)
+    wait(app, lambda: hosted.seats[1].kind == "normal" and not any(b.key == "net_bot_1" for b in table.buttons))
+    assert hosted.seats[1].returning is not None  # Zoé may take her seat back with her key
+    table.session.close()

@@ -210,11 +210,13 @@ class LobbyScene(MenuScene):
             lines.append((tr("net.lobby.waiting_host"), "hint_label"))
         elif self.host is not None:
             lines.append((tr("net.lobby.opening"), "section_label"))  # the host's own seat is being taken
-        elif not self.problem:  # a refusal says what happened below, not that the app is connecting
+        elif self.problem:  # refused: what happened, not that the app is connecting
+            lines.append((self.problem, "error_label"))
+        else:
             lines.append((tr("net.lobby.connecting"), "section_label"))
         font = self.app.font(self.px(17))
         for text, kind in lines:
-            for part in wrap_text(font, text, panel.width - self.px(24)) if kind == "hint_label" else [text]:
+            for part in wrap_text(font, text, panel.width - self.px(24)) if kind != "section_label" else [text]:
                 self.label(pygame.Rect(panel.left, y, panel.width, self.px(30)), part, kind)
                 y += self.px(30)
             y += self.px(8)
@@ -248,8 +250,10 @@ class LobbyScene(MenuScene):
                 self.bot_buttons[i] = self.button(pygame.Rect(left + col_w - bot_w, top, bot_w, row),
                                                   tr("net.lobby.bot"), partial(self.give_to_bot, i))
         y += rows * (row + gap)
-        if self.problem:
-            self.label(pygame.Rect(panel.left, y, panel.width, self.px(34)), self.problem, "error_label")
+        if self.problem and (self.welcome or self.host is not None):  # else it is said above
+            for part in wrap_text(font, self.problem, panel.width - self.px(24)):
+                self.label(pygame.Rect(panel.left, y, panel.width, self.px(30)), part, "error_label")
+                y += self.px(30)
         if self.host is not None:
             ready = bool(self.seats) and all(s.get("state") in ("connected", "bot") for s in self.seats)
             self.start_button = self.button(pygame.Rect(w // 2 - bw - self.px(8), bottom, bw, bh), tr("net.lobby.start"),
