@@ -55,6 +55,10 @@ that and still answers input within one frame, as the 60 fps loop does."""
 WAKE = pygame.event.custom_type()
 """Posted from another thread (a network link) when the app has news to show: it ends an idle wait."""
 MAX_DT = 0.1
+KEYPAD_EDITING = {pygame.K_KP7: pygame.K_HOME, pygame.K_KP1: pygame.K_END, pygame.K_KP4: pygame.K_LEFT,
+                  pygame.K_KP6: pygame.K_RIGHT, pygame.K_KP_PERIOD: pygame.K_DELETE}
+"""The keypad's keys with Num Lock off, as a text box reads them: End moves the caret to the end
+there as in every other program (the text boxes knew only the keys of the main block)."""
 UI_SCALE_STEP = 0.125
 """The interface sizes the widgets are drawn at between 100 % and the setting's are multiples of this."""
 FONTS_KEPT = 48
@@ -607,6 +611,9 @@ class App:
 
             if handle_shortcut(self, event, self._typing()):
                 return
+        if (event.type == pygame.KEYDOWN and event.key in KEYPAD_EDITING and not event.mod & pygame.KMOD_NUM
+                and self._typing()):
+            event = pygame.event.Event(pygame.KEYDOWN, {**event.dict, "key": KEYPAD_EDITING[event.key]})
         consumed = self.ui.process_events(event)
         top = self.top
         if top is not None and not consumed:

@@ -79,3 +79,31 @@ def test_the_join_screen_draws_a_table_whose_name_slipped_past_the_checks(app) -
         app.step(1 / 60)
     assert app.top is join and "Zoé" in join.table_buttons[0].text
     pygame.event.clear()
+
+
+def test_the_code_box_moves_its_caret_with_the_keypads_home_and_end(app) -> None:
+    """With Num Lock off the keypad's End (and Home, arrows, Delete) edits a text box as it does
+    in every other program; typed beyond its limit a letter is refused, the text kept whole."""
+    from tests.ui.conftest import press
+
+    app.push(JoinScene(app))
+    join = app.top
+    assert isinstance(join, JoinScene)
+    join.close_browser()
+    entry = join.code_entry
+    join.set_focus(join.nav.index(entry))
+    for ch in "ABCDEF":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step(1 / 60)
+    assert entry.get_text() == "ABCDEF" and entry.edit_position == 6
+    press(app, pygame.K_KP7)
+    assert entry.edit_position == 0
+    press(app, pygame.K_KP1)
+    assert entry.edit_position == 6
+    press(app, pygame.K_KP4)
+    assert entry.edit_position == 5
+    entry.set_text("X" * entry.length_limit)
+    press(app, pygame.K_HOME)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Z"))
+    app.step(1 / 60)
+    assert entry.get_text() == "X" * entry.length_limit  # refused, nothing pushed out
