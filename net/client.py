@@ -24,7 +24,7 @@ from disk import DamagedFile
 from game import GAMES, Move
 from game.core import Bot
 from net.keys import KeptSeat, SeatClaim, SeatKeys
-from net.protocol import DEFAULT_PORT, FRAME_LIMIT, PROTOCOL_VERSION, encode
+from net.protocol import DEFAULT_PORT, FRAME_LIMIT, PROTOCOL_VERSION, clean_name, encode
 
 FATAL = {"wrong_code", "table_full", "version", "bad_token", "seat_not_free", "seat_taken_by_bot", "flood",
          "timeout", "replaced", "wait"}
@@ -124,9 +124,10 @@ class SeatClient:
                 raise JoinError(str(message.get("message", "")), key, _wait_seconds(message))
             if message["type"] == "welcome":
                 seat, token = message.get("seat"), message.get("token")
-                if type(seat) is not int or not isinstance(token, str):  # no usable welcome: not a table
-                    await self.close()
+                if type(seat) is not int or not isinstance(token, str) or not _welcome_fits(message):
+                    await self.close()  # no usable welcome: not a table
                     raise JoinError("the host's welcome is malformed")
+                message["names"] = [clean_name(name) for name in message["names"]]
                 self.welcome = message
                 self.seat, self.token = seat, token
                 self._keep()
@@ -387,3 +388,14 @@ class _Player:
             await self.client.send({"type": "move", "move": action})
         except ConnectionClosed:
             return
+
+
+def _welcome_fits(welcome: dict[str, Any]) -> bool:
+    """Whether a host's welcome describes a table this app can sit at: a game it knows, a player
+    count the game allows, the seat among them and a name (text) for each (cleaned by the caller)."""
+    game_id = welcome.get("game")
+    game = GAMES.get(game_id) if isinstance(game_id, str) else None
+    players, seat, names = welcome.get("players"), welcome.get("seat"), welcome.get("names")
+    return (game is not None and type(players) is int and game.min_players <= players <= game.max_players
+            and type(seat) is int and 0 <= seat < players
+            and isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names))

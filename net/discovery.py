@@ -131,8 +131,11 @@ def checked_ad(props: Mapping[str, str], addresses: list[str], port: Any) -> Tab
     app knows, the seat counts whole numbers the game allows (free seats no more than seats), the
     code 1 to ``CODE_LIMIT`` letters and digits, the name printable text (no control, format or
     bidirectional characters) of at most ``NAME_LIMIT`` characters, the port 1 to 65535 and the
-    address a unicast IPv4 address.
+    address a unicast IPv4 address written as text; a field that is not text drops it too.
     """
+    if not isinstance(props, Mapping) or any(not isinstance(v, str) for v in props.values()) \
+            or not isinstance(addresses, (list, tuple)):
+        return None
     if props.get("protocol") != str(PROTOCOL_VERSION):
         return None
     game_id = props.get("game", "")
@@ -150,7 +153,7 @@ def checked_ad(props: Mapping[str, str], addresses: list[str], port: Any) -> Tab
         return None
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         return None
-    address = next((a for a in addresses if _unicast(a)), None)
+    address = next((a for a in addresses if isinstance(a, str) and _unicast(a)), None)
     if address is None:
         return None
     return TableAd(clean_name(name), address, port, code.upper(), game_id, seats, free)

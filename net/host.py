@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import socket
 import sys
 import threading
@@ -233,9 +234,19 @@ class Host:
         table = self.table
         try:
             self.announcer = Announcer(self.announce or "Tablée", self.port, table.code, table.state.GAME_ID,
-                                       table.state.players, self._free())
+                                       table.state.players, self._free(), addresses=self._addresses())
         except Exception:  # announcing is a convenience: a table that cannot be heard still plays
             self.announcer = None
+
+    def _addresses(self) -> list[str]:
+        """The IPv4 addresses the announcement gives: the one the table listens on, or this
+        computer's (its network's first, loopback last). An announcement without any was heard by
+        nobody, not even another app on this computer."""
+        try:
+            ipaddress.IPv4Address(self.bind)
+        except ValueError:
+            return local_addresses()
+        return local_addresses() if self.bind == "0.0.0.0" else [self.bind]
 
     def _free(self) -> int:
         return sum(1 for s in self.table.seats if s.remote and s.client is None)

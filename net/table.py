@@ -635,7 +635,8 @@ class HostedTable:
         info = None if conn is None else self._conns.get(conn)
         if info is None:
             return message
-        shown = {k: v for k, v in message.items() if k not in ("window", "grace", "seats", "played")}
+        shown = {k: v for k, v in message.items() if k not in ("window", "grace", "seats", "played", "view")}
+        shown["view"] = dict(view)  # a copy: the log and history are taken out of ``view`` below
         shown["clocks"] = (None if message["window"] is None else message["window"][1],
                            None if message["grace"] is None else message["grace"][::2])
         shown["seats"] = [{k: v for k, v in s.items() if k != "latency"} for s in message["seats"]]

@@ -31,7 +31,7 @@ from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
 from ui.storage import Storage
-from ui.text import wrap_text
+from ui.text import SafeFont, wrap_text
 from ui.theme import drop_unused_fonts, scaled_theme
 
 if TYPE_CHECKING:
@@ -55,6 +55,10 @@ that and still answers input within one frame, as the 60 fps loop does."""
 WAKE = pygame.event.custom_type()
 """Posted from another thread (a network link) when the app has news to show: it ends an idle wait."""
 MAX_DT = 0.1
+KEYPAD_EDITING = {pygame.K_KP7: pygame.K_HOME, pygame.K_KP1: pygame.K_END, pygame.K_KP4: pygame.K_LEFT,
+                  pygame.K_KP6: pygame.K_RIGHT, pygame.K_KP_PERIOD: pygame.K_DELETE}
+"""The keypad's keys with Num Lock off, as a text box reads them: End moves the caret to the end
+there as in every other program (the text boxes knew only the keys of the main block)."""
 UI_SCALE_STEP = 0.125
 """The interface sizes the widgets are drawn at between 100 % and the setting's are multiples of this."""
 FONTS_KEPT = 48
@@ -183,6 +187,9 @@ class App:
         self.storage = Storage(self.data_dir)
         self.settings: Settings
         self.settings, settings_damaged = load_settings(places.config)
+        self._redraw = False
+        """Whether the next frame must be drawn although no input came: network news woke the app
+        (``wake``) or a scene changed what it shows outside input (``redraw``)."""
         self._raise_asked = threading.Event()
         """Set by the single-instance listener's thread when a second launch asks for the window."""
         self._tr = Translator(self.settings.language)
@@ -477,8 +484,8 @@ class App:
             top.enter()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """A cached font (Noto Sans, bundled with pygame_gui, which has every French accent); the
-        ``FONTS_KEPT`` most recently asked for are kept."""
+        """A cached font (Noto Sans, bundled with pygame_gui, which has every French accent) that
+        draws any text without raising (``SafeFont``); the ``FONTS_KEPT`` most recently asked for are kept."""
         key = (size, bold)
         font = self._fonts.pop(key, None)
         if font is None:
@@ -486,9 +493,9 @@ class App:
                 del self._fonts[next(iter(self._fonts))]
             name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
             try:
-                font = pygame.font.Font(str(resources.files("pygame_gui.data") / name), size)
+                font = SafeFont(str(resources.files("pygame_gui.data") / name), size)
             except (OSError, FileNotFoundError, pygame.error):
-                font = pygame.font.Font(None, size)
+                font = SafeFont(None, size)
                 font.bold = bold
         self._fonts[key] = font  # now the most recently asked for
         return font
@@ -522,10 +529,13 @@ class App:
         top = self.top
         if top is not None:
             self._guarded(top, "update", top.update, dt)
+        if self.top is not top:
+            self._redraw = True  # news changed the screen (the waiting room became the table)
         for toast in self._toasts:
             toast.remaining -= dt
         self._toasts = [t for t in self._toasts if t.remaining > 0]
-        if draw or not self.idle():
+        if draw or self._redraw or not self.idle():
+            self._redraw = False
             self.draw()
             if self._painted is None:
                 pygame.display.flip()
@@ -570,8 +580,14 @@ class App:
             if not pygame.event.peek(WAKE, pump=False):  # pumping belongs to the main thread
                 pygame.event.post(pygame.event.Event(WAKE))
 
+    def redraw(self) -> None:
+        """Draw the next frame even if the app waits for input: the screen changed outside input
+        (a scene rebuilt its widgets for news from the network, a router's answer)."""
+        self._redraw = True
+
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == WAKE:
+            self._redraw = True  # the news may land in this very frame, after its wait timed out
             return
         if event.type == pygame.QUIT:
             self.quit()
@@ -595,6 +611,9 @@ class App:
 
             if handle_shortcut(self, event, self._typing()):
                 return
+        if (event.type == pygame.KEYDOWN and event.key in KEYPAD_EDITING and not event.mod & pygame.KMOD_NUM
+                and self._typing()):
+            event = pygame.event.Event(pygame.KEYDOWN, {**event.dict, "key": KEYPAD_EDITING[event.key]})
         consumed = self.ui.process_events(event)
         top = self.top
         if top is not None and not consumed:

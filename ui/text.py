@@ -3,11 +3,48 @@ module pulls in nothing of ``ui`` but pygame, so any module can use it without a
 
 from __future__ import annotations
 
+import unicodedata
+from typing import Any
+
 import pygame
 
 KEPT_WITH_PREVIOUS = ("%", ":", ";", "!", "?", "»")
 """Marks French sets after a space: a line never begins with one, as a no-break space would keep it
 with the word before ("49 %", "manche :"); likewise a line never ends with "«"."""
+
+
+TEXT_LIMIT = 4000
+"""Characters of one text drawn at most (far more than a line holds): a huge text from outside
+costs a bounded time to draw."""
+_KEPT_CONTROLS = frozenset("\n\t")
+
+
+def drawable(text: object, limit: int = TEXT_LIMIT) -> str:
+    """``text`` as a font can always draw it, whatever came from outside (a host, a LAN
+    announcement, a file): fonts refuse a NUL and lone surrogates, and crashed the scene showing
+    them. Control characters but new line and tab are dropped, a lone surrogate becomes the
+    replacement character, bytes are read as UTF-8, anything else that is not text shows as
+    nothing; at most ``limit`` characters are kept."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    elif not isinstance(text, str):
+        return ""
+    text = text[:limit]
+    if text.isprintable():
+        return text
+    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text
+                   if ch.isprintable() or ch in _KEPT_CONTROLS or unicodedata.category(ch) != "Cc")
+
+
+class SafeFont(pygame.font.Font):
+    """A font whose ``render`` and ``size`` take any text (see ``drawable``) instead of raising."""
+
+    def render(self, text: object, antialias: bool, color: Any, bgcolor: Any = None,
+               wraplength: int = 0) -> pygame.Surface:
+        return super().render(drawable(text), antialias, color, bgcolor, wraplength)
+
+    def size(self, text: object) -> tuple[int, int]:
+        return super().size(drawable(text))
 
 
 def _words(paragraph: str) -> list[str]:

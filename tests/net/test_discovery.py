@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from zeroconf import ServiceInfo, ServiceStateChange
 
+import net.discovery
 from game import GAMES
 from net.discovery import TABLES_LIMIT, Announcer, TableBrowser, _read, checked_ad
+from net.host import Host
 from net.protocol import SERVICE_TYPE
 from tests.patience import PATIENCE
 
@@ -190,3 +192,39 @@ def test_huge_non_finite_or_empty_fields_are_dropped_or_ignored(props: dict[str,
 @pytest.mark.parametrize("port", [None, [47815], {"port": 1}, float("inf"), float("nan")])
 def test_a_port_of_the_wrong_type_drops_the_announcement(port: Any) -> None:
     assert checked_ad(GOOD, ["192.168.1.20"], port) is None
+
+
+@pytest.mark.parametrize(("props", "addresses"), [
+    ({**GOOD, "name": 5}, ["10.0.0.7"]), ({**GOOD, "name": None}, ["10.0.0.7"]), ({**GOOD, "code": ["K7QM2D"]}, ["10.0.0.7"]),
+    ({**GOOD, "seats": 2}, ["10.0.0.7"]), ({**GOOD, "game": b"gin_rummy"}, ["10.0.0.7"]), ("not a mapping", ["10.0.0.7"]),
+    (GOOD, [167772167]), (GOOD, [b"10.0.0.7"]), (GOOD, "10.0.0.7"), (GOOD, None), (GOOD, [["10.0.0.7"]]),
+])
+def test_fields_of_the_wrong_type_drop_the_announcement_without_raising(props: Any, addresses: Any) -> None:
+    """Whatever a zeroconf library hands over, the check answers ``None`` rather than raising in
+    the listener's thread (an address given as a number once passed as an address)."""
+    assert checked_ad(props, addresses, 47815) is None
+
+
+def test_a_table_hosted_by_an_app_is_heard_by_another_app_on_the_same_computer(monkeypatch) -> None:
+    """The host announced no address at all (zeroconf fills in none by itself), so its table was
+    listed by nobody, not even another app on the same computer. Both ends on loopback only."""
+    from net.host import HostThread
+    from tests.net.helpers import hosted
+
+    monkeypatch.setattr(net.discovery, "_all", lambda: ["127.0.0.1"])
+    thread = HostThread(Host(hosted("gin_rummy", ["remote", "remote"], seed=1, auto_start=False), bind="127.0.0.1",
+                             port=0, announce="Ann"))
+    try:
+        thread.start()
+    except OSError as exc:
+        pytest.skip(f"no loopback network here ({exc})")
+    try:
+        browser = TableBrowser()
+        try:
+            assert wait_for(browser, lambda ts: any(t.code == "TEST42" for t in ts)), "the table was never heard"
+            [ad] = [t for t in browser.tables() if t.code == "TEST42"]
+            assert (ad.name, ad.where, ad.free) == ("Ann", f"127.0.0.1:{thread.host.port}", 2)
+        finally:
+            browser.close()
+    finally:
+        thread.stop()

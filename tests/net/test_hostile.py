@@ -247,3 +247,29 @@ def test_the_name_a_player_chooses_is_the_name_everyone_sees() -> None:
     b, out = hello(t, "Bob")
     update = next(m for m in to(a, out) if m["type"] == "update")
     assert update["view"]["names"] == ["Ann", "Bob"] == t.state.names
+
+
+@pytest.mark.parametrize(("game", "kinds"), [
+    ("gang_de_mouettes", ("remote", "remote", "remote")),
+    ("lagagne", ("remote", "remote", "remote")),
+    ("gin_rummy", ("remote", "remote")),
+])
+def test_a_flood_of_no_op_messages_sends_nobody_anything(game: str, kinds: tuple[str, ...]) -> None:
+    """``pass`` with no window open and ``ready`` from a seat already ready change nothing: they
+    send nothing, however many, even once each seat has had several updates (the host once sent a
+    full update to every seat for each pass: it compared with a copy of the view it had trimmed)."""
+    t = table(kinds, game=game)
+    conns = [hello(t, f"P{i}", seat=i)[0] for i in range(len(kinds))]
+    assert t.started
+    now = 0.0
+    for conn in conns:  # everyone looks at their cards: each seat gets an update or more
+        t.handle(conn, encode({"type": "ready"}), now)
+    assert t.referee is not None and t.referee.window_clock() is None and not t.referee.unready()
+    before = t.state.to_json()
+    sent: list[dict[str, Any]] = []
+    for i in range(54):
+        now += 0.5  # within the rate a client may send
+        out = t.handle(conns[i % len(conns)], encode({"type": "pass" if i % 3 else "ready"}), now)
+        sent += [m for _, m in out if m is not None]
+    assert sent == []
+    assert t.state.to_json() == before

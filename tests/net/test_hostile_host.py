@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.server import ServerConnection, serve
 
-from net.protocol import PROTOCOL_VERSION
+from net.protocol import NAME_LIMIT, PROTOCOL_VERSION
 from net.remote import INBOX_LIMIT, RemoteLink
 from tests.patience import PATIENCE, eventually
 
@@ -125,6 +125,10 @@ def test_malformed_messages_from_the_host_are_skipped_and_the_link_lives_on() ->
     '{"type": "error"}', '{"type": "error", "key": 5, "message": null}', '{"type": "welcome"}',
     '{"type": "welcome", "seat": "1", "token": "k"}', '{"type": "welcome", "seat": true, "token": "k"}',
     '{"type": "welcome", "seat": 1, "token": ["k"]}',
+    *(json.dumps({**WELCOME, **odd}) for odd in (
+        {"game": "gin\x00rummy"}, {"game": "poker"}, {"game": None}, {"game": ["gin_rummy"]},
+        {"players": 9}, {"players": "2"}, {"players": 2.0}, {"seat": 2}, {"seat": -1},
+        {"names": ["A"]}, {"names": ["A", 5]}, {"names": "AB"}, {"names": None})),
 ])
 def test_a_malformed_refusal_or_welcome_is_a_refusal_not_a_dead_link(first: str) -> None:
     host = FloodingHost(first=first, frames=[])
@@ -135,6 +139,22 @@ def test_a_malformed_refusal_or_welcome_is_a_refusal_not_a_dead_link(first: str)
     try:
         eventually(lambda: link.status == "lost", "the link lost")
         assert link.reason is not None
+    finally:
+        link.close()
+        host.close()
+
+
+def test_the_names_a_host_sends_are_cleaned_before_anything_shows_them() -> None:
+    """A NUL or a control character in a name once reached the fonts, which refuse a NUL."""
+    host = FloodingHost(first=json.dumps({**WELCOME, "names": ["A\x00nn\x1b[2J", "B" * 500]}), frames=[])
+    host.thread.start()
+    assert host.ready.wait(PATIENCE)
+    link = RemoteLink(f"127.0.0.1:{host.port}", "QWERTY", name="Léa")
+    link.start()
+    try:
+        eventually(lambda: bool(link.welcome), "the welcome")
+        names = link.welcome["names"]
+        assert names[0] == "Ann[2J" and all(len(n) <= NAME_LIMIT and n.isprintable() for n in names)
     finally:
         link.close()
         host.close()

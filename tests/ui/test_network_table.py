@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 import pygame
+import pytest
 
 from game import GAMES, Move
 from game.core.matchfile import import_match
@@ -116,6 +117,35 @@ def test_a_player_hosts_from_the_setup_form_and_a_friend_joins(app) -> None:
     assert table.session.link.status == "closed" and table.session.host is None
 
 
+def test_the_hosts_waiting_room_never_says_it_is_connecting(app) -> None:
+    """Before its code appears the host's waiting room says the table is opening: the host is not
+    connecting to anything (it said "Connecting to the table…" for seconds)."""
+    click(app, center(app.top.game_buttons["gin_rummy"]))
+    setup = app.top
+    menu = setup.level_menus[1]
+    setup.set_focus(setup.nav.index(menu))
+    while menu.selected_option[1] != REMOTE_LEVEL:
+        press(app, pygame.K_RIGHT)
+    seen: list[str] = []
+    real_build = LobbyScene.build
+
+    def build(self: LobbyScene) -> None:
+        real_build(self)
+        if self.host is not None and not self.welcome:
+            seen.extend(w.text for w in self.root.elements if hasattr(w, "text"))
+
+    LobbyScene.build = build  # type: ignore[method-assign]
+    try:
+        click(app, center(setup.start_button))
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene) and lobby.host is not None
+        wait(app, lambda: bool(lobby.welcome))
+    finally:
+        LobbyScene.build = real_build  # type: ignore[method-assign]
+    assert "Opening the table…" in seen and "Connecting to the table…" not in seen
+    lobby.back()
+
+
 def test_a_friend_joining_wakes_a_host_waiting_for_input(app) -> None:
     """A waiting room with nothing moving waits for input; a friend's arrival on the network ends
     that wait at once (it used to show only at the app's next look, up to half a second later)."""
@@ -126,6 +156,28 @@ def test_a_friend_joining_wakes_a_host_waiting_for_input(app) -> None:
     while not all(s["state"] == "connected" for s in lobby.seats):
         assert wait_for_input(PATIENCE)  # every piece of news wakes the app: none waits for a timeout
         app.step(1 / 60)
+
+
+def shows_its_state(app) -> bool:
+    """Whether the screen shows what a frame drawn now would show (nothing stale on it)."""
+    before = pygame.image.tobytes(app.screen, "RGB")
+    app.draw()
+    return pygame.image.tobytes(app.screen, "RGB") == before
+
+
+def test_news_taken_by_a_frame_that_was_not_asked_to_draw_is_drawn(app) -> None:
+    """While idle the app waits for input, then runs a frame drawn only if something moves (or the
+    wait was woken). News that landed between the wait's end and the frame was taken by it and
+    rebuilt the waiting room, but the screen kept the old picture until the mouse moved: the host
+    saw a friend "dropped" with *Start* greyed out although they were at the table."""
+    lobby = host_gin_from_setup(app)
+    wait(app, lambda: app.idle())
+    assert shows_its_state(app)
+    friend(f"127.0.0.1:{lobby.host.host.port}", lobby.welcome["code"])
+    while not (all(s["state"] == "connected" for s in lobby.seats) and lobby.start_button.is_enabled):
+        eventually(lambda: not lobby.link._inbox.empty() or app.toasts, "news from the host")
+        app.step(1 / 60, draw=False)  # as ``App.run`` does after a wait that timed out
+        assert shows_its_state(app)
 
 
 def hosted_elsewhere(kinds: list[str], seed: int = 4) -> tuple[HostThread, HostedTable]:
@@ -169,7 +221,10 @@ def test_a_wrong_code_is_said_in_the_waiting_room(app) -> None:
     try:
         lobby = join_typed(app, host.host.port, "AAAAAA")
         wait(app, lambda: bool(lobby.problem))
-        assert "answers to this code" in lobby.problem
+        assert lobby.problem == "Could not join the table: no table with a free seat answers to this code there."
+        app.step(1 / 60)
+        shown = [w.text for w in lobby.root.elements if hasattr(w, "text")]
+        assert lobby.problem in " ".join(shown) and "Connecting to the table…" not in shown  # refused, not lost
     finally:
         host.stop()
 
@@ -569,3 +624,44 @@ def test_the_waiting_room_says_what_to_do_when_no_router_answers(app, monkeypatc
     assert f"forward TCP port {port} to this computer" in lobby_texts(lobby)
     assert "or play on the same network" in lobby_texts(lobby)
     lobby.back()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_the_seat_list_shows_its_choices_whole(app, lang: str) -> None:
+    """The seat list cut its own choice ("Player on another comp"): every choice fits its box."""
+    app.set_language(lang)
+    click(app, center(app.top.game_buttons["gang_de_mouettes"]))
+    setup = app.top
+    menu = setup.level_menus[1]
+    setup.set_focus(setup.nav.index(menu))
+    for _ in menu.options_list:
+        press(app, pygame.K_RIGHT)
+        face = menu.current_state.selected_option_button
+        room = face.rect.width - 12  # its borders and a little air
+        assert face.font.size(face.text)[0] <= room, f"{face.text!r} is cut in {lang}"
+
+
+def test_the_host_stops_waiting_for_a_dropped_friend_at_the_table(app) -> None:
+    """A friend's app died mid-match: the host's table said "Zoé is playing…" and waited, with no
+    way but the waiting room's to let the computer play her seat. The table now offers it."""
+    from net.remote import RemoteLink
+
+    lobby = host_gin_from_setup(app)
+    zoe = RemoteLink(f"127.0.0.1:{lobby.host.host.port}", lobby.welcome["code"], name="Zoé")
+    zoe.start()
+    wait(app, lambda: all(s["state"] == "connected" for s in lobby.seats) and lobby.start_button.is_enabled)
+    click(app, center(lobby.start_button))
+    wait(app, lambda: isinstance(app.top, TableScene))
+    table: Any = app.top
+    hosted = table.session.host.host.table
+    assert not any(b.key.startswith("net_bot_") for b in table.buttons)
+    wait(app, lambda: bool(zoe.take()) and zoe.status == "connected")
+    crash(zoe)
+    wait(app, lambda: any(b.key == "net_bot_1" for b in table.buttons))
+    [button] = [b for b in table.buttons if b.key == "net_bot_1"]
+    assert button.label == "Stop waiting: computer plays for Zoé"
+    app.step(1 / 60)
+    click(app, button.rect.center)
+    wait(app, lambda: hosted.seats[1].kind == "normal" and not any(b.key == "net_bot_1" for b in table.buttons))
+    assert hosted.seats[1].returning is not None  # Zoé may take her seat back with her key
+    table.session.close()

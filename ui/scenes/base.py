@@ -26,6 +26,7 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from ui.scene import Scene
 from ui.scenes import art
+from ui.text import drawable
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -221,10 +222,12 @@ class MenuScene(Scene):
         self.focusables = {}
 
     def rebuild(self) -> None:
-        """Build the widgets again (new size, new language, new content)."""
+        """Build the widgets again (new size, new language, new content), shown in the next frame
+        even when nothing else would draw it (content that came from the network)."""
         if self.root is not None:
             self.leave()
             self.enter()
+            self.app.redraw()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.rebuild()
@@ -245,7 +248,7 @@ class MenuScene(Scene):
         ``container``: a scrolling list inside the scene (default: the scene's root)."""
         widget = UIButton(
             rect,
-            text,
+            drawable(text),
             manager=self.app.ui,
             container=container or self.root,
             object_id=self.oid(kind, object_id),
@@ -304,7 +307,7 @@ class MenuScene(Scene):
                               object_id=self.oid("drop", f"#{name}"))
 
     def label(self, rect: pygame.Rect, text: str, kind: str = "field_label") -> UILabel:
-        return UILabel(rect, text, manager=self.app.ui, container=self.root, object_id=self.oid(kind))
+        return UILabel(rect, drawable(text), manager=self.app.ui, container=self.root, object_id=self.oid(kind))
 
     @staticmethod
     def text_width(label: UILabel, text: str) -> int:

@@ -23,7 +23,7 @@ from disk import DamagedFile, load_json_object, move_aside
 from game import GAMES
 from net.host import Host, HostThread, local_addresses
 from net.keys import KeptTable, SeatKeys
-from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code
+from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code, printable
 from net.reach import PortMapper, Reach, invitation, ipv6_addresses, reach_lines, shared_address
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
@@ -38,6 +38,9 @@ from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App
+
+REASON_LIMIT = 160
+"""Characters of a host's own words (a refusal this app has no translation for) shown at most."""
 
 
 def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed: int | None,
@@ -205,11 +208,15 @@ class LobbyScene(MenuScene):
                     lines.append((tr("net.lobby.joined", seat=link.seat + 1, name=self.welcome["names"][link.seat]),
                                   "section_label"))
             lines.append((tr("net.lobby.waiting_host"), "hint_label"))
+        elif self.host is not None:
+            lines.append((tr("net.lobby.opening"), "section_label"))  # the host's own seat is being taken
+        elif self.problem:  # refused: what happened, not that the app is connecting
+            lines.append((self.problem, "error_label"))
         else:
             lines.append((tr("net.lobby.connecting"), "section_label"))
         font = self.app.font(self.px(17))
         for text, kind in lines:
-            for part in wrap_text(font, text, panel.width - self.px(24)) if kind == "hint_label" else [text]:
+            for part in wrap_text(font, text, panel.width - self.px(24)) if kind != "section_label" else [text]:
                 self.label(pygame.Rect(panel.left, y, panel.width, self.px(30)), part, kind)
                 y += self.px(30)
             y += self.px(8)
@@ -243,8 +250,10 @@ class LobbyScene(MenuScene):
                 self.bot_buttons[i] = self.button(pygame.Rect(left + col_w - bot_w, top, bot_w, row),
                                                   tr("net.lobby.bot"), partial(self.give_to_bot, i))
         y += rows * (row + gap)
-        if self.problem:
-            self.label(pygame.Rect(panel.left, y, panel.width, self.px(34)), self.problem, "error_label")
+        if self.problem and (self.welcome or self.host is not None):  # else it is said above
+            for part in wrap_text(font, self.problem, panel.width - self.px(24)):
+                self.label(pygame.Rect(panel.left, y, panel.width, self.px(30)), part, "error_label")
+                y += self.px(30)
         if self.host is not None:
             ready = bool(self.seats) and all(s.get("state") in ("connected", "bot") for s in self.seats)
             self.start_button = self.button(pygame.Rect(w // 2 - bw - self.px(8), bottom, bw, bh), tr("net.lobby.start"),
@@ -329,8 +338,10 @@ class LobbyScene(MenuScene):
                 return
             elif kind == "link" and message.get("status") == "lost":
                 key = f"net.error.{message.get('key')}"
-                self.problem = self.app.tr("net.lost", reason=self.app.tr(key) if self.app.has_text(key)
-                                           else message.get("message", ""))
+                reason = self.app.tr(key) if self.app.has_text(key) else \
+                    printable(str(message.get("message", "")), REASON_LIMIT)
+                # refused before any welcome: the player never joined, so nothing was lost
+                self.problem = self.app.tr("net.lost" if self.welcome else "net.not_joined", reason=reason)
         self.reach = self._reach()
         shown = (repr(self.welcome.get("seat")), repr(self.seats), self.problem, self.reach)
         if shown != self._shown:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 from game import GAMES, GameState, IllegalMove, Move
@@ -649,6 +650,18 @@ class TableMatch:
             return " ".join(lines)
         return ""
 
+    def seat_buttons(self) -> list[tuple[str, str, Callable[[], None]]]:
+        """For the host of a network table, a button for each seat whose player dropped out: the
+        computer plays it (its player takes it back with their key); ``(key, label, action)``."""
+        host = getattr(self.session, "host", None)
+        if host is None or not isinstance(self.driver, NetworkDriver):
+            return []
+        mine = self.driver.remote.state.mine
+        return [(f"net_bot_{seat}", self.words.tr("net.table.bot_for", name=status.get("name", "")),
+                 partial(_give_to_bot, host, seat))
+                for seat, status in enumerate(self.driver.remote.seats)
+                if status.get("state") == "dropped" and seat not in mine]
+
     def seat_badge(self, seat: int, level: str) -> str:
         """A network seat's badge after its level: connected with its latency, or dropped."""
         status = self.driver.link_status(seat)
@@ -799,3 +812,8 @@ class TableMatch:
             head = tr("tutorial.step", n=coach.index + 1, total=len(coach.tutorial.steps))
             lines.append(f"{head} · {tr(step.text)}" if self.coach_due() else tr("tutorial.wait"))
         return lines
+
+
+def _give_to_bot(host: Any, seat: int) -> None:
+    """The host stops waiting for a dropped player: the computer plays their seat."""
+    host.host.call(lambda table: table.seat_bot(seat, "normal"))

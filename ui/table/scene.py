@@ -462,6 +462,8 @@ class TableScene(Scene):
                 self.log.add(line)
                 self.say(line)
             self.hud.stale = self.dirty = True
+        if news:
+            self._rebuild_buttons()  # a seat dropped or came back: its host's button comes or goes
 
     def wait_for_bot(self, timeout: float = 10.0) -> None:
         """Block until every bot asked so far has answered (tests)."""
@@ -472,6 +474,7 @@ class TableScene(Scene):
         """Ask the adapter for the gesture table again and lay its buttons out."""
         self.gestures = Gestures() if self.curtain.shown else self.adapter.gestures(self.view, self.legal)
         main = [button_for(s) for s in self.gestures.buttons if not s.side]
+        main += [Button(key, label, action) for key, label, action in self.match.seat_buttons()]
         side = [button_for(s) for s in self.gestures.buttons if s.side]
         coach = self.match.coach
         if coach is not None and not coach.ended:

@@ -1,0 +1,109 @@
+"""Text from outside (a host's names and reasons, a LAN announcement) is drawn whatever it holds:
+the fonts refuse a NUL and lone surrogates, and a scene that showed one went back to the title with
+a crash report. Every font of the app and every label and button of the menus now draw any text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from net.discovery import TableAd
+from ui.scenes.network import JoinScene, LobbyScene
+from ui.text import TEXT_LIMIT, drawable
+
+HOSTILE = ["A\x00nn", "\ud800\udfff", "\x1b[2J\x07\x7f", "x" * 100_000, "Zo\u202eé", b"\xff\xfe\x00", None, 5, ["a"]]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_the_apps_fonts_draw_any_text(app, text: Any) -> None:
+    for font in (app.font(18), app.font(24, bold=True)):
+        assert font.render(text, True, (0, 0, 0)).get_height() > 0
+        assert font.size(text)[1] > 0
+
+
+def test_what_drawable_keeps_and_drops() -> None:
+    assert drawable("A\x00nn\x1b") == "Ann"
+    assert drawable("\ud800x") == "\ufffdx"
+    assert drawable("49\u202f% · manche :\u00a02\nligne\tsuite") == "49\u202f% · manche :\u00a02\nligne\tsuite"
+    assert len(drawable("x" * 1_000_000)) == TEXT_LIMIT
+    assert drawable(b"Zo\xc3\xa9\x00") == "Zoé"
+    assert drawable(None) == drawable(5) == drawable(["a"]) == ""
+
+
+class HostileLink:
+    """A link to a host that sends NULs, surrogates and control characters in every text."""
+
+    seat = 0
+    status = "connected"
+
+    def __init__(self, messages: list[dict[str, Any]]) -> None:
+        self.messages = messages
+
+    def take(self) -> list[dict[str, Any]]:
+        messages, self.messages = self.messages, []
+        return messages
+
+    def close(self) -> None:
+        self.status = "closed"
+
+
+def test_a_waiting_room_shows_a_hostile_hosts_words_without_crashing(app) -> None:
+    names = ["A\x00nn", "B\ud800ob"]
+    link = HostileLink([
+        {"type": "welcome", "seat": 0, "code": "K7\x00QM", "game": "gin_rummy", "players": 2, "names": names},
+        {"type": "seats", "seats": [{"name": n, "kind": "remote", "state": "connected", "client": "hu\x00man"}
+                                    for n in names]},
+        {"type": "link", "status": "lost", "key": "odd\x00", "message": "No\x00 table\x1b[2J " * 500},
+    ])
+    lobby = LobbyScene(app, [link])  # type: ignore[list-item]
+    app.push(lobby)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert app.top is lobby and lobby.problem
+    shown = [label.text for label in lobby.seat_labels]
+    assert shown and all("\x00" not in text for text in shown) and "Ann" in shown[0]
+
+
+def test_the_join_screen_draws_a_table_whose_name_slipped_past_the_checks(app) -> None:
+    """The announcement's check drops such a table (``tests/net/test_discovery.py``); were one to
+    slip past, the Join screen still draws it."""
+    app.push(JoinScene(app))
+    join = app.top
+    assert isinstance(join, JoinScene)
+    join.close_browser()
+    join.heard = [TableAd("Zo\x00é\ud800", "10.0.0.7", 47815, "K7QM2D", "gin_rummy", 2, 1)]
+    join.rebuild()
+    for _ in range(3):
+        app.step(1 / 60)
+    assert app.top is join and "Zoé" in join.table_buttons[0].text
+    pygame.event.clear()
+
+
+def test_the_code_box_moves_its_caret_with_the_keypads_home_and_end(app) -> None:
+    """With Num Lock off the keypad's End (and Home, arrows, Delete) edits a text box as it does
+    in every other program; typed beyond its limit a letter is refused, the text kept whole."""
+    from tests.ui.conftest import press
+
+    app.push(JoinScene(app))
+    join = app.top
+    assert isinstance(join, JoinScene)
+    join.close_browser()
+    entry = join.code_entry
+    join.set_focus(join.nav.index(entry))
+    for ch in "ABCDEF":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step(1 / 60)
+    assert entry.get_text() == "ABCDEF" and entry.edit_position == 6
+    press(app, pygame.K_KP7)
+    assert entry.edit_position == 0
+    press(app, pygame.K_KP1)
+    assert entry.edit_position == 6
+    press(app, pygame.K_KP4)
+    assert entry.edit_position == 5
+    entry.set_text("X" * entry.length_limit)
+    press(app, pygame.K_HOME)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Z"))
+    app.step(1 / 60)
+    assert entry.get_text() == "X" * entry.length_limit  # refused, nothing pushed out
