@@ -1,7 +1,7 @@
 """The bots' strength, guarded: each game's ``hard`` and ``normal`` against the independent players.
 
-    python benchmarks/bots.py --jobs 2          # the full run: about four hours of CPU, run it niced
-    python benchmarks/bots.py --quick --jobs 2  # a smaller run for a quick look (about 15 min of CPU)
+    python benchmarks/bots.py --jobs 2          # the full run: about 2.5 hours of CPU, run it niced
+    python benchmarks/bots.py --quick --jobs 2  # a smaller run for a quick look (about 8 min of CPU)
     python benchmarks/bots.py --pool            # against every independent player, not only the balanced one
 
 Every row plays fixed held-out deals (deal *i* of seed *S* is ``S * 100_003 + i``, as
