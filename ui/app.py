@@ -416,6 +416,7 @@ class App:
         scene = TableScene(self, session)
         if session.saved:
             self.storage.autosave_session(session.to_json())
+            self.storage.keep_bound(session.save_id)
         if len(self.scenes) > 1:
             self.scenes[-1].leave()
             del self.scenes[1:]
@@ -702,7 +703,9 @@ class App:
         from ui.session import MatchSession
         from ui.table.scene import TableScene
 
-        match = self.storage.load_session() if isinstance(scene, TableScene) else None
+        match = None
+        if isinstance(scene, TableScene) and scene.session.saved:
+            match = self.storage.load_session(scene.session.save_id)
         path = write_crash_report(self.places.state, error, f"{type(scene).__name__}.{where}", match)
         where_text = str(path) if path is not None else self.tr("notice.crash_unsaved")
         try:
