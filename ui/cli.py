@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ui.app import App
 
 SCENES = ("title", "setup", "deck", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files",
-          "tutorial", "chart", "shortcuts", "review", "fair", "continue", "saves")
+          "tutorial", "chart", "shortcuts", "review", "fair", "continue", "saves", "log")
 SETTLE_FRAMES = 90
 SETTLE_DT = 1 / 30
 HINT_FRAMES = 600
@@ -488,6 +488,8 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
                 if review.review_done:
                     break
                 time.sleep(SETTLE_DT)
+        elif scene == "log":  # the log enlarged over the table (L)
+            app.top.toggle_log()  # type: ignore[union-attr]
         elif scene == "shortcuts":
             from ui.shortcuts import ShortcutsScene
 

@@ -230,3 +230,55 @@ def test_when_a_match_was_played_is_written_the_players_way(app: App, lang: str,
     assert when_text(app, time.mktime((2026, 12, 6, 14, 5, 0, 0, 0, -1)), now) == today
     assert when_text(app, time.mktime((2026, 12, 5, 9, 30, 0, 0, 0, -1)), now) == yesterday
     assert when_text(app, time.mktime((2026, 3, 4, 0, 0, 0, 0, 0, -1)), now) == older
+
+
+def test_the_network_table_hosted_here_is_listed_and_can_be_deleted(app: App) -> None:
+    """Hosted network tables keep their own save (``hosted-table.json``); the list shows it among
+    the others, as a network table, and deleting it forgets that save only."""
+    from game import GAMES
+    from net.table import HostedTable, NetSeat
+    from ui.storage import hosted_file
+
+    seats = [NetSeat("Ann", "remote"), NetSeat("Zoé", "remote")]
+    state = GAMES["gin_rummy"].new_match(["Ann", "Zoé"], seed=9)
+    table = HostedTable(state, seats, "ZXCVBN", host_seat=0)
+    seats[0].client, seats[0].token = "human", "key-of-ann"
+    seats[1].client, seats[1].token = "easy", "key-of-zoe"
+    table.started = True
+    for _ in range(3):
+        state.apply(state.legal_moves(state.to_move()[0])[0])
+    solo = played("lagagne", [SeatInfo("Ann"), SeatInfo("Bot", "easy")], 2)
+    sit_and_leave(app, solo)
+    hosted_file(app.data_dir).write_text(json.dumps(table.snapshot()), encoding="utf-8")
+    app.top.rebuild()
+    matches = saved_matches(app)
+    assert [m.kind for m in matches] == ["network", "solo"]
+    assert matches[0].names == ["Ann", "Zoé"] and matches[0].moves == 3
+    assert "Network table hosted here" in details_text(app, matches[0])
+    scene = open_saves(app)
+    click(app, center(scene.rows[0][1]))
+    click(app, center(scene.confirm.confirm_button), steps=2)
+    assert not hosted_file(app.data_dir).exists()
+    assert [m.session.save_id for m in saved_matches(app)] == [solo.save_id]
+
+
+def test_restart_replaces_only_the_match_it_restarts(app: App) -> None:
+    """Restart (pause menu, after its question) throws this match away for a new deal: its save
+    goes, the new one takes its place, and the other saved matches stay."""
+    from ui.scenes.pause import PauseScene
+
+    other = played("lagagne", [SeatInfo("Ann"), SeatInfo("Bot", "easy")], 2)
+    sit_and_leave(app, other)
+    restarted = played("gin_rummy", [SeatInfo("Ann"), SeatInfo("Chloé", "hard")], 5)
+    app.start_match(restarted)
+    app.step(1 / 60)
+    pause = PauseScene(app, restarted)
+    app.push(pause)
+    app.step(1 / 60)
+    pause.restart()
+    app.step(1 / 60)
+    fresh = app.top.session
+    assert fresh.save_id != restarted.save_id
+    app.storage.flush()
+    assert sorted(data["save_id"] for _, data in app.storage.saved_sessions()) == sorted([other.save_id,
+                                                                                           fresh.save_id])

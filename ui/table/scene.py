@@ -86,7 +86,8 @@ class TableScene(Scene):
         self._placed_scales: tuple[float, float] | None = None
         """The card and text sizes the sprites were last placed at (the layout itself follows the
         settings as soon as it is drawn, even under the pause menu, so it cannot tell)."""
-        self.log = LogPanel(self.text, on_add=self._read_aloud)
+        self.log = LogPanel(self.text, on_add=self._read_aloud,
+                            newer=lambda n: self.app.tr("table.log_newer", n=n, count=self.app.number(n)))
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
         self.curtain_art = CurtainArt(self.text)
@@ -298,6 +299,20 @@ class TableScene(Scene):
         """Enlarge the log over the table, or bring it back to its corner (L)."""
         self.log_large = not self.log_large
         self.dirty = True
+
+    def log_box(self) -> pygame.Rect:
+        """Where the log is drawn now (enlarged: clear of the player's cards and of the buttons)."""
+        return self.layout.log_box(self.log_large, [b.rect for b in self.buttons])
+
+    def scroll_log(self, step: int) -> bool:
+        """Read the log back ``step`` lines (negative: forward again); the line reached is read aloud
+        when the player asked for it. Whether the log moved."""
+        line = self.log.scroll(step)
+        if line is None:
+            return False
+        self._read_aloud(line)
+        self.dirty = True
+        return True
 
     def say(self, text: str, about: list[CardSprite] | None = None, kind: str = "refusal") -> None:
         """Show a short message over the table (an empty one shows nothing), clear of the cards it is
@@ -583,7 +598,7 @@ class TableScene(Scene):
         focus = self.input.focused()
         for b in self.buttons:
             ink.note(b.draw(frame, self.text, b is focus))
-        log = self.log.draw(frame, layout.log_box(self.log_large), layout.log_text(self.log_large))
+        log = self.log.draw(frame, self.log_box(), layout.log_text(self.log_large), solid=self.log_large)
         if log is not None:
             ink.note(log)
         self.panels.draw_coach(ink, layout)
