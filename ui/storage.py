@@ -260,9 +260,9 @@ class Storage:
         return bool(self._save_files())
 
     def saved_count(self) -> int:
-        """How many unfinished matches are saved (some may still turn out damaged)."""
+        """How many unfinished matches are saved, ``SAVES_KEPT`` at most (some may still turn out damaged)."""
         self.flush()
-        return len(self._save_files())
+        return min(SAVES_KEPT, len(self._save_files()))
 
     def _read_save(self, path: Path) -> dict[str, Any] | None:
         """One saved match's data, its ``save_id`` the file's name; None (and a notice) when damaged."""
@@ -280,11 +280,14 @@ class Storage:
         return data
 
     def saved_sessions(self) -> list[tuple[float, dict[str, Any]]]:
-        """Every unfinished match (when it was last played, its data), the latest first; a damaged
-        file is moved aside with a notice."""
+        """The unfinished matches (when each was last played, its data), the latest first, at most
+        ``SAVES_KEPT`` (files put in the folder by other means beyond that are not read: the next
+        match started trims them); a damaged file is moved aside with a notice."""
         self.flush()
-        kept = []
+        kept: list[tuple[float, dict[str, Any]]] = []
         for when, path in self._save_files():
+            if len(kept) == SAVES_KEPT:
+                break
             data = self._read_save(path)
             if data is not None:
                 kept.append((when, data))

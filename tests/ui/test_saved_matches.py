@@ -282,3 +282,30 @@ def test_restart_replaces_only_the_match_it_restarts(app: App) -> None:
     app.storage.flush()
     assert sorted(data["save_id"] for _, data in app.storage.saved_sessions()) == sorted([other.save_id,
                                                                                            fresh.save_id])
+
+
+def test_a_flood_of_save_files_shows_the_bound_and_the_next_match_trims_it(data_dir: Path) -> None:
+    """Hundreds of save files put in the folder by hand: the title and the list show the latest
+    ``SAVES_KEPT`` (without reading the rest), and starting a match trims the folder to the bound."""
+    storage = Storage(data_dir)
+    template = played("gin_rummy", [SeatInfo("Ann"), SeatInfo("Bot", "easy")], 1).to_json()
+    text = json.dumps(template)
+    for n in range(300):
+        path = storage.save_path(f"flood-{n:03d}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        os.utime(path, (1_000_000 + n, 1_000_000 + n))
+    app = App(data_dir=data_dir, size=(1280, 800), headless=True, fail_fast=True)
+    try:
+        app.set_language("en")
+        app.step(1 / 60)
+        assert app.top.saved_count == SAVES_KEPT
+        matches = saved_matches(app)
+        assert [m.session.save_id for m in matches] == [f"flood-{n:03d}" for n in range(299, 299 - SAVES_KEPT, -1)]
+        sit_and_leave(app, played("lagagne", [SeatInfo("Ann"), SeatInfo("Bot", "easy")], 0))
+        app.storage.flush()
+        assert len(list(storage.saves_dir.iterdir())) == SAVES_KEPT
+        assert any("kept at most" in text for text in app.toasts)
+    finally:
+        app.quit()
+        app.close()
