@@ -481,13 +481,13 @@ WRITER = textwrap.dedent(
     storage = Storage(Path(sys.argv[1]))
     writer = sys.argv[2]
     for i in range(int(sys.argv[3])):
-        assert storage.save_session({"writer": writer, "i": i, "padding": writer * 20000})
+        assert storage.save_session({"save_id": "one-match", "writer": writer, "i": i, "padding": writer * 20000})
     """
 )
 
 
 def test_two_copies_saving_at_once_leave_a_readable_save(tmp_path: Path) -> None:
-    from ui.storage import SESSION_FILE, Storage
+    from ui.storage import SAVES_DIR, Storage
 
     data_dir = tmp_path / "data"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -497,7 +497,7 @@ def test_two_copies_saving_at_once_leave_a_readable_save(tmp_path: Path) -> None
                          env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
         for name in ("a", "b")
     ]
-    session = data_dir / SESSION_FILE
+    session = data_dir / SAVES_DIR / "one-match.json"
     reads = 0
     while any(w.poll() is None for w in writers):
         if session.is_file():
@@ -513,7 +513,8 @@ def test_two_copies_saving_at_once_leave_a_readable_save(tmp_path: Path) -> None
     final = storage.load_session()
     assert final is not None and final["i"] == saves - 1
     assert storage.take_notices() == []
-    assert sorted(p.name for p in data_dir.iterdir()) == [SESSION_FILE]
+    assert sorted(p.name for p in data_dir.iterdir()) == [SAVES_DIR]
+    assert sorted(p.name for p in (data_dir / SAVES_DIR).iterdir()) == ["one-match.json"]
 
 
 # ---------------------------------------------------------------------------- the self-test itself

@@ -4,7 +4,6 @@ statistics. No window, no scene: only what the table would be told to show and s
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -44,9 +43,9 @@ class CountingStorage(Storage):
         self.finished: list[tuple[str, list[int], bool, bool]] = []
 
     def finish_match(self, game_id: str, seats: Any, winners: Any, assisted: bool, record: Any,
-                     network: bool = False) -> None:
+                     network: bool = False, save_id: str | None = None) -> None:
         self.finished.append((game_id, list(winners), assisted, network))
-        super().finish_match(game_id, seats, winners, assisted, record, network)
+        super().finish_match(game_id, seats, winners, assisted, record, network, save_id)
 
 
 def table(tmp_path: Path, game_id: str, seats: list[SeatInfo], seed: int = 5, options: Any = None,
@@ -59,7 +58,9 @@ def table(tmp_path: Path, game_id: str, seats: list[SeatInfo], seed: int = 5, op
 
 def saved_log(storage: Storage) -> list[str]:
     """The moves of the match saved on disk."""
-    log: list[str] = json.loads(storage.session_path.read_text(encoding="utf-8"))["match"]["log"]
+    saved = storage.load_session()
+    assert saved is not None
+    log: list[str] = saved["match"]["log"]
     return log
 
 

@@ -28,6 +28,7 @@ from disk.places import Places
 from ui.i18n import LANGUAGES, Translator
 from ui.resources import resource_path
 from ui.scene import Scene
+from ui.screen_fit import FRAME_GUESS, Frame, fits, fitting_position, fitting_size, usable_area, window_display, window_frame
 from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
 from ui.storage import Storage
@@ -261,15 +262,15 @@ class App:
                 pass
 
     def _open_window(self, size: tuple[int, int] | None) -> pygame.Surface:
-        """Open the resizable window at ``size``, else at the remembered size and position."""
+        """Open the resizable window at ``size``, else at the remembered size and position, made to
+        fit the screen's usable area with its frame (``_fit_window``)."""
+        asked = size
+        wanted = size or DEFAULT_SIZE
         if size is None:
             size = self.settings.window_size or DEFAULT_SIZE
-            size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+            size = wanted = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
             if not self.headless:
-                desktops = pygame.display.get_desktop_sizes()
-                if desktops:
-                    dw, dh = desktops[0]
-                    size = (min(size[0], max(dw, MIN_SIZE[0])), min(size[1], max(dh, MIN_SIZE[1])))
+                size = fitting_size(size, self._usable_area(0), Frame(*FRAME_GUESS))
         pos = self.settings.window_pos
         if pos is not None and (self.headless or not self._position_visible(pos)):
             pos = None
@@ -289,11 +290,42 @@ class App:
             # framed, the inside goes where it was (SDL subtracts the frame; elsewhere a no-op).
             self.window.position = pos
         if not self.headless:
-            self.window.minimum_size = MIN_SIZE
+            smallest = MIN_SIZE
+            if asked is None:
+                screen, smallest = self._fit_window(wanted, pos is not None)
+            self.window.minimum_size = smallest
             if self.settings.fullscreen:
                 self.window.set_fullscreen(desktop=True)
                 screen = _display_surface()
         return screen
+
+    @staticmethod
+    def _usable_area(display: int) -> pygame.Rect:
+        """The usable area of ``display`` (without panels), else its full size."""
+        usable = usable_area(display)
+        if usable is not None:
+            return usable
+        desktops = pygame.display.get_desktop_sizes()
+        return pygame.Rect((0, 0), desktops[display] if display < len(desktops) else DEFAULT_SIZE)
+
+    def _fit_window(self, wanted: tuple[int, int], placed: bool) -> tuple[pygame.Surface, tuple[int, int]]:
+        """Now that the window manager has framed the window, make it as near ``wanted`` as the
+        usable area of its screen holds, frame and all (it was opened for a usual frame, this one
+        may be thinner or thicker), and move it in if any of it lies outside (``placed``: at its
+        remembered position, else where the window manager put it). Issue 62: the first
+        window was as tall as the screen, so its title bar pushed its bottom off the screen. The
+        window's screen and its smallest size (``MIN_SIZE``, less on a screen too small for it)."""
+        usable = self._usable_area(window_display(self.window))
+        frame = window_frame(self.window) or Frame(*FRAME_GUESS)
+        smallest = fitting_size(MIN_SIZE, usable, frame)
+        size = fitting_size(wanted, usable, frame)
+        if size != tuple(self.window.size):
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+        x, y = self.window.position
+        position = (x, y)
+        if not fits(position, size, usable, frame):
+            self.window.position = fitting_position(position if placed else None, size, usable, frame)
+        return _display_surface(), smallest
 
     def _follow_system_scale(self) -> None:
         """First start (no text size saved): take the text size from the system's display scale
@@ -423,6 +455,7 @@ class App:
         scene = TableScene(self, session)
         if session.saved:
             self.storage.autosave_session(session.to_json())
+            self.storage.keep_bound(session.save_id)
         if len(self.scenes) > 1:
             self.scenes[-1].leave()
             del self.scenes[1:]
@@ -721,7 +754,9 @@ class App:
         from ui.session import MatchSession
         from ui.table.scene import TableScene
 
-        match = self.storage.load_session() if isinstance(scene, TableScene) else None
+        match = None
+        if isinstance(scene, TableScene) and scene.session.saved:
+            match = self.storage.load_session(scene.session.save_id)
         path = write_crash_report(self.places.state, error, f"{type(scene).__name__}.{where}", match)
         where_text = str(path) if path is not None else self.tr("notice.crash_unsaved")
         try:

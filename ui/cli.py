@@ -13,6 +13,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from ui.app import App
 
 SCENES = ("title", "setup", "deck", "table", "scores", "settings", "stats", "rules", "pause", "hint", "replay", "files",
-          "tutorial", "chart", "shortcuts", "review", "fair")
+          "tutorial", "chart", "shortcuts", "review", "fair", "continue", "saves", "log")
 SETTLE_FRAMES = 90
 SETTLE_DT = 1 / 30
 HINT_FRAMES = 600
@@ -380,10 +381,39 @@ def _play_ahead(state: GameState, game_id: str, done: Callable[[GameState], bool
         pass
 
 
+def _has_moves(state: GameState, moves: int) -> bool:
+    return len(state.log) >= moves
+
+
+def _save_examples(app: App, seed: int) -> None:
+    """Save three unfinished matches, as a player would leave them: Gin Rummy against a bot at move
+    42, LaGagne against three bots, and Gang de mouettes played by three people at this computer."""
+    from ui.names import default_player_name
+    from ui.scenes.setup import BOT_NAMES
+    from ui.session import MatchSession, SeatInfo
+
+    you = default_player_name(app.tr, 0)
+    tables = [("gang_de_mouettes", [SeatInfo(you), SeatInfo("Zoé"), SeatInfo("Bastien")], 9),
+              ("lagagne", [SeatInfo(you), *(SeatInfo(name, "normal") for name in BOT_NAMES[:3])], 30),
+              ("gin_rummy", [SeatInfo(you), SeatInfo(BOT_NAMES[0], "hard")], 42)]
+    for game_id, seats, moves in tables:
+        session = MatchSession.new(game_id, seats, seed=seed)
+        _play_ahead(session.state, game_id, partial(_has_moves, moves=moves))
+        app.storage.save_session(session.to_json())
+
+
 def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, moves: int = 0) -> None:
     """Put ``scene`` on top of ``app`` (a table scene gets one human and bots; with ``moves``, bots
     first play every seat that far into the match and on to the human's turn)."""
     if scene == "title":
+        return
+    if scene in ("continue", "saves"):  # the title, or the list, with a few unfinished matches saved
+        _save_examples(app, seed)
+        app.top.rebuild()  # type: ignore[union-attr]
+        if scene == "saves":
+            from ui.scenes.saves import SavedMatchesScene
+
+            app.push(SavedMatchesScene(app))
         return
     if scene in ("setup", "deck"):
         from ui.scenes.setup import SetupScene
@@ -457,6 +487,8 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
                 if review.review_done:
                     break
                 time.sleep(SETTLE_DT)
+        elif scene == "log":  # the log enlarged over the table (L)
+            app.top.toggle_log()  # type: ignore[union-attr]
         elif scene == "shortcuts":
             from ui.shortcuts import ShortcutsScene
 

@@ -216,11 +216,11 @@ def play_match(app: Any, game_id: str, descriptor: Any, seed: int = SEED) -> str
         frames += 1
     moves = len(session.state.log)
     for _ in range(SETTLE_FRAMES):
-        if not app.storage.has_session():
+        if app.storage.load_session(session.save_id) is None:
             break
         app.step(FRAME_DT)
         frames += 1
-    if app.storage.has_session():
+    if app.storage.load_session(session.save_id) is not None:
         raise SelftestFailure(f"{game_id}: the match is over but its autosave was not cleared")
     seconds = time.perf_counter() - started
     app.pop_to_title()
@@ -244,7 +244,7 @@ def check_save_and_resume(app: Any, game_id: str, descriptor: Any) -> str:
     saved = session.to_json()
     if not app.storage.save_session(saved):
         raise SelftestFailure(f"saving into {app.data_dir} failed: {app.storage.take_notices()}")
-    loaded = Storage(app.data_dir).load_session()
+    loaded = Storage(app.data_dir).load_session(session.save_id)
     expected = json.loads(json.dumps(saved))
     if loaded != expected:
         raise SelftestFailure("the saved match read back differently from what was saved")
@@ -255,7 +255,7 @@ def check_save_and_resume(app: Any, game_id: str, descriptor: Any) -> str:
     for _ in range(10):
         app.step(FRAME_DT)
     app.pop_to_title()
-    app.storage.clear_session()
+    app.storage.clear_session(session.save_id)
     return f"{game_id} after {len(state.log)} moves, in {app.data_dir}"
 
 

@@ -1,6 +1,7 @@
 """A match at the table: the engine state plus who sits in each seat (human or bot level).
 
-This is what the app autosaves after every move and resumes with **Continue**.
+This is what the app autosaves after every move, in a file of its own named by ``save_id``, and
+resumes with **Continue** or from the saved matches.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from game import GAMES, GameState, SaveError, load_match
 from ui.names import default_player_name, is_default_name
+from ui.storage import SAVE_ID, new_save_id
 
 SESSION_VERSION = 1
 SEED_BITS = 63
@@ -53,6 +55,8 @@ class MatchSession:
     bot_seeds: dict[int, int] = field(default_factory=dict)
     """Each bot seat's seed, drawn from the operating system (``secrets``): what a bot does never
     tells anything of the deal's seed. Autosaved, so that a resumed match seats the same bots."""
+    save_id: str = field(default_factory=new_save_id)
+    """The name of the match's autosave among the saved matches (``Storage.save_path``)."""
 
     def bot_seed(self, seat: int) -> int:
         """The seed of the bot playing ``seat`` (drawn the first time it is asked for)."""
@@ -110,6 +114,7 @@ class MatchSession:
             "table": dict(self.table),
             "bot_seeds": {str(seat): seed for seat, seed in self.bot_seeds.items()},
             "match": self.state.to_json(),
+            "save_id": self.save_id,
         }
 
     @classmethod
@@ -128,8 +133,11 @@ class MatchSession:
             if seat.level is not None and seat.level not in GAMES[state.GAME_ID].bot_levels:
                 raise SaveError(f"the saved match names an unknown bot level {seat.level!r}")
         table = data.get("table")
+        save_id = data.get("save_id")
+        if not isinstance(save_id, str) or SAVE_ID.fullmatch(save_id) is None:
+            save_id = new_save_id()  # a match saved before matches had names
         return cls(state, seats, bool(data.get("assisted", False)), data.get("pass_and_play_undo") is True,
-                   table if isinstance(table, dict) else {}, _bot_seeds(data.get("bot_seeds"), state.players))
+                   table if isinstance(table, dict) else {}, _bot_seeds(data.get("bot_seeds"), state.players), save_id)
 
 
 def _seat(data: Any, seat: int) -> SeatInfo:

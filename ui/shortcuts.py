@@ -132,7 +132,8 @@ def key_names(app: App) -> dict[str, str]:
     mod = "Cmd" if sys.platform == "darwin" else app.tr("keys.ctrl")
     return {"mod": mod, "esc": app.tr("keys.esc"), "enter": app.tr("keys.enter"), "space": app.tr("keys.space"),
             "shift": app.tr("keys.shift"), "tab": app.tr("keys.tab"), "arrows": app.tr("keys.arrows"),
-            "left_right": app.tr("keys.left_right"), "home": app.tr("keys.home"), "end": app.tr("keys.end")}
+            "left_right": app.tr("keys.left_right"), "home": app.tr("keys.home"), "end": app.tr("keys.end"),
+            "page_up": app.tr("keys.page_up"), "page_down": app.tr("keys.page_down")}
 
 
 def shortcut_rows(app: App) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -152,6 +153,7 @@ def shortcut_rows(app: App) -> list[tuple[str, list[tuple[str, str]]]]:
     table = [
         ("H", tr("shortcuts.hint")),
         ("L", tr("shortcuts.log")),
+        (f"{k['page_up']}, {k['page_down']}, {k['home']}, {k['end']}", tr("shortcuts.log_scroll")),
         (f"{k['mod']}+Z", tr("shortcuts.undo")),
         (f"{k['shift']}+{k['left_right']}", tr("shortcuts.reorder")),
         ("C", tr("shortcuts.chart")),

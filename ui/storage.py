@@ -1,10 +1,16 @@
-"""Files in the user data directory: the autosaved match, the statistics, the last setups and a
+"""Files in the user data directory: the unfinished matches, the statistics, the last setups and a
 player's own deck.
 
 Every write is atomic (``disk.atomic_write_json``), so a crash or a kill at any moment leaves
 either the old file or the new one, never half of one. A file that cannot be read back is moved aside to ``<name>.damaged-<n>`` and a
 notice is queued (an i18n key and its parameters, shown by the app as a toast on the title screen);
 the app then starts as if the file were absent.
+
+Unfinished matches (a project decision): every match played here is autosaved in a file of its own,
+``saves/<save id>.json``, until it ends or the player deletes it; starting a new match never touches
+another. *Continue* resumes the one played last (the file written last). At most ``SAVES_KEPT`` are
+kept: beyond, the one played longest ago is deleted and a notice says so. Only this process writes
+them (one Tablée per data folder, ``disk.instance``), each through the one background writer.
 
 Statistics (a project decision): only matches between at least
 one human and at least one bot count as "played against bots". Such a match is counted once, under
@@ -18,6 +24,9 @@ other seats: friends elsewhere and bots are not the same opponents as bots alone
 from __future__ import annotations
 
 import json
+import os
+import re
+import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -37,6 +46,14 @@ if TYPE_CHECKING:  # only for annotations: importing ui.session loads every engi
     from ui.session import SeatInfo
 
 SESSION_FILE = "current_match.json"
+"""The one autosaved match of the versions before matches were kept side by side (migrated)."""
+SAVES_DIR = "saves"
+"""The unfinished matches, one file each, ``<save id>.json``."""
+SAVE_SUFFIX = ".json"
+SAVES_KEPT = 20
+"""Unfinished matches kept at most: beyond, the one played longest ago is deleted (said in a notice)."""
+SAVE_ID = re.compile(r"[0-9a-z][0-9a-z-]{0,63}")
+"""What a saved match's id (its file's name) may be: nothing that could lead out of its folder."""
 STATS_FILE = "statistics.json"
 SETTINGS_FILE = "settings.json"
 SETUPS_FILE = "setups.json"
@@ -54,6 +71,12 @@ LEVEL_ORDER = ("easy", "normal", "hard")
 RESULTS_KEPT = 1000
 """Matches per game kept for the chart of results over time."""
 T = TypeVar("T")
+
+
+def new_save_id(when: float | None = None) -> str:
+    """A new saved match's id: when it was started, and random letters so two never meet."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if when is None else when))
+    return f"{stamp}-{secrets.token_hex(4)}"
 
 
 def hosted_file(data_dir: Path) -> Path:
@@ -145,10 +168,7 @@ class Storage:
         self.notices: list[tuple[str, dict[str, Any]]] = []
         self._notices_lock = threading.Lock()
         self.writer = BackgroundWriter(lambda exc: self._notice("notice.save_failed", error=str(exc)))
-
-    @property
-    def session_path(self) -> Path:
-        return self.data_dir / SESSION_FILE
+        self.migrate_single_slot()
 
     @property
     def stats_path(self) -> Path:
@@ -164,61 +184,163 @@ class Storage:
             notices, self.notices = self.notices, []
         return notices
 
-    # ------------------------------------------------------------------ the autosaved match
-    def autosave_session(self, data: dict[str, Any]) -> None:
-        """Autosave the running match off the render thread (see ``BackgroundWriter``); a refusal
-        of the disk comes back as a notice."""
+    # ------------------------------------------------------------------ the unfinished matches
+    @property
+    def saves_dir(self) -> Path:
+        return self.data_dir / SAVES_DIR
+
+    def save_path(self, save_id: str) -> Path:
+        """The file of the unfinished match ``save_id``; ``ValueError`` for an id that is not one."""
+        if not isinstance(save_id, str) or SAVE_ID.fullmatch(save_id) is None:
+            raise ValueError(f"{save_id!r} is not the name of a saved match")
+        return self.saves_dir / f"{save_id}{SAVE_SUFFIX}"
+
+    def _path_of(self, data: dict[str, Any]) -> Path:
+        return self.save_path(data.get("save_id"))  # type: ignore[arg-type]
+
+    def migrate_single_slot(self) -> None:
+        """Before matches were kept side by side there was one autosave, ``current_match.json``:
+        it becomes one of the saved matches (moved as it is, so its date of last play stays)."""
+        old = self.data_dir / SESSION_FILE
+        if not old.is_file():
+            return
         try:
+            when = old.stat().st_mtime
+            self.saves_dir.mkdir(parents=True, exist_ok=True)
+            target = self.save_path(new_save_id(when))
+            while target.exists():
+                target = self.save_path(new_save_id(when))
+            os.replace(old, target)
+        except OSError as exc:  # left where it is, tried again at the next start
+            self._notice("notice.save_failed", error=str(exc))
+
+    def autosave_session(self, data: dict[str, Any]) -> None:
+        """Autosave a running match (``MatchSession.to_json``, its ``save_id`` names its file) off the
+        render thread (see ``BackgroundWriter``); a refusal of the disk comes back as a notice."""
+        try:
+            path = self._path_of(data)
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         except (TypeError, ValueError) as exc:
             self._notice("notice.save_failed", error=str(exc))
             return
-        self.writer.put(self.session_path, text)
+        self.writer.put(path, text)
 
     def flush(self) -> None:
         """Wait for the autosaves still being written (before reading the file, or quitting)."""
         self.writer.flush()
 
     def save_session(self, data: dict[str, Any]) -> bool:
-        """Save the running match atomically now, after any autosave still being written; False
+        """Save a running match atomically now, after any autosave still being written; False
         (and a notice) if the disk refused."""
         self.flush()
         try:
-            atomic_write_json(self.session_path, data)
+            atomic_write_json(self._path_of(data), data)
         except (OSError, TypeError, ValueError) as exc:
             self._notice("notice.save_failed", error=str(exc))
             return False
         return True
 
-    def has_session(self) -> bool:
-        """Whether an autosaved match exists (it may still turn out damaged)."""
-        self.flush()
-        return self.session_path.is_file()
+    def _save_files(self) -> list[tuple[float, Path]]:
+        """The saved matches' files with the time each was last written, the latest first."""
+        if not self.saves_dir.is_dir():
+            return []
+        found = []
+        for path in self.saves_dir.glob(f"*{SAVE_SUFFIX}"):
+            if SAVE_ID.fullmatch(path.stem) is None or not path.is_file():
+                continue
+            try:
+                found.append((path.stat().st_mtime, path))
+            except OSError:
+                continue
+        return sorted(found, key=lambda item: (item[0], item[1].name), reverse=True)
 
-    def load_session(self) -> dict[str, Any] | None:
-        """The autosaved match, or None; a damaged file is moved aside with a notice."""
+    def has_session(self) -> bool:
+        """Whether an unfinished match is saved (it may still turn out damaged)."""
         self.flush()
+        return bool(self._save_files())
+
+    def saved_count(self) -> int:
+        """How many unfinished matches are saved, ``SAVES_KEPT`` at most (some may still turn out damaged)."""
+        self.flush()
+        return min(SAVES_KEPT, len(self._save_files()))
+
+    def _read_save(self, path: Path) -> dict[str, Any] | None:
+        """One saved match's data, its ``save_id`` the file's name; None (and a notice) when damaged."""
         try:
-            return load_json_object(self.session_path)
+            if path.stat().st_size > MATCH_FILE_LIMIT:
+                raise DamagedFile(move_aside(path))
+            data = load_json_object(path)
         except DamagedFile as damaged:
             self._notice("notice.damaged_save", file=damaged.moved.name)
             return None
+        except OSError:
+            return None
+        if data is not None:
+            data["save_id"] = path.stem
+        return data
 
-    def discard_damaged_session(self) -> None:
+    def saved_sessions(self) -> list[tuple[float, dict[str, Any]]]:
+        """The unfinished matches (when each was last played, its data), the latest first, at most
+        ``SAVES_KEPT`` (files put in the folder by other means beyond that are not read: the next
+        match started trims them); a damaged file is moved aside with a notice."""
+        self.flush()
+        kept: list[tuple[float, dict[str, Any]]] = []
+        for when, path in self._save_files():
+            if len(kept) == SAVES_KEPT:
+                break
+            data = self._read_save(path)
+            if data is not None:
+                kept.append((when, data))
+        return kept
+
+    def load_session(self, save_id: str | None = None) -> dict[str, Any] | None:
+        """The unfinished match ``save_id`` (None: the one played last, what *Continue* resumes),
+        or None; a damaged file is moved aside with a notice."""
+        self.flush()
+        if save_id is not None:
+            try:
+                path = self.save_path(save_id)
+            except ValueError:
+                return None
+            return self._read_save(path)
+        for _, path in self._save_files():
+            data = self._read_save(path)
+            if data is not None:
+                return data
+        return None
+
+    def discard_damaged_session(self, save_id: str) -> None:
         """Move a saved match that cannot be resumed aside and queue the notice saying so."""
         self.flush()
-        if self.session_path.exists():
-            moved = move_aside(self.session_path)
+        path = self.save_path(save_id)
+        if path.exists():
+            moved = move_aside(path)
             self._notice("notice.damaged_save", file=moved.name)
 
-    def clear_session(self) -> None:
-        """Forget the autosaved match (it ended, or the player abandoned it), after any autosave
-        still being written."""
+    def clear_session(self, save_id: str) -> bool:
+        """Forget the unfinished match ``save_id`` (it ended, or the player deleted or abandoned it),
+        after any autosave still being written; False (and a notice) if the disk refused."""
         self.flush()
         try:
-            self.session_path.unlink()
-        except FileNotFoundError:
-            pass
+            self.save_path(save_id).unlink(missing_ok=True)
+        except OSError as exc:
+            self._notice("notice.save_failed", error=str(exc))
+            return False
+        return True
+
+    def keep_bound(self, current: str) -> None:
+        """Keep at most ``SAVES_KEPT`` unfinished matches: beyond, the ones played longest ago are
+        deleted (never ``current``, the match being played), with a notice saying so. On the
+        writer's thread, after the autosave that may have added one."""
+        def bound() -> None:
+            files = [path for _, path in self._save_files() if path.stem != current]
+            dropped = files[SAVES_KEPT - 1:]
+            for path in dropped:
+                path.unlink(missing_ok=True)
+            if dropped:
+                self._notice("notice.saves_dropped", n=len(dropped), kept=SAVES_KEPT)
+
+        self.writer.run(bound)
 
     # ------------------------------------------------------------------ match files
     @property
@@ -238,20 +360,20 @@ class Storage:
 
     def finish_match(self, game_id: str, seats: Sequence[SeatInfo], winners: Sequence[int], assisted: bool,
                      record: Callable[[], tuple[Mapping[int, Mapping[str, int]], str | None]],
-                     network: bool = False) -> None:
+                     network: bool = False, save_id: str | None = None) -> None:
         """A match ended: count it (``record_result``) with the human seats' figures, keep its file
-        (``keep_finished``, when there is one) and forget its autosave, all on the writer's thread
-        after the autosaves before, so that the frame that ends a match never waits on the disk.
-        ``record`` gives the figures and the file's text there (a network match is rebuilt then,
-        off the frame). A ``network`` match was never autosaved here (its host saves it): the
-        autosave of a match played here stays."""
+        (``keep_finished``, when there is one) and forget its autosave ``save_id``, all on the
+        writer's thread after the autosaves before, so that the frame that ends a match never waits
+        on the disk. ``record`` gives the figures and the file's text there (a network match is
+        rebuilt then, off the frame). A ``network`` match was never autosaved here (its host saves
+        it): it has no ``save_id``, and the matches saved here stay."""
         def finish() -> None:
             figures, text = record()
             self.record_result(game_id, seats, winners, assisted=assisted, figures=figures, network=network)
             if text is not None:
                 self.keep_finished(game_id, text)
-            if not network:
-                self.clear_session()  # its flush does not wait on the writer's own thread
+            if save_id is not None:
+                self.clear_session(save_id)  # its flush does not wait on the writer's own thread
 
         self.writer.run(finish)
 

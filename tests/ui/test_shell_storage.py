@@ -62,8 +62,8 @@ def test_damaged_save_is_moved_aside_and_the_app_starts(data_dir, content):
     try:
         app.set_language("en")
         app.step(1 / 60)
-        assert not (data_dir / "current_match.json").exists()
-        assert (data_dir / "current_match.json.damaged-1").exists()
+        assert not (data_dir / "current_match.json").exists()  # migrated among the saved matches first
+        assert [p.name.split(".", 1)[1] for p in (data_dir / "saves").iterdir()] == ["json.damaged-1"]
         assert any("saved match could not be read" in text for text in app.toasts)
         assert app.top.continue_button is None
     finally:
@@ -80,10 +80,10 @@ def test_atomic_save_keeps_the_old_file_when_replace_fails(data_dir, monkeypatch
         raise OSError("simulated crash between write and replace")
 
     monkeypatch.setattr(os, "replace", crash)
-    assert storage.save_session(a_session(2).to_json()) is False
+    assert storage.save_session({**a_session(2).to_json(), "save_id": old["save_id"]}) is False
     monkeypatch.undo()
     assert storage.load_session() == json.loads(json.dumps(old))
-    assert sorted(p.name for p in data_dir.iterdir()) == ["current_match.json"]
+    assert sorted(p.name for p in storage.saves_dir.iterdir()) == [f"{old['save_id']}.json"]
     assert storage.take_notices()[0][0] == "notice.save_failed"
 
 
@@ -164,7 +164,8 @@ def test_autosaves_are_written_off_the_render_thread_in_order(data_dir, monkeypa
 
     monkeypatch.setattr(storage_module, "atomic_write_text", slow_write)
     sessions = [a_session(n) for n in (1, 2, 3)]
-    for session in sessions:
+    for session in sessions:  # one match, saved three times
+        session.save_id = sessions[0].save_id
         storage.autosave_session(session.to_json())   # returns while the disk is still busy
     assert not written
     gate.set()
@@ -182,7 +183,7 @@ def test_a_failed_autosave_is_reported_and_the_old_save_kept(data_dir, monkeypat
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", crash)
-    storage.autosave_session(a_session(2).to_json())
+    storage.autosave_session({**a_session(2).to_json(), "save_id": old["save_id"]})
     storage.flush()
     monkeypatch.undo()
     assert storage.load_session() == json.loads(json.dumps(old))

@@ -367,14 +367,16 @@ class MenuScene(Scene):
 
     # ------------------------------------------------------------------ questions
     def ask(self, title_key: str, question_key: str, yes_key: str, on_yes: Callable[[], object],
-            object_id: str) -> None:
+            object_id: str, **params: Any) -> None:
         """Ask before something that cannot be undone (a match thrown away, edits lost): ``on_yes``
-        runs only if the player confirms; the dialog's Cancel, its close box or Esc keep everything."""
+        runs only if the player confirms; the dialog's Cancel, its close box or Esc keep everything.
+        ``params`` fill the question's placeholders."""
         tr = self.app.tr
         rect = pygame.Rect(0, 0, self.px(460), self.px(220))
         rect.center = (self.size[0] // 2, self.size[1] // 2)
         self._close_question()
-        self.confirm = UIConfirmationDialog(rect, tr(question_key), manager=self.app.ui, window_title=tr(title_key),
+        self.confirm = UIConfirmationDialog(rect, tr(question_key, **params), manager=self.app.ui,
+                                            window_title=tr(title_key),
                                             action_short_name=tr(yes_key), blocking=True, object_id=object_id)
         self._on_yes = on_yes
 

@@ -67,9 +67,12 @@ class PauseScene(MenuScene):
         self.ask("pause.restart", "pause.restart_question", "pause.restart_yes", self.restart, "#restart_dialog")
 
     def restart(self) -> None:
-        """Deal a new match with the same seats and options and a new seed."""
+        """Deal a new match with the same seats and options and a new seed, in place of this one
+        (the player said to throw it away: its save goes)."""
         old = self.session
         fresh = MatchSession.new(old.game_id, list(old.seats), old.state.options, seed=None)
+        if old.saved:
+            self.app.storage.clear_session(old.save_id)
         self.app.start_match(fresh)
 
     def fair_deal(self) -> None:

@@ -1,7 +1,8 @@
 """The title screen: the logo, Continue, one button per game, rules, statistics, settings, quit.
 
-It is always the bottom scene. Each time it is uncovered it checks the autosaved match: a match
-that cannot be resumed is moved aside (with a one-sentence notice) so the app still starts.
+It is always the bottom scene. Each time it is uncovered it checks the saved matches: Continue
+resumes the one played last (one that cannot be resumed is moved aside, with a one-sentence notice,
+so the app still starts), and *Saved matches* lists them all.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ class TitleScene(MenuScene):
         self.saved: MatchSession | None = None
         self.game_buttons: dict[str, object] = {}
         self.continue_button: object | None = None
+        self.saves_button: object | None = None
+        """Saved matches (shown when at least one is)."""
+        self.saved_count = 0
         self._version = tablee_version()
         """Looked up once: reading the package metadata every frame cost a visible share of a core."""
         self.join_button: object | None = None
@@ -46,16 +50,18 @@ class TitleScene(MenuScene):
 
     # ------------------------------------------------------------------ saved match
     def _load_saved(self) -> MatchSession | None:
-        data = self.app.storage.load_session()
-        if data is None:
-            return None
-        try:
-            saved = MatchSession.from_json(data)
-        except SaveError:
-            self.app.storage.discard_damaged_session()
-            return None
-        saved.name_defaults(self.app.tr)  # "Player 1" shown as "Spieler 1" in German
-        return saved
+        """The match played last (what Continue resumes), its default names in the player's language
+        ("Player 1" shown as "Spieler 1" in German); one that cannot be resumed is moved aside and the
+        one before is offered."""
+        while (data := self.app.storage.load_session()) is not None:
+            try:
+                saved = MatchSession.from_json(data)
+            except SaveError:
+                self.app.storage.discard_damaged_session(data["save_id"])
+                continue
+            saved.name_defaults(self.app.tr)
+            return saved
+        return None
 
     # ------------------------------------------------------------------ widgets
     def layout(self) -> tuple[pygame.Rect, pygame.Rect]:
@@ -82,15 +88,17 @@ class TitleScene(MenuScene):
             self.kept = tables[0] if tables else None
         _, menu = self.layout()
         w, h = self.size
-        gap = self.px(12)
-        tall = self.px(58)
-        row = self.px(48)
         registered = games()
-        # height of the whole column, to centre it vertically
-        total = (tall + self.px(26) + gap * 2 if self.saved is not None else 0) + self.px(34)
-        total += len(registered) * (tall + gap) + gap + 3 * (row + gap) + gap
-        total += row + gap if self.hosted is not None else 0
-        total += row + gap if self.kept is not None else 0
+        self.saved_count = self.app.storage.saved_count() + (self.hosted is not None)
+        for gap, tall, row in ((self.px(12), self.px(58), self.px(48)), (self.px(8), self.px(48), self.px(42))):
+            # height of the whole column, to centre it vertically (tighter when every button is shown)
+            total = (tall + self.px(26) + gap * 2 if self.saved is not None else 0) + self.px(34)
+            total += row + gap + (gap if self.saved is None else 0) if self.saved_count else 0
+            total += len(registered) * (tall + gap) + gap + 3 * (row + gap) + gap
+            total += row + gap if self.hosted is not None else 0
+            total += row + gap if self.kept is not None else 0
+            if total <= h - self.px(48):
+                break
         y = max(self.px(24), (h - total) // 2)
         self.continue_button = None
         if self.saved is not None:
@@ -105,7 +113,16 @@ class TitleScene(MenuScene):
                 "hint_label",
             )
             hint.set_tooltip(self.continue_hint(None))
-            y += self.px(24) + gap * 2
+            y += self.px(24) + gap
+        self.saves_button = None
+        if self.saved_count:
+            self.saves_button = self.button(pygame.Rect(menu.left, y, menu.width, row),
+                                            self.app.tr("title.saved_matches", n=self.saved_count,
+                                                        count=self.app.number(self.saved_count)),
+                                            self.open_saves)
+            y += row + gap
+        if self.saved is not None or self.saved_count:
+            y += gap
         self.label(
             pygame.Rect(menu.left + 4, y, menu.width, self.px(30)),
             self.app.tr("title.new_game"),
@@ -181,6 +198,11 @@ class TitleScene(MenuScene):
         """Resume the autosaved match exactly where it stopped."""
         if self.saved is not None:
             self.app.start_match(self.saved)
+
+    def open_saves(self) -> None:
+        from ui.scenes.saves import SavedMatchesScene
+
+        self.app.push(SavedMatchesScene(self.app))
 
     def open_setup(self, game_id: str) -> None:
         from ui.scenes.setup import SetupScene

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 DOUBLE_CLICK = 0.4
 DRAG_THRESHOLD = 6
+LOG_KEYS = {pygame.K_PAGEUP: 1, pygame.K_PAGEDOWN: -1, pygame.K_HOME: 1, pygame.K_END: -1}
+"""Keys that read the log back (positive) or forward: a line at a time, or to its first or newest line."""
 
 
 class TableInput:
@@ -38,6 +40,8 @@ class TableInput:
         """The quick race (``adapter.race``) the last frame showed: a click counts for a race only
         if it was on screen before the button went down."""
         self._last_click: tuple[int, float] | None = None
+        self.pointer: tuple[int, int] = (-1, -1)
+        """Where the mouse pointer last moved (the wheel scrolls the log under it)."""
 
     def focus_items(self) -> list[CardSprite | Button]:
         """What Tab and the arrows move through: focusable cards (left to right), then buttons."""
@@ -102,6 +106,10 @@ class TableInput:
                 pressed = (sprite, (event.pos[0] - round(sprite.x), event.pos[1] - round(sprite.y)))
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.scene.finish_animations()
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if event.type == pygame.MOUSEWHEEL and not self.scene.curtain.shown:
+            return self._wheel(event)
         if self.scene.curtain.shown:
             if event.type == pygame.MOUSEBUTTONUP and event.button == 1 or (
                     event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
@@ -137,6 +145,10 @@ class TableInput:
         if key == pygame.K_l and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.scene.toggle_log()
             return True
+        if key in LOG_KEYS:
+            self.scene.scroll_log(LOG_KEYS[key] * (len(self.scene.log.lines) if key in (pygame.K_HOME, pygame.K_END)
+                                                   else 1))
+            return True
         if key == pygame.K_ESCAPE:
             if self.drag is not None:
                 self._cancel_drag()
@@ -165,6 +177,14 @@ class TableInput:
         else:
             return False
         self.scene.dirty = True
+        return True
+
+    def _wheel(self, event: pygame.event.Event) -> bool:
+        """The mouse wheel over the log (anywhere while it is enlarged) reads it back, a line a notch."""
+        scene = self.scene
+        if not scene.log.lines or not (scene.log_large or scene.log_box().collidepoint(self.pointer)):
+            return False
+        scene.scroll_log(int(event.y))
         return True
 
     def _pause(self) -> None:

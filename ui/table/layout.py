@@ -11,6 +11,7 @@ Game adapters place their zones with the helpers here (``fan``, ``row``, ``pile_
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -177,18 +178,34 @@ class TableLayout:
         room_w, room_h = room or (self.felt.w * 0.9, self.felt.h * 0.9)
         return max(self.unit, min(self.em, room_w / width, room_h / height))
 
-    def log_box(self, large: bool) -> pygame.Rect:
-        """Where the log is drawn: its corner, or most of the right half of the table when ``large``."""
+    def log_box(self, large: bool, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+        """Where the log is drawn: its corner, or when ``large`` the right of the table from the top
+        bar down to the buttons above the bottom seat's hand (never over the player's cards), clear
+        of ``avoid`` (the buttons stacked over the log's corner): above them, or beside them when
+        they stand so high that too little would be left above."""
         if not large:
             return self.log_rect
-        w, h = self.size
+        w, _ = self.size
+        gap = round(self.unit * 0.15)
         top = self.top_bar + round(self.unit * 0.3)
-        return pygame.Rect(round(w * 0.44), top, round(w * 0.545), h - top - round(self.unit * 0.2))
+        width = round(w * 0.43 * (1 + 0.3 * (self.text_scale - 1)))
+        box = pygame.Rect(round(w * 0.985) - width, top, width, self.button_bar.top - gap - top)
+        inside = [r for r in avoid if r.colliderect(box)]
+        if inside:
+            above = min(r.top for r in inside) - gap - top
+            if above >= box.height * 0.6:
+                box.height = above
+            else:
+                right = min(r.left for r in inside) - gap
+                box.x = max(round(w * 0.015), right - width)
+                box.width = right - box.x
+        box.height = max(self.log_rect.h, box.height)
+        return box
 
     def log_text(self, large: bool) -> int:
-        """The log's text size: the interface's in its corner, larger still when ``large``."""
-        size = round(self.em * 0.245)
-        return max(size, round(self.log_box(True).h / 11)) if large else size
+        """The log's text size: the table's own, in its corner and enlarged alike (enlarged, more
+        lines show; the text size setting makes them all larger)."""
+        return round(self.em * 0.245)
 
     # ----------------------------------------------------------------- helpers for adapters
     @property

@@ -546,7 +546,8 @@ class TableMatch:
         humans = list(self.session.humans)
         self.storage.finish_match(self.session.game_id, list(self.session.seats), self.state.winners(),
                                   self.session.assisted, self.driver.record(self.state, humans),
-                                  network=not self.driver.local)
+                                  network=not self.driver.local,
+                                  save_id=self.session.save_id if self.session.saved else None)
 
     def keep_table(self, kept: dict[str, Any]) -> None:
         """How the table shows the match changed (a hand put in another order): saved with it."""

@@ -86,7 +86,7 @@ class TableScene(Scene):
         """The look (``look``) every cache of the table was made for."""
         self._words = app.language
         """The language the log and the default names are in."""
-        self.log = LogPanel(self.text, on_add=self._read_aloud)
+        self.log = self._new_log()
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
         self.curtain_art = CurtainArt(self.text)
@@ -170,6 +170,11 @@ class TableScene(Scene):
         settings = self.app.settings
         return CARD_SCALES.get(settings.card_size, 1.0), text_scale(self.window_size, settings.ui_scale)
 
+    def _new_log(self) -> LogPanel:
+        """The log panel, in the table's text cache and the player's language."""
+        return LogPanel(self.text, on_add=self._read_aloud,
+                        newer=lambda n: self.app.tr("table.log_newer", n=n, count=self.app.number(n)))
+
     def look(self) -> tuple[Any, ...]:
         """What the table's picture is made of besides the match: the window's size, the card and text
         sizes, the language and the four colours. Every cache of the table (the layout, the felt and
@@ -199,7 +204,7 @@ class TableScene(Scene):
             self.match.rename(app.tr)
             if self.match.driver.local:  # a network match's moves are its host's: its lines stay
                 lines = self.match.recall(self.adapter.describe, self.log.keep)
-        self.log = LogPanel(self.text, on_add=self._read_aloud)
+        self.log = self._new_log()
         self.log.recall(lines)
         self.hud = TableHud(self)
         self.resting = RestingLayer(self)
@@ -341,6 +346,20 @@ class TableScene(Scene):
         """Enlarge the log over the table, or bring it back to its corner (L)."""
         self.log_large = not self.log_large
         self.dirty = True
+
+    def log_box(self) -> pygame.Rect:
+        """Where the log is drawn now (enlarged: clear of the player's cards and of the buttons)."""
+        return self.layout.log_box(self.log_large, [b.rect for b in self.buttons])
+
+    def scroll_log(self, step: int) -> bool:
+        """Read the log back ``step`` lines (negative: forward again); the line reached is read aloud
+        when the player asked for it. Whether the log moved."""
+        line = self.log.scroll(step)
+        if line is None:
+            return False
+        self._read_aloud(line)
+        self.dirty = True
+        return True
 
     def say(self, text: str, about: list[CardSprite] | None = None, kind: str = "refusal") -> None:
         """Show a short message over the table (an empty one shows nothing), clear of the cards it is
@@ -618,7 +637,7 @@ class TableScene(Scene):
         focus = self.input.focused()
         for b in self.buttons:
             ink.note(b.draw(frame, self.text, b is focus))
-        log = self.log.draw(frame, layout.log_box(self.log_large), layout.log_text(self.log_large))
+        log = self.log.draw(frame, self.log_box(), layout.log_text(self.log_large), solid=self.log_large)
         if log is not None:
             ink.note(log)
         self.panels.draw_coach(ink, layout)

@@ -248,21 +248,34 @@ def layout_column(buttons: list[Button], text: TextCache, bottom_left: tuple[int
         y -= height + gap
 
 
-class LogPanel:
-    """What each player did, in words; the newest lines at the bottom of a translucent panel."""
+LOG_KEPT = 5000
+"""Lines the log keeps: every line of a match (a long one has a few hundred), read back by scrolling."""
 
-    def __init__(self, text: TextCache, keep: int = 60, on_add: Callable[[str], None] | None = None) -> None:
-        """``on_add`` hears every new line (the table reads them aloud when the player asks)."""
+
+class LogPanel:
+    """What each player did, in words; the newest lines at the bottom of a translucent panel. It is
+    read back a line at a time (``scroll``); a new line shows the newest again."""
+
+    def __init__(self, text: TextCache, keep: int = LOG_KEPT, on_add: Callable[[str], None] | None = None,
+                 newer: Callable[[int], str] | None = None) -> None:
+        """``on_add`` hears every new line (the table reads them aloud when the player asks);
+        ``newer`` says how many newer lines are below while the log is read back."""
         self.text = text
         self.lines: list[str] = []
         self.keep = keep
         self.on_add = on_add
+        self.newer = newer
+        self.back = 0
+        """Lines read back from the newest: the bottom line shown is ``lines[-1 - back]``."""
+        self.older = False
+        """Whether the last drawing left older lines above (they are reached by scrolling)."""
         self._surface: pygame.Surface | None = None
         self._key: tuple[Any, ...] | None = None
 
     def add(self, line: str) -> None:
         self.lines.append(line)
         del self.lines[:-self.keep]
+        self.back = 0
         self._surface = None
         if self.on_add is not None:
             self.on_add(line)
@@ -272,37 +285,60 @@ class LogPanel:
         self.lines = (self.lines + lines)[-self.keep:]
         self._surface = None
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> pygame.Rect | None:
-        """The newest lines that fit ``rect``, in text of ``size`` (rendered again only when a line
-        comes or the rectangle or the size changes); the area drawn on (None: no line yet)."""
+    def scroll(self, step: int) -> str | None:
+        """Read back ``step`` lines (negative: forward again), as far as the first or the newest
+        line; the line now at the bottom of the panel, or None if the log did not move."""
+        back = max(0, min(len(self.lines) - 1, self.back + step))
+        if back == self.back or not self.lines:
+            return None
+        self.back = back
+        self._surface = None
+        return self.lines[-1 - back]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int, solid: bool = False) -> pygame.Rect | None:
+        """The lines that fit ``rect`` up to the one read back to (the newest unless scrolled), in
+        text of ``size`` (rendered again only when a line comes, the log scrolls or the rectangle or
+        the size changes), on a ``solid`` panel (the enlarged log: nothing shows through to blur it);
+        the area drawn on (None: no line yet)."""
         if not self.lines:
             return None
-        key = (rect.size, size, len(self.lines), self.lines[-1] if self.lines else "")
+        key = (rect.size, size, len(self.lines), self.lines[-1] if self.lines else "", self.back, solid)
         if self._surface is None or key != self._key:
-            self._surface = self._render(rect, max(12, size))
+            self._surface = self._render(rect, max(12, size), 240 if solid else 170)
             self._key = key
         return surface.blit(self._surface, rect)
 
-    def _render(self, rect: pygame.Rect, size: int) -> pygame.Surface:
+    def _render(self, rect: pygame.Rect, size: int, alpha: int) -> pygame.Surface:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*PANEL, 170), layer.get_rect(), border_radius=10)
+        pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=10)
         line_h = self.text.font(size).get_linesize()
         pad = round(size * 0.6)
         fit = max(1, (rect.h - 2 * pad) // line_h)
+        marker = self.newer(self.back) if self.back and self.newer is not None and fit > 1 else None
+        if marker is not None:
+            fit -= 1
         entries: list[list[str]] = []
         used = 0
-        for line in reversed(self.lines):
+        shown = self.lines[:len(self.lines) - self.back]
+        for line in reversed(shown):
             wrapped = self.text.wrap(line, size, rect.w - 2 * pad)
             if entries and used + len(wrapped) > fit:
                 break
             entries.append(wrapped[-fit:])
             used += len(entries[-1])
+        self.older = len(entries) < len(shown)
         y = pad
         for age, wrapped in reversed(list(enumerate(entries))):
             colour = FONT_COLOUR if age == 0 else (200, 210, 196) if age < 3 else (150, 170, 150)
             for line in wrapped:
                 layer.blit(self.text.fit(line, size, rect.w - 2 * pad, colour), (pad, y))  # a long number too
                 y += line_h
+        if marker is not None:
+            layer.blit(self.text.fit(marker, size, rect.w - 2 * pad, GOLD), (pad, rect.h - pad - line_h))
+        if self.older:  # a small arrow up in the corner: there is more to read above
+            tip = round(size * 0.35)
+            x, top = rect.w - pad, round(pad * 0.6)
+            pygame.draw.polygon(layer, GOLD, [(x - tip, top + tip), (x + tip, top + tip), (x, top)])
         return layer
 
 
