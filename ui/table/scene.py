@@ -288,7 +288,8 @@ class TableScene(Scene):
         from ui.scenes.replay import ReplayScene
 
         seat = self.viewer if self.viewer is not None else self.bottom_seat
-        self.app.push(ReplayScene(self.app, self.state.clone(), review=(seat, max(1, len(self.state.hand_seeds)))))
+        self.app.push(ReplayScene(self.app, self.state.clone(), review=(seat, max(1, len(self.state.hand_seeds))),
+                                  advice=(self.session.advice_secret, dict(self.session.advice))))
 
     def _read_aloud(self, line: str) -> None:
         if self.app.settings.read_aloud:
@@ -367,7 +368,7 @@ class TableScene(Scene):
         answer = self.match.hint_answer()
         if answer is None:
             return
-        move, reason = answer
+        move, reason = answer.move, answer.reason
         what = self.adapter.hint_text(move, self.view)
         key = f"why.{reason[0]}" if reason is not None else ""
         if reason is not None and self.hud.has(key):  # one plain sentence; the search's reasons on request
