@@ -385,6 +385,21 @@ class Shown:
     """This move's aid (a memory aid) made the match count as assisted: the player is told."""
 
 
+def hint_sentence(tr: Callable[..., str], what: str, other: str | None, ask_why: bool) -> str:
+    """A hint in sentences: ``what`` (the game's imperative advice) as the hint, ``other`` (another
+    move the searches chose) as a close call, then how to ask why. A phrase's own closing stop is
+    dropped so that the sentence's is the only one."""
+    def phrase(text: str) -> str:
+        return text.rstrip().rstrip(".").rstrip()
+
+    parts = [tr("table.hint", move=phrase(what))]
+    if other is not None:
+        parts.append(tr("table.hint_close", other=phrase(other)))
+    if ask_why:
+        parts.append(tr("table.hint_ask"))
+    return " ".join(parts)
+
+
 @dataclass(frozen=True)
 class Said:
     """A sentence for the player: shown over the table (``message``), and kept in the log when ``log``."""
