@@ -353,6 +353,10 @@ class TableAdapter(Generic[V]):
         """The score sheet's label for one ``history`` entry (``None``: the sheet's own "Hand n")."""
         return None
 
+    def plate_score(self, seat: int, view: V) -> int:
+        """The big number on a seat's name plate: the score the players race with now."""
+        return view["scores"][seat]
+
     def seat_note(self, seat: int, view: V) -> str:
         """A short extra line for a seat's name plate (e.g. "dealer")."""
         return ""

@@ -456,9 +456,14 @@ class Adapter(TableAdapter[GinView]):
         if view.get("hollywood"):
             points = " · ".join(str(g["scores"][seat]) for g in view["hollywood"] or [])
             parts.append(self.tr("gin.hollywood_points", points=points))
-        else:
-            parts.append(self.tr("gin.game_points", points=view["game_scores"][seat]))
+        elif view["scores"][seat] or any(view["scores"]):  # the plate shows the game, this the match
+            parts.append(self.tr("gin.match_points", points=view["scores"][seat]))
         return " · ".join(parts)
+
+    def plate_score(self, seat: int, view: GinView) -> int:
+        """The game under way's score (the race to the game target), not the match total, which
+        grows only when a game ends (Hollywood: the match total, its games are in the note)."""
+        return view["scores"][seat] if view.get("hollywood") else view["game_scores"][seat]
 
     # ================================================================== drawing
     def draw_under(self, surface: pygame.Surface, view: GinView, layout: TableLayout) -> None:
