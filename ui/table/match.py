@@ -800,5 +800,7 @@ class TableMatch:
         step = coach.step
         if step is not None:
             head = tr("tutorial.step", n=coach.index + 1, total=len(coach.tutorial.steps))
-            lines.append(f"{head} · {tr(step.text)}" if self.coach_due() else tr("tutorial.wait"))
+            told = coach.told()
+            text = f"{tr(told)} {tr(step.text)}" if told else tr(step.text)
+            lines.append(f"{head} · {text}" if self.coach_due() else tr("tutorial.wait"))
         return lines
