@@ -29,6 +29,8 @@ RED = (196, 28, 44)
 BLACK = (28, 28, 36)
 PAPER = (252, 250, 244)
 EDGE = (150, 146, 138)
+MIN_TEXT_SIZE = 7
+"""The smallest type a card's words are set in; narrower still, a word is squeezed (``CardArt._text``)."""
 GOLD = (214, 170, 60)
 SUIT_COLOURS = {"h": RED, "d": RED, "s": BLACK, "c": BLACK}
 FOUR_COLOURS = {"h": RED, "d": (26, 82, 196), "s": BLACK, "c": (22, 128, 58)}
@@ -231,8 +233,12 @@ class CardArt:
               bold: bool = True, max_width: float | None = None) -> pygame.Rect:
         font = self.font(round(size), bold)
         img = font.render(text, True, colour)
-        if max_width is not None and img.get_width() > max_width and size > 7:
-            return self._text(surface, text, size * max_width / img.get_width(), colour, centre, bold)
+        if max_width is not None and img.get_width() > max_width:
+            if size > MIN_TEXT_SIZE:
+                fitted = max(MIN_TEXT_SIZE, size * max_width / img.get_width())
+                return self._text(surface, text, fitted, colour, centre, bold, max_width)
+            # at the smallest type a long word ("ESPIONNER" on a small card) is narrowed, never cut
+            img = pygame.transform.smoothscale(img, (max(1, math.floor(max_width)), img.get_height()))
         rect = img.get_rect(center=(round(centre[0]), round(centre[1])))
         surface.blit(img, rect)
         return rect

@@ -453,6 +453,7 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
         session = MatchSession.new(game_id, seats, seed=seed)
         # a picture is drawn the same each time: its bots' seeds come from its deal (no one plays it)
         session.bot_seeds = {s: session.state.seed + 7919 * (s + 1) for s in session.bot_levels}
+        session.advice_secret = session.state.seed + 104729
         if scene in ("chart", "fair"):  # a few hands or rounds played by bots first
             _play_ahead(session.state, game_id, lambda state: len(state.history) >= CHART_HANDS)
         elif scene == "review":  # one hand played, the next one dealt: the review looks back at the first
@@ -480,7 +481,7 @@ def _open_scene(app: App, scene: str, game_id: str, players: int, seed: int, mov
         elif scene == "review":
             from ui.scenes.replay import ReplayScene
 
-            review = ReplayScene(app, session.state.clone(), review=(0, 1))
+            review = ReplayScene(app, session.state.clone(), review=(0, 1), advice=(session.advice_secret, {}))
             app.push(review)
             for _ in range(HINT_FRAMES):  # the hard bot judges each decision on its thread
                 app.step(SETTLE_DT)

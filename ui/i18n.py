@@ -45,6 +45,15 @@ MIN_GROUPING = {"es": 2}
 minimum grouping digits): Spanish writes ``1000`` and ``10.000``, as the RAE recommends."""
 
 
+IDENTIFIERS = frozenset({"seed", "port", "code", "version", "fingerprint", "ip", "address", "line", "lines"})
+"""Parameters whose numbers name something (copied, typed or looked up as written), never grouped."""
+
+
+def _quantity(name: str, value: object) -> bool:
+    """Whether a message parameter is a whole number to write with the language's grouping."""
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000 and name not in IDENTIFIERS
+
+
 def system_language() -> str:
     """The first of the user's languages that Tablée speaks, else English. As gettext does, the
     ``LANGUAGE`` list (``"de:fr:en"``) comes first, then ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``."""
@@ -130,7 +139,9 @@ class Translator:
     def __call__(self, key: str, **params: Any) -> str:
         """The text of ``key`` with ``{name}`` placeholders filled from ``params``; a message with
         plural forms takes the form of its ``n``. A ``float`` parameter takes the language's decimal
-        separator; ``number`` writes any number in full the language's way."""
+        separator, a whole number of four digits or more its grouping ("1,000", "1 000", "1.000"),
+        unless it names something rather than counts (``IDENTIFIERS``: a seed, a port);
+        ``number`` writes any number in full the language's way."""
         entry = self._strings.get(key)
         language = self.language
         if entry is None:
@@ -142,7 +153,8 @@ class Translator:
         if not params:
             return entry
         decimal = SEPARATORS.get(self.language, SEPARATORS[FALLBACK])[0]
-        shown = {name: repr(value).replace(".", decimal) if isinstance(value, float) else value
+        shown = {name: repr(value).replace(".", decimal) if isinstance(value, float)
+                 else self.number(value) if _quantity(name, value) else value
                  for name, value in params.items()}
         try:
             return entry.format_map(_KeepMissing(shown))

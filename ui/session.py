@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game import GAMES, GameState, SaveError, load_match
+from game.core.advice import Analysis
 from ui.names import default_player_name, is_default_name
 from ui.storage import SAVE_ID, new_save_id
 
@@ -57,6 +58,11 @@ class MatchSession:
     tells anything of the deal's seed. Autosaved, so that a resumed match seats the same bots."""
     save_id: str = field(default_factory=new_save_id)
     """The name of the match's autosave among the saved matches (``Storage.save_path``)."""
+    advice_secret: int = field(default_factory=lambda: secrets.randbits(SEED_BITS))
+    """The key of every analysis's seed (``game.core.advice``), drawn from the operating system, never
+    from the deal: hints and the review agree at every position, and tell nothing of hidden cards."""
+    advice: dict[int, Analysis] = field(default_factory=dict)
+    """The analysis each hint gave, by the move count it was asked at: the review judges that move by it."""
 
     def bot_seed(self, seat: int) -> int:
         """The seed of the bot playing ``seat`` (drawn the first time it is asked for)."""
@@ -113,6 +119,8 @@ class MatchSession:
             "pass_and_play_undo": self.pass_and_play_undo,
             "table": dict(self.table),
             "bot_seeds": {str(seat): seed for seat, seed in self.bot_seeds.items()},
+            "advice_secret": self.advice_secret,
+            "advice": {str(at): analysis.to_json() for at, analysis in self.advice.items()},
             "match": self.state.to_json(),
             "save_id": self.save_id,
         }
@@ -136,8 +144,16 @@ class MatchSession:
         save_id = data.get("save_id")
         if not isinstance(save_id, str) or SAVE_ID.fullmatch(save_id) is None:
             save_id = new_save_id()  # a match saved before matches had names
-        return cls(state, seats, bool(data.get("assisted", False)), data.get("pass_and_play_undo") is True,
-                   table if isinstance(table, dict) else {}, _bot_seeds(data.get("bot_seeds"), state.players), save_id)
+        session = cls(state, seats, bool(data.get("assisted", False)), data.get("pass_and_play_undo") is True,
+                      table if isinstance(table, dict) else {}, _bot_seeds(data.get("bot_seeds"), state.players),
+                      save_id)
+        secret = data.get("advice_secret")
+        if secret is not None:  # matches saved before it was kept draw a new one
+            if isinstance(secret, bool) or not isinstance(secret, int) or not 0 <= secret < 2 ** SEED_BITS:
+                raise SaveError("the advice key of the saved match is damaged")
+            session.advice_secret = secret
+        session.advice = _advice(data.get("advice"), state)
+        return session
 
 
 def _seat(data: Any, seat: int) -> SeatInfo:
@@ -149,6 +165,23 @@ def _seat(data: Any, seat: int) -> SeatInfo:
     elif not isinstance(default, bool):
         raise TypeError(f"seat {seat}'s default is {default!r}, not true or false")
     return SeatInfo(name, level, default and level is None)
+
+
+def _advice(data: Any, state: GameState) -> dict[int, Analysis]:
+    """A saved match's kept hints (none before they were kept); ``SaveError`` when they are damaged."""
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or len(data) > len(state.log) + 1:
+        raise SaveError("the hints kept with the saved match are damaged")
+    kept: dict[int, Analysis] = {}
+    for key, value in data.items():
+        if not isinstance(key, str) or not key.isdigit() or len(key) > 9 or int(key) > len(state.log):
+            raise SaveError("the hints kept with the saved match are damaged")
+        try:
+            kept[int(key)] = Analysis.from_json(value, GAMES[state.GAME_ID], state.players)
+        except ValueError as exc:
+            raise SaveError(f"the hints kept with the saved match are damaged ({exc})") from None
+    return kept
 
 
 def _bot_seeds(data: Any, players: int) -> dict[int, int]:

@@ -47,6 +47,11 @@ class SafeFont(pygame.font.Font):
         return super().size(drawable(text))
 
 
+SEPARATOR = "·"
+"""The dot between the parts of a list ("Tab: choose · Enter: play"): where a line breaks between two
+parts it is left out, so that no line ends or begins with it."""
+
+
 def _words(paragraph: str) -> list[str]:
     """The paragraph's words, each mark of ``KEPT_WITH_PREVIOUS`` joined to the word before it and
     each "«" to the word after it (with the space between, so the words join back into the text)."""
@@ -61,20 +66,24 @@ def _words(paragraph: str) -> list[str]:
 
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split ``text`` into lines that fit ``width`` pixels, each taking as many words as fit (a word
-    wider than the width has a line of its own; French marks stay with their word, ``_words``); a
-    paragraph that fits is measured once, not word by word."""
+    wider than the width has a line of its own; French marks stay with their word, ``_words``; a
+    ``SEPARATOR`` at a break is left out); a paragraph that fits is measured once, not word by word."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         if font.size(paragraph)[0] <= width:
             lines.append(paragraph)
             continue
-        line = ""
+        line, joint = "", " "
         for word in _words(paragraph):
-            candidate = f"{line} {word}" if line else word
+            if word == SEPARATOR and line:  # joins the words around it, or gives way to the line break
+                joint = f" {SEPARATOR} "
+                continue
+            candidate = f"{line}{joint}{word}" if line else word
             if font.size(candidate)[0] <= width or not line:
                 line = candidate
             else:
                 lines.append(line)
                 line = word
-        lines.append(line)
+            joint = " "
+        lines.append(line + joint.rstrip())
     return lines or [""]

@@ -38,6 +38,9 @@ class Step:
     """A card or zone to point at instead of the one the move names."""
     ready: bool = False
     """The step asks the player to say they have looked at their cards (no move of the match)."""
+    after: tuple[str, str] | None = None
+    """What an opponent did before the step, told before it only if it happened: the move (in
+    notation; a move whose words begin so matches) and the i18n key of its sentence."""
 
 
 @dataclass
@@ -62,7 +65,7 @@ class Tutorial:
             seats = [SeatInfo(str(s["name"]), s.get("level")) for s in data["seats"]]
             options = desc.Options(**data.get("options", {}))
             steps = [Step(None if s.get("ready") is True else desc.parse_move(s["move"]), str(s["text"]),
-                          s.get("point"), s.get("ready") is True) for s in data["steps"]]
+                          s.get("point"), s.get("ready") is True, _after(s.get("after"))) for s in data["steps"]]
             return cls(game_id, seats, options, int(data["seed"]), data.get("deck"), steps,
                        str(data["intro"]), str(data["outro"]))
         except (OSError, KeyError, TypeError, ValueError) as exc:
@@ -74,6 +77,15 @@ class Tutorial:
         seats = [person if s.is_human else s for s in self.seats]
         state = GAMES[self.game_id].new_match([s.name for s in seats], self.options, seed=self.seed, deck=self.deck)
         return TutorialSession(state, seats, coach=Coach(self))
+
+
+def _after(data: Any) -> tuple[str, str] | None:
+    """A step's ``after``: ``{"move": "1: play P50c", "text": "<key>"}`` (``ValueError`` if damaged)."""
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("move"), str) or not isinstance(data.get("text"), str):
+        raise ValueError("a step's 'after' names a move and its text")
+    return data["move"], data["text"]
 
 
 def has_tutorial(game_id: str) -> bool:
@@ -91,6 +103,8 @@ class Coach:
     """The match left the script (a step could not be played): the coach only says so."""
     ended: bool = False
     skipped: list[int] = field(default_factory=list)
+    since: list[Move] = field(default_factory=list)
+    """The moves played since the last step was done (what the opponents did meanwhile)."""
 
     @property
     def step(self) -> Step | None:
@@ -134,12 +148,25 @@ class Coach:
         step = self.step
         if step is not None and step.move is not None and self.matches(move, step.move):
             self.index += 1
+            self.since = []
+        else:
+            self.since.append(move)
+
+    def told(self) -> str:
+        """The i18n key of what an opponent did before the step, if the step tells it and it happened
+        (a bot that answered otherwise is never said to have done it), else ``""``."""
+        step = self.step
+        if step is None or step.after is None:
+            return ""
+        words = step.after[0].split()
+        return step.after[1] if any(str(m).split()[:len(words)] == words for m in self.since) else ""
 
     def looked(self) -> None:
         """The player said they have looked at their cards: a ``ready`` step is done."""
         step = self.step
         if step is not None and step.ready:
             self.index += 1
+            self.since = []
 
     def check(self, legal: list[Move], active: int | None, seat: int) -> None:
         """Step aside if it is the player's own turn and the step cannot be played (the match went

@@ -224,13 +224,13 @@ def test_review_of_a_finished_gin_hand_marks_where_the_hard_bot_differs(app):
 def test_a_review_during_the_match_keeps_the_match_seed_secret(app, monkeypatch):
     """Reviewing the hand just played while the match goes on: the match seed deals the hands to
     come, so the review neither offers to play the same deal (its code holds the seed) nor seeds its
-    bot from it; with the system's randomness held fixed, two matches whose seeds differ give the
-    review's bot the same seed. Once the match is over, the seed is public and the deal can be
-    played again."""
+    bots from it: each search's seed is the position's (``position_seed``: the seat's view, its legal
+    moves and a secret drawn from the system). Once the match is over, the seed is public and the deal
+    can be played again."""
     import ui.scenes.replay as replay_module
+    from game.core.advice import SAMPLES, position_seed
 
-    monkeypatch.setattr(replay_module, "fresh_seed", lambda: 9000)
-    seeds: list[list[int | None]] = []
+    monkeypatch.setattr(replay_module.secrets, "randbits", lambda bits: 9000)
     descriptor = type(GAMES["gin_rummy"])
     real = descriptor.make_bot
     for seed in (3, 4):
@@ -248,9 +248,14 @@ def test_a_review_during_the_match_keeps_the_match_seed_secret(app, monkeypatch)
         app.push(viewer)
         eventually(lambda viewer=viewer: viewer.review_done, "the hand's review")
         assert app.tr("replay.play_same") not in [b.text for b in viewer.actions]
-        seeds.append([s - i for s, i in zip(given, sorted(viewer.verdicts))])
+        expected = []
+        for i in sorted(viewer.verdicts):
+            before = state.replay(i)
+            base = position_seed(9000, before.view(0), before.legal_moves(0))
+            expected += [base + k for k in range(SAMPLES)]
+        assert expected and given == expected
+        monkeypatch.setattr(descriptor, "make_bot", real)
         app.pop()
-    assert seeds[0] and set(seeds[0]) == set(seeds[1]) == {9000}
     over = GAMES["lagagne"].new_match(2, seed=5)
     play_unit(over, {s: GAMES["lagagne"].make_bot("easy", s) for s in range(2)}, "match")
     viewer = ReplayScene(app, over, review=(0, 1))
@@ -267,6 +272,7 @@ def test_review_marks_a_decision_the_hard_bot_would_not_make(app):
     viewer = ReplayScene(app, state, review=(0, 1))
     app.push(viewer)
     eventually(lambda: viewer.review_done, "the hand's review")
-    assert viewer.verdicts[0] == "" and viewer.verdicts[1].startswith("Ann discards the ")   # in words
+    assert viewer.verdicts[0][0] == "same" and viewer.verdicts[1][0] == "other"
+    assert viewer.verdicts[1][1].startswith("Ann discards the ")   # in words
     assert viewer.verdicts[1] != "Ann discards the 5 of hearts."
     assert app.tr("review.summary", n=2, differ=1) == viewer.review_line()

@@ -309,9 +309,17 @@ class TableAdapter(Generic[V]):
         """Whether an aid the game shows is on (a memory aid), making the match assisted."""
         return False
 
+    def advice(self, move: Move, view: V) -> str | None:
+        """A move the player might play as advice: an imperative phrase without its full stop ("Lay
+        the 50 of clubs in the clubs column"), or None where the game words none."""
+        return None
+
     def hint_text(self, move: Move, view: V) -> str:
-        """A move the player might play, in words (a hint): the label of the button that plays it,
-        else how the log would tell it."""
+        """A move the player might play, in words (a hint): the game's advice, else the label of the
+        button that plays it, else how the log would tell it."""
+        said = self.advice(move, view)
+        if said:
+            return said
         for spec in self.buttons(view, list(self.table.legal)):
             if spec.action == move:
                 return spec.label
@@ -344,6 +352,10 @@ class TableAdapter(Generic[V]):
     def sheet_label(entry: dict[str, Any], names: list[str], tr: Callable[..., str]) -> str | None:
         """The score sheet's label for one ``history`` entry (``None``: the sheet's own "Hand n")."""
         return None
+
+    def plate_score(self, seat: int, view: V) -> int:
+        """The big number on a seat's name plate: the score the players race with now."""
+        return view["scores"][seat]
 
     def seat_note(self, seat: int, view: V) -> str:
         """A short extra line for a seat's name plate (e.g. "dealer")."""

@@ -714,6 +714,36 @@ class Adapter(TableAdapter[GangView]):
     def name(self, view: GangView, seat: int | None) -> str:
         return "?" if seat is None else view["names"][seat]
 
+    def advice(self, move: Move, view: GangView) -> str | None:
+        """Every move as advice; a card of a row is named by its place, counted from 1 as read."""
+        name, args = move.name, move.args
+        me = move.seat if move.seat is not None else view["seat"]
+
+        def place(word: str) -> tuple[str, int]:
+            seat, _, slot = word.rpartition(".")
+            return self.name(view, int(seat) if seat else me), int(slot) + 1
+
+        if name in ("take", "swap", "look", "trade", "drop", "give") and args:
+            top = (view["top"] or "?")[1:]
+            give: dict[str, Any] = dict(view.get("give") or {})
+            target = self.name(view, give.get("victim")) if give else "?"
+            return self.tr(f"gang.advice.{name}", n=place(args[0])[1], card=top, target=target)
+        if name in ("spy", "scout") and args:
+            target, n = place(args[0])
+            return self.tr(f"gang.advice.{name}", target=target, n=n)
+        if name == "steal" and len(args) == 2:
+            target, m = place(args[1])
+            return self.tr("gang.advice.steal", n=place(args[0])[1], target=target, m=m)
+        if name == "snap" and args:
+            target, n = place(args[0])
+            own = int(args[0].split(".")[0]) == me
+            return self.tr("gang.advice.snap_own" if own else "gang.advice.snap_pique", target=target, n=n)
+        if name == "discard":
+            return self.tr("gang.advice.discard", card=(view["drawn"] or "?")[1:])
+        if name in ("draw", "keep", "close", "call", "done", "next"):
+            return self.tr(f"gang.advice.{name}")
+        return None
+
     def status(self, view: GangView, legal: list[Move]) -> str:
         line = self._status(view, legal)
         if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):

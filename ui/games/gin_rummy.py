@@ -383,15 +383,21 @@ class Adapter(TableAdapter[GinView]):
         """The memory aid shows the opponent's known cards: the match counts as assisted."""
         return bool(self.app.settings.memory_aid)
 
-    def hint_text(self, move: Move, view: GinView) -> str:
-        """A knock or a discard in words with the deadwood it leaves (the view knows it per card)."""
+    def advice(self, move: Move, view: GinView) -> str | None:
+        """Every move as advice; a knock or a discard with the deadwood it leaves (the view knows it
+        per card)."""
         after = view.get("deadwood_after_discard") or {}
-        if move.name in ("knock", "discard") and move.args and move.args[0] in after:
-            card = _the_card(self, move.args[0])
-            if move.name == "knock":
-                return self.tr("gin.hint.knock", card=card, deadwood=after[move.args[0]])
-            return self.tr("gin.hint.discard", card=card, deadwood=after[move.args[0]])
-        return super().hint_text(move, view)
+        name, args = move.name, move.args
+        if name in ("knock", "discard") and args and args[0] in after:
+            return self.tr(f"gin.hint.{name}", card=_the_card(self, args[0]), deadwood=after[args[0]])
+        if name in ("take", "pass"):
+            return self.tr(f"gin.advice.{name}", card=_the_card(self, view["discard_top"]))
+        if name in ("knock", "discard", "gin") and args:
+            return self.tr(f"gin.advice.{name}", card=_the_card(self, args[0]))
+        if name == "next":
+            new_game = (view.get("result") or {}).get("game_over") and not view["options"].get("hollywood")
+            return self.tr("gin.advice.next_game" if new_game else "gin.advice.next_hand")
+        return self.tr("gin.advice.gin_plain" if name == "gin" else "gin.advice.draw") if name in ("draw", "gin") else None
 
     def describe(self, move: Move, events: list[Event], view: GinView) -> list[str]:
         name = view["names"][move.seat] if move.seat is not None else "?"
@@ -450,9 +456,14 @@ class Adapter(TableAdapter[GinView]):
         if view.get("hollywood"):
             points = " · ".join(str(g["scores"][seat]) for g in view["hollywood"] or [])
             parts.append(self.tr("gin.hollywood_points", points=points))
-        else:
-            parts.append(self.tr("gin.game_points", points=view["game_scores"][seat]))
+        elif view["scores"][seat] or any(view["scores"]):  # the plate shows the game, this the match
+            parts.append(self.tr("gin.match_points", points=view["scores"][seat]))
         return " · ".join(parts)
+
+    def plate_score(self, seat: int, view: GinView) -> int:
+        """The game under way's score (the race to the game target), not the match total, which
+        grows only when a game ends (Hollywood: the match total, its games are in the note)."""
+        return view["scores"][seat] if view.get("hollywood") else view["game_scores"][seat]
 
     # ================================================================== drawing
     def draw_under(self, surface: pygame.Surface, view: GinView, layout: TableLayout) -> None:

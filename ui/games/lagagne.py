@@ -650,6 +650,34 @@ class Adapter(TableAdapter[LaGagneView]):
             if event is not None:
                 self._tell_target(event.info["to"], "lagagne.told.given", who, event)
 
+    def advice(self, move: Move, view: LaGagneView) -> str | None:
+        """Every move as advice ("Lay the 50 of clubs in the clubs column")."""
+        names = view["names"]
+        name, args = move.name, move.args
+        if name == "play":
+            card = args[0]
+            if card[0] == "S":
+                return self.tr("lagagne.advice.open", suit=self.suit_name(card[1]))
+            suit = args[1] if len(args) > 1 else card[-1]
+            key = "lagagne.advice.double" if card == "X2" else "lagagne.advice.lay"
+            return self.tr(key, card=self.card_name(card), suit=self.suit_name(suit))
+        if name in ("discard", "give"):
+            exchange = view.get("exchange") or {}
+            target = names[exchange["target"]] if "target" in exchange else "?"
+            return self.tr(f"lagagne.advice.{name}", card=self.card_name(args[0]), target=target)
+        if name == "steal":
+            source = steal_source(args[0], view["columns"])
+            if source is None:
+                return None
+            victim, _, card = source
+            return self.tr("lagagne.advice.steal", card=self.card_name(card), victim=names[victim])
+        if name == "recup":
+            top = view["discard"][-1] if view["discard"] else None
+            return self.tr("lagagne.advice.recup", card=self.card_name(top))
+        if name == "exchange":
+            return self.tr("lagagne.advice.exchange", target=names[int(args[0])])
+        return self.tr("lagagne.advice.mulligan") if name == "mulligan" else None
+
     def describe(self, move: Move, events: list[Event], view: LaGagneView) -> list[str]:
         names = view["names"]
         who = "?" if move.seat is None else names[move.seat]

@@ -287,7 +287,8 @@ class MenuScene(Scene):
     def checkbox(
         self, rect: pygame.Rect, text: str, on: bool, object_id: str, container: IContainerLikeInterface | None = None
     ) -> UICheckBox:
-        """A themed checkbox (its mark is a glyph the bundled font has)."""
+        """A themed checkbox: its mark, ×, comes from the theme (``check_symbol``), so that its first
+        drawing already uses it (pygame_gui's own ✓ is not in the bundled font: an empty box)."""
         box = UICheckBox(
             rect,
             text,
@@ -296,7 +297,6 @@ class MenuScene(Scene):
             initial_state=on,
             object_id=object_id,
         )
-        box.set_check_symbol("×")
         return box
 
     def drop_down(self, rect: pygame.Rect, choices: list[tuple[str, str]], value: str, name: str) -> UIDropDownMenu:

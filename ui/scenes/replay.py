@@ -9,24 +9,25 @@ seed is checked against the fingerprint the table showed (``game.core.fairness``
 from __future__ import annotations
 
 import re
+import secrets
 import threading
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from game import GAMES
+from game.core.advice import CLOSE, OTHER, SAME, Analysis, judged_moves
 from game.core.dealcode import DealCode
 from game.core.events import Event
 from game.core.fairness import public_match_seed, verify
 from game.core.move import Move
-from game.core.rng import fresh_seed
 from game.core.state import GameState
 from ui.cards import CardArt
 from ui.games import adapter_class, has_adapter
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title
-from ui.session import MatchSession, SeatInfo
+from ui.session import SEED_BITS, MatchSession, SeatInfo
 from ui.text import wrap_text
 
 if TYPE_CHECKING:
@@ -35,8 +36,6 @@ if TYPE_CHECKING:
 
 _SEAT_ZONE = re.compile(r"^(?P<kind>[a-z_]+):(?P<seat>\d+)")
 ZONE_KINDS = ("hand", "slot", "column", "stock", "discard")
-AUTOMATIC = frozenset({"next"})
-"""Moves that are no decision (dealing the next hand): never reviewed."""
 REVIEW_DIFFERS = (255, 170, 140)
 """Zone kinds with a translated name (``replay.zone.<kind>``); others are shown by their name."""
 
@@ -93,9 +92,12 @@ class Narrator:
 class ReplayScene(MenuScene):
     """Steps through ``final``'s moves: ←/→ one move, Home/End the ends, Page Up/Down a hand."""
 
-    def __init__(self, app: App, final: GameState, source: str = "", review: tuple[int, int] | None = None) -> None:
+    def __init__(self, app: App, final: GameState, source: str = "", review: tuple[int, int] | None = None,
+                 advice: tuple[int, Mapping[int, Analysis]] | None = None) -> None:
         """``review`` (seat, hand number) steps through that hand only and marks the seat's
-        decisions where the ``hard`` bot, given the seat's view, would have played otherwise."""
+        decisions where the ``hard`` bot, given the seat's view, would have played otherwise: by
+        the analysis a hint gave at that move, else by the position's own (``game.core.advice``),
+        keyed by ``advice``'s secret (the match's; a fresh one without it) and kept hints."""
         super().__init__(app)
         self.final = final
         self.source = source
@@ -110,12 +112,14 @@ class ReplayScene(MenuScene):
         self.sentences = self.narrator.match(final, review[0] if review is not None else None)
         """Each move in words, as the log of the table said it (the reviewed seat's view in a review)."""
         self.review_seat: int | None = None
-        self.verdicts: dict[int, str] = {}
-        """Move index of the reviewed seat's decision → the hard bot's move ("" when it agrees)."""
+        self.verdicts: dict[int, tuple[str, str]] = {}
+        """Move index of the reviewed seat's decision → how it compares with the analysis (``SAME``,
+        ``CLOSE``, ``OTHER``) and the analysis's move in words."""
         self.review_done = False
         self.seed_public = review is None or public_match_seed(final) is not None
         """Whether the match seed may show: a replay opens a finished match or the player's own file,
         a review the match still at the table, whose seed deals the hands to come."""
+        self.advice_secret, self.kept = advice if advice is not None else (secrets.randbits(SEED_BITS), {})
         if review is not None:
             seat, hand = review
             bounds = [0, *self.hand_starts, self.total]
@@ -125,28 +129,15 @@ class ReplayScene(MenuScene):
             threading.Thread(target=self._review, name="hand-review", daemon=True).start()
 
     def _review(self) -> None:
-        """Ask the hard bot, for each of the seat's decisions in the hand, what it would play from
-        that seat's view (off the render thread; the move list shows verdicts as they come)."""
+        """Judge each of the seat's decisions in the hand by its position's analysis, from that
+        seat's view (off the render thread; the move list shows verdicts as they come)."""
         seat = self.review_seat
         assert seat is not None
-        desc = GAMES[self.final.GAME_ID]
-        level = "hard" if "hard" in desc.bot_levels else desc.bot_levels[-1]
-        probe = self.final.replay(self.low)
-        seed = self.final.seed if self.seed_public else fresh_seed()  # same verdicts at every look, once public
-        for i in range(self.low, self.high):
-            text = self.final.log[i]
-            move = desc.parse_move(text)
-            if move.seat == seat and move.name not in AUTOMATIC and len(probe.legal_moves(seat)) > 1:
-                bot = desc.make_bot(level, seed + i)
-                choice = bot.choose(probe.view(seat), probe.legal_moves(seat))
-                same = choice == move or (choice.name == move.name and choice.args[:1] == move.args[:1])
-                if same:
-                    self.verdicts[i] = ""
-                else:
-                    other = probe.clone()
-                    seen = [e.for_seat(seat) for e in other.apply(choice)]
-                    self.verdicts[i] = self.narrator.lines(choice, seen, other.view(seat))[0]
-            probe.apply(text)
+        for i, verdict, analysis, before in judged_moves(self.final, self.low, self.high, seat, self.advice_secret,
+                                                         self.kept):
+            best = analysis.move
+            seen = [e.for_seat(seat) for e in before.apply(best)]
+            self.verdicts[i] = (verdict, self.narrator.lines(best, seen, before.view(seat))[0])
         self.review_done = True
     # ------------------------------------------------------------------ stepping
     def _hand_starts(self) -> list[int]:
@@ -255,8 +246,10 @@ class ReplayScene(MenuScene):
             return ""
         if not self.review_done:
             return self.app.tr("review.thinking", n=len(self.verdicts))
-        differ = sum(1 for v in self.verdicts.values() if v)
-        return self.app.tr("review.summary", n=len(self.verdicts), differ=differ)
+        differ = sum(1 for kind, _ in self.verdicts.values() if kind == OTHER)
+        line = self.app.tr("review.summary", n=len(self.verdicts), differ=differ)
+        close = sum(1 for kind, _ in self.verdicts.values() if kind == CLOSE)
+        return f"{line} {self.app.tr('review.summary_close', n=close)}" if close else line
 
     def move_line(self) -> str:
         """Where the replay stands: the move just played, or the deal."""
@@ -403,7 +396,7 @@ class ReplayScene(MenuScene):
                 break
             current = i == self.upto - 1
             verdict = self.verdicts.get(i)
-            colour = REVIEW_DIFFERS if verdict else art.GOLD_LIGHT if current else \
+            colour = REVIEW_DIFFERS if verdict and verdict[0] == OTHER else art.GOLD_LIGHT if current else \
                 art.CREAM if i < self.upto else (150, 170, 150)
             for n, line in enumerate(lines[i]):
                 surface.blit((bold if current else font).render(line, True, colour), (x + (self.list_indent if n else 0), y))
@@ -417,14 +410,15 @@ class ReplayScene(MenuScene):
     def row_lines(self, i: int, font: pygame.font.Font, width: int) -> list[str]:
         """Move ``i`` of the list in ``font``, wrapped so that each line fits ``width`` as drawn (the
         later ones indented): its number and sentence, then what the hard bot would have played
-        instead (a review), on lines of their own rather than cut off."""
+        instead or, where its searches were split, that it was a close call (a review), on lines
+        of their own rather than cut off."""
         text = f"{i + 1}. {self.sentences[i][0]}"
-        verdict = self.verdicts.get(i)
-        if verdict == "":
+        kind, best = self.verdicts.get(i, ("", ""))
+        if kind == SAME:
             text += "  " + self.app.tr("review.same")
         out = wrap_text(font, text, width - self.list_indent)
-        if verdict:
-            out += wrap_text(font, self.app.tr("review.other", move=verdict), width - self.list_indent)
+        if kind in (CLOSE, OTHER):
+            out += wrap_text(font, self.app.tr(f"review.{kind}", move=best), width - self.list_indent)
         return out
 
     def snapshot(self) -> dict[str, Any]:

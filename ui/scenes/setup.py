@@ -602,10 +602,11 @@ class SetupScene(MenuScene):
         choices = [(level_name(self.app, None), HUMAN)] + [(level_name(self.app, lv), lv) for lv in d.bot_levels]
         choices.append((self.app.tr("seat.remote"), REMOTE_LEVEL))
         self._name_defaults()
-        # wide enough for its longest choice ("Player on another computer" was cut), the arrow and borders
-        font = self.app.font(round((21 if self.large else 17) * self.app.ui_scale))
-        needed = max(font.size(text)[0] for text, _ in choices) + row_h + self.px(28)
-        menu_w = min(max(self.px(210), needed), area.width * 3 // 5)
+        # wide enough for its longest choice (the open list's items lose the menu's borders and keep a
+        # margin), never more than half the panel: the names need their room too
+        font = self.app.ui.get_theme().get_font([self.oid("drop").class_id or "", "drop_down_menu"])
+        widest = max(font.size(label)[0] for label, _ in choices)
+        menu_w = min(max(self.px(185), widest + self.px(40)), area.width // 2)
         for seat in range(self.count):
             entry = UITextEntryLine(
                 pygame.Rect(area.left, y, area.width - menu_w - self.px(10), row_h),

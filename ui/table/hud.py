@@ -141,7 +141,8 @@ class TableHud:
         level = self.scene.match.seat_badge(seat, level)
         note = self.scene.adapter.seat_note(seat, self.scene.view)
         line2 = " · ".join(x for x in (level, note) if x)
-        return Plate(seat, info.name, info.is_human, turn, str(self.scene.state.scores[seat]), line2)
+        score = self.scene.app.number(self.scene.adapter.plate_score(seat, self.scene.view))
+        return Plate(seat, info.name, info.is_human, turn, score, line2)
 
     def _draw_plate(self, surface: pygame.Surface, plate: pygame.Rect, shown: Plate) -> None:
         """A seat's name plate: avatar (round for a human, square for a bot), name, level, notes, score;

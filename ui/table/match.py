@@ -25,10 +25,10 @@ from typing import Any, Protocol
 
 from game import GAMES, GameState, IllegalMove, Move
 from game.core import Event
+from game.core.advice import Advisor, Analysis
 from game.core.bots import Bot
 from game.core.matchfile import export_match
 from game.core.referee import BotTask, Played, Referee
-from game.core.rng import fresh_seed
 from ui.session import MatchSession
 from ui.sound_cues import sounds_for
 from ui.spoken import Words, spoken
@@ -388,6 +388,21 @@ class Shown:
     """This move's aid (a memory aid) made the match count as assisted: the player is told."""
 
 
+def hint_sentence(tr: Callable[..., str], what: str, other: str | None, ask_why: bool) -> str:
+    """A hint in sentences: ``what`` (the game's imperative advice) as the hint, ``other`` (another
+    move the searches chose) as a close call, then how to ask why. A phrase's own closing stop is
+    dropped so that the sentence's is the only one."""
+    def phrase(text: str) -> str:
+        return text.rstrip().rstrip(".").rstrip()
+
+    parts = [tr("table.hint", move=phrase(what))]
+    if other is not None:
+        parts.append(tr("table.hint_close", other=phrase(other)))
+    if ask_why:
+        parts.append(tr("table.hint_ask"))
+    return " ".join(parts)
+
+
 @dataclass(frozen=True)
 class Said:
     """A sentence for the player: shown over the table (``message``), and kept in the log when ``log``."""
@@ -708,6 +723,8 @@ class TableMatch:
         except IllegalMove as exc:
             return Said(self.explain(exc))
         self.session.assisted = True
+        for at in [at for at in self.session.advice if at >= len(self.state.log)]:
+            del self.session.advice[at]  # hints of moves taken back
         if self.session.saved:
             self.storage.save_session(self.session.to_json())
         self.choose_viewer()
@@ -738,9 +755,9 @@ class TableMatch:
             return Said(tr("table.hint_looking"))
         if self._hint is not None and not self._hint.done:
             return None
-        levels = self.descriptor.bot_levels
-        # Seeded by the system: the match seed gives the deals, and a hint must not be a function of them.
-        bot = self.descriptor.make_bot("hard" if "hard" in levels else levels[-1], fresh_seed())
+        # The position's one analysis (``game.core.advice``): keyed by the match's advice secret, never by
+        # the match seed that gives the deals; the review judges this move by the same answer.
+        bot = Advisor(self.session.game_id, self.session.advice_secret)
         self._hint = BotTask(bot, self.viewer, "choose", self.state.view(self.viewer), list(self.legal),
                              ("hint", len(self.state.log)), 0.0)
         self.runner(self._hint)
@@ -751,17 +768,20 @@ class TableMatch:
         """Whether a hint was asked and its answer not yet shown."""
         return self._hint is not None
 
-    def hint_answer(self) -> tuple[Move, tuple[str, dict[str, Any]] | None] | None:
-        """The hint's move and the bot's reason, once it has answered and only if the match has not
-        moved on meanwhile (the match then counts as assisted)."""
+    def hint_answer(self) -> Analysis | None:
+        """The hint's analysis (its move, the bot's reason, whether it was a close call), once it has
+        answered and only if the match has not moved on meanwhile. It is kept with the move count,
+        for the review to judge the move by; the match then counts as assisted."""
         task = self._hint
         if task is None or not task.done:
             return None
         self._hint = None
-        if task.key != ("hint", len(self.state.log)) or task.move is None or task.move not in self.legal:
+        analysis = task.bot.analysis if isinstance(task.bot, Advisor) else None
+        if task.key != ("hint", len(self.state.log)) or analysis is None or analysis.move not in self.legal:
             return None
         self.session.assisted = True
-        return task.move, task.bot.reason
+        self.session.advice[len(self.state.log)] = analysis  # saved with the next move
+        return analysis
 
     # ================================================================== tutorial
     def coach_due(self) -> bool:
@@ -811,7 +831,9 @@ class TableMatch:
         step = coach.step
         if step is not None:
             head = tr("tutorial.step", n=coach.index + 1, total=len(coach.tutorial.steps))
-            lines.append(f"{head} · {tr(step.text)}" if self.coach_due() else tr("tutorial.wait"))
+            told = coach.told()
+            text = f"{tr(told)} {tr(step.text)}" if told else tr(step.text)
+            lines.append(f"{head} · {text}" if self.coach_due() else tr("tutorial.wait"))
         return lines
 
 

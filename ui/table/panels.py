@@ -222,6 +222,11 @@ class TablePanels:
               max(felt.left + box.w // 2, min(wanted_at[0], felt.right - box.w // 2))}
         ys = {*range(felt.top + box.h // 2, felt.bottom - box.h // 2 + 1, step),
               max(felt.top + box.h // 2, min(wanted_at[1], felt.bottom - box.h // 2))}
+        for r in walls + plates:  # flush against a button or a plate: a gap narrower than a step still holds it
+            xs |= {x for x in (r.left - 1 - (box.w + 1) // 2, r.right + 1 + box.w // 2)
+                   if felt.left + box.w // 2 <= x <= felt.right - box.w // 2}
+            ys |= {y for y in (r.top - 1 - (box.h + 1) // 2, r.bottom + 1 + box.h // 2)
+                   if felt.top + box.h // 2 <= y <= felt.bottom - box.h // 2}
         for cx in sorted(xs):
             for cy in sorted(ys):
                 box.center = (cx, cy)

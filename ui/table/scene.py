@@ -22,6 +22,7 @@ import pygame
 
 from game import GAMES, IllegalMove, Move
 from game.core import Event
+from game.core.advice import Analysis
 from game.core.bots import Bot
 from game.core.referee import Played, crowd_share
 from ui.cards import CardArt
@@ -37,7 +38,7 @@ from ui.table.hud import TableHud
 from ui.table.ink import Ink
 from ui.table.input import TableInput
 from ui.table.layout import TableLayout, text_scale
-from ui.table.match import Curtain, MatchDriver, Said, TableMatch, make_driver
+from ui.table.match import Curtain, MatchDriver, Said, TableMatch, hint_sentence, make_driver
 from ui.table.paint import (
     area,
     button_for,
@@ -336,7 +337,8 @@ class TableScene(Scene):
         from ui.scenes.replay import ReplayScene
 
         seat = self.viewer if self.viewer is not None else self.bottom_seat
-        self.app.push(ReplayScene(self.app, self.state.clone(), review=(seat, max(1, len(self.state.hand_seeds)))))
+        self.app.push(ReplayScene(self.app, self.state.clone(), review=(seat, max(1, len(self.state.hand_seeds))),
+                                  advice=(self.session.advice_secret, dict(self.session.advice))))
 
     def _read_aloud(self, line: str) -> None:
         if self.app.settings.read_aloud:
@@ -429,21 +431,27 @@ class TableScene(Scene):
         answer = self.match.hint_answer()
         if answer is None:
             return
-        move, reason = answer
-        what = self.adapter.hint_text(move, self.view)
+        move, reason = answer.move, answer.reason
         key = f"why.{reason[0]}" if reason is not None else ""
-        if reason is not None and self.hud.has(key):  # one plain sentence; the search's reasons on request
-            why = self.app.tr(key, **self.adapter.word_params(reason[1]))
-            self._hint_why = (len(self.state.log), self.app.tr("table.hint_why", why=why))
-            line = self.app.tr("table.hint_ask_why", move=what)
+        why = reason is not None and self.hud.has(key)  # one plain sentence; the search's reasons on request
+        if reason is not None and why:
+            reason_line = self.app.tr(key, **self.adapter.word_params(reason[1]))
+            self._hint_why = (len(self.state.log), self.app.tr("table.hint_why", why=reason_line))
         else:
             self._hint_why = None
-            line = self.app.tr("table.hint", move=what)
+        line = self.hint_line(answer, why)
         self.say(line, [sp for arg in move.args for sp in self.panels.sprites_named(arg)], kind="hint")
         self.log.add(line)
         if any(arg in self._own_hand() for arg in move.args):
             self.selected = next(arg for arg in move.args if arg in self._own_hand())
             self._rebuild_buttons()
+
+    def hint_line(self, answer: Analysis, ask_why: bool) -> str:
+        """The hint as advice: its move as an imperative sentence, the other move where the searches
+        were split, and, when the bot gave a reason, how to ask for it."""
+        other = answer.alternative()
+        return hint_sentence(self.app.tr, self.adapter.hint_text(answer.move, self.view),
+                             None if other is None else self.adapter.hint_text(other, self.view), ask_why)
 
     # ================================================================== the driver
     @property

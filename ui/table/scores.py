@@ -132,11 +132,14 @@ class ScoreSheetScene(Scene):
 
     def rows(self) -> list[tuple[str, list[str], str]]:
         """The sheet as (label, one cell per seat, style) rows; style is ``head``, ``hand``, ``sum`` or ``total``."""
-        tr = self.app.tr
+        tr, num = self.app.tr, self.app.number
         state = self.session.state
         view = state.view(None)
         if view.get("hollywood"):
             return self._hollywood_rows(view)
+        # Gin Rummy: only a hand's winner scores, the others' cells say so with a dash; elsewhere a 0
+        # is a score like any other (LaGagne's game, a Gang de mouettes round)
+        lone_scorer = "game_scores" in view
         seats = range(state.players)
         games = {g["game"]: g for g in view.get("games") or []}
         out: list[tuple[str, list[str], str]] = []
@@ -153,19 +156,19 @@ class ScoreSheetScene(Scene):
             label = self._label(entry, state.names, tr) or tr("sheet.hand") + f" {entry.get('hand', len(out))}"
             if kind:
                 label += f" · {tr(f'sheet.kind.{kind}')}"
-            cells = [str(p) if p else "–" for p in entry["points"]]
+            cells = [num(p) if p or not lone_scorer else "–" for p in entry["points"]]
             out.append((label, cells, "hand"))
         if current in games:
             out.extend(self._game_summary(games[current]))
         elif state.history and "game_scores" in view:
-            out.append((tr("sheet.running"), [str(x) for x in view["game_scores"]], "sum"))
-        out.append((tr("sheet.match_total"), [str(x) for x in state.scores], "total"))
+            out.append((tr("sheet.running"), [num(x) for x in view["game_scores"]], "sum"))
+        out.append((tr("sheet.match_total"), [num(x) for x in state.scores], "total"))
         return out
 
     def _hollywood_rows(self, view: dict[str, Any]) -> list[tuple[str, list[str], str]]:
         """Hollywood scoring: three cells a seat (games 1, 2, 3, seat by seat) on every row, each
         game's bonuses once it is over, then the match totals."""
-        tr = self.app.tr
+        tr, num = self.app.tr, self.app.number
         state = self.session.state
         pairs = [(s, g["game"]) for s in range(state.players) for g in view["hollywood"]]
         scores = {g["game"]: g["scores"] for g in view["hollywood"]}
@@ -178,30 +181,31 @@ class ScoreSheetScene(Scene):
                 label += f" · {tr(f'sheet.kind.{kind}')}"
             scored = entry.get("hollywood") or []
             points = entry["points"]
-            out.append((label, [str(points[s]) if g in scored and points[s] else "–" for s, g in pairs], "hand"))
-        out.append((tr("sheet.game_points"), [str(scores[g][s]) for s, g in pairs], "sum"))
+            out.append((label, [num(points[s]) if g in scored and points[s] else "–" for s, g in pairs], "hand"))
+        out.append((tr("sheet.game_points"), [num(scores[g][s]) for s, g in pairs], "sum"))
         if records:
             won = [records[g] if g in records and records[g]["winner"] == s else None for s, g in pairs]
-            out.append((tr("sheet.game_bonus"), [f"+{r['game_bonus']}" if r else "" for r in won], "hand"))
+            out.append((tr("sheet.game_bonus"), [f"+{num(r['game_bonus'])}" if r else "" for r in won], "hand"))
             if any(r["doubled"] for r in records.values()):
                 out.append((tr("sheet.shutout"), ["×2" if r and r["doubled"] else "" for r in won], "hand"))
             box = [records[g]["box"][s] if g in records else 0 for s, g in pairs]
-            out.append((tr("sheet.box"), [f"+{b}" if b else "" for b in box], "hand"))
-            out.append((tr("sheet.game_total"), [str(records[g]["totals"][s]) if g in records else ""
+            out.append((tr("sheet.box"), [f"+{num(b)}" if b else "" for b in box], "hand"))
+            out.append((tr("sheet.game_total"), [num(records[g]["totals"][s]) if g in records else ""
                                                  for s, g in pairs], "sum"))
-        out.append((tr("sheet.match_total"), [str(x) for x in state.scores], "total"))
+        out.append((tr("sheet.match_total"), [num(x) for x in state.scores], "total"))
         return out
 
     def _game_summary(self, g: dict[str, Any]) -> list[tuple[str, list[str], str]]:
         tr = self.app.tr
         n = len(g["points"])
         winner = g["winner"]
-        rows = [(tr("sheet.game_points"), [str(p) for p in g["points"]], "sum")]
-        rows.append((tr("sheet.game_bonus"), [f"+{g['game_bonus']}" if s == winner else "" for s in range(n)], "hand"))
+        num = self.app.number
+        rows = [(tr("sheet.game_points"), [num(p) for p in g["points"]], "sum")]
+        rows.append((tr("sheet.game_bonus"), [f"+{num(g['game_bonus'])}" if s == winner else "" for s in range(n)], "hand"))
         if g.get("doubled"):
             rows.append((tr("sheet.shutout"), ["×2" if s == winner else "" for s in range(n)], "hand"))
-        rows.append((tr("sheet.box"), [f"+{b}" if b else "" for b in g["box"]], "hand"))
-        rows.append((tr("sheet.game_total"), [str(t) for t in g["totals"]], "sum"))
+        rows.append((tr("sheet.box"), [f"+{num(b)}" if b else "" for b in g["box"]], "hand"))
+        rows.append((tr("sheet.game_total"), [num(t) for t in g["totals"]], "sum"))
         return rows
 
     def _render(self, size: tuple[int, int]) -> pygame.Surface:
@@ -312,7 +316,7 @@ class ScoreSheetScene(Scene):
         for value in sorted({low, 0, high}):
             y = point(0, value)[1]
             pygame.draw.line(layer, (210, 198, 166), (plot.x, y), (plot.right, y), 1)
-            img = self.text.render(str(value), size_txt, INK)
+            img = self.text.render(self.app.number(value), size_txt, INK)
             layer.blit(img, img.get_rect(midright=(plot.x - 6, y)))
         for i in range(0, steps + 1, max(1, steps // 10)):
             img = self.text.render(str(i), size_txt, INK)
