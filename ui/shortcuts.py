@@ -71,9 +71,23 @@ def current_game(app: App) -> str | None:
     return next(iter(games()), None)
 
 
+F1_TWICE = 0.6
+"""Seconds between two presses of F1 that make "F1 twice" (the table's spoken keys)."""
+
+
 def show_rules(app: App) -> None:
-    """F1: the rules of the current game; F1 on a rules page closes it."""
+    """F1: the rules of the current game; F1 on a rules page closes it. F1 twice quickly at a table
+    (the rules open, then close again) says the keys that read the table aloud."""
     from ui.scenes.rules import RulesScene
+    from ui.table.scene import TableScene
+
+    last, app.last_f1 = app.last_f1, app.elapsed
+    if last is not None and app.elapsed - last <= F1_TWICE and isinstance(app.top, RulesScene):
+        app.pop()
+        if isinstance(app.top, TableScene):
+            app.last_f1 = None
+            app.top.voice.help()
+            return
 
     if isinstance(app.top, ShortcutsScene):
         app.pop()
@@ -132,7 +146,8 @@ def key_names(app: App) -> dict[str, str]:
     mod = "Cmd" if sys.platform == "darwin" else app.tr("keys.ctrl")
     return {"mod": mod, "esc": app.tr("keys.esc"), "enter": app.tr("keys.enter"), "space": app.tr("keys.space"),
             "shift": app.tr("keys.shift"), "tab": app.tr("keys.tab"), "arrows": app.tr("keys.arrows"),
-            "left_right": app.tr("keys.left_right"), "home": app.tr("keys.home"), "end": app.tr("keys.end")}
+            "left_right": app.tr("keys.left_right"), "home": app.tr("keys.home"), "end": app.tr("keys.end"),
+            "ctrl_alone": app.tr("keys.ctrl")}
 
 
 def shortcut_rows(app: App) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -151,6 +166,9 @@ def shortcut_rows(app: App) -> list[tuple[str, list[tuple[str, str]]]]:
     ]
     table = [
         ("H", tr("shortcuts.hint")),
+        ("F3–F8", tr("shortcuts.questions")),
+        ("F1 ×2", tr("shortcuts.questions_help")),
+        (k["ctrl_alone"], tr("shortcuts.stop_speech")),
         ("L", tr("shortcuts.log")),
         (f"{k['mod']}+Z", tr("shortcuts.undo")),
         (f"{k['shift']}+{k['left_right']}", tr("shortcuts.reorder")),

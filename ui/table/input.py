@@ -16,6 +16,7 @@ import pygame
 from ui.table.gestures import Drop, box
 from ui.table.paint import focus_group
 from ui.table.sprites import CardSprite
+from ui.table.voice import QUESTIONS
 from ui.table.widgets import Button
 
 if TYPE_CHECKING:
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 
 DOUBLE_CLICK = 0.4
 DRAG_THRESHOLD = 6
+QUESTION_KEYS = dict(zip((pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6, pygame.K_F7, pygame.K_F8), QUESTIONS))
+"""The keys that ask the table a question (``ui.table.voice``): F-keys, the same on every layout and
+free of the games' letters."""
 
 
 class TableInput:
@@ -77,6 +81,7 @@ class TableInput:
         else:
             self.focus = (self.focus + step) % len(items)
         self.scene._apply_highlights()
+        self.scene.voice.focus(self.focused())
 
     def _refocus(self, sprite: CardSprite) -> None:
         """Keep the focus on ``sprite`` after the cards moved around."""
@@ -130,6 +135,9 @@ class TableInput:
         if pressed is not None and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.scene.perform(pressed.action)
             self.scene.dirty = True
+            return True
+        if key in QUESTION_KEYS and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_SHIFT):
+            self.scene.voice.ask(QUESTION_KEYS[key])
             return True
         if key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.scene.hint()
