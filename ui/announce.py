@@ -139,6 +139,11 @@ class Announcements:
             self.closed = True
             self._lock.notify_all()
 
+    def history(self) -> list[Announcement]:
+        """Everything said lately (focus moves aside), oldest first, with its priority and kind."""
+        with self._lock:
+            return list(self._recent)
+
     def recent(self, count: int, kinds: tuple[str, ...] = ()) -> list[str]:
         """The last ``count`` lines said (of ``kinds`` when given), oldest first."""
         with self._lock:

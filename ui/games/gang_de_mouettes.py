@@ -937,14 +937,15 @@ class Adapter(TableAdapter[GangView]):
         me = view["seat"]
         if me is None:
             return [self.app.tr("speech.hand_empty")]
-        lines = [self.app.tr("speech.gang.hand", n=len(view["slots"][me]), cards="; ".join(self._slot_words(me, view)))]
+        cards = self.app.tr("speech.list_separator").join(self._slot_words(me, view))
+        lines = [self.app.tr("speech.gang.hand", n=len(view["slots"][me]), cards=cards)]
         if view["holding"] and view["active"] == me and view["drawn"] is not None:
             lines.append(self.app.tr("speech.gang.holding", card=self.spoken_card(view["drawn"])))
         return lines
 
     def spoken_player(self, seat: int, view: GangView) -> str:
         return self.app.tr("speech.gang.player", name=view["names"][seat], n=len(view["slots"][seat]),
-                           cards="; ".join(self._slot_words(seat, view)))
+                           cards=self.app.tr("speech.list_separator").join(self._slot_words(seat, view)))
 
     def seat_note(self, seat: int, view: GangView) -> str:
         if view["phase"] in (ROUND_OVER, OVER) and view.get("last_round"):

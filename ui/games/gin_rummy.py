@@ -451,8 +451,9 @@ class Adapter(TableAdapter[GinView]):
         """The game's hand points (to the game's target) before the match's points."""
         names = view["names"]
         game = ", ".join(self.app.tr("speech.score_item", name=n, points=p) for n, p in zip(names, view["game_scores"]))
+        match = ", ".join(self.app.tr("speech.score_item", name=n, points=p) for n, p in zip(names, view["scores"]))
         return [self.app.tr("speech.gin.game", number=view["game_number"], scores=game, target=view["game_target"]),
-                *super().spoken_scores(view)]
+                self.app.tr("speech.gin.match", scores=match)]
 
     def seat_note(self, seat: int, view: GinView) -> str:
         parts = []

@@ -26,6 +26,7 @@ from typing import Any
 import pygame
 
 from game.core import Event, Move
+from game.lagagne.cards import POINTS
 from game.lagagne.views import GIVE, OVER, SUITS, Column, LaGagneView, steal_source, steal_target
 from ui.cards import card_height
 from ui.games.base import SCORE_WIN, ArgumentPicker, TableAdapter, present
@@ -749,10 +750,10 @@ class Adapter(TableAdapter[LaGagneView]):
             if not col["open"] and not col["points"] and not col["x2"]:
                 continue
             key = "speech.lagagne.column_open" if col["open"] else "speech.lagagne.column_closed"
-            points = " + ".join(str(p) for p in col["points"]) or "0"
+            points = " + ".join(str(POINTS.get(p, 0)) for p in col["points"]) or "0"
             text = self.app.tr(key, suit=self.suit_name(suit), points=points, total=col["total"])
             parts.append(self.app.tr("speech.lagagne.doubled", column=text) if col["x2"] else text)
-        return "; ".join(parts) if parts else self.app.tr("speech.lagagne.no_columns")
+        return self.app.tr("speech.list_separator").join(parts) if parts else self.app.tr("speech.lagagne.no_columns")
 
     def spoken_player(self, seat: int, view: LaGagneView) -> str:
         return self.app.tr("speech.lagagne.player", cards=super().spoken_player(seat, view),

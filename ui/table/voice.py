@@ -82,7 +82,7 @@ class TableVoice:
         what = tr("speech.focus_card", card=card, where=where) if where else card
         action = scene.gestures.of(item).press(True)
         if isinstance(action, Move):
-            return tr("speech.focus_enter", what=what, action=adapter.hint_text(action, view))
+            return tr("speech.focus_enter", what=what, action=adapter.hint_text(action, view).rstrip(" ."))
         if action is not None:
             return tr("speech.focus_choose", what=what)
         return tr("speech.focus_nothing", what=what)
@@ -122,8 +122,11 @@ class TableVoice:
         if scene.state.is_over():
             lines = [tr("speech.over")]
         else:
-            names = [view["names"][s] for s in scene.adapter.turn_seats(scene.view)]
-            lines = [tr("speech.turn_of", names=", ".join(names))] if names else []
+            seats = scene.adapter.turn_seats(scene.view)
+            if seats == [scene.viewer]:
+                lines = [tr("speech.turn_of_you")]
+            else:
+                lines = [tr("speech.turn_of", names=", ".join(view["names"][s] for s in seats))] if seats else []
         if scene.gestures.status:
             lines.append(scene.gestures.status)
         window = scene.driver.window_clock()
