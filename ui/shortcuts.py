@@ -166,9 +166,6 @@ def shortcut_rows(app: App) -> list[tuple[str, list[tuple[str, str]]]]:
     ]
     table = [
         ("H", tr("shortcuts.hint")),
-        ("F3–F8", tr("shortcuts.questions")),
-        ("F1 ×2", tr("shortcuts.questions_help")),
-        (k["ctrl_alone"], tr("shortcuts.stop_speech")),
         ("L", tr("shortcuts.log")),
         (f"{k['mod']}+Z", tr("shortcuts.undo")),
         (f"{k['shift']}+{k['left_right']}", tr("shortcuts.reorder")),
@@ -176,7 +173,13 @@ def shortcut_rows(app: App) -> list[tuple[str, list[tuple[str, str]]]]:
         (k["left_right"], tr("shortcuts.replay")),
         (f"{k['home']}, {k['end']}", tr("shortcuts.replay_ends")),
     ]
-    sections = [(tr("shortcuts.everywhere"), everywhere), (tr("shortcuts.table"), table)]
+    listening = [
+        ("F3–F8", tr("shortcuts.questions")),
+        ("F1 ×2", tr("shortcuts.questions_help")),
+        (k["ctrl_alone"], tr("shortcuts.stop_speech")),
+    ]
+    sections = [(tr("shortcuts.everywhere"), everywhere), (tr("shortcuts.listening"), listening),
+                (tr("shortcuts.table"), table)]
     buttons = _table_buttons(app)
     if buttons:
         sections.append((tr("shortcuts.this_table"), buttons))
@@ -239,7 +242,7 @@ class ShortcutsScene(Scene):
         line = max(key_font.get_linesize(), text_font.get_linesize())
         panel_w = min(w - round(40 * k), round(980 * k))
         column_w = (panel_w - round(72 * k)) // 2
-        columns = (self.sections[:1], self.sections[1:])
+        columns = (self.sections[:2], self.sections[2:])  # everywhere and listening; the table's keys
         layouts = []  # per column: (heading, [(keys, [lines])]) and its height
         for sections in columns:
             keys_w = min(round(column_w * 0.45), max((key_font.size(keys)[0] for _, rows in sections
