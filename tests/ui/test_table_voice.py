@@ -182,3 +182,39 @@ def test_answers_never_tell_a_hidden_card(app, game_id: str) -> None:
     scene.match.look()
     scene._refresh()
     assert heard() == before
+
+
+def test_the_pass_and_play_curtain_is_announced_and_questions_behind_it_tell_no_cards(app) -> None:
+    from tests.ui.table_helpers import button, click_at
+
+    spoken = listening(app)
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Carol")]))
+    app.speaker.wait()
+    assert spoken[0][0] == "The screen is covered: Alice, press Enter to see your cards."
+    assert scene.voice.answer("hand") == ["The screen is covered: Alice, press Enter to see your cards."]
+    click_at(app, (10, 10))
+    app.speaker.wait()
+    assert spoken[-1][0] == scene.gestures.status  # Alice's turn, once the curtain is taken
+    click_at(app, button(scene, "pass").rect.center)
+    app.speaker.wait()
+    # the move and the curtain come in one frame: the voice may have begun the move before the curtain
+    assert {text for text, _ in spoken[-2:]} == {"The screen is covered: Carol, press Enter to see your cards.",
+                                                 "Alice passes."}
+
+
+def test_the_tutorial_coach_is_read_aloud(app) -> None:
+    from tests.ui.conftest import center, click
+    from ui.scenes.setup import SetupScene
+
+    spoken = listening(app)
+    app.settings.animation_speed = "instant"
+    app.settings.bot_delay = 0.0
+    setup = SetupScene(app, "gin_rummy")
+    app.push(setup)
+    app.step(1 / 60)
+    click(app, center(next(b for b in setup.actions if b.text == app.tr("tutorial.offer_button"))))
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    app.step(1 / 60)
+    app.speaker.wait()
+    assert " ".join(scene.panels.coach_lines()) in [text for text, _ in spoken]

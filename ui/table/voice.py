@@ -1,6 +1,7 @@
 """What the table tells a player who listens (through ``app.announce``, see ``ui.announce``): whose turn,
-a quick-discard window opening and closing, the status line when it changes, where the keyboard focus
-went and what Enter would do there, and the answers to the question keys (F3–F8; F1 twice lists them).
+a quick-discard window opening and closing, the status line when it changes, the pass-and-play curtain,
+a tutorial coach's words, where the keyboard focus went and what Enter would do there, and the answers
+to the question keys (F3–F8; F1 twice lists them).
 
 Every answer is made of the viewer's view and the words the screen shows (the status line, the
 buttons' labels, the adapters' card names), never of hidden cards: two matches that differ only in
@@ -34,6 +35,8 @@ class TableVoice:
         self._status: str | None = None
         self._my_turn = False
         self._race: object | None = None
+        self._curtain: str | None = None
+        self._coach: list[str] = []
 
     def announce(self, text: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:
         """Say ``text`` (a table drawn off screen, for a picture, says nothing)."""
@@ -45,9 +48,19 @@ class TableVoice:
         the status line when it says something new. The status line is what is said: it already
         tells the player what to do ("Your turn: draw from the pile.", "Quick discard! ...")."""
         scene = self.scene
-        if scene.curtain.shown:
-            return
         tr = scene.app.tr
+        if scene.curtain.name != self._curtain:
+            self._curtain = scene.curtain.name
+            if scene.curtain.shown:
+                self.announce(tr("speech.curtain", name=scene.curtain.name or ""), Priority.INTERRUPT, "curtain")
+        if scene.curtain.shown:
+            self._my_turn = False  # the next player is told their turn once the curtain is taken
+            return
+        coach = scene.panels.coach_lines()
+        if coach != self._coach:
+            self._coach = coach
+            if coach:
+                self.announce(" ".join(coach), Priority.QUEUED, "coach")
         status = scene.gestures.status
         race = scene.adapter.race(scene.view)
         my_turn = scene.viewer is not None and bool(scene.legal) and not scene.state.is_over()
