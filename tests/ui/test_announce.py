@@ -183,3 +183,28 @@ def test_speech_dispatcher_speaks_a_line_and_is_cut() -> None:  # pragma: no cov
     voice.speak("Tablée.", "en")
     voice.stop()
     assert subprocess.run(["spd-say", "--version"], capture_output=True, check=False).returncode == 0
+
+
+def test_a_line_that_looks_like_an_option_is_spoken_as_text() -> None:
+    """A player's name is read out: a name such as "-w --pipe" never becomes a speech program's option."""
+    from ui.speech import _espeak_command
+
+    assert _espeak_command("espeak-ng", "-w /tmp/x --stdout", "fr") == ["espeak-ng", "-v", "fr", "--", "-w /tmp/x --stdout"]
+
+
+def test_a_voice_that_fails_does_not_stop_the_next_lines() -> None:
+    said: list[str] = []
+
+    def flaky(text: str, lang: str) -> None:
+        if text == "boom":
+            raise OSError("the speech program went away")
+        said.append(text)
+
+    speaker = Speaker(flaky)
+    try:
+        for text in ("one", "boom", "two"):
+            speaker.say(text, "en")
+        speaker.wait()
+        assert said == ["one", "two"]
+    finally:
+        speaker.close()
