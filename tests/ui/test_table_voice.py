@@ -218,3 +218,18 @@ def test_the_tutorial_coach_is_read_aloud(app) -> None:
     app.step(1 / 60)
     app.speaker.wait()
     assert " ".join(scene.panels.coach_lines()) in [text for text, _ in spoken]
+
+
+def test_the_score_sheet_is_read_out_when_it_opens_and_its_buttons_as_the_focus_moves(app) -> None:
+    spoken = listening(app)
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    scene.show_score_sheet()
+    app.step(1 / 60)
+    app.speaker.wait()
+    sheet = app.top
+    assert spoken[-1][0] == " ".join(sheet.read_out())
+    assert spoken[-1][0].startswith("Score sheet") and "Alice 0, Bob 0" in spoken[-1][0]
+    assert spoken[-1][0].endswith(f"{sheet.buttons[sheet.focus].label}, button.")
+    key(app, pygame.K_TAB)
+    app.speaker.wait()
+    assert spoken[-1][0] == f"{sheet.buttons[sheet.focus].label}, button."
