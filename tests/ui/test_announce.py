@@ -208,3 +208,28 @@ def test_a_voice_that_fails_does_not_stop_the_next_lines() -> None:
         assert said == ["one", "two"]
     finally:
         speaker.close()
+
+
+def test_lines_said_while_the_voice_is_busy_are_all_spoken_later() -> None:
+    """The old voice kept 3 lines waiting and dropped the older ones: a move said while the voice
+    was busy was never heard."""
+    said: list[str] = []
+    busy = threading.Event()
+    started = threading.Event()
+
+    def voice(text: str, lang: str) -> None:
+        started.set()
+        busy.wait(timeout=30)
+        said.append(text)
+
+    speaker = Speaker(voice)
+    try:
+        speaker.say("move 0", "en")
+        assert started.wait(timeout=30)
+        for i in range(1, 10):
+            speaker.say(f"move {i}", "en")
+        busy.set()
+        speaker.wait()
+        assert said == [f"move {i}" for i in range(10)]
+    finally:
+        speaker.close()
