@@ -25,6 +25,7 @@ import pygame
 import pygame_gui
 
 from disk.places import Places
+from ui.announce import Priority
 from ui.i18n import LANGUAGES, Translator
 from ui.resources import resource_path
 from ui.scene import Scene
@@ -200,6 +201,11 @@ class App:
         self.running = True
         self._last_step: float | None = None
         self._speaker: Speaker | None = None
+        self.last_f1: float | None = None
+        """When F1 was last pressed (``elapsed``): F1 twice at a table says its spoken keys."""
+        self._announced: set[str] = set()
+        """What was announced this frame: a sentence shown two ways at once (a log line and a message
+        over the table) is said once."""
         self._bot_process: ProcessRunner | None = None
         self.real_dt = 0.0
         """Seconds that really passed during the last frame (see ``step``)."""
@@ -534,8 +540,17 @@ class App:
         return font
 
     def notify(self, text: str, seconds: float = 4.0) -> None:
-        """Show ``text`` in a toast above every scene for ``seconds``."""
+        """Show ``text`` in a toast above every scene for ``seconds`` (and say it, politely)."""
         self._toasts.append(_Toast(text, seconds, seconds))
+        self.announce(text, Priority.POLITE, "toast")
+
+    def announce(self, text: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:
+        """Tell the player ``text`` through the announcements channel (``ui.announce``), when they
+        asked for speech (*Read aloud*); a sentence already announced this frame is not said twice."""
+        if not self.settings.read_aloud or not text or text in self._announced:
+            return
+        self._announced.add(text)
+        self.speaker.say(text, self.language, priority, kind)
 
     # ------------------------------------------------------------------ the loop
     def step(self, dt: float | None = None, real: float | None = None, draw: bool = True) -> None:
@@ -550,6 +565,7 @@ class App:
         self.real_dt = dt if real is None else real
         self._last_step = now
         self.elapsed += dt
+        self._announced.clear()
         self._pump_events()
         if not self.running:
             return
@@ -635,6 +651,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LCTRL, pygame.K_RCTRL) and self._speaker is not None:
+            self._speaker.silence()  # Ctrl alone stops speech, as in screen readers; it still reaches the scene
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_m
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and not self._typing()):
             self.toggle_mute()
@@ -806,6 +824,8 @@ class App:
         self.storage.flush()  # the last autosave is on disk before the process ends
         if self._bot_process is not None:
             self._bot_process.close()
+        if self._speaker is not None:
+            self._speaker.close()
 
     def close(self) -> None:
         """Close the window (after ``quit``)."""

@@ -71,9 +71,23 @@ def current_game(app: App) -> str | None:
     return next(iter(games()), None)
 
 
+F1_TWICE = 0.6
+"""Seconds between two presses of F1 that make "F1 twice" (the table's spoken keys)."""
+
+
 def show_rules(app: App) -> None:
-    """F1: the rules of the current game; F1 on a rules page closes it."""
+    """F1: the rules of the current game; F1 on a rules page closes it. F1 twice quickly at a table
+    (the rules open, then close again) says the keys that read the table aloud."""
     from ui.scenes.rules import RulesScene
+    from ui.table.scene import TableScene
+
+    last, app.last_f1 = app.last_f1, app.elapsed
+    if last is not None and app.elapsed - last <= F1_TWICE and isinstance(app.top, RulesScene):
+        app.pop()
+        if isinstance(app.top, TableScene):
+            app.last_f1 = None
+            app.top.voice.help()
+            return
 
     if isinstance(app.top, ShortcutsScene):
         app.pop()
@@ -133,7 +147,8 @@ def key_names(app: App) -> dict[str, str]:
     return {"mod": mod, "esc": app.tr("keys.esc"), "enter": app.tr("keys.enter"), "space": app.tr("keys.space"),
             "shift": app.tr("keys.shift"), "tab": app.tr("keys.tab"), "arrows": app.tr("keys.arrows"),
             "left_right": app.tr("keys.left_right"), "home": app.tr("keys.home"), "end": app.tr("keys.end"),
-            "page_up": app.tr("keys.page_up"), "page_down": app.tr("keys.page_down")}
+            "page_up": app.tr("keys.page_up"), "page_down": app.tr("keys.page_down"),
+            "ctrl_alone": app.tr("keys.ctrl")}
 
 
 def shortcut_rows(app: App) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -160,7 +175,13 @@ def shortcut_rows(app: App) -> list[tuple[str, list[tuple[str, str]]]]:
         (k["left_right"], tr("shortcuts.replay")),
         (f"{k['home']}, {k['end']}", tr("shortcuts.replay_ends")),
     ]
-    sections = [(tr("shortcuts.everywhere"), everywhere), (tr("shortcuts.table"), table)]
+    listening = [
+        ("F3–F8", tr("shortcuts.questions")),
+        ("F1 ×2", tr("shortcuts.questions_help")),
+        (k["ctrl_alone"], tr("shortcuts.stop_speech")),
+    ]
+    sections = [(tr("shortcuts.everywhere"), everywhere), (tr("shortcuts.listening"), listening),
+                (tr("shortcuts.table"), table)]
     buttons = _table_buttons(app)
     if buttons:
         sections.append((tr("shortcuts.this_table"), buttons))
@@ -223,7 +244,7 @@ class ShortcutsScene(Scene):
         line = max(key_font.get_linesize(), text_font.get_linesize())
         panel_w = min(w - round(40 * k), round(980 * k))
         column_w = (panel_w - round(72 * k)) // 2
-        columns = (self.sections[:1], self.sections[1:])
+        columns = (self.sections[:2], self.sections[2:])  # everywhere and listening; the table's keys
         layouts = []  # per column: (heading, [(keys, [lines])]) and its height
         for sections in columns:
             keys_w = min(round(column_w * 0.45), max((key_font.size(keys)[0] for _, rows in sections

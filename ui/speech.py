@@ -1,100 +1,231 @@
-"""Reading the table's log aloud, for players who cannot read it easily (a setting, off by default).
+"""Speaking the announcements channel (``ui.announce``) aloud, for players who listen (a setting, off
+by default; see docs/accessibility.md for why these voices and in this order).
 
-It uses the system's speech where there is one, never as a requirement: ``espeak-ng`` (or
-``espeak``) on Linux, ``say`` on macOS, and on Windows the optional ``pyttsx3`` package if it is
-installed. Lines are spoken one after the other on a background thread; when the table talks
-faster than speech, older lines waiting their turn are dropped so that speech stays current.
+The voice is the first that answers of: the screen reader the player runs, through the optional
+``accessible_output2`` package (NVDA, JAWS, SAPI on Windows, VoiceOver on macOS); Speech Dispatcher
+(what Orca speaks through on Linux: the ``speechd`` module of Debian's python3-speechd, else the
+``spd-say`` program); ``espeak-ng`` or ``espeak``; macOS ``say``; ``pyttsx3`` when installed. None is
+required: without one the table is silent. Lines are spoken on a thread of their own, one after the
+other, so a frame never waits for speech; a line that interrupts (or Ctrl) cuts the one being spoken.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
-import queue
 import shutil
 import subprocess
 import sys
 import threading
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
-BACKLOG = 3
-"""Lines waiting to be spoken at most; older ones are dropped."""
+from ui.announce import Announcements, Priority
+
+SpeakFn = Callable[[str, str], None]
+"""Speaks ``(text, language)`` and returns when it is said (or cut by the voice's ``stop``)."""
 
 
-def find_voice() -> Callable[[str, str], None] | None:
-    """A function that speaks ``(text, language)`` and returns when done, or ``None``."""
+class Voice:
+    """A way to speak: ``speak(text, language)`` returns once the line is said or cut; ``stop`` (from
+    any thread) cuts it."""
+
+    name = "voice"
+
+    def speak(self, text: str, language: str) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        """Cut the line being spoken (nothing by default)."""
+
+
+class FunctionVoice(Voice):
+    """A plain function as a voice (it cannot be cut): tests' recorders, ``pyttsx3``."""
+
+    def __init__(self, fn: SpeakFn, name: str = "function") -> None:
+        self.fn = fn
+        self.name = name
+
+    def speak(self, text: str, language: str) -> None:
+        self.fn(text, language)
+
+
+class ProgramVoice(Voice):
+    """A speech program run once a line (``espeak-ng``, macOS ``say``, ``spd-say -w``), killed to cut
+    it; ``cancel`` is run too where the program leaves speech going (``spd-say -C``)."""
+
+    def __init__(self, name: str, command: Callable[[str, str], list[str]], cancel: list[str] | None = None) -> None:
+        self.name = name
+        self.command = command
+        self.cancel = cancel
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+
+    def speak(self, text: str, language: str) -> None:
+        with self._lock:
+            self._process = subprocess.Popen(self.command(text, language), stdin=subprocess.DEVNULL,
+                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            process = self._process
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        finally:
+            with self._lock:
+                self._process = None
+
+    def stop(self) -> None:
+        with self._lock:
+            process = self._process
+        if process is None:
+            return
+        with contextlib.suppress(OSError):
+            process.terminate()
+        if self.cancel is not None:
+            with contextlib.suppress(OSError, subprocess.SubprocessError):
+                subprocess.run(self.cancel, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=5, check=False)
+
+
+class SpeechdVoice(Voice):
+    """Speech Dispatcher through its Python client (``speechd``): speaks and cancels only its own lines."""
+
+    name = "speech-dispatcher"
+
+    def __init__(self, speechd: Any) -> None:
+        self._speechd = speechd
+        self._client = speechd.SSIPClient("tablee")
+        self._done = threading.Event()
+
+    def speak(self, text: str, language: str) -> None:
+        self._done.clear()
+        self._client.set_language(language)
+        ended = (self._speechd.CallbackType.END, self._speechd.CallbackType.CANCEL)
+        self._client.speak(text, callback=lambda kind: self._done.set() if kind in ended else None,
+                           event_types=ended)
+        self._done.wait(timeout=60)
+
+    def stop(self) -> None:
+        self._client.cancel()
+        self._done.set()
+
+
+class ScreenReaderVoice(Voice):
+    """The screen reader that runs, through ``accessible_output2``: it queues and speaks lines itself
+    (and shows them in braille where it can), so a line is handed over at once; ``stop`` silences it."""
+
+    name = "screen reader"
+
+    def __init__(self, output: Any) -> None:
+        self._output = output
+        self._cut = False
+
+    def speak(self, text: str, language: str) -> None:
+        interrupt, self._cut = self._cut, False
+        self._output.output(text, interrupt=interrupt)
+
+    def stop(self) -> None:
+        self._cut = True
+        with contextlib.suppress(Exception):  # a reader that went away: the next line says so by failing
+            self._output.silence()
+
+
+def _screen_reader() -> Voice | None:
+    """The screen reader the player runs, on Windows and macOS (on Linux Orca listens to Speech Dispatcher)."""
+    if sys.platform not in ("win32", "darwin"):
+        return None
+    try:
+        auto = importlib.import_module("accessible_output2.outputs.auto")
+        output = auto.Auto()
+        found = output.get_first_available_output()
+    except Exception:  # a missing or broken optional package: the next voice
+        return None
+    return ScreenReaderVoice(output) if found is not None else None
+
+
+def find_voice() -> Voice | None:
+    """The first voice that answers here (see the module docstring), or ``None``."""
+    reader = _screen_reader()
+    if reader is not None:
+        return reader
+    try:
+        speechd = importlib.import_module("speechd")
+        return SpeechdVoice(speechd)
+    except Exception:  # not installed, or no Speech Dispatcher running
+        pass
+    spd = shutil.which("spd-say")
+    if spd:
+        return ProgramVoice("spd-say", lambda text, lang: [spd, "-w", "-l", lang, "--", text], cancel=[spd, "-C"])
     for program in ("espeak-ng", "espeak"):
         path = shutil.which(program)
         if path:
-            return partial(_espeak, path)
+            return ProgramVoice(program, partial(_espeak_command, path))
     say = shutil.which("say") if sys.platform == "darwin" else None
     if say:
-        return partial(_say, say)
+        return ProgramVoice("say", lambda text, lang: [say, "--", text])
     try:
         pyttsx3 = importlib.import_module("pyttsx3")
-    except ImportError:
+        engine = pyttsx3.init()
+    except Exception:
         return None
-    engine = pyttsx3.init()
 
     def speak(text: str, lang: str) -> None:
         engine.say(text)
         engine.runAndWait()
 
-    return speak
+    return FunctionVoice(speak, "pyttsx3")
 
 
-def _espeak(exe: str, text: str, lang: str) -> None:
-    """Speak ``text`` with espeak(-ng) in ``lang``."""
-    _run([exe, "-v", lang, "--", text])
-
-
-def _say(exe: str, text: str, lang: str) -> None:
-    """Speak ``text`` with macOS ``say`` (its voice follows the system's language)."""
-    _run([exe, "--", text])
-
-
-def _run(command: list[str]) -> None:
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30, check=False)
+def _espeak_command(exe: str, text: str, language: str) -> list[str]:
+    return [exe, "-v", language, "--", text]
 
 
 class Speaker:
-    """Speaks lines in order on its own thread (see the module docstring)."""
+    """Speaks the lines of its channel in order on its own thread (see the module docstring)."""
 
-    def __init__(self, voice: Callable[[str, str], None] | None = None) -> None:
-        self.voice = voice
-        self._lines: queue.Queue[tuple[str, str]] = queue.Queue()
+    def __init__(self, voice: Voice | SpeakFn | None = None) -> None:
+        self.voice: Voice | None = voice if isinstance(voice, Voice) or voice is None else FunctionVoice(voice)
+        self.channel = Announcements()
+        if self.voice is not None:
+            self.channel.on_stop(self.voice.stop)
         self._thread: threading.Thread | None = None
 
     @property
     def available(self) -> bool:
         return self.voice is not None
 
-    def say(self, text: str, language: str) -> None:
-        """Queue ``text`` to be spoken (nothing happens without a voice)."""
+    def say(self, text: str, language: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:
+        """Queue ``text`` to be spoken in ``language`` (nothing happens without a voice)."""
         if self.voice is None or not text:
             return
-        while self._lines.qsize() >= BACKLOG:
-            try:
-                self._lines.get_nowait()
-            except queue.Empty:
-                break
-            self._lines.task_done()
-        self._lines.put((text, language))
+        self.channel.announce(text, priority, kind, language)
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
             self._thread.start()
 
-    def wait(self) -> None:
-        """Wait until every line queued so far is spoken (or dropped)."""
-        self._lines.join()
+    def silence(self) -> None:
+        """Cut what is being said and forget what waits (Ctrl)."""
+        self.channel.silence()
+
+    def wait(self, timeout: float = 30.0) -> None:
+        """Wait until every line queued so far is spoken (or cut)."""
+        self.channel.wait_idle(timeout)
+
+    def close(self) -> None:
+        """Stop the thread (the app closes)."""
+        self.channel.close()
+        if self.voice is not None:
+            self.voice.stop()
 
     def _run(self) -> None:
-        while True:
-            text, language = self._lines.get()
+        while not self.channel.closed:
+            line = self.channel.take()
+            if line is None:
+                continue
             try:
                 assert self.voice is not None
-                self.voice(text, language)
+                self.voice.speak(line.text, line.language)
             except (OSError, subprocess.SubprocessError, RuntimeError):
                 pass
             finally:
-                self._lines.task_done()
+                self.channel.done()

@@ -361,6 +361,73 @@ class TableAdapter(Generic[V]):
         """A short extra line for a seat's name plate (e.g. "dealer")."""
         return ""
 
+    # ------------------------------------------------------------------ spoken answers (ui.table.voice)
+    def spoken_card(self, card: str | None) -> str:
+        """A card in words for the ear ("the 7 of hearts"); a card the viewer does not know is "face down"."""
+        return self.app.tr("speech.unknown_card") if card is None else card
+
+    def spoken_zone(self, zone: str, view: V) -> str:
+        """Where a card lies, in words (your hand, the discard pile, Bob's hand)."""
+        kind, _, rest = zone.partition(":")
+        if kind in ("stock", "discard"):
+            return self.app.tr(f"speech.where.{kind}")
+        if kind == "hand" and rest.isdigit():
+            return self._whose(int(rest), view, "speech.where.hand")
+        return ""
+
+    def _whose(self, seat: int, view: V, key: str, **params: Any) -> str:
+        """``key`` said of ``seat``: its ``_you`` form when that is the viewer ("your hand")."""
+        data: dict[str, Any] = dict(view)
+        if seat == data.get("seat") and self.app.has_text(key + "_you"):
+            return self.app.tr(key + "_you", **params)
+        names = data["names"]
+        return self.app.tr(key, name=names[seat] if 0 <= seat < len(names) else "?", **params)
+
+    def spoken_list(self, cards: list[str | None]) -> str:
+        """Cards in words, one after the other."""
+        return ", ".join(self.spoken_card(c) for c in cards)
+
+    def spoken_hand(self, view: V) -> list[str]:
+        """What the viewer holds, with what they know of it (the answer to "what do I hold?")."""
+        data: dict[str, Any] = dict(view)
+        hand = data.get("hand")
+        if not hand:
+            return [self.app.tr("speech.hand_empty")]
+        return [self.app.tr("speech.hand", n=len(hand), cards=self.spoken_list(list(hand)))]
+
+    def spoken_piles(self, view: V) -> list[str]:
+        """The stock's size and the discard pile's top card."""
+        data: dict[str, Any] = dict(view)
+        lines = [self.app.tr("speech.stock", n=int(data.get("pile_size", 0)))]
+        discard = list(data.get("discard") or [])
+        if discard:
+            lines.append(self.app.tr("speech.discard", n=len(discard), card=self.spoken_card(discard[-1])))
+        else:
+            lines.append(self.app.tr("speech.discard_empty"))
+        return lines
+
+    def spoken_player(self, seat: int, view: V) -> str:
+        """One other player's cards as the viewer knows them: how many, and the known ones."""
+        data: dict[str, Any] = dict(view)
+        sizes = data.get("hand_sizes") or []
+        count = self.app.tr("speech.cards", n=int(sizes[seat]) if seat < len(sizes) else 0)
+        known = [c for c in (data.get("known_cards") or [[]] * (seat + 1))[seat] if c]
+        if known:
+            return self.app.tr("speech.player_known", name=data["names"][seat], count=count,
+                               cards=self.spoken_list(list(known)))
+        return self.app.tr("speech.player", name=data["names"][seat], count=count)
+
+    def spoken_players(self, view: V) -> list[str]:
+        """Every other player's cards (``spoken_player``), in seat order."""
+        data: dict[str, Any] = dict(view)
+        return [self.spoken_player(s, view) for s in range(int(data["players"])) if s != data.get("seat")]
+
+    def spoken_scores(self, view: V) -> list[str]:
+        """The scores, as the seats' plates show them."""
+        data: dict[str, Any] = dict(view)
+        items = [self.app.tr("speech.score_item", name=n, points=p) for n, p in zip(data["names"], data["scores"])]
+        return [self.app.tr("speech.scores", scores=", ".join(items))]
+
     # ------------------------------------------------------------------ kept with the match
     def kept(self) -> dict[str, Any]:
         """How this table shows the match its own way (Gin Rummy: the order of the hand), JSON-safe:

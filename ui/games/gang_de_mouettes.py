@@ -932,6 +932,51 @@ class Adapter(TableAdapter[GangView]):
             return [view["give"]["snapper"]]
         return [present(view["active"], "active seat")]
 
+    # ------------------------------------------------------------------ spoken answers
+    def spoken_card(self, card: str | None) -> str:
+        return self.app.tr("speech.unknown_card") if card is None else self.app.tr("speech.gang.card", value=card[1:])
+
+    def spoken_zone(self, zone: str, view: GangView) -> str:
+        where = slot_of(zone)
+        if where is None:
+            return super().spoken_zone(zone, view)
+        seat, slot = where
+        return self._whose(seat, view, "speech.gang.slot", slot=slot + 1)
+
+    def _slot_words(self, seat: int, view: GangView) -> list[str]:
+        """Each card of ``seat``: its value where the viewer has seen it and the memory aid shows
+        it (the designer's rule is to play from memory: without the aid, only that it was seen),
+        and who else has looked at it."""
+        me, names = view["seat"], view["names"]
+        words = []
+        for i, card in enumerate(view["slots"][seat]):
+            knowers = view["knowers"][seat][i] if i < len(view["knowers"][seat]) else []
+            if card is not None and self.show_marks:
+                what = self.app.tr("speech.gang.slot_value", slot=i + 1, card=self.spoken_card(card))
+            elif me is not None and me in knowers:
+                what = self.app.tr("speech.gang.slot_seen", slot=i + 1)
+            else:
+                what = self.app.tr("speech.gang.slot_unseen", slot=i + 1)
+            others = [names[k] for k in knowers if k != me]
+            if others and len(knowers) < view["players"]:
+                what = self.app.tr("speech.gang.known_to", what=what, names=", ".join(others))
+            words.append(what)
+        return words
+
+    def spoken_hand(self, view: GangView) -> list[str]:
+        me = view["seat"]
+        if me is None:
+            return [self.app.tr("speech.hand_empty")]
+        cards = self.app.tr("speech.list_separator").join(self._slot_words(me, view))
+        lines = [self.app.tr("speech.gang.hand", n=len(view["slots"][me]), cards=cards)]
+        if view["holding"] and view["active"] == me and view["drawn"] is not None:
+            lines.append(self.app.tr("speech.gang.holding", card=self.spoken_card(view["drawn"])))
+        return lines
+
+    def spoken_player(self, seat: int, view: GangView) -> str:
+        return self.app.tr("speech.gang.player", name=view["names"][seat], n=len(view["slots"][seat]),
+                           cards=self.app.tr("speech.list_separator").join(self._slot_words(seat, view)))
+
     def seat_note(self, seat: int, view: GangView) -> str:
         if view["phase"] in (ROUND_OVER, OVER) and view.get("last_round"):
             return self.tr("gang.cards_sum", points=present(view["last_round"], "last round")["sums"][seat])

@@ -449,6 +449,18 @@ class Adapter(TableAdapter[GinView]):
                 out[key] = _the_card(self, out[key])
         return out
 
+    # ------------------------------------------------------------------ spoken answers
+    def spoken_card(self, card: str | None) -> str:
+        return self.app.tr("speech.unknown_card") if card is None else _card_name(self, card)
+
+    def spoken_scores(self, view: GinView) -> list[str]:
+        """The game's hand points (to the game's target) before the match's points."""
+        names = view["names"]
+        game = ", ".join(self.app.tr("speech.score_item", name=n, points=p) for n, p in zip(names, view["game_scores"]))
+        match = ", ".join(self.app.tr("speech.score_item", name=n, points=p) for n, p in zip(names, view["scores"]))
+        return [self.app.tr("speech.gin.game", number=view["game_number"], scores=game, target=view["game_target"]),
+                self.app.tr("speech.gin.match", scores=match)]
+
     def seat_note(self, seat: int, view: GinView) -> str:
         parts = []
         if view.get("dealer") == seat:

@@ -26,6 +26,7 @@ from typing import Any
 import pygame
 
 from game.core import Event, Move
+from game.lagagne.cards import POINTS
 from game.lagagne.views import GIVE, OVER, SUITS, Column, LaGagneView, steal_source, steal_target
 from ui.cards import card_height
 from ui.games.base import SCORE_WIN, ArgumentPicker, TableAdapter, present
@@ -764,6 +765,35 @@ class Adapter(TableAdapter[LaGagneView]):
         if isinstance(out.get("suit"), str) and out["suit"] in SUITS:
             out["suit"] = self.suit_name(out["suit"])
         return out
+
+    # ------------------------------------------------------------------ spoken answers
+    def spoken_card(self, card: str | None) -> str:
+        return self.app.tr("speech.unknown_card") if card is None else self.card_name(card)
+
+    def _columns(self, seat: int, view: LaGagneView) -> str:
+        """A seat's columns in words: each begun one, open or not, its points, doubled or not, its total."""
+        parts = []
+        for suit in SUITS:
+            col = view["columns"][seat][suit]
+            if not col["open"] and not col["points"] and not col["x2"]:
+                continue
+            key = "speech.lagagne.column_open" if col["open"] else "speech.lagagne.column_closed"
+            points = " + ".join(str(POINTS.get(p, 0)) for p in col["points"]) or "0"
+            text = self.app.tr(key, suit=self.suit_name(suit), points=points, total=col["total"])
+            parts.append(self.app.tr("speech.lagagne.doubled", column=text) if col["x2"] else text)
+        return self.app.tr("speech.list_separator").join(parts) if parts else self.app.tr("speech.lagagne.no_columns")
+
+    def spoken_player(self, seat: int, view: LaGagneView) -> str:
+        return self.app.tr("speech.lagagne.player", cards=super().spoken_player(seat, view),
+                           columns=self._columns(seat, view))
+
+    def spoken_players(self, view: LaGagneView) -> list[str]:
+        """The target, the viewer's own columns, then every other player's cards and columns."""
+        lines = [self.app.tr("speech.lagagne.target", target=view["target"])]
+        me = view["seat"]
+        if me is not None:
+            lines.append(self.app.tr("speech.lagagne.your_columns", columns=self._columns(me, view)))
+        return lines + super().spoken_players(view)
 
     def seat_note(self, seat: int, view: LaGagneView) -> str:
         parts = []

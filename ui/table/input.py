@@ -16,6 +16,7 @@ import pygame
 from ui.table.gestures import Drop, box
 from ui.table.paint import focus_group
 from ui.table.sprites import CardSprite
+from ui.table.voice import QUESTIONS
 from ui.table.widgets import Button
 
 if TYPE_CHECKING:
@@ -25,6 +26,9 @@ DOUBLE_CLICK = 0.4
 DRAG_THRESHOLD = 6
 LOG_KEYS = {pygame.K_PAGEUP: 1, pygame.K_PAGEDOWN: -1, pygame.K_HOME: 1, pygame.K_END: -1}
 """Keys that read the log back (positive) or forward: a line at a time, or to its first or newest line."""
+QUESTION_KEYS = dict(zip((pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6, pygame.K_F7, pygame.K_F8), QUESTIONS))
+"""The keys that ask the table a question (``ui.table.voice``): F-keys, the same on every layout and
+free of the games' letters."""
 
 
 class TableInput:
@@ -81,6 +85,7 @@ class TableInput:
         else:
             self.focus = (self.focus + step) % len(items)
         self.scene._apply_highlights()
+        self.scene.voice.focus(self.focused())
 
     def _refocus(self, sprite: CardSprite) -> None:
         """Keep the focus on ``sprite`` after the cards moved around."""
@@ -138,6 +143,9 @@ class TableInput:
         if pressed is not None and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.scene.perform(pressed.action)
             self.scene.dirty = True
+            return True
+        if key in QUESTION_KEYS and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_SHIFT):
+            self.scene.voice.ask(QUESTION_KEYS[key])
             return True
         if key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.scene.hint()

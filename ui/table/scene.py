@@ -25,6 +25,7 @@ from game.core import Event
 from game.core.advice import Analysis
 from game.core.bots import Bot
 from game.core.referee import Played, crowd_share
+from ui.announce import Priority
 from ui.cards import CardArt
 from ui.games import adapter_class
 from ui.scene import Scene
@@ -48,6 +49,7 @@ from ui.table.panels import MESSAGE_COLOURS, TablePanels
 from ui.table.resting import RestingLayer
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, speed_factor
+from ui.table.voice import TableVoice
 from ui.table.widgets import (
     Button,
     CurtainArt,
@@ -60,6 +62,9 @@ from ui.table.widgets import (
 if TYPE_CHECKING:
     from ui.app import App
 
+SPOKEN_AS = {"refusal": (Priority.INTERRUPT, "refusal"), "hint": (Priority.POLITE, "hint"),
+             "info": (Priority.QUEUED, "news")}
+"""How a message over the table is said: a refusal at once, news in turn, a hint when all is said."""
 MESSAGE_SECONDS = 2.8
 READING_SPEED = 18
 """Characters a second: a long message (a hint and its reason) stays up long enough to be read."""
@@ -87,6 +92,8 @@ class TableScene(Scene):
         """The look (``look``) every cache of the table was made for."""
         self._words = app.language
         """The language the log and the default names are in."""
+        self.voice = TableVoice(self)
+        """What the table says to a player who listens (``ui.table.voice``)."""
         self.log = self._new_log()
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
@@ -341,8 +348,8 @@ class TableScene(Scene):
                                   advice=(self.session.advice_secret, dict(self.session.advice))))
 
     def _read_aloud(self, line: str) -> None:
-        if self.app.settings.read_aloud:
-            self.app.speaker.say(line, self.app.language)
+        """A log line, said in its turn after the ones before it (never dropped)."""
+        self.voice.announce(line, Priority.QUEUED, "log")
 
     def toggle_log(self) -> None:
         """Enlarge the log over the table, or bring it back to its corner (L)."""
@@ -355,11 +362,11 @@ class TableScene(Scene):
 
     def scroll_log(self, step: int) -> bool:
         """Read the log back ``step`` lines (negative: forward again); the line reached is read aloud
-        when the player asked for it. Whether the log moved."""
+        at once, as an answer to the player's key. Whether the log moved."""
         line = self.log.scroll(step)
         if line is None:
             return False
-        self._read_aloud(line)
+        self.voice.announce(line, Priority.INTERRUPT, "answer")
         self.dirty = True
         return True
 
@@ -371,6 +378,7 @@ class TableScene(Scene):
             return
         self.message = text
         self.message_kind = kind if kind in MESSAGE_COLOURS else "refusal"
+        self.voice.announce(text, *SPOKEN_AS[self.message_kind])
         self._message_points = {s.ident for s in about or []}
         self.message_left = max(MESSAGE_SECONDS, len(text) / READING_SPEED)
         self.dirty = True
@@ -570,6 +578,7 @@ class TableScene(Scene):
         self._show_hint()
         self._run_referee()
         self.input.race_shown = self.adapter.race(self.view)
+        self.voice.watch()
 
     def idle(self) -> bool:
         """Nothing moves until the player acts: no animation, no message, no timer, no bot thinking."""

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from ui.announce import Priority
 from ui.games import adapter_class, has_adapter
 from ui.games.base import SCORE_PAPER, TableAdapter
 from ui.scene import Scene
@@ -58,6 +59,26 @@ class ScoreSheetScene(Scene):
         if over:
             self.buttons.append(Button("title", self.app.tr("sheet.title_screen"), self.app.pop_to_title, primary=True))
             self.focus = len(self.buttons) - 1
+        self.app.announce(" ".join(self.read_out()), Priority.INTERRUPT, "sheet")
+
+    def read_out(self) -> list[str]:
+        """The sheet for a player who listens: its title and target, the last hand, each running sum and
+        the match total (as the sheet writes them), and the button the focus is on."""
+        tr = self.app.tr
+        state = self.session.state
+        lines = [_sentence(tr("sheet.title"))]
+        target = getattr(state.options, "match_target", None)
+        if target and not getattr(state.options, "hollywood", False):
+            lines.append(_sentence(tr("sheet.target", points=target)))
+        rows = self.rows()
+        hands = [i for i, row in enumerate(rows) if row[2] == "hand"]
+        for i, (label, cells, style) in enumerate(rows):
+            if style in ("sum", "total") or (hands and i == hands[-1]):
+                scores = ", ".join(tr("speech.score_item", name=seat.name, points=cell)
+                                   for seat, cell in zip(self.session.seats, cells))
+                lines.append(tr("speech.sheet_row", label=label, scores=scores))
+        lines.append(tr("speech.focus_button", label=self.buttons[self.focus].label))
+        return lines
 
     def replay(self) -> None:
         """Step through the finished match in the replay viewer, every hand shown."""
@@ -87,6 +108,8 @@ class ScoreSheetScene(Scene):
             elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
                 self.focus = (self.focus + (-1 if event.key == pygame.K_LEFT else 1)) % len(self.buttons)
                 self._surface = None
+                self.app.announce(self.app.tr("speech.focus_button", label=self.buttons[self.focus].label),
+                                  Priority.POLITE, "focus")
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[self.focus].action()
             return True
@@ -333,6 +356,11 @@ class ScoreSheetScene(Scene):
             img = self.text.fit(f"{names[seat]} {line[-1]}", size_txt, area.w // max(1, len(series)) - 24, INK, bold=True)
             layer.blit(img, (x + 20, area.y + (legend_h - img.get_height()) // 2))
             x += area.w // max(1, len(series))
+
+
+def _sentence(text: str) -> str:
+    """A heading said as a sentence: with a full stop, so that the voice pauses after it."""
+    return text + "." if text and text[-1].isalnum() else text
 
 
 def _marker(surface: pygame.Surface, seat: int, at: tuple[int, int], r: int, colour: tuple[int, int, int]) -> None:
