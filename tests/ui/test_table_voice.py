@@ -81,7 +81,7 @@ def test_a_focus_move_says_the_card_where_it_lies_and_what_enter_does(app) -> No
     scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
     focus_on(app, scene, lambda item: getattr(item, "zone", None) == "discard")
     app.speaker.wait()
-    assert spoken[-1][0] == "Queen of diamonds, discard pile. Enter: Take the Queen of diamonds."
+    assert spoken[-1][0] == "Queen of diamonds, discard pile. Enter: Take the Queen of diamonds from the discard pile."
     focus_on(app, scene, lambda item: getattr(item, "card", None) == "As")
     app.speaker.wait()
     assert spoken[-1][0].startswith("Ace of spades, your hand.")
