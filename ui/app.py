@@ -414,6 +414,7 @@ class App:
         from ui.table.scene import TableScene
 
         scene = TableScene(self, session)
+        scene.prepare(self.screen)
         if session.saved:
             self.storage.autosave_session(session.to_json())
         if len(self.scenes) > 1:

@@ -51,3 +51,24 @@ def test_the_grain_stays_inside_the_rounded_felt() -> None:
     assert surface.get_at((11, 11))[:3] == (0, 0, 0)  # outside the rounded corner: no grain
     assert surface.get_at((5, 100))[:3] == (0, 0, 0)  # outside the felt
     assert pygame.transform.average_color(surface, inner.inflate(-2 * corner, -2 * corner))[:3] != (0, 0, 0)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("gin_rummy", 2), ("gang_de_mouettes", 8), ("lagagne", 6)])
+def test_the_first_frame_of_a_match_draws_no_felt_and_makes_no_layer(app, monkeypatch, game_id: str,
+                                                                     players: int) -> None:
+    """The static and resting layers are drawn as the table opens (``TableScene.prepare``): the first
+    frame of the deal only puts them on the screen (at 3840×2160 they took 0.2 s of it)."""
+    import ui.table.hud as hud
+    from ui.session import MatchSession, SeatInfo
+
+    seats = [SeatInfo("Alice")] + [SeatInfo(f"Bot {i}", "normal") for i in range(1, players)]
+    app.start_match(MatchSession.new(game_id, seats, seed=4))
+    scene = app.top
+    felts: list[object] = []
+    monkeypatch.setattr(hud, "draw_felt", lambda *args: felts.append(args))
+    layers = scene.hud.layer, scene.resting.layer
+    assert all(layer is not None for layer in layers)
+    app.step(1 / 60)
+    assert felts == []
+    assert (scene.hud.layer, scene.resting.layer) == layers  # the same surfaces, not new ones
+    assert scene.animating  # the deal has begun
