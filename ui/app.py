@@ -414,7 +414,6 @@ class App:
         from ui.table.scene import TableScene
 
         scene = TableScene(self, session)
-        scene.prepare(self.screen)
         if session.saved:
             self.storage.autosave_session(session.to_json())
         if len(self.scenes) > 1:
@@ -424,6 +423,7 @@ class App:
             self.scenes[0].leave()
         self.scenes.append(scene)
         scene.enter()
+        scene.prepare(self.screen)  # once the shell's backdrop is let go (``enter``): one window-sized layer less at the peak
         self._shown = None  # it held the last frame's scene: the last table would survive the settling
         settle_memory()
 
