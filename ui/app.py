@@ -469,6 +469,7 @@ class App:
             self.scenes[0].leave()
         self.scenes.append(scene)
         scene.enter()
+        scene.prepare(self.screen)  # once the shell's backdrop is let go (``enter``): one window-sized layer less at the peak
         self._shown = None  # it held the last frame's scene: the last table would survive the settling
         settle_memory()
 

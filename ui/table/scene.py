@@ -614,6 +614,24 @@ class TableScene(Scene):
         self._still = self.input.drag is None and not any(s.motion is not None or s.lift != s.lift_goal
                                                     for s in self.sprites)
 
+    def _resting_and_flying(self, dragging: CardSprite | None) -> tuple[list[CardSprite], list[CardSprite]]:
+        """The sprites at rest and those in flight, each in the order they are drawn (``dragging``
+        in neither: it is drawn over everything)."""
+        order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
+        resting = [s for s in order if s is not dragging and not (s.motion is not None and s.motion.started)]
+        flying = [s for s in order if s is not dragging and s.motion is not None and s.motion.started]
+        return resting, flying
+
+    def prepare(self, frame: pygame.Surface) -> None:
+        """Draw the static layer and the resting layer as the table opens, for frames like ``frame``:
+        at 3840×2160 they take a tenth of a second, which the first frame of the deal would
+        otherwise spend while the cards are meant to fly."""
+        if self.curtain.shown:
+            return
+        layout = self.layout
+        self.hud.update(layout)
+        self.resting.draw(frame, layout, self._resting_and_flying(None)[0], [])
+
     def _compose(self, frame: pygame.Surface, layout: TableLayout, over: list[pygame.Rect] | None) -> None:
         """The table on ``frame``: the resting layer (where it changed, where the last frame drew
         over it and where ``over`` says something else did; all of it when ``over`` is None), then
@@ -629,9 +647,7 @@ class TableScene(Scene):
             static = self.hud.update(layout)
             self.hud.stale = False
         dragging = self.input.drag["sprite"] if self.input.drag else None
-        order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
-        resting = [s for s in order if s is not dragging and not (s.motion is not None and s.motion.started)]
-        flying = [s for s in order if s is not dragging and s.motion is not None and s.motion.started]
+        resting, flying = self._resting_and_flying(dragging)
         changed = self.resting.draw(frame, layout, resting, static)
         screen = frame.get_rect()
         regions = [screen] if over is None or self._overlays is None else \
