@@ -219,3 +219,21 @@ def test_a_card_dragged_along_the_hand_stays_where_it_is_let_go(app) -> None:
     click_at(app, button(scene, "sort_rank").rect.center)
     run_until(app, lambda: not scene.animating)
     assert [c[0] for c in order()] == ["A", "2", "3", "7", "7", "7", "9", "T", "J", "K"]
+
+
+def test_a_card_played_from_under_the_pointer_does_not_stay_raised_on_the_pile(app) -> None:
+    """A card rises under the pointer while it may be picked up; once a double-click has played it
+    onto the discard pile it is no longer the player's to pick up, so it settles there even though
+    the pointer has not moved (it stood 14 % of its height above the pile until the mouse moved)."""
+    from tests.ui.table_helpers import sprite_of
+
+    scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+    click_at(app, top_of(scene, "discard").rect.center)          # take the upcard
+    king = sprite_of(scene, "Kh")
+    click_at(app, visible_point(king))
+    assert king.lift_goal == 1.0                                  # raised under the pointer
+    click_at(app, visible_point(king))                            # the double-click discards it
+    assert scene.state.log[-1] == "0: discard Kh" and king.zone == "discard"
+    for _ in range(20):
+        app.step(1 / 60)
+    assert king.lift_goal == 0.0 and king.lift == 0.0

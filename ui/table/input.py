@@ -257,6 +257,12 @@ class TableInput:
         self._hover(pos)
         return False
 
+    def rehover(self) -> None:
+        """The table changed under a still pointer: only a card that may be picked up now stays
+        raised under it (a card just played from under the pointer settles on its pile)."""
+        if self.drag is None:
+            self._hover(self.pointer)
+
     def _hover(self, pos: tuple[int, int]) -> None:
         top = self.sprite_at(pos)
         for s in self.scene.sprites:

@@ -255,6 +255,7 @@ class TableScene(Scene):
         if self.selected is not None and self.selected not in self._own_hand():
             self.selected = None
         self._rebuild_buttons()
+        self.input.rehover()
         self.hud.stale = True
         self.dirty = True
         self._version += 1
