@@ -1029,8 +1029,10 @@ class Adapter(TableAdapter[GangView]):
         if self._shows_call(view):
             box, _, _ = self.call_bubble(view, layout)
             words = self.tr("gang.bubble")
-            nodes.append(Node("call", "bubble", rect_of(box), depth, words, role="note", label=words,
-                              owner=view["caller"], text_size=max(11, round(layout.em * 0.24)), bold=True))
+            caller = present(view["caller"], "caller")
+            nodes.append(Node("call", "bubble", rect_of(box), depth, words, role="note", label=words, owner=caller,
+                              text_size=max(11, round(layout.em * 0.24)), bold=True,  # over the caller's own
+                              covers=frozenset(f"slot:{caller}.{i}" for i in range(len(view["slots"][caller])))))
         if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
             for i, (kind, rect, card, words) in enumerate(self._mark_places(view)):
                 nodes.append(Node(f"mark:{kind}:{i}", "badge", rect_of(rect), depth + 1, words,
@@ -1081,36 +1083,24 @@ class Adapter(TableAdapter[GangView]):
             if room.contains(box) and box.collidelist(taken + [plate]) == -1:
                 break
         else:  # no side of the plate is clear: the clear place nearest to it, else over it
-            near = layout.clear_spot(box.size, taken + [plate.inflate(gap, gap)], plate.center, room)
+            around = plate.inflate(box.w * 2, box.h * 5).clip(room)
+            near = layout.clear_spot(box.size, taken + [plate.inflate(gap, gap)], plate.center, around)
             if near is not None:
                 box = near
             else:
                 box.midbottom = spots[0][1]
                 box.clamp_ip(room)
-        if box.bottom <= plate.y:
-            tip = [
-                (plate.centerx - 6, box.bottom - 1),
-                (plate.centerx + 6, box.bottom - 1),
-                (plate.centerx, plate.y - 2),
-            ]
-        elif box.y >= plate.bottom:
-            tip = [
-                (plate.centerx - 6, box.y + 1),
-                (plate.centerx + 6, box.y + 1),
-                (plate.centerx, plate.bottom + 2),
-            ]
-        elif box.x >= plate.right:
-            tip = [
-                (box.x + 1, box.centery - 6),
-                (box.x + 1, box.centery + 6),
-                (plate.right + 2, plate.centery),
-            ]
+        # the tip runs from the box's edge nearest the plate to the plate's edge nearest the box
+        bx = max(box.x + 8, min(plate.centerx, box.right - 8))
+        by = max(box.y + 8, min(plate.centery, box.bottom - 8))
+        if box.bottom <= plate.y or box.y >= plate.bottom:
+            edge = box.bottom - 1 if box.bottom <= plate.y else box.y + 1
+            apex = (max(plate.x + 4, min(bx, plate.right - 4)), plate.y - 2 if box.bottom <= plate.y else plate.bottom + 2)
+            tip = [(bx - 6, edge), (bx + 6, edge), apex]
         else:
-            tip = [
-                (box.right - 1, box.centery - 6),
-                (box.right - 1, box.centery + 6),
-                (plate.x - 2, plate.centery),
-            ]
+            edge = box.x + 1 if box.x >= plate.right else box.right - 1
+            apex = (plate.right + 2 if box.x >= plate.right else plate.x - 2, max(plate.y + 4, min(by, plate.bottom - 4)))
+            tip = [(edge, by - 6), (edge, by + 6), apex]
         return box, img, tip
 
     def _draw_call(self, surface: Ink, view: GangView, layout: TableLayout) -> None:

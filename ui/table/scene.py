@@ -26,7 +26,7 @@ from game.core.bots import Bot
 from game.core.referee import Played, crowd_share
 from ui.cards import CardArt
 from ui.games import adapter_class
-from ui.picture.build import picture_of, seat_of
+from ui.picture.build import picture_of
 from ui.picture.model import Picture
 from ui.scene import Scene
 from ui.scenes import art
@@ -47,6 +47,7 @@ from ui.table.paint import (
 )
 from ui.table.panels import MESSAGE_COLOURS, TablePanels
 from ui.table.resting import RestingLayer
+from ui.table.sizing import sized_layout
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, speed_factor
 from ui.table.widgets import (
@@ -110,8 +111,7 @@ class TableScene(Scene):
         """The cards the message is about (a hint's): it is placed clear of them where it can be."""
         self.message_left = 0.0
         self._layout: TableLayout | None = None
-        self._layout_key: tuple[object, ...] = ()
-        """The window size, bottom seat, card and text sizes the layout was made for."""
+        self._layout_key: tuple[object, ...] = ()  # the window size, bottom seat, card and text sizes of it
         self._overlays: list[pygame.Rect] | None = None
         """Where the last frame drew over the resting layer (None: draw the next frame whole)."""
         self._still = False
@@ -183,45 +183,10 @@ class TableScene(Scene):
         cards, text = self.scales()
         key = (size, self.bottom_seat, cards, text)
         if self._layout is None or self._layout_key != key:
-            self._layout = self._sized(size, cards, text)
+            self._layout = sized_layout(self.adapter, self.view, size, self.state.players, *key[1:])
             self._layout_key = key
             self.hud.stale = True
         return self._layout
-
-    def _sized(self, size: tuple[int, int], cards: float, text: float) -> TableLayout:
-        """The layout at card size ``cards`` and text size ``text``: the cards give the buttons room
-        (``_fitted``), and a larger card size never gives smaller cards: each size up from the
-        smallest is taken only if none of its cards come out smaller than the size below gave."""
-        scales = [scale for scale in sorted(set(CARD_SCALES.values())) if scale < cards] + [cards]
-        chosen = self._fitted(size, scales[0], text)
-        for scale in scales[1:]:
-            larger = self._fitted(size, scale, text)
-            if all(a >= b for a, b in zip(self._shown_widths(larger), self._shown_widths(chosen))):
-                chosen = larger
-        return chosen
-
-    def _fitted(self, size: tuple[int, int], cards: float, text: float) -> TableLayout:
-        """The layout at card size ``cards``, its cards shrunk until the game's zones leave the
-        buttons their room (``adapter.fits``), by at most 40 %."""
-        room = 1.0
-        layout = TableLayout(size, self.state.players, self.bottom_seat, cards, text)
-        while not self.adapter.fits(layout) and room > 0.6:
-            room *= 0.96
-            layout = TableLayout(size, self.state.players, self.bottom_seat, cards, text, room)
-        return layout
-
-    def _shown_widths(self, layout: TableLayout) -> tuple[float, ...]:
-        """How wide the cards come out in ``layout`` where the game places them: the mean width of
-        the bottom seat's cards, of the other seats' and of those in the middle (what a player
-        compares between two sizes)."""
-        widths: tuple[list[int], list[int], list[int]] = ([], [], [])
-        for zone, cards in self.adapter.zones(self.view).items():
-            if not cards:
-                continue
-            owner = seat_of(zone)
-            group = 2 if owner is None else 0 if owner == layout.bottom_seat else 1
-            widths[group].extend(w for _, _, w in self.adapter.place(zone, len(cards), self.view, layout))
-        return tuple(sum(ws) / len(ws) if ws else 0.0 for ws in widths)
 
     def _refresh(self, events: list[Event] | None = None, animate_deal: bool = False, pace: float = 1.0,
                  looked: bool = False) -> None:
@@ -565,8 +530,7 @@ class TableScene(Scene):
         self.hud.stale = True
 
     def picture(self) -> Picture:
-        """The table as the player sees it now, as an immutable picture (``ui.picture``): what tests
-        check and what a renderer or a screen reader may read; building it changes nothing."""
+        """The table as the player sees it now, as an immutable picture (``ui.picture``); read only."""
         return picture_of(self)
 
     def draw(self, surface: pygame.Surface) -> None:
