@@ -1087,9 +1087,11 @@ class Adapter(TableAdapter[GangView]):
             near = layout.clear_spot(box.size, taken + [plate.inflate(gap, gap)], plate.center, around)
             if near is not None:
                 box = near
-            else:
-                box.midbottom = spots[0][1]
-                box.clamp_ip(room)
+            else:  # over the caller's own square, never over another seat's cards nor a plate
+                caller = present(view["caller"], "caller")
+                square = self.arrangement(layout, tuple(self._counts_for(layout)))[caller][1]
+                own = [r for r in taken if r != square] + [plate]
+                box = layout.clear_spot(box.size, own, square.center, room) or box.clamp(room)
         # the tip runs from the box's edge nearest the plate to the plate's edge nearest the box
         bx = max(box.x + 8, min(plate.centerx, box.right - 8))
         by = max(box.y + 8, min(plate.centery, box.bottom - 8))

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import Move
-from ui.picture.model import DEPTH_OVER
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 from ui.table.paint import (
@@ -202,7 +201,7 @@ class TablePanels:
                     about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[tuple[Any, ...], pygame.Rect]:
         """Where a box of ``size`` goes on the felt, and at what cost: clear of the buttons, the log and
         ``clear``, then of the things it is ``about`` (a hint's card), then of the name plates and the
-        game's panels under the cards (Gin Rummy's deadwood counter), where it can be; of those
+        game's panels and badges (Gin Rummy's deadwood counter), where it can be; of those
         places, the one that covers the least of the cards, then the nearest to where it is
         ``wanted`` (an anchor of the box and its position)."""
         box = pygame.Rect((0, 0), size)
@@ -215,8 +214,7 @@ class TablePanels:
                  + clear)
         view = self.scene.view
         plates = [spot.plate for spot in layout.seats] + [  # and what the game shows beside the cards
-            pygame.Rect(n.rect) for n in self.scene.adapter.picture_nodes(view, layout)
-            if n.kind in ("panel", "badge") and n.depth < DEPTH_OVER]
+            pygame.Rect(n.rect) for n in self.scene.adapter.picture_nodes(view, layout) if n.kind in ("panel", "badge")]
         pointed = [r.inflate(8, 8) for r in about]
         aimed = {tuple(r) for r in about}
         cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.scene.sprites} - aimed  # a pile counts once
