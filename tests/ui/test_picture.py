@@ -363,3 +363,24 @@ def test_the_picture_is_read_without_changing_the_table_and_agrees_with_it(app: 
     scene.resize(scene.window_size)
     change = first.diff(scene.picture())
     assert "button:memorised" in change.changed or change.changed, "a new text size changes the picture"
+
+
+def test_the_invariants_see_each_kind_of_fault(app: App) -> None:
+    """Each check finds its fault on a hand-made picture (a check that finds nothing proves nothing)."""
+    from ui.table.widgets import TextCache
+
+    text = TextCache(app.font)
+    plate0 = Node("plate:0", "plate", (0, 90, 40, 10), 2, owner=0)
+    plate1 = Node("plate:1", "plate", (0, 0, 40, 10), 2, owner=1)
+    fine = Picture((100, 100), (plate0, plate1, node("card:1", (0, 12, 10, 14), owner=1, group="hand:1"),
+                                node("card:2", (5, 12, 10, 14), 4, owner=1, group="hand:1")))
+    assert problems(fine, text) == []
+    faults = {
+        "leaves the window": node("card:3", (95, 50, 10, 14), owner=None),
+        "covers card": Node("bubble", "bubble", (0, 10, 20, 20), 9),
+        "nearer plate 0": node("card:4", (0, 76, 10, 14), owner=1, group="hand:1"),
+        "px in": Node("label", "text", (50, 50, 20, 10), 1, "a sentence far too long for its place", text_size=20),
+    }
+    for words, bad in faults.items():
+        found = problems(Picture((100, 100), (*fine.nodes, bad)), text)
+        assert any(words in p for p in found), (words, found)
