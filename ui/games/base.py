@@ -42,6 +42,7 @@ import pygame
 
 from game.core import Event, Move
 from game.core.views import CoreView
+from ui.picture.model import Node
 from ui.spoken import spoken
 from ui.table.gestures import NOTHING, ButtonSpec, CardGestures, Gestures
 from ui.table.ink import Ink
@@ -454,3 +455,14 @@ class TableAdapter(Generic[V]):
     def draw_over(self, surface: Ink, view: V, layout: TableLayout) -> None:
         """Drawn above the cards (counters, a score card), through ``surface``, an ``Ink`` that notes
         where, so that the table puts the cards back there on the next frame."""
+
+    # ------------------------------------------------------------------ the picture
+    def picture_nodes(self, view: V, layout: TableLayout) -> list[Node]:
+        """What ``draw_under`` and ``draw_over`` draw, as the picture's nodes (``ui.picture.model``):
+        badges, markers, targets, labels and panels with their rectangles, from the same geometry
+        the drawing uses; under the cards at ``DEPTH_UNDER``…99, over them at ``DEPTH_OVER``…1299."""
+        return []
+
+    def card_words(self, card: str) -> str:
+        """A card named in the player's language (the spoken label of its node)."""
+        return str(self.word_params({"card": card}).get("card", card))

@@ -54,6 +54,8 @@ from game.gang_de_mouettes.views import (
 )
 from ui.cards import card_height
 from ui.games.base import SCORE_WIN, ArgumentPicker, TableAdapter, present
+from ui.picture.build import rect_of, seat_of
+from ui.picture.model import DEPTH_OVER, DEPTH_UNDER, MIDDLE, Node, gap
 from ui.table.gestures import NOTHING, Action, Attempt, ButtonSpec, CardGestures, Drop
 from ui.table.ink import Ink
 from ui.table.layout import SeatSpot, TableLayout
@@ -95,6 +97,10 @@ class Adapter(TableAdapter[GangView]):
         self.show_card = True
         """Whether the round's score card covers the middle of the table (a button hides it)."""
         self._public: tuple[int, GangView] | None = None
+        self._held_at: dict[tuple[Any, ...], tuple[float, float, int]] = {}
+        """Where each seat's drawn card is held, by layout and counts (see ``held_place``)."""
+        self._score_place: tuple[tuple[Any, ...], pygame.Rect, float] | None = None
+        """The round's score card's place and measure, and what they were found for."""
         self._squares: dict[tuple[Any, ...], list[tuple[list[tuple[float, float, int]], pygame.Rect]]] = {}
 
     def forget(self) -> None:
@@ -206,7 +212,7 @@ class Adapter(TableAdapter[GangView]):
     ) -> list[tuple[list[tuple[float, float, int]], pygame.Rect]]:
         """Every seat's square: the other seats' cards shrink together until no square covers
         a name plate, the piles, the buttons, the log or another square."""
-        key = (id(layout), layout.size, layout.bottom_seat, counts)
+        key = (id(layout), layout.size, layout.bottom_seat, layout.card_w, layout.small_w, layout.plate_em, counts)
         cached = self._squares.get(key)
         if cached is not None:
             return cached
@@ -228,12 +234,19 @@ class Adapter(TableAdapter[GangView]):
                 built = self._build(
                     layout, seat, counts[seat], max(18, round(base * scale)), blocked + placed, slide
                 )
-                if built[1].collidelist(blocked + placed) == -1:
+                if built[1].collidelist(blocked + placed) == -1 and self._nearest_own(built[1], seat, layout):
                     break
             out[seat] = built
             placed.append(built[1])
         self._squares[key] = out
         return out
+
+    @staticmethod
+    def _nearest_own(box: pygame.Rect, seat: int, layout: TableLayout) -> bool:
+        """Whether a seat's square lies nearer its own name plate than any other's (else the cards
+        look like a neighbour's)."""
+        own = gap(rect_of(box), rect_of(layout.seats[seat].plate))
+        return all(gap(rect_of(box), rect_of(spot.plate)) >= own for spot in layout.seats if spot.seat != seat)
 
     def _middle(self, layout: TableLayout) -> pygame.Rect:
         """The piles, the quick-discard ring around the discard and the button bar."""
@@ -337,19 +350,39 @@ class Adapter(TableAdapter[GangView]):
         return len(view["slots"][seat])
 
     def held_place(self, seat: int, view: GangView, layout: TableLayout) -> tuple[float, float, int]:
-        """Where a seat's drawn card is held: beside the viewer's square, or towards the middle."""
+        """Where a seat's drawn card is held: beside the viewer's square, or towards the middle; in
+        either case clear of the piles, the buttons, the squares, the name plates and the log where
+        there is room (else where it was wanted)."""
+        counts = tuple(self._counts_for(layout))
+        key = (id(layout), layout.size, layout.card_w, layout.small_w, layout.plate_em, counts, seat)
+        cached = self._held_at.get(key)
+        if cached is not None:
+            return cached
         _, box = self.square(seat, self._count(view, seat), layout)
         spot = layout.seats[seat]
         if spot.bottom:
             w = self.card_width(layout, True)
-            return (box.x - w - layout.unit * 0.5, box.y, w)
-        w = self.card_width(layout, False)
-        h = card_height(w)
-        cx, cy = layout.centre
-        dx, dy = cx - box.centerx, cy - box.centery
-        d = math.hypot(dx, dy) or 1.0
-        reach = (abs(dx) / d) * (box.w / 2 + w * 0.75) + (abs(dy) / d) * (box.h / 2 + h * 0.6)
-        return (box.centerx + dx / d * reach - w / 2, box.centery + dy / d * reach - h / 2, w)
+            x, y = box.x - w - layout.unit * 0.5, float(box.y)
+        else:
+            w = self.card_width(layout, False)
+            h = card_height(w)
+            cx, cy = layout.centre
+            dx, dy = cx - box.centerx, cy - box.centery
+            d = math.hypot(dx, dy) or 1.0
+            reach = (abs(dx) / d) * (box.w / 2 + w * 0.75) + (abs(dy) / d) * (box.h / 2 + h * 0.6)
+            x, y = box.centerx + dx / d * reach - w / 2, box.centery + dy / d * reach - h / 2
+        held = pygame.Rect(round(x), round(y), w, card_height(w))
+        gap = max(3, round(w * 0.08))
+        taken = [r.inflate(gap, gap) for r in [self._middle(layout), layout.log_rect]
+                 + [b for _, b in self.arrangement(layout, counts)] + [s.plate for s in layout.seats]]
+        if held.collidelist(taken) != -1:
+            clear = layout.clear_spot(held.size, taken, held.center)
+            if clear is not None and self._nearest_own(clear, seat, layout):
+                x, y = float(clear.x), float(clear.y)
+        if len(self._held_at) > 200:
+            self._held_at.clear()
+        self._held_at[key] = (x, y, w)
+        return (x, y, w)
 
     def place(
         self, zone: str, count: int, view: GangView, layout: TableLayout
@@ -985,6 +1018,10 @@ class Adapter(TableAdapter[GangView]):
         return self.tr("gang.dealer") if view.get("dealer") == seat else ""
 
     # ================================================================== drawing
+    def card_words(self, card: str) -> str:
+        """A seagull card is named by its value, as the game's sentences name it."""
+        return card[1:]
+
     def draw_under(self, surface: pygame.Surface, view: GangView, layout: TableLayout) -> None:
         for box in self.under_rects(view, layout):
             pygame.draw.rect(surface, (255, 214, 90), box.inflate(-4, -4), 3, border_radius=12)
@@ -997,40 +1034,34 @@ class Adapter(TableAdapter[GangView]):
         _, box = self.square(victim, self._count(view, victim), layout)
         return [box.inflate(layout.unit * 0.2 + 4, layout.unit * 0.2 + 4)]
 
-    def draw_over(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
-        if view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER):
-            self._draw_call(surface, view, layout)
-        if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
-            self._draw_marks(surface, view, layout)
-        clock = self.table.driver.window_clock()
-        if clock is not None and view["phase"] == WINDOW:
-            self._draw_ring(surface, layout, clock)
-        grace = self.table.driver.grace_clock()
-        if grace is not None and grace[0] == self.table.viewer:
-            button = next((b for b in self.table.buttons if b.key == "done"), None)
-            if button is not None:
-                left = grace[1] / max(0.1, grace[2])
-                bar = pygame.Rect(
-                    button.rect.x + 6, button.rect.bottom + 3, round((button.rect.w - 12) * left), 4
-                )
-                surface.rect(GOLD, bar, border_radius=2)
-        self._draw_targets(surface, view)
-        if self.chosen is not None:
-            sprite = next(
-                (s for s in self.table.sprites if s.zone == f"slot:{self.table.viewer}.{self.chosen}"), None
-            )
-            if sprite is not None:
-                surface.rect((90, 200, 255), sprite.rect.inflate(6, 6), 3, border_radius=8)
-        if (
-            view["phase"] in (ROUND_OVER, OVER)
-            and view.get("last_round")
-            and self.show_card
-            and not self.table.animating
-        ):
-            self._score_card(surface, view, layout)
+    def _shows_call(self, view: GangView) -> bool:
+        return view.get("caller") is not None and view["phase"] not in (ROUND_OVER, OVER)
 
-    def _draw_targets(self, surface: Ink, view: GangView) -> None:
-        """While a power (or a take, a trade, a give) waits for a card, outline the cards it may pick."""
+    def _shows_score(self, view: GangView) -> bool:
+        return (view["phase"] in (ROUND_OVER, OVER) and bool(view.get("last_round")) and self.show_card
+                and not self.table.animating)
+
+    def _grace_bar(self) -> pygame.Rect | None:
+        """The bar under Done that shrinks while the viewer's end-of-turn grace runs."""
+        grace = self.table.driver.grace_clock()
+        if grace is None or grace[0] != self.table.viewer:
+            return None
+        button = next((b for b in self.table.buttons if b.key == "done"), None)
+        if button is None:
+            return None
+        left = grace[1] / max(0.1, grace[2])
+        return pygame.Rect(button.rect.x + 6, button.rect.bottom + 3, round((button.rect.w - 12) * left), 4)
+
+    def _ring_rect(self, layout: TableLayout) -> pygame.Rect:
+        """The quick-discard window's countdown ring round the discard pile."""
+        x, y = layout.discard_pos
+        radius = round(layout.card_h * 0.62)
+        rect = pygame.Rect(0, 0, radius * 2, radius * 2)
+        rect.center = (round(x + layout.card_w / 2), round(y + layout.card_h / 2))
+        return rect
+
+    def _targets(self, view: GangView) -> list[CardSprite]:
+        """While a power (or a take, a trade, a give) waits for a card, the cards it may pick."""
         phase = view["phase"]
         asking = (
             (phase == DRAWN and self.mode is not None)
@@ -1039,21 +1070,75 @@ class Adapter(TableAdapter[GangView]):
             or (phase == GIVE and view["give"] is not None and self.table.viewer == view["give"]["snapper"])
         )
         if not asking or self.table.viewer is None:
-            return
+            return []
         table = self.table.gestures
-        for sprite in self.table.sprites:
-            if slot_of(sprite.zone) is None or sprite.moving:
-                continue
-            if isinstance(table.of(sprite).click, Move):
-                surface.rect(
-                    (255, 214, 90),
-                    sprite.rect.inflate(6, 6),
-                    3,
-                    border_radius=max(4, sprite.width // 8),
-                )
+        return [s for s in self.table.sprites
+                if slot_of(s.zone) is not None and not s.moving and isinstance(table.of(s).click, Move)]
 
-    def _draw_call(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
-        """A speech bubble « Gang de mouettes ! » at the caller's name plate: the last round is on."""
+    def _chosen_sprite(self) -> CardSprite | None:
+        if self.chosen is None:
+            return None
+        return next((s for s in self.table.sprites if s.zone == f"slot:{self.table.viewer}.{self.chosen}"), None)
+
+    def draw_over(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
+        if self._shows_call(view):
+            self._draw_call(surface, view, layout)
+        if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
+            self._draw_marks(surface, view, layout)
+        clock = self.table.driver.window_clock()
+        if clock is not None and view["phase"] == WINDOW:
+            self._draw_ring(surface, layout, clock)
+        bar = self._grace_bar()
+        if bar is not None:
+            surface.rect(GOLD, bar, border_radius=2)
+        for sprite in self._targets(view):
+            surface.rect((255, 214, 90), sprite.rect.inflate(6, 6), 3, border_radius=max(4, sprite.width // 8))
+        chosen = self._chosen_sprite()
+        if chosen is not None:
+            surface.rect((90, 200, 255), chosen.rect.inflate(6, 6), 3, border_radius=8)
+        if self._shows_score(view):
+            self._score_card(surface, view, layout)
+
+    def picture_nodes(self, view: GangView, layout: TableLayout) -> list[Node]:
+        """The frame round a square that must give, the call's bubble, the memory marks, the window's
+        ring, the grace bar, the targets, the chosen card and the round's score card."""
+        nodes = [Node(f"give:{i}", "marker", rect_of(r), DEPTH_UNDER, hides=False)
+                 for i, r in enumerate(self.under_rects(view, layout))]
+        depth = DEPTH_OVER
+        if self._shows_call(view):
+            box, _, _ = self.call_bubble(view, layout)
+            words = self.tr("gang.bubble")
+            caller = present(view["caller"], "caller")
+            nodes.append(Node("call", "bubble", rect_of(box), depth, words, role="note", label=words, owner=caller,
+                              text_size=max(11, round(layout.em * 0.24)), bold=True,  # over the caller's own
+                              covers=frozenset(f"slot:{caller}.{i}" for i in range(len(view["slots"][caller])))))
+        if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
+            for i, (kind, rect, card, words) in enumerate(self._mark_places(view)):
+                nodes.append(Node(f"mark:{kind}:{i}", "badge", rect_of(rect), depth + 1, words,
+                                  parent=f"card:{card.ident}", owner=seat_of(card.zone)))
+        if self.table.driver.window_clock() is not None and view["phase"] == WINDOW:
+            nodes.append(Node("window_ring", "marker", rect_of(self._ring_rect(layout)), depth + 2, hides=False))
+        bar = self._grace_bar()
+        if bar is not None:
+            nodes.append(Node("grace", "marker", rect_of(bar), depth + 2, hides=False))
+        for sprite in self._targets(view):
+            nodes.append(Node(f"target:{sprite.ident}", "marker", rect_of(sprite.rect.inflate(6, 6)), depth + 2,
+                              state=frozenset({"lit"}), hides=False))
+        chosen = self._chosen_sprite()
+        if chosen is not None:
+            nodes.append(Node("chosen", "marker", rect_of(chosen.rect.inflate(6, 6)), depth + 2,
+                              state=frozenset({"selected"}), hides=False))
+        if self._shows_score(view):
+            box, u = self.score_box(view, layout)
+            title, lines, conclusion = self.score_lines(view)
+            words = ". ".join([title, *(", ".join(line) for line in lines), conclusion])
+            nodes.append(Node("score_card", "panel", rect_of(box), depth + 3, title, role="dialog", label=words,
+                              covers=MIDDLE))
+        return nodes
+
+    def call_bubble(self, view: GangView, layout: TableLayout) -> tuple[pygame.Rect, pygame.Surface, list[tuple[int, int]]]:
+        """The « Gang de mouettes ! » bubble at the caller's name plate: its box (clear of the squares,
+        the other plates, the piles and the log where it can be), its words and its tip's corners."""
         text = self.table.text
         plate = layout.seats[present(view["caller"], "caller")].plate
         u = layout.em
@@ -1062,6 +1147,9 @@ class Adapter(TableAdapter[GangView]):
         gap = round(u * 0.14)
         taken = [b for _, b in self.arrangement(layout, tuple(self._counts_for(layout)))]
         taken += [spot.plate for spot in layout.seats if spot.plate != plate] + [layout.log_rect]
+        taken += [self._pile_rect(layout, "stock"), self._pile_rect(layout, "discard"), self._ring_rect(layout)]
+        taken += [b.rect for b in self.table.buttons] + [self.button_bar(layout)]
+        taken += [s.home_rect for s in self.table.sprites if s.zone.startswith("hand:")]  # a drawn card
         room = layout.felt.inflate(-gap, -gap)
         spots = (
             ("midbottom", (plate.centerx, plate.y - gap)),
@@ -1071,79 +1159,85 @@ class Adapter(TableAdapter[GangView]):
         )
         for anchor, pos in spots:
             setattr(box, anchor, pos)
-            if room.contains(box) and box.collidelist(taken) == -1:
+            if room.contains(box) and box.collidelist(taken + [plate]) == -1:
                 break
+        else:  # no side of the plate is clear: the clear place nearest to it, else over it
+            around = plate.inflate(box.w * 2, box.h * 5).clip(room)
+            near = layout.clear_spot(box.size, taken + [plate.inflate(gap, gap)], plate.center, around)
+            if near is not None:
+                box = near
+            else:  # over the caller's own square, never over another seat's cards nor a plate
+                caller = present(view["caller"], "caller")
+                square = self.arrangement(layout, tuple(self._counts_for(layout)))[caller][1]
+                own = [r for r in taken if r != square] + [plate]
+                box = layout.clear_spot(box.size, own, square.center, room) or box.clamp(room)
+        # the tip runs from the box's edge nearest the plate to the plate's edge nearest the box
+        bx = max(box.x + 8, min(plate.centerx, box.right - 8))
+        by = max(box.y + 8, min(plate.centery, box.bottom - 8))
+        if box.bottom <= plate.y or box.y >= plate.bottom:
+            edge = box.bottom - 1 if box.bottom <= plate.y else box.y + 1
+            apex = (max(plate.x + 4, min(bx, plate.right - 4)), plate.y - 2 if box.bottom <= plate.y else plate.bottom + 2)
+            tip = [(bx - 6, edge), (bx + 6, edge), apex]
         else:
-            box.midbottom = spots[0][1]
-        if box.bottom <= plate.y:
-            tip = [
-                (plate.centerx - 6, box.bottom - 1),
-                (plate.centerx + 6, box.bottom - 1),
-                (plate.centerx, plate.y - 2),
-            ]
-        elif box.y >= plate.bottom:
-            tip = [
-                (plate.centerx - 6, box.y + 1),
-                (plate.centerx + 6, box.y + 1),
-                (plate.centerx, plate.bottom + 2),
-            ]
-        elif box.x >= plate.right:
-            tip = [
-                (box.x + 1, box.centery - 6),
-                (box.x + 1, box.centery + 6),
-                (plate.right + 2, plate.centery),
-            ]
-        else:
-            tip = [
-                (box.right - 1, box.centery - 6),
-                (box.right - 1, box.centery + 6),
-                (plate.x - 2, plate.centery),
-            ]
+            edge = box.x + 1 if box.x >= plate.right else box.right - 1
+            apex = (plate.right + 2 if box.x >= plate.right else plate.x - 2, max(plate.y + 4, min(by, plate.bottom - 4)))
+            tip = [(edge, by - 6), (edge, by + 6), apex]
+        return box, img, tip
+
+    def _draw_call(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
+        """A speech bubble « Gang de mouettes ! » at the caller's name plate: the last round is on."""
+        box, img, tip = self.call_bubble(view, layout)
         surface.rect((0, 0, 0), box.move(0, 3), border_radius=box.h // 2)
         surface.polygon((255, 248, 228), tip)
         surface.rect((255, 248, 228), box, border_radius=box.h // 2)
         surface.rect((190, 40, 44), box, 2, border_radius=box.h // 2)
         surface.blit(img, img.get_rect(center=box.center))
 
-    def _draw_marks(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
-        """What the viewer knows: the value of every card they have seen; and on their own cards,
-        the initials of the other players who know that card (public: everybody saw who looked)."""
+    def _mark_places(self, view: GangView) -> list[tuple[str, pygame.Rect, CardSprite, str]]:
+        """The memory marks: the value of every card the viewer has seen (a disc in its corner) and,
+        on the viewer's own face-down cards, the initials of the others who know them (pills): each
+        mark's kind (``knower`` or ``value``), rectangle, card and words."""
         text = self.table.text
         viewer = self.table.viewer
+        out: list[tuple[str, pygame.Rect, CardSprite, str]] = []
         for sprite in self.table.sprites:
             where = slot_of(sprite.zone)
             if where is None or sprite.moving:
                 continue
             if where[0] == viewer and not sprite.shows_face:
-                self._draw_knowers(surface, sprite, view, where)
+                seat, slot = where
+                knowers = view["knowers"][seat][slot] if slot < len(view["knowers"][seat]) else []
+                others = [k for k in knowers if k != seat]
+                if others and len(knowers) != view["players"]:
+                    size = max(9, round(sprite.width * 0.16))
+                    x = sprite.rect.right - 3
+                    for k in reversed(others):
+                        letter = view["names"][k][:1].upper()
+                        pill = pygame.Rect((0, 0), text.font(size, True).size(letter)).inflate(size * 0.6, size * 0.15)
+                        pill.bottomright = (x, sprite.rect.bottom - 3)
+                        out.append(("knower", pill, sprite, letter))
+                        x = pill.x - 2
             if sprite.card is None or sprite.shows_face:
                 continue
             rect = sprite.rect
             r = max(7, round(sprite.width * 0.2))
-            centre = (rect.x + r + 2, rect.y + r + 2)
-            surface.circle((250, 244, 226), centre, r)
-            surface.circle((40, 70, 150), centre, r, 2)
-            img = text.render(sprite.card[1:], max(9, round(r * 1.15)), (30, 40, 90), bold=True)
-            surface.blit(img, img.get_rect(center=centre))
+            out.append(("value", pygame.Rect(rect.x + 2, rect.y + 2, 2 * r, 2 * r), sprite, sprite.card[1:]))
+        return out
 
-    def _draw_knowers(
-        self, surface: Ink, sprite: CardSprite, view: GangView, where: tuple[int, int]
-    ) -> None:
-        seat, slot = where
-        knowers = view["knowers"][seat][slot] if slot < len(view["knowers"][seat]) else []
-        others = [k for k in knowers if k != seat]
-        if not others or len(knowers) == view["players"]:
-            return
+    def _draw_marks(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
+        """What the viewer knows (see ``_mark_places``)."""
         text = self.table.text
-        size = max(9, round(sprite.width * 0.16))
-        x = sprite.rect.right - 3
-        for k in reversed(others):
-            img = text.render(view["names"][k][:1].upper(), size, (250, 244, 226), bold=True)
-            pill = img.get_rect().inflate(size * 0.6, size * 0.15)
-            pill.bottomright = (x, sprite.rect.bottom - 3)
-            surface.rect((120, 28, 30), pill, border_radius=pill.h // 2)
-            surface.blit(img, img.get_rect(center=pill.center))
-            x = pill.x - 2
+        for kind, place, sprite, words in self._mark_places(view):
+            if kind == "value":
+                r = place.w // 2
+                surface.circle((250, 244, 226), place.center, r)
+                surface.circle((40, 70, 150), place.center, r, 2)
+                img = text.render(words, max(9, round(r * 1.15)), (30, 40, 90), bold=True)
+            else:
+                size = max(9, round(sprite.width * 0.16))
+                surface.rect((120, 28, 30), place, border_radius=place.h // 2)
+                img = text.render(words, size, (250, 244, 226), bold=True)
+            surface.blit(img, img.get_rect(center=place.center))
 
     def _draw_ring(self, surface: Ink, layout: TableLayout, clock: tuple[float, float]) -> None:
         left, length = clock
@@ -1186,25 +1280,38 @@ class Adapter(TableAdapter[GangView]):
             conclusion = self.tr("gang.card.match_to", end=view["options"]["match_end"])
         return title, lines, conclusion
 
+    def score_box(self, view: GangView, layout: TableLayout) -> tuple[pygame.Rect, float]:
+        """Where the round's score card goes and its measure: over the middle, clear of every seat's
+        square, the name plates, the buttons and the log, as large as that leaves room for (the
+        piles in the middle hold nothing to play once the round is over)."""
+        lines = view["players"]
+        taken = ([b.inflate(4, 4) for _, b in self.arrangement(layout, tuple(self._counts_for(layout)))]
+                 + [spot.plate.inflate(4, 4) for spot in layout.seats]
+                 + [b.rect.inflate(6, 6) for b in self.table.buttons] + [layout.log_rect])
+        key = (id(layout), layout.size, lines, tuple(tuple(r) for r in taken))
+        if self._score_place is not None and self._score_place[0] == key:
+            return self._score_place[1], self._score_place[2]
+        room = layout.felt.inflate(-round(layout.unit * 0.2), -round(layout.unit * 0.2))
+        u = layout.box_em(6.6, 1.75 + 0.34 * lines)
+        while True:
+            box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.55) + round(u * 0.34) * lines)
+            spot = layout.clear_spot(box.size, taken, layout.centre, room)
+            if spot is not None or u <= layout.unit * 0.7:
+                break
+            u *= 0.94
+        if spot is None:  # nowhere clear even small: over some cards (the Score card button hides it)
+            spot = layout.clear_spot(box.size, taken[layout.players:], layout.centre, room)
+        if spot is None:
+            box.center = (round(layout.centre[0]), round(layout.centre[1]))
+            spot = box.clamp(room)
+        self._score_place = (key, spot, u)
+        return spot, u
+
     def _score_card(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
         title, lines, conclusion = self.score_lines(view)
         text = self.table.text
-        u = layout.box_em(6.6, 1.75 + 0.34 * len(lines))
+        box, u = self.score_box(view, layout)
         row = round(u * 0.34)
-        box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.55) + row * len(lines))
-        bar = self.button_bar(layout)
-        squares = [b for _, b in self.arrangement(layout, tuple(self._counts_for(layout)))]
-        above = [
-            b.bottom
-            for b in squares
-            if b.bottom < layout.centre[1]
-            and b.right > layout.centre[0] - box.w / 2
-            and b.x < layout.centre[0] + box.w / 2
-        ]
-        top = max(above, default=layout.top_bar) + round(u * 0.1)
-        bottom = bar.y - round(u * 0.1)
-        box.centerx = round(layout.centre[0])
-        box.centery = round((top + bottom) / 2) if bottom - top >= box.h else bottom - box.h // 2
         self.score_card(surface, box, title, round(u * 0.34), round(u * 0.1))
         size = round(u * 0.23)
         y = box.y + round(u * 0.55)

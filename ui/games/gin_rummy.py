@@ -19,6 +19,8 @@ from game.core import Event, Move
 from game.gin_rummy.views import GinView
 from ui.cards import card_height
 from ui.games.base import TableAdapter
+from ui.picture.build import rect_of
+from ui.picture.model import DEPTH_OVER, DEPTH_UNDER, MIDDLE, Node
 from ui.settings import GIN_SORTS
 from ui.table.gestures import NOTHING, Action, Attempt, ButtonSpec, CardGestures, Drop
 from ui.table.ink import Ink
@@ -65,6 +67,8 @@ class Adapter(TableAdapter[GinView]):
         self.sort_mode = self.app.settings.gin_sort
         self.custom: list[str] = []
         self._rows: dict[tuple[Any, ...], dict[str, list[tuple[float, float, int]]]] = {}
+        self._score_place: tuple[tuple[Any, ...], tuple[pygame.Rect, float, float]] | None = None
+        """The hand's score card's place, measure and row step, and what they were found for."""
 
     # ================================================================== zones
     def zones(self, view: GinView) -> dict[str, list[str | None]]:
@@ -176,11 +180,12 @@ class Adapter(TableAdapter[GinView]):
         for lay in result["layoffs"]:
             key = (lay["onto"][0], lay["onto"][1])
             layoffs[key] = layoffs.get(key, 0) + 1
-        w = round(layout.card_w * 0.86)
-        h = card_height(w)
-        step = w * 0.36
-        gap = w * 0.5
+        w0 = round(layout.card_w * 0.86)
         for s in (0, 1):
+            w = w0
+            h = card_height(w)
+            step = w * 0.36
+            gap = w * 0.5
             groups: list[tuple[str, int]] = []
             for i, meld in enumerate(result["melds"][s]):
                 groups.append((f"meld:{s}:{i}", len(meld) + layoffs.get((s, i), 0)))
@@ -197,11 +202,19 @@ class Adapter(TableAdapter[GinView]):
             room = layout.log_rect.x - start - layout.unit * 1.6
             widths = [(n - 1) * step + w if n else 0 for _, n in groups]
             total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
-            if total > room:
-                cards = sum(n for _, n in groups)
+            cards = sum(n for _, n in groups)
+            while total > room:  # the cards overlap more, then (a long row in a small window) shrink
                 step = max(w * 0.2, step - (total - room) / max(1, cards - len(groups)))
                 widths = [(n - 1) * step + w if n else 0 for _, n in groups]
                 total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
+                if total <= room or w <= w0 * 0.6:
+                    break
+                w = round(w * 0.94)
+                step, gap = w * 0.36, w * 0.5
+                widths = [(n - 1) * step + w if n else 0 for _, n in groups]
+                total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
+            if spot.bottom:  # the row shrunk ends level with the hand's foot
+                top = layout.hand_y + layout.card_h - card_height(w)
             middle = (start + layout.log_rect.x - layout.unit) / 2
             left = max(middle - total / 2, start + layout.unit * 0.25)
             placed: dict[str, list[tuple[float, float, int]]] = {}
@@ -442,6 +455,9 @@ class Adapter(TableAdapter[GinView]):
         active = view.get("active")
         return [] if active is None else [active]
 
+    def card_words(self, card: str) -> str:
+        return _card_name(self, card)
+
     def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out = dict(params)
         for key in ("card", "other"):
@@ -526,13 +542,17 @@ class Adapter(TableAdapter[GinView]):
 
     def _spread_areas(self, view: GinView, layout: TableLayout) -> list[pygame.Rect]:
         """Where the end of a hand frames each player's melds and deadwood, and labels them."""
+        return self._spread_frames() + [spot.inflate(4, 4) for _, spot in self._spread_labels(view)]
+
+    def _spread_frames(self) -> list[pygame.Rect]:
+        """Where the end of a hand frames each player's melds and deadwood."""
         areas = []
         for seat in (0, 1):
             for zones in ((f"meld:{seat}:", f"hand:{seat}"), (f"hand:{seat}",)):
                 group = [sp.home_rect for sp in self.table.sprites if sp.zone.startswith(zones)]
                 if group:
                     areas.append(group[0].unionall(group[1:]).inflate(12, 12))
-        return areas + [spot.inflate(4, 4) for _, spot in self._spread_labels(view)]
+        return areas
 
     def _counter(self, view: GinView, layout: TableLayout, held: int) -> tuple[pygame.Rect, list[pygame.Surface], int]:
         """The live deadwood counter and the knock limit above the viewer's name plate: its box, its
@@ -626,9 +646,13 @@ class Adapter(TableAdapter[GinView]):
                 surface.blit(img, spot)
 
     def _spread_labels(self, view: GinView) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """Each seat's deadwood count and its place: above its deadwood (above its melds when it has
-        none, except in the wall variant); beside them when the room above (under the buttons or the
-        top bar) is too low for its size; else above, as large as fits."""
+        """Each seat's deadwood count and its place (see ``_spread_label_places``)."""
+        return [(img, spot) for _, img, spot, _ in self._spread_label_places(view)]
+
+    def _spread_label_places(self, view: GinView) -> list[tuple[int, pygame.Surface, pygame.Rect, int]]:
+        """Each seat's deadwood count, its place and its text size: above its deadwood (above its
+        melds when it has none, except in the wall variant); beside them when the room above (under
+        the buttons or the top bar) is too low for its size; else above, as large as fits; by seat."""
         result = _hand_result(view)
         text = self.table.text
         layout = self.table.layout
@@ -652,10 +676,10 @@ class Adapter(TableAdapter[GinView]):
                                         img.get_rect(midright=(rect.x - gap * 2, rect.centery)))
                       if layout.felt.contains(spot) and spot.collidelist(taken + cards) == -1]
             if above.top >= layout.felt.top and above.collidelist(taken) == -1:
-                labels.append((img, above))
+                labels.append((s, img, above, size))
                 continue
             if beside:
-                labels.append((img, beside[0]))
+                labels.append((s, img, beside[0], size))
                 continue
             while size > 10:  # the label's own width counts: a button beside its deadwood may reach it
                 spot = pygame.Rect((0, 0), text.font(size, True).size(label))
@@ -664,12 +688,49 @@ class Adapter(TableAdapter[GinView]):
                     break
                 size -= 1
             img = text.render(label, size, FONT_COLOUR, bold=True)
-            labels.append((img, img.get_rect(midbottom=(rect.centerx, rect.top - gap))))
+            labels.append((s, img, img.get_rect(midbottom=(rect.centerx, rect.top - gap)), size))
         return labels
 
+    def _shows_score(self, view: GinView) -> bool:
+        return view["phase"] in ("hand_over", "match_over") and bool(view.get("result")) and not self.table.animating
+
     def draw_over(self, surface: Ink, view: GinView, layout: TableLayout) -> None:
-        if view["phase"] in ("hand_over", "match_over") and view.get("result") and not self.table.animating:
+        if self._shows_score(view):
             self._score_card(surface, view, layout)
+
+    def picture_nodes(self, view: GinView, layout: TableLayout) -> list[Node]:
+        """Under the cards: the melds' frames, the deadwood counter and the memory aid's known cards
+        in play; the spread's frames and deadwood labels when the hand is over. Over them: the hand's
+        score card."""
+        nodes: list[Node] = []
+        viewer = self.table.viewer
+        if view["phase"] in ("hand_over", "match_over") and view.get("result"):
+            for i, rect in enumerate(self._spread_frames()):
+                nodes.append(Node(f"spread:{i}", "marker", rect_of(rect), DEPTH_UNDER, hides=False))
+            for seat, _, spot, size in self._spread_label_places(view):
+                words = self.tr("gin.spread.deadwood", points=_hand_result(view)["deadwood"][seat])
+                nodes.append(Node(f"deadwood:{seat}", "text", rect_of(spot), DEPTH_UNDER + 1, words, role="status",
+                                  label=words, owner=seat, text_size=size, bold=True))
+        elif viewer is not None and view.get("hand") is not None:
+            if self.app.settings.memory_aid and view.get("opponent_known"):
+                known = self._known_area(view, layout, 1 - viewer)
+                if known is not None:
+                    words = ", ".join([self.tr("gin.known"), *(_card_name(self, c) for c in view["opponent_known"])])
+                    nodes.append(Node("known", "panel", rect_of(known[0]), DEPTH_UNDER, self.tr("gin.known"),
+                                      role="img", label=words, owner=1 - viewer))
+            own = self._own_sprites()
+            if own:
+                box = self._counter(view, layout, len(own))[0]
+                words = self.tr("gin.deadwood", points=view.get("deadwood"))
+                nodes.append(Node("counter", "panel", rect_of(box), DEPTH_UNDER, words, role="status", label=words,
+                                  owner=viewer))
+        if self._shows_score(view):
+            box, _, _ = self.score_box(view, layout)
+            title, rows, conclusion = self.score_lines(view)
+            words = ". ".join([title, *(f"{a} {b}" for a, b in rows), conclusion])
+            nodes.append(Node("score_card", "panel", rect_of(box), DEPTH_OVER, title, role="dialog", label=words,
+                              covers=MIDDLE))
+        return nodes
 
     def score_lines(self, view: GinView) -> tuple[str, list[tuple[str, str]], str]:
         """The score card's title, its (label, value) lines and its conclusion, translated."""
@@ -708,16 +769,41 @@ class Adapter(TableAdapter[GinView]):
             conclusion += "  " + self.tr("gin.card.game_won", name=names[game["winner"]])
         return title, lines, conclusion
 
+    def score_box(self, view: GinView, layout: TableLayout) -> tuple[pygame.Rect, float, float]:
+        """Where the hand's score card goes, its measure and its rows' step: between the opponent's
+        cards and the buttons, clear of every card but the piles', the name plates, the buttons and
+        the log, as large as that leaves room for (smaller rows first, then a smaller card)."""
+        lines = len(self.score_lines(view)[1])
+        top_row = max((sp.home_rect.bottom for sp in self.table.sprites
+                       if ":" in sp.zone and not layout.seats[int(sp.zone.split(":")[1])].bottom), default=0)
+        bar = min([layout.button_bar.y, *(b.rect.y for b in self.table.buttons if b.rect.y > top_row)])
+        taken = ([sp.home_rect.inflate(4, 4) for sp in self.table.sprites if sp.zone not in ("stock", "discard")]
+                 + [spot.plate.inflate(4, 4) for spot in layout.seats]
+                 + [b.rect.inflate(6, 6) for b in self.table.buttons] + [layout.log_rect])
+        key = (id(layout), layout.size, lines, tuple(tuple(r) for r in taken))
+        if self._score_place is not None and self._score_place[0] == key:
+            return self._score_place[1]
+        room = bar - top_row - layout.unit * 0.3
+        wanted = (layout.centre[0], (top_row + bar) / 2)
+        u = layout.box_em(6.6, 1.75 + 0.3 * lines, (layout.felt.w * 0.9, max(room, layout.unit)))
+        felt = layout.felt.inflate(-round(layout.unit * 0.2), -round(layout.unit * 0.2))
+        while True:
+            step = max(u * 0.3, min(u * 0.42, (room - u * 1.75) / max(1, lines)))
+            box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.75 + step * lines))
+            spot = layout.clear_spot(box.size, taken, wanted, felt)
+            if spot is not None or u <= layout.unit * 0.7:
+                break
+            u *= 0.94
+        if spot is None:  # nowhere clear: between the opponent's cards and the buttons, as before
+            box.center = (round(wanted[0]), round(wanted[1]))
+            spot = box
+        self._score_place = (key, (spot, u, step))
+        return spot, u, step
+
     def _score_card(self, surface: Ink, view: GinView, layout: TableLayout) -> None:
         title, lines, conclusion = self.score_lines(view)
         text = self.table.text
-        top_row = max((sp.home_rect.bottom for sp in self.table.sprites
-                       if ":" in sp.zone and not layout.seats[int(sp.zone.split(":")[1])].bottom), default=0)
-        room = layout.button_bar.y - top_row - layout.unit * 0.3
-        u = layout.box_em(6.6, 1.75 + 0.3 * len(lines), (layout.felt.w * 0.9, room))
-        step = max(u * 0.3, min(u * 0.42, (room - u * 1.75) / max(1, len(lines))))
-        box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.75 + step * len(lines)))
-        box.center = (round(layout.centre[0]), round((top_row + layout.button_bar.y) / 2))
+        box, u, step = self.score_box(view, layout)
         self.score_card(surface, box, title, round(u * 0.4), round(u * 0.15))
         ink = (40, 36, 30)
         y = box.y + round(u * 0.8)

@@ -30,6 +30,8 @@ from game.lagagne.cards import POINTS
 from game.lagagne.views import GIVE, OVER, SUITS, Column, LaGagneView, steal_source, steal_target
 from ui.cards import card_height
 from ui.games.base import SCORE_WIN, ArgumentPicker, TableAdapter, present
+from ui.picture.build import rect_of
+from ui.picture.model import DEPTH_OVER, DEPTH_UNDER, MIDDLE, Node
 from ui.table.gestures import NOTHING, Action, Attempt, ButtonSpec, CardGestures, Drop
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
@@ -70,8 +72,10 @@ class Adapter(TableAdapter[LaGagneView]):
         self._boards: dict[tuple[Any, ...], dict[int, tuple[pygame.Rect, int]]] = {}
         self._boards_last: tuple[Any, TableLayout, dict[int, tuple[pygame.Rect, int]]] | None = None
         """The boards of the last view and layout asked (asked for each card placed and drawn)."""
-        self._panel_last: tuple[Any, TableLayout, list[tuple[str, tuple[int, ...]]], pygame.Rect, pygame.Surface] | None = None
+        self._panel_last: tuple[Any, TableLayout, Any, pygame.Rect, pygame.Surface] | None = None
         """The target panel drawn for the last view, layout and lines, and where it goes."""
+        self._final_place: tuple[tuple[Any, ...], pygame.Rect, float] | None = None
+        """The final score card's place and measure, and what they were found for."""
         self._slots: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         """Empty column places drawn, by suit name and size."""
 
@@ -184,7 +188,7 @@ class Adapter(TableAdapter[LaGagneView]):
 
     def _find_boards(self, layout: TableLayout) -> dict[int, tuple[pygame.Rect, int]]:
         shown = {seat: len(self._present(seat)) for seat in range(layout.players)}
-        key = (id(layout), layout.size, layout.bottom_seat, tuple(shown.values()))
+        key = (id(layout), layout.size, layout.bottom_seat, layout.card_w, layout.small_w, layout.em, tuple(shown.values()))
         cached = self._boards.get(key)
         if cached is not None:
             return cached
@@ -349,7 +353,7 @@ class Adapter(TableAdapter[LaGagneView]):
             out.append((rect.x, rect.y + first + k * step, w))
         if col["x2"]:
             bw = max(14, round(w * 0.52))
-            out.append((rect.right - bw * 0.62, rect.y - card_height(bw) * 0.18, bw))
+            out.append((rect.right - bw, rect.y - card_height(bw) * 0.18, bw))  # within its own column
         return out[:count]
 
     def _other_hand(self, seat: int, count: int, layout: TableLayout) -> list[tuple[float, float, int]]:
@@ -758,6 +762,9 @@ class Adapter(TableAdapter[LaGagneView]):
         active = view.get("active")
         return [] if active is None else [active]
 
+    def card_words(self, card: str) -> str:
+        return self.card_name(card)
+
     def word_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out = dict(params)
         if isinstance(out.get("card"), str):
@@ -835,33 +842,96 @@ class Adapter(TableAdapter[LaGagneView]):
         rects = [self.column_rect(viewer, suit, layout) for suit in SUITS]
         return [pygame.Rect(rect.x, rect.y, rect.w, card_height(rect.w)) for rect in rects]
 
-    def draw_over(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
-        moving = self.table.animating
+    def _badged_columns(self, view: LaGagneView, layout: TableLayout) -> list[tuple[int, str, Column, list[CardSprite]]]:
+        """The columns that show a total (open, or with points or a ×2): seat, suit, column, cards."""
         columns: dict[str, list[CardSprite]] = {}
         for sprite in self.table.sprites:
             if sprite.zone.startswith("column:"):
                 columns.setdefault(sprite.zone, []).append(sprite)
+        out = []
         for seat in range(view["players"]):
             for suit in SUITS:
                 col = view["columns"][seat][suit]
                 cards = columns.get(f"column:{seat}:{suit}")
                 if cards and (col["open"] or col["points"] or col["x2"]):
-                    self._column_badge(surface, col, cards, self.column_rect(seat, suit, layout), moving)
+                    out.append((seat, suit, col, cards))
+        return out
+
+    def draw_over(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
+        moving = self.table.animating
+        for seat, suit, col, cards in self._badged_columns(view, layout):
+            self._column_badge(surface, col, cards, self.column_rect(seat, suit, layout), moving)
         if view["phase"] == OVER:
             if not moving:
                 self._final_card(surface, view, layout)
         else:
             self._target_panel(surface, view, layout)
 
+    def picture_nodes(self, view: LaGagneView, layout: TableLayout) -> list[Node]:
+        """Under the cards: the viewer's empty column places. Over them: each column's total (and the
+        veil and tag of a closed one), the target panel in play, the final score card at the end."""
+        viewer = self.table.viewer
+        nodes = [Node(f"place:{suit}", "pile", rect_of(rect), DEPTH_UNDER, self.suit_name(suit), role="img",
+                      label=self.suit_name(suit), owner=viewer, group=f"column:{viewer}:{suit}")
+                 for suit, rect in zip(SUITS, self.under_rects(view, layout))]
+        moving = self.table.animating
+        for seat, suit, col, cards in self._badged_columns(view, layout):
+            zone = f"column:{seat}:{suit}"
+            area, pill, label, size = self._badge_place(col, cards, self.column_rect(seat, suit, layout))
+            if not col["open"] and not moving:
+                nodes.append(Node(f"veil:{zone}", "marker", rect_of(area), DEPTH_OVER, state=frozenset({"dimmed"}),
+                                  owner=seat, hides=False))
+            nodes.append(Node(f"total:{zone}", "badge", rect_of(pill), DEPTH_OVER + 1, label, role="status",
+                              label=label, owner=seat, group=zone, text_size=size, bold=True))
+        if view["phase"] == OVER:
+            if not moving:
+                box, _ = self._final_box(view, layout)
+                winners = " & ".join(view["names"][w] for w in view["winners"])
+                words = ". ".join([self.tr("lagagne.final.title"),
+                                   *(f"{name} {score}" for name, score in zip(view["names"], view["scores"])),
+                                   self.tr("lagagne.final.winner", name=winners)])
+                nodes.append(Node("final_card", "panel", rect_of(box), DEPTH_OVER + 2, self.tr("lagagne.final.title"),
+                                  role="dialog", label=words, covers=MIDDLE))
+        else:
+            box, lines = self._target_box(view, layout)
+            words = " ".join(t for t, _ in lines)
+            nodes.append(Node("target", "panel", rect_of(box), DEPTH_OVER + 2, words, role="status", label=words))
+        return nodes
+
+    def _final_box(self, view: LaGagneView, layout: TableLayout) -> tuple[pygame.Rect, float]:
+        """Where the final score card goes and its measure: in the middle, clear of every card but
+        the piles', the columns' totals, the name plates, the buttons and the log where a card of
+        readable size finds room (the piles hold nothing to play once the game is over)."""
+        players = view["players"]
+        taken = ([sp.home_rect.inflate(4, 4) for sp in self.table.sprites if sp.zone not in ("stock", "discard")]
+                 + [self._badge_place(col, cards, self.column_rect(seat, suit, layout))[1]
+                    for seat, suit, col, cards in self._badged_columns(view, layout)]
+                 + [spot.plate.inflate(4, 4) for spot in layout.seats] + self.under_rects(view, layout)
+                 + [b.rect.inflate(6, 6) for b in self.table.buttons] + [layout.log_rect])
+        key = (id(layout), layout.size, players, tuple(tuple(r) for r in taken))
+        if self._final_place is not None and self._final_place[0] == key:
+            return self._final_place[1], self._final_place[2]
+        felt = layout.felt.inflate(-round(layout.unit * 0.2), -round(layout.unit * 0.2))
+        u = layout.box_em(5.2, 1.65 + 0.34 * players)
+        while True:
+            box = pygame.Rect(0, 0, round(u * 5.2), round(u * 1.45) + round(u * 0.34) * players)
+            spot = layout.clear_spot(box.size, taken, layout.centre, felt)
+            if spot is not None or u <= layout.unit * 0.7:
+                break
+            u *= 0.94
+        if spot is None:  # nowhere clear: in the middle
+            box.center = (round(layout.centre[0]), round(layout.centre[1]))
+            spot = box
+        self._final_place = (key, spot, u)
+        return spot, u
+
     def _final_card(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
         """The end of the game: every seat's score, highest first, and the winner."""
         text = self.table.text
         names = view["names"]
         order = sorted(range(view["players"]), key=lambda s: -view["scores"][s])
-        u = layout.box_em(5.2, 1.65 + 0.34 * len(order))
+        box, u = self._final_box(view, layout)
         row = round(u * 0.34)
-        box = pygame.Rect(0, 0, round(u * 5.2), round(u * 1.45) + row * len(order))
-        box.center = (round(layout.centre[0]), round(layout.centre[1]))
         self.score_card(surface, box, self.tr("lagagne.final.title"), round(u * 0.34), round(u * 0.12))
         y = box.y + round(u * 0.62)
         size = round(u * 0.25)
@@ -878,6 +948,16 @@ class Adapter(TableAdapter[LaGagneView]):
         self.score_card_end(surface, box, y, 2, self.tr("lagagne.final.winner", name=winners), round(u * 0.27),
                             round(u * 0.1))
 
+    def _badge_place(self, col: Column, cards: list[CardSprite],
+                     rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, str, int]:
+        """A column's badge: the area of its cards, the pill under them, its words and text size."""
+        area = cards[0].home_rect.unionall([c.home_rect for c in cards[1:]])
+        size = max(10, round(rect.w * 0.26))
+        label = str(col["total"]) if not col["x2"] else f"×2 = {col['total']}"
+        pill = pygame.Rect((0, 0), self.table.text.font(size, True).size(label)).inflate(size * 0.7, size * 0.25)
+        pill.midtop = (area.centerx, area.bottom + 2)
+        return area, pill, label, size
+
     def _column_badge(
         self,
         surface: Ink,
@@ -887,18 +967,14 @@ class Adapter(TableAdapter[LaGagneView]):
         moving: bool,
     ) -> None:
         """A column's total under its ``cards`` (its place ``rect``), greyed with a tag when closed."""
-        area = cards[0].home_rect.unionall([c.home_rect for c in cards[1:]])
+        area, pill, label, size = self._badge_place(col, cards, rect)
         if not col["open"] and not moving:
             veil = pygame.Surface(area.size, pygame.SRCALPHA)
             veil.fill((30, 30, 30, 120))
             surface.blit(veil, area)
         text = self.table.text
-        size = max(10, round(rect.w * 0.26))
-        label = str(col["total"]) if not col["x2"] else f"×2 = {col['total']}"
         colour = (255, 236, 160) if col["open"] else (190, 190, 190)
         img = text.render(label, size, INK if col["open"] else (60, 60, 60), bold=True)
-        pill = img.get_rect().inflate(size * 0.7, size * 0.25)
-        pill.midtop = (area.centerx, area.bottom + 2)
         surface.rect(colour, pill, border_radius=pill.h // 2)
         surface.rect(
             GOLD if col["open"] else (120, 120, 120), pill, 1, border_radius=pill.h // 2
@@ -910,9 +986,8 @@ class Adapter(TableAdapter[LaGagneView]):
             )
             surface.blit(tag, tag.get_rect(midtop=(area.centerx, area.y + 3)))
 
-    def _target_panel(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
-        """The target and, in the last round, who reached it and who ends the round: in the first
-        clear place by the piles, drawn once per view and layout."""
+    def _target_lines(self, view: LaGagneView) -> list[tuple[str, tuple[int, ...]]]:
+        """The target panel's lines and their colours."""
         lines: list[tuple[str, tuple[int, ...]]] = [(self.tr("lagagne.target", target=view["target"]), FONT_COLOUR)]
         last = view.get("last_round")
         if last:
@@ -922,28 +997,41 @@ class Adapter(TableAdapter[LaGagneView]):
             lines.append(
                 (self.tr("lagagne.ends_with", name=view["names"][last["ends_with"]]), (255, 214, 120))
             )
+        return lines
+
+    def _target_panel(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
+        """The target and, in the last round, who reached it and who ends the round: in the first
+        clear place by the piles, drawn once per view and layout."""
+        lines = self._target_lines(view)
         drawn = self._panel_last
-        if drawn is None or drawn[0] is not view or drawn[1] is not layout or drawn[2] != lines:
-            drawn = self._panel_last = (view, layout, lines,
-                                        *self._render_target_panel(view, layout, lines, bool(last)))
+        buttons = [tuple(b.rect) for b in self.table.buttons]
+        if drawn is None or drawn[0] is not view or drawn[1] is not layout or drawn[2] != (lines, buttons):
+            drawn = self._panel_last = (view, layout, (lines, buttons),
+                                        *self._render_target_panel(view, layout, lines, bool(view.get("last_round"))))
         surface.blit(drawn[4], drawn[3])
 
-    def _render_target_panel(self, view: LaGagneView, layout: TableLayout, lines: list[tuple[str, tuple[int, ...]]],
-                             last_round: bool) -> tuple[pygame.Rect, pygame.Surface]:
-        text = self.table.text
+    def _target_box(self, view: LaGagneView,
+                    layout: TableLayout) -> tuple[pygame.Rect, list[tuple[str, tuple[int, ...]]]]:
+        """Where the target panel goes (see ``_place_target``) and its lines."""
+        lines = self._target_lines(view)
+        size = max(11, round(layout.em * 0.24))
+        font = self.table.text.font(size, True)
+        widths = [font.size(t) for t, _ in lines]
+        return self._place_target(view, layout, max(w for w, _ in widths), sum(h for _, h in widths)), lines
+
+    def _place_target(self, view: LaGagneView, layout: TableLayout, text_w: int, text_h: int) -> pygame.Rect:
+        """The target panel's box for text of ``text_w`` × ``text_h``: beside the piles, else the first
+        clear place by them or in a corner of the felt."""
         u = layout.em
         sx, sy = layout.stock_pos
-        size = max(11, round(u * 0.24))
-        imgs = [text.render(t, size, c, bold=True) for t, c in lines]
-        width = max(i.get_width() for i in imgs) + round(u * 0.4)
-        height = sum(i.get_height() for i in imgs) + round(u * 0.25)
-        box = pygame.Rect(0, 0, width, height)
+        box = pygame.Rect(0, 0, text_w + round(u * 0.4), text_h + round(u * 0.25))
         dx, _ = layout.discard_pos
         cy = round(layout.centre[1])
         taken = (
             [b for b, _ in self.boards(layout).values()]
             + [s.plate for s in layout.seats]
             + [self._middle(layout), self.hand_rect(layout), self.button_bar(layout), layout.log_rect]
+            + [b.rect.inflate(6, 6) for b in self.table.buttons]
             + [
                 self._opponent_hand_rect(seat, view, layout)
                 for seat in range(view["players"])
@@ -960,9 +1048,17 @@ class Adapter(TableAdapter[LaGagneView]):
         ):
             setattr(box, anchor, pos)
             if layout.felt.contains(box) and box.collidelist(taken) == -1:
-                break
-        else:
-            box.midright = (round(sx - u * 0.35), cy)
+                return box
+        box.midright = (round(sx - u * 0.35), cy)
+        return box
+
+    def _render_target_panel(self, view: LaGagneView, layout: TableLayout, lines: list[tuple[str, tuple[int, ...]]],
+                             last_round: bool) -> tuple[pygame.Rect, pygame.Surface]:
+        text = self.table.text
+        u = layout.em
+        size = max(11, round(u * 0.24))
+        imgs = [text.render(t, size, c, bold=True) for t, c in lines]
+        box = self._place_target(view, layout, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         body = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(
             body, (120, 28, 30, 230) if last_round else (8, 30, 18, 210), body.get_rect(), border_radius=10

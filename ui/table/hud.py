@@ -16,6 +16,7 @@ from ui.table.widgets import (
     FONT_COLOUR,
     GOLD,
     SEAT_COLOURS,
+    TextCache,
 )
 
 if TYPE_CHECKING:
@@ -31,6 +32,75 @@ class Plate(NamedTuple):
     turn: bool
     score: str
     line2: str
+
+
+class Part(NamedTuple):
+    """A text of the top bar or of a name plate: its name, its words, where it is written (the room
+    it was given, which holds it), its size and weight, and its image."""
+
+    name: str
+    words: str
+    rect: pygame.Rect
+    room: pygame.Rect
+    size: int
+    bold: bool
+    image: pygame.Surface
+
+
+def bar_parts(text: TextCache, layout: TableLayout, name: str, hint_text: str, status: str) -> list[Part]:
+    """The top bar's texts (the game's title, the menu key, what happens now) and where they go: the
+    one geometry the bar's drawing and the table's picture share."""
+    w, _ = layout.size
+    bar = pygame.Rect(0, 0, w, layout.top_bar)
+    margin = round(layout.unit * 0.3)
+    size = round(bar.h * 0.5)
+    title = text.block(name, size, round(w * 0.22), bar.h - 4, GOLD, bold=True, align="left")
+    title_rect = title.get_rect(midleft=(margin, bar.centery))
+    room = pygame.Rect(margin, 2, round(w * 0.22), bar.h - 4)
+    parts = [Part("title", name, title_rect, room, size, True, title)]
+    hint_size = round(bar.h * 0.36)
+    hint = text.block(hint_text, hint_size, round(w * 0.26), bar.h - 4, (190, 200, 180), align="right")
+    hint_rect = hint.get_rect(midright=(w - margin, bar.centery))
+    parts.append(Part("menu", hint_text, hint_rect, pygame.Rect(w - margin - round(w * 0.26), 2, round(w * 0.26),
+                                                                 bar.h - 4), hint_size, False, hint))
+    if status:
+        room_w = hint_rect.left - title_rect.right - 2 * margin
+        status_size = round(bar.h * 0.44)
+        img = text.block(status, status_size, room_w, bar.h - 4, FONT_COLOUR)
+        centre = max(title_rect.right + margin + img.get_width() // 2,
+                     min(w // 2, hint_rect.left - margin - img.get_width() // 2))
+        parts.append(Part("status", status, img.get_rect(center=(centre, bar.centery)),
+                          pygame.Rect(title_rect.right + margin, 2, max(0, room_w), bar.h - 4), status_size, False, img))
+    return parts
+
+
+def plate_parts(text: TextCache, plate: pygame.Rect, shown: Plate) -> list[Part]:
+    """A name plate's texts (the avatar's initial, the score, the name, the level and notes) and
+    where they go: the one geometry the plate's drawing and the table's picture share."""
+    pad = max(3, plate.h // 8)
+    d = plate.h - 2 * pad
+    avatar = pygame.Rect(plate.x + pad, plate.y + pad, d, d)
+    letter = (shown.name[:1] or "?").upper()
+    initial = text.render(letter, round(d * 0.62), (250, 246, 232), bold=True)
+    parts = [Part("initial", letter, initial.get_rect(center=avatar.center), avatar, round(d * 0.62), True, initial)]
+    indent = avatar.right - plate.x + pad
+    score_size = round(plate.h * 0.42)
+    score = text.render(shown.score, score_size, GOLD, bold=True)
+    score_rect = score.get_rect(midright=(plate.right - pad * 2, plate.centery))
+    parts.append(Part("score", shown.score, score_rect, score_rect, score_size, True, score))
+    room = score_rect.left - plate.x - indent - pad
+    size = round(plate.h * 0.36)
+    name = text.fit(shown.name, size, room, FONT_COLOUR, bold=True)
+    at = (plate.x + indent, plate.y + pad - 1)
+    parts.append(Part("name", shown.name, name.get_rect(topleft=at), pygame.Rect(at, (max(0, room), name.get_height())),
+                      text.fitting_size(shown.name, size, room, True), True, name))
+    small_size = round(plate.h * 0.26)
+    line2 = fitting_parts(text, shown.line2, small_size, room)
+    small = text.fit(line2, small_size, room, (190, 206, 186))
+    at = (plate.x + indent, plate.bottom - pad - small.get_height() + 1)
+    parts.append(Part("line2", line2, small.get_rect(topleft=at), pygame.Rect(at, (max(0, room), small.get_height())),
+                      text.fitting_size(line2, small_size, room), False, small))
+    return parts
 
 
 class TableHud:
@@ -96,7 +166,7 @@ class TableHud:
         parts["piles"] = (piles[0].unionall(piles[1:]).inflate(4, 4), (), lambda surface: self._draw_piles(
             surface, layout, piles))
         for spot in layout.seats:
-            plate = self._plate(spot.seat)
+            plate = self.plate(spot.seat)
             parts[f"plate:{spot.seat}"] = (spot.plate.inflate(8, 8), plate, lambda surface, rect=spot.plate,
                                            plate=plate: self._draw_plate(surface, rect, plate))
         return parts
@@ -108,18 +178,8 @@ class TableHud:
         bar = pygame.Rect(0, 0, w, layout.top_bar)
         pygame.draw.rect(surface, (8, 34, 22), bar)
         pygame.draw.line(surface, GOLD, (0, bar.bottom - 1), (w, bar.bottom - 1), 2)
-        margin = round(layout.unit * 0.3)
-        title = self.scene.text.block(name, round(bar.h * 0.5), round(w * 0.22), bar.h - 4, GOLD, bold=True, align="left")
-        title_rect = surface.blit(title, title.get_rect(midleft=(margin, bar.centery)))
-        hint = self.scene.text.block(hint_text, round(bar.h * 0.36), round(w * 0.26), bar.h - 4,
-                               (190, 200, 180), align="right")
-        hint_rect = surface.blit(hint, hint.get_rect(midright=(w - margin, bar.centery)))
-        if status:
-            room = hint_rect.left - title_rect.right - 2 * margin
-            img = self.scene.text.block(status, round(bar.h * 0.44), room, bar.h - 4, FONT_COLOUR)
-            centre = max(title_rect.right + margin + img.get_width() // 2,
-                         min(w // 2, hint_rect.left - margin - img.get_width() // 2))
-            surface.blit(img, img.get_rect(center=(centre, bar.centery)))
+        for part in bar_parts(self.scene.text, layout, name, hint_text, status):
+            surface.blit(part.image, part.rect)
 
     @staticmethod
     def _draw_piles(surface: pygame.Surface, layout: TableLayout, piles: list[pygame.Rect]) -> None:
@@ -133,7 +193,7 @@ class TableHud:
         has = getattr(self.scene.app, "has_text", None)
         return bool(has(key)) if has else False
 
-    def _plate(self, seat: int) -> Plate:
+    def plate(self, seat: int) -> Plate:
         """What a seat's name plate shows."""
         info = self.scene.session.seats[seat]
         turn = seat in self.scene.adapter.turn_seats(self.scene.view) and not self.scene.state.is_over()
@@ -167,14 +227,5 @@ class TableHud:
             pygame.draw.ellipse(surface, colour, avatar)
         else:
             pygame.draw.rect(surface, colour, avatar, border_radius=d // 4)
-        initial = self.scene.text.render((shown.name[:1] or "?").upper(), round(d * 0.62), (250, 246, 232), bold=True)
-        surface.blit(initial, initial.get_rect(center=avatar.center))
-        indent = avatar.right - plate.x + pad
-        score = self.scene.text.render(shown.score, round(plate.h * 0.42), GOLD, bold=True)
-        score_rect = surface.blit(score, score.get_rect(midright=(plate.right - pad * 2, plate.centery)))
-        room = score_rect.left - plate.x - indent - pad
-        name = self.scene.text.fit(shown.name, round(plate.h * 0.36), room, FONT_COLOUR, bold=True)
-        surface.blit(name, (plate.x + indent, plate.y + pad - 1))
-        small = self.scene.text.fit(fitting_parts(self.scene.text, shown.line2, round(plate.h * 0.26), room),
-                              round(plate.h * 0.26), room, (190, 206, 186))
-        surface.blit(small, (plate.x + indent, plate.bottom - pad - small.get_height() + 1))
+        for part in plate_parts(self.scene.text, plate, shown):
+            surface.blit(part.image, part.rect)

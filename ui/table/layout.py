@@ -207,6 +207,30 @@ class TableLayout:
         lines show; the text size setting makes them all larger)."""
         return round(self.em * 0.245)
 
+    def clear_spot(self, size: tuple[int, int], taken: list[pygame.Rect], wanted: tuple[float, float],
+                   room: pygame.Rect | None = None) -> pygame.Rect | None:
+        """Where a box of ``size`` lies in ``room`` (the felt by default) clear of everything ``taken``,
+        as near ``wanted`` (its centre) as can be; None where no place is clear. The one search the
+        boxes a game puts over the table (a score card, a speech bubble) share."""
+        area = room or self.felt
+        w, h = size
+        if w > area.w or h > area.h:
+            return None
+        step = max(4, round(self.unit * 0.2))
+        xs = {*range(area.x, area.right - w + 1, step), area.right - w,
+              max(area.x, min(round(wanted[0] - w / 2), area.right - w))}
+        ys = {*range(area.y, area.bottom - h + 1, step), area.bottom - h,
+              max(area.y, min(round(wanted[1] - h / 2), area.bottom - h))}
+        best: tuple[float, pygame.Rect] | None = None
+        box = pygame.Rect(0, 0, w, h)
+        for x in xs:
+            for y in ys:
+                box.topleft = (x, y)
+                far = abs(box.centerx - wanted[0]) + abs(box.centery - wanted[1])
+                if (best is None or far < best[0]) and box.collidelist(taken) == -1:
+                    best = (far, box.copy())
+        return best[1] if best is not None else None
+
     # ----------------------------------------------------------------- helpers for adapters
     @property
     def stock_pos(self) -> tuple[float, float]:

@@ -200,9 +200,10 @@ class TablePanels:
     def _clear_spot(self, size: tuple[int, int], layout: TableLayout, wanted: tuple[str, tuple[int, int]],
                     about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[tuple[Any, ...], pygame.Rect]:
         """Where a box of ``size`` goes on the felt, and at what cost: clear of the buttons, the log and
-        ``clear``, then of the things it is ``about`` (a hint's card), then of the name plates, where it
-        can be; of those places, the one that covers the least of the cards, then the nearest to where
-        it is ``wanted`` (an anchor of the box and its position)."""
+        ``clear``, then of the things it is ``about`` (a hint's card), then of the name plates and the
+        game's panels and badges (Gin Rummy's deadwood counter), where it can be; of those
+        places, the one that covers the least of the cards, then the nearest to where it is
+        ``wanted`` (an anchor of the box and its position)."""
         box = pygame.Rect((0, 0), size)
         felt = layout.felt.inflate(-round(layout.unit * 0.2), -round(layout.unit * 0.2))
         setattr(box, wanted[0], wanted[1])
@@ -211,7 +212,9 @@ class TablePanels:
         wanted_at = box.center
         walls = ([b.rect.inflate(6, 6) for b in self.scene.buttons] + ([layout.log_rect] if self.scene.log.lines else [])
                  + clear)
-        plates = [spot.plate for spot in layout.seats]
+        view = self.scene.view
+        plates = [spot.plate for spot in layout.seats] + [  # and what the game shows beside the cards
+            pygame.Rect(n.rect) for n in self.scene.adapter.picture_nodes(view, layout) if n.kind in ("panel", "badge")]
         pointed = [r.inflate(8, 8) for r in about]
         aimed = {tuple(r) for r in about}
         cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.scene.sprites} - aimed  # a pile counts once

@@ -28,6 +28,8 @@ from game.core.referee import Played, crowd_share
 from ui.announce import Priority
 from ui.cards import CardArt
 from ui.games import adapter_class
+from ui.picture.build import picture_of
+from ui.picture.model import Picture
 from ui.scene import Scene
 from ui.scenes import art
 from ui.session import MatchSession
@@ -47,6 +49,7 @@ from ui.table.paint import (
 )
 from ui.table.panels import MESSAGE_COLOURS, TablePanels
 from ui.table.resting import RestingLayer
+from ui.table.sizing import sized_layout
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, speed_factor
 from ui.table.voice import TableVoice
@@ -116,6 +119,7 @@ class TableScene(Scene):
         """The cards the message is about (a hint's): it is placed clear of them where it can be."""
         self.message_left = 0.0
         self._layout: TableLayout | None = None
+        self._layout_key: tuple[object, ...] = ()  # the window size, bottom seat, card and text sizes of it
         self._overlays: list[pygame.Rect] | None = None
         """Where the last frame drew over the resting layer (None: draw the next frame whole)."""
         self._still = False
@@ -233,14 +237,10 @@ class TableScene(Scene):
     def layout(self) -> TableLayout:
         size = self.window_size
         cards, text = self.scales()
-        if (self._layout is None or self._layout.size != size or self._layout.bottom_seat != self.bottom_seat
-                or (self._layout.card_scale, self._layout.text_scale) != (cards, text)):
-            room = 1.0
-            layout = TableLayout(size, self.state.players, self.bottom_seat, cards, text)
-            while not self.adapter.fits(layout) and room > 0.6:  # the cards give the buttons room
-                room *= 0.96
-                layout = TableLayout(size, self.state.players, self.bottom_seat, cards, text, room)
-            self._layout = layout
+        key = (size, self.bottom_seat, cards, text)
+        if self._layout is None or self._layout_key != key:
+            self._layout = sized_layout(self.adapter, self.view, size, self.state.players, *key[1:])
+            self._layout_key = key
             self.hud.stale = True
         return self._layout
 
@@ -599,6 +599,10 @@ class TableScene(Scene):
         self._follow_look()  # a setting may have changed in the settings screen
         self.dirty = True
         self.hud.stale = True
+
+    def picture(self) -> Picture:
+        """The table as the player sees it now, as an immutable picture (``ui.picture``); read only."""
+        return picture_of(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Compose the table on ``surface``. On the screen that still shows this table's last frame,
