@@ -26,6 +26,7 @@ from tests.ui.table_helpers import (
     start,
     top_of,
 )
+from ui.games.gang_de_mouettes import square_cells
 from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
 from ui.table.scores import ScoreSheetScene
@@ -624,3 +625,32 @@ def test_a_pique_and_its_gift_keep_both_squares_in_place(app) -> None:
     app.start_match(MatchSession.from_json(app.storage.load_session()))
     app.step(1 / 60)
     assert isinstance(app.top, TableScene) and (cells(app.top, 0), cells(app.top, 1)) == ([0, 1, 3], [0, 2, 3, 1])
+
+
+def test_square_cells_replays_every_move_that_takes_or_brings_a_card() -> None:
+    """Drops, quick discards, gives and penalties from the deal; swaps and steals move no cell."""
+    log = [
+        {"kind": "drop", "seat": 0, "slot": 3},
+        {"kind": "steal", "seat": 1, "slot": 0, "target": [0, 0]},
+        {"kind": "snap", "seat": 2, "target": [1, 0], "success": True},
+        {"kind": "give", "seat": 2, "slot": 1, "to": 1},
+        {"kind": "penalty", "seat": 0},
+        {"kind": "penalty", "seat": 0},
+        {"kind": "snap", "seat": 0, "target": [0, 4], "success": True},
+    ]
+    assert square_cells(log, [4, 4, 3]) == ([[0, 1, 2, 3], [1, 2, 3, 0], [0, 2, 3]], [5, 4, 4])
+
+
+def test_square_cells_shrugs_off_a_hostile_log() -> None:
+    """A view from a hostile host (wrong types, out-of-range seats and slots, a flood of penalties)
+    neither raises nor leaves a card outside its square: a seat that does not add up falls back to
+    one cell per slot."""
+    junk: list[Any] = [None, 7, "drop", {"kind": "drop", "seat": True, "slot": 0}, {"kind": "drop", "seat": 9, "slot": 0},
+                       {"kind": "snap", "seat": 0, "target": "0.1", "success": True},
+                       {"kind": "snap", "seat": 0, "target": [0, 99], "success": True},
+                       {"kind": "give", "seat": 0, "slot": -1, "to": [1]}, {"kind": "drop", "seat": 1, "slot": 1.5}]
+    assert square_cells(junk, [4, 4]) == ([[0, 1, 2, 3], [0, 1, 2, 3]], [4, 4])
+    flood = [{"kind": "penalty", "seat": 0}] * 100_000
+    cells, counts = square_cells(flood, [3, 4])
+    assert cells == [[0, 1, 2], [0, 1, 2, 3]] and counts == [4, 4]
+    assert square_cells("not a log", [2]) == ([[0, 1]], [4])  # type: ignore[arg-type]

@@ -79,6 +79,8 @@ Cells = tuple[list[list[int]], list[int]]
 """Per seat, the cell of its square holding each engine slot, and per seat the square's cell count."""
 MOVING = frozenset({"drop", "snap", "give", "penalty"})
 """The public round log's kinds that take a card from a seat or give one to it."""
+MOST_CELLS = 64
+"""More cards than a deck holds: a longer replay is a hostile view's (and falls back)."""
 
 
 def square_cells(round_log: list[dict[str, Any]], sizes: list[int]) -> Cells:
@@ -98,26 +100,33 @@ def square_cells(round_log: list[dict[str, Any]], sizes: list[int]) -> Cells:
     cells = [[0, 1, 2, 3] for _ in sizes]
     counts = [4] * len(sizes)
 
+    def number(value: Any) -> int:
+        """An index from the log, or -1 for anything else (a hostile host's view changes nothing)."""
+        return value if isinstance(value, int) and not isinstance(value, bool) else -1
+
     def take(seat: int, slot: int) -> None:
         if 0 <= seat < len(cells) and 0 <= slot < len(cells[seat]):
             cells[seat].pop(slot)
 
     def add(seat: int) -> None:
-        if 0 <= seat < len(cells):
+        if 0 <= seat < len(cells) and len(cells[seat]) < MOST_CELLS:
             cell = next(c for c in range(len(cells[seat]) + 1) if c not in cells[seat])
             cells[seat].append(cell)
             counts[seat] = max(counts[seat], cell + 1)
 
-    for entry in round_log:
-        kind, seat = entry.get("kind"), entry.get("seat", -1)
+    for entry in round_log if isinstance(round_log, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        kind, seat = entry.get("kind"), number(entry.get("seat"))
         if kind == "drop":
-            take(seat, entry.get("slot", -1))
-        elif kind == "snap" and entry.get("success"):
-            target, slot = entry.get("target", (-1, -1))
-            take(target, slot)
+            take(seat, number(entry.get("slot")))
+        elif kind == "snap" and entry.get("success") is True:
+            target = entry.get("target")
+            if isinstance(target, list | tuple) and len(target) == 2:
+                take(number(target[0]), number(target[1]))
         elif kind == "give":
-            take(seat, entry.get("slot", -1))
-            add(entry.get("to", -1))
+            take(seat, number(entry.get("slot")))
+            add(number(entry.get("to")))
         elif kind == "penalty":
             add(seat)
     for seat, size in enumerate(sizes):
@@ -399,10 +408,11 @@ class Adapter(TableAdapter[GangView]):
         """Where each seat's cards lie in its square: the cell of each engine slot, and how many
         cells the square has (see ``square_cells``). Replayed from the view's public round log, so
         it is the same after an undo, a resume or a network update."""
-        log = view.get("round_log") or []
-        key = (len(view["slots"]), tuple(len(row) for row in view["slots"]),
-               tuple((e.get("kind"), e.get("seat"), str(e.get("target")), e.get("slot"), e.get("to"), e.get("success"))
-                     for e in log if e.get("kind") in MOVING))
+        log = view.get("round_log")
+        log = log if isinstance(log, list) else []
+        key = (tuple(len(row) for row in view["slots"]),
+               tuple(repr([e.get(k) for k in ("kind", "seat", "target", "slot", "to", "success")])
+                     for e in log if isinstance(e, dict) and e.get("kind") in MOVING))
         if self._cells is None or self._cells[0] != key:
             self._cells = (key, square_cells(log, [len(row) for row in view["slots"]]))
         return self._cells[1]
