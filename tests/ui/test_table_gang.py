@@ -26,6 +26,7 @@ from tests.ui.table_helpers import (
     start,
     top_of,
 )
+from ui.games.gang_de_mouettes import square_cells
 from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
 from ui.table.scores import ScoreSheetScene
@@ -514,3 +515,142 @@ def test_a_click_begun_before_a_window_opened_does_not_snap_in_it(app) -> None:
     assert scene.message is not None and app.tr("table.race_too_soon") in str(scene.message)
     click_at(app, slot(scene, 0, 0).rect.center)
     assert "0: snap 0.0" in state.log
+
+
+def cells(scene: TableScene, seat: int) -> list[int]:
+    """The cell of the seat's square of four (0, 1 the row nearest the player, 2, 3 behind)
+    where each of its cards is drawn, slot by slot."""
+    count = len(scene.view["slots"][seat])
+    places, _ = scene.adapter.square(seat, 4, scene.layout)
+    corners = [(round(x), round(y)) for x, y, _ in places]
+    return [corners.index(slot(scene, seat, i).home_rect.topleft) for i in range(count)]
+
+
+def rects(scene: TableScene) -> dict[str, pygame.Rect]:
+    """Where each card of the squares rests (the pointer's hover lift aside)."""
+    return {s.zone: s.home_rect for s in scene.sprites if s.zone.startswith("slot:")}
+
+
+def resized(app, size: tuple[int, int]) -> None:
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app._on_resize(size)
+    app.step(1 / 60)
+
+
+def test_a_quick_discard_leaves_its_gap_where_the_card_was(app) -> None:
+    """Alice quick-discards the bottom-right card of her four: the three others stay exactly where
+    they were and the gap is where the card was, also after a resize and a resume; a penalty card
+    then fills the gap (issue 66)."""
+    alice, bob, cara = ["M3", "M4", "M7", "M2"], ["M6", "M1", "M5", "M7"], ["M5", "M1", "M6", "M7"]
+    pile = ["M9", "M4", "M8", "M10", "M2", "M6", "M3"]
+    deck = [c for trio in zip(alice, bob, cara) for c in trio] + pile
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")], deck=deck)
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)  # Alice throws the drawn 9: nobody has one
+    run_until(app, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+    run_until(app, lambda: phase(scene) == "window")  # Bob throws the 4 he drew
+    before = rects(scene)
+    assert before["slot:0.1"].x > before["slot:0.0"].x and before["slot:0.1"].y == before["slot:0.0"].y
+    click_at(app, slot(scene, 0, 1).rect.center)  # Alice's own 4, bottom right
+    assert "0: snap 0.1" in state.log
+    app.step(1 / 60)
+    after = rects(scene)
+    assert [after[f"slot:0.{i}"] for i in range(3)] == [before["slot:0.0"], before["slot:0.2"], before["slot:0.3"]]
+    assert before["slot:0.1"] not in after.values()  # the gap is where her 4 was
+    assert all(after[z] == before[z] for z in before if not z.startswith("slot:0."))
+    assert cells(scene, 0) == [0, 2, 3]
+
+    size = scene.layout.size
+    resized(app, (1280, 800))
+    assert cells(app.top, 0) == [0, 2, 3]
+    resized(app, size)
+    assert rects(app.top) == after
+
+    app.start_match(MatchSession.from_json(app.storage.load_session()))  # a fresh table of the same match
+    app.step(1 / 60)
+    table = app.top
+    assert isinstance(table, TableScene) and table is not scene and rects(table) == after
+
+    # a miss costs a penalty card: it fills the gap before any new column
+    run_until(app, lambda: phase(table) == "window" and 0 in table.view["window"]["open_to"], frames=1200)
+    wrong = next(i for i, c in enumerate(table.state.slots[0]) if f"M{c}" != table.view["top"])
+    click_at(app, slot(table, 0, wrong).rect.center)
+    assert table.state.log[-1] == f"0: snap 0.{wrong}"
+    app.step(1 / 60)
+    assert len(table.view["slots"][0]) == 3 + 1 - 0 and slot(table, 0, 3).home_rect == before["slot:0.1"]
+    assert cells(table, 0) == [0, 2, 3, 1]
+
+
+def test_a_pique_and_its_gift_keep_both_squares_in_place(app) -> None:
+    """Alice piqués Bob's bottom-right card: Bob's others stay put and the gap is where it was; the
+    card she gives him fills that gap and leaves hers where it was; undo, a resume and a resize
+    keep every place (issue 66)."""
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    state = scene.state
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)
+    run_until(app, lambda: phase(scene) == "end_turn")
+    click_at(app, button(scene, "done").rect.center)
+    run_until(app, lambda: phase(scene) == "window")  # Bob throws the 4 he drew
+    before = rects(scene)
+    click_at(app, slot(scene, 1, 1).rect.center)  # Alice piqués Bob's 4: his bottom-right card
+    assert state.log[-1] == "0: snap 1.1" and phase(scene) == "give"
+    app.step(1 / 60)
+    piqued = rects(scene)
+    assert [piqued[f"slot:1.{i}"] for i in range(3)] == [before["slot:1.0"], before["slot:1.2"], before["slot:1.3"]]
+    assert before["slot:1.1"] not in piqued.values()
+    assert cells(scene, 1) == [0, 2, 3]
+    click_at(app, slot(scene, 0, 2).rect.center)  # she gives her top-left card to Bob
+    assert state.log[-1] == "0: give 2"
+    app.step(1 / 60)
+    given = rects(scene)
+    assert given["slot:1.3"] == before["slot:1.1"]  # the gift fills Bob's gap
+    assert [given[f"slot:0.{i}"] for i in range(3)] == [before["slot:0.0"], before["slot:0.1"], before["slot:0.3"]]
+    assert (cells(scene, 0), cells(scene, 1)) == ([0, 1, 3], [0, 2, 3, 1])
+    assert all(given[f"slot:2.{i}"] == before[f"slot:2.{i}"] for i in range(4))
+
+    scene.undo()
+    app.step(1 / 60)
+    assert phase(scene) == "give" and rects(scene) == piqued
+    click_at(app, slot(scene, 0, 2).rect.center)
+    app.step(1 / 60)
+    assert rects(scene) == given
+
+    resized(app, (1024, 640))
+    assert (cells(app.top, 0), cells(app.top, 1)) == ([0, 1, 3], [0, 2, 3, 1])
+    app.start_match(MatchSession.from_json(app.storage.load_session()))
+    app.step(1 / 60)
+    assert isinstance(app.top, TableScene) and (cells(app.top, 0), cells(app.top, 1)) == ([0, 1, 3], [0, 2, 3, 1])
+
+
+def test_square_cells_replays_every_move_that_takes_or_brings_a_card() -> None:
+    """Drops, quick discards, gives and penalties from the deal; swaps and steals move no cell."""
+    log = [
+        {"kind": "drop", "seat": 0, "slot": 3},
+        {"kind": "steal", "seat": 1, "slot": 0, "target": [0, 0]},
+        {"kind": "snap", "seat": 2, "target": [1, 0], "success": True},
+        {"kind": "give", "seat": 2, "slot": 1, "to": 1},
+        {"kind": "penalty", "seat": 0},
+        {"kind": "penalty", "seat": 0},
+        {"kind": "snap", "seat": 0, "target": [0, 4], "success": True},
+    ]
+    assert square_cells(log, [4, 4, 3]) == ([[0, 1, 2, 3], [1, 2, 3, 0], [0, 2, 3]], [5, 4, 4])
+
+
+def test_square_cells_shrugs_off_a_hostile_log() -> None:
+    """A view from a hostile host (wrong types, out-of-range seats and slots, a flood of penalties)
+    neither raises nor leaves a card outside its square: a seat that does not add up falls back to
+    one cell per slot."""
+    junk: list[Any] = [None, 7, "drop", {"kind": "drop", "seat": True, "slot": 0}, {"kind": "drop", "seat": 9, "slot": 0},
+                       {"kind": "snap", "seat": 0, "target": "0.1", "success": True},
+                       {"kind": "snap", "seat": 0, "target": [0, 99], "success": True},
+                       {"kind": "give", "seat": 0, "slot": -1, "to": [1]}, {"kind": "drop", "seat": 1, "slot": 1.5}]
+    assert square_cells(junk, [4, 4]) == ([[0, 1, 2, 3], [0, 1, 2, 3]], [4, 4])
+    flood = [{"kind": "penalty", "seat": 0}] * 100_000
+    cells, counts = square_cells(flood, [3, 4])
+    assert cells == [[0, 1, 2], [0, 1, 2, 3]] and counts == [4, 4]
+    assert square_cells("not a log", [2]) == ([[0, 1]], [4])  # type: ignore[arg-type]

@@ -75,6 +75,66 @@ def slot_of(zone: str) -> tuple[int, int] | None:
     return int(seat), int(slot)
 
 
+Cells = tuple[list[list[int]], list[int]]
+"""Per seat, the cell of its square holding each engine slot, and per seat the square's cell count."""
+MOVING = frozenset({"drop", "snap", "give", "penalty"})
+"""The public round log's kinds that take a card from a seat or give one to it."""
+MOST_CELLS = 64
+"""More cards than a deck holds: a longer replay is a hostile view's (and falls back)."""
+
+
+def square_cells(round_log: list[dict[str, Any]], sizes: list[int]) -> Cells:
+    """Replay a round's public log from the deal (four cards a seat, in cells 0–3) to find where
+    each seat's cards lie: a card that leaves (a drop, a quick discard, a give) leaves its cell
+    empty, and a card that comes (a give, a penalty) takes the first empty cell, else a new one.
+    The engine renumbers a seat's slots when one goes; the table must not move the others: in a
+    memory game a card stays where it was put. The cell count never shrinks within a round (a
+    square that narrowed would slide its cards). A seat whose replay disagrees with ``sizes`` (its
+    card count in the view) falls back to one cell per slot.
+
+    >>> square_cells([{"kind": "snap", "seat": 0, "target": [0, 1], "success": True},
+    ...               {"kind": "snap", "seat": 1, "target": [1, 2], "success": False},
+    ...               {"kind": "penalty", "seat": 1}], [3, 5])
+    ([[0, 2, 3], [0, 1, 2, 3, 4]], [4, 5])
+    """
+    cells = [[0, 1, 2, 3] for _ in sizes]
+    counts = [4] * len(sizes)
+
+    def number(value: Any) -> int:
+        """An index from the log, or -1 for anything else (a hostile host's view changes nothing)."""
+        return value if isinstance(value, int) and not isinstance(value, bool) else -1
+
+    def take(seat: int, slot: int) -> None:
+        if 0 <= seat < len(cells) and 0 <= slot < len(cells[seat]):
+            cells[seat].pop(slot)
+
+    def add(seat: int) -> None:
+        if 0 <= seat < len(cells) and len(cells[seat]) < MOST_CELLS:
+            cell = next(c for c in range(len(cells[seat]) + 1) if c not in cells[seat])
+            cells[seat].append(cell)
+            counts[seat] = max(counts[seat], cell + 1)
+
+    for entry in round_log if isinstance(round_log, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        kind, seat = entry.get("kind"), number(entry.get("seat"))
+        if kind == "drop":
+            take(seat, number(entry.get("slot")))
+        elif kind == "snap" and entry.get("success") is True:
+            target = entry.get("target")
+            if isinstance(target, list | tuple) and len(target) == 2:
+                take(number(target[0]), number(target[1]))
+        elif kind == "give":
+            take(seat, number(entry.get("slot")))
+            add(number(entry.get("to")))
+        elif kind == "penalty":
+            add(seat)
+    for seat, size in enumerate(sizes):
+        if len(cells[seat]) != size:
+            cells[seat], counts[seat] = list(range(size)), max(4, size)
+    return cells, counts
+
+
 class Adapter(TableAdapter[GangView]):
     """The Gang de mouettes table adapter (see the module docstring)."""
 
@@ -102,6 +162,8 @@ class Adapter(TableAdapter[GangView]):
         self._score_place: tuple[tuple[Any, ...], pygame.Rect, float] | None = None
         """The round's score card's place and measure, and what they were found for."""
         self._squares: dict[tuple[Any, ...], list[tuple[list[tuple[float, float, int]], pygame.Rect]]] = {}
+        self._cells: tuple[tuple[Any, ...], Cells] | None = None
+        """The last ``cells`` answer and the public entries it was replayed from."""
 
     def forget(self) -> None:
         self._squares.clear()
@@ -204,7 +266,7 @@ class Adapter(TableAdapter[GangView]):
     def _counts_for(self, layout: TableLayout) -> list[int]:
         view = self.table.view
         if view.get("slots") and len(view["slots"]) == layout.players:
-            return [len(row) for row in view["slots"]]
+            return list(self.cells(cast(GangView, view))[1])
         return [4] * layout.players
 
     def arrangement(
@@ -346,8 +408,21 @@ class Adapter(TableAdapter[GangView]):
         else:
             box.x = plate.right + gap if dx >= 0 else plate.x - gap - box.w
 
+    def cells(self, view: GangView) -> Cells:
+        """Where each seat's cards lie in its square: the cell of each engine slot, and how many
+        cells the square has (see ``square_cells``). Replayed from the view's public round log, so
+        it is the same after an undo, a resume or a network update."""
+        log = view.get("round_log")
+        log = log if isinstance(log, list) else []
+        key = (tuple(len(row) for row in view["slots"]),
+               tuple(repr([e.get(k) for k in ("kind", "seat", "target", "slot", "to", "success")])
+                     for e in log if isinstance(e, dict) and e.get("kind") in MOVING))
+        if self._cells is None or self._cells[0] != key:
+            self._cells = (key, square_cells(log, [len(row) for row in view["slots"]]))
+        return self._cells[1]
+
     def _count(self, view: GangView, seat: int) -> int:
-        return len(view["slots"][seat])
+        return self.cells(view)[1][seat]
 
     def held_place(self, seat: int, view: GangView, layout: TableLayout) -> tuple[float, float, int]:
         """Where a seat's drawn card is held: beside the viewer's square, or towards the middle; in
@@ -391,7 +466,7 @@ class Adapter(TableAdapter[GangView]):
         if where is not None:
             seat, slot = where
             places, _ = self.square(seat, self._count(view, seat), layout)
-            return [places[slot]]
+            return [places[self.cells(view)[0][seat][slot]]]
         if zone.startswith("hand:"):
             x, y, w = self.held_place(int(zone[5:]), view, layout)
             return [(x + i * w * 0.25, y - i * w * 0.1, w) for i in range(count)]
@@ -601,12 +676,13 @@ class Adapter(TableAdapter[GangView]):
         if move is None or not view["scouted"]:
             return ()
         s, i = view["scouted"]
-        x, y, w = self.square(s, self._count(view, s), self.table.layout)[0][i]
+        x, y, w = self.square(s, self._count(view, s), self.table.layout)[0][self.cells(view)[0][s][i]]
         return (Drop.onto("scouted", pygame.Rect(round(x), round(y), w, card_height(w)), move),)
 
     def _slot_rects(self, seat: int, view: GangView) -> list[pygame.Rect]:
         places, _ = self.square(seat, self._count(view, seat), self.table.layout)
-        return [pygame.Rect(round(x), round(y), w, card_height(w)) for x, y, w in places]
+        return [pygame.Rect(round(x), round(y), w, card_height(w))
+                for x, y, w in (places[cell] for cell in self.cells(view)[0][seat])]
 
     def _slot_drops(self, seat: int, view: GangView, verb: str, acts: dict[str, Move]) -> tuple[Drop, ...]:
         """``verb <slot>`` onto each of ``seat``'s cards where the engine allows it."""
