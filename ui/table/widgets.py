@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import pygame
 
-from ui.text import wrap_text
+from ui.text import KEPT_WITH_PREVIOUS, wrap_text
 
 FONT_COLOUR = (246, 238, 214)
 GOLD = (222, 182, 88)
@@ -182,9 +182,11 @@ class Button:
 
 
 def _two_lines(label: str, text: TextCache, size: int) -> tuple[str, ...]:
-    """``label`` split at the space that makes its longer line shortest (a single word stays whole)."""
+    """``label`` split at the space that makes its longer line shortest (a single word stays whole;
+    a French mark set after a space never begins the second line, nor « ends the first)."""
     words = label.split(" ")
-    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))
+              if not words[i].startswith(KEPT_WITH_PREVIOUS) and not words[i - 1].endswith("«")]
     return min(splits, key=lambda pair: max(text.width(pair[0], size, True), text.width(pair[1], size, True)),
                default=(label,))
 
@@ -222,6 +224,8 @@ def layout_buttons(buttons: list[Button], text: TextCache, bar: pygame.Rect) -> 
             size, (widths, lines, total) = two, wrapped
             break
         two -= 1
+    if total > bar.w:  # too wide even so: the buttons give up their margins before their labels shrink
+        widths, lines, total = _squeezed(buttons, text, size, bar, gap, widths, lines)
     scale = min(1.0, bar.w / total) if total else 1.0
     x = bar.centerx - total * scale / 2
     for b, w, parts in zip(buttons, widths, lines):
@@ -229,6 +233,26 @@ def layout_buttons(buttons: list[Button], text: TextCache, bar: pygame.Rect) -> 
         b.text_size = size
         b.lines = tuple(parts) if len(parts) > 1 else ()
         x += (w + gap) * scale
+
+
+def _squeezed(buttons: list[Button], text: TextCache, size: int, bar: pygame.Rect, gap: int, widths: list[int],
+              lines: list[tuple[str, ...]]) -> tuple[list[int], list[tuple[str, ...]], int]:
+    """A row of buttons too wide for ``bar`` at their smallest text: each label on two lines where one
+    line does not leave the row room (and two lines fit the bar's height), then every button's margin
+    cut alike down to what its label needs; the widths, the lines and the row's width."""
+    gaps = gap * (len(buttons) - 1)
+
+    def least(parts: list[tuple[str, ...]]) -> list[int]:
+        return [max(text.width(x, size, True) for x in p or (b.label,)) + 18 for b, p in zip(buttons, parts)]
+
+    if sum(least(lines)) + gaps > bar.w and 2 * text.font(size, True).get_linesize() <= bar.h * 0.9:
+        lines = [p or _two_lines(b.label, text, size) for b, p in zip(buttons, lines)]
+        widths = [m + round(bar.h * 0.8) - 18 for m in least(lines)]
+    need = least(lines)
+    spare = sum(w - m for w, m in zip(widths, need))
+    cut = min(1.0, (sum(widths) + gaps - bar.w) / spare) if spare > 0 else 1.0
+    widths = [round(w - (w - m) * cut) for w, m in zip(widths, need)]
+    return widths, [p if len(p) > 1 else () for p in lines], sum(widths) + gaps
 
 
 def layout_column(buttons: list[Button], text: TextCache, bottom_left: tuple[int, int], width: int,
