@@ -469,7 +469,8 @@ class App:
             self.scenes[0].leave()
         self.scenes.append(scene)
         scene.enter()
-        scene.prepare(self.screen)  # once the shell's backdrop is let go (``enter``): one window-sized layer less at the peak
+        # once the shell's backdrop is let go (``enter``): one window-sized layer less at the peak
+        scene.frame.prepare(self.screen, scene.layout)
         self._shown = None  # it held the last frame's scene: the last table would survive the settling
         settle_memory()
 

@@ -30,7 +30,7 @@ def redrawn_alike(app: Any, scene: TableScene) -> bool:
     if scene.curtain.shown or scene.resting.layer is None or scene.hud.layer is None:
         return True
     kept = [pygame.image.tobytes(layer, "RGB") for layer in (scene.hud.layer, scene.resting.layer, app.screen)]
-    scene.hud.layer = scene.resting.layer = scene._overlays = None
+    scene.hud.layer = scene.resting.layer = scene.frame.overlays = None
     scene.hud.stale = scene.dirty = True
     app.draw()
     assert scene.hud.layer is not None and scene.resting.layer is not None

@@ -36,31 +36,20 @@ from ui.session import MatchSession
 from ui.settings import CARD_SCALES
 from ui.table.animation import SpriteSync
 from ui.table.bots import ProcessRunner, ThreadRunner
+from ui.table.frame import TableFrame
 from ui.table.gestures import Action, Gestures
 from ui.table.hud import TableHud
-from ui.table.ink import Ink
 from ui.table.input import TableInput
 from ui.table.layout import TableLayout, text_scale
 from ui.table.match import Curtain, MatchDriver, Said, TableMatch, hint_sentence, make_driver
-from ui.table.paint import (
-    area,
-    button_for,
-    merge_regions,
-)
+from ui.table.paint import button_for
 from ui.table.panels import MESSAGE_COLOURS, TablePanels
 from ui.table.resting import RestingLayer
 from ui.table.sizing import sized_layout
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, speed_factor
 from ui.table.voice import TableVoice
-from ui.table.widgets import (
-    Button,
-    CurtainArt,
-    LogPanel,
-    TextCache,
-    layout_buttons,
-    layout_column,
-)
+from ui.table.widgets import Button, CurtainArt, LogPanel, TextCache, layout_buttons, layout_column
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -97,7 +86,7 @@ class TableScene(Scene):
         """The language the log and the default names are in."""
         self.voice = TableVoice(self)
         """What the table says to a player who listens (``ui.table.voice``)."""
-        self.log = self._new_log()
+        self.log = LogPanel(self.text, on_add=self._read_aloud, newer=self._newer_lines)
         self.log_large = False
         """The log enlarged over the table (L), for players who need bigger text."""
         self.curtain_art = CurtainArt(self.text)
@@ -120,14 +109,11 @@ class TableScene(Scene):
         self.message_left = 0.0
         self._layout: TableLayout | None = None
         self._layout_key: tuple[object, ...] = ()  # the window size, bottom seat, card and text sizes of it
-        self._overlays: list[pygame.Rect] | None = None
-        """Where the last frame drew over the resting layer (None: draw the next frame whole)."""
-        self._still = False
-        """Whether nothing moved in the last frame (a card flying, one dragged or rising)."""
         self._version = 0
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
         self.resting = RestingLayer(self)
+        self.frame = TableFrame(self)
         self.sync = SpriteSync(self)
         self.hud = TableHud(self)
         self.input = TableInput(self)
@@ -182,11 +168,6 @@ class TableScene(Scene):
         settings = self.app.settings
         return CARD_SCALES.get(settings.card_size, 1.0), text_scale(self.window_size, settings.ui_scale)
 
-    def _new_log(self) -> LogPanel:
-        """The log panel, in the table's text cache and the player's language."""
-        return LogPanel(self.text, on_add=self._read_aloud,
-                        newer=lambda n: self.app.tr("table.log_newer", n=n, count=self.app.number(n)))
-
     def look(self) -> tuple[Any, ...]:
         """What the table's picture is made of besides the match: the window's size, the card and text
         sizes, the language and the four colours. Every cache of the table (the layout, the felt and
@@ -216,14 +197,14 @@ class TableScene(Scene):
             self.match.rename(app.tr)
             if self.match.driver.local:  # a network match's moves are its host's: its lines stay
                 lines = self.match.recall(self.adapter.describe, self.log.keep)
-        self.log = self._new_log()
+        self.log = LogPanel(self.text, on_add=self._read_aloud, newer=self._newer_lines)
         self.log.recall(lines)
         self.hud = TableHud(self)
         self.resting = RestingLayer(self)
         self.panels = TablePanels(self)
         self.adapter.forget()
         self._layout = None
-        self._overlays = None
+        self.frame.overlays = None
         self.painted = None
         self._refresh()
         self.finish_animations()
@@ -351,6 +332,9 @@ class TableScene(Scene):
     def _read_aloud(self, line: str) -> None:
         """A log line, said in its turn after the ones before it (never dropped)."""
         self.voice.announce(line, Priority.QUEUED, "log")
+
+    def _newer_lines(self, n: int) -> str:
+        return self.app.tr("table.log_newer", n=n, count=self.app.number(n))
 
     def toggle_log(self) -> None:
         """Enlarge the log over the table, or bring it back to its corner (L)."""
@@ -605,83 +589,6 @@ class TableScene(Scene):
         return picture_of(self)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Compose the table on ``surface``. On the screen that still shows this table's last frame,
-        only the areas that changed are drawn again, and nothing when nothing changed: copying a
-        whole layer to the screen was the largest cost of a frame."""
+        """Compose the table on ``surface`` (``ui.table.frame``: only what changed is drawn again)."""
         self._follow_look()  # under the pause menu, the table is drawn but not updated
-        layout = self.layout
-        over = self.app.drawn_over(self, surface) if self._overlays is not None else None
-        if over == [] and self._still and not (self.dirty or self.hud.stale):
-            self.painted = []
-            return
-        self._compose(surface, layout, over)
-        self.dirty = False
-        self._still = self.input.drag is None and not any(s.motion is not None or s.lift != s.lift_goal
-                                                    for s in self.sprites)
-
-    def _resting_and_flying(self, dragging: CardSprite | None) -> tuple[list[CardSprite], list[CardSprite]]:
-        """The sprites at rest and those in flight, each in the order they are drawn (``dragging``
-        in neither: it is drawn over everything)."""
-        order = sorted(self.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
-        resting = [s for s in order if s is not dragging and not (s.motion is not None and s.motion.started)]
-        flying = [s for s in order if s is not dragging and s.motion is not None and s.motion.started]
-        return resting, flying
-
-    def prepare(self, frame: pygame.Surface) -> None:
-        """Draw the static layer and the resting layer as the table opens, for frames like ``frame``:
-        at 3840×2160 they take a tenth of a second, which the first frame of the deal would
-        otherwise spend while the cards are meant to fly."""
-        if self.curtain.shown:
-            return
-        layout = self.layout
-        self.hud.update(layout)
-        self.resting.draw(frame, layout, self._resting_and_flying(None)[0], [])
-
-    def _compose(self, frame: pygame.Surface, layout: TableLayout, over: list[pygame.Rect] | None) -> None:
-        """The table on ``frame``: the resting layer (where it changed, where the last frame drew
-        over it and where ``over`` says something else did; all of it when ``over`` is None), then
-        everything above it, through an ``Ink`` that notes where for the next frame."""
-        if self.curtain.shown:
-            name = self.curtain.name or ""
-            self.curtain_art.draw(frame, self.app.tr("table.pass_to", name=name),
-                              self.app.tr("table.pass_hint", name=name), layout.text_scale)
-            self._overlays = self.painted = None
-            return
-        static: list[pygame.Rect] = []
-        if self.hud.stale or self.hud.layer is None:
-            static = self.hud.update(layout)
-            self.hud.stale = False
-        dragging = self.input.drag["sprite"] if self.input.drag else None
-        resting, flying = self._resting_and_flying(dragging)
-        changed = self.resting.draw(frame, layout, resting, static)
-        screen = frame.get_rect()
-        regions = [screen] if over is None or self._overlays is None else \
-            merge_regions(changed + self._overlays + over, screen)
-        if sum(area(r) for r in regions) > area(screen) // 2:
-            regions = [screen]
-        rest = self.resting.layer
-        if rest is not None:
-            for region in regions:
-                frame.blit(rest, region, region)
-        ink = Ink(frame)
-        for target in self.input.drop_targets():
-            if target.lit:
-                ink.rect((255, 220, 90), target.rect.inflate(10, 10), 4, border_radius=12)
-        for s in flying:
-            ink.note(s.draw(frame, self.art))
-        mark = len(ink.areas)
-        self.adapter.draw_over(ink, self.view, layout)
-        self.panels.game_marks = ink.areas[mark:]
-        focus = self.input.focused()
-        for b in self.buttons:
-            ink.note(b.draw(frame, self.text, b is focus))
-        log = self.log.draw(frame, self.log_box(), layout.log_text(self.log_large), solid=self.log_large)
-        if log is not None:
-            ink.note(log)
-        self.panels.draw_coach(ink, layout)
-        if dragging is not None:
-            ink.note(dragging.draw(frame, self.art))
-        if self.message:
-            self.panels.draw_message(ink, layout)
-        self.painted = None if regions == [screen] else regions + ink.areas
-        self._overlays = ink.areas
+        self.frame.draw(surface, self.layout)
