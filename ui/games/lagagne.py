@@ -26,8 +26,7 @@ from typing import Any
 import pygame
 
 from game.core import Event, Move
-from game.lagagne.cards import POINTS
-from game.lagagne.views import GIVE, OVER, SUITS, Column, LaGagneView, steal_source, steal_target
+from game.lagagne.views import GIVE, OVER, POINTS, SUITS, Column, LaGagneView, steal_source, steal_target
 from ui.cards import card_height
 from ui.games.base import SCORE_WIN, ArgumentPicker, TableAdapter, present
 from ui.picture.build import rect_of
