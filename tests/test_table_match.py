@@ -216,4 +216,4 @@ def test_no_hint_while_the_table_asks_a_player_to_look_at_their_first_cards(tmp_
     assert said is not None and said.message == Words().tr("table.hint_thinking")
     runner.wait(60)
     answer = match.hint_answer()
-    assert answer is not None and answer[0] in match.legal
+    assert answer is not None and answer.move in match.legal
