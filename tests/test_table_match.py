@@ -200,6 +200,18 @@ def test_a_refusal_speaks_to_the_one_person_at_the_table(tmp_path: Path, languag
     assert text == Words(language).tr("illegal.not_your_turn_you")
 
 
+def test_a_hint_asked_while_memorising_says_so_even_with_no_move_to_play(tmp_path: Path) -> None:
+    """The dealer, who plays last, has no move while the table waits for the first cards to be
+    memorised: H said "nothing to play" there (seen in a real window), not why no hint is given."""
+    options = GAMES["gang_de_mouettes"].Options(first_dealer=0)
+    match, _, runner = table(tmp_path, "gang_de_mouettes", [SeatInfo("Ann"), SeatInfo("Bot", "hard")], 5, options)
+    runner.wait(30)
+    match.advance(1.0, animating=False)  # the bot, ready at once, waits on Ann's first cards
+    assert 0 in match.driver.unready() and not match.legal
+    said = match.hint()
+    assert said is not None and said.message == Words().tr("table.hint_looking")
+
+
 def test_no_hint_while_the_table_asks_a_player_to_look_at_their_first_cards(tmp_path: Path) -> None:
     """Gang de mouettes waits for each player to memorise their first cards; a move suggested then
     (a call, where a call is legal at the start of a turn) would answer a question nobody is asked.

@@ -747,12 +747,12 @@ class TableMatch:
         tr = self.words.tr
         if self.driver.hint_refusal is not None:
             return Said(tr(self.driver.hint_refusal))
-        if self.viewer is None or not self.legal:
-            return Said(tr("table.hint_nothing"))
         if self.driver.unready():
             # Play waits for them (Gang de mouettes' first cards): a move suggested now, a call even,
-            # would answer a question the table is not asking.
+            # would answer a question the table is not asking; said so even to a seat with no move yet.
             return Said(tr("table.hint_looking"))
+        if self.viewer is None or not self.legal:
+            return Said(tr("table.hint_nothing"))
         if self._hint is not None and not self._hint.done:
             return None
         # The position's one analysis (``game.core.advice``): keyed by the match's advice secret, never by
