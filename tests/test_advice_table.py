@@ -13,6 +13,7 @@ from game import GAMES
 from game.core.advice import SAME, judged_moves
 from game.core.referee import Played
 from game.gin_rummy import GinOptions
+from tests.patience import PATIENCE
 from tests.test_table_match import STEPS, Words
 from ui.session import MatchSession, SeatInfo
 from ui.storage import Storage
@@ -46,7 +47,7 @@ def settle(match: TableMatch, runner: ThreadRunner) -> None:
         if match.legal:
             return
         match.driver.pass_window(0)
-        runner.wait(30)
+        runner.wait(PATIENCE)
         for played in match.advance(1.0, animating=False):
             match.show(played, assisted=False)
     raise AssertionError("the player was never asked to move")

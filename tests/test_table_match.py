@@ -12,6 +12,7 @@ import pytest
 
 from game import GAMES, Move
 from game.core.referee import Played
+from tests.patience import PATIENCE
 from ui.i18n import Translator
 from ui.session import MatchSession, SeatInfo
 from ui.storage import Storage
@@ -205,7 +206,7 @@ def test_a_hint_asked_while_memorising_says_so_even_with_no_move_to_play(tmp_pat
     memorised: H said "nothing to play" there (seen in a real window), not why no hint is given."""
     options = GAMES["gang_de_mouettes"].Options(first_dealer=0)
     match, _, runner = table(tmp_path, "gang_de_mouettes", [SeatInfo("Ann"), SeatInfo("Bot", "hard")], 5, options)
-    runner.wait(30)
+    runner.wait(PATIENCE)
     match.advance(1.0, animating=False)  # the bot, ready at once, waits on Ann's first cards
     assert 0 in match.driver.unready() and not match.legal
     said = match.hint()

@@ -9,6 +9,7 @@ import threading
 
 import pytest
 
+from tests.patience import PATIENCE
 from ui.announce import HISTORY, Announcements, Priority
 from ui.speech import FunctionVoice, ProgramVoice, Speaker, Voice
 
@@ -118,7 +119,7 @@ class SlowVoice(Voice):
     def speak(self, text: str, language: str) -> None:
         self._go.clear()
         self.started.release()
-        if not self._go.wait(timeout=30):
+        if not self._go.wait(timeout=PATIENCE):
             raise AssertionError("never let go")
         self.spoken.append(f"{language}:{text}")
 
@@ -134,12 +135,12 @@ def test_the_speaker_never_blocks_the_caller_and_an_interruption_cuts_the_line_b
     speaker = Speaker(voice)
     try:
         speaker.say("Bob discards the 4.", "fr")      # returns while the voice still speaks
-        assert voice.started.acquire(timeout=30)
+        assert voice.started.acquire(timeout=PATIENCE)
         speaker.say("Carol draws.", "fr")
         speaker.say("Essayez le 7.", "fr", Priority.POLITE, "hint")
         speaker.say("À vous de jouer.", "fr", Priority.INTERRUPT, "turn")  # cuts Bob's line, drops the hint
         for _ in range(3):  # Bob's line cut, then "À vous", Bob's line again, Carol's
-            assert voice.started.acquire(timeout=30)
+            assert voice.started.acquire(timeout=PATIENCE)
             voice.finish()
         speaker.wait()
         assert voice.spoken == ["fr:Bob discards the 4.", "fr:À vous de jouer.", "fr:Bob discards the 4.",
@@ -171,7 +172,7 @@ def test_a_speech_program_is_killed_when_cut() -> None:
     while voice._process is None and not done.is_set():
         done.wait(0.01)
     voice.stop()
-    assert done.wait(30)
+    assert done.wait(PATIENCE)
 
 
 @pytest.mark.skipif(shutil.which("spd-say") is None, reason="Speech Dispatcher's spd-say is not installed here")
@@ -219,13 +220,13 @@ def test_lines_said_while_the_voice_is_busy_are_all_spoken_later() -> None:
 
     def voice(text: str, lang: str) -> None:
         started.set()
-        busy.wait(timeout=30)
+        busy.wait(timeout=PATIENCE)
         said.append(text)
 
     speaker = Speaker(voice)
     try:
         speaker.say("move 0", "en")
-        assert started.wait(timeout=30)
+        assert started.wait(timeout=PATIENCE)
         for i in range(1, 10):
             speaker.say(f"move {i}", "en")
         busy.set()
