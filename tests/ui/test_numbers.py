@@ -61,5 +61,5 @@ def test_gin_plates_show_the_game_under_way(app) -> None:
     assert any(view["game_scores"]) and not any(view["scores"])  # one hand scored, no game over yet
     scene = start(app, session)
     for seat in (0, 1):
-        plate = scene.hud._plate(seat)
+        plate = scene.hud.plate(seat)
         assert plate.score == app.number(view["game_scores"][seat])

@@ -93,12 +93,12 @@ def test_a_default_name_follows_the_language_and_a_typed_one_stays(app: Any) -> 
     settle(app, table)
     assert [s.name for s in table.session.seats] == ["Spieler 1", "Bruno", "Player 7"]
     assert table.state.names == ["Spieler 1", "Bruno", "Player 7"]
-    assert table.view["names"][0] == "Spieler 1" and table.hud._plate(0).name == "Spieler 1"
+    assert table.view["names"][0] == "Spieler 1" and table.hud.plate(0).name == "Spieler 1"
     saved = MatchSession.from_json(table.session.to_json())
     assert [s.default for s in saved.seats] == [True, False, False]
     app.set_language("fr")
     settle(app, table)
-    assert table.hud._plate(0).name == "Joueur 1"
+    assert table.hud.plate(0).name == "Joueur 1"
 
 
 def test_the_pass_and_play_curtain_names_the_next_player_in_the_new_language(app: Any) -> None:
@@ -178,5 +178,5 @@ def test_a_match_resumed_in_another_language_names_its_defaults_in_it(app: Any) 
     assert isinstance(title, TitleScene) and title.saved is not None
     assert "Spieler 1" in title.continue_hint(None)
     app.start_match(MatchSession.from_json(session.to_json()))
-    assert app.top.hud._plate(0).name == "Spieler 1"
+    assert app.top.hud.plate(0).name == "Spieler 1"
     assert app.top.state.names[0] == "Spieler 1"

@@ -236,7 +236,6 @@ class TableScene(Scene):
         if self.selected is not None and self.selected not in self._own_hand():
             self.selected = None
         self._rebuild_buttons()
-        self.input.rehover()
         self.hud.stale = True
         self.dirty = True
         self._version += 1
@@ -530,6 +529,7 @@ class TableScene(Scene):
         layout_column(side, self.text, (log.x, floor), log.w, height, top=top)
         self.buttons = [b for b in main + side if b.action is not None]  # Undo and Hint keep their places
         self._apply_highlights()
+        self.input.rehover()  # new buttons and cards: what lies under a still pointer is lit again
 
     def _apply_highlights(self) -> None:
         focus = self.input.focused()
