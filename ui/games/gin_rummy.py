@@ -66,7 +66,6 @@ class Adapter(TableAdapter[GinView]):
         super().__init__(scene)
         self.sort_mode = self.app.settings.gin_sort
         self.custom: list[str] = []
-        self._rows: dict[tuple[Any, ...], dict[str, list[tuple[float, float, int]]]] = {}
         self._score_place: tuple[tuple[Any, ...], tuple[pygame.Rect, float, float]] | None = None
         """The hand's score card's place, measure and row step, and what they were found for."""
 
