@@ -25,9 +25,11 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from disk import atomic_write_json
+from net import webhost
 from net.protocol import DEFAULT_PORT, FRAME_LIMIT, encode
 from net.reach import PortMapper
 from net.table import HostedTable, Outgoing
+from net.webhost import Gate, WebSite, guarded_connection
 
 TICK = 0.05
 """Longest sleep between two looks at the table's timers (seconds)."""
@@ -58,11 +60,16 @@ class Host:
         on_change: Callable[[HostedTable], None] | None = None,
         announce: str | None = None,
         mapper: PortMapper | None = None,
+        web: WebSite | None = None,
     ) -> None:
         """``bind``: ``::`` listens on IPv6 and IPv4 at once (IPv4 alone where the system has no
         IPv6). ``announce``: the host's name under which the table is announced on the local
-        network. ``mapper``: asks the router to open the port for friends over the internet."""
+        network. ``mapper``: asks the router to open the port for friends over the internet. ``web``:
+        what the port answers over plain HTTP (the browser page; ``net.webhost``)."""
         self.table = table
+        self.web = WebSite() if web is None else web
+        self.gate = Gate()
+        """Connections whose request is not answered yet (``net.webhost``'s bounds)."""
         self.mapper = mapper
         self.ipv6 = False
         """Whether the table listens on IPv6 too (then a global IPv6 address may be shared)."""
@@ -99,7 +106,9 @@ class Host:
         listening = listen_socket(self.bind, self.port)
         self.ipv6 = listening.family == socket.AF_INET6
         async with serve(self._serve_one, sock=listening, max_size=FRAME_LIMIT, max_queue=READ_QUEUE,
-                         ping_interval=5, ping_timeout=20, close_timeout=CLOSE_SECONDS, compression=None) as server:
+                         ping_interval=5, ping_timeout=20, close_timeout=CLOSE_SECONDS, compression=None,
+                         process_request=self.web.process_request, open_timeout=webhost.OPEN_SECONDS,
+                         create_connection=guarded_connection(self.gate), server_header=None) as server:
             self.port = server.sockets[0].getsockname()[1] if server.sockets else self.port
             if self.mapper is not None:
                 self.mapper.start(self.port)
