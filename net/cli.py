@@ -7,10 +7,13 @@ code, full table, unreachable host, bad seats) is one sentence on standard error
 from __future__ import annotations
 
 import asyncio
+import io
 import socket
 import sys
 from pathlib import Path
 from typing import Any
+
+import segno
 
 from disk import DamagedFile, load_json_object, move_aside
 from game import GAMES
@@ -21,6 +24,7 @@ from net.keys import SeatKeys
 from net.protocol import DEFAULT_PORT, new_code, normal_code
 from net.reach import NO_GATEWAY_ENV, PortMapper, Reach, ipv6_addresses, share_address
 from net.table import HostedTable, NetSeat
+from net.webhost import web_address
 
 
 def parse_seats(game_id: str, spec: str) -> list[NetSeat]:
@@ -90,6 +94,10 @@ def serve(args: Any, data_dir: Path) -> int:
                                    *(share_address(a, host.port) for a in ipv6)])
             print(f"Tablée table {table.code} ({table.state.GAME_ID}, {table.state.players} seats)", flush=True)
             print(f"address: {addresses}", flush=True)
+            url = web_address(share_address(local_addresses()[0], host.port), table.code)
+            print(f"web: {url} (a phone or a browser opens the table there)", flush=True)
+            if sys.stdout.isatty():
+                print(terminal_qr(url), flush=True)
             print(f"code: {table.code}", flush=True)
             while mapper.reach.state == "searching" and not task.done():
                 await asyncio.sleep(0.1)
@@ -109,6 +117,14 @@ def serve(args: Any, data_dir: Path) -> int:
           + f"; winners: {', '.join(state.names[w] for w in state.winners())}", flush=True)
     autosave.unlink(missing_ok=True)
     return 0
+
+
+def terminal_qr(text: str) -> str:
+    """``text`` as a QR code drawn with half blocks for a terminal (two rows of modules a line),
+    light modules as blocks so that it reads on a dark terminal too, with its quiet zone."""
+    out = io.StringIO()
+    segno.make(text, error="m", micro=False).terminal(out=out, compact=True)
+    return out.getvalue().rstrip("\n")
 
 
 def internet_line(reach: Reach, port: int) -> str:

@@ -116,6 +116,12 @@ FILES = load_files(WEB_DIR)
 """The page's files, read once when the server module is first imported."""
 
 
+def web_address(address: str, code: str) -> str:
+    """The table's page for a browser: ``address`` is ``host:port`` as a friend types it (an IPv6
+    host in brackets, ``net.reach.share_address``)."""
+    return f"http://{address}/t/{code}"
+
+
 class WebSite:
     """What the table's port answers over plain HTTP (see the module docstring)."""
 

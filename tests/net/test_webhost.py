@@ -10,17 +10,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import resource
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+import segno
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from net import webhost
+from net.cli import terminal_qr
 from net.client import play_bot
 from net.host import Host, HostThread
 from net.protocol import PROTOCOL_VERSION, encode
@@ -31,6 +37,7 @@ from tests.patience import PATIENCE, eventually
 SECRET = b"SECRET-NOT-FOR-THE-WEB"
 """Written in every file the server must never send: if it ever shows in an answer, a path from a
 request reached the file system (or the allow-list let a file through)."""
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = b"<!doctype html><html><head><script src=\"/static/app.js\"></script></head><body></body></html>"
 SCRIPT = b"document.title = 'fixture';"
 
@@ -368,3 +375,39 @@ def test_one_address_cannot_hold_every_opening_place(monkeypatch: pytest.MonkeyP
             sock.close()
     eventually(lambda: host.gate.total == 0, "the closed connections were let go")
 
+
+
+# ---------------------------------------------------------------- the address a phone opens
+
+def test_the_terminal_qr_code_reads_back_as_the_address() -> None:
+    url = "http://192.168.1.20:47815/t/K7QM2D"
+    rows: list[list[bool]] = []
+    for line in terminal_qr(url).splitlines():  # a block is light; ▀ light above, ▄ light below
+        rows.append([ch in "█▀" for ch in line])
+        rows.append([ch in "█▄" for ch in line])
+    light = [[not module for module in row] for row in segno.make(url, error="m", micro=False).matrix_iter(border=4)]
+    assert rows[:len(light)] == light
+
+
+def test_serve_prints_the_web_address_and_that_port_answers_it(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "main.py", "--data-dir", str(tmp_path), "--serve", "--port", str(port),
+               "--game", "gin_rummy", "--seats", "remote,normal", "--code", "WEB234"]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        web = ""
+        for line in process.stdout:
+            if line.startswith("web: "):
+                web = line.split()[1]
+            if line.startswith("code:"):
+                break
+        assert re.fullmatch(rf"http://[0-9.]+:{port}/t/WEB234", web), web
+        status, fields, body = get(port, urlsplit(web).path)
+        assert status == (200 if "index.html" in FILES else 404)
+        assert "default-src 'self'" in fields["content-security-policy"]
+    finally:
+        process.kill()
+        process.wait()
