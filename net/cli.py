@@ -52,8 +52,8 @@ def new_table(game_id: str, spec: str, options: list[str], code: str | None, see
     chosen = game.Options(**parse_options(game_id, options))  # OptionError names the option refused
     state = game.new_match([s.name for s in seats], options=chosen, seed=seed)
     code = normal_code(code) if code else new_code()
-    if not code or len(code) > 32 or not code.isalnum():
-        raise ValueError("a table code is 1 to 32 letters and digits")
+    if not code or len(code) > 32 or not (code.isascii() and code.isalnum()):
+        raise ValueError("a table code is 1 to 32 letters (A to Z) and digits")
     return HostedTable(state, seats, code, auto_bot="normal", auto_start=True)
 
 

@@ -26,7 +26,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from net import webhost
-from net.cli import terminal_qr
+from net.cli import new_table, terminal_qr
 from net.client import play_bot
 from net.host import Host, HostThread
 from net.protocol import PROTOCOL_VERSION, encode
@@ -214,7 +214,10 @@ def test_an_absolute_form_request_is_not_served(host: Host) -> None:
     assert parse(raw)[0] == 404
 
 
-@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH", "CONNECT", "BREW", "get"])
+METHODS = ["POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH", "CONNECT", "BREW", "get"]
+
+
+@pytest.mark.parametrize("method", METHODS)
 def test_methods_other_than_get_and_head_are_refused(host: Host, method: str) -> None:
     status, fields, body = get(host.port, f"/t/{CODE}", method=method)
     assert status == 405 and fields["allow"] == "GET, HEAD" and PAGE not in body
@@ -232,22 +235,28 @@ def test_http_1_0_is_answered_and_closed(host: Host) -> None:
     assert status == 200 and body == PAGE and fields["connection"] == "close"
 
 
-@pytest.mark.parametrize("raw", [
+HUGE = [
     b"GET /t/ABCDEF HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n",        # one huge header
     b"GET /t/ABCDEF HTTP/1.1\r\n" + b"".join(b"X-%d: a\r\n" % i for i in range(200)) + b"\r\n",  # too many
     b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n\r\n",                                      # huge request line
     b"GET /t/ABCDEF HTTP/1.1\r\n" + b"X-Pad: " + b"a" * 8000 + b"\r\n" * 1 + b"X-Pad2: " + b"b" * 8000
     + b"\r\nX-Pad3: " + b"c" * 8000 + b"\r\n\r\n",                                     # over REQUEST_BYTES in all
-])
+]
+
+
+@pytest.mark.parametrize("raw", HUGE)
 def test_huge_requests_are_refused_or_cut(host: Host, raw: bytes) -> None:
     status, _, body = parse(exchange(host.port, raw))
     assert status in (0, 414, 431) and PAGE not in body
 
 
-@pytest.mark.parametrize("raw", [
+GARBAGE = [
     bytes(range(256)) * 16, b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + b"\x00" * 500, b"\r\n\r\n",
     b"GET\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n", b"GET /t/\xff\xfe HTTP/1.1\r\n\r\n", b"\x00" * 4096,
-])
+]
+
+
+@pytest.mark.parametrize("raw", GARBAGE)
 def test_garbage_is_closed_and_the_host_lives(host: Host, raw: bytes) -> None:
     status, _, body = parse(exchange(host.port, raw))
     assert PAGE not in body
@@ -294,6 +303,17 @@ def test_a_browser_seat_says_hello_on_the_pages_websocket(host: Host) -> None:
 
     welcome = asyncio.run(scenario())
     assert welcome["type"] == "welcome" and welcome["seat"] == 0
+
+
+def test_after_every_hostile_request_at_once_a_desktop_client_joins_and_plays(host: Host) -> None:
+    """The whole gauntlet against one host, then a real client plays the match to its end."""
+    answers = [exchange(host.port, f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode()) for path in TRAVERSALS]
+    answers += [exchange(host.port, f"{method} /t/{CODE} HTTP/1.1\r\n\r\n".encode()) for method in METHODS]
+    answers += [exchange(host.port, raw) for raw in HUGE + GARBAGE]
+    assert not any(SECRET in answer for answer in answers)
+    assert sum(PAGE in answer for answer in answers) == 0
+    assert host.web.stats["served"] == 0 and host.web.stats["refused"] > len(TRAVERSALS)
+    plays_after(host)
 
 
 # ---------------------------------------------------------------- idle and slow connections
@@ -411,3 +431,12 @@ def test_serve_prints_the_web_address_and_that_port_answers_it(tmp_path: Path) -
     finally:
         process.kill()
         process.wait()
+
+
+@pytest.mark.parametrize("code", ["ÉCOLE1", "ＡＢＣ１２３", "٣٤٥٦٧٨", "ŁÓDŹ12"])
+def test_a_table_code_that_no_address_can_hold_is_refused(code: str) -> None:
+    """``--serve --code`` took any Unicode letter or digit: a table that no phone could open at
+    ``/t/<CODE>`` (nor any keyboard type). Codes are ASCII letters and digits."""
+    with pytest.raises(ValueError, match="A to Z"):
+        new_table("gin_rummy", "remote,normal", [], code, 1)
+    assert webhost.PAGE_PATH.fullmatch("/t/" + new_table("gin_rummy", "remote,normal", [], "abc-234", 1).code)

@@ -718,7 +718,9 @@ def test_the_small_waiting_room_shows_every_seat_and_button_whole(data_dir, lang
     from ui.scenes.network import host_table
     from ui.session import SeatInfo
 
-    for small in open_app(data_dir, (1024, 640)):
+    opened = open_app(data_dir, (1024, 640))
+    small = next(opened)
+    try:
         small.set_language(lang)
         seats = [SeatInfo("Ann"), SeatInfo("Player 2", REMOTE_LEVEL), SeatInfo("Bot", "normal"),
                  SeatInfo("Player 4", REMOTE_LEVEL)]
@@ -732,3 +734,5 @@ def test_the_small_waiting_room_shows_every_seat_and_button_whole(data_dir, lang
         for label in lobby.seat_labels:
             assert label.font.size(label.text)[0] <= label.rect.width, f"{label.text!r} is cut"
         lobby.back()
+    finally:
+        next(opened, None)

@@ -16,6 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
 from pygame_gui.core.utility import clipboard_copy
 from pygame_gui.elements import UIImage, UILabel, UITextEntryLine
 
@@ -23,7 +24,7 @@ from disk import DamagedFile, load_json_object, move_aside
 from game import GAMES
 from net.host import Host, HostThread, local_addresses
 from net.keys import KeptTable, SeatKeys
-from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code, printable
+from net.protocol import CODE_ALPHABET, CODE_LENGTH, DEFAULT_PORT, new_code, normal_code, printable
 from net.reach import PortMapper, Reach, invitation, ipv6_addresses, reach_lines, share_address, shared_address
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
@@ -43,6 +44,9 @@ if TYPE_CHECKING:
 
 REASON_LIMIT = 160
 """Characters of a host's own words (a refusal this app has no translation for) shown at most."""
+CODE_TYPED_LIMIT = 32
+"""Characters the code box takes in one go (a code pasted with spaces or dashes): it keeps only the
+code's own characters, at most ``CODE_LENGTH`` of them."""
 
 
 def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed: int | None,
@@ -468,7 +472,7 @@ class JoinScene(MenuScene):
             entry = UITextEntryLine(pygame.Rect(panel.left + label_w, y, panel.width - label_w, self.px(40)),
                                     manager=self.app.ui, container=self.root, object_id=self.oid("entry", f"#join_{key}"),
                                     initial_text=self.texts[key])
-            entry.set_text_length_limit(64 if key in ("address", "name") else 24)
+            entry.set_text_length_limit({"address": 64, "name": 64, "code": CODE_TYPED_LIMIT}.get(key, 24))
             if key == "seat":
                 entry.set_allowed_characters([*"0123456789", ",", " "])
             self.add_nav(entry)
@@ -487,6 +491,33 @@ class JoinScene(MenuScene):
         self.button(pygame.Rect(w // 2 - bw - self.px(8), bottom, bw, bh), tr("net.join.join"), self.join_typed,
                     kind="primary_button")
         self.button(pygame.Rect(w // 2 + self.px(8), bottom, bw, bh), tr("common.back"), self.back)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.code_entry:
+            self._tidy_code()
+            return True
+        return super().handle_event(event)
+
+    def _tidy_code(self) -> None:
+        """The code box holds a code as codes are written: upper case, without the spaces and dashes
+        it may be typed or pasted with, only the code's own letters and digits, and at most
+        ``CODE_LENGTH`` of them: a letter more is refused (the text and caret stay as they were),
+        never pushing another one out."""
+        entry = self.code_entry
+        if entry is None:
+            return
+        text, caret = entry.get_text(), entry.edit_position
+        tidy = "".join(ch for ch in normal_code(text) if ch in CODE_ALPHABET)
+        if len(tidy) > CODE_LENGTH:  # back as it was, the caret where the refused letters went
+            before = self.texts["code"]
+            tidy, caret = before, max(0, caret - (len(text) - len(before)))
+        else:
+            caret = sum(1 for ch in normal_code(text[:caret]) if ch in CODE_ALPHABET)
+        if tidy != text:
+            entry.set_text(tidy)
+        entry.edit_position = min(caret, len(tidy))
+        entry.cursor_has_moved_recently = True  # the caret is drawn where it now is
+        self.texts["code"] = tidy
 
     def _sync(self) -> None:
         for key, entry in (("address", self.address_entry), ("code", self.code_entry), ("name", self.name_entry),
