@@ -342,16 +342,31 @@ def _reuse(sock: socket.socket) -> None:
 
 
 def local_addresses() -> list[str]:
-    """This computer's IPv4 addresses others on the network may reach (loopback last)."""
+    """This computer's IPv4 addresses others on the network may reach (loopback last): the one
+    of the interface toward the internet first, then every other interface's (a network without a
+    router, where nothing leads to the internet, has only those), self-assigned ``169.254.x.x``
+    ones after the others."""
     found: list[str] = []
     with contextlib.suppress(OSError):
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
             found.append(probe.getsockname()[0])
+    others = _interface_addresses()
     with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if address not in found and not address.startswith("127."):
-                found.append(address)
+        others += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    for address in sorted(others, key=lambda a: a.startswith("169.254.")):
+        if address not in found and not address.startswith("127.") and address != "0.0.0.0":
+            found.append(address)
     found.append("127.0.0.1")
     return found
+
+
+def _interface_addresses() -> list[str]:
+    """The IPv4 addresses of this computer's network interfaces (none where they cannot be read)."""
+    import ifaddr
+
+    try:
+        adapters = ifaddr.get_adapters()
+    except Exception:  # an unreadable interface list: the other ways of finding an address remain
+        return []
+    return [ip.ip for adapter in adapters for ip in adapter.ips if isinstance(ip.ip, str)]
