@@ -7,6 +7,8 @@ for around it, each module a whole number of pixels so that no edge is blurred.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 import segno
 
@@ -19,8 +21,14 @@ LIGHT = (255, 255, 255)
 def qr_matrix(text: str) -> list[list[bool]]:
     """The symbol's modules for ``text`` (error correction M, the smallest version that holds it),
     quiet zone included: ``True`` is dark."""
+    return [list(row) for row in _modules(text)]
+
+
+@lru_cache(maxsize=8)
+def _modules(text: str) -> tuple[tuple[bool, ...], ...]:
+    """Computed once per text: the waiting room is built again at every seat's news."""
     symbol = segno.make(text, error="m", micro=False)
-    return [[bool(module) for module in row] for row in symbol.matrix_iter(scale=1, border=QUIET)]
+    return tuple(tuple(bool(module) for module in row) for row in symbol.matrix_iter(scale=1, border=QUIET))
 
 
 def qr_surface(text: str, size: int) -> pygame.Surface:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import socket
 import threading
 import time
 from typing import Any
@@ -694,6 +695,16 @@ def test_the_waiting_room_shows_the_tables_web_address_as_a_qr_code_a_phone_read
         for edge in ((x, rect.height // 2), (rect.width - 1 - x, rect.height // 3), (rect.width // 2, x)):
             assert tuple(drawn.get_at(edge))[:3] == LIGHT
     assert not rect.colliderect(lobby.copy_button.get_abs_rect())
+    with socket.create_connection(("127.0.0.1", port), timeout=PATIENCE) as web:  # the port answers HTTP
+        web.sendall(f"HEAD /t/{code} HTTP/1.1\r\nHost: {here}:{port}\r\n\r\n".encode())
+        raw = b""
+        while chunk := web.recv(65536):  # until the host closes the connection
+            raw += chunk
+        answer = raw.decode("latin-1")
+    from net.webhost import FILES
+
+    assert answer.startswith("HTTP/1.1 200 " if "index.html" in FILES else "HTTP/1.1 404 ")
+    assert "Content-Security-Policy: default-src 'self'" in answer
     click(app, center(lobby.copy_button))
     assert clipboard_paste().endswith(f"http://{here}:{port}/t/{code}")
     lobby.back()
