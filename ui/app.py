@@ -37,6 +37,7 @@ from ui.text import SafeFont, wrap_text
 from ui.theme import drop_unused_fonts, scaled_theme
 
 if TYPE_CHECKING:
+    from ui.scenes.base import Heard
     from ui.session import MatchSession
     from ui.table.bots import ProcessRunner, ThreadRunner
 
@@ -203,6 +204,8 @@ class App:
         self._speaker: Speaker | None = None
         self.last_f1: float | None = None
         """When F1 was last pressed (``elapsed``): F1 twice at a table says its spoken keys."""
+        self._heard: tuple[Scene | None, Heard | None] = (None, None)
+        """The top scene and what a listener heard of it at the last frame (``follow_screen``)."""
         self._announced: set[str] = set()
         """What was announced this frame: a sentence shown two ways at once (a log line and a message
         over the table) is said once."""
@@ -541,10 +544,34 @@ class App:
         self._fonts[key] = font  # now the most recently asked for
         return font
 
-    def notify(self, text: str, seconds: float = 4.0) -> None:
-        """Show ``text`` in a toast above every scene for ``seconds`` (and say it, politely)."""
+    def notify(self, text: str, seconds: float = 4.0, error: bool = False) -> None:
+        """Show ``text`` in a toast above every scene for ``seconds`` and say it: politely, or at once
+        for an ``error`` (something refused or failed)."""
         self._toasts.append(_Toast(text, seconds, seconds))
-        self.announce(text, Priority.POLITE, "toast")
+        self.announce(text, Priority.INTERRUPT if error else Priority.POLITE, "error" if error else "toast")
+
+    def follow_screen(self) -> None:
+        """Tell a player who listens what changed on a menu screen since the last frame (``Scene.spoken_screen``):
+        a new screen (or question) its title, page and focused control; a focus move the control; a
+        value changed the new value; an error shown, at once. Called once a frame, for every screen."""
+        top = self.top
+        heard = top.spoken_screen() if top is not None and self.settings.read_aloud else None
+        last_scene, before = self._heard
+        self._heard = (top, heard)
+        if heard is None:
+            return
+        from ui.scenes.base import aloud
+
+        if last_scene is not top or before is None or before.title != heard.title:
+            self.announce(aloud(heard.entering), Priority.POLITE, "focus")
+        elif before.page != heard.page and heard.page:
+            self.announce(aloud(heard.page), Priority.POLITE, "focus")
+        elif before.control != heard.control or before.note != heard.note:
+            self.announce(aloud(heard.focus), Priority.POLITE, "focus")
+        elif before.value != heard.value:
+            self.announce(aloud(heard.value), Priority.POLITE, "focus")
+        if heard.alert and (before is None or before.alert != heard.alert):
+            self.announce(aloud(heard.alert), Priority.INTERRUPT, "error")
 
     def announce(self, text: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:
         """Tell the player ``text`` through the announcements channel (``ui.announce``), when they
@@ -582,6 +609,7 @@ class App:
             self._guarded(top, "update", top.update, dt)
         if self.top is not top:
             self._redraw = True  # news changed the screen (the waiting room became the table)
+        self.follow_screen()
         for toast in self._toasts:
             toast.remaining -= dt
         self._toasts = [t for t in self._toasts if t.remaining > 0]

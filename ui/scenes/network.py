@@ -431,7 +431,7 @@ class JoinScene(MenuScene):
             entry.set_text_length_limit(64 if key in ("address", "name") else 24)
             if key == "seat":
                 entry.set_allowed_characters([*"0123456789", ",", " "])
-            self.add_nav(entry)
+            self.add_nav(entry, label=tr(f"net.join.{key}"), note=tr("net.join.several") if key == "seat" else "")
             entries[key] = entry
             y += self.px(48)
         font = self.app.font(self.px(15))
