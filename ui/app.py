@@ -495,7 +495,7 @@ class App:
         try:
             save_settings(self.places.config, self.settings)
         except OSError as exc:
-            self.notify(self.tr("notice.save_failed", error=str(exc)))
+            self.notify(self.tr("notice.save_failed", error=str(exc)), error=True)
 
     def tr(self, key: str, **params: Any) -> str:
         """The text of ``key`` in the current language (English, then the key, as fallbacks)."""
@@ -560,16 +560,15 @@ class App:
         self._heard = (top, heard)
         if heard is None:
             return
-        from ui.scenes.base import aloud
+        from ui.scenes.base import aloud, sentence
 
         if last_scene is not top or before is None or before.title != heard.title:
-            self.announce(aloud(heard.entering), Priority.POLITE, "focus")
-        elif before.page != heard.page and heard.page:
-            self.announce(aloud(heard.page), Priority.POLITE, "focus")
-        elif before.control != heard.control or before.note != heard.note:
-            self.announce(aloud(heard.focus), Priority.POLITE, "focus")
-        elif before.value != heard.value:
-            self.announce(aloud(heard.value), Priority.POLITE, "focus")
+            said = [heard.entering]
+        else:
+            said = [heard.focus if before.control != heard.control or before.note != heard.note
+                    else heard.value if before.value != heard.value else ""]
+            said.append(heard.page if before.page != heard.page else "")
+        self.announce(aloud(" ".join(sentence(part) for part in said if part)), Priority.POLITE, "focus")
         if heard.alert and (before is None or before.alert != heard.alert):
             self.announce(aloud(heard.alert), Priority.INTERRUPT, "error")
 
@@ -810,12 +809,12 @@ class App:
         try:
             if match is not None:
                 self.start_match(MatchSession.from_json(match))
-                self.notify(self.tr("notice.crash_table", file=where_text), 8.0)
+                self.notify(self.tr("notice.crash_table", file=where_text), 8.0, error=True)
                 return
         except Exception:  # the autosave itself cannot be played: the title is safe
             pass
         self.pop_to_title()
-        self.notify(self.tr("notice.crash_title", file=where_text), 8.0)
+        self.notify(self.tr("notice.crash_title", file=where_text), 8.0, error=True)
 
     @property
     def toasts(self) -> list[str]:

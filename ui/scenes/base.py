@@ -50,7 +50,7 @@ class Heard:
     """What a player who listens is told of a screen: its ``title``, what it shows beside its
     controls (``page``: figures, a section of the rules), the focused ``control`` (its label and
     role), its ``value`` and state, a ``note`` (an option's example, why it is unavailable), and an
-    ``alert`` (an error the screen shows)."""
+    ``alert`` (an error the screen shows) and the screen's own ``keys``, said as it opens."""
 
     title: str
     control: str = ""
@@ -58,6 +58,7 @@ class Heard:
     note: str = ""
     page: str = ""
     alert: str = ""
+    keys: str = ""
 
     @property
     def focus(self) -> str:
@@ -67,8 +68,8 @@ class Heard:
 
     @property
     def entering(self) -> str:
-        """What is said as the screen opens: its title, its page, its focused control."""
-        return " ".join(sentence(part) for part in (self.title, self.page, self.focus) if part)
+        """What is said as the screen opens: its title, its page, its keys, its focused control."""
+        return " ".join(sentence(part) for part in (self.title, self.page, self.keys, self.focus) if part)
 
 
 def sentence(text: str) -> str:
@@ -79,8 +80,8 @@ def sentence(text: str) -> str:
 
 def aloud(text: str) -> str:
     """``text`` as a voice should read it: the screen's separating dots ("Gin Rummy · 2 players")
-    become pauses, not "middle dot"."""
-    return " ".join(re.sub(r"\s*·\s*", ", ", text).split())
+    and dashes ("Rules — Gin Rummy") become pauses, not "middle dot"."""
+    return " ".join(re.sub(r"\s*·\s*|\s+—\s+", ", ", text).split())
 
 
 class Focusable:
@@ -481,6 +482,24 @@ class MenuScene(Scene):
         """An error the screen shows now ("" when none): said at once, cutting what is said."""
         return ""
 
+    def spoken_keys(self) -> str:
+        """The screen's own keys, said as it opens ("" when Tab, the arrows and Enter are all)."""
+        return ""
+
+    def shown_words(self) -> str:
+        """The words of the screen's visible labels, top to bottom and left to right (a screen whose
+        page is its labels: the waiting room)."""
+        labels: list[UILabel] = []
+        containers: list[Any] = [self.root] if self.root is not None else []
+        while containers:
+            for element in containers.pop().elements:
+                if isinstance(element, UILabel):
+                    labels.append(element)
+                elif hasattr(element, "elements"):
+                    containers.append(element)
+        labels.sort(key=lambda label: (label.rect.top, label.rect.left))
+        return " ".join(sentence(str(label.text)) for label in labels if label.visible and str(label.text).strip())
+
     def spoken_label(self, widget: Any) -> str:
         """What ``widget`` is called aloud: the words given to ``add_nav``, else its own text; a
         button showing a sign ("−", "▶") is called by its tooltip."""
@@ -501,7 +520,7 @@ class MenuScene(Scene):
         tip = str(getattr(widget, "tool_tip_text", "") or "")
         return " ".join(sentence(line) for line in tip.split("\n") if line.strip() and line.strip() != label)
 
-    def describe(self, widget: Any) -> tuple[str, str, str]:
+    def describe_control(self, widget: Any) -> tuple[str, str, str]:
         """``widget`` aloud: (its label and role, its value and state, its note)."""
         tr = self.app.tr
         adapter = self.focusables.get(widget) or adapter_for(widget)
@@ -520,15 +539,16 @@ class MenuScene(Scene):
             title = sentence(str(question.window_display_title or ""))
             text = sentence(" ".join(str(question.confirmation_text.html_text or "").split()))
             buttons = (question.confirm_button, question.cancel_button)
-            control, value, _ = self.describe(buttons[self.answer % 2])
+            control, value, _ = self.describe_control(buttons[self.answer % 2])
             return Heard(f"{title} {text}".strip(), control, value)
         control, value, note = self.spoken_control()
-        return Heard(self.spoken_title(), control, value, note, self.spoken_page(), self.spoken_alert())
+        return Heard(self.spoken_title(), control, value, note, self.spoken_page(), self.spoken_alert(),
+                     self.spoken_keys())
 
     def spoken_control(self) -> tuple[str, str, str]:
-        """The focused control aloud (see ``describe``); empty when nothing has the focus."""
+        """The focused control aloud (see ``describe_control``); empty when nothing has the focus."""
         widget = self.focused_widget()
-        return self.describe(widget) if widget is not None else ("", "", "")
+        return self.describe_control(widget) if widget is not None else ("", "", "")
 
     # ------------------------------------------------------------------ questions
     def ask(self, title_key: str, question_key: str, yes_key: str, on_yes: Callable[[], object],

@@ -41,6 +41,13 @@ class MatchFilesScene(MenuScene):
         self.error_top = 0
         self.folder_top = 0
 
+    def spoken_page(self) -> str:
+        """"No match file yet" when there is none."""
+        return "" if self.app.storage.match_files()[:1] else self.app.tr("files.none")
+
+    def spoken_alert(self) -> str:
+        return self.error
+
     def build(self) -> None:
         tr = self.app.tr
         w, h = self.size
@@ -62,7 +69,7 @@ class MatchFilesScene(MenuScene):
         ow = self.px(140)
         self.path_entry = UITextEntryLine(pygame.Rect(x, y, width - ow - gap, bh), manager=self.app.ui,
                                           container=self.root, object_id=self.oid("entry", "#match_path"))
-        self.add_nav(self.path_entry)
+        self.add_nav(self.path_entry, label=tr("files.path"))
         self.button(pygame.Rect(x + width - ow, y, ow, bh), tr("files.open"), self.open_typed)
         self.error_top = y + bh + gap
         bw = self.px(220)

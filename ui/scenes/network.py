@@ -140,7 +140,7 @@ def rejoin(app: App, table: KeptTable) -> LobbyScene | None:
         if claim is not None:
             links.append(RemoteLink.rejoin(table.address, table.code, kept, claim, keys, wake=app.wake))
     if not links:
-        app.notify(app.tr("net.rejoin.busy"))
+        app.notify(app.tr("net.rejoin.busy"), error=True)
         return None
     for link in links:
         link.start()
@@ -249,6 +249,7 @@ class LobbyScene(MenuScene):
                     and i not in self.mine():
                 self.bot_buttons[i] = self.button(pygame.Rect(left + col_w - bot_w, top, bot_w, row),
                                                   tr("net.lobby.bot"), partial(self.give_to_bot, i))
+                self.spoken_labels[self.bot_buttons[i]] = f"{self._seat_text(i, seat)}: {tr('net.lobby.bot')}"
         y += rows * (row + gap)
         if self.problem and (self.welcome or self.host is not None):  # else it is said above
             for part in wrap_text(font, self.problem, panel.width - self.px(24)):
@@ -311,6 +312,10 @@ class LobbyScene(MenuScene):
         """A friend is not coming: the computer plays their seat."""
         if self.host is not None:
             self.host.host.call(lambda table: table.seat_bot(seat, "normal"))
+
+    def spoken_page(self) -> str:
+        """What the waiting room shows: the table's code and address, who has joined, each seat."""
+        return self.shown_words()
 
     def back(self) -> None:
         """Leave the waiting room (the host closes the table: a match not started is forgotten)."""
@@ -395,6 +400,16 @@ class JoinScene(MenuScene):
                 self.browser = None
         super().enter()
 
+    def spoken_page(self) -> str:
+        """The tables found on the network, or that none was."""
+        tr = self.app.tr
+        found = [tr("net.join.table", name=ad.name, game=game_title(self.app, ad.game), n=ad.free, seats=ad.seats)
+                 for ad in self.heard[:5]]
+        return f"{tr('net.join.found')}: {'; '.join(found) if found else tr('net.join.none')}"
+
+    def spoken_alert(self) -> str:
+        return self.problem
+
     def build(self) -> None:
         w, h = self.size
         tr = self.app.tr
@@ -473,7 +488,7 @@ class JoinScene(MenuScene):
             kept = keys.load(address, code)
         except DamagedFile as exc:
             kept = None
-            self.app.notify(self.app.tr("notice.damaged_key", file=exc.moved.name))
+            self.app.notify(self.app.tr("notice.damaged_key", file=exc.moved.name), error=True)
         if kept is not None:
             lobby = rejoin(self.app, kept)
             if lobby is not None:

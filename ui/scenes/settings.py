@@ -218,7 +218,7 @@ class SettingsScene(MenuScene):
         name = tr(name_key)
         parts, labels, notes = [], [], [tr(hint_key)] if hint_key else []
         for widget, shown in controls:
-            control, value, note = self.describe(widget)
+            control, value, note = self.describe_control(widget)
             label = self.spoken_label(widget)
             labels.append(label or name)
             role = control if label else tr(f"menu.role.{adapter_for(widget).role}")

@@ -198,7 +198,7 @@ class TitleScene(MenuScene):
         """The name on the logo and the line under it."""
         return f"Tablée. {self.app.tr('title.tagline')}"
 
-    def spoken_page(self) -> str:
+    def spoken_keys(self) -> str:
         """The keys shown at the foot of the screen."""
         return self.app.tr("title.keys")
 
@@ -227,7 +227,7 @@ class TitleScene(MenuScene):
         try:
             lobby = host_again(self.app, self.hosted)
         except OSError as exc:
-            self.app.notify(self.app.tr("net.host_failed", reason=str(exc)))
+            self.app.notify(self.app.tr("net.host_failed", reason=str(exc)), error=True)
             return
         self.app.push(lobby)
 
