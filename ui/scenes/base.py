@@ -518,7 +518,8 @@ class MenuScene(Scene):
         if note is not None:
             return note
         tip = str(getattr(widget, "tool_tip_text", "") or "")
-        return " ".join(sentence(line) for line in tip.split("\n") if line.strip() and line.strip() != label)
+        lines = [" ".join(line.split()) for line in tip.split("\n")]
+        return " ".join(sentence(line) for line in lines if line and line != label)
 
     def describe_control(self, widget: Any) -> tuple[str, str, str]:
         """``widget`` aloud: (its label and role, its value and state, its note)."""

@@ -197,6 +197,9 @@ class SettingsScene(MenuScene):
             kind="primary_button",
         )
 
+    def spoken_keys(self) -> str:
+        return self.app.tr("menu.settings_keys")
+
     def spoken_control(self) -> tuple[str, str, str]:
         """The setting the keyboard is on: its name, each of its controls with its role and value,
         its hint, and on a row of two controls which key changes which."""

@@ -1,0 +1,215 @@
+"""What each screen says, key by key, in English and French (``tests/ui/test_menu_voice.py``): read
+and checked by hand against the screens; regenerate only after reading the difference."""
+
+# ruff: noqa: E501, RUF001
+
+EXPECTED: dict[str, dict[str, list[list[str]]]] = {'title': {'en': [['Tablée. Card games around one table. Arrow keys: choose, Enter: open, F11: full screen. Gin '
+                   'Rummy, 2 players, button. Two players draw and discard to build sets and runs, then knock before '
+                   'the other does; the match goes to 1,000 points.'],
+                  ['LaGagne, 2–6 players, button. Open suit columns, fill them with points, steal and double: first '
+                   'to 150 wins.'],
+                  ['Gang de mouettes, 2–8 players, button. Remember your face-down seagulls, swap and spy, and call '
+                   'when your total is the lowest.'],
+                  ['LaGagne, 2–6 players, button. Open suit columns, fill them with points, steal and double: first '
+                   'to 150 wins.']],
+           'fr': [["Tablée. Des jeux de cartes autour d'une même table. Flèches : choisir, Entrée : ouvrir, F11 : "
+                   'plein écran. Gin-rami, 2 joueurs, bouton. À deux, on pioche et on rejette pour former brelans et '
+                   "séquences, puis on frappe avant l'autre ; la partie se joue en 1 000 points."],
+                  ['LaGagne, 2 à 6 joueurs, bouton. Ouvrez des colonnes, remplissez-les de points, volez et doublez '
+                   ': le premier à 150 gagne.'],
+                  ['Gang de mouettes, 2 à 8 joueurs, bouton. Retenez vos mouettes cachées, échangez, espionnez, et '
+                   'annoncez quand votre total est le plus bas.'],
+                  ['LaGagne, 2 à 6 joueurs, bouton. Ouvrez des colonnes, remplissez-les de points, volez et doublez '
+                   ': le premier à 150 gagne.']]},
+ 'setup': {'en': [['New game, Gin Rummy. Start, button.'],
+                  ['Read the rules, button.'],
+                  ['Play the tutorial, button. New to Gin Rummy? Learn it in a two-minute tutorial.'],
+                  ['Back, button.'],
+                  ["Seed or deal code, text box, random. Blank: a new deal. Paste a friend's deal code to play the "
+                   'same cards.'],
+                  ['First dealer (seat number), text box, random. A whole number, 0 to 1. Blank: chosen at random. '
+                   'Left empty, the first dealer is drawn at random; 0 makes the first player of the list deal.'],
+                  ['“First dealer (seat number)” must be a seat number from 0 to 1, not 7.'],
+                  ['First dealer (seat number), text box, random. A whole number, 0 to 1. Blank: chosen at random. '
+                   'Left empty, the first dealer is drawn at random; 0 makes the first player of the list deal.'],
+                  ['Hollywood scoring (three games at once), check box, not checked. On: your first hand won scores '
+                   'in game 1, your second in games 1 and 2, later ones in all three.'],
+                  ['checked.'],
+                  ["Points to win the match, choice, Classic: 1,000 (~35 min). Every game's total counts: win one "
+                   'game for 250 and another for 310, and you have 560 towards the match.'],
+                  ['Quick: 100 (~10 min).']],
+           'fr': [['Nouvelle partie, Gin-rami. Commencer, bouton.'],
+                  ['Lire les règles, bouton.'],
+                  ['Faire le tutoriel, bouton. Vous découvrez Gin-rami ? Apprenez-le en deux minutes.'],
+                  ['Retour, bouton.'],
+                  ["Graine ou code de donne, zone de texte, au hasard. Vide : nouvelle donne. Code d'un ami : les "
+                   'mêmes cartes.'],
+                  ['Premier donneur (numéro de place), zone de texte, au hasard. Un nombre entier, de 0 à 1. Vide : '
+                   'tiré au hasard. Vide, le premier donneur est tiré au sort ; 0 fait donner le premier joueur de '
+                   'la liste.'],
+                  ['« Premier donneur (numéro de place) » doit être un numéro de place de 0 à 1, pas 7.'],
+                  ['Premier donneur (numéro de place), zone de texte, au hasard. Un nombre entier, de 0 à 1. Vide : '
+                   'tiré au hasard. Vide, le premier donneur est tiré au sort ; 0 fait donner le premier joueur de '
+                   'la liste.'],
+                  ['Marque Hollywood (trois manches à la fois), case à cocher, non cochée. Coché : votre premier '
+                   'coup gagné compte dans la manche 1, le deuxième dans les manches 1 et 2, les suivants dans les '
+                   'trois.'],
+                  ['cochée.'],
+                  ['Points pour gagner la partie, liste de choix, Longue : 1 000 (35 min). Chaque manche compte : '
+                   'gagnez-en une pour 250 et une autre pour 310, vous avez 560 vers la partie.'],
+                  ['Rapide : 100 (~10 min).']]},
+ 'settings': {'en': [['Settings. Up or Down: choose a setting. Left, Right or Enter: change it.'],
+                     ['Language, choice, English.',
+                      'Animation speed, choice, Normal.',
+                      'Bot thinking time, slider, 0.8 s. How long a bot waits before playing, so that you can follow '
+                      'its moves.'],
+                     ['slider, 0.9 s.'],
+                     ['Memory aid, Show what I know, check box, not checked; Pass when I know no match, check box, '
+                      'not checked. Gang de mouettes and Gin Rummy: mark the cards whose value you have seen. Gang '
+                      'de mouettes: a quick-discard window is let go for you at once when you know no card that '
+                      'matches it. Enter: Show what I know. Left or Right: Pass when I know no match.'],
+                     ['Show what I know, check box, checked; Pass when I know no match, check box, not checked.'],
+                     ['Bot thinking time, slider, 0.9 s. How long a bot waits before playing, so that you can follow '
+                      'its moves.',
+                      'Animation speed, choice, Normal.',
+                      'Language, choice, English.'],
+                     ['Réglages. Haut ou Bas : choisir un réglage. Gauche, Droite ou Entrée : le changer. Langue, '
+                      'liste de choix, Français.']],
+              'fr': [['Réglages. Haut ou Bas : choisir un réglage. Gauche, Droite ou Entrée : le changer.'],
+                     ['Langue, liste de choix, Français.',
+                      'Vitesse des animations, liste de choix, Normale.',
+                      'Temps de réflexion des robots, curseur, 0,8 s. Combien de temps un robot attend avant de '
+                      'jouer, pour que vous puissiez suivre ses coups.'],
+                     ['curseur, 0,9 s.'],
+                     ['Aide-mémoire, Montrer ce que je sais, case à cocher, non cochée; Passer sans carte égale '
+                      'connue, case à cocher, non cochée. Gang de mouettes et Gin Rummy : marquer les cartes dont '
+                      'vous avez vu la valeur. Gang de mouettes : une défausse rapide est laissée passer pour vous '
+                      'dès que vous ne connaissez aucune carte égale. Entrée : Montrer ce que je sais. Gauche ou '
+                      'Droite : Passer sans carte égale connue.'],
+                     ['Montrer ce que je sais, case à cocher, cochée; Passer sans carte égale connue, case à cocher, '
+                      'non cochée.'],
+                     ['Temps de réflexion des robots, curseur, 0,9 s. Combien de temps un robot attend avant de '
+                      'jouer, pour que vous puissiez suivre ses coups.',
+                      'Vitesse des animations, liste de choix, Normale.',
+                      'Langue, liste de choix, Français.'],
+                     ['Einstellungen. Hoch oder Runter: eine Einstellung wählen. Links, Rechts oder Eingabe: sie '
+                      'ändern. Sprache, Auswahl, Deutsch.']]},
+ 'rules': {'en': [['Rules, Gin Rummy. 9 sections. H: next section, Shift+H: previous section, R: read it again. Left '
+                   'or Right: another game. Back, button.'],
+                  ['Section 1 of 9. How to play. Goal: collect melds, three or four cards of a rank (7-7-7), or '
+                   'three or more cards in a row of one suit (4-5-6 of hearts), so that the cards left over, your '
+                   'deadwood, add up to as little as possible. Aces count 1, pictures 10, other cards their number. '
+                   'The deal: ten cards each, the upcard (the 8 of hearts) beside the stock. Your hand comes sorted: '
+                   '5-6-7 of hearts is a run, the three 9s a set. Your turn: take one card, from the stock or the '
+                   'top of the discard pile, then discard one. You take the 8 of hearts: it lengthens your run. Now '
+                   'discard one: the king of diamonds leaves you 16 in deadwood. Going out: when your deadwood after '
+                   'the discard is 10 or less, you may knock instead of an ordinary discard. Everybody lays their '
+                   'cards down; your opponent may add cards to your melds. Scoring: the lower deadwood scores the '
+                   'difference; if your opponent has as little as you, they score it plus 25. With no deadwood at '
+                   'all (gin) you score 25 plus their deadwood. You knock, discarding the queen of spades: your '
+                   "deadwood is 9 (4, 2 and 3), Bruno's 49 with nothing to lay off. You score the difference: 40. "
+                   'The end: the first to 100 points wins the game and a bonus; a match adds games up to 1,000 '
+                   'points (the target is a setup option). The full rules follow; the points where Tablée had to '
+                   'choose a reading are listed at the end.'],
+                  ['Section 2 of 9. Cards and melds. Two players, one 52-card deck. Card value: Ace 1, 2–10 face '
+                   'value, Jack/Queen/King 10. A meld is either a set (3 or 4 cards of the same rank) or a run (3 or '
+                   'more cards of the same suit in sequence). Aces are low only: A-2-3 is a run, Q-K-A is not, no '
+                   'wrap-around. A card belongs to at most one meld. Deadwood = the total value of the cards in no '
+                   "meld. A hand's deadwood is always computed with the arrangement of melds that minimises it."],
+                  ['Section 2 of 9. Cards and melds. Two players, one 52-card deck. Card value: Ace 1, 2–10 face '
+                   'value, Jack/Queen/King 10. A meld is either a set (3 or 4 cards of the same rank) or a run (3 or '
+                   'more cards of the same suit in sequence). Aces are low only: A-2-3 is a run, Q-K-A is not, no '
+                   'wrap-around. A card belongs to at most one meld. Deadwood = the total value of the cards in no '
+                   "meld. A hand's deadwood is always computed with the arrangement of melds that minimises it."],
+                  ['Section 1 of 9. How to play. Goal: collect melds, three or four cards of a rank (7-7-7), or '
+                   'three or more cards in a row of one suit (4-5-6 of hearts), so that the cards left over, your '
+                   'deadwood, add up to as little as possible. Aces count 1, pictures 10, other cards their number. '
+                   'The deal: ten cards each, the upcard (the 8 of hearts) beside the stock. Your hand comes sorted: '
+                   '5-6-7 of hearts is a run, the three 9s a set. Your turn: take one card, from the stock or the '
+                   'top of the discard pile, then discard one. You take the 8 of hearts: it lengthens your run. Now '
+                   'discard one: the king of diamonds leaves you 16 in deadwood. Going out: when your deadwood after '
+                   'the discard is 10 or less, you may knock instead of an ordinary discard. Everybody lays their '
+                   'cards down; your opponent may add cards to your melds. Scoring: the lower deadwood scores the '
+                   'difference; if your opponent has as little as you, they score it plus 25. With no deadwood at '
+                   'all (gin) you score 25 plus their deadwood. You knock, discarding the queen of spades: your '
+                   "deadwood is 9 (4, 2 and 3), Bruno's 49 with nothing to lay off. You score the difference: 40. "
+                   'The end: the first to 100 points wins the game and a bonus; a match adds games up to 1,000 '
+                   'points (the target is a setup option). The full rules follow; the points where Tablée had to '
+                   'choose a reading are listed at the end.'],
+                  ['Rules, LaGagne. 12 sections. H: next section, Shift+H: previous section, R: read it again. Left '
+                   'or Right: another game. Back, button.']],
+           'fr': [['Règles, Gin-rami. 9 sections. H : section suivante, Maj+H : section précédente, R : la relire. '
+                   'Gauche ou Droite : un autre jeu. Retour, bouton.'],
+                  ['Section 1 sur 9. Comment jouer. But : réunir des combinaisons, trois ou quatre cartes de même '
+                   'hauteur (7-7-7), ou trois cartes ou plus qui se suivent dans une couleur (4-5-6 de cœur), pour '
+                   "que les cartes qui restent, vos points morts, valent le moins possible. L'As vaut 1, les figures "
+                   '10, les autres cartes leur chiffre. La donne : dix cartes chacun, la carte retournée (le 8 de '
+                   'cœur) à côté du talon. Votre main est triée : 5-6-7 de cœur est une suite, les trois 9 un '
+                   'brelan. Votre tour : prenez une carte, au talon ou sur la pile de rejet, puis rejetez-en une. '
+                   'Vous prenez le 8 de cœur : il allonge votre suite. Rejetez-en une : le roi de carreau vous '
+                   'laisse 16 points morts. Sortir : quand vos points morts après le rejet ne dépassent pas 10, vous '
+                   "pouvez frapper au lieu d'un rejet ordinaire. Chacun étale ses cartes ; l'adversaire peut "
+                   'compléter vos combinaisons avec les siennes. Marque : les points morts les plus bas marquent la '
+                   "différence ; si l'adversaire en a autant ou moins que vous, il marque la différence plus 25. "
+                   'Sans aucun point mort (gin), vous marquez 25 plus ses points morts. Vous frappez en rejetant la '
+                   'dame de pique : vous avez 9 points morts (4, 2 et 3), Bruno 49 et rien à poser. Vous marquez la '
+                   'différence : 40. La fin : le premier à 100 points gagne la manche et une prime ; une partie '
+                   "additionne les manches jusqu'à 1 000 points (le but est une option de la préparation). Les "
+                   'règles complètes suivent ; le gin-rami se joue à deux avec un jeu de 52 cartes. Les points où '
+                   'Tablée a dû choisir une lecture sont réunis à la fin.'],
+                  ['Section 2 sur 9. Cartes et combinaisons. Deux joueurs, un jeu de 52 cartes. Valeur des cartes : '
+                   'As 1, 2 à 10 leur valeur, Valet, Dame et Roi 10. Une combinaison est soit un brelan ou carré (3 '
+                   'ou 4 cartes de même hauteur), soit une séquence (3 cartes ou plus de même couleur qui se '
+                   "suivent). L'As est toujours bas : A-2-3 est une séquence, D-R-A n'en est pas une, et on ne fait "
+                   'pas le tour. Une carte appartient à une seule combinaison au plus. Les points morts sont la '
+                   "somme des valeurs des cartes hors combinaison. On compte toujours les points morts d'une main "
+                   "avec l'arrangement de combinaisons qui les rend le plus bas possible."],
+                  ['Section 2 sur 9. Cartes et combinaisons. Deux joueurs, un jeu de 52 cartes. Valeur des cartes : '
+                   'As 1, 2 à 10 leur valeur, Valet, Dame et Roi 10. Une combinaison est soit un brelan ou carré (3 '
+                   'ou 4 cartes de même hauteur), soit une séquence (3 cartes ou plus de même couleur qui se '
+                   "suivent). L'As est toujours bas : A-2-3 est une séquence, D-R-A n'en est pas une, et on ne fait "
+                   'pas le tour. Une carte appartient à une seule combinaison au plus. Les points morts sont la '
+                   "somme des valeurs des cartes hors combinaison. On compte toujours les points morts d'une main "
+                   "avec l'arrangement de combinaisons qui les rend le plus bas possible."],
+                  ['Section 1 sur 9. Comment jouer. But : réunir des combinaisons, trois ou quatre cartes de même '
+                   'hauteur (7-7-7), ou trois cartes ou plus qui se suivent dans une couleur (4-5-6 de cœur), pour '
+                   "que les cartes qui restent, vos points morts, valent le moins possible. L'As vaut 1, les figures "
+                   '10, les autres cartes leur chiffre. La donne : dix cartes chacun, la carte retournée (le 8 de '
+                   'cœur) à côté du talon. Votre main est triée : 5-6-7 de cœur est une suite, les trois 9 un '
+                   'brelan. Votre tour : prenez une carte, au talon ou sur la pile de rejet, puis rejetez-en une. '
+                   'Vous prenez le 8 de cœur : il allonge votre suite. Rejetez-en une : le roi de carreau vous '
+                   'laisse 16 points morts. Sortir : quand vos points morts après le rejet ne dépassent pas 10, vous '
+                   "pouvez frapper au lieu d'un rejet ordinaire. Chacun étale ses cartes ; l'adversaire peut "
+                   'compléter vos combinaisons avec les siennes. Marque : les points morts les plus bas marquent la '
+                   "différence ; si l'adversaire en a autant ou moins que vous, il marque la différence plus 25. "
+                   'Sans aucun point mort (gin), vous marquez 25 plus ses points morts. Vous frappez en rejetant la '
+                   'dame de pique : vous avez 9 points morts (4, 2 et 3), Bruno 49 et rien à poser. Vous marquez la '
+                   'différence : 40. La fin : le premier à 100 points gagne la manche et une prime ; une partie '
+                   "additionne les manches jusqu'à 1 000 points (le but est une option de la préparation). Les "
+                   'règles complètes suivent ; le gin-rami se joue à deux avec un jeu de 52 cartes. Les points où '
+                   'Tablée a dû choisir une lecture sont réunis à la fin.'],
+                  ['Règles, LaGagne. 12 sections. H : section suivante, Maj+H : section précédente, R : la relire. '
+                   'Gauche ou Droite : un autre jeu. Retour, bouton.']]},
+ 'stats': {'en': [['Statistics. Gin Rummy. Against bots, easy: none yet; normal: none yet; hard: none yet; Pass and '
+                   'play: none yet; Network: none yet. LaGagne. Against bots, easy: none yet; normal: none yet; '
+                   'hard: none yet; Pass and play: none yet; Network: none yet. Gang de mouettes. Against bots, '
+                   'easy: none yet; normal: none yet; hard: none yet; Pass and play: none yet; Network: none yet. '
+                   'Back, button.'],
+                  ['All games, button. Shown.', 'Gin Rummy, button.'],
+                  ['Gin Rummy, button. Shown. Gin Rummy. gins: none yet; undercuts made: none yet; undercuts '
+                   'suffered: none yet; points per hand: none yet; best game: none yet; longest winning streak: none '
+                   'yet.'],
+                  ['Tablée. Card games around one table. Arrow keys: choose, Enter: open, F11: full screen. '
+                   'Statistics, button.']],
+           'fr': [['Statistiques. Gin-rami. Contre des robots, faciles: aucune encore; normaux: aucune encore; '
+                   'difficiles: aucune encore; Entre humains: aucune encore; En réseau: aucune encore. LaGagne. '
+                   'Contre des robots, faciles: aucune encore; normaux: aucune encore; difficiles: aucune encore; '
+                   'Entre humains: aucune encore; En réseau: aucune encore. Gang de mouettes. Contre des robots, '
+                   'faciles: aucune encore; normaux: aucune encore; difficiles: aucune encore; Entre humains: aucune '
+                   'encore; En réseau: aucune encore. Retour, bouton.'],
+                  ['Tous les jeux, bouton. Affiché.', 'Gin-rami, bouton.'],
+                  ['Gin-rami, bouton. Affiché. Gin-rami. gins: aucune encore; contres réussis: aucune encore; '
+                   'contres subis: aucune encore; points par main: aucune encore; meilleure manche: aucune encore; '
+                   'plus longue série de victoires: aucune encore.'],
+                  ["Tablée. Des jeux de cartes autour d'une même table. Flèches : choisir, Entrée : ouvrir, F11 : "
+                   'plein écran. Statistiques, bouton.']]}}
