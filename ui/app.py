@@ -32,6 +32,7 @@ from ui.scene import Scene
 from ui.screen_fit import FRAME_GUESS, Frame, fits, fitting_position, fitting_size, usable_area, window_display, window_frame
 from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
+from ui.spoken import aloud, sentence
 from ui.storage import Storage
 from ui.text import SafeFont, wrap_text
 from ui.theme import drop_unused_fonts, scaled_theme
@@ -560,8 +561,6 @@ class App:
         self._heard = (top, heard)
         if heard is None:
             return
-        from ui.scenes.base import aloud, sentence
-
         if last_scene is not top or before is None or before.title != heard.title:
             said = [heard.entering]
         else:

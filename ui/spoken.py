@@ -4,6 +4,7 @@ and the score sheet share them."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol
 
 from ui.session import MatchSession
@@ -36,3 +37,15 @@ def spoken(app: Words, session: MatchSession, key: str, **params: Any) -> str:
             if suffix and app.has_text(key + suffix):
                 return app.tr(key + suffix, **params)
     return app.tr(key, **params)
+
+
+def sentence(text: str) -> str:
+    """``text`` ending as a sentence does (a full stop unless it has its own mark)."""
+    text = " ".join(text.split())
+    return text if not text or text[-1] in ".!?…:;" else text + "."
+
+
+def aloud(text: str) -> str:
+    """``text`` as a voice should read it: the screen's separating dots ("Gin Rummy · 2 players")
+    and dashes ("Rules — Gin Rummy") become pauses, not "middle dot"."""
+    return " ".join(re.sub(r"\s*·\s*|\s+—\s+", ", ", text).split())

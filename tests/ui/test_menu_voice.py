@@ -146,3 +146,101 @@ def test_nothing_is_said_with_read_aloud_off(app) -> None:
         press(app, key)
     app.speaker.wait()
     assert spoken == []
+
+
+def at_the_table(app):
+    from tests.ui.table_helpers import stacked_session, start
+    from ui.session import SeatInfo
+
+    return start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+
+
+def test_a_question_is_answered_with_the_keyboard_and_nothing_behind_it_moves(app) -> None:
+    """Pause → Restart asks first. Tab goes to Cancel (it moved the pause menu's focus behind the
+    question), Enter presses Cancel (it pressed the pause menu's button behind the question, Rules)."""
+    from ui.scenes.pause import PauseScene
+
+    table = at_the_table(app)
+    spoken = listening(app)
+    opened = keys(app, spoken, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    assert opened[-1] == "Pause. Gin Rummy. Resume, button."
+    assert keys(app, spoken, pygame.K_DOWN) == ["Restart, button."]
+    asked = keys(app, spoken, pygame.K_RETURN)
+    assert pause.confirm is not None and pause.confirm.alive()
+    assert asked == ["Restart. Start this match again with a new deal? The current match will be lost. Restart, button."]
+    assert keys(app, spoken, TAB) == ["Cancel, button."]
+    assert pause.focused_widget().text == app.tr("pause.restart")  # the menu behind did not move
+    back = keys(app, spoken, pygame.K_RETURN)
+    assert app.top is pause and (pause.confirm is None or not pause.confirm.alive())
+    assert back == ["Pause. Gin Rummy. Restart, button."]
+    assert keys(app, spoken, pygame.K_RETURN, TAB, (TAB, SHIFT))[-1] == "Restart, button."  # asked again
+    keys(app, spoken, pygame.K_RETURN)
+    assert app.top is not pause and app.top.session is not table.session  # a new match was dealt
+
+
+def test_the_score_sheet_goes_back_with_shift_tab_and_says_who_won_the_match(app) -> None:
+    from tests.ui.test_score_chart import session_after
+    from ui.spoken import spoken as spoken_words
+    from ui.table.scores import ScoreSheetScene
+
+    spoken = listening(app)
+    session = session_after("gang_de_mouettes", 3, 10**6)
+    assert session.state.is_over()
+    sheet = ScoreSheetScene(app, session)
+    app.push(sheet)
+    app.speaker.wait()
+    names = " & ".join(session.seats[s].name for s in session.state.winners())
+    assert spoken_words(app, session, "sheet.winner", name=names) in spoken[-1]
+    assert "·" not in spoken[-1]
+    last = sheet.focus
+    assert keys(app, spoken, (TAB, SHIFT)) == [f"{sheet.buttons[last - 1].label}, button."]
+    assert keys(app, spoken, pygame.K_UP) == [f"{sheet.buttons[last - 2].label}, button."]
+    assert keys(app, spoken, pygame.K_DOWN, TAB)[-1] == f"{sheet.buttons[last].label}, button."
+
+
+# ---------------------------------------------------------------- defects found on the way (keys alone)
+def test_tab_and_enter_in_a_question_stay_in_the_question(app) -> None:
+    """Tab moved the pause menu's focus behind an open question and Enter pressed that button
+    (Rules opened behind "Restart?"); now they go between the question's buttons and press one."""
+    from ui.scenes.pause import PauseScene
+
+    table = at_the_table(app)
+    press(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert pause.confirm is not None and pause.confirm.alive()
+    press(app, TAB)
+    assert pause.focused_widget().text == app.tr("pause.restart")
+    press(app, pygame.K_RETURN)  # Cancel
+    assert app.top is pause
+    assert pause.confirm is None or not pause.confirm.alive()
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # Restart, the question's first button
+    assert app.top.session is not table.session
+
+
+def test_shift_tab_on_the_score_sheet_goes_back(app) -> None:
+    from tests.ui.test_score_chart import session_after
+    from ui.table.scores import ScoreSheetScene
+
+    sheet = ScoreSheetScene(app, session_after("gang_de_mouettes", 3, 2))
+    app.push(sheet)
+    assert sheet.focus == 0 and len(sheet.buttons) > 2
+    press(app, TAB, SHIFT)
+    assert sheet.focus == len(sheet.buttons) - 1
+    press(app, pygame.K_UP)
+    assert sheet.focus == len(sheet.buttons) - 2
+
+
+def test_the_score_sheet_read_out_says_who_won_the_match(app) -> None:
+    from tests.ui.test_score_chart import session_after
+    from ui.table.scores import ScoreSheetScene
+
+    session = session_after("gang_de_mouettes", 3, 10**6)
+    sheet = ScoreSheetScene(app, session)
+    app.push(sheet)
+    assert session.state.is_over() and "You win the match!" in sheet.read_out()

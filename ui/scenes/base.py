@@ -20,7 +20,6 @@ them again, which is also how a resize or a language switch shows up at once.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -29,11 +28,13 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.core.interfaces import IContainerLikeInterface
+from pygame_gui.core.utility import translate
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
 from ui.scene import Scene
 from ui.scenes import art
+from ui.spoken import sentence
 from ui.text import drawable
 
 if TYPE_CHECKING:
@@ -70,18 +71,6 @@ class Heard:
     def entering(self) -> str:
         """What is said as the screen opens: its title, its page, its keys, its focused control."""
         return " ".join(sentence(part) for part in (self.title, self.page, self.keys, self.focus) if part)
-
-
-def sentence(text: str) -> str:
-    """``text`` ending as a sentence does (a full stop unless it has its own mark)."""
-    text = " ".join(text.split())
-    return text if not text or text[-1] in ".!?…:;" else text + "."
-
-
-def aloud(text: str) -> str:
-    """``text`` as a voice should read it: the screen's separating dots ("Gin Rummy · 2 players")
-    and dashes ("Rules — Gin Rummy") become pauses, not "middle dot"."""
-    return " ".join(re.sub(r"\s*·\s*|\s+—\s+", ", ", text).split())
 
 
 class Focusable:
@@ -507,6 +496,8 @@ class MenuScene(Scene):
         adapter = self.focusables.get(widget) or adapter_for(widget)
         if not label and adapter.role in ("button", "checkbox"):
             label = str(getattr(widget, "text", "") or "")
+            if label.startswith("pygame-gui."):  # a dialog's own button, in pygame_gui's words as shown
+                label = translate(label)
         if not any(ch.isalnum() for ch in label):
             label = str(getattr(widget, "tool_tip_text", "") or "").split("\n")[0] or label
         return " ".join(label.split())

@@ -41,9 +41,10 @@ from game.lagagne.views import (
 )
 from ui.cards import CardArt, card_height
 from ui.scenes import art
-from ui.scenes.base import Focusable, MenuScene, sentence
+from ui.scenes.base import Focusable, MenuScene
 from ui.scenes.common import game_title, games, players_text
 from ui.scenes.setup import refusal_text as option_refusal_text
+from ui.spoken import sentence
 from ui.text import wrap_text
 
 if TYPE_CHECKING:

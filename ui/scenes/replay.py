@@ -25,9 +25,10 @@ from game.core.state import GameState
 from ui.cards import CardArt
 from ui.games import adapter_class, has_adapter
 from ui.scenes import art
-from ui.scenes.base import MenuScene, sentence
+from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title
 from ui.session import SEED_BITS, MatchSession, SeatInfo
+from ui.spoken import sentence
 from ui.text import wrap_text
 
 if TYPE_CHECKING:

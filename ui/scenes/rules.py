@@ -20,8 +20,9 @@ import pygame
 
 from ui.announce import Priority
 from ui.resources import resource_path
-from ui.scenes.base import MenuScene, aloud, sentence
+from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games
+from ui.spoken import aloud, sentence
 from ui.table.rules_pictures import ASPECT, PICTURES, picture_height
 from ui.tutorial import has_tutorial, start_tutorial
 

@@ -14,8 +14,9 @@ from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, 
 
 from ui.i18n import LANGUAGES
 from ui.scenes import art
-from ui.scenes.base import ACTIVATE, MenuScene, adapter_for, sentence
+from ui.scenes.base import ACTIVATE, MenuScene, adapter_for
 from ui.settings import ANIMATION_SPEEDS, BOT_DELAY_RANGE, CARD_SIZES, UI_SCALES
+from ui.spoken import sentence
 
 if TYPE_CHECKING:
     from ui.app import App
