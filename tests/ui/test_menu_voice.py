@@ -14,6 +14,7 @@ import pytest
 from tests.ui.conftest import open_app, press
 from tests.ui.menu_voice_expected import EXPECTED
 from ui.announce import Announcement, Priority
+from ui.scenes.base import MenuScene
 from ui.speech import Speaker
 
 TAB, SHIFT = pygame.K_TAB, pygame.KMOD_SHIFT
@@ -244,3 +245,102 @@ def test_the_score_sheet_read_out_says_who_won_the_match(app) -> None:
     sheet = ScoreSheetScene(app, session)
     app.push(sheet)
     assert session.state.is_over() and "You win the match!" in sheet.read_out()
+
+
+# ---------------------------------------------------------------- every control on every screen
+def every_screen(app) -> Iterator[MenuScene]:
+    """Each menu screen of the app in turn, open on top (the title screen first)."""
+    from game import GAMES
+    from tests.ui.test_hostile_text import HostileLink
+    from tests.ui.test_score_chart import session_after
+    from ui.scenes.about import AboutScene
+    from ui.scenes.common import games
+    from ui.scenes.deck import DeckEditorScene, has_deck_editor
+    from ui.scenes.fairdeal import FairDealScene
+    from ui.scenes.matchfiles import MatchFilesScene
+    from ui.scenes.network import JoinScene, LobbyScene
+    from ui.scenes.pause import PauseScene
+    from ui.scenes.replay import ReplayScene
+    from ui.scenes.rules import RulesScene
+    from ui.scenes.saves import SavedMatchesScene
+    from ui.scenes.settings import SettingsScene
+    from ui.scenes.setup import SetupScene
+    from ui.scenes.stats import StatsScene
+
+    session = session_after("gin_rummy", 2, 2)
+    app.storage.save_session(session.to_json())
+    finished = session_after("lagagne", 3, 10**6).state
+    seats = [{"name": n, "kind": "remote", "state": "connected", "client": "human"} for n in ("Ann", "Bob")]
+    link = HostileLink([{"type": "welcome", "seat": 0, "code": "K7QM", "game": "gin_rummy", "players": 2,
+                         "names": ["Ann", "Bob"]}, {"type": "seats", "seats": seats}])
+    screens = [SettingsScene(app), StatsScene(app), AboutScene(app), JoinScene(app), SavedMatchesScene(app),
+               MatchFilesScene(app), PauseScene(app, session), ReplayScene(app, finished),
+               FairDealScene(app, finished.view(None).get("deals", [])), LobbyScene(app, [link])]  # type: ignore[list-item]
+    for game_id in games():
+        screens += [SetupScene(app, game_id), RulesScene(app, game_id)]
+        if has_deck_editor(game_id):
+            screens.append(DeckEditorScene(app, game_id, None, lambda deck: None,
+                                           options=GAMES[game_id].Options()))
+    app.pop_to_title()
+    app.step(1 / 60)
+    yield app.top
+    for screen in screens:
+        app.push(screen)
+        for _ in range(3):
+            app.step(1 / 60)
+        yield screen
+        if isinstance(screen, StatsScene):
+            for page in games():
+                screen.show_page(page)
+                yield screen
+        if isinstance(screen, JoinScene):
+            screen.close_browser()
+        app.pop()
+
+
+INTERACTIVE = ("UIButton", "UICheckBox", "UIDropDownMenu", "UITextEntryLine", "UIHorizontalSlider")
+BY_OTHER_KEYS = {
+    "RulesScene": "tab_button",  # the games' tabs: Left and Right
+    "DeckEditorScene": "small_button",  # − and +: the counters take - and +
+    "SettingsScene": "",  # its rows: Up, Down, Left, Right, Enter (see spoken_control)
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "es"])
+def test_every_control_on_every_screen_has_a_spoken_name_role_and_is_reached_by_the_keyboard(app, language) -> None:
+    from ui.scenes.settings import SettingsScene
+
+    app.set_language(language)
+    seen = set()
+    for screen in every_screen(app):
+        name = type(screen).__name__
+        seen.add(name)
+        heard = screen.spoken_screen()
+        assert heard is not None and heard.title, name
+        for widget in screen.nav:
+            control, _, _ = screen.describe_control(widget)
+            label = screen.spoken_label(widget)
+            assert label and any(ch.isalpha() for ch in label) and control.startswith(label), (name, control)
+            assert control != label, (name, control)  # a role follows the name
+        if isinstance(screen, SettingsScene):
+            for row in range(len(screen.rows)):
+                screen.row = row
+                control, value, _ = screen.spoken_control()
+                assert control and value, (row, control, value)
+            screen.row = -1
+            continue
+        other = BY_OTHER_KEYS.get(name)
+        stack = [screen.root]
+        while stack:
+            for element in stack.pop().elements:
+                if "ScrollBar" in type(element).__name__ or any("scroll_bar" in str(i) for i in element.element_ids):
+                    continue  # the mouse's; the keyboard scrolls a focused control into view
+                if hasattr(element, "elements") and type(element).__name__ not in INTERACTIVE:
+                    stack.append(element)
+                    continue
+                if type(element).__name__ not in INTERACTIVE or not element.is_enabled or not element.visible:
+                    continue
+                if other and other in (element.class_ids[-1] or ""):
+                    continue
+                assert element in screen.nav, (name, type(element).__name__, getattr(element, "text", ""))
+    assert len(seen) >= 14, seen
