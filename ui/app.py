@@ -32,7 +32,7 @@ from ui.scene import Scene
 from ui.screen_fit import FRAME_GUESS, Frame, fits, fitting_position, fitting_size, usable_area, window_display, window_frame
 from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
-from ui.spoken import aloud, sentence
+from ui.spoken import aloud, news, sentence
 from ui.storage import Storage
 from ui.text import SafeFont, wrap_text
 from ui.theme import drop_unused_fonts, scaled_theme
@@ -566,7 +566,7 @@ class App:
         else:
             said = [heard.focus if before.control != heard.control or before.note != heard.note
                     else heard.value if before.value != heard.value else ""]
-            said.append(heard.page if before.page != heard.page else "")
+            said.append(news(before.page, heard.page))
         self.announce(aloud(" ".join(sentence(part) for part in said if part)), Priority.POLITE, "focus")
         if heard.alert and (before is None or before.alert != heard.alert):
             self.announce(aloud(heard.alert), Priority.INTERRUPT, "error")

@@ -49,3 +49,12 @@ def aloud(text: str) -> str:
     """``text`` as a voice should read it: the screen's separating dots ("Gin Rummy · 2 players")
     and dashes ("Rules — Gin Rummy") become pauses, not "middle dot"."""
     return " ".join(re.sub(r"\s*·\s*|\s+—\s+", ", ", text).split())
+
+
+def news(before: str, now: str) -> str:
+    """What ``now`` says that ``before`` did not, sentence by sentence (a seat taken in the waiting
+    room: "2. Bob, connected.", not the whole room again); "" when nothing changed."""
+    if now == before:
+        return ""
+    said = set(re.split(r"(?<=\D[.!?…])\s+", before))
+    return " ".join(part for part in re.split(r"(?<=\D[.!?…])\s+", now) if part and part not in said)

@@ -196,9 +196,8 @@ EXPECTED: dict[str, dict[str, list[list[str]]]] = {'title': {'en': [['Tablée. C
                    'easy: none yet; normal: none yet; hard: none yet; Pass and play: none yet; Network: none yet. '
                    'Back, button.'],
                   ['All games, button. Shown.', 'Gin Rummy, button.'],
-                  ['Gin Rummy, button. Shown. Gin Rummy. gins: none yet; undercuts made: none yet; undercuts '
-                   'suffered: none yet; points per hand: none yet; best game: none yet; longest winning streak: none '
-                   'yet.'],
+                  ['Gin Rummy, button. Shown. gins: none yet; undercuts made: none yet; undercuts suffered: none '
+                   'yet; points per hand: none yet; best game: none yet; longest winning streak: none yet.'],
                   ['Tablée. Card games around one table. Arrow keys: choose, Enter: open, F11: full screen. '
                    'Statistics, button.']],
            'fr': [['Statistiques. Gin-rami. Contre des robots, faciles: aucune encore; normaux: aucune encore; '
@@ -208,8 +207,87 @@ EXPECTED: dict[str, dict[str, list[list[str]]]] = {'title': {'en': [['Tablée. C
                    'faciles: aucune encore; normaux: aucune encore; difficiles: aucune encore; Entre humains: aucune '
                    'encore; En réseau: aucune encore. Retour, bouton.'],
                   ['Tous les jeux, bouton. Affiché.', 'Gin-rami, bouton.'],
-                  ['Gin-rami, bouton. Affiché. Gin-rami. gins: aucune encore; contres réussis: aucune encore; '
-                   'contres subis: aucune encore; points par main: aucune encore; meilleure manche: aucune encore; '
-                   'plus longue série de victoires: aucune encore.'],
+                  ['Gin-rami, bouton. Affiché. gins: aucune encore; contres réussis: aucune encore; contres subis: '
+                   'aucune encore; points par main: aucune encore; meilleure manche: aucune encore; plus longue '
+                   'série de victoires: aucune encore.'],
                   ["Tablée. Des jeux de cartes autour d'une même table. Flèches : choisir, Entrée : ouvrir, F11 : "
-                   'plein écran. Statistiques, bouton.']]}}
+                   'plein écran. Statistiques, bouton.']]},
+ 'saves': {'en': [['Continue, Gin Rummy, button. Player 1, Player 2, 40 moves played.'],
+                  ['Saved matches (1), button.'],
+                  ['Saved matches. Gin Rummy, Player 1: 0, Player 2: 0, button. Solo against bots, 40 moves played, '
+                   'last played today at <time>.'],
+                  ['Delete: Gin Rummy, Player 1: 0, Player 2: 0, button.'],
+                  ['Delete this match? Delete the Gin Rummy match of Player 1, Player 2, last played today at '
+                   '<time>? It cannot be brought back. Delete, button.'],
+                  ['Cancel, button.'],
+                  ['Saved matches. Delete: Gin Rummy, Player 1: 0, Player 2: 0, button.'],
+                  ['Tablée. Card games around one table. Arrow keys: choose, Enter: open, F11: full screen. Saved '
+                   'matches (1), button.']],
+           'fr': [['Continuer, Gin-rami, bouton. Joueur 1, Player 2, 40 coups joués.'],
+                  ['Parties sauvegardées (1), bouton.'],
+                  ['Parties sauvegardées. Gin-rami, Player 1 : 0, Player 2 : 0, bouton. Seul contre des robots, 40 '
+                   'coups joués, jouée aujourd’hui à <time>.'],
+                  ['Supprimer: Gin-rami, Player 1 : 0, Player 2 : 0, bouton.'],
+                  ['Supprimer cette partie ? Supprimer la partie de Gin-rami de Player 1, Player 2, jouée '
+                   'aujourd’hui à <time> ? Elle ne pourra pas être récupérée. Supprimer, bouton.'],
+                  ['Annuler, bouton.'],
+                  ['Parties sauvegardées. Supprimer: Gin-rami, Player 1 : 0, Player 2 : 0, bouton.'],
+                  ["Tablée. Des jeux de cartes autour d'une même table. Flèches : choisir, Entrée : ouvrir, F11 : "
+                   'plein écran. Parties sauvegardées (1), bouton.']]},
+ 'join': {'en': [['Join a table. Tables on this network: No table heard on this network yet. You can type the '
+                  'address and code the host gives you.'],
+                 ['Address (host:port), text box, empty.'],
+                 ['x.'],
+                 ['Table code, text box, empty.',
+                  'Your name, text box, Player 1.',
+                  'Seat (blank: any), text box, empty. Several players on this computer (pass-and-play)? Give a seat '
+                  'and a name for each, separated by commas: seats 2, 4 and names Ann, Bob.'],
+                 []],
+          'fr': [["Rejoindre une table. Tables sur ce réseau: Aucune table entendue sur ce réseau pour l'instant. "
+                  "Vous pouvez saisir l'adresse et le code que l'hôte vous donne."],
+                 ['Adresse (hôte:port), zone de texte, vide.'],
+                 ['x.'],
+                 ['Code de la table, zone de texte, vide.',
+                  'Votre nom, zone de texte, Joueur 1.',
+                  'Place (vide : libre), zone de texte, vide. Plusieurs joueurs sur cet ordinateur (à tour de rôle) '
+                  '? Donnez une place et un nom à chacun, séparés par des virgules : places 2, 4 et noms Anne, Bob.'],
+                 []]},
+ 'about': {'en': [['About Tablée. Your settings, saves and statistics are in <data>. Back, button.']],
+           'fr': [['À propos de Tablée. Vos réglages, sauvegardes et statistiques sont dans <data>. Retour, '
+                   'bouton.']]},
+ 'pause': {'en': [['Pause. Gin Rummy. Resume, button.'],
+                  ['Restart, button.', 'Rules, button.', 'Settings, button.'],
+                  ['Rules, button.'],
+                  ['Rules, Gin Rummy. 9 sections. H: next section, Shift+H: previous section, R: read it again. Left '
+                   'or Right: another game. Back, button.'],
+                  ['Pause. Gin Rummy. Rules, button.']],
+           'fr': [['Pause. Gin-rami. Reprendre, bouton.'],
+                  ['Recommencer, bouton.', 'Règles, bouton.', 'Réglages, bouton.'],
+                  ['Règles, bouton.'],
+                  ['Règles, Gin-rami. 9 sections. H : section suivante, Maj+H : section précédente, R : la relire. '
+                   'Gauche ou Droite : un autre jeu. Retour, bouton.'],
+                  ['Pause. Gin-rami. Règles, bouton.']]},
+ 'replay': {'en': [['Replay, Gin Rummy. Move 11 of 11: Player 2 knocks, discarding the 6 of clubs, with 7 deadwood. '
+                    'Player 1 lays off King of diamonds. Player 2 wins the hand: 18 points. Next move (Right arrow), '
+                    'button.'],
+                   ['The deal, before the first of 11 moves.'],
+                   ['Move 1 of 11: Player 1 passes.'],
+                   ['Move 11 of 11: Player 2 knocks, discarding the 6 of clubs, with 7 deadwood. Player 1 lays off '
+                    'King of diamonds. Player 2 wins the hand: 18 points.'],
+                   ['Next hand (Page Down), button.']],
+            'fr': [['Revoir, Gin-rami. Coup 11 sur 11 : Player 2 frappe en défaussant le 6 de trèfle, avec 7 points '
+                    'morts. Player 1 pose Roi de carreau sur les combinaisons adverses. Player 2 gagne le coup : 18 '
+                    'points. Coup suivant (flèche droite), bouton.'],
+                   ['La donne, avant le premier des 11 coups.'],
+                   ['Coup 1 sur 11 : Player 1 passe.'],
+                   ['Coup 11 sur 11 : Player 2 frappe en défaussant le 6 de trèfle, avec 7 points morts. Player 1 '
+                    'pose Roi de carreau sur les combinaisons adverses. Player 2 gagne le coup : 18 points.'],
+                   ['Main suivante (Page suiv.), bouton.']]},
+ 'waiting': {'en': [["At a friend's table. You sit in seat 1: Ann. Waiting for the host to start the match… 1. Ann, "
+                     'you. 2. Bob, waiting. Back, button.'],
+                    ['2. Bob, connected.'],
+                    []],
+             'fr': [["À la table d'un ami. Vous êtes à la place 1 : Ann. En attente du début de la partie par "
+                     "l'hôte… 1. Ann, vous. 2. Bob, en attente. Retour, bouton."],
+                    ['2. Bob, connecté.'],
+                    []]}}

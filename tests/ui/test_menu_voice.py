@@ -6,6 +6,7 @@ languages, and never a word with *Read aloud* off."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pygame
@@ -54,6 +55,15 @@ def keys(app, spoken: list[str], *pressed: int | tuple[int, int]) -> list[str]:
 def said(app) -> list[Announcement]:
     app.speaker.wait()
     return app.speaker.channel.history()
+
+
+def frames(app, spoken: list[str], count: int = 3) -> list[str]:
+    """Run ``count`` frames with no key pressed (news from the network, a screen just opened); what was said."""
+    start = len(spoken)
+    for _ in range(count):
+        app.step(1 / 60)
+    app.speaker.wait()
+    return spoken[start:]
 
 
 def type_text(app, spoken: list[str], text: str) -> list[str]:
@@ -116,8 +126,74 @@ def stats_screen(app, spoken: list[str]) -> list[list[str]]:
     return out
 
 
+def saved_matches(app, spoken: list[str]) -> list[list[str]]:
+    """With a match saved, the title screen offers Continue and Saved matches: Down, Enter; Tab to
+    Delete and Enter asks first; Tab to Cancel and Enter; Esc back to the title screen."""
+    from tests.ui.test_score_chart import session_after
+
+    app.storage.save_session(session_after("gin_rummy", 2, 2).to_json())
+    app.top.rebuild()
+    out = [frames(app, spoken), keys(app, spoken, pygame.K_DOWN), keys(app, spoken, pygame.K_RETURN)]
+    out += [keys(app, spoken, TAB), keys(app, spoken, pygame.K_RETURN), keys(app, spoken, TAB)]
+    out += [keys(app, spoken, pygame.K_RETURN), keys(app, spoken, pygame.K_ESCAPE)]
+    return [[re.sub(r"\d{1,2}:\d{2}( [AP]M)?", "<time>", line) for line in lines] for lines in out]
+
+
+def join_screen(app, spoken: list[str]) -> list[list[str]]:
+    """Join a table from the title screen; Tab to the address and a letter typed; Tab on; Esc."""
+    keys(app, spoken, *[pygame.K_DOWN] * 3)
+    out = [keys(app, spoken, pygame.K_RETURN)]
+    app.top.close_browser()  # no network search in a test: the screen says none was found
+    out += [keys(app, spoken, TAB), type_text(app, spoken, "x"), keys(app, spoken, TAB, TAB, TAB)]
+    out.append(keys(app, spoken, pygame.K_ESCAPE))
+    return out
+
+
+def about_screen(app, spoken: list[str]) -> list[list[str]]:
+    """About from the title screen (its folders said with the test's temporary folder left out)."""
+    keys(app, spoken, *[pygame.K_DOWN] * 4)
+    return [[line.replace(str(app.data_dir), "<data>") for line in keys(app, spoken, pygame.K_RETURN)]]
+
+
+def pause_menu(app, spoken: list[str]) -> list[list[str]]:
+    """Esc at a table: the pause menu; Down ×3 and Up; Enter on Settings, then Esc back to it."""
+    at_the_table(app)
+    out = [keys(app, spoken, pygame.K_ESCAPE)[-1:], keys(app, spoken, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)]
+    out += [keys(app, spoken, pygame.K_UP), keys(app, spoken, pygame.K_RETURN), keys(app, spoken, pygame.K_ESCAPE)]
+    return out
+
+
+def replay_screen(app, spoken: list[str]) -> list[list[str]]:
+    """The replay of a finished match: Home, Right, End; Tab to the next button."""
+    from tests.ui.test_score_chart import session_after
+    from ui.scenes.replay import ReplayScene
+
+    app.push(ReplayScene(app, session_after("gin_rummy", 2, 1).state))
+    out = [frames(app, spoken), keys(app, spoken, pygame.K_HOME), keys(app, spoken, pygame.K_RIGHT)]
+    out += [keys(app, spoken, pygame.K_END), keys(app, spoken, TAB)]
+    return out
+
+
+def waiting_room(app, spoken: list[str]) -> list[list[str]]:
+    """A friend's waiting room at a host's table: what it shows as it opens, a seat taken, Tab."""
+    from tests.ui.test_hostile_text import HostileLink
+    from ui.scenes.network import LobbyScene
+
+    seats = [{"name": "Ann", "kind": "remote", "state": "connected", "client": "human"},
+             {"name": "Bob", "kind": "remote", "state": "waiting", "client": "human"}]
+    link = HostileLink([{"type": "welcome", "seat": 0, "code": "K7QM", "game": "gin_rummy", "players": 2,
+                         "names": ["Ann", "Bob"]}, {"type": "seats", "seats": seats}])
+    app.push(LobbyScene(app, [link]))  # type: ignore[list-item]
+    out = [frames(app, spoken)]
+    seats[1]["state"] = "connected"
+    link.messages.append({"type": "seats", "seats": seats})
+    out += [frames(app, spoken), keys(app, spoken, TAB)]
+    return out
+
+
 SCREENS = {"title": title_screen, "setup": gin_setup, "settings": settings_screen, "rules": rules_screen,
-           "stats": stats_screen}
+           "stats": stats_screen, "saves": saved_matches, "join": join_screen, "about": about_screen,
+           "pause": pause_menu, "replay": replay_screen, "waiting": waiting_room}
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
