@@ -38,8 +38,8 @@ from ui.text import SafeFont, wrap_text
 from ui.theme import drop_unused_fonts, scaled_theme
 
 if TYPE_CHECKING:
-    from ui.scenes.base import Heard
     from ui.session import MatchSession
+    from ui.spoken import Heard
     from ui.table.bots import ProcessRunner, ThreadRunner
 
 WINDOW_TITLE = "Tablée"
@@ -564,12 +564,12 @@ class App:
         if last_scene is not top or before is None or before.title != heard.title:
             said = [heard.entering]
         else:
-            said = [heard.focus if before.control != heard.control or before.note != heard.note
-                    else heard.value if before.value != heard.value else ""]
+            said = [heard.focus if before.control != heard.control else heard.value if before.value != heard.value
+                    else heard.note if before.note != heard.note else ""]
             said.append(news(before.page, heard.page))
-        self.announce(aloud(" ".join(sentence(part) for part in said if part)), Priority.POLITE, "focus")
         if heard.alert and (before is None or before.alert != heard.alert):
-            self.announce(aloud(heard.alert), Priority.INTERRUPT, "error")
+            self.announce(aloud(heard.alert), Priority.INTERRUPT, "error")  # first: it drops polite lines waiting
+        self.announce(aloud(" ".join(sentence(part) for part in said if part)), Priority.POLITE, "focus")
 
     def announce(self, text: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:
         """Tell the player ``text`` through the announcements channel (``ui.announce``), when they

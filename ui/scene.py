@@ -12,7 +12,7 @@ import pygame
 
 if TYPE_CHECKING:
     from ui.app import App
-    from ui.scenes.base import Heard
+    from ui.spoken import Heard
 
 
 class Scene:

@@ -1,10 +1,12 @@
 """Sentences spoken to the one person at the table: the second-person forms of the catalogues
 (``<key>_you``, ``<key>_to_you``), chosen without pygame so that the table's match, the adapters
-and the score sheet share them."""
+and the score sheet share them; and what a screen tells a player who listens (``Heard``, see
+``ui.scenes.base``), with the small rules that make text read well aloud."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ui.session import MatchSession
@@ -58,3 +60,30 @@ def news(before: str, now: str) -> str:
         return ""
     said = set(re.split(r"(?<=\D[.!?…])\s+", before))
     return " ".join(part for part in re.split(r"(?<=\D[.!?…])\s+", now) if part and part not in said)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What a player who listens is told of a screen: its ``title``, what it shows beside its
+    controls (``page``: figures, a section of the rules), the focused ``control`` (its label and
+    role), its ``value`` and state, a ``note`` (an option's example, why it is unavailable), and an
+    ``alert`` (an error the screen shows) and the screen's own ``keys``, said as it opens."""
+
+    title: str
+    control: str = ""
+    value: str = ""
+    note: str = ""
+    page: str = ""
+    alert: str = ""
+    keys: str = ""
+
+    @property
+    def focus(self) -> str:
+        """The focused control in one sentence: "Animation speed, choice, Fast."."""
+        said = ", ".join(part for part in (self.control, self.value) if part)
+        return " ".join(sentence(part) for part in (said, self.note) if part)
+
+    @property
+    def entering(self) -> str:
+        """What is said as the screen opens: its title, its page, its keys, its focused control."""
+        return " ".join(sentence(part) for part in (self.title, self.page, self.keys, self.focus) if part)

@@ -29,9 +29,8 @@ EXPECTED: dict[str, dict[str, list[list[str]]]] = {'title': {'en': [['Tablée. C
                    'same cards.'],
                   ['First dealer (seat number), text box, random. A whole number, 0 to 1. Blank: chosen at random. '
                    'Left empty, the first dealer is drawn at random; 0 makes the first player of the list deal.'],
-                  ['“First dealer (seat number)” must be a seat number from 0 to 1, not 7.'],
-                  ['First dealer (seat number), text box, random. A whole number, 0 to 1. Blank: chosen at random. '
-                   'Left empty, the first dealer is drawn at random; 0 makes the first player of the list deal.'],
+                  ['“First dealer (seat number)” must be a seat number from 0 to 1, not 7.', '7.'],
+                  ['random.'],
                   ['Hollywood scoring (three games at once), check box, not checked. On: your first hand won scores '
                    'in game 1, your second in games 1 and 2, later ones in all three.'],
                   ['checked.'],
@@ -47,10 +46,8 @@ EXPECTED: dict[str, dict[str, list[list[str]]]] = {'title': {'en': [['Tablée. C
                   ['Premier donneur (numéro de place), zone de texte, au hasard. Un nombre entier, de 0 à 1. Vide : '
                    'tiré au hasard. Vide, le premier donneur est tiré au sort ; 0 fait donner le premier joueur de '
                    'la liste.'],
-                  ['« Premier donneur (numéro de place) » doit être un numéro de place de 0 à 1, pas 7.'],
-                  ['Premier donneur (numéro de place), zone de texte, au hasard. Un nombre entier, de 0 à 1. Vide : '
-                   'tiré au hasard. Vide, le premier donneur est tiré au sort ; 0 fait donner le premier joueur de '
-                   'la liste.'],
+                  ['« Premier donneur (numéro de place) » doit être un numéro de place de 0 à 1, pas 7.', '7.'],
+                  ['au hasard.'],
                   ['Marque Hollywood (trois manches à la fois), case à cocher, non cochée. Coché : votre premier '
                    'coup gagné compte dans la manche 1, le deuxième dans les manches 1 et 2, les suivants dans les '
                    'trois.'],
@@ -196,8 +193,8 @@ EXPECTED: dict[str, dict[str, list[list[str]]]] = {'title': {'en': [['Tablée. C
                    'easy: none yet; normal: none yet; hard: none yet; Pass and play: none yet; Network: none yet. '
                    'Back, button.'],
                   ['All games, button. Shown.', 'Gin Rummy, button.'],
-                  ['Gin Rummy, button. Shown. gins: none yet; undercuts made: none yet; undercuts suffered: none '
-                   'yet; points per hand: none yet; best game: none yet; longest winning streak: none yet.'],
+                  ['Shown. gins: none yet; undercuts made: none yet; undercuts suffered: none yet; points per hand: '
+                   'none yet; best game: none yet; longest winning streak: none yet.'],
                   ['Tablée. Card games around one table. Arrow keys: choose, Enter: open, F11: full screen. '
                    'Statistics, button.']],
            'fr': [['Statistiques. Gin-rami. Contre des robots, faciles: aucune encore; normaux: aucune encore; '
@@ -207,9 +204,9 @@ EXPECTED: dict[str, dict[str, list[list[str]]]] = {'title': {'en': [['Tablée. C
                    'faciles: aucune encore; normaux: aucune encore; difficiles: aucune encore; Entre humains: aucune '
                    'encore; En réseau: aucune encore. Retour, bouton.'],
                   ['Tous les jeux, bouton. Affiché.', 'Gin-rami, bouton.'],
-                  ['Gin-rami, bouton. Affiché. gins: aucune encore; contres réussis: aucune encore; contres subis: '
-                   'aucune encore; points par main: aucune encore; meilleure manche: aucune encore; plus longue '
-                   'série de victoires: aucune encore.'],
+                  ['Affiché. gins: aucune encore; contres réussis: aucune encore; contres subis: aucune encore; '
+                   'points par main: aucune encore; meilleure manche: aucune encore; plus longue série de victoires: '
+                   'aucune encore.'],
                   ["Tablée. Des jeux de cartes autour d'une même table. Flèches : choisir, Entrée : ouvrir, F11 : "
                    'plein écran. Statistiques, bouton.']]},
  'saves': {'en': [['Continue, Gin Rummy, button. Player 1, Player 2, 40 moves played.'],

@@ -420,3 +420,26 @@ def test_every_control_on_every_screen_has_a_spoken_name_role_and_is_reached_by_
                     continue
                 assert element in screen.nav, (name, type(element).__name__, getattr(element, "text", ""))
     assert len(seen) >= 14, seen
+
+
+def test_the_knock_panel_says_its_melds_deadwood_and_focus_and_a_wrong_meld_at_once(app) -> None:
+    from tests.ui.test_table_gin_knock_panel import open_panel
+
+    spoken = listening(app)
+    start = len(spoken)
+    _, panel = open_panel(app)
+    frames(app, spoken)
+    opened = spoken[start:]
+    assert opened[-1] == (
+        "Lay out your knock, discard the King of hearts. Meld 1. 3 of clubs, 4 of clubs, 5 of clubs, 6 of clubs. "
+        "Run. Meld 2. 9 of spades, 9 of hearts, 9 of diamonds. Set. Deadwood: 4 / 10. Ace of spades, Ace of hearts, "
+        "2 of diamonds. Within the knock limit. Deadwood 4, knock limit 10: ready to knock. Click a card, then a row "
+        "(or drag it). Keys: arrows choose a card, Up/Down move it, K knocks, A resets, Esc cancels.")
+    assert keys(app, spoken, TAB) == ["3 of clubs, Meld 1."]
+    moved = keys(app, spoken, pygame.K_DOWN)
+    assert panel.layout.row_of("3c") == 1
+    assert moved == ["Meld 2 is not a meld: a set is 3 or 4 cards of one rank, a run 3 or more cards of one suit in "
+                     "sequence.", "3 of clubs, Meld 2. Meld 1. 4 of clubs, 5 of clubs, 6 of clubs. Meld 2. 3 of clubs, 9 of spades, "
+                     "9 of hearts, 9 of diamonds. Not a meld."]
+    kinds = {a.text: a.priority for a in said(app)}
+    assert kinds[moved[0]] == Priority.INTERRUPT

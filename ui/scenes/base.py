@@ -21,7 +21,6 @@ them again, which is also how a resize or a language switch shows up at once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -34,7 +33,7 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from ui.scene import Scene
 from ui.scenes import art
-from ui.spoken import sentence
+from ui.spoken import Heard, sentence
 from ui.text import drawable
 
 if TYPE_CHECKING:
@@ -44,33 +43,6 @@ NAV_NEXT = (pygame.K_DOWN, pygame.K_RIGHT)
 NAV_PREV = (pygame.K_UP, pygame.K_LEFT)
 ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 FOCUS_RING = 4  # pixels between a focused widget and the ring drawn around it
-
-
-@dataclass(frozen=True)
-class Heard:
-    """What a player who listens is told of a screen: its ``title``, what it shows beside its
-    controls (``page``: figures, a section of the rules), the focused ``control`` (its label and
-    role), its ``value`` and state, a ``note`` (an option's example, why it is unavailable), and an
-    ``alert`` (an error the screen shows) and the screen's own ``keys``, said as it opens."""
-
-    title: str
-    control: str = ""
-    value: str = ""
-    note: str = ""
-    page: str = ""
-    alert: str = ""
-    keys: str = ""
-
-    @property
-    def focus(self) -> str:
-        """The focused control in one sentence: "Animation speed, choice, Fast."."""
-        said = ", ".join(part for part in (self.control, self.value) if part)
-        return " ".join(sentence(part) for part in (said, self.note) if part)
-
-    @property
-    def entering(self) -> str:
-        """What is said as the screen opens: its title, its page, its keys, its focused control."""
-        return " ".join(sentence(part) for part in (self.title, self.page, self.keys, self.focus) if part)
 
 
 class Focusable:
