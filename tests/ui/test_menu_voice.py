@@ -443,3 +443,34 @@ def test_the_knock_panel_says_its_melds_deadwood_and_focus_and_a_wrong_meld_at_o
                      "9 of hearts, 9 of diamonds. Not a meld."]
     kinds = {a.text: a.priority for a in said(app)}
     assert kinds[moved[0]] == Priority.INTERRUPT
+
+
+def test_a_listener_goes_from_the_title_screen_to_the_table_with_keys_and_speech_alone(app) -> None:
+    """Done when (issue 63): start the app, choose a game, set up the seats, learn the rules, play."""
+    from ui.table.scene import TableScene
+
+    spoken = listening(app)
+    assert spoken[0].startswith("Tablée.") and spoken[0].endswith("Gin Rummy, 2 players, button. Two players draw "
+                                                                 "and discard to build sets and runs, then knock "
+                                                                 "before the other does; the match goes to 1,000 "
+                                                                 "points.")
+    assert keys(app, spoken, pygame.K_RETURN) == ["New game, Gin Rummy. Start, button."]
+    seats = keys(app, spoken, *[TAB] * 5)
+    assert seats == ["Undo between people, check box, not checked. With several people at this computer, let Ctrl+Z "
+                     "take back the last decision of any of them (and the bots' replies). Against bots alone, undo is "
+                     "always offered.",
+                     "Seat 1, name, text box, Player 1.", "Seat 1, who plays, choice, Human.",
+                     "Seat 2, name, text box, Bruno.", "Seat 2, who plays, choice, Bot, normal."]
+    assert keys(app, spoken, pygame.K_RIGHT) == ["Bot, hard."]
+    assert keys(app, spoken, *[(TAB, SHIFT)] * 6)[-1] == "Read the rules, button."
+    assert keys(app, spoken, pygame.K_RETURN)[0].startswith("Rules, Gin Rummy. 9 sections.")
+    assert keys(app, spoken, pygame.K_h)[0].startswith("Section 1 of 9. How to play. Goal: collect melds")
+    assert keys(app, spoken, pygame.K_ESCAPE) == ["New game, Gin Rummy. Read the rules, button."]
+    assert keys(app, spoken, TAB) == ["Start, button."]
+    table = keys(app, spoken, pygame.K_RETURN)
+    assert isinstance(app.top, TableScene) and app.top.session.seats[1].level == "hard"
+    assert table[0].startswith("Your turn: take the upcard (") and table[0].endswith(") or pass.")  # a new deal
+    kinds = {a.text: a.priority for a in said(app)}
+    assert kinds[table[0]] == Priority.INTERRUPT
+    assert keys(app, spoken, pygame.K_ESCAPE)[-1] == "Pause. Gin Rummy. Resume, button."
+    assert keys(app, spoken, pygame.K_RETURN) == [] and isinstance(app.top, TableScene)  # back at the table
