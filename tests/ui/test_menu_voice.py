@@ -474,3 +474,18 @@ def test_a_listener_goes_from_the_title_screen_to_the_table_with_keys_and_speech
     assert kinds[table[0]] == Priority.INTERRUPT
     assert keys(app, spoken, pygame.K_ESCAPE)[-1] == "Pause. Gin Rummy. Resume, button."
     assert keys(app, spoken, pygame.K_RETURN) == [] and isinstance(app.top, TableScene)  # back at the table
+
+
+def test_the_statistics_read_each_cell_as_words(app) -> None:
+    from ui.scenes.stats import StatsScene
+    from ui.session import SeatInfo
+
+    seats = [SeatInfo("Ann"), SeatInfo("Bot", "normal")]
+    app.storage.record_result("gang_de_mouettes", seats, [0])
+    app.storage.record_result("gang_de_mouettes", seats, [1])
+    app.storage.record_result("gang_de_mouettes", seats, [0], assisted=True)
+    spoken = listening(app)
+    app.push(StatsScene(app))
+    page = frames(app, spoken)[-1]
+    assert "Gang de mouettes. Against bots, easy: none yet; normal: 2 won of 3, 67% won, including 1 assisted " \
+           "(1 won); hard: none yet;" in page

@@ -235,10 +235,17 @@ class StatsScene(MenuScene):
         heads = [tr(f"stats.level.{level}") for level in LEVEL_ORDER] + [tr("stats.pass_and_play"), tr("stats.network")]
         games_said = []
         for title, cells in self.rows():
-            said = "; ".join(f"{head}: {tr('menu.none') if main == '—' else ' '.join(f'{main} {sub}'.split())}"
-                             for head, (main, sub) in zip(heads, cells, strict=False))
+            said = "; ".join(f"{head}: {self._cell_aloud(main, sub)}" for head, (main, sub) in zip(heads, cells, strict=False))
             games_said.append(f"{title}. {tr('stats.vs_bots')}, {said}.")
         return " ".join(games_said)
+
+    def _cell_aloud(self, main: str, sub: str) -> str:
+        """A cell as a voice reads it: "2 won of 5, 40% won", "none yet" for a dash."""
+        if main == "—":
+            return self.app.tr("menu.none")
+        won, _, played = main.partition(" / ")
+        main = self.app.tr("menu.won_of", won=won, played=played) if played else main
+        return ", ".join(" ".join(part.split()) for part in (main, *sub.split("\n")) if part.strip())
 
     def figures(self, game_id: str) -> list[tuple[str, str]]:
         """(label, value) of each of the game's figures, "—" where nothing was played yet."""
