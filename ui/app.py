@@ -34,7 +34,7 @@ from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
 from ui.spoken import aloud, news, sentence
 from ui.storage import Storage
-from ui.text import SafeFont, wrap_text
+from ui.text import SafeFont, drawable, wrap_text
 from ui.theme import drop_unused_fonts, scaled_theme
 
 if TYPE_CHECKING:
@@ -573,8 +573,11 @@ class App:
 
     def announce(self, text: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:
         """Tell the player ``text`` through the announcements channel (``ui.announce``), when they
-        asked for speech (*Read aloud*); a sentence already announced this frame is not said twice."""
-        if not self.settings.read_aloud or not text or text in self._announced:
+        asked for speech (*Read aloud*); a sentence already announced this frame is not said twice. The
+        text is made harmless first (``drawable``: no NUL, control or lone surrogate, at most
+        ``TEXT_LIMIT`` characters), as names from a host or a LAN announcement reach it."""
+        text = drawable(text) if self.settings.read_aloud else ""
+        if not text or text in self._announced:
             return
         self._announced.add(text)
         self.speaker.say(text, self.language, priority, kind)
@@ -607,7 +610,8 @@ class App:
             self._guarded(top, "update", top.update, dt)
         if self.top is not top:
             self._redraw = True  # news changed the screen (the waiting room became the table)
-        self.follow_screen()
+        if self.top is not None:
+            self._guarded(self.top, "spoken_screen", self.follow_screen)
         for toast in self._toasts:
             toast.remaining -= dt
         self._toasts = [t for t in self._toasts if t.remaining > 0]

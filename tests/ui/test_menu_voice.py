@@ -489,3 +489,24 @@ def test_the_statistics_read_each_cell_as_words(app) -> None:
     page = frames(app, spoken)[-1]
     assert "Gang de mouettes. Against bots, easy: none yet; normal: 2 won of 3, 67% won, including 1 assisted " \
            "(1 won); hard: none yet;" in page
+
+
+def test_a_hostile_table_name_is_spoken_as_harmless_bounded_text(app) -> None:
+    """A table name from the network that slipped past the checks (NUL, a lone surrogate, terminal
+    escapes, a megabyte): the Join screen says it without them and within the text limit, and the
+    app lives on (a NUL cannot even be handed to a speech program)."""
+    from net.discovery import TableAd
+    from ui.scenes.network import JoinScene
+    from ui.text import TEXT_LIMIT
+
+    spoken = listening(app)
+    app.push(JoinScene(app))
+    join = app.top
+    join.close_browser()
+    join.heard = [TableAd("Zo\x00é\ud800\x1b[2J" + "x" * 1_000_000, "10.0.0.7", 47815, "K7QM2D", "gin_rummy", 2, 1)]
+    join.rebuild()
+    said = frames(app, spoken)
+    assert said and app.top is join
+    assert all(len(line) <= TEXT_LIMIT and line.isprintable() for line in said)
+    assert any("Zoé" in line for line in said)
+    pygame.event.clear()

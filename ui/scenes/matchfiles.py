@@ -38,12 +38,14 @@ class MatchFilesScene(MenuScene):
         super().__init__(app)
         self.path_entry: UITextEntryLine | None = None
         self.error = ""
+        self.listed = 0
+        """How many match files the screen lists (read once per build, not every frame)."""
         self.error_top = 0
         self.folder_top = 0
 
     def spoken_page(self) -> str:
         """"No match file yet" when there is none."""
-        return "" if self.app.storage.match_files()[:1] else self.app.tr("files.none")
+        return "" if self.listed else self.app.tr("files.none")
 
     def spoken_alert(self) -> str:
         return self.error
@@ -56,6 +58,7 @@ class MatchFilesScene(MenuScene):
         y = self.heading_bottom()
         bh, gap = self.px(40), self.px(8)
         files = self.app.storage.match_files()[:SHOWN]
+        self.listed = len(files)
         if not files:
             self.label(pygame.Rect(x, y, width, bh), tr("files.none"), "field_label")
             y += bh + gap
