@@ -32,7 +32,7 @@ from ui.scene import Scene
 from ui.screen_fit import FRAME_GUESS, Frame, fits, fitting_position, fitting_size, usable_area, window_display, window_frame
 from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
-from ui.spoken import aloud, news, sentence
+from ui.spoken import aloud, news, sentence, typed
 from ui.storage import Storage
 from ui.text import SafeFont, drawable, wrap_text
 from ui.theme import drop_unused_fonts, scaled_theme
@@ -564,7 +564,8 @@ class App:
         if last_scene is not top or before is None or before.title != heard.title:
             said = [heard.entering]
         else:
-            said = [heard.focus if before.control != heard.control else heard.value if before.value != heard.value
+            value = typed(before.value, heard.value) if heard.typed else heard.value
+            said = [heard.focus if before.control != heard.control else value if before.value != heard.value
                     else heard.note if before.note != heard.note else ""]
             said.append(news(before.page, heard.page))
         if heard.alert and (before is None or before.alert != heard.alert):

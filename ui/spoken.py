@@ -76,6 +76,8 @@ class Heard:
     page: str = ""
     alert: str = ""
     keys: str = ""
+    typed: bool = False
+    """Whether the focused control is a text box (a letter typed is said alone, as screen readers echo it)."""
 
     @property
     def focus(self) -> str:
@@ -87,3 +89,12 @@ class Heard:
     def entering(self) -> str:
         """What is said as the screen opens: its title, its page, its keys, its focused control."""
         return " ".join(sentence(part) for part in (self.title, self.page, self.keys, self.focus) if part)
+
+
+def typed(before: str, now: str) -> str:
+    """The one character typed (or erased) between two values of a text box, else ``now`` whole."""
+    longer, shorter = (now, before) if len(now) > len(before) else (before, now)
+    if len(longer) != len(shorter) + 1:
+        return now
+    at = next((i for i, (a, b) in enumerate(zip(longer, shorter, strict=False)) if a != b), len(shorter))
+    return longer[at] if longer[:at] + longer[at + 1:] == shorter else now

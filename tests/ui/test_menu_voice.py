@@ -510,3 +510,16 @@ def test_a_hostile_table_name_is_spoken_as_harmless_bounded_text(app) -> None:
     assert all(len(line) <= TEXT_LIMIT and line.isprintable() for line in said)
     assert any("Zoé" in line for line in said)
     pygame.event.clear()
+
+
+def test_a_letter_typed_or_erased_in_a_text_box_is_said_alone(app) -> None:
+    from ui.scenes.network import JoinScene
+
+    spoken = listening(app)
+    app.push(JoinScene(app))
+    app.top.close_browser()
+    frames(app, spoken)
+    keys(app, spoken, TAB, TAB, TAB)
+    assert type_text(app, spoken, "ab") == ["a.", "b."]
+    assert keys(app, spoken, pygame.K_BACKSPACE) == ["b."]  # the letter erased
+    pygame.event.clear()

@@ -506,8 +506,9 @@ class MenuScene(Scene):
             control, value, _ = self.describe_control(buttons[self.answer % 2])
             return Heard(f"{title} {text}".strip(), control, value)
         control, value, note = self.spoken_control()
+        widget = self.focused_widget()
         return Heard(self.spoken_title(), control, value, note, self.spoken_page(), self.spoken_alert(),
-                     self.spoken_keys())
+                     self.spoken_keys(), isinstance(self.focusables.get(widget), EntryFocus))
 
     def spoken_control(self) -> tuple[str, str, str]:
         """The focused control aloud (see ``describe_control``); empty when nothing has the focus."""
