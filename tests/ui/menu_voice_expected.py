@@ -93,98 +93,18 @@ EXPECTED: dict[str, dict[str, list[list[str]]]] = {'title': {'en': [['Tablée. C
                       'ändern. Sprache, Auswahl, Deutsch.']]},
  'rules': {'en': [['Rules, Gin Rummy. 9 sections. H: next section, Shift+H: previous section, R: read it again. Left '
                    'or Right: another game. Back, button.'],
-                  ['Section 1 of 9. How to play. Goal: collect melds, three or four cards of a rank (7-7-7), or '
-                   'three or more cards in a row of one suit (4-5-6 of hearts), so that the cards left over, your '
-                   'deadwood, add up to as little as possible. Aces count 1, pictures 10, other cards their number. '
-                   'The deal: ten cards each, the upcard (the 8 of hearts) beside the stock. Your hand comes sorted: '
-                   '5-6-7 of hearts is a run, the three 9s a set. Your turn: take one card, from the stock or the '
-                   'top of the discard pile, then discard one. You take the 8 of hearts: it lengthens your run. Now '
-                   'discard one: the king of diamonds leaves you 16 in deadwood. Going out: when your deadwood after '
-                   'the discard is 10 or less, you may knock instead of an ordinary discard. Everybody lays their '
-                   'cards down; your opponent may add cards to your melds. Scoring: the lower deadwood scores the '
-                   'difference; if your opponent has as little as you, they score it plus 25. With no deadwood at '
-                   'all (gin) you score 25 plus their deadwood. You knock, discarding the queen of spades: your '
-                   "deadwood is 9 (4, 2 and 3), Bruno's 49 with nothing to lay off. You score the difference: 40. "
-                   'The end: the first to 100 points wins the game and a bonus; a match adds games up to 1,000 '
-                   'points (the target is a setup option). The full rules follow; the points where Tablée had to '
-                   'choose a reading are listed at the end.'],
-                  ['Section 2 of 9. Cards and melds. Two players, one 52-card deck. Card value: Ace 1, 2–10 face '
-                   'value, Jack/Queen/King 10. A meld is either a set (3 or 4 cards of the same rank) or a run (3 or '
-                   'more cards of the same suit in sequence). Aces are low only: A-2-3 is a run, Q-K-A is not, no '
-                   'wrap-around. A card belongs to at most one meld. Deadwood = the total value of the cards in no '
-                   "meld. A hand's deadwood is always computed with the arrangement of melds that minimises it."],
-                  ['Section 2 of 9. Cards and melds. Two players, one 52-card deck. Card value: Ace 1, 2–10 face '
-                   'value, Jack/Queen/King 10. A meld is either a set (3 or 4 cards of the same rank) or a run (3 or '
-                   'more cards of the same suit in sequence). Aces are low only: A-2-3 is a run, Q-K-A is not, no '
-                   'wrap-around. A card belongs to at most one meld. Deadwood = the total value of the cards in no '
-                   "meld. A hand's deadwood is always computed with the arrangement of melds that minimises it."],
-                  ['Section 1 of 9. How to play. Goal: collect melds, three or four cards of a rank (7-7-7), or '
-                   'three or more cards in a row of one suit (4-5-6 of hearts), so that the cards left over, your '
-                   'deadwood, add up to as little as possible. Aces count 1, pictures 10, other cards their number. '
-                   'The deal: ten cards each, the upcard (the 8 of hearts) beside the stock. Your hand comes sorted: '
-                   '5-6-7 of hearts is a run, the three 9s a set. Your turn: take one card, from the stock or the '
-                   'top of the discard pile, then discard one. You take the 8 of hearts: it lengthens your run. Now '
-                   'discard one: the king of diamonds leaves you 16 in deadwood. Going out: when your deadwood after '
-                   'the discard is 10 or less, you may knock instead of an ordinary discard. Everybody lays their '
-                   'cards down; your opponent may add cards to your melds. Scoring: the lower deadwood scores the '
-                   'difference; if your opponent has as little as you, they score it plus 25. With no deadwood at '
-                   'all (gin) you score 25 plus their deadwood. You knock, discarding the queen of spades: your '
-                   "deadwood is 9 (4, 2 and 3), Bruno's 49 with nothing to lay off. You score the difference: 40. "
-                   'The end: the first to 100 points wins the game and a bonus; a match adds games up to 1,000 '
-                   'points (the target is a setup option). The full rules follow; the points where Tablée had to '
-                   'choose a reading are listed at the end.'],
+                  ['Section 1 of 9. How to play. …'],
+                  ['Section 2 of 9. Cards and melds. …'],
+                  ['Section 2 of 9. Cards and melds. …'],
+                  ['Section 1 of 9. How to play. …'],
                   ['Rules, LaGagne. 12 sections. H: next section, Shift+H: previous section, R: read it again. Left '
                    'or Right: another game. Back, button.']],
            'fr': [['Règles, Gin-rami. 9 sections. H : section suivante, Maj+H : section précédente, R : la relire. '
                    'Gauche ou Droite : un autre jeu. Retour, bouton.'],
-                  ['Section 1 sur 9. Comment jouer. But : réunir des combinaisons, trois ou quatre cartes de même '
-                   'hauteur (7-7-7), ou trois cartes ou plus qui se suivent dans une couleur (4-5-6 de cœur), pour '
-                   "que les cartes qui restent, vos points morts, valent le moins possible. L'As vaut 1, les figures "
-                   '10, les autres cartes leur chiffre. La donne : dix cartes chacun, la carte retournée (le 8 de '
-                   'cœur) à côté du talon. Votre main est triée : 5-6-7 de cœur est une suite, les trois 9 un '
-                   'brelan. Votre tour : prenez une carte, au talon ou sur la pile de rejet, puis rejetez-en une. '
-                   'Vous prenez le 8 de cœur : il allonge votre suite. Rejetez-en une : le roi de carreau vous '
-                   'laisse 16 points morts. Sortir : quand vos points morts après le rejet ne dépassent pas 10, vous '
-                   "pouvez frapper au lieu d'un rejet ordinaire. Chacun étale ses cartes ; l'adversaire peut "
-                   'compléter vos combinaisons avec les siennes. Marque : les points morts les plus bas marquent la '
-                   "différence ; si l'adversaire en a autant ou moins que vous, il marque la différence plus 25. "
-                   'Sans aucun point mort (gin), vous marquez 25 plus ses points morts. Vous frappez en rejetant la '
-                   'dame de pique : vous avez 9 points morts (4, 2 et 3), Bruno 49 et rien à poser. Vous marquez la '
-                   'différence : 40. La fin : le premier à 100 points gagne la manche et une prime ; une partie '
-                   "additionne les manches jusqu'à 1 000 points (le but est une option de la préparation). Les "
-                   'règles complètes suivent ; le gin-rami se joue à deux avec un jeu de 52 cartes. Les points où '
-                   'Tablée a dû choisir une lecture sont réunis à la fin.'],
-                  ['Section 2 sur 9. Cartes et combinaisons. Deux joueurs, un jeu de 52 cartes. Valeur des cartes : '
-                   'As 1, 2 à 10 leur valeur, Valet, Dame et Roi 10. Une combinaison est soit un brelan ou carré (3 '
-                   'ou 4 cartes de même hauteur), soit une séquence (3 cartes ou plus de même couleur qui se '
-                   "suivent). L'As est toujours bas : A-2-3 est une séquence, D-R-A n'en est pas une, et on ne fait "
-                   'pas le tour. Une carte appartient à une seule combinaison au plus. Les points morts sont la '
-                   "somme des valeurs des cartes hors combinaison. On compte toujours les points morts d'une main "
-                   "avec l'arrangement de combinaisons qui les rend le plus bas possible."],
-                  ['Section 2 sur 9. Cartes et combinaisons. Deux joueurs, un jeu de 52 cartes. Valeur des cartes : '
-                   'As 1, 2 à 10 leur valeur, Valet, Dame et Roi 10. Une combinaison est soit un brelan ou carré (3 '
-                   'ou 4 cartes de même hauteur), soit une séquence (3 cartes ou plus de même couleur qui se '
-                   "suivent). L'As est toujours bas : A-2-3 est une séquence, D-R-A n'en est pas une, et on ne fait "
-                   'pas le tour. Une carte appartient à une seule combinaison au plus. Les points morts sont la '
-                   "somme des valeurs des cartes hors combinaison. On compte toujours les points morts d'une main "
-                   "avec l'arrangement de combinaisons qui les rend le plus bas possible."],
-                  ['Section 1 sur 9. Comment jouer. But : réunir des combinaisons, trois ou quatre cartes de même '
-                   'hauteur (7-7-7), ou trois cartes ou plus qui se suivent dans une couleur (4-5-6 de cœur), pour '
-                   "que les cartes qui restent, vos points morts, valent le moins possible. L'As vaut 1, les figures "
-                   '10, les autres cartes leur chiffre. La donne : dix cartes chacun, la carte retournée (le 8 de '
-                   'cœur) à côté du talon. Votre main est triée : 5-6-7 de cœur est une suite, les trois 9 un '
-                   'brelan. Votre tour : prenez une carte, au talon ou sur la pile de rejet, puis rejetez-en une. '
-                   'Vous prenez le 8 de cœur : il allonge votre suite. Rejetez-en une : le roi de carreau vous '
-                   'laisse 16 points morts. Sortir : quand vos points morts après le rejet ne dépassent pas 10, vous '
-                   "pouvez frapper au lieu d'un rejet ordinaire. Chacun étale ses cartes ; l'adversaire peut "
-                   'compléter vos combinaisons avec les siennes. Marque : les points morts les plus bas marquent la '
-                   "différence ; si l'adversaire en a autant ou moins que vous, il marque la différence plus 25. "
-                   'Sans aucun point mort (gin), vous marquez 25 plus ses points morts. Vous frappez en rejetant la '
-                   'dame de pique : vous avez 9 points morts (4, 2 et 3), Bruno 49 et rien à poser. Vous marquez la '
-                   'différence : 40. La fin : le premier à 100 points gagne la manche et une prime ; une partie '
-                   "additionne les manches jusqu'à 1 000 points (le but est une option de la préparation). Les "
-                   'règles complètes suivent ; le gin-rami se joue à deux avec un jeu de 52 cartes. Les points où '
-                   'Tablée a dû choisir une lecture sont réunis à la fin.'],
+                  ['Section 1 sur 9. Comment jouer. …'],
+                  ['Section 2 sur 9. Cartes et combinaisons. …'],
+                  ['Section 2 sur 9. Cartes et combinaisons. …'],
+                  ['Section 1 sur 9. Comment jouer. …'],
                   ['Règles, LaGagne. 12 sections. H : section suivante, Maj+H : section précédente, R : la relire. '
                    'Gauche ou Droite : un autre jeu. Retour, bouton.']]},
  'stats': {'en': [['Statistics. Gin Rummy. Against bots, easy: none yet; normal: none yet; hard: none yet; Pass and '

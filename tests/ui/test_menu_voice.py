@@ -110,11 +110,19 @@ def settings_screen(app, spoken: list[str]) -> list[list[str]]:
 
 
 def rules_screen(app, spoken: list[str]) -> list[list[str]]:
-    """Rules from the title screen: H twice, R, Shift+H, then Right to the next game."""
+    """Rules from the title screen: H twice, R, Shift+H, then Right to the next game. Each section is
+    said whole, exactly as the page has it; the expectations keep its place and heading (the rules'
+    wording is the rules pages' own business)."""
     keys(app, spoken, *[pygame.K_DOWN] * 5)
     out = [keys(app, spoken, pygame.K_RETURN)]
-    out += [keys(app, spoken, pygame.K_h), keys(app, spoken, pygame.K_h), keys(app, spoken, pygame.K_r)]
-    out += [keys(app, spoken, (pygame.K_h, SHIFT)), keys(app, spoken, pygame.K_RIGHT)]
+    rules = app.top
+    for key, index in ((pygame.K_h, 0), (pygame.K_h, 1), (pygame.K_r, 1), ((pygame.K_h, SHIFT), 0)):
+        said = keys(app, spoken, key)
+        where = app.tr("menu.rules_section", n=index + 1, count=len(rules.page.sections))
+        assert said == [f"{where} {rules.page.sections[index][1]}"]
+        assert rules.scroll == min(rules.max_scroll, rules.page.sections[index][0])
+        out.append([". ".join(said[0].split(". ")[:2]) + ". …"])
+    out.append(keys(app, spoken, pygame.K_RIGHT))
     return out
 
 
