@@ -32,12 +32,14 @@ from ui.scene import Scene
 from ui.screen_fit import FRAME_GUESS, Frame, fits, fitting_position, fitting_size, usable_area, window_display, window_frame
 from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
+from ui.spoken import aloud, news, sentence, typed
 from ui.storage import Storage
-from ui.text import SafeFont, wrap_text
+from ui.text import SafeFont, drawable, wrap_text
 from ui.theme import drop_unused_fonts, scaled_theme
 
 if TYPE_CHECKING:
     from ui.session import MatchSession
+    from ui.spoken import Heard
     from ui.table.bots import ProcessRunner, ThreadRunner
 
 WINDOW_TITLE = "Tablée"
@@ -203,6 +205,8 @@ class App:
         self._speaker: Speaker | None = None
         self.last_f1: float | None = None
         """When F1 was last pressed (``elapsed``): F1 twice at a table says its spoken keys."""
+        self._heard: tuple[Scene | None, Heard | None] = (None, None)
+        """The top scene and what a listener heard of it at the last frame (``follow_screen``)."""
         self._announced: set[str] = set()
         """What was announced this frame: a sentence shown two ways at once (a log line and a message
         over the table) is said once."""
@@ -492,7 +496,7 @@ class App:
         try:
             save_settings(self.places.config, self.settings)
         except OSError as exc:
-            self.notify(self.tr("notice.save_failed", error=str(exc)))
+            self.notify(self.tr("notice.save_failed", error=str(exc)), error=True)
 
     def tr(self, key: str, **params: Any) -> str:
         """The text of ``key`` in the current language (English, then the key, as fallbacks)."""
@@ -541,15 +545,40 @@ class App:
         self._fonts[key] = font  # now the most recently asked for
         return font
 
-    def notify(self, text: str, seconds: float = 4.0) -> None:
-        """Show ``text`` in a toast above every scene for ``seconds`` (and say it, politely)."""
+    def notify(self, text: str, seconds: float = 4.0, error: bool = False) -> None:
+        """Show ``text`` in a toast above every scene for ``seconds`` and say it: politely, or at once
+        for an ``error`` (something refused or failed)."""
         self._toasts.append(_Toast(text, seconds, seconds))
-        self.announce(text, Priority.POLITE, "toast")
+        self.announce(text, Priority.INTERRUPT if error else Priority.POLITE, "error" if error else "toast")
+
+    def follow_screen(self) -> None:
+        """Tell a player who listens what changed on a menu screen since the last frame (``Scene.spoken_screen``):
+        a new screen (or question) its title, page and focused control; a focus move the control; a
+        value changed the new value; an error shown, at once. Called once a frame, for every screen."""
+        top = self.top
+        heard = top.spoken_screen() if top is not None and self.settings.read_aloud else None
+        last_scene, before = self._heard
+        self._heard = (top, heard)
+        if heard is None:
+            return
+        if last_scene is not top or before is None or before.title != heard.title:
+            said = [heard.entering]
+        else:
+            value = typed(before.value, heard.value) if heard.typed else heard.value
+            said = [heard.focus if before.control != heard.control else value if before.value != heard.value
+                    else heard.note if before.note != heard.note else ""]
+            said.append(news(before.page, heard.page))
+        if heard.alert and (before is None or before.alert != heard.alert):
+            self.announce(aloud(heard.alert), Priority.INTERRUPT, "error")  # first: it drops polite lines waiting
+        self.announce(aloud(" ".join(sentence(part) for part in said if part)), Priority.POLITE, "focus")
 
     def announce(self, text: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:
         """Tell the player ``text`` through the announcements channel (``ui.announce``), when they
-        asked for speech (*Read aloud*); a sentence already announced this frame is not said twice."""
-        if not self.settings.read_aloud or not text or text in self._announced:
+        asked for speech (*Read aloud*); a sentence already announced this frame is not said twice. The
+        text is made harmless first (``drawable``: no NUL, control or lone surrogate, at most
+        ``TEXT_LIMIT`` characters), as names from a host or a LAN announcement reach it."""
+        text = drawable(text) if self.settings.read_aloud else ""
+        if not text or text in self._announced:
             return
         self._announced.add(text)
         self.speaker.say(text, self.language, priority, kind)
@@ -582,6 +611,8 @@ class App:
             self._guarded(top, "update", top.update, dt)
         if self.top is not top:
             self._redraw = True  # news changed the screen (the waiting room became the table)
+        if self.top is not None:
+            self._guarded(self.top, "spoken_screen", self.follow_screen)
         for toast in self._toasts:
             toast.remaining -= dt
         self._toasts = [t for t in self._toasts if t.remaining > 0]
@@ -782,12 +813,12 @@ class App:
         try:
             if match is not None:
                 self.start_match(MatchSession.from_json(match))
-                self.notify(self.tr("notice.crash_table", file=where_text), 8.0)
+                self.notify(self.tr("notice.crash_table", file=where_text), 8.0, error=True)
                 return
         except Exception:  # the autosave itself cannot be played: the title is safe
             pass
         self.pop_to_title()
-        self.notify(self.tr("notice.crash_title", file=where_text), 8.0)
+        self.notify(self.tr("notice.crash_title", file=where_text), 8.0, error=True)
 
     @property
     def toasts(self) -> list[str]:

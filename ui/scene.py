@@ -12,6 +12,7 @@ import pygame
 
 if TYPE_CHECKING:
     from ui.app import App
+    from ui.spoken import Heard
 
 
 class Scene:
@@ -43,6 +44,11 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
+
+    def spoken_screen(self) -> Heard | None:
+        """The screen as a player who listens hears it (``ui.scenes.base.Heard``), for the app to
+        announce what changes; None: the scene speaks for itself (the table, the score sheet)."""
+        return None
 
     def idle(self) -> bool:
         """Whether the scene shows nothing that moves until input arrives, so the app may wait for

@@ -56,6 +56,10 @@ class AboutScene(MenuScene):
     def initial_focus(self) -> int:
         return 0
 
+    def spoken_page(self) -> str:
+        """Where this Tablée keeps its files (the licence is read on screen, Up and Down scroll it)."""
+        return self.folders()
+
     def lines(self, width: int) -> list[str]:
         """The licence text wrapped to ``width`` pixels (kept until the width changes)."""
         if self._wrapped is None or self._wrapped[0] != width:

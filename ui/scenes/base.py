@@ -8,6 +8,12 @@ uses them (a drop-down cycles its options, a text entry moves its caret); Enter/
 button, toggle a checkbox, cycle a drop-down or start typing in an entry. While a text entry is being
 typed in, the first Esc only leaves the entry (the focus stays on it); the next Esc goes back.
 
+Speech (issue 63): each adapter also says its control's role and value, and ``spoken_screen`` tells a player
+who listens what the screen is: its title, what it shows beside its controls, the focused control
+(its spoken label, role, value, state and hint) and an error shown. The app compares it frame to
+frame and announces what changed (``App.follow_screen``), so every menu speaks without a line of its
+own; a scene gives the words its widgets do not show (``add_nav(..., label=, note=)``).
+
 Widgets live in one root container so that ``leave`` removes them all; a scene's ``build`` makes
 them again, which is also how a resize or a language switch shows up at once.
 """
@@ -21,11 +27,13 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.core.interfaces import IContainerLikeInterface
-from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.core.utility import translate
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
 from ui.scene import Scene
 from ui.scenes import art
+from ui.spoken import Heard, sentence
 from ui.text import drawable
 
 if TYPE_CHECKING:
@@ -41,6 +49,12 @@ class Focusable:
     """Adapter for one focusable widget: how it shows the keyboard focus and what keys do to it."""
 
     ring = True  # draw the gold ring around the widget when it has the focus
+    role = ""
+    """What the control is, for a listener (``menu.role.<role>``: button, choice, check box...)."""
+
+    def value(self, tr: Callable[..., str]) -> str:
+        """The control's value in words ("checked", the option shown, the text typed)."""
+        return ""
 
     def __init__(self, widget: Any) -> None:
         self.widget = widget
@@ -61,6 +75,7 @@ class ButtonFocus(Focusable):
     """A button: shown in the selected colours, Enter/Space press it."""
 
     ring = False
+    role = "button"
 
     def __init__(self, widget: UIButton, action: Callable[[], None]) -> None:
         super().__init__(widget)
@@ -82,6 +97,11 @@ class ButtonFocus(Focusable):
 class EntryFocus(Focusable):
     """A text entry: focusing it gives it pygame_gui's focus (the caret), so typing goes into it."""
 
+    role = "textbox"
+
+    def value(self, tr: Callable[..., str]) -> str:
+        return self.widget.get_text() or self.widget.placeholder_text or tr("menu.empty")
+
     def show(self, manager: pygame_gui.UIManager, on: bool) -> None:
         if on:
             manager.set_focus_set(self.widget)
@@ -100,6 +120,11 @@ class EntryFocus(Focusable):
 class CheckBoxFocus(Focusable):
     """A checkbox: Enter/Space toggle it (posting pygame_gui's checked/unchecked event)."""
 
+    role = "checkbox"
+
+    def value(self, tr: Callable[..., str]) -> str:
+        return tr("menu.checked" if self.widget.get_state() else "menu.unchecked")
+
     def key(self, manager: pygame_gui.UIManager, key: int) -> bool:
         if key in ACTIVATE:
             self.widget.set_state(not self.widget.get_state())
@@ -110,6 +135,12 @@ class CheckBoxFocus(Focusable):
 class DropDownFocus(Focusable):
     """A closed drop-down: Left goes to the previous option, Right/Enter/Space to the next one,
     without opening it (posting pygame_gui's "changed" event like a click would)."""
+
+    role = "choice"
+
+    def value(self, tr: Callable[..., str]) -> str:
+        option = self.widget.selected_option
+        return str(option[0] if isinstance(option, tuple) else option)
 
     def _face(self) -> UIButton | None:
         state = self.widget.current_state
@@ -153,6 +184,31 @@ class DropDownFocus(Focusable):
         return True
 
 
+class SliderFocus(Focusable):
+    """A slider, as a listener hears it (the screens move sliders with their own keys)."""
+
+    role = "slider"
+
+    def value(self, tr: Callable[..., str]) -> str:
+        return str(self.widget.get_current_value())
+
+
+def adapter_for(widget: Any) -> Focusable:
+    """The keyboard adapter of a widget by its kind (a plain ``Focusable`` for a kind without one;
+    a button's needs its action, see ``MenuScene.button``)."""
+    if isinstance(widget, UITextEntryLine):
+        return EntryFocus(widget)
+    if isinstance(widget, UICheckBox):
+        return CheckBoxFocus(widget)
+    if isinstance(widget, UIDropDownMenu):
+        return DropDownFocus(widget)
+    if isinstance(widget, UIHorizontalSlider):
+        return SliderFocus(widget)
+    if isinstance(widget, UIButton):
+        return ButtonFocus(widget, lambda: None)
+    return Focusable(widget)
+
+
 class MenuScene(Scene):
     """A full-screen scene of pygame_gui widgets over the felt."""
 
@@ -168,6 +224,13 @@ class MenuScene(Scene):
         self.confirm: UIConfirmationDialog | None = None
         """The question open over the scene (``ask``), if any."""
         self._on_yes: Callable[[], object] | None = None
+        self.answer = 0
+        """Which of the open question's buttons has the keyboard focus (0: yes, 1: cancel)."""
+        self.spoken_labels: dict[Any, str] = {}
+        """What a control is called aloud where the widget shows no words of its own (a checkbox
+        whose label is beside it, a drop-down under a heading)."""
+        self.spoken_notes: dict[Any, str] = {}
+        """What is said after a control's value (its example, why it is unavailable)."""
 
     # ------------------------------------------------------------------ size classes
     @property
@@ -199,6 +262,8 @@ class MenuScene(Scene):
         self.actions = {}
         self.nav = []
         self.focusables = {}
+        self.spoken_labels = {}
+        self.spoken_notes = {}
         self.build()
         if self.nav:
             self.set_focus(
@@ -269,16 +334,16 @@ class MenuScene(Scene):
         self.button(pygame.Rect((w - bw) // 2, h - bh - self.px(20), bw, bh), self.app.tr("common.back"), self.back,
                     kind="primary_button")
 
-    def add_nav(self, widget: Any, adapter: Focusable | None = None) -> Any:
-        """Make ``widget`` the next stop of the keyboard focus (the adapter is chosen by its kind)."""
+    def add_nav(self, widget: Any, adapter: Focusable | None = None, label: str = "", note: str = "") -> Any:
+        """Make ``widget`` the next stop of the keyboard focus (the adapter is chosen by its kind);
+        ``label`` names it aloud where it shows no words of its own, ``note`` is said after its value."""
+        if label:
+            self.spoken_labels[widget] = label
+        if note:
+            self.spoken_notes[widget] = note
         if adapter is None:
-            if isinstance(widget, UITextEntryLine):
-                adapter = EntryFocus(widget)
-            elif isinstance(widget, UICheckBox):
-                adapter = CheckBoxFocus(widget)
-            elif isinstance(widget, UIDropDownMenu):
-                adapter = DropDownFocus(widget)
-            else:
+            adapter = adapter_for(widget)
+            if type(adapter) is Focusable:
                 raise TypeError(f"no keyboard adapter for {type(widget).__name__}")
         self.nav.append(widget)
         self.focusables[widget] = adapter
@@ -365,6 +430,91 @@ class MenuScene(Scene):
                 self.set_focus(index)
                 return
 
+    # ------------------------------------------------------------------ speech
+    def spoken_title(self) -> str:
+        """The screen's title as a listener hears it (its heading by default)."""
+        return self.app.tr(self.heading_key) if self.heading_key else ""
+
+    def spoken_page(self) -> str:
+        """What the screen shows beside its controls, said after its title (nothing by default)."""
+        return ""
+
+    def spoken_alert(self) -> str:
+        """An error the screen shows now ("" when none): said at once, cutting what is said."""
+        return ""
+
+    def spoken_keys(self) -> str:
+        """The screen's own keys, said as it opens ("" when Tab, the arrows and Enter are all)."""
+        return ""
+
+    def shown_words(self) -> str:
+        """The words of the screen's visible labels, top to bottom and left to right (a screen whose
+        page is its labels: the waiting room)."""
+        labels: list[UILabel] = []
+        containers: list[Any] = [self.root] if self.root is not None else []
+        while containers:
+            for element in containers.pop().elements:
+                if isinstance(element, UILabel):
+                    labels.append(element)
+                elif hasattr(element, "elements"):
+                    containers.append(element)
+        labels.sort(key=lambda label: (label.rect.top, label.rect.left))
+        return " ".join(sentence(str(label.text)) for label in labels if label.visible and str(label.text).strip())
+
+    def spoken_label(self, widget: Any) -> str:
+        """What ``widget`` is called aloud: the words given to ``add_nav``, else its own text; a
+        button showing a sign ("−", "▶") is called by its tooltip."""
+        label = self.spoken_labels.get(widget, "")
+        adapter = self.focusables.get(widget) or adapter_for(widget)
+        if not label and adapter.role in ("button", "checkbox"):
+            label = str(getattr(widget, "text", "") or "")
+            if label.startswith("pygame-gui."):  # a dialog's own button, in pygame_gui's words as shown
+                label = translate(label)
+        if not any(ch.isalnum() for ch in label):
+            label = str(getattr(widget, "tool_tip_text", "") or "").split("\n")[0] or label
+        return " ".join(label.split())
+
+    def spoken_note(self, widget: Any, label: str) -> str:
+        """What is said after ``widget``'s value: the note given to ``add_nav``, else the lines of its
+        tooltip that do not repeat its label."""
+        note = self.spoken_notes.get(widget)
+        if note is not None:
+            return note
+        tip = str(getattr(widget, "tool_tip_text", "") or "")
+        lines = [" ".join(line.split()) for line in tip.split("\n")]
+        return " ".join(sentence(line) for line in lines if line and line != label)
+
+    def describe_control(self, widget: Any) -> tuple[str, str, str]:
+        """``widget`` aloud: (its label and role, its value and state, its note)."""
+        tr = self.app.tr
+        adapter = self.focusables.get(widget) or adapter_for(widget)
+        label = self.spoken_label(widget)
+        role = adapter.role
+        control = ", ".join(part for part in (label, tr(f"menu.role.{role}") if role else "") if part)
+        value = adapter.value(tr) if adapter is not None else ""
+        if not (bool(widget.is_enabled) and widget.alive()):
+            value = ", ".join(part for part in (value, tr("menu.unavailable")) if part)
+        return control, value, self.spoken_note(widget, label)
+
+    def spoken_screen(self) -> Heard | None:
+        """The screen as a listener hears it now (see ``Heard``); an open question is the screen."""
+        if self.confirm is not None and self.confirm.alive():
+            question = self.confirm
+            title = sentence(str(question.window_display_title or ""))
+            text = sentence(" ".join(str(question.confirmation_text.html_text or "").split()))
+            buttons = (question.confirm_button, question.cancel_button)
+            control, value, _ = self.describe_control(buttons[self.answer % 2])
+            return Heard(f"{title} {text}".strip(), control, value)
+        control, value, note = self.spoken_control()
+        widget = self.focused_widget()
+        return Heard(self.spoken_title(), control, value, note, self.spoken_page(), self.spoken_alert(),
+                     self.spoken_keys(), isinstance(self.focusables.get(widget), EntryFocus))
+
+    def spoken_control(self) -> tuple[str, str, str]:
+        """The focused control aloud (see ``describe_control``); empty when nothing has the focus."""
+        widget = self.focused_widget()
+        return self.describe_control(widget) if widget is not None else ("", "", "")
+
     # ------------------------------------------------------------------ questions
     def ask(self, title_key: str, question_key: str, yes_key: str, on_yes: Callable[[], object],
             object_id: str, **params: Any) -> None:
@@ -379,6 +529,32 @@ class MenuScene(Scene):
                                             window_title=tr(title_key),
                                             action_short_name=tr(yes_key), blocking=True, object_id=object_id)
         self._on_yes = on_yes
+        self.answer = 0
+        self.confirm.confirm_button.select()
+
+    def _question_key(self, key: int, mod: int) -> bool:
+        """The keyboard in an open question: Tab, Shift+Tab and the arrows go between its two
+        buttons, Enter/Space press the one with the focus; nothing reaches the screen behind it."""
+        question = self.confirm
+        if question is None:
+            return False
+        buttons = (question.confirm_button, question.cancel_button)
+        if key in (pygame.K_TAB, *NAV_NEXT, *NAV_PREV):
+            self.answer = 1 - self.answer
+            for index, button in enumerate(buttons):
+                if index == self.answer:
+                    button.select()
+                else:
+                    button.unselect()
+        elif key in ACTIVATE:
+            if self.answer == 0:
+                on_yes = self._on_yes
+                self._close_question()
+                if on_yes is not None:
+                    on_yes()
+            else:
+                self._close_question()
+        return True
 
     def _close_question(self) -> None:
         if self.confirm is not None:
@@ -401,6 +577,8 @@ class MenuScene(Scene):
         if event.key == pygame.K_ESCAPE and self.confirm is not None and self.confirm.alive():
             self._close_question()  # Esc answers the question with "no"
             return True
+        if self.confirm is not None and self.confirm.alive():
+            return self._question_key(event.key, event.mod)
         if event.key == pygame.K_ESCAPE:
             if self._typing():
                 self.app.ui.set_focus_set(None)

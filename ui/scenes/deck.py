@@ -44,6 +44,7 @@ from ui.scenes import art
 from ui.scenes.base import Focusable, MenuScene
 from ui.scenes.common import game_title, games, players_text
 from ui.scenes.setup import refusal_text as option_refusal_text
+from ui.spoken import sentence
 from ui.text import wrap_text
 
 if TYPE_CHECKING:
@@ -120,6 +121,11 @@ class CountFocus(Focusable):
         super().__init__(widget)
         self.change = change
 
+    role = "counter"
+
+    def value(self, tr: Callable[..., str]) -> str:
+        return str(self.widget.text)
+
     def key(self, manager: Any, key: int) -> bool:
         if key in MORE_KEYS or key in FEWER_KEYS:
             self.change(1 if key in MORE_KEYS else -1)
@@ -194,6 +200,21 @@ class DeckEditorScene(MenuScene):
         if dealt:
             self.ready = self.app.tr("deck.ready", players=players_text(self.app, min(dealt), max(dealt)))
 
+    def spoken_title(self) -> str:
+        return self.app.tr("deck.heading", game=game_title(self.app, self.game_id))
+
+    def spoken_page(self) -> str:
+        """The deck's size, what the engine says of it, and the keys (as the side panel shows them)."""
+        said = [self.app.tr("deck.total", cards=deck_size(self.deck())), self.warning,
+                "" if self.problem else self.ready]
+        return " ".join(sentence(line) for line in said if line)
+
+    def spoken_alert(self) -> str:
+        return self.problem
+
+    def spoken_keys(self) -> str:
+        return self.app.tr("deck.keys")
+
     def change(self, card: str, step: int) -> None:
         """One more (``step`` 1) or one fewer (-1) ``card``, within 0 and ``COUNT_LIMIT``."""
         self.counts[card] = min(COUNT_LIMIT, max(0, self.counts[card] + step))
@@ -214,7 +235,7 @@ class DeckEditorScene(MenuScene):
         """Keep the deck (the rules page's removes the player's file) and give it to the setup."""
         self.check()
         if self.problem:
-            self.app.notify(self.app.tr("deck.refused", reason=self.problem))
+            self.app.notify(self.app.tr("deck.refused", reason=self.problem), error=True)
             return
         deck = self.deck()
         if preset_of(deck) == "default":
@@ -322,7 +343,7 @@ class DeckEditorScene(MenuScene):
         label.set_tooltip(word)
         self.counters[card] = label
         self.steppers[card] = (fewer, more)
-        self.add_nav(label, CountFocus(label, lambda step: self.change(card, step)))
+        self.add_nav(label, CountFocus(label, lambda step: self.change(card, step)), label=word)
 
     def _build_side(self, area: pygame.Rect) -> None:
         tr = self.app.tr

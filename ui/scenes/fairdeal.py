@@ -60,6 +60,14 @@ class FairDealScene(MenuScene):
     def initial_focus(self) -> int:
         return 0
 
+    def spoken_page(self) -> str:
+        """What the page explains, then each hand's fingerprint and whether its seed checks it."""
+        tr = self.app.tr
+        said = [tr("fair.explain")]
+        said += [f"{tr('fair.hand', hand=line.hand, fingerprint=line.fingerprint)}. {self.status(line)[0]}"
+                 for line in self.lines] or [tr("fair.none")]
+        return " ".join(said)
+
     def status(self, line: DealLine) -> tuple[str, tuple[int, int, int]]:
         """What the seed of ``line`` says, in words, and the colour to say it in."""
         if line.seed is None:

@@ -38,8 +38,17 @@ class MatchFilesScene(MenuScene):
         super().__init__(app)
         self.path_entry: UITextEntryLine | None = None
         self.error = ""
+        self.listed = 0
+        """How many match files the screen lists (read once per build, not every frame)."""
         self.error_top = 0
         self.folder_top = 0
+
+    def spoken_page(self) -> str:
+        """"No match file yet" when there is none."""
+        return "" if self.listed else self.app.tr("files.none")
+
+    def spoken_alert(self) -> str:
+        return self.error
 
     def build(self) -> None:
         tr = self.app.tr
@@ -49,6 +58,7 @@ class MatchFilesScene(MenuScene):
         y = self.heading_bottom()
         bh, gap = self.px(40), self.px(8)
         files = self.app.storage.match_files()[:SHOWN]
+        self.listed = len(files)
         if not files:
             self.label(pygame.Rect(x, y, width, bh), tr("files.none"), "field_label")
             y += bh + gap
@@ -62,7 +72,7 @@ class MatchFilesScene(MenuScene):
         ow = self.px(140)
         self.path_entry = UITextEntryLine(pygame.Rect(x, y, width - ow - gap, bh), manager=self.app.ui,
                                           container=self.root, object_id=self.oid("entry", "#match_path"))
-        self.add_nav(self.path_entry)
+        self.add_nav(self.path_entry, label=tr("files.path"))
         self.button(pygame.Rect(x + width - ow, y, ow, bh), tr("files.open"), self.open_typed)
         self.error_top = y + bh + gap
         bw = self.px(220)

@@ -146,7 +146,7 @@ def rejoin(app: App, table: KeptTable) -> LobbyScene | None:
         if claim is not None:
             links.append(RemoteLink.rejoin(table.address, table.code, kept, claim, keys, wake=app.wake))
     if not links:
-        app.notify(app.tr("net.rejoin.busy"))
+        app.notify(app.tr("net.rejoin.busy"), error=True)
         return None
     for link in links:
         link.start()
@@ -276,6 +276,7 @@ class LobbyScene(MenuScene):
                     button = self.button(pygame.Rect(left + col_w - need, top, need, row), tr("net.lobby.bot"), action)
                     text_w = col_w - need - self.px(8)
                 self.bot_buttons[i] = button
+                self.spoken_labels[button] = f"{self._seat_text(i, seat)}: {tr('net.lobby.bot')}"
             label = self.label(pygame.Rect(left, top, text_w, row), self._seat_text(i, seat))
             self.seat_labels.append(label)
         y += rows * (row + gap)
@@ -355,6 +356,10 @@ class LobbyScene(MenuScene):
         """A friend is not coming: the computer plays their seat."""
         if self.host is not None:
             self.host.host.call(lambda table: table.seat_bot(seat, "normal"))
+
+    def spoken_page(self) -> str:
+        """What the waiting room shows: the table's code and address, who has joined, each seat."""
+        return self.shown_words()
 
     def back(self) -> None:
         """Leave the waiting room (the host closes the table: a match not started is forgotten)."""
@@ -439,6 +444,16 @@ class JoinScene(MenuScene):
                 self.browser = None
         super().enter()
 
+    def spoken_page(self) -> str:
+        """The tables found on the network, or that none was."""
+        tr = self.app.tr
+        found = [tr("net.join.table", name=ad.name, game=game_title(self.app, ad.game), n=ad.free, seats=ad.seats)
+                 for ad in self.heard[:5]]
+        return f"{tr('net.join.found')}: {'; '.join(found) if found else tr('net.join.none')}"
+
+    def spoken_alert(self) -> str:
+        return self.problem
+
     def build(self) -> None:
         w, h = self.size
         tr = self.app.tr
@@ -475,7 +490,7 @@ class JoinScene(MenuScene):
             entry.set_text_length_limit({"address": 64, "name": 64, "code": CODE_TYPED_LIMIT}.get(key, 24))
             if key == "seat":
                 entry.set_allowed_characters([*"0123456789", ",", " "])
-            self.add_nav(entry)
+            self.add_nav(entry, label=tr(f"net.join.{key}"), note=tr("net.join.several") if key == "seat" else "")
             entries[key] = entry
             y += self.px(48)
         font = self.app.font(self.px(15))
@@ -544,7 +559,7 @@ class JoinScene(MenuScene):
             kept = keys.load(address, code)
         except DamagedFile as exc:
             kept = None
-            self.app.notify(self.app.tr("notice.damaged_key", file=exc.moved.name))
+            self.app.notify(self.app.tr("notice.damaged_key", file=exc.moved.name), error=True)
         if kept is not None:
             lobby = rejoin(self.app, kept)
             if lobby is not None:

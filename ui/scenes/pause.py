@@ -58,6 +58,9 @@ class PauseScene(MenuScene):
     def initial_focus(self) -> int:
         return 0
 
+    def spoken_title(self) -> str:
+        return f"{self.app.tr('pause.heading')}. {game_title(self.app, self.session.game_id)}"
+
     # ------------------------------------------------------------------ actions
     def resume(self) -> None:
         self.app.pop()
@@ -112,7 +115,7 @@ class PauseScene(MenuScene):
         try:
             path = self.app.storage.save_match_file(self.session.game_id, export_match(self.session.state))
         except OSError as exc:
-            self.app.notify(self.app.tr("pause.export_failed", reason=exc.strerror or str(exc)), seconds=8)
+            self.app.notify(self.app.tr("pause.export_failed", reason=exc.strerror or str(exc)), seconds=8, error=True)
             return
         self.app.notify(self.app.tr("pause.exported", path=str(path)), seconds=8)
 

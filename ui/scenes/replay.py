@@ -28,6 +28,7 @@ from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title
 from ui.session import SEED_BITS, MatchSession, SeatInfo
+from ui.spoken import sentence
 from ui.text import wrap_text
 
 if TYPE_CHECKING:
@@ -218,6 +219,22 @@ class ReplayScene(MenuScene):
 
     def initial_focus(self) -> int:
         return 3
+
+    def spoken_title(self) -> str:
+        return self.app.tr("replay.heading", game=game_title(self.app, self.final.GAME_ID))
+
+    def spoken_page(self) -> str:
+        """The move just played (said again as each step moves), how the hard bot saw it in a
+        review, and the review's progress."""
+        said = [self.move_line()]
+        kind, best = self.verdicts.get(self.upto - 1, ("", ""))
+        if kind == SAME:
+            said.append(self.app.tr("review.same"))
+        elif kind in (CLOSE, OTHER):
+            said.append(self.app.tr(f"review.{kind}", move=best))
+        if self.review_done:
+            said.append(self.review_line())
+        return " ".join(sentence(line) for line in said if line)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and not self._typing():

@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ui.announce import Priority
 from ui.resources import resource_path
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, games
+from ui.spoken import aloud, sentence
 from ui.table.rules_pictures import ASPECT, PICTURES, picture_height
 from ui.tutorial import has_tutorial, start_tutorial
 
@@ -213,8 +215,16 @@ class RulesPage:
         self.height = 0
         self.picture_height = picture_height
         self._images: dict[tuple[str, str], pygame.Surface] = {}
+        self.sections: list[tuple[int, str]] = []
+        """Each section's top (page pixels) and its words, as a voice reads them: a heading and what
+        follows it up to the next heading (the words before the first heading make one too)."""
         y = 0
         for block in blocks:
+            said = " ".join(sentence(aloud(text)) for text in ["".join(text for text, _ in block.runs)] if text.strip())
+            if not self.sections or (block.runs and block.runs[0][1].startswith("heading")):
+                self.sections.append((y, said))
+            elif said:
+                self.sections[-1] = (self.sections[-1][0], f"{self.sections[-1][1]} {said}".strip())
             y = self._place_picture(block, width, y) if block.picture else self._place(block, width, y)
         self.height = y
 
@@ -305,6 +315,8 @@ class RulesScene(MenuScene):
         self.page: RulesPage | None = None
         self.scroll = 0
         """Page pixels scrolled past the top of the box."""
+        self.section = -1
+        """The section read aloud last (-1: none yet), see ``read_section``."""
         self.shown = False
         """Whether the page's opening frame has come: its pictures are drawn from the next frame on,
         so that the page opens as fast as it did without them."""
@@ -340,6 +352,7 @@ class RulesScene(MenuScene):
                               self.box.width - self.px(48), self.style_font,
                               picture_height=max(self.px(60), self.box.height - self.px(32) - caption))
         self.scroll = 0
+        self.section = -1
         bw, gap = self.px(220), self.px(16)
         tutorial = has_tutorial(self.game_id)
         left = (w - bw * (2 if tutorial else 1) - (gap if tutorial else 0)) // 2
@@ -389,7 +402,30 @@ class RulesScene(MenuScene):
         self.game_id = game_id
         self.rebuild()
 
+    def spoken_title(self) -> str:
+        return self.app.tr("rules.heading", game=game_title(self.app, self.game_id))
+
+    def spoken_keys(self) -> str:
+        """How many sections the page has and the keys that read them."""
+        return self.app.tr("menu.rules_keys", n=len(self.page.sections) if self.page else 0)
+
+    def read_section(self, step: int) -> None:
+        """H (``step`` 1), Shift+H (-1), R (0): read the next, previous or same section aloud, at
+        once, and scroll the page to it so that a helper sees what is read."""
+        if self.page is None or not self.page.sections:
+            return
+        last = len(self.page.sections) - 1
+        self.section = min(last, max(0, self.section + step)) if self.section >= 0 or step <= 0 else 0
+        top, words = self.page.sections[self.section]
+        self.scroll = min(self.max_scroll, top)
+        where = self.app.tr("menu.rules_section", n=self.section + 1, count=last + 1)
+        self.app.announce(f"{where} {words}", Priority.INTERRUPT, "rules")
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_r) \
+                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            self.read_section(0 if event.key == pygame.K_r else -1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             ids = list(games())
             if self.game_id in ids:

@@ -169,11 +169,18 @@ class SavedMatchesScene(MenuScene):
                 delete = self.button(pygame.Rect(rect.right + gap, y, delete_w, bh), tr("saves.delete"),
                                      partial(self.ask_delete, match), container=scroll, object_id="#delete_saved")
                 self.rows.append((resume, delete))
+                self.spoken_labels[resume] = self.row_text(match, None, None)
+                self.spoken_notes[resume] = details_text(self.app, match)
+                self.spoken_labels[delete] = f"{tr('saves.delete')}: {self.spoken_labels[resume]}"
                 UILabel(pygame.Rect(self.px(8), y + bh, inner - self.px(8), note_h), details_text(self.app, match),
                         manager=self.app.ui, container=scroll, object_id=self.oid("hint_label"))
                 y += bh + note_h + self.px(12)
             scroll.set_scrollable_area_dimensions((inner, max(y, box.height - 2)))
         self.button(back, tr("common.back"), self.back, kind="primary_button")
+
+    def spoken_page(self) -> str:
+        """"No saved match" when there is none."""
+        return "" if self.matches else self.app.tr("saves.none")
 
     def row_text(self, match: SavedMatch, font: pygame.font.Font | None, width: int | None) -> str:
         """A row's title, its game and the players with their scores, in ``width`` pixels (None: in
@@ -213,7 +220,7 @@ class SavedMatchesScene(MenuScene):
         try:
             lobby = host_again(self.app, match.hosted)
         except OSError as exc:
-            self.app.notify(self.app.tr("net.host_failed", reason=str(exc)))
+            self.app.notify(self.app.tr("net.host_failed", reason=str(exc)), error=True)
             return
         self.app.replace(lobby)
 
@@ -231,7 +238,7 @@ class SavedMatchesScene(MenuScene):
             try:
                 hosted_file(self.app.data_dir).unlink(missing_ok=True)
             except OSError as exc:
-                self.app.notify(self.app.tr("notice.save_failed", error=str(exc)))
+                self.app.notify(self.app.tr("notice.save_failed", error=str(exc)), error=True)
         focus = self.focus
         self.rebuild()
         self.set_focus(min(max(focus - 1, 0), max(len(self.nav) - 1, 0)) if self.nav else -1)

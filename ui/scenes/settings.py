@@ -14,8 +14,9 @@ from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, 
 
 from ui.i18n import LANGUAGES
 from ui.scenes import art
-from ui.scenes.base import ACTIVATE, MenuScene
+from ui.scenes.base import ACTIVATE, MenuScene, adapter_for
 from ui.settings import ANIMATION_SPEEDS, BOT_DELAY_RANGE, CARD_SIZES, UI_SCALES
+from ui.spoken import sentence
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -196,6 +197,40 @@ class SettingsScene(MenuScene):
             self.back,
             kind="primary_button",
         )
+
+    def spoken_keys(self) -> str:
+        return self.app.tr("menu.settings_keys")
+
+    def spoken_control(self) -> tuple[str, str, str]:
+        """The setting the keyboard is on: its name, each of its controls with its role and value,
+        its hint, and on a row of two controls which key changes which."""
+        if not 0 <= self.row < len(self.rows):
+            return super().spoken_control()
+        tr = self.app.tr
+        rows: list[tuple[str, list[tuple[Any, str]], str]] = [
+            ("settings.language", [(self.language_menu, "")], ""),
+            ("settings.animation_speed", [(self.speed_menu, "")], ""),
+            ("settings.bot_delay", [(self.delay_slider, self.delay_label.text if self.delay_label else "")],
+             "settings.bot_delay_hint"),
+            ("settings.memory_aid", [(self.memory_box, ""), (self.let_go_box, "")], ""),
+            ("settings.screen", [(self.fullscreen_box, ""), (self.scale_menu, "")], "settings.screen_hint"),
+            ("settings.volume", [(self.volume_slider, self.volume_label.text if self.volume_label else "")], ""),
+            ("settings.mute", [(self.mute_box, ""), (self.aloud_box, "")], ""),
+            ("settings.cards", [(self.four_colour_box, ""), (self.size_menu, "")], ""),
+        ]
+        name_key, controls, hint_key = rows[self.row]
+        name = tr(name_key)
+        parts, labels, notes = [], [], [tr(hint_key)] if hint_key else []
+        for widget, shown in controls:
+            control, value, note = self.describe_control(widget)
+            label = self.spoken_label(widget)
+            labels.append(label or name)
+            role = control if label else tr(f"menu.role.{adapter_for(widget).role}")
+            parts.append(", ".join(part for part in (role, shown or value) if part))
+            notes.append(note)
+        if len(controls) == 2:
+            notes.append(tr("menu.keys_pair", enter=labels[0], arrows=labels[1]))
+        return name, "; ".join(parts), " ".join(sentence(n) for n in notes if n)
 
     def _delay_text(self, seconds: float) -> str:
         return self.app.tr("settings.seconds", value=self.app.number(seconds, 1))

@@ -557,7 +557,7 @@ class SetupScene(MenuScene):
         self.undo_box = self.checkbox(pygame.Rect(area.right - box, area.top + (self.px(30) - box) // 2, box, box),
                                       "", self.pass_and_play_undo, "#pass_and_play_undo")
         self.undo_box.set_tooltip(tr("setup.undo_hint"))
-        self.add_nav(self.undo_box)
+        self.add_nav(self.undo_box, label=tr("setup.undo"))
         # the checkbox's words start after the heading's, however long the language makes either
         heading_end = area.left + self.text_width(self.players_heading, tr("setup.players")) + self.px(14)
         left = max(heading_end, area.right - box - self.px(250))
@@ -578,6 +578,7 @@ class SetupScene(MenuScene):
                 kind="small_button",
             )
             minus.set_tooltip(tr("setup.fewer"))
+            self.spoken_notes[minus] = players_text(self.app, self.count, self.count)
             self.count_label = UILabel(
                 pygame.Rect(area.left + small + self.px(8), y, self.px(150), small),
                 players_text(self.app, self.count, self.count),
@@ -592,6 +593,7 @@ class SetupScene(MenuScene):
                 kind="small_button",
             )
             plus.set_tooltip(tr("setup.more"))
+            self.spoken_notes[plus] = players_text(self.app, self.count, self.count)
             self.count_buttons = (minus, plus)
             self.label(
                 pygame.Rect(plus.rect.right + self.px(12), y, area.right - plus.rect.right - self.px(12), small),
@@ -618,12 +620,12 @@ class SetupScene(MenuScene):
             entry.set_text_length_limit(NAME_LIMIT)
             entry.set_forbidden_characters(unprintable())
             self.name_entries.append(entry)
-            self.add_nav(entry)
+            self.add_nav(entry, label=tr("menu.seat_name", n=seat + 1))
             level = self.levels[seat]
             menu = self.drop_down(pygame.Rect(area.right - menu_w, y, menu_w, row_h), choices,
                                   HUMAN if level is None else level, f"level_{seat}")
             self.level_menus.append(menu)
-            self.add_nav(menu)
+            self.add_nav(menu, label=tr("menu.seat_player", n=seat + 1))
             y += row_h + self.px(6)
 
     def _build_options(self, area: pygame.Rect) -> None:
@@ -668,7 +670,7 @@ class SetupScene(MenuScene):
                 )
                 widget.set_tooltip(self.option_tooltip(field.name), wrap_width=self.tip_width)
                 self.option_widgets[field.name] = widget
-                self.add_nav(widget)
+                self.add_nav(widget, label=label)
                 row.append(widget)
             elif field.kind == "choice":
                 names: list[str | tuple[str, str]] = [(self.choice_label(field.name, c), str(i))
@@ -684,7 +686,7 @@ class SetupScene(MenuScene):
                 )
                 widget.set_tooltip(self.option_tooltip(field.name), wrap_width=self.tip_width)
                 self.option_widgets[field.name] = widget
-                self.add_nav(widget)
+                self.add_nav(widget, label=label)
                 row.append(widget)
             elif field.kind == "fixed" and field.name == "deck" and self.has_deck_editor:
                 from ui.scenes.deck import deck_summary
@@ -701,6 +703,7 @@ class SetupScene(MenuScene):
                     container=scroll,
                 )
                 self.option_widgets[field.name] = widget
+                self.spoken_labels[widget] = f"{label}: {tr('deck.open')}"
                 row.append(widget)
                 rect.width = widget.relative_rect.left - self.px(10)
             elif field.kind == "fixed":
@@ -727,7 +730,7 @@ class SetupScene(MenuScene):
                 hint = self.checker.hint(field)
                 widget.set_tooltip(self.option_tooltip(field.name, hint), wrap_width=self.tip_width)
                 self.option_widgets[field.name] = widget
-                self.add_nav(widget)
+                self.add_nav(widget, label=label)
                 row.append(widget)
             name_label = UILabel(rect, label, manager=self.app.ui, container=scroll, object_id=oid)
             name_label.set_tooltip(self.option_tooltip(field.name), wrap_width=self.tip_width)
@@ -759,7 +762,7 @@ class SetupScene(MenuScene):
             placeholder_text=tr("setup.random"),
         )
         self.seed_entry.set_forbidden_characters(unprintable())
-        self.add_nav(self.seed_entry)
+        self.add_nav(self.seed_entry, label=tr("setup.seed"))
         self.seed_hint = self.label(
             pygame.Rect(area.left, seed_y + seed_h, area.width, self.px(26)),
             tr("setup.seed_hint"),
@@ -772,6 +775,25 @@ class SetupScene(MenuScene):
 
     def initial_focus(self) -> int:
         return len(self.nav) - 1
+
+    def spoken_title(self) -> str:
+        return self.app.tr("setup.heading", game=game_title(self.app, self.game_id))
+
+    def spoken_alert(self) -> str:
+        """The form's first problem, as shown under it."""
+        return self.error
+
+    def spoken_note(self, widget: Any, label: str) -> str:
+        """An option's hint and example, then its problem; Start's problem while it is unavailable;
+        the seed's hint or problem."""
+        note = super().spoken_note(widget, label)
+        if widget is self.start_button and not widget.is_enabled:
+            return self.error
+        if widget is self.seed_entry and self.seed_error is not None and self.seed_hint is not None:
+            return str((self.seed_error if self.seed_error.visible else self.seed_hint).text)
+        names = [name for name, option in self.option_widgets.items() if option is widget]
+        problem = self.field_error(names[0]) if names else ""
+        return " ".join(part for part in (note, problem) if part)
 
     def reveal(self, widget: Any) -> None:
         """Scroll the option list so that the option getting the keyboard focus is in view."""

@@ -77,8 +77,10 @@ class StatsScene(MenuScene):
         for tab in tabs:
             text = self.app.tr("stats.summary") if not tab else game_title(self.app, tab)
             kind = "primary_button" if tab == self.page else "menu_button"
-            self.button(pygame.Rect(x, self.heading_bottom() - self.px(12), tw, th), text,
-                        partial(self.show_page, tab), kind=kind)
+            button = self.button(pygame.Rect(x, self.heading_bottom() - self.px(12), tw, th), text,
+                                 partial(self.show_page, tab), kind=kind)
+            if tab == self.page:
+                self.spoken_notes[button] = self.app.tr("menu.shown")
             x += tw + tg
         bw, bh, gap = self.px(260), self.px(48), self.px(16)
         self.button(
@@ -222,6 +224,29 @@ class StatsScene(MenuScene):
             y += note_font.get_linesize()
 
     # ------------------------------------------------------------------ a game's page
+    def spoken_page(self) -> str:
+        """The page shown, as its table reads: the summary's cells game by game (each level, pass
+        and play, network), or a game's figures."""
+        tr = self.app.tr
+        if self.page:
+            figures = "; ".join(f"{label}: {tr('menu.none') if value == '—' else value}"
+                                for label, value in self.figures(self.page))
+            return f"{game_title(self.app, self.page)}. {figures}."
+        heads = [tr(f"stats.level.{level}") for level in LEVEL_ORDER] + [tr("stats.pass_and_play"), tr("stats.network")]
+        games_said = []
+        for title, cells in self.rows():
+            said = "; ".join(f"{head}: {self._cell_aloud(main, sub)}" for head, (main, sub) in zip(heads, cells, strict=False))
+            games_said.append(f"{title}. {tr('stats.vs_bots')}, {said}.")
+        return " ".join(games_said)
+
+    def _cell_aloud(self, main: str, sub: str) -> str:
+        """A cell as a voice reads it: "2 won of 5, 40% won", "none yet" for a dash."""
+        if main == "—":
+            return self.app.tr("menu.none")
+        won, _, played = main.partition(" / ")
+        main = self.app.tr("menu.won_of", won=won, played=played) if played else main
+        return ", ".join(" ".join(part.split()) for part in (main, *sub.split("\n")) if part.strip())
+
     def figures(self, game_id: str) -> list[tuple[str, str]]:
         """(label, value) of each of the game's figures, "—" where nothing was played yet."""
         record = self.data.get(game_id, {})

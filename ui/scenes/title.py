@@ -113,6 +113,7 @@ class TitleScene(MenuScene):
                 "hint_label",
             )
             hint.set_tooltip(self.continue_hint(None))
+            self.spoken_notes[self.continue_button] = self.continue_hint(None)
             y += self.px(24) + gap
         self.saves_button = None
         if self.saved_count:
@@ -193,6 +194,14 @@ class TitleScene(MenuScene):
     def initial_focus(self) -> int:
         return 0
 
+    def spoken_title(self) -> str:
+        """The name on the logo and the line under it."""
+        return f"Tablée. {self.app.tr('title.tagline')}"
+
+    def spoken_keys(self) -> str:
+        """The keys shown at the foot of the screen."""
+        return self.app.tr("title.keys")
+
     # ------------------------------------------------------------------ actions
     def continue_match(self) -> None:
         """Resume the autosaved match exactly where it stopped."""
@@ -218,7 +227,7 @@ class TitleScene(MenuScene):
         try:
             lobby = host_again(self.app, self.hosted)
         except OSError as exc:
-            self.app.notify(self.app.tr("net.host_failed", reason=str(exc)))
+            self.app.notify(self.app.tr("net.host_failed", reason=str(exc)), error=True)
             return
         self.app.push(lobby)
 

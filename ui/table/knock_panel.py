@@ -22,6 +22,7 @@ from game import Move
 from game.gin_rummy.views import meld_kind, points
 from ui.cards import card_height
 from ui.scene import Scene
+from ui.spoken import Heard, aloud, sentence
 from ui.table.sprites import draw_highlight
 from ui.table.widgets import FONT_COLOUR, GOLD, Button, TextCache, layout_buttons
 
@@ -400,25 +401,51 @@ class KnockPanel(Scene):
             rect.center = self.drag["pos"]
             surface.blit(self.table.art.face(self.drag["card"], geo["card_w"]), rect)
 
+    def row_words(self, i: int, kinds: list[str | None], points: int) -> tuple[str, str, bool | None]:
+        """Row ``i``'s label, its note and whether it is right (None: the new-meld row)."""
+        tr = self.app.tr
+        lay = self.layout
+        if i < lay.new_row:
+            kind = kinds[i]
+            note = tr(f"gin.panel.{kind}") if kind else tr("gin.panel.not_meld")
+            return tr("gin.panel.meld", n=i + 1), note, kind is not None
+        if i == lay.new_row:
+            return tr("gin.panel.new_meld"), tr("gin.panel.new_meld_hint"), None
+        ok = points <= lay.limit
+        return tr("gin.panel.deadwood", points=points, limit=lay.limit), tr(
+            "gin.panel.within" if ok else "gin.panel.over"), ok
+
+    def spoken_screen(self) -> Heard:
+        """The panel for a player who listens: its title; each meld and the deadwood with their cards
+        and what the panel says of them, and whether it can be knocked; its keys; the focused card
+        (with its row) or button. What it cannot knock yet is said at once, as it is shown in red."""
+        tr = self.app.tr
+        adapter = getattr(self.table, "adapter", None)
+        words = adapter.card_words if adapter is not None else str
+        kinds, points = self.layout.kinds(), self.layout.deadwood_points()
+        rows = []
+        for i, cards in enumerate(self.layout.rows()):
+            if i != self.layout.new_row:
+                label, note, _ = self.row_words(i, kinds, points)
+                rows += [label, ", ".join(words(c) for c in cards), note]
+        problem = self.problem()
+        if problem is None:
+            rows.append(tr("gin.panel.ready", points=points, limit=self.layout.limit))
+        item = self.focused()
+        control, value = "", ""
+        if isinstance(item, Button):
+            control = f"{item.label}, {tr('menu.role.button')}"
+        elif isinstance(item, str):
+            label = self.row_words(self.layout.row_of(item), kinds, points)[0]
+            control, value = f"{words(item)}, {label}", tr("menu.picked_up") if item == self.held else ""
+        return Heard(aloud(self.title), control, value, page=" ".join(sentence(r) for r in rows if r),
+                     alert=problem or "", keys=tr("gin.panel.help"))
+
     def _draw_row(self, surface: pygame.Surface, i: int, rect: pygame.Rect, kinds: list[str | None], points: int,
                   label_w: int, grow: float) -> None:
         """A row's frame, its mark (a tick or a cross) and its label, ``grow`` times its size at 100 %."""
-        tr = self.app.tr
-        lay = self.layout
         size = max(12, round(min(rect.h * 0.2 * grow, rect.h * 0.36)))
-        ok: bool | None
-        if i < lay.new_row:
-            kind = kinds[i]
-            ok = kind is not None
-            label = tr("gin.panel.meld", n=i + 1)
-            note = tr(f"gin.panel.{kind}") if kind else tr("gin.panel.not_meld")
-        elif i == lay.new_row:
-            ok = None
-            label, note = tr("gin.panel.new_meld"), tr("gin.panel.new_meld_hint")
-        else:
-            ok = points <= lay.limit
-            label = tr("gin.panel.deadwood", points=points, limit=lay.limit)
-            note = tr("gin.panel.within") if ok else tr("gin.panel.over")
+        label, note, ok = self.row_words(i, kinds, points)
         pygame.draw.rect(surface, ROW_FILL, rect, border_radius=10)
         if ok is None:
             _dashed(surface, (150, 170, 150), rect)

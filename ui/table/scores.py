@@ -19,7 +19,7 @@ from ui.games import adapter_class, has_adapter
 from ui.games.base import SCORE_PAPER, TableAdapter
 from ui.scene import Scene
 from ui.session import MatchSession
-from ui.spoken import spoken
+from ui.spoken import aloud, spoken
 from ui.table.layout import text_scale
 from ui.table.widgets import GOLD, SEAT_COLOURS, Button, TextCache, layout_buttons
 
@@ -63,7 +63,8 @@ class ScoreSheetScene(Scene):
 
     def read_out(self) -> list[str]:
         """The sheet for a player who listens: its title and target, the last hand, each running sum and
-        the match total (as the sheet writes them), and the button the focus is on."""
+        the match total (as the sheet writes them), who won once the match is over, and the button
+        the focus is on."""
         tr = self.app.tr
         state = self.session.state
         lines = [_sentence(tr("sheet.title"))]
@@ -76,7 +77,10 @@ class ScoreSheetScene(Scene):
             if style in ("sum", "total") or (hands and i == hands[-1]):
                 scores = ", ".join(tr("speech.score_item", name=seat.name, points=cell)
                                    for seat, cell in zip(self.session.seats, cells))
-                lines.append(tr("speech.sheet_row", label=label, scores=scores))
+                lines.append(aloud(tr("speech.sheet_row", label=label, scores=scores)))
+        if state.is_over():
+            names = " & ".join(self.session.seats[s].name for s in state.winners())
+            lines.append(spoken(self.app, self.session, "sheet.winner", name=names))
         lines.append(tr("speech.focus_button", label=self.buttons[self.focus].label))
         return lines
 
@@ -105,8 +109,10 @@ class ScoreSheetScene(Scene):
                 self.app.pop()
             elif event.key == pygame.K_c and any(b.key == "chart" for b in self.buttons):
                 self.toggle_chart()
-            elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
-                self.focus = (self.focus + (-1 if event.key == pygame.K_LEFT else 1)) % len(self.buttons)
+            elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_UP, pygame.K_DOWN):
+                back = event.key in (pygame.K_LEFT, pygame.K_UP) or (
+                    event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                self.focus = (self.focus + (-1 if back else 1)) % len(self.buttons)
                 self._surface = None
                 self.app.announce(self.app.tr("speech.focus_button", label=self.buttons[self.focus].label),
                                   Priority.POLITE, "focus")
