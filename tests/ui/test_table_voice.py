@@ -233,3 +233,31 @@ def test_the_score_sheet_is_read_out_when_it_opens_and_its_buttons_as_the_focus_
     key(app, pygame.K_TAB)
     app.speaker.wait()
     assert spoken[-1][0] == f"{sheet.buttons[sheet.focus].label}, button."
+
+
+def test_the_knock_panel_reads_itself_out_and_says_each_card_and_change(app) -> None:
+    from tests.ui.test_table_gin_knock_panel import open_panel
+
+    spoken = listening(app)
+    scene, panel = open_panel(app)
+    app.speaker.wait()
+    opened = [a for a in said(app) if a.kind == "panel"]
+    assert opened and opened[0].priority == Priority.INTERRUPT
+    assert opened[0].text == (
+        "Lay out your knock · discard the King of hearts. Meld 1, Run: 3 of clubs, 4 of clubs, 5 of clubs, 6 of clubs."
+        " Meld 2, Set: 9 of spades, 9 of hearts, 9 of diamonds."
+        " Deadwood: 4 / 10, Within the knock limit: Ace of spades, Ace of hearts, 2 of diamonds."
+        " Deadwood 4, knock limit 10: ready to knock. " + app.tr("gin.panel.help"))
+    key(app, pygame.K_RIGHT)
+    app.speaker.wait()
+    assert spoken[-1][0] == "3 of clubs, Meld 1, Run."
+    key(app, pygame.K_DOWN)  # the 3 of clubs down into the 9s: not a meld any more
+    app.speaker.wait()
+    assert spoken[-1][0] == "3 of clubs, Meld 2, Not a meld. " + app.tr("gin.panel.not_meld_row", n=2)
+    heard = []
+    for _ in range(len(panel.focus_items())):
+        key(app, pygame.K_RIGHT)
+        app.speaker.wait()
+        heard.append(spoken[-1][0])
+    assert "Knock, button." in heard and "Automatic, button." in heard
+    assert "Ace of hearts, Deadwood: 4 / 10, Within the knock limit." in heard

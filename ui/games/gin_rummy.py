@@ -323,7 +323,8 @@ class Adapter(TableAdapter[GinView]):
         laid = {c for meld in melds for c in meld}
         deadwood = [c for c in view["hand"] if c != card and c not in laid]
         title = self.tr("gin.panel.title", card=_the_card(self, card))
-        self.app.push(KnockPanel(self.app, self.table, KnockLayout(card, melds, deadwood, view["knock_limit"]), title))
+        self.app.push(KnockPanel(self.app, self.table, KnockLayout(card, melds, deadwood, view["knock_limit"]), title,
+                                 partial(_card_name, self)))
 
     # ================================================================== buttons
     def buttons(self, view: GinView, legal: list[Move]) -> list[ButtonSpec]:

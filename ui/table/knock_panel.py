@@ -20,6 +20,7 @@ import pygame
 
 from game import Move
 from game.gin_rummy.views import meld_kind, points
+from ui.announce import Priority
 from ui.cards import card_height
 from ui.scene import Scene
 from ui.table.sprites import draw_highlight
@@ -124,12 +125,15 @@ class KnockPanel(Scene):
 
     transparent = True
 
-    def __init__(self, app: Any, table: TableContext, layout: KnockLayout, title: str) -> None:
-        """``title`` names the discard in words ("Lay out your knock · discard the King of hearts")."""
+    def __init__(self, app: Any, table: TableContext, layout: KnockLayout, title: str,
+                 name: Callable[[str], str] = str) -> None:
+        """``title`` names the discard in words ("Lay out your knock · discard the King of hearts");
+        ``name`` says a card in words for a player who listens ("King of hearts")."""
         super().__init__(app)
         self.table = table
         self.layout = layout
         self.title = title
+        self.name = name
         self.text = TextCache(app.font)
         self.held: str | None = None
         """A card picked up by a click (or Enter), waiting for the row it goes to."""
@@ -146,6 +150,51 @@ class KnockPanel(Scene):
                         Button("auto", tr("gin.panel.auto"), self.automatic),
                         Button("cancel", tr("gin.panel.cancel"), self.cancel)]
         self._geometry = None
+        self.app.announce(" ".join(self.read_out()), Priority.INTERRUPT, "panel")
+
+    # ------------------------------------------------------------------ words
+    def row_words(self, i: int) -> tuple[str, str]:
+        """Row ``i``'s label and note, as drawn ("Meld 1", "Run"; "Deadwood: 4 / 10", "Within the knock limit")."""
+        tr = self.app.tr
+        lay = self.layout
+        if i < lay.new_row:
+            kind = lay.kinds()[i]
+            return tr("gin.panel.meld", n=i + 1), tr(f"gin.panel.{kind}") if kind else tr("gin.panel.not_meld")
+        if i == lay.new_row:
+            return tr("gin.panel.new_meld"), tr("gin.panel.new_meld_hint")
+        points = lay.deadwood_points()
+        return (tr("gin.panel.deadwood", points=points, limit=lay.limit),
+                tr("gin.panel.within") if points <= lay.limit else tr("gin.panel.over"))
+
+    def _row_name(self, i: int) -> str:
+        label, note = self.row_words(i)
+        return label if i == self.layout.new_row else self.app.tr("speech.panel.row", label=label, note=note)
+
+    def status(self) -> str:
+        """The line under the rows: why the arrangement cannot be knocked, or that it is ready."""
+        return self.problem() or self.app.tr("gin.panel.ready", points=self.layout.deadwood_points(),
+                                             limit=self.layout.limit)
+
+    def read_out(self) -> list[str]:
+        """The panel for a player who listens: the title, each row with its cards (as drawn), the
+        status line and the keys."""
+        tr = self.app.tr
+        lines = [self.title + "." if self.title[-1:].isalnum() else self.title]
+        for i, row in enumerate(self.layout.rows()):
+            if row:
+                cards = ", ".join(self.name(c) for c in row)
+                lines.append(tr("speech.panel.cards", row=self._row_name(i), cards=cards))
+        return [*lines, self.status(), tr("gin.panel.help")]
+
+    def _say_focus(self) -> None:
+        item = self.focused()
+        if isinstance(item, Button):
+            self.app.announce(self.app.tr("speech.focus_button", label=item.label), Priority.POLITE, "focus")
+        elif isinstance(item, str):
+            self.app.announce(self._card_words(item), Priority.POLITE, "focus")
+
+    def _card_words(self, card: str) -> str:
+        return self.app.tr("speech.panel.card", card=self.name(card), row=self._row_name(self.layout.row_of(card)))
 
     def resize(self, size: tuple[int, int]) -> None:
         self._geometry = None
@@ -192,6 +241,7 @@ class KnockPanel(Scene):
         self.layout.reset()
         self.held = None
         self._geometry = None
+        self.app.announce(" ".join(self.read_out()[1:-1]), Priority.INTERRUPT, "panel")
 
     def cancel(self) -> None:
         """Close the panel; no move is played."""
@@ -258,6 +308,7 @@ class KnockPanel(Scene):
         self.layout.move(card, row)
         self.held = None
         self._changed()
+        self.app.announce(f"{self._card_words(card)} {self.status()}", Priority.INTERRUPT, "panel")
         if self.focus is not None:
             self._focus_on(card)
 
@@ -342,6 +393,7 @@ class KnockPanel(Scene):
         elif key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_UP, pygame.K_DOWN):
             back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
             self.focus = 0 if self.focus is None else (self.focus + (-1 if back else 1)) % len(items)
+            self._say_focus()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if isinstance(item, Button):
                 item.action()
@@ -403,22 +455,11 @@ class KnockPanel(Scene):
     def _draw_row(self, surface: pygame.Surface, i: int, rect: pygame.Rect, kinds: list[str | None], points: int,
                   label_w: int, grow: float) -> None:
         """A row's frame, its mark (a tick or a cross) and its label, ``grow`` times its size at 100 %."""
-        tr = self.app.tr
         lay = self.layout
         size = max(12, round(min(rect.h * 0.2 * grow, rect.h * 0.36)))
         ok: bool | None
-        if i < lay.new_row:
-            kind = kinds[i]
-            ok = kind is not None
-            label = tr("gin.panel.meld", n=i + 1)
-            note = tr(f"gin.panel.{kind}") if kind else tr("gin.panel.not_meld")
-        elif i == lay.new_row:
-            ok = None
-            label, note = tr("gin.panel.new_meld"), tr("gin.panel.new_meld_hint")
-        else:
-            ok = points <= lay.limit
-            label = tr("gin.panel.deadwood", points=points, limit=lay.limit)
-            note = tr("gin.panel.within") if ok else tr("gin.panel.over")
+        label, note = self.row_words(i)
+        ok = kinds[i] is not None if i < lay.new_row else None if i == lay.new_row else points <= lay.limit
         pygame.draw.rect(surface, ROW_FILL, rect, border_radius=10)
         if ok is None:
             _dashed(surface, (150, 170, 150), rect)
