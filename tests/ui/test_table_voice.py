@@ -174,7 +174,7 @@ def test_answers_never_tell_a_hidden_card(app, game_id: str) -> None:
     assert twin.card_zones() != state.card_zones()  # the twin really holds other hidden cards
 
     def heard() -> list[list[str] | str]:
-        return [*(scene.voice.answer(q) for q in QUESTIONS),
+        return [*(scene.voice.answer(q) for q in QUESTIONS), scene.adapter.spoken_shown(scene.view),
                 *(scene.voice.describe(item) for item in scene.input.focus_items())]
 
     before = heard()
@@ -261,3 +261,25 @@ def test_the_knock_panel_reads_itself_out_and_says_each_card_and_change(app) -> 
         heard.append(spoken[-1][0])
     assert "Knock, button." in heard and "Automatic, button." in heard
     assert "Ace of hearts, Deadwood: 4 / 10, Within the knock limit." in heard
+
+
+def test_gang_says_the_cards_a_player_is_shown_the_first_two_and_a_looked_at_one(app) -> None:
+    from tests.ui.table_helpers import button, click_at, top_of
+    from tests.ui.test_table_gang import DECK, slot
+
+    spoken = listening(app)
+    deck = DECK[:12] + ["M8", "M2", "M2", "M15"]
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")], deck=deck)
+    app.speaker.wait()
+    texts = [text for text, _ in spoken]
+    assert "You see your card 1: 3." in texts and "You see your card 2: 6." in texts  # the first two, face up
+    assert scene.voice.answer("hand")[0].startswith("Your 4 cards: card 1: 3; card 2: 6; card 3: not seen by you")
+    click_at(app, button(scene, "memorised").rect.center)
+    assert scene.voice.answer("hand")[0].startswith("Your 4 cards: card 1: seen by you")  # from memory again
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "power").rect.center)
+    click_at(app, slot(scene, 0, 3).rect.center)  # the 8: look at her card 4
+    app.step(1 / 60)
+    app.speaker.wait()
+    assert "You see your card 4: 2." in [text for text, _ in spoken]
+    assert [a for a in said(app) if a.text == "You see your card 4: 2."][0].priority == Priority.QUEUED

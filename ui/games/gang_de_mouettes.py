@@ -1060,7 +1060,7 @@ class Adapter(TableAdapter[GangView]):
         words = []
         for i, card in enumerate(view["slots"][seat]):
             knowers = view["knowers"][seat][i] if i < len(view["knowers"][seat]) else []
-            if card is not None and self.show_marks:
+            if card is not None and (self.show_marks or self._shown(seat, i, view)):
                 what = self.app.tr("speech.gang.slot_value", slot=i + 1, card=self.spoken_card(card))
             elif me is not None and me in knowers:
                 what = self.app.tr("speech.gang.slot_seen", slot=i + 1)
@@ -1071,6 +1071,15 @@ class Adapter(TableAdapter[GangView]):
                 what = self.app.tr("speech.gang.known_to", what=what, names=", ".join(others))
             words.append(what)
         return words
+
+    def _shown(self, seat: int, slot: int, view: GangView) -> bool:
+        """Whether ``seat``'s card ``slot`` is face up for the viewer for a moment (not the round's end)."""
+        return view["phase"] not in (ROUND_OVER, OVER) and self.face_up(f"slot:{seat}.{slot}", view)
+
+    def spoken_shown(self, view: GangView) -> list[str]:
+        return [self.app.tr("speech.gang.shown", where=self.spoken_zone(f"slot:{s}.{i}", view), card=self.spoken_card(card))
+                for s, row in enumerate(view["slots"]) for i, card in enumerate(row)
+                if card is not None and self._shown(s, i, view)]
 
     def spoken_hand(self, view: GangView) -> list[str]:
         me = view["seat"]

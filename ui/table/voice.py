@@ -1,5 +1,6 @@
 """What the table tells a player who listens (through ``app.announce``, see ``ui.announce``): whose turn,
-a quick-discard window opening and closing, the status line when it changes, the pass-and-play curtain,
+a quick-discard window opening and closing, the status line when it changes, the cards shown to the
+player for a moment (as they turn face up), the pass-and-play curtain,
 a tutorial coach's words, where the keyboard focus went and what Enter would do there, and the answers
 to the question keys (F3–F8; F1 twice lists them).
 
@@ -37,6 +38,7 @@ class TableVoice:
         self._race: object | None = None
         self._curtain: str | None = None
         self._coach: list[str] = []
+        self._shown: list[str] = []
 
     def announce(self, text: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:
         """Say ``text`` (a table drawn off screen, for a picture, says nothing)."""
@@ -61,6 +63,11 @@ class TableVoice:
             self._coach = coach
             if coach:
                 self.announce(" ".join(coach), Priority.QUEUED, "coach")
+        shown = scene.adapter.spoken_shown(scene.view)
+        for line in shown:
+            if line not in self._shown:
+                self.announce(line, Priority.QUEUED, "shown")
+        self._shown = shown
         status = scene.gestures.status
         race = scene.adapter.race(scene.view)
         my_turn = scene.viewer is not None and bool(scene.legal) and not scene.state.is_over()
