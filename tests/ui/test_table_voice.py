@@ -283,3 +283,30 @@ def test_gang_says_the_cards_a_player_is_shown_the_first_two_and_a_looked_at_one
     app.speaker.wait()
     assert "You see your card 4: 2." in [text for text, _ in spoken]
     assert [a for a in said(app) if a.text == "You see your card 4: 2."][0].priority == Priority.QUEUED
+
+
+def test_every_status_line_is_said_even_when_a_quick_discard_window_closes_in_the_same_frame(app) -> None:
+    spoken = listening(app)
+    seats = [SeatInfo("Alice"), SeatInfo("Bob", "normal")]
+    state = GAMES["gang_de_mouettes"].new_match([s.name for s in seats], seed=3)
+    scene = start(app, MatchSession(state, seats))
+    statuses: list[str] = []
+    for _ in range(1500):
+        if scene.state.is_over():
+            break
+        scene.wait_for_bot(PATIENCE)
+        memorised = next((b for b in scene.buttons if b.key == "memorised"), None)
+        passing = next((b for b in scene.buttons if b.key in ("pass_snap", "next", "done")), None)
+        if memorised is not None or passing is not None:
+            scene.perform((memorised or passing).action)
+        elif scene.legal and scene.adapter.race(scene.view) is None:
+            acts = {m.action: m for m in scene.legal}
+            scene.play(acts.get("draw") or acts.get("discard") or scene.legal[0])
+        app.step(1 / 60)
+        if scene.gestures.status and (not statuses or statuses[-1] != scene.gestures.status):
+            statuses.append(scene.gestures.status)
+    app.speaker.wait()
+    assert scene.state.is_over()
+    texts = " ".join(text for text, _ in spoken)
+    missing = [s for s in statuses if s not in texts]
+    assert not missing, missing

@@ -71,14 +71,15 @@ class TableVoice:
         status = scene.gestures.status
         race = scene.adapter.race(scene.view)
         my_turn = scene.viewer is not None and bool(scene.legal) and not scene.state.is_over()
-        if race != self._race:
-            if race is not None:
-                self.announce(status or tr("speech.race_open"), Priority.INTERRUPT, "race")
-            else:
-                self.announce(tr("speech.race_closed"), Priority.QUEUED, "race")
-        elif my_turn and not self._my_turn:
+        opened = race != self._race and race is not None
+        if opened:
+            self.announce(status or tr("speech.race_open"), Priority.INTERRUPT, "race")
+        elif race != self._race:
+            self.announce(tr("speech.race_closed"), Priority.QUEUED, "race")
+        # a window closing in the frame the turn comes or the round ends: that is said too
+        if not opened and my_turn and not self._my_turn:
             self.announce(status or tr("speech.your_turn"), Priority.INTERRUPT, "turn")
-        elif status and status != self._status:
+        elif not opened and status and status != self._status:
             self.announce(status, Priority.POLITE, "status")
         self._race, self._my_turn, self._status = race, my_turn, status
 
