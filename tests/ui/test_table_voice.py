@@ -310,3 +310,20 @@ def test_every_status_line_is_said_even_when_a_quick_discard_window_closes_in_th
     texts = " ".join(text for text, _ in spoken)
     missing = [s for s in statuses if s not in texts]
     assert not missing, missing
+
+
+def test_choosing_a_card_with_several_moves_says_the_buttons_it_offers(app) -> None:
+    from tests.ui.test_table_lagagne import lagagne_table
+
+    spoken = listening(app)
+    scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal")])
+    focus_on(app, scene, lambda item: getattr(item, "card", None) == "Echange")
+    app.speaker.wait()
+    assert spoken[-1][0] == "Échanger (exchange), your hand. Enter chooses it."
+    before = len(spoken)
+    key(app, pygame.K_RETURN)
+    app.speaker.wait()
+    offered = [b.label for b in scene.buttons if b.label not in ("Mulligan", "Hint", "Undo")]
+    assert offered == ["Exchange with Bob", "Discard"]
+    assert "Now offered: Exchange with Bob, Discard." in [text for text, _ in spoken[before:]]
+    assert [a.priority for a in said(app) if a.text.startswith("Now offered")] == [Priority.INTERRUPT]

@@ -108,6 +108,13 @@ class TableVoice:
             return tr("speech.focus_choose", what=what)
         return tr("speech.focus_nothing", what=what)
 
+    def offered(self, before: list[str]) -> None:
+        """A key chose something without playing (a card with several moves, a power): say the
+        buttons it brought, which a player who looks sees appear (``before``: the labels until then)."""
+        new = [b.label for b in self.scene.buttons if b.label not in before]
+        if new:
+            self.announce(self.scene.app.tr("speech.offered", buttons=", ".join(new)), Priority.INTERRUPT, "answer")
+
     # ------------------------------------------------------------------ questions
     def ask(self, question: str) -> None:
         """Answer a question key at once (it interrupts what is being said)."""
