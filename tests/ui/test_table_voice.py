@@ -327,3 +327,11 @@ def test_choosing_a_card_with_several_moves_says_the_buttons_it_offers(app) -> N
     assert offered == ["Exchange with Bob", "Discard"]
     assert "Now offered: Exchange with Bob, Discard." in [text for text, _ in spoken[before:]]
     assert [a.priority for a in said(app) if a.text.startswith("Now offered")] == [Priority.INTERRUPT]
+    focus_on(app, scene, lambda item: getattr(item, "card", None) == "X2")
+    key(app, pygame.K_RETURN)  # another card: its own buttons
+    focus_on(app, scene, lambda item: getattr(item, "card", None) == "P20h")
+    before = len(spoken)
+    key(app, pygame.K_RETURN)  # a card with the same moves as the one chosen before: said again
+    app.speaker.wait()
+    assert [b.label for b in scene.buttons if b.label not in ("Mulligan", "Hint", "Undo")] == ["Discard"]
+    assert "Now offered: Discard." in [text for text, _ in spoken[before:]]

@@ -97,7 +97,6 @@ class TableInput:
 
     def _activate_focus(self, confirm: bool) -> None:
         item = self.focused()
-        before = [b.label for b in self.scene.buttons]
         if isinstance(item, Button):
             action = item.action
         elif isinstance(item, CardSprite):
@@ -106,7 +105,7 @@ class TableInput:
             return
         self.scene.perform(action)
         if action is not None and not isinstance(action, Move):
-            self.scene.voice.offered(before)
+            self.scene.voice.offered()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         pressed: tuple[CardSprite, tuple[int, int]] | None = None

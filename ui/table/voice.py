@@ -39,6 +39,9 @@ class TableVoice:
         self._curtain: str | None = None
         self._coach: list[str] = []
         self._shown: list[str] = []
+        self._plain: list[str] = []
+        """The buttons shown before anything was chosen (since the moves last changed)."""
+        self._legal: list[Move] = []
 
     def announce(self, text: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:
         """Say ``text`` (a table drawn off screen, for a picture, says nothing)."""
@@ -63,6 +66,9 @@ class TableVoice:
             self._coach = coach
             if coach:
                 self.announce(" ".join(coach), Priority.QUEUED, "coach")
+        if list(scene.legal) != self._legal:
+            self._legal = list(scene.legal)
+            self._plain = [b.label for b in scene.buttons]
         shown = scene.adapter.spoken_shown(scene.view)
         for line in shown:
             if line not in self._shown:
@@ -108,10 +114,10 @@ class TableVoice:
             return tr("speech.focus_choose", what=what)
         return tr("speech.focus_nothing", what=what)
 
-    def offered(self, before: list[str]) -> None:
+    def offered(self) -> None:
         """A key chose something without playing (a card with several moves, a power): say the
-        buttons it brought, which a player who looks sees appear (``before``: the labels until then)."""
-        new = [b.label for b in self.scene.buttons if b.label not in before]
+        buttons the choice brought, which a player who looks sees appear."""
+        new = [b.label for b in self.scene.buttons if b.label not in self._plain]
         if new:
             self.announce(self.scene.app.tr("speech.offered", buttons=", ".join(new)), Priority.INTERRUPT, "answer")
 
