@@ -86,7 +86,7 @@ class Phrasebook:
 
     def sentences(self, text: str) -> list[str]:
         """``text`` cut into sentences (an announcement may join several: an answer, a read-out)."""
-        return [s for s in re.split(r"(?<=[.!?…])\s+(?=[A-Z«\"“0-9])", text.strip()) if s]
+        return [s for s in re.split(r"(?<=[.!?…])\s+(?=[A-ZÀ-Ý«\"“0-9])", text.strip()) if s]
 
 
 @dataclass
@@ -100,11 +100,13 @@ class Heard:
 
 
 class RecordingSpeaker(Speaker):
-    """Records every line the app asks to speak, in order, at once (no thread, no voice)."""
+    """Records every line the app asks to speak, in order, at once (no thread); ``forward``, when
+    given, speaks them too (a real voice: Speech Dispatcher in the real-window test)."""
 
-    def __init__(self) -> None:
+    def __init__(self, forward: Speaker | None = None) -> None:
         super().__init__(None)
         self.lines: list[Heard] = []
+        self.forward = forward
 
     @property
     def available(self) -> bool:
@@ -113,9 +115,20 @@ class RecordingSpeaker(Speaker):
     def say(self, text: str, language: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:
         if text:
             self.lines.append(Heard(" ".join(text.split()), kind, priority))
+            if self.forward is not None:
+                self.forward.say(text, language, priority, kind)
+
+    def silence(self) -> None:
+        if self.forward is not None:
+            self.forward.silence()
 
     def wait(self, timeout: float = 30.0) -> None:
-        return
+        if self.forward is not None:
+            self.forward.wait(timeout)
+
+    def close(self) -> None:
+        if self.forward is not None:
+            self.forward.close()
 
 
 @dataclass
@@ -126,13 +139,15 @@ class Ears:
 
     app: Any
     deaf_to: tuple[str, ...] = ()
+    forward: Speaker | None = None
+    """A voice that speaks what is heard too."""
     frames: int = 0
     keys: int = 0
     heard: list[str] = field(default_factory=list)
     _read: int = 0
 
     def __post_init__(self) -> None:
-        self.speaker = RecordingSpeaker()
+        self.speaker = RecordingSpeaker(self.forward)
         self.app._speaker = self.speaker
         self.app.settings.read_aloud = True
 
@@ -152,7 +167,10 @@ class Ears:
         return out
 
     def press(self, key: int, mod: int = 0) -> list[str]:
-        """Press and release ``key``; the sentences heard in that frame."""
+        """Press and release ``key`` (with a real voice, once it has said all it was given, as a
+        player who listens would); the sentences heard in that frame."""
+        if self.forward is not None:
+            self.forward.wait(PATIENCE)
         for kind in (pygame.KEYDOWN, pygame.KEYUP):
             pygame.event.post(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
         self.keys += 1
@@ -277,11 +295,13 @@ class ListeningBot:
         return heard
 
     # ------------------------------------------------------------------ playing
-    def play(self, frames: int) -> None:
-        """Play until the match is over; fail after ``frames`` frames."""
+    def play(self, frames: int, to_the_end: bool = True) -> None:
+        """Play until the match is over; after ``frames`` frames fail (``to_the_end``) or stop."""
         quiet = 0
         while not self.over:
             if self.ears.frames > frames:
+                if not to_the_end:
+                    return
                 raise Refused(f"the match did not end in {frames} frames ({self.moves} moves)")
             if self.strategy.to_act():
                 quiet = 0
