@@ -504,16 +504,13 @@ class GangStrategy(Strategy):
         if book.find(("gang.log.next", "gang.log.next_you"), sentence) is not None:
             self.known = [None] * 4
         taken = book.match("gang.log.snap_pique_to_you", sentence)
-        if taken is not None:
-            holding = [i for i, k in enumerate(self.known) if k == int(taken["card"])]
-            if len(holding) == 1:
-                del self.known[holding[0]]
-            else:  # which card went is not said: the later ones may have moved up
-                self.known = [None] * (len(self.known) - 1)
+        if taken is not None and int(taken["n"]) <= len(self.known):
+            del self.known[int(taken["n"]) - 1]  # the later cards move up one place
         if book.find(("gang.log.give_to_you", "gang.log.penalty_you"), sentence) is not None:
             self.known.append(None)
-        if book.match("gang.log.steal_to_you", sentence) is not None:
-            self.known = [None] * len(self.known)  # which of its cards was swapped is not said
+        swapped = book.match("gang.log.steal_to_you", sentence)
+        if swapped is not None:
+            self.remember(int(swapped["n"]) - 1, None)
 
     def remember(self, slot: int, value: int | None) -> None:
         while len(self.known) <= slot:

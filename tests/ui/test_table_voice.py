@@ -335,3 +335,20 @@ def test_choosing_a_card_with_several_moves_says_the_buttons_it_offers(app) -> N
     app.speaker.wait()
     assert [b.label for b in scene.buttons if b.label not in ("Mulligan", "Hint", "Undo")] == ["Discard"]
     assert "Now offered: Discard." in [text for text, _ in spoken[before:]]
+
+
+def test_gang_says_which_of_your_cards_another_player_looked_at_swapped_or_threw(app) -> None:
+    from game import Move
+    from game.core.events import Event
+
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    adapter, view = scene.adapter, scene.view
+    assert adapter.describe(Move("spy 0.1", 1), [], view) == ["Bob plays the 9: looks at your card 2."]
+    assert adapter.describe(Move("scout 0.3", 2), [], view) == ["Cara plays the 15: looks at your card 4."]
+    assert adapter.describe(Move("steal 1 0.2", 1), [], view) == [
+        "Bob plays the 10: swaps one of their cards with your card 3, unseen."]
+    snap = Event("snap", 1, "M7", info={"success": True})
+    assert adapter.describe(Move("snap 0.2", 1), [snap], view) == ["Piqué! Bob throws your 7 (your card 3)."]
+    # about another player the sentences stay as they were (the screen shows where, the log says who)
+    assert adapter.describe(Move("steal 1 2.2", 1), [], view) == [
+        "Bob plays the 10: swaps one of their cards with one of Cara's, unseen."]
