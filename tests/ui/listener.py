@@ -419,9 +419,9 @@ class GinStrategy(Strategy):
                     self.knock()
                 return
         for key in ("gin.button.next_hand", "gin.button.next_game"):
-            option = next((o for o in options if book.match(key, o.label) is not None), None)
-            if option is not None:
-                bot.choose(options, option)
+            deal = next((o for o in options if book.match(key, o.label) is not None), None)
+            if deal is not None:
+                bot.choose(options, deal)
                 return
         takes = [(o, self.said(o, "gin.advice.take")) for o in options]
         take = next(((o, f) for o, f in takes if f is not None), None)
@@ -439,8 +439,8 @@ class GinStrategy(Strategy):
         if passing is not None:
             bot.choose(options, passing)
             return
-        discards = [(o, self.said(o, "gin.hint.discard") or self.said(o, "gin.advice.discard")) for o in options]
-        discards = [(o, self.code(f["card"])) for o, f in discards if f is not None]
+        said = [(o, self.said(o, "gin.hint.discard") or self.said(o, "gin.advice.discard")) for o in options]
+        discards = [(o, self.code(f["card"])) for o, f in said if f is not None]
         if discards:
             best = min(discards, key=lambda d: (self.deadwood([c for c in self.hand if c != d[1]]), d[0].index))
             bot.choose(options, best[0])
