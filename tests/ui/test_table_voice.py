@@ -349,6 +349,8 @@ def test_gang_says_which_of_your_cards_another_player_looked_at_swapped_or_threw
         "Bob plays the 10: swaps one of their cards with your card 3, unseen."]
     snap = Event("snap", 1, "M7", info={"success": True})
     assert adapter.describe(Move("snap 0.2", 1), [snap], view) == ["Piqué! Bob throws your 7 (your card 3)."]
-    # about another player the sentences stay as they were (the screen shows where, the log says who)
+    # about another player too, for a table of several people at one screen, and for the log
     assert adapter.describe(Move("steal 1 2.2", 1), [], view) == [
-        "Bob plays the 10: swaps one of their cards with one of Cara's, unseen."]
+        "Bob plays the 10: swaps one of their cards with Cara's card 3, unseen."]
+    assert adapter.describe(Move("spy 1.0", 2), [], view) == ["Cara plays the 9: looks at Bob's card 1."]
+    assert adapter.describe(Move("spy 1.0", 0), [], view) == ["You play the 9: you look at Bob's card 1."]
