@@ -8,7 +8,8 @@ voice is the one ``ui.speech.find_voice`` finds (from a virtual environment: ``s
 is opened by keys from the title screen (↓ to Gang de mouettes, Enter; Enter on the setup's Start),
 then the listening player of ``tests.ui.listener`` plays its seat for 3,600 frames (a minute at 60
 frames a second, counted, not timed), hearing every line the app gives the voice. ``HEARD`` gets
-what the app announced, one ``kind<TAB>text`` a line, for the test to compare with what the voice said.
+what the app announced, one ``kind<TAB>priority<TAB>text`` a line, for the test to compare with what
+the voice said.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def main(data: Path, language: str, heard: Path) -> int:
     bot = ListeningBot(ears, GangStrategy(book))
     bot.play(MINUTE, to_the_end=False)
     ears.speaker.wait(60)
-    heard.write_text("".join(f"{h.kind}\t{h.text}\n" for h in ears.speaker.lines), encoding="utf-8")
+    heard.write_text("".join(f"{h.kind}\t{h.priority.name}\t{h.text}\n" for h in ears.speaker.lines), encoding="utf-8")
     app.quit()
     app.close()
     print(f"played {bot.moves} moves in {ears.frames} frames")

@@ -88,7 +88,7 @@ def test_the_first_minute_of_gang_de_mouettes_is_spoken_by_speech_dispatcher(tmp
                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=PATIENCE)
         assert run.returncode == 0, run.stdout + run.stderr[-3000:]
         voice = said(spoken, language)
-        announced = [line.split("\t", 1) for line in heard.read_text(encoding="utf-8").splitlines()]
+        announced = [line.split("\t", 2) for line in heard.read_text(encoding="utf-8").splitlines()]
     finally:
         for process in started:
             process.terminate()
@@ -104,7 +104,11 @@ def test_the_first_minute_of_gang_de_mouettes_is_spoken_by_speech_dispatcher(tmp
     assert spoken_by_template("gang.status.window"), voice  # a quick-discard window for the player
     assert spoken_by_template("speech.race_closed"), voice
     assert spoken_by_template("gang.status.drawn", "gang.status.drawn_power"), voice  # the card drawn
-    # every turn, card and window line the app announced was spoken (an interruption may speak a
-    # line before one queued earlier: the order is the channel's, tested in test_announce)
-    wanted = [" ".join(line.split()) for kind, line in announced if kind in ("turn", "shown", "race")]
-    assert wanted and not [line for line in wanted if line not in text]
+    # every turn, card and window line the app announced was spoken, but an interrupting line that a
+    # later one interrupted (the frames run faster than speech here; the channel's rules are tested
+    # in test_announce)
+    lost = [line for i, (kind, priority, line) in enumerate(announced)
+            if kind in ("turn", "shown", "race") and " ".join(line.split()) not in text
+            and not (priority == "INTERRUPT" and any(p == "INTERRUPT" for _, p, _ in announced[i + 1:]))]
+    assert not lost, lost
+    assert any(kind == "shown" for kind, _, _ in announced)
