@@ -553,23 +553,24 @@ class App:
 
     def follow_screen(self) -> None:
         """Tell a player who listens what changed on a menu screen since the last frame (``Scene.spoken_screen``):
-        a new screen (or question) its title, page and focused control; a focus move the control; a
-        value changed the new value; an error shown, at once. Called once a frame, for every screen."""
+        a new screen (or question) its title, page and focused control, interrupting; a focus move the
+        control; a value changed the new value; an error shown, at once. Called once a frame, for every screen."""
         top = self.top
         heard = top.spoken_screen() if top is not None and self.settings.read_aloud else None
         last_scene, before = self._heard
         self._heard = (top, heard)
         if heard is None:
             return
+        alert = heard.alert if heard.alert and (before is None or before.alert != heard.alert) else ""
         if last_scene is not top or before is None or before.title != heard.title:
-            said = [heard.entering]
-        else:
-            value = typed(before.value, heard.value) if heard.typed else heard.value
-            said = [heard.focus if before.control != heard.control else value if before.value != heard.value
-                    else heard.note if before.note != heard.note else ""]
-            said.append(news(before.page, heard.page))
-        if heard.alert and (before is None or before.alert != heard.alert):
-            self.announce(aloud(heard.alert), Priority.INTERRUPT, "error")  # first: it drops polite lines waiting
+            # a screen or a window that opens interrupts, as a screen reader does; its alert follows it
+            self.announce(aloud(heard.entering), Priority.INTERRUPT, "screen")
+            self.announce(aloud(alert), Priority.QUEUED, "error")
+            return
+        value = typed(before.value, heard.value) if heard.typed else heard.value
+        said = [heard.focus if before.control != heard.control else value if before.value != heard.value
+                else heard.note if before.note != heard.note else "", news(before.page, heard.page)]
+        self.announce(aloud(alert), Priority.INTERRUPT, "error")  # first: it drops polite lines waiting
         self.announce(aloud(" ".join(sentence(part) for part in said if part)), Priority.POLITE, "focus")
 
     def announce(self, text: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:

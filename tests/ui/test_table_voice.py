@@ -174,7 +174,7 @@ def test_answers_never_tell_a_hidden_card(app, game_id: str) -> None:
     assert twin.card_zones() != state.card_zones()  # the twin really holds other hidden cards
 
     def heard() -> list[list[str] | str]:
-        return [*(scene.voice.answer(q) for q in QUESTIONS),
+        return [*(scene.voice.answer(q) for q in QUESTIONS), scene.adapter.spoken_shown(scene.view),
                 *(scene.voice.describe(item) for item in scene.input.focus_items())]
 
     before = heard()
@@ -233,3 +233,96 @@ def test_the_score_sheet_is_read_out_when_it_opens_and_its_buttons_as_the_focus_
     key(app, pygame.K_TAB)
     app.speaker.wait()
     assert spoken[-1][0] == f"{sheet.buttons[sheet.focus].label}, button."
+
+
+def test_gang_says_the_cards_a_player_is_shown_the_first_two_and_a_looked_at_one(app) -> None:
+    from tests.ui.table_helpers import button, click_at, top_of
+    from tests.ui.test_table_gang import DECK, slot
+
+    spoken = listening(app)
+    deck = DECK[:12] + ["M8", "M2", "M2", "M15"]
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")], deck=deck)
+    app.speaker.wait()
+    texts = [text for text, _ in spoken]
+    assert "You see your card 1: 3." in texts and "You see your card 2: 6." in texts  # the first two, face up
+    assert scene.voice.answer("hand")[0].startswith("Your 4 cards: card 1: 3; card 2: 6; card 3: not seen by you")
+    click_at(app, button(scene, "memorised").rect.center)
+    assert scene.voice.answer("hand")[0].startswith("Your 4 cards: card 1: seen by you")  # from memory again
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "power").rect.center)
+    click_at(app, slot(scene, 0, 3).rect.center)  # the 8: look at her card 4
+    app.step(1 / 60)
+    app.speaker.wait()
+    assert "You see your card 4: 2." in [text for text, _ in spoken]
+    assert [a for a in said(app) if a.text == "You see your card 4: 2."][0].priority == Priority.QUEUED
+
+
+def test_every_status_line_is_said_even_when_a_quick_discard_window_closes_in_the_same_frame(app) -> None:
+    spoken = listening(app)
+    seats = [SeatInfo("Alice"), SeatInfo("Bob", "normal")]
+    state = GAMES["gang_de_mouettes"].new_match([s.name for s in seats], seed=3)
+    scene = start(app, MatchSession(state, seats))
+    statuses: list[str] = []
+    for _ in range(1500):
+        if scene.state.is_over():
+            break
+        scene.wait_for_bot(PATIENCE)
+        memorised = next((b for b in scene.buttons if b.key == "memorised"), None)
+        passing = next((b for b in scene.buttons if b.key in ("pass_snap", "next", "done")), None)
+        if memorised is not None or passing is not None:
+            scene.perform((memorised or passing).action)
+        elif scene.legal and scene.adapter.race(scene.view) is None:
+            acts = {m.action: m for m in scene.legal}
+            scene.play(acts.get("draw") or acts.get("discard") or scene.legal[0])
+        app.step(1 / 60)
+        if scene.gestures.status and (not statuses or statuses[-1] != scene.gestures.status):
+            statuses.append(scene.gestures.status)
+    app.speaker.wait()
+    assert scene.state.is_over()
+    texts = " ".join(text for text, _ in spoken)
+    missing = [s for s in statuses if s not in texts]
+    assert not missing, missing
+
+
+def test_choosing_a_card_with_several_moves_says_the_buttons_it_offers(app) -> None:
+    from tests.ui.test_table_lagagne import lagagne_table
+
+    spoken = listening(app)
+    scene = lagagne_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal")])
+    focus_on(app, scene, lambda item: getattr(item, "card", None) == "Echange")
+    app.speaker.wait()
+    assert spoken[-1][0] == "Échanger (exchange), your hand. Enter chooses it."
+    before = len(spoken)
+    key(app, pygame.K_RETURN)
+    app.speaker.wait()
+    offered = [b.label for b in scene.buttons if b.label not in ("Mulligan", "Hint", "Undo")]
+    assert offered == ["Exchange with Bob", "Discard"]
+    assert "Now offered: Exchange with Bob, Discard." in [text for text, _ in spoken[before:]]
+    assert [a.priority for a in said(app) if a.text.startswith("Now offered")] == [Priority.INTERRUPT]
+    focus_on(app, scene, lambda item: getattr(item, "card", None) == "X2")
+    key(app, pygame.K_RETURN)  # another card: its own buttons
+    focus_on(app, scene, lambda item: getattr(item, "card", None) == "P20h")
+    before = len(spoken)
+    key(app, pygame.K_RETURN)  # a card with the same moves as the one chosen before: said again
+    app.speaker.wait()
+    assert [b.label for b in scene.buttons if b.label not in ("Mulligan", "Hint", "Undo")] == ["Discard"]
+    assert "Now offered: Discard." in [text for text, _ in spoken[before:]]
+
+
+def test_gang_says_which_of_your_cards_another_player_looked_at_swapped_or_threw(app) -> None:
+    from game import Move
+    from game.core.events import Event
+
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    adapter, view = scene.adapter, scene.view
+    assert adapter.describe(Move("spy 0.1", 1), [], view) == ["Bob plays the 9: looks at your card 2."]
+    assert adapter.describe(Move("scout 0.3", 2), [], view) == ["Cara plays the 15: looks at your card 4."]
+    assert adapter.describe(Move("steal 1 0.2", 1), [], view) == [
+        "Bob plays the 10: swaps one of their cards with your card 3, unseen."]
+    snap = Event("snap", 1, "M7", info={"success": True})
+    assert adapter.describe(Move("snap 0.2", 1), [snap], view) == ["Piqué! Bob throws your 7 (your card 3)."]
+    # about another player too, for a table of several people at one screen, and for the log
+    assert adapter.describe(Move("steal 1 2.2", 1), [], view) == [
+        "Bob plays the 10: swaps one of their cards with Cara's card 3, unseen."]
+    assert adapter.describe(Move("spy 1.0", 2), [], view) == ["Cara plays the 9: looks at Bob's card 1."]
+    assert adapter.describe(Move("spy 1.0", 0), [], view) == ["You play the 9: you look at Bob's card 1."]

@@ -418,6 +418,12 @@ class TableAdapter(Generic[V]):
                                cards=self.spoken_list(list(known)))
         return self.app.tr("speech.player", name=data["names"][seat], count=count)
 
+    def spoken_shown(self, view: V) -> list[str]:
+        """Cards the viewer is being shown for a moment (Gang de mouettes: the first cards to
+        memorise, a card looked at with a power), one sentence each: said as they turn face up,
+        since a player who listens cannot glance at them. Most games show nothing for a moment."""
+        return []
+
     def spoken_players(self, view: V) -> list[str]:
         """Every other player's cards (``spoken_player``), in seat order."""
         data: dict[str, Any] = dict(view)

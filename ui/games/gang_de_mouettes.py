@@ -83,6 +83,12 @@ MOST_CELLS = 64
 """More cards than a deck holds: a longer replay is a hostile view's (and falls back)."""
 
 
+def _place(word: str) -> tuple[int, int]:
+    """A move's ``seat.slot`` argument as numbers (the slot counted from 0)."""
+    seat, _, slot = word.partition(".")
+    return int(seat), int(slot)
+
+
 def square_cells(round_log: list[dict[str, Any]], sizes: list[int]) -> Cells:
     """Replay a round's public log from the deal (four cards a seat, in cells 0–3) to find where
     each seat's cards lie: a card that leaves (a drop, a quick discard, a give) leaves its cell
@@ -951,11 +957,11 @@ class Adapter(TableAdapter[GangView]):
             key = "gang.log.look" if a == "look" else "gang.log.drop"
             lines.append(self.tr(key, name=who, card=card_of(thrown[0] if thrown else None)))
         elif a in ("spy", "scout"):
-            target = int(args[0].split(".")[0])
-            lines.append(self.tr(f"gang.log.{a}", name=who, target=names[target]))
+            target, slot = _place(args[0])
+            lines.append(self.tr(f"gang.log.{a}", name=who, target=names[target], n=slot + 1))
         elif a == "steal":
-            target = int(args[1].split(".")[0])
-            lines.append(self.tr("gang.log.steal", name=who, target=names[target]))
+            target, slot = _place(args[1])
+            lines.append(self.tr("gang.log.steal", name=who, target=names[target], n=slot + 1))
         elif a in ("trade", "keep"):
             lines.append(self.tr(f"gang.log.{a}", name=who))
         elif a == "snap":
@@ -984,13 +990,13 @@ class Adapter(TableAdapter[GangView]):
     def _describe_snap(self, move: Move, events: list[Event], view: GangView) -> list[str]:
         names = view["names"]
         who = self.name(view, move.seat)
-        target = int(move.args[0].split(".")[0])
+        target, slot = _place(move.args[0])
         snap = next((e for e in events if e.kind == "snap"), None)
         card = "?" if snap is None or snap.card is None else snap.card[1:]
         if snap is not None and snap.info.get("success"):
             if target == move.seat:
                 return [self.tr("gang.log.snap_own", name=who, card=card)]
-            lines = [self.tr("gang.log.snap_pique", name=who, target=names[target], card=card)]
+            lines = [self.tr("gang.log.snap_pique", name=who, target=names[target], card=card, n=slot + 1)]
             if any(e.kind == "give" for e in events):  # the thief's last card went at once (option pique_gives)
                 lines.append(self.tr("gang.log.give", name=who, target=names[target]))
             return lines
@@ -1060,7 +1066,7 @@ class Adapter(TableAdapter[GangView]):
         words = []
         for i, card in enumerate(view["slots"][seat]):
             knowers = view["knowers"][seat][i] if i < len(view["knowers"][seat]) else []
-            if card is not None and self.show_marks:
+            if card is not None and (self.show_marks or self._shown(seat, i, view)):
                 what = self.app.tr("speech.gang.slot_value", slot=i + 1, card=self.spoken_card(card))
             elif me is not None and me in knowers:
                 what = self.app.tr("speech.gang.slot_seen", slot=i + 1)
@@ -1071,6 +1077,15 @@ class Adapter(TableAdapter[GangView]):
                 what = self.app.tr("speech.gang.known_to", what=what, names=", ".join(others))
             words.append(what)
         return words
+
+    def _shown(self, seat: int, slot: int, view: GangView) -> bool:
+        """Whether ``seat``'s card ``slot`` is face up for the viewer for a moment (not the round's end)."""
+        return view["phase"] not in (ROUND_OVER, OVER) and self.face_up(f"slot:{seat}.{slot}", view)
+
+    def spoken_shown(self, view: GangView) -> list[str]:
+        return [self.app.tr("speech.gang.shown", where=self.spoken_zone(f"slot:{s}.{i}", view), card=self.spoken_card(card))
+                for s, row in enumerate(view["slots"]) for i, card in enumerate(row)
+                if card is not None and self._shown(s, i, view)]
 
     def spoken_hand(self, view: GangView) -> list[str]:
         me = view["seat"]

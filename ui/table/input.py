@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import Move
 from ui.table.gestures import Drop, box
 from ui.table.paint import focus_group
 from ui.table.sprites import CardSprite
@@ -97,9 +98,14 @@ class TableInput:
     def _activate_focus(self, confirm: bool) -> None:
         item = self.focused()
         if isinstance(item, Button):
-            self.scene.perform(item.action)
+            action = item.action
         elif isinstance(item, CardSprite):
-            self.scene.perform(self.scene.gestures.of(item).press(double=confirm))
+            action = self.scene.gestures.of(item).press(double=confirm)
+        else:
+            return
+        self.scene.perform(action)
+        if action is not None and not isinstance(action, Move):
+            self.scene.voice.offered()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         pressed: tuple[CardSprite, tuple[int, int]] | None = None

@@ -1,5 +1,6 @@
 """What the table tells a player who listens (through ``app.announce``, see ``ui.announce``): whose turn,
-a quick-discard window opening and closing, the status line when it changes, the pass-and-play curtain,
+a quick-discard window opening and closing, the status line when it changes, the cards shown to the
+player for a moment (as they turn face up), the pass-and-play curtain,
 a tutorial coach's words, where the keyboard focus went and what Enter would do there, and the answers
 to the question keys (F3–F8; F1 twice lists them).
 
@@ -37,6 +38,10 @@ class TableVoice:
         self._race: object | None = None
         self._curtain: str | None = None
         self._coach: list[str] = []
+        self._shown: list[str] = []
+        self._plain: list[str] = []
+        """The buttons shown before anything was chosen (since the moves last changed)."""
+        self._legal: list[Move] = []
 
     def announce(self, text: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:
         """Say ``text`` (a table drawn off screen, for a picture, says nothing)."""
@@ -61,17 +66,26 @@ class TableVoice:
             self._coach = coach
             if coach:
                 self.announce(" ".join(coach), Priority.QUEUED, "coach")
+        if list(scene.legal) != self._legal:
+            self._legal = list(scene.legal)
+            self._plain = [b.label for b in scene.buttons]
+        shown = scene.adapter.spoken_shown(scene.view)
+        for line in shown:
+            if line not in self._shown:
+                self.announce(line, Priority.QUEUED, "shown")
+        self._shown = shown
         status = scene.gestures.status
         race = scene.adapter.race(scene.view)
         my_turn = scene.viewer is not None and bool(scene.legal) and not scene.state.is_over()
-        if race != self._race:
-            if race is not None:
-                self.announce(status or tr("speech.race_open"), Priority.INTERRUPT, "race")
-            else:
-                self.announce(tr("speech.race_closed"), Priority.QUEUED, "race")
-        elif my_turn and not self._my_turn:
+        opened = race != self._race and race is not None
+        if opened:
+            self.announce(status or tr("speech.race_open"), Priority.INTERRUPT, "race")
+        elif race != self._race:
+            self.announce(tr("speech.race_closed"), Priority.QUEUED, "race")
+        # a window closing in the frame the turn comes or the round ends: that is said too
+        if not opened and my_turn and not self._my_turn:
             self.announce(status or tr("speech.your_turn"), Priority.INTERRUPT, "turn")
-        elif status and status != self._status:
+        elif not opened and status and status != self._status:
             self.announce(status, Priority.POLITE, "status")
         self._race, self._my_turn, self._status = race, my_turn, status
 
@@ -99,6 +113,13 @@ class TableVoice:
         if action is not None:
             return tr("speech.focus_choose", what=what)
         return tr("speech.focus_nothing", what=what)
+
+    def offered(self) -> None:
+        """A key chose something without playing (a card with several moves, a power): say the
+        buttons the choice brought, which a player who looks sees appear."""
+        new = [b.label for b in self.scene.buttons if b.label not in self._plain]
+        if new:
+            self.announce(self.scene.app.tr("speech.offered", buttons=", ".join(new)), Priority.INTERRUPT, "answer")
 
     # ------------------------------------------------------------------ questions
     def ask(self, question: str) -> None:
