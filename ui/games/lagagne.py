@@ -859,7 +859,7 @@ class Adapter(TableAdapter[LaGagneView]):
     def draw_over(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
         moving = self.table.animating
         for seat, suit, col, cards in self._badged_columns(view, layout):
-            self._column_badge(surface, col, cards, self.column_rect(seat, suit, layout), moving)
+            self._column_badge(surface, col, cards, self.column_rect(seat, suit, layout), layout, moving)
         if view["phase"] == OVER:
             if not moving:
                 self._final_card(surface, view, layout)
@@ -876,7 +876,7 @@ class Adapter(TableAdapter[LaGagneView]):
         moving = self.table.animating
         for seat, suit, col, cards in self._badged_columns(view, layout):
             zone = f"column:{seat}:{suit}"
-            area, pill, label, size = self._badge_place(col, cards, self.column_rect(seat, suit, layout))
+            area, pill, label, size = self._badge_place(col, cards, self.column_rect(seat, suit, layout), layout)
             if not col["open"] and not moving:
                 nodes.append(Node(f"veil:{zone}", "marker", rect_of(area), DEPTH_OVER, state=frozenset({"dimmed"}),
                                   owner=seat, hides=False))
@@ -903,7 +903,7 @@ class Adapter(TableAdapter[LaGagneView]):
         readable size finds room (the piles hold nothing to play once the game is over)."""
         players = view["players"]
         taken = ([sp.home_rect.inflate(4, 4) for sp in self.table.sprites if sp.zone not in ("stock", "discard")]
-                 + [self._badge_place(col, cards, self.column_rect(seat, suit, layout))[1]
+                 + [self._badge_place(col, cards, self.column_rect(seat, suit, layout), layout)[1]
                     for seat, suit, col, cards in self._badged_columns(view, layout)]
                  + [spot.plate.inflate(4, 4) for spot in layout.seats] + self.under_rects(view, layout)
                  + [b.rect.inflate(6, 6) for b in self.table.buttons] + [layout.log_rect])
@@ -947,13 +947,24 @@ class Adapter(TableAdapter[LaGagneView]):
         self.score_card_end(surface, box, y, 2, self.tr("lagagne.final.winner", name=winners), round(u * 0.27),
                             round(u * 0.1))
 
-    def _badge_place(self, col: Column, cards: list[CardSprite],
-                     rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, str, int]:
-        """A column's badge: the area of its cards, the pill under them, its words and text size."""
+    def _badge_place(self, col: Column, cards: list[CardSprite], rect: pygame.Rect,
+                     layout: TableLayout) -> tuple[pygame.Rect, pygame.Rect, str, int]:
+        """A column's badge: the area of its cards, the pill, its words and text size. The pill hangs
+        under the cards, else (a name plate, a button, a pile or another seat's cards in the way) above
+        them, else over the foot of its own column, where nothing else lies."""
         area = cards[0].home_rect.unionall([c.home_rect for c in cards[1:]])
         size = max(10, round(rect.w * 0.26))
         label = str(col["total"]) if not col["x2"] else f"×2 = {col['total']}"
         pill = pygame.Rect((0, 0), self.table.text.font(size, True).size(label)).inflate(size * 0.7, size * 0.25)
+        zone = cards[0].zone
+        taken = ([spot.plate for spot in layout.seats] + [b.rect for b in self.table.buttons]
+                 + [sp.home_rect for sp in self.table.sprites if sp.zone != zone])
+        places = (("midtop", (area.centerx, area.bottom + 2)), ("midbottom", (area.centerx, area.top - 2)),
+                  ("midbottom", (area.centerx, area.bottom - 2)))
+        for anchor, at in places:
+            setattr(pill, anchor, at)
+            if layout.screen.contains(pill) and pill.collidelist(taken) == -1:
+                return area, pill, label, size
         pill.midtop = (area.centerx, area.bottom + 2)
         return area, pill, label, size
 
@@ -963,10 +974,11 @@ class Adapter(TableAdapter[LaGagneView]):
         col: Column,
         cards: list[CardSprite],
         rect: pygame.Rect,
+        layout: TableLayout,
         moving: bool,
     ) -> None:
-        """A column's total under its ``cards`` (its place ``rect``), greyed with a tag when closed."""
-        area, pill, label, size = self._badge_place(col, cards, rect)
+        """A column's total by its ``cards`` (its place ``rect``), greyed with a tag when closed."""
+        area, pill, label, size = self._badge_place(col, cards, rect, layout)
         if not col["open"] and not moving:
             veil = pygame.Surface(area.size, pygame.SRCALPHA)
             veil.fill((30, 30, 30, 120))
