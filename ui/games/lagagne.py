@@ -73,8 +73,6 @@ class Adapter(TableAdapter[LaGagneView]):
         """The boards of the last view and layout asked (asked for each card placed and drawn)."""
         self._panel_last: tuple[Any, TableLayout, Any, pygame.Rect, pygame.Surface] | None = None
         """The target panel drawn for the last view, layout and lines, and where it goes."""
-        self._final_place: tuple[tuple[Any, ...], pygame.Rect, float] | None = None
-        """The final score card's place and measure, and what they were found for."""
         self._slots: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         """Empty column places drawn, by suit name and size."""
 
@@ -905,24 +903,14 @@ class Adapter(TableAdapter[LaGagneView]):
         taken = ([sp.home_rect.inflate(4, 4) for sp in self.table.sprites if sp.zone not in ("stock", "discard")]
                  + [self._badge_place(col, cards, self.column_rect(seat, suit, layout), layout)[1]
                     for seat, suit, col, cards in self._badged_columns(view, layout)]
-                 + [spot.plate.inflate(4, 4) for spot in layout.seats] + self.under_rects(view, layout)
-                 + [b.rect.inflate(6, 6) for b in self.table.buttons] + [layout.log_rect])
-        key = (id(layout), layout.size, players, tuple(tuple(r) for r in taken))
-        if self._final_place is not None and self._final_place[0] == key:
-            return self._final_place[1], self._final_place[2]
-        felt = layout.felt.inflate(-round(layout.unit * 0.2), -round(layout.unit * 0.2))
-        u = layout.box_em(5.2, 1.65 + 0.34 * players)
-        while True:
-            box = pygame.Rect(0, 0, round(u * 5.2), round(u * 1.45) + round(u * 0.34) * players)
-            spot = layout.clear_spot(box.size, taken, layout.centre, felt)
-            if spot is not None or u <= layout.unit * 0.7:
-                break
-            u *= 0.94
-        if spot is None:  # nowhere clear: in the middle
-            box.center = (round(layout.centre[0]), round(layout.centre[1]))
-            spot = box
-        self._final_place = (key, spot, u)
-        return spot, u
+                 + self.under_rects(view, layout) + layout.taken_by_table([b.rect for b in self.table.buttons]))
+
+        def shape(u: float) -> tuple[int, int]:
+            return round(u * 5.2), round(u * 1.45) + round(u * 0.34) * players
+
+        em = layout.box_em(5.2, 1.65 + 0.34 * players)
+        spot, u = layout.shrink_to_clear("lagagne.final", shape, em, taken, layout.centre)
+        return spot or layout.centred_box(shape(u), layout.centre), u  # nowhere clear: in the middle
 
     def _final_card(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
         """The end of the game: every seat's score, highest first, and the winner."""
