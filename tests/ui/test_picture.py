@@ -1,13 +1,15 @@
 """The table as a picture (``ui.picture``): the model is pure and immutable, the builder reads the
 scene without changing it and agrees with what is drawn, and the invariants hold on pictures.
 
-Invariants, for every game at two, a middle and the largest table, in a seeded sample of windows
-(1024×640 to 3840×2160) × card sizes × text sizes (100 %, 200 %) × languages, in several phases (play,
-a hint up, a quick-discard window, a called last round, a drawn card, a hand or round laid out with
-its score card, every tutorial step): every node lies in the window; nothing hides a node that
-carries information unless declared (a fan, a pile, a part of its parent); each seat's cards lie
-nearer its own plate than any other; every text fits its node, measured with the interface's font;
-larger cards never come out smaller. Rectangles only: no pixel is drawn for the matrix."""
+Invariants, for every game at two, a middle and the largest table, in the fixed looks (the tight
+corners, 1024×640 and 3840×2160 as they come and with the largest cards and text) and a seeded sample
+of windows (1024×640 to 3840×2160) × card sizes × text sizes (100 %, 200 %) × languages, in several
+phases (play, a hint up, a quick-discard window, a called last round, a drawn card, eleven cards in
+the Gin hand, a hand or round laid out with its score card, the match's end, every tutorial step,
+the pause menu over the table): every node lies in the window; nothing hides a node that carries
+information unless declared (a fan, a pile, a part of its parent); each seat's cards lie nearer its
+own plate than any other; every text fits its node, measured with the interface's font; larger cards
+never come out smaller. Rectangles only: no pixel is drawn for the matrix."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import itertools
 import random
 import subprocess
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -25,6 +28,7 @@ import pytest
 from game import GAMES, GameState
 from ui.app import App
 from ui.picture.model import Node, Picture, gap, overlap, union
+from ui.scenes.pause import PauseScene
 from ui.session import MatchSession, SeatInfo
 from ui.settings import BOT_DELAY_RANGE, CARD_SCALES
 from ui.table.scene import TableScene
@@ -39,9 +43,11 @@ STEPS = 3000
 SAMPLE = 5
 """Looks drawn from the product for each game, table and phase (besides the fixed corners)."""
 CORNERS = [((1024, 640), "extra_large", 200, "de"), ((1280, 800), "extra_large", 200, "fr"),
-           ((1920, 1080), "normal", 200, "en"), ((3840, 2160), "normal", 100, "es")]
-"""The tightest looks, always checked: the largest cards and text in the small windows (German's
-long words), big text at 1080p and the largest window."""
+           ((1920, 1080), "normal", 200, "en"), ((3840, 2160), "normal", 100, "es"),
+           ((1024, 640), "normal", 100, "en"), ((3840, 2160), "extra_large", 200, "de")]
+"""The looks always checked: the tightest (the largest cards and text in the small windows, German's
+long words; big text at 1080p), the smallest and the largest window as they come, and the largest
+window with the largest cards and text."""
 
 
 # ====================================================================== the model
@@ -106,6 +112,8 @@ def _phase(view: dict, step: int, players: int, to_move: list[int]) -> set[str]:
         out.add("called")
     if view["phase"] == "drawn" and view.get("active") == 0:
         out.add("drawn_by_you")
+    if view["phase"] == "discard" and view.get("active") == 0:
+        out.add("discard_by_you")  # Gin Rummy: eleven cards in the viewer's hand
     return out
 
 
@@ -127,8 +135,8 @@ def reached(game_id: str, players: int, phase: str) -> GameState | None:
 
 
 END = {"gin_rummy": "hand_over", "gang_de_mouettes": "round_over", "lagagne": "over"}
-PHASES = {"gin_rummy": ["play", "hint", "hand_over"],
-          "gang_de_mouettes": ["play", "hint", "window", "called", "drawn", "drawn_by_you", "round_over"],
+PHASES = {"gin_rummy": ["play", "hint", "discard_by_you", "hand_over", "match_over"],
+          "gang_de_mouettes": ["play", "hint", "window", "called", "drawn", "drawn_by_you", "round_over", "over"],
           "lagagne": ["play", "hint", "over"]}
 
 
@@ -297,6 +305,42 @@ def test_every_tutorial_step_keeps_the_invariants(app: App, game_id: str) -> Non
             scene.wait_for_bot()
             app.step(1 / 30, real=1.0)
         assert coach.finished and not coach.lost
+    app.set_language("en")
+    assert not found, "\n".join(found[:30])
+
+
+def menu_picture(scene: PauseScene) -> Picture:
+    """The pause menu over the table as a picture: its panel and its buttons (words measured with
+    each button's own font, as pygame_gui draws them)."""
+    nodes = [Node("panel", "panel", tuple(scene.panel), 1)]  # type: ignore[arg-type]
+    nodes += [Node(f"button:{i}", "button", tuple(b.rect), 2, b.text, parent="panel")  # type: ignore[arg-type]
+              for i, b in enumerate(scene.nav)]
+    return Picture(scene.size, tuple(nodes))
+
+
+@pytest.mark.parametrize("game_id", sorted(PHASES))
+def test_the_pause_menu_over_the_table_keeps_the_invariants(app: App, game_id: str) -> None:
+    """The pause menu (Esc) opened over the largest table: its panel and buttons in the window, no
+    button over another, every button's words within it, pygame_gui never warning of a cut text."""
+    players = tables(game_id)[-1]
+    state = reached(game_id, players, "play")
+    assert state is not None
+    found = []
+    for size, card_size, text_size, language in looks(game_id, "pause")[:len(CORNERS)]:
+        scene = seat(app, size, MatchSession(state.clone(), SEATS(players)), card_size, text_size, language)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            menu = PauseScene(app, scene.session)
+            app.push(menu)
+            app.step(1 / 60)
+        where = f"{size[0]}x{size[1]} {card_size} {text_size}% {language}"
+        found += [f"{where}: {w.message}" for w in caught if "too small" in str(w.message)]
+        found += [f"{where}: {p}" for p in problems(menu_picture(menu))]
+        found += [f"{where}: {a.text!r} {a.rect} over {b.text!r} {b.rect}"
+                  for a, b in itertools.combinations(menu.nav, 2) if a.rect.colliderect(b.rect)]
+        found += [f"{where}: {b.text!r} {b.font.size(b.text)[0]} px wide in the button's {b.rect.w - 8}"
+                  for b in menu.nav if b.font.size(b.text)[0] > b.rect.w - 8]
+        app.pop()
     app.set_language("en")
     assert not found, "\n".join(found[:30])
 
