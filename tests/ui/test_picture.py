@@ -217,6 +217,10 @@ def problems(picture: Picture, text: Callable[..., pygame.Surface] | None = None
         for high in solid[i + 1:]:
             if high.depth > low.depth and overlap(low.rect, high.rect) > 0 and not declared(low, high):
                 out.append(f"{high.kind} {high.ident} {high.rect} covers {low.kind} {low.ident} {low.rect}")
+    for n in picture.of_kind("text"):
+        held = picture.get(n.parent) if n.parent else None
+        if held is not None and not n.inside(held.rect):
+            out.append(f"text {n.ident} {n.rect} spills out of {held.ident} {held.rect}")
     plates = {n.owner: n for n in picture.of_kind("plate")}
     for seat_, plate in plates.items():
         if "bottom" in plate.state:
@@ -407,6 +411,7 @@ def test_the_invariants_see_each_kind_of_fault(app: App) -> None:
         "covers card": Node("bubble", "bubble", (0, 10, 20, 20), 9),
         "nearer plate 0": node("card:4", (0, 76, 10, 14), owner=1, group="hand:1"),
         "px in": Node("label", "text", (50, 50, 20, 10), 1, "a sentence far too long for its place", text_size=20),
+        "spills out of": Node("name", "text", (30, 90, 20, 10), 3, "P0", parent="plate:0", text_size=8),
     }
     for words, bad in faults.items():
         found = problems(Picture((100, 100), (*fine.nodes, bad)), text)

@@ -878,6 +878,10 @@ class Adapter(TableAdapter[LaGagneView]):
             if not col["open"] and not moving:
                 nodes.append(Node(f"veil:{zone}", "marker", rect_of(area), DEPTH_OVER, state=frozenset({"dimmed"}),
                                   owner=seat, hides=False))
+                tag = self._closed_tag(area, size)
+                if tag is not None:
+                    nodes.append(Node(f"closed:{zone}", "text", rect_of(tag[0]), DEPTH_OVER, self.tr("lagagne.closed"),
+                                      owner=seat, group=zone, parent=f"veil:{zone}", text_size=tag[1], bold=True))
             nodes.append(Node(f"total:{zone}", "badge", rect_of(pill), DEPTH_OVER + 1, label, role="status",
                               label=label, owner=seat, group=zone, text_size=size, bold=True))
         if view["phase"] == OVER:
@@ -956,6 +960,16 @@ class Adapter(TableAdapter[LaGagneView]):
         pill.midtop = (area.centerx, area.bottom + 2)
         return area, pill, label, size
 
+    def _closed_tag(self, area: pygame.Rect, size: int) -> tuple[pygame.Rect, int] | None:
+        """Where the word "closed" goes over a closed column's cards ``area`` and its size: a little
+        smaller than the total's ``size``, as large as the column's width holds; None where even the
+        smallest text is wider than the column (its veil and grey total say it)."""
+        words = self.tr("lagagne.closed")
+        fitted = self.table.text.fitting_size(words, max(9, round(size * 0.8)), area.w - 2, bold=True)
+        room = pygame.Rect((0, 0), self.table.text.font(fitted, True).size(words))
+        room.midtop = (area.centerx, area.y + 3)
+        return (room, fitted) if room.w <= area.w else None
+
     def _column_badge(
         self,
         surface: Ink,
@@ -980,10 +994,9 @@ class Adapter(TableAdapter[LaGagneView]):
         )
         surface.blit(img, img.get_rect(center=pill.center))
         if not col["open"]:
-            tag = text.render(
-                self.tr("lagagne.closed"), max(9, round(size * 0.8)), (235, 235, 235), bold=True
-            )
-            surface.blit(tag, tag.get_rect(midtop=(area.centerx, area.y + 3)))
+            tag = self._closed_tag(area, size)
+            if tag is not None:
+                surface.blit(text.render(self.tr("lagagne.closed"), tag[1], (235, 235, 235), bold=True), tag[0])
 
     def _target_lines(self, view: LaGagneView) -> list[tuple[str, tuple[int, ...]]]:
         """The target panel's lines and their colours."""
