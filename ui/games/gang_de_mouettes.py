@@ -1210,6 +1210,8 @@ class Adapter(TableAdapter[GangView]):
             words = ". ".join([title, *(", ".join(line) for line in lines), conclusion])
             nodes.append(Node("score_card", "panel", rect_of(box), depth + 3, title, role="dialog", label=words,
                               covers=MIDDLE))
+            nodes += [Node(f"score_card:{ident}", "text", rect_of(cell), depth + 4, text, parent="score_card", covers=MIDDLE,
+                           text_size=size, bold=bold) for ident, cell, text, size, bold in self.score_cells(view, layout)]
         return nodes
 
     def call_bubble(self, view: GangView, layout: TableLayout) -> tuple[pygame.Rect, pygame.Surface, list[tuple[int, int]]]:
@@ -1381,31 +1383,46 @@ class Adapter(TableAdapter[GangView]):
         rows = -(-lines // columns)
         return lambda u: (round(u * SCORE_WIDTH * columns), round(u * 1.55) + round(u * 0.34) * rows)
 
-    def _score_card(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
-        title, lines, conclusion = self.score_lines(view)
-        text = self.table.text
+    def score_cells(self, view: GangView, layout: TableLayout) -> list[tuple[str, pygame.Rect, str, int, bool]]:
+        """The round's score card's words, each in its cell: (ident, cell, words, text size, bold): the
+        column heads, then each seat's name, how its points came, points and total, a row each; the
+        words as drawn (fitted to the cell, or ended with "…" where even small text is wider)."""
+        _, lines, _ = self.score_lines(view)
         box, u, columns = self.score_box(view, layout)
-        row = round(u * 0.34)
-        self.score_card(surface, box, title, round(u * 0.34), round(u * 0.1))
-        size = round(u * 0.23)
+        text = self.table.text
+        row, size = round(u * 0.34), round(u * 0.23)
         top = box.y + round(u * 0.55)
         heads = (self.tr("gang.card.round_points"), self.tr("gang.card.total"))
         per = -(-len(lines) // columns)
         width = box.w // columns
+        cells: list[tuple[str, pygame.Rect, str, int, bool]] = []
         for column in range(columns):
             part = pygame.Rect(box.x + column * width, box.y, width, box.h)
-            for label, x in zip(heads, (part.right - round(u * 1.5), part.right - round(u * 0.3))):
-                img = text.render(label, round(size * 0.85), (110, 100, 80))
-                surface.blit(img, img.get_rect(topright=(x, top)))
+            right = (part.right - round(u * 1.5), part.right - round(u * 0.3))
+            for name, label, x in zip(("points", "total"), heads, right):
+                cells.append((f"head:{column}:{name}", pygame.Rect(x - round(u * 1.1), top, round(u * 1.1), round(u * 0.3)),
+                              label, round(size * 0.85), False))
             y = top + round(u * 0.3)
-            for name, how, points, total in lines[column * per:(column + 1) * per]:
-                surface.blit(text.fit(name, size, round(part.w * 0.24), INK, bold=True),
-                             (part.x + round(u * 0.3), y))
-                surface.blit(text.fit(how, size, round(part.w * 0.42), INK), (part.x + round(part.w * 0.28), y))
-                img = text.render(points, size, INK, bold=True)
-                surface.blit(img, img.get_rect(topright=(part.right - round(u * 1.5), y)))
-                img = text.render(total, size, SCORE_WIN, bold=True)
-                surface.blit(img, img.get_rect(topright=(part.right - round(u * 0.3), y)))
+            for seat, (name, how, points, total) in enumerate(lines[column * per:(column + 1) * per], column * per):
+                cells.append((f"name:{seat}", pygame.Rect(part.x + round(u * 0.3), y, round(part.w * 0.24), row),
+                              name, size, True))
+                how_cell = pygame.Rect(part.x + round(part.w * 0.28), y, round(part.w * 0.42), row)
+                cells.append((f"how:{seat}", how_cell, text.cut(how, size, how_cell.w), size, False))
+                for name_, words, x in (("points", points, right[0]), ("total", total, right[1])):
+                    cells.append((f"{name_}:{seat}", pygame.Rect(x - round(u * 1.1), y, round(u * 1.1), row), words,
+                                  size, True))
                 y += row
-        y = top + round(u * 0.3) + row * per
+        return cells
+
+    def _score_card(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
+        title, lines, conclusion = self.score_lines(view)
+        text = self.table.text
+        box, u, columns = self.score_box(view, layout)
+        self.score_card(surface, box, title, round(u * 0.34), round(u * 0.1))
+        for ident, cell, words, size, bold in self.score_cells(view, layout):
+            colour = (110, 100, 80) if ident.startswith("head:") else SCORE_WIN if ident.startswith("total:") else INK
+            img = text.fit(words, size, cell.w, colour, bold=bold)
+            right = ident.startswith(("head:", "points:", "total:"))
+            surface.blit(img, img.get_rect(topright=cell.topright) if right else cell.topleft)
+        y = box.y + round(u * 0.85) + round(u * 0.34) * -(-len(lines) // columns)
         self.score_card_end(surface, box, y, 2, conclusion, round(u * 0.26), round(u * 0.1))

@@ -65,6 +65,25 @@ class TextCache:
         tried by measuring, and the size found is remembered)."""
         return self.render(text, self.fitting_size(text, size, width, bold), colour, bold)
 
+    def ended(self, text: str, size: int, width: int, bold: bool = False) -> str:
+        """``text`` ended with "…" within ``width`` pixels at ``size``: whole words while any fits."""
+        words = text.split(" ")
+        while words[0]:
+            shown = " ".join(words) + " …"
+            if self.width(shown, size, bold) <= width:
+                return shown
+            if len(words) > 1:
+                words.pop()
+            else:
+                words[0] = words[0][:-1]
+        return "…"
+
+    def cut(self, text: str, size: int, width: int, bold: bool = False, smallest: int = 10) -> str:
+        """``text`` as ``fit`` can show it in ``width`` pixels no smaller than ``smallest`` (or ``size``
+        if less): whole where it fits so, else ended with "…" at that size."""
+        low = min(size, smallest)
+        return text if self.width(text, low, bold) <= width else self.ended(text, low, width, bold)
+
     def fitting_size(self, text: str, size: int, width: int, bold: bool = False) -> int:
         """The largest size up to ``size`` (and at least 9) at which ``text`` fits ``width`` pixels."""
         return _kept(self._fitted, (text, int(size), int(width), bold),
@@ -350,24 +369,11 @@ class LogPanel:
             if entries and used + len(wrapped) > fit:
                 break
             if len(wrapped) > fit:  # read from its start, its cut marked (the enlarged log holds it whole)
-                wrapped = [*wrapped[:fit - 1], self._cut(wrapped[fit - 1], size, width - 2 * pad)]
+                wrapped = [*wrapped[:fit - 1], self.text.ended(wrapped[fit - 1], size, width - 2 * pad)]
             entries.append(wrapped)
             used += len(entries[-1])
         self.older = len(entries) < len(shown)
         return [(line, age) for age, wrapped in reversed(list(enumerate(entries))) for line in wrapped], marker
-
-    def _cut(self, line: str, size: int, width: int) -> str:
-        """``line`` ended with "…" within ``width`` pixels at ``size``: whole words while any fits."""
-        words = line.split(" ")
-        while words[0]:
-            shown = " ".join(words) + " …"
-            if self.text.width(shown, size) <= width:
-                return shown
-            if len(words) > 1:
-                words.pop()
-            else:
-                words[0] = words[0][:-1]
-        return "…"
 
     def _render(self, rect: pygame.Rect, size: int, alpha: int) -> pygame.Surface:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
