@@ -209,7 +209,7 @@ class TablePanels:
         where it can be; of those places, the one that covers the least of the cards, then the nearest to where it is
         ``wanted`` (an anchor of the box and its position)."""
         box = pygame.Rect((0, 0), size)
-        felt = layout.felt.inflate(-round(layout.unit * 0.2), -round(layout.unit * 0.2))
+        felt = layout.box_room
         setattr(box, wanted[0], wanted[1])
         if box.w >= felt.w or box.h >= felt.h:
             return (1, 0, 0, 0, 0), box.clamp(felt)
