@@ -309,3 +309,28 @@ def test_a_flood_of_save_files_shows_the_bound_and_the_next_match_trims_it(data_
     finally:
         app.quit()
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_the_empty_lists_say_so_whole_in_every_language(app: App, lang: str, size: tuple[int, int]) -> None:
+    """With nothing saved, the Saved matches and Match files screens say so in a sentence that fits its
+    place (the one-line label was too small for it in every language: pygame_gui cut it and warned)."""
+    import warnings
+
+    from ui.scenes.matchfiles import MatchFilesScene
+
+    pygame.display.set_mode(size)
+    app._on_resize(size)
+    app.set_language(lang)
+    try:
+        for scene_type in (SavedMatchesScene, MatchFilesScene):
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                app.push(scene_type(app))
+                app.step(1 / 60)
+            assert not [str(w.message) for w in caught if "too small" in str(w.message)], (scene_type, lang)
+            app.top.back()
+            app.step(1 / 60)
+    finally:
+        app.set_language("en")

@@ -141,3 +141,28 @@ def test_a_bots_move_pushed_out_of_the_corner_can_be_read_again(app) -> None:
     for _ in range(5):
         key(app, pygame.K_PAGEUP)
     assert scene.log.lines[-1 - scene.log.back] == "Bob steals a ×2 from you!"
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "es"])
+def test_a_line_longer_than_the_corner_reads_from_its_start(app, language: str) -> None:  # type: ignore[no-untyped-def]
+    """At 200 % text the corner holds four lines or so; a longer line showed its end (its start cut,
+    "…cards and discards the 8."); now it shows its start and its last line ends with "…" (the
+    enlarged log, L, holds it whole)."""
+    app.set_language(language)
+    app.settings.ui_scale = 200
+    try:
+        scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
+        words = [f"word{i}" for i in range(60)]
+        scene.log.add(" ".join(words))
+        box = scene.log_box()
+        size = max(12, scene.layout.log_text(scene.log_large))
+        lines, _ = scene.log.shown(box.w, box.h, size)
+        text = " ".join(line for line, _ in lines)
+        assert text.startswith("word0 word1"), text
+        assert lines[-1][0].endswith("…"), lines
+        pad = round(size * 0.6)
+        assert all(scene.text.width(line, size) <= box.w - 2 * pad for line, _ in lines)
+        assert len(lines) * scene.text.font(size).get_linesize() <= box.h - 2 * pad
+    finally:
+        app.settings.ui_scale = 100
+        app.set_language("en")

@@ -65,6 +65,8 @@ from ui.table.widgets import GOLD
 REVEAL_SECONDS = 3.5
 """How long a card looked at with a power (or a missed quick discard) stays face up."""
 INK = (40, 36, 30)
+SCORE_WIDTH = 6.6
+"""The width of a column of the round's score card, in its measure (name, how, points, total)."""
 
 
 def slot_of(zone: str) -> tuple[int, int] | None:
@@ -165,8 +167,6 @@ class Adapter(TableAdapter[GangView]):
         self._public: tuple[int, GangView] | None = None
         self._held_at: dict[tuple[Any, ...], tuple[float, float, int]] = {}
         """Where each seat's drawn card is held, by layout and counts (see ``held_place``)."""
-        self._score_place: tuple[tuple[Any, ...], pygame.Rect, float] | None = None
-        """The round's score card's place and measure, and what they were found for."""
         self._squares: dict[tuple[Any, ...], list[tuple[list[tuple[float, float, int]], pygame.Rect]]] = {}
         self._cells: tuple[tuple[Any, ...], Cells] | None = None
         """The last ``cells`` answer and the public entries it was replayed from."""
@@ -1220,11 +1220,13 @@ class Adapter(TableAdapter[GangView]):
             nodes.append(Node("chosen", "marker", rect_of(chosen.rect.inflate(6, 6)), depth + 2,
                               state=frozenset({"selected"}), hides=False))
         if self._shows_score(view):
-            box, u = self.score_box(view, layout)
+            box, _, _ = self.score_box(view, layout)
             title, lines, conclusion = self.score_lines(view)
             words = ". ".join([title, *(", ".join(line) for line in lines), conclusion])
             nodes.append(Node("score_card", "panel", rect_of(box), depth + 3, title, role="dialog", label=words,
                               covers=MIDDLE))
+            nodes += [Node(f"score_card:{ident}", "text", rect_of(cell), depth + 4, text, parent="score_card", covers=MIDDLE,
+                           text_size=size, bold=bold) for ident, cell, text, size, bold in self.score_cells(view, layout)]
         return nodes
 
     def call_bubble(self, view: GangView, layout: TableLayout) -> tuple[pygame.Rect, pygame.Surface, list[tuple[int, int]]]:
@@ -1371,54 +1373,71 @@ class Adapter(TableAdapter[GangView]):
             conclusion = self.tr("gang.card.match_to", end=view["options"]["match_end"])
         return title, lines, conclusion
 
-    def score_box(self, view: GangView, layout: TableLayout) -> tuple[pygame.Rect, float]:
-        """Where the round's score card goes and its measure: over the middle, clear of every seat's
-        square, the name plates, the buttons and the log, as large as that leaves room for (the
-        piles in the middle hold nothing to play once the round is over)."""
+    def score_box(self, view: GangView, layout: TableLayout) -> tuple[pygame.Rect, float, int]:
+        """Where the round's score card goes, its measure and its columns of rows: over the middle,
+        clear of every seat's square, the name plates, the buttons and the log, as large as that
+        leaves room for; a crowded table's rows side by side in two columns where one column of
+        them finds no room (the piles in the middle hold nothing to play once the round is over)."""
         lines = view["players"]
-        taken = ([b.inflate(4, 4) for _, b in self.arrangement(layout, tuple(self._counts_for(layout)))]
-                 + [spot.plate.inflate(4, 4) for spot in layout.seats]
-                 + [b.rect.inflate(6, 6) for b in self.table.buttons] + [layout.log_rect])
-        key = (id(layout), layout.size, lines, tuple(tuple(r) for r in taken))
-        if self._score_place is not None and self._score_place[0] == key:
-            return self._score_place[1], self._score_place[2]
-        room = layout.felt.inflate(-round(layout.unit * 0.2), -round(layout.unit * 0.2))
-        u = layout.box_em(6.6, 1.75 + 0.34 * lines)
-        while True:
-            box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.55) + round(u * 0.34) * lines)
-            spot = layout.clear_spot(box.size, taken, layout.centre, room)
-            if spot is not None or u <= layout.unit * 0.7:
-                break
-            u *= 0.94
-        if spot is None:  # nowhere clear even small: over some cards (the Score card button hides it)
-            spot = layout.clear_spot(box.size, taken[layout.players:], layout.centre, room)
-        if spot is None:
-            box.center = (round(layout.centre[0]), round(layout.centre[1]))
-            spot = box.clamp(room)
-        self._score_place = (key, spot, u)
-        return spot, u
+        squares = [b.inflate(4, 4) for _, b in self.arrangement(layout, tuple(self._counts_for(layout)))]
+        taken = squares + layout.taken_by_table([b.rect for b in self.table.buttons])
+        for columns in (1, 2) if lines > 4 else (1,):
+            rows = -(-lines // columns)
+            em = layout.box_em(SCORE_WIDTH * columns, 1.75 + 0.34 * rows)
+            spot, u = layout.shrink_to_clear(f"gang.score.{columns}", self._score_shape(lines, columns), em, taken,
+                                             layout.centre)
+            if spot is not None:
+                return spot, u, columns
+        size = self._score_shape(lines, 1)(u)  # nowhere clear even small: over some cards (the Score card button hides it)
+        spot = layout.clear_spot(size, taken[len(squares):], layout.centre, layout.box_room)
+        return spot or layout.centred_box(size, layout.centre), u, 1
+
+    @staticmethod
+    def _score_shape(lines: int, columns: int) -> Callable[[float], tuple[int, int]]:
+        """The size of the score card of ``lines`` rows in ``columns`` at a measure ``u``."""
+        rows = -(-lines // columns)
+        return lambda u: (round(u * SCORE_WIDTH * columns), round(u * 1.55) + round(u * 0.34) * rows)
+
+    def score_cells(self, view: GangView, layout: TableLayout) -> list[tuple[str, pygame.Rect, str, int, bool]]:
+        """The round's score card's words, each in its cell: (ident, cell, words, text size, bold): the
+        column heads, then each seat's name, how its points came, points and total, a row each; the
+        words as drawn (fitted to the cell, or ended with "…" where even small text is wider)."""
+        _, lines, _ = self.score_lines(view)
+        box, u, columns = self.score_box(view, layout)
+        text = self.table.text
+        row, size = round(u * 0.34), round(u * 0.23)
+        top = box.y + round(u * 0.55)
+        heads = (self.tr("gang.card.round_points"), self.tr("gang.card.total"))
+        per = -(-len(lines) // columns)
+        width = box.w // columns
+        cells: list[tuple[str, pygame.Rect, str, int, bool]] = []
+        for column in range(columns):
+            part = pygame.Rect(box.x + column * width, box.y, width, box.h)
+            right = (part.right - round(u * 1.5), part.right - round(u * 0.3))
+            for name, label, x in zip(("points", "total"), heads, right):
+                cells.append((f"head:{column}:{name}", pygame.Rect(x - round(u * 1.1), top, round(u * 1.1), round(u * 0.3)),
+                              label, round(size * 0.85), False))
+            y = top + round(u * 0.3)
+            for seat, (name, how, points, total) in enumerate(lines[column * per:(column + 1) * per], column * per):
+                cells.append((f"name:{seat}", pygame.Rect(part.x + round(u * 0.3), y, round(part.w * 0.24), row),
+                              name, size, True))
+                how_cell = pygame.Rect(part.x + round(part.w * 0.28), y, round(part.w * 0.42), row)
+                cells.append((f"how:{seat}", how_cell, text.cut(how, size, how_cell.w), size, False))
+                for name_, words, x in (("points", points, right[0]), ("total", total, right[1])):
+                    cells.append((f"{name_}:{seat}", pygame.Rect(x - round(u * 1.1), y, round(u * 1.1), row), words,
+                                  size, True))
+                y += row
+        return cells
 
     def _score_card(self, surface: Ink, view: GangView, layout: TableLayout) -> None:
         title, lines, conclusion = self.score_lines(view)
         text = self.table.text
-        box, u = self.score_box(view, layout)
-        row = round(u * 0.34)
+        box, u, columns = self.score_box(view, layout)
         self.score_card(surface, box, title, round(u * 0.34), round(u * 0.1))
-        size = round(u * 0.23)
-        y = box.y + round(u * 0.55)
-        heads = (self.tr("gang.card.round_points"), self.tr("gang.card.total"))
-        for label, x in zip(heads, (box.right - round(u * 1.5), box.right - round(u * 0.3))):
-            img = text.render(label, round(size * 0.85), (110, 100, 80))
-            surface.blit(img, img.get_rect(topright=(x, y)))
-        y += round(u * 0.3)
-        for name, how, points, total in lines:
-            surface.blit(
-                text.fit(name, size, round(box.w * 0.24), INK, bold=True), (box.x + round(u * 0.3), y)
-            )
-            surface.blit(text.fit(how, size, round(box.w * 0.42), INK), (box.x + round(box.w * 0.28), y))
-            img = text.render(points, size, INK, bold=True)
-            surface.blit(img, img.get_rect(topright=(box.right - round(u * 1.5), y)))
-            img = text.render(total, size, SCORE_WIN, bold=True)
-            surface.blit(img, img.get_rect(topright=(box.right - round(u * 0.3), y)))
-            y += row
+        for ident, cell, words, size, bold in self.score_cells(view, layout):
+            colour = (110, 100, 80) if ident.startswith("head:") else SCORE_WIN if ident.startswith("total:") else INK
+            img = text.fit(words, size, cell.w, colour, bold=bold)
+            right = ident.startswith(("head:", "points:", "total:"))
+            surface.blit(img, img.get_rect(topright=cell.topright) if right else cell.topleft)
+        y = box.y + round(u * 0.85) + round(u * 0.34) * -(-len(lines) // columns)
         self.score_card_end(surface, box, y, 2, conclusion, round(u * 0.26), round(u * 0.1))

@@ -66,8 +66,6 @@ class Adapter(TableAdapter[GinView]):
         super().__init__(scene)
         self.sort_mode = self.app.settings.gin_sort
         self.custom: list[str] = []
-        self._score_place: tuple[tuple[Any, ...], tuple[pygame.Rect, float, float]] | None = None
-        """The hand's score card's place, measure and row step, and what they were found for."""
 
     # ================================================================== zones
     def zones(self, view: GinView) -> dict[str, list[str | None]]:
@@ -777,27 +775,20 @@ class Adapter(TableAdapter[GinView]):
                        if ":" in sp.zone and not layout.seats[int(sp.zone.split(":")[1])].bottom), default=0)
         bar = min([layout.button_bar.y, *(b.rect.y for b in self.table.buttons if b.rect.y > top_row)])
         taken = ([sp.home_rect.inflate(4, 4) for sp in self.table.sprites if sp.zone not in ("stock", "discard")]
-                 + [spot.plate.inflate(4, 4) for spot in layout.seats]
-                 + [b.rect.inflate(6, 6) for b in self.table.buttons] + [layout.log_rect])
-        key = (id(layout), layout.size, lines, tuple(tuple(r) for r in taken))
-        if self._score_place is not None and self._score_place[0] == key:
-            return self._score_place[1]
+                 + layout.taken_by_table([b.rect for b in self.table.buttons]))
         room = bar - top_row - layout.unit * 0.3
         wanted = (layout.centre[0], (top_row + bar) / 2)
-        u = layout.box_em(6.6, 1.75 + 0.3 * lines, (layout.felt.w * 0.9, max(room, layout.unit)))
-        felt = layout.felt.inflate(-round(layout.unit * 0.2), -round(layout.unit * 0.2))
-        while True:
-            step = max(u * 0.3, min(u * 0.42, (room - u * 1.75) / max(1, lines)))
-            box = pygame.Rect(0, 0, round(u * 6.6), round(u * 1.75 + step * lines))
-            spot = layout.clear_spot(box.size, taken, wanted, felt)
-            if spot is not None or u <= layout.unit * 0.7:
-                break
-            u *= 0.94
-        if spot is None:  # nowhere clear: between the opponent's cards and the buttons, as before
-            box.center = (round(wanted[0]), round(wanted[1]))
-            spot = box
-        self._score_place = (key, (spot, u, step))
-        return spot, u, step
+
+        def step(u: float) -> float:
+            return max(u * 0.3, min(u * 0.42, (room - u * 1.75) / max(1, lines)))
+
+        def shape(u: float) -> tuple[int, int]:
+            return round(u * 6.6), round(u * 1.75 + step(u) * lines)
+
+        em = layout.box_em(6.6, 1.75 + 0.3 * lines, (layout.felt.w * 0.9, max(room, layout.unit)))
+        spot, u = layout.shrink_to_clear(f"gin.score.{room}", shape, em, taken, wanted)
+        # nowhere clear: between the opponent's cards and the buttons, as before
+        return spot or layout.centred_box(shape(u), wanted), u, step(u)
 
     def _score_card(self, surface: Ink, view: GinView, layout: TableLayout) -> None:
         title, lines, conclusion = self.score_lines(view)

@@ -73,8 +73,6 @@ class Adapter(TableAdapter[LaGagneView]):
         """The boards of the last view and layout asked (asked for each card placed and drawn)."""
         self._panel_last: tuple[Any, TableLayout, Any, pygame.Rect, pygame.Surface] | None = None
         """The target panel drawn for the last view, layout and lines, and where it goes."""
-        self._final_place: tuple[tuple[Any, ...], pygame.Rect, float] | None = None
-        """The final score card's place and measure, and what they were found for."""
         self._slots: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         """Empty column places drawn, by suit name and size."""
 
@@ -859,7 +857,7 @@ class Adapter(TableAdapter[LaGagneView]):
     def draw_over(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
         moving = self.table.animating
         for seat, suit, col, cards in self._badged_columns(view, layout):
-            self._column_badge(surface, col, cards, self.column_rect(seat, suit, layout), moving)
+            self._column_badge(surface, col, cards, self.column_rect(seat, suit, layout), layout, moving)
         if view["phase"] == OVER:
             if not moving:
                 self._final_card(surface, view, layout)
@@ -876,10 +874,14 @@ class Adapter(TableAdapter[LaGagneView]):
         moving = self.table.animating
         for seat, suit, col, cards in self._badged_columns(view, layout):
             zone = f"column:{seat}:{suit}"
-            area, pill, label, size = self._badge_place(col, cards, self.column_rect(seat, suit, layout))
+            area, pill, label, size = self._badge_place(col, cards, self.column_rect(seat, suit, layout), layout)
             if not col["open"] and not moving:
                 nodes.append(Node(f"veil:{zone}", "marker", rect_of(area), DEPTH_OVER, state=frozenset({"dimmed"}),
                                   owner=seat, hides=False))
+                tag = self._closed_tag(area, size)
+                if tag is not None:
+                    nodes.append(Node(f"closed:{zone}", "text", rect_of(tag[0]), DEPTH_OVER, self.tr("lagagne.closed"),
+                                      owner=seat, group=zone, parent=f"veil:{zone}", text_size=tag[1], bold=True))
             nodes.append(Node(f"total:{zone}", "badge", rect_of(pill), DEPTH_OVER + 1, label, role="status",
                               label=label, owner=seat, group=zone, text_size=size, bold=True))
         if view["phase"] == OVER:
@@ -903,26 +905,16 @@ class Adapter(TableAdapter[LaGagneView]):
         readable size finds room (the piles hold nothing to play once the game is over)."""
         players = view["players"]
         taken = ([sp.home_rect.inflate(4, 4) for sp in self.table.sprites if sp.zone not in ("stock", "discard")]
-                 + [self._badge_place(col, cards, self.column_rect(seat, suit, layout))[1]
+                 + [self._badge_place(col, cards, self.column_rect(seat, suit, layout), layout)[1]
                     for seat, suit, col, cards in self._badged_columns(view, layout)]
-                 + [spot.plate.inflate(4, 4) for spot in layout.seats] + self.under_rects(view, layout)
-                 + [b.rect.inflate(6, 6) for b in self.table.buttons] + [layout.log_rect])
-        key = (id(layout), layout.size, players, tuple(tuple(r) for r in taken))
-        if self._final_place is not None and self._final_place[0] == key:
-            return self._final_place[1], self._final_place[2]
-        felt = layout.felt.inflate(-round(layout.unit * 0.2), -round(layout.unit * 0.2))
-        u = layout.box_em(5.2, 1.65 + 0.34 * players)
-        while True:
-            box = pygame.Rect(0, 0, round(u * 5.2), round(u * 1.45) + round(u * 0.34) * players)
-            spot = layout.clear_spot(box.size, taken, layout.centre, felt)
-            if spot is not None or u <= layout.unit * 0.7:
-                break
-            u *= 0.94
-        if spot is None:  # nowhere clear: in the middle
-            box.center = (round(layout.centre[0]), round(layout.centre[1]))
-            spot = box
-        self._final_place = (key, spot, u)
-        return spot, u
+                 + self.under_rects(view, layout) + layout.taken_by_table([b.rect for b in self.table.buttons]))
+
+        def shape(u: float) -> tuple[int, int]:
+            return round(u * 5.2), round(u * 1.45) + round(u * 0.34) * players
+
+        em = layout.box_em(5.2, 1.65 + 0.34 * players)
+        spot, u = layout.shrink_to_clear("lagagne.final", shape, em, taken, layout.centre)
+        return spot or layout.centred_box(shape(u), layout.centre), u  # nowhere clear: in the middle
 
     def _final_card(self, surface: Ink, view: LaGagneView, layout: TableLayout) -> None:
         """The end of the game: every seat's score, highest first, and the winner."""
@@ -947,15 +939,36 @@ class Adapter(TableAdapter[LaGagneView]):
         self.score_card_end(surface, box, y, 2, self.tr("lagagne.final.winner", name=winners), round(u * 0.27),
                             round(u * 0.1))
 
-    def _badge_place(self, col: Column, cards: list[CardSprite],
-                     rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, str, int]:
-        """A column's badge: the area of its cards, the pill under them, its words and text size."""
+    def _badge_place(self, col: Column, cards: list[CardSprite], rect: pygame.Rect,
+                     layout: TableLayout) -> tuple[pygame.Rect, pygame.Rect, str, int]:
+        """A column's badge: the area of its cards, the pill, its words and text size. The pill hangs
+        under the cards, else (a name plate, a button, a pile or another seat's cards in the way) above
+        them, else over the foot of its own column, where nothing else lies."""
         area = cards[0].home_rect.unionall([c.home_rect for c in cards[1:]])
         size = max(10, round(rect.w * 0.26))
         label = str(col["total"]) if not col["x2"] else f"×2 = {col['total']}"
         pill = pygame.Rect((0, 0), self.table.text.font(size, True).size(label)).inflate(size * 0.7, size * 0.25)
+        zone = cards[0].zone
+        taken = ([spot.plate for spot in layout.seats] + [b.rect for b in self.table.buttons]
+                 + [sp.home_rect for sp in self.table.sprites if sp.zone != zone])
+        places = (("midtop", (area.centerx, area.bottom + 2)), ("midbottom", (area.centerx, area.top - 2)),
+                  ("midbottom", (area.centerx, area.bottom - 2)))
+        for anchor, at in places:
+            setattr(pill, anchor, at)
+            if layout.screen.contains(pill) and pill.collidelist(taken) == -1:
+                return area, pill, label, size
         pill.midtop = (area.centerx, area.bottom + 2)
         return area, pill, label, size
+
+    def _closed_tag(self, area: pygame.Rect, size: int) -> tuple[pygame.Rect, int] | None:
+        """Where the word "closed" goes over a closed column's cards ``area`` and its size: a little
+        smaller than the total's ``size``, as large as the column's width holds; None where even the
+        smallest text is wider than the column (its veil and grey total say it)."""
+        words = self.tr("lagagne.closed")
+        fitted = self.table.text.fitting_size(words, max(9, round(size * 0.8)), area.w - 2, bold=True)
+        room = pygame.Rect((0, 0), self.table.text.font(fitted, True).size(words))
+        room.midtop = (area.centerx, area.y + 3)
+        return (room, fitted) if room.w <= area.w else None
 
     def _column_badge(
         self,
@@ -963,10 +976,11 @@ class Adapter(TableAdapter[LaGagneView]):
         col: Column,
         cards: list[CardSprite],
         rect: pygame.Rect,
+        layout: TableLayout,
         moving: bool,
     ) -> None:
-        """A column's total under its ``cards`` (its place ``rect``), greyed with a tag when closed."""
-        area, pill, label, size = self._badge_place(col, cards, rect)
+        """A column's total by its ``cards`` (its place ``rect``), greyed with a tag when closed."""
+        area, pill, label, size = self._badge_place(col, cards, rect, layout)
         if not col["open"] and not moving:
             veil = pygame.Surface(area.size, pygame.SRCALPHA)
             veil.fill((30, 30, 30, 120))
@@ -980,10 +994,9 @@ class Adapter(TableAdapter[LaGagneView]):
         )
         surface.blit(img, img.get_rect(center=pill.center))
         if not col["open"]:
-            tag = text.render(
-                self.tr("lagagne.closed"), max(9, round(size * 0.8)), (235, 235, 235), bold=True
-            )
-            surface.blit(tag, tag.get_rect(midtop=(area.centerx, area.y + 3)))
+            tag = self._closed_tag(area, size)
+            if tag is not None:
+                surface.blit(text.render(self.tr("lagagne.closed"), tag[1], (235, 235, 235), bold=True), tag[0])
 
     def _target_lines(self, view: LaGagneView) -> list[tuple[str, tuple[int, ...]]]:
         """The target panel's lines and their colours."""

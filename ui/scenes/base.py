@@ -374,6 +374,26 @@ class MenuScene(Scene):
     def label(self, rect: pygame.Rect, text: str, kind: str = "field_label") -> UILabel:
         return UILabel(rect, drawable(text), manager=self.app.ui, container=self.root, object_id=self.oid(kind))
 
+    def sentence(self, rect: pygame.Rect, text: str, kind: str = "field_label") -> int:
+        """``text`` in labels of ``kind`` as wide as ``rect``, wrapped on as many lines as it takes from
+        ``rect``'s top (a sentence no single line holds, in any language); the bottom of the last line."""
+        probe = self.label(pygame.Rect(rect.topleft, (rect.w, rect.h)), "", kind)
+        font = probe.font
+        probe.kill()
+        room = rect.w - self.px(12)
+        lines: list[str] = []
+        for word in text.split():
+            joined = f"{lines[-1]} {word}" if lines else word
+            if lines and (font is None or font.get_rect(drawable(joined)).width <= room):
+                lines[-1] = joined
+            else:
+                lines.append(word)
+        high = max(rect.h // 2, font.get_rect(drawable(text)).height + self.px(8)) if font is not None else rect.h
+        step = high if len(lines) > 1 else rect.h
+        for i, line in enumerate(lines):
+            self.label(pygame.Rect(rect.x, rect.y + i * step, rect.w, step), line, kind)
+        return rect.y + len(lines) * step
+
     @staticmethod
     def text_width(label: UILabel, text: str) -> int:
         """How wide ``text`` is in ``label``'s themed font (to place what follows it in any language)."""

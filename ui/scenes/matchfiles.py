@@ -60,8 +60,7 @@ class MatchFilesScene(MenuScene):
         files = self.app.storage.match_files()[:SHOWN]
         self.listed = len(files)
         if not files:
-            self.label(pygame.Rect(x, y, width, bh), tr("files.none"), "field_label")
-            y += bh + gap
+            y = self.sentence(pygame.Rect(x, y, width, bh), tr("files.none")) + gap
         for path in files:
             self.button(pygame.Rect(x, y, width, bh), self.describe(path), partial(self.open, path))
             y += bh + gap

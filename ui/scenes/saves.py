@@ -150,7 +150,7 @@ class SavedMatchesScene(MenuScene):
         self.rows = []
         self.scroll = None
         if not self.matches:
-            self.label(pygame.Rect(x, top, width, bh), tr("saves.none"), "field_label")
+            self.sentence(pygame.Rect(x, top, width, bh), tr("saves.none"))
         else:
             box = pygame.Rect(x, top, width, self.footer_top - self.px(10) - top)
             scroll = UIScrollingContainer(box, manager=self.app.ui, container=self.root, allow_scroll_x=False)

@@ -11,7 +11,7 @@ Game adapters place their zones with the helpers here (``fan``, ``row``, ``pile_
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -113,6 +113,7 @@ class TableLayout:
         self.button_bar = pygame.Rect(left, self.hand_y - round(unit * 0.2 + self.em * 0.75), right - left,
                                       round(self.em * 0.75))
         """Where the main buttons go: above the hand, between the viewer's name plate and the log."""
+        self._boxes: dict[tuple[object, ...], tuple[pygame.Rect | None, float]] = {}
         self.hand_span = min(w * 0.57, 2 * (min(w / 2 - plate.right, self.log_rect.x - w / 2) - unit * 0.15))
         """Widest the bottom seat's hand may fan (it stays clear of the name plate and the log)."""
 
@@ -230,6 +231,46 @@ class TableLayout:
                 if (best is None or far < best[0]) and box.collidelist(taken) == -1:
                     best = (far, box.copy())
         return best[1] if best is not None else None
+
+    @property
+    def box_room(self) -> pygame.Rect:
+        """Where the boxes over the table (score cards, bubbles) may lie: the felt less a small margin."""
+        margin = round(self.unit * 0.2)
+        return self.felt.inflate(-margin, -margin)
+
+    def taken_by_table(self, buttons: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+        """What no box over the table may cover, whatever the game: the name plates, the ``buttons``
+        (with the room their rims glow into) and the log in its corner."""
+        return ([spot.plate.inflate(4, 4) for spot in self.seats] + [b.inflate(6, 6) for b in buttons]
+                + [self.log_rect])
+
+    def shrink_to_clear(self, name: str, shape: Callable[[float], tuple[int, int]], em: float,
+                        taken: Sequence[pygame.Rect], wanted: tuple[float, float],
+                        smallest: float = 0.7) -> tuple[pygame.Rect | None, float]:
+        """Where a box that ``shape`` measures at the measure ``u`` (a score card of rows) lies in
+        ``box_room`` clear of ``taken``, nearest ``wanted``, as large as that leaves room for: ``u``
+        from ``em`` down by 6 % a step until a place is clear or ``u`` reaches ``smallest`` unit;
+        the place (None where nothing is clear even then) and its ``u``. Kept per ``name`` and
+        ``taken`` (the layout is made anew on any change of size or settings). The one search the
+        score cards of every game share."""
+        key = (name, em, wanted, tuple(tuple(r) for r in taken))
+        if key not in self._boxes:
+            if len(self._boxes) > 64:  # a long match at one size: old rounds' places are not asked again
+                self._boxes.clear()
+            u = em
+            while True:
+                spot = self.clear_spot(shape(u), list(taken), wanted, self.box_room)
+                if spot is not None or u <= self.unit * smallest:
+                    break
+                u *= 0.94
+            self._boxes[key] = (spot, u)
+        return self._boxes[key]
+
+    def centred_box(self, size: tuple[int, int], wanted: tuple[float, float]) -> pygame.Rect:
+        """A box of ``size`` centred on ``wanted``, moved inside ``box_room`` (where nothing is clear)."""
+        box = pygame.Rect((0, 0), size)
+        box.center = (round(wanted[0]), round(wanted[1]))
+        return box.clamp(self.box_room)
 
     # ----------------------------------------------------------------- helpers for adapters
     @property

@@ -24,6 +24,9 @@ from ui.table.widgets import (
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
 
+MESSAGE_SCALES = (1.0, 0.8, 0.66)
+"""The sizes of a message's words, the largest first: a smaller bubble is tried only where no shape of
+a larger one finds a place clear of the cards (a hint at 200 % text over a crowded table)."""
 MESSAGE_COLOURS = {"refusal": (120, 28, 30), "hint": (26, 66, 104), "info": (24, 78, 50)}
 """The bubble of a message over the table: red says no; a hint (blue) and news (green) do not."""
 
@@ -139,9 +142,10 @@ class TablePanels:
                tuple(b.rect.topleft for b in self.scene.buttons))
         if self._message_box is None or self._message_box[0] != key:
             widest = min(layout.size[0] * 0.7, layout.log_rect.x - layout.felt.x - layout.unit * 0.6)
-            panels = (self._render_message(self.scene.message, layout, round(widest * share), most)
-                      for share, most in ((1.0, 3), (0.75, 3), (0.55, 4), (0.4, 6),  # narrower where a wide one finds no room
-                                          (0.4, 8), (0.55, 6), (0.75, 5), (1.0, 5)))  # taller: a long text whole
+            shapes = ((1.0, 3), (0.75, 3), (0.55, 4), (0.4, 6),  # narrower where a wide one finds no room
+                      (0.4, 8), (0.55, 6), (0.75, 5), (1.0, 5))  # taller: a long text whole
+            panels = (self._render_message(self.scene.message, layout, round(widest * share), most, scale)
+                      for scale in MESSAGE_SCALES for share, most in shapes)
             coach = self.coach_box(layout)
             below = ("center", (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.9)))
             about = [s.home_rect for s in self.scene.sprites if s.ident in self.scene._message_points]
@@ -170,12 +174,12 @@ class TablePanels:
         assert best is not None
         return best[1], best[2], best[3]
 
-    def _render_message(self, message: str, layout: TableLayout, width: int,
-                        most: int) -> tuple[pygame.Surface, int, bool]:
+    def _render_message(self, message: str, layout: TableLayout, width: int, most: int,
+                        scale: float = 1.0) -> tuple[pygame.Surface, int, bool]:
         """The message's bubble, its text size and whether it holds the whole text: one line when it
-        fits ``width``, else up to ``most`` wrapped lines; a text longer than that ends its last line
-        with "…" (the log beside the table holds it whole)."""
-        size = max(16, round(layout.em * 0.36))
+        fits ``width``, else up to ``most`` wrapped lines, its words at ``scale`` of their size; a text
+        longer than that ends its last line with "…" (the log beside the table holds it whole)."""
+        size = max(16, round(layout.em * 0.36 * scale))
         lines = self.scene.text.wrap(message, size, width, bold=True)
         while len(lines) > most and size > 12:
             size -= 1
@@ -201,11 +205,11 @@ class TablePanels:
                     about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[tuple[Any, ...], pygame.Rect]:
         """Where a box of ``size`` goes on the felt, and at what cost: clear of the buttons, the log and
         ``clear``, then of the things it is ``about`` (a hint's card), then of the name plates and the
-        game's panels and badges (Gin Rummy's deadwood counter), where it can be; of those
-        places, the one that covers the least of the cards, then the nearest to where it is
+        game's panels, badges and empty places (Gin Rummy's deadwood counter, LaGagne's columns),
+        where it can be; of those places, the one that covers the least of the cards, then the nearest to where it is
         ``wanted`` (an anchor of the box and its position)."""
         box = pygame.Rect((0, 0), size)
-        felt = layout.felt.inflate(-round(layout.unit * 0.2), -round(layout.unit * 0.2))
+        felt = layout.box_room
         setattr(box, wanted[0], wanted[1])
         if box.w >= felt.w or box.h >= felt.h:
             return (1, 0, 0, 0, 0), box.clamp(felt)
@@ -214,11 +218,12 @@ class TablePanels:
                  + clear)
         view = self.scene.view
         plates = [spot.plate for spot in layout.seats] + [  # and what the game shows beside the cards
-            pygame.Rect(n.rect) for n in self.scene.adapter.picture_nodes(view, layout) if n.kind in ("panel", "badge")]
+            pygame.Rect(n.rect) for n in self.scene.adapter.picture_nodes(view, layout) if n.kind in ("panel", "badge", "pile")]
         pointed = [r.inflate(8, 8) for r in about]
         aimed = {tuple(r) for r in about}
+        piles = {(round(x), round(y), layout.card_w, layout.card_h) for x, y in (layout.stock_pos, layout.discard_pos)}
         cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.scene.sprites} - aimed  # a pile counts once
-                 | {tuple(r) for r in self.game_marks}]
+                 | {tuple(r) for r in self.game_marks} | (piles - aimed)]  # an empty pile's place too
         step = max(4, round(layout.unit * 0.25))
         best: tuple[tuple[Any, ...], pygame.Rect] | None = None
         xs = {*range(felt.left + box.w // 2, felt.right - box.w // 2 + 1, max(step, (felt.w - box.w) // 8)),

@@ -65,6 +65,25 @@ class TextCache:
         tried by measuring, and the size found is remembered)."""
         return self.render(text, self.fitting_size(text, size, width, bold), colour, bold)
 
+    def ended(self, text: str, size: int, width: int, bold: bool = False) -> str:
+        """``text`` ended with "…" within ``width`` pixels at ``size``: whole words while any fits."""
+        words = text.split(" ")
+        while words[0]:
+            shown = " ".join(words) + " …"
+            if self.width(shown, size, bold) <= width:
+                return shown
+            if len(words) > 1:
+                words.pop()
+            else:
+                words[0] = words[0][:-1]
+        return "…"
+
+    def cut(self, text: str, size: int, width: int, bold: bool = False, smallest: int = 10) -> str:
+        """``text`` as ``fit`` can show it in ``width`` pixels no smaller than ``smallest`` (or ``size``
+        if less): whole where it fits so, else ended with "…" at that size."""
+        low = min(size, smallest)
+        return text if self.width(text, low, bold) <= width else self.ended(text, low, width, bold)
+
     def fitting_size(self, text: str, size: int, width: int, bold: bool = False) -> int:
         """The largest size up to ``size`` (and at least 9) at which ``text`` fits ``width`` pixels."""
         return _kept(self._fitted, (text, int(size), int(width), bold),
@@ -332,12 +351,13 @@ class LogPanel:
             self._key = key
         return surface.blit(self._surface, rect)
 
-    def _render(self, rect: pygame.Rect, size: int, alpha: int) -> pygame.Surface:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=10)
+    def shown(self, width: int, height: int, size: int) -> tuple[list[tuple[str, int]], str | None]:
+        """What a panel of ``width`` × ``height`` holds at text ``size``: its lines, each with the age
+        of the entry it belongs to (0: the newest shown), oldest first, and the marker of newer lines
+        below (None: none, or not read back). Sets ``older`` (lines left above)."""
         line_h = self.text.font(size).get_linesize()
         pad = round(size * 0.6)
-        fit = max(1, (rect.h - 2 * pad) // line_h)
+        fit = max(1, (height - 2 * pad) // line_h)
         marker = self.newer(self.back) if self.back and self.newer is not None and fit > 1 else None
         if marker is not None:
             fit -= 1
@@ -345,18 +365,27 @@ class LogPanel:
         used = 0
         shown = self.lines[:len(self.lines) - self.back]
         for line in reversed(shown):
-            wrapped = self.text.wrap(line, size, rect.w - 2 * pad)
+            wrapped = self.text.wrap(line, size, width - 2 * pad)
             if entries and used + len(wrapped) > fit:
                 break
-            entries.append(wrapped[-fit:])
+            if len(wrapped) > fit:  # read from its start, its cut marked (the enlarged log holds it whole)
+                wrapped = [*wrapped[:fit - 1], self.text.ended(wrapped[fit - 1], size, width - 2 * pad)]
+            entries.append(wrapped)
             used += len(entries[-1])
         self.older = len(entries) < len(shown)
+        return [(line, age) for age, wrapped in reversed(list(enumerate(entries))) for line in wrapped], marker
+
+    def _render(self, rect: pygame.Rect, size: int, alpha: int) -> pygame.Surface:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=10)
+        line_h = self.text.font(size).get_linesize()
+        pad = round(size * 0.6)
+        lines, marker = self.shown(rect.w, rect.h, size)
         y = pad
-        for age, wrapped in reversed(list(enumerate(entries))):
+        for line, age in lines:
             colour = FONT_COLOUR if age == 0 else (200, 210, 196) if age < 3 else (150, 170, 150)
-            for line in wrapped:
-                layer.blit(self.text.fit(line, size, rect.w - 2 * pad, colour), (pad, y))  # a long number too
-                y += line_h
+            layer.blit(self.text.fit(line, size, rect.w - 2 * pad, colour), (pad, y))  # a long number too
+            y += line_h
         if marker is not None:
             layer.blit(self.text.fit(marker, size, rect.w - 2 * pad, GOLD), (pad, rect.h - pad - line_h))
         if self.older:  # a small arrow up in the corner: there is more to read above
