@@ -15,6 +15,7 @@ from typing import Any
 from disk import DamagedFile, load_json_object, move_aside
 from game import GAMES
 from game.arena import parse_options
+from net.browser import BrowserViews
 from net.client import JoinError, play_bot
 from net.host import Host, local_addresses
 from net.keys import SeatKeys
@@ -53,8 +54,9 @@ def new_table(game_id: str, spec: str, options: list[str], code: str | None, see
     return HostedTable(state, seats, code, auto_bot="normal", auto_start=True)
 
 
-def serve(args: Any, data_dir: Path) -> int:
-    """``--serve``: host a table until its match is over (or host a saved one again)."""
+def serve(args: Any, data_dir: Path, browsers: BrowserViews | None = None) -> int:
+    """``--serve``: host a table until its match is over (or host a saved one again). ``browsers``:
+    draws the pictures of browser seats (``ui.web``; without it a browser seat gets raw updates)."""
     autosave = data_dir / "hosted-table.json"
     try:
         saved = load_json_object(autosave) if args.resume else None
@@ -78,7 +80,7 @@ def serve(args: Any, data_dir: Path) -> int:
         return 1
     mapper = PortMapper(description=f"Tablée {table.code}")
     host = Host(table, port=DEFAULT_PORT if args.port is None else args.port, autosave=autosave,
-                announce=socket.gethostname(), mapper=mapper)
+                announce=socket.gethostname(), mapper=mapper, browsers=browsers)
 
     async def run() -> None:
         task = asyncio.create_task(host.run())

@@ -177,8 +177,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.serve:
             from net import cli
+            from ui.web.seat import BrowserSeats
 
-            return cli.serve(args, places.data)
+            return cli.serve(args, places.data, browsers=BrowserSeats())
         return _run_app(places, lock, moved=_migrate(places) if args.data_dir is None else [])
     finally:
         if lock is not None:

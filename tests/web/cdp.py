@@ -121,6 +121,13 @@ class Page:
             raise RuntimeError(f"{expression}: {answer['exceptionDetails'].get('text')}")
         return answer.get("result", {}).get("value")
 
+    def holds(self, expression: str) -> bool:
+        """Whether a JavaScript condition holds now (False while the page is still loading)."""
+        try:
+            return bool(self.js(expression))
+        except RuntimeError:
+            return False
+
     def until(self, condition: Callable[[], Any], what: str) -> Any:
         """Wait until ``condition()`` is true (its value is returned); a hang fails after ``PATIENCE``."""
         end = time.monotonic() + PATIENCE

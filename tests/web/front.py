@@ -9,7 +9,6 @@ import contextlib
 import threading
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
 
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve

@@ -35,6 +35,7 @@ from ui.session import SeatInfo
 from ui.storage import hosted_file
 from ui.table.remote import REMOTE_LEVEL, RemoteSession
 from ui.text import wrap_text
+from ui.web.seat import BrowserSeats
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -97,7 +98,7 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
     for candidate in (port, 0):  # the usual port, else any free one
         mapper = PortMapper(description=f"Tablée {table.code}") if _has_guests(table) else None
         thread = HostThread(Host(table, port=candidate, autosave=hosted_file(app.data_dir), announce=name,
-                                 mapper=mapper))
+                                 mapper=mapper, browsers=BrowserSeats()))
         try:
             thread.start()
             break

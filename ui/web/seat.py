@@ -18,6 +18,7 @@ or ``*`` for a local action (choosing a card, sorting the hand), which the page 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -42,6 +43,8 @@ CARD_SIZE = "extra_large"
 """The table's card size for a browser seat: a phone is held close, and a card is touched with a thumb."""
 LOCAL = "*"
 """In a node's ``acts``: the gesture does a local action (sent back as a ``gesture``)."""
+CARD_IDENT = re.compile(r"card:(\d+)")
+"""A card sprite's number inside a node's ident (renamed for the browser, ``WebSeat._names``)."""
 MESSAGE_PACE = 1.0
 """How fast a message over the table wears off between two pictures (the table's own pace)."""
 
@@ -166,6 +169,10 @@ class WebSeat:
         self.scene: TableScene | None = None
         self.shown: dict[str, dict[str, Any]] = {}
         """The nodes the browser has, as last sent."""
+        self._names: dict[int, int] = {}
+        """Each card sprite's number as the browser knows it: given in the order the cards are first
+        seen, so that two tables that differ only in what this seat may not know name every card alike
+        (a sprite's own number counts every card the host's process ever made)."""
         self._late: list[dict[str, Any]] = []
         """What came before the first update (seat news), handed to the table with it."""
         self._clock = time.monotonic()
@@ -253,7 +260,8 @@ class WebSeat:
         assert scene is not None
         head, _, rest = ident.partition(":")
         if head == "card" and rest.isdigit():
-            return next((s for s in scene.sprites if s.ident == int(rest)), None)
+            number = int(rest)
+            return next((s for s in scene.sprites if self._names.get(s.ident) == number), None)
         if head == "button":
             return next((b for b in scene.buttons if b.key == rest), None)
         return None
@@ -300,7 +308,8 @@ class WebSeat:
         picture = self.scene.picture()
         out: dict[str, dict[str, Any]] = {}
         for node in picture:
-            item: dict[str, Any] = {"id": node.ident, "kind": node.kind, "rect": list(node.rect), "z": node.depth}
+            ident = CARD_IDENT.sub(self._rename, node.ident)
+            item: dict[str, Any] = {"id": ident, "kind": node.kind, "rect": list(node.rect), "z": node.depth}
             if node.content:
                 item["content"] = node.content
             if node.state:
@@ -317,11 +326,15 @@ class WebSeat:
                 item["size"] = node.text_size
                 item["bold"] = node.bold
             if node.role == "button" or node.kind == "button":
-                acts = self._acts(node.ident)
+                acts = self._acts(ident)
                 if acts:
                     item["acts"] = acts
-            out[node.ident] = item
+            out[ident] = item
         return out
+
+    def _rename(self, found: re.Match[str]) -> str:
+        number = self._names.setdefault(int(found.group(1)), len(self._names) + 1)
+        return f"card:{number}"
 
     def _picture(self, scene: TableScene) -> list[dict[str, Any]]:
         """The message that brings the browser's picture up to date (none when nothing changed)."""
