@@ -238,11 +238,16 @@
     const node = nodes.get(el.dataset.id);
     if (!node) return;
     event.preventDefault();
+    document.body.dataset.held = "0";
     press = { node: node, start: point(event), at: [event.clientX, event.clientY], dragging: false, held: false,
       timer: null, marks: [] };
     if (node.data.acts.hold !== undefined) {
       press.timer = setTimeout(() => {
-        if (press && !press.dragging) { press.held = true; act(node, "hold", node.data.acts.hold); }
+        if (press && !press.dragging) {
+          press.held = true;
+          document.body.dataset.held = "1";
+          act(node, "hold", node.data.acts.hold);
+        }
       }, HOLD_MS);
     }
     if (el.setPointerCapture) { try { el.setPointerCapture(event.pointerId); } catch (e) { /* a synthetic pointer */ } }

@@ -109,6 +109,7 @@ class Page:
         self.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
 
     def open(self, url: str) -> None:
+        """Go to ``url`` (the page may still be loading on return: wait on what it shows)."""
         self.call("Page.navigate", url=url)
 
     def reload(self) -> None:
@@ -144,13 +145,15 @@ class Page:
         content, classes and the gestures they accept."""
         return list(self.js("""[...document.querySelectorAll('#table .node')].map(el => {
             const r = el.getBoundingClientRect();
-            return {id: el.dataset.id, cls: el.className, group: el.dataset.group || '', z: Number(el.style.zIndex), text: el.textContent,
+            return {id: el.dataset.id, cls: el.className, group: el.dataset.group || '',
+                    z: Number(el.style.zIndex), text: el.textContent,
                     img: el.firstChild && el.firstChild.src ? el.firstChild.src : null,
                     x: r.x, y: r.y, w: r.width, h: r.height,
                     acts: el.dataset.acts ? JSON.parse(el.dataset.acts) : null}; })""") or [])
 
-    def touch(self, x: float, y: float, to: tuple[float, float] | None = None) -> None:
-        """A finger put down at (x, y) and lifted (after moving ``to`` there: a drag)."""
+    def touch(self, x: float, y: float, to: tuple[float, float] | None = None, hold: bool = False) -> None:
+        """A finger put down at (x, y) and lifted (after moving ``to`` there: a drag; ``hold``: kept
+        down until the page felt a long press)."""
         point = {"x": x, "y": y}
         self.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[point])
         if to is not None:
@@ -158,6 +161,8 @@ class Page:
                 step = {"x": x + (to[0] - x) * k / 5, "y": y + (to[1] - y) * k / 5}
                 self.call("Input.dispatchTouchEvent", type="touchMove", touchPoints=[step])
             point = {"x": to[0], "y": to[1]}
+        if hold:
+            self.until(lambda: self.holds("document.body.dataset.held === '1'"), "the long press felt")
         self.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
 
     def screenshot(self, path: Path) -> None:

@@ -45,6 +45,8 @@ LOCAL = "*"
 """In a node's ``acts``: the gesture does a local action (sent back as a ``gesture``)."""
 CARD_IDENT = re.compile(r"card:(\d+)")
 """A card sprite's number inside a node's ident (renamed for the browser, ``WebSeat._names``)."""
+DESKTOP_ONLY = frozenset({"bar:menu"})
+"""Nodes a browser is not shown: the keys of the desktop's menu (a phone has no Tab, Enter or Escape)."""
 MESSAGE_PACE = 1.0
 """How fast a message over the table wears off between two pictures (the table's own pace)."""
 
@@ -308,6 +310,8 @@ class WebSeat:
         picture = self.scene.picture()
         out: dict[str, dict[str, Any]] = {}
         for node in picture:
+            if node.ident in DESKTOP_ONLY:
+                continue
             ident = CARD_IDENT.sub(self._rename, node.ident)
             item: dict[str, Any] = {"id": ident, "kind": node.kind, "rect": list(node.rect), "z": node.depth}
             if node.content:

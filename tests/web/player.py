@@ -1,0 +1,140 @@
+"""A player at a real table in a headless Chromium, for the browser tests and the screenshots: a host
+on loopback with its web front, joining by the URL, and a player who plays only through what the
+page shows and the gestures its nodes accept. It remembers the cards it was shown (as a person
+would), taps its own matching card when a quick-discard window opens, and otherwise plays the first
+move the page offers (the last round is called only after ``CALL_AFTER`` turns)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from net.host import Host, HostThread
+from net.table import HostedTable
+from tests.web.cdp import Page
+from tests.web.front import Front
+from ui.web.assets import CardImages
+from ui.web.seat import BrowserSeats
+
+CODE = "WEB234"
+STEPS = 600
+"""Gestures at most in one test (a round or a hand takes far fewer)."""
+CALL_AFTER = 8
+"""Turns the test player plays before it calls the last round (time for a few quick-discard races)."""
+
+
+class Table:
+    """A real host on loopback with its web front, for one browser."""
+
+    def __init__(self, table: HostedTable) -> None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        self.table = table
+        seats = BrowserSeats()
+        self.thread = HostThread(Host(table, bind="127.0.0.1", port=0, browsers=seats))
+        port = self.thread.start()
+        self.front = Front(port, CardImages(seats.fonts))
+        self.url = f"http://127.0.0.1:{self.front.start()}/t/{CODE}"
+
+    def close(self) -> None:
+        self.front.stop()
+        self.thread.stop()
+
+
+def join(page: Page, url: str, name: str = "Zoé") -> None:
+    """Open the table's URL, give a name and sit down; return once the table is drawn."""
+    page.open(url)
+    page.until(lambda: page.holds("!document.getElementById('join').hidden"), "the join form")
+    page.js(f"document.getElementById('name').value = {name!r}")
+    page.js("document.getElementById('join-button').click()")
+    page.until(lambda: page.holds("!document.getElementById('table').hidden"), "the table drawn")
+
+
+def centre(node: dict[str, Any]) -> tuple[float, float]:
+    return node["x"] + node["w"] / 2, node["y"] + node["h"] / 2
+
+
+def value(card: str) -> str:
+    return card.lstrip("M")
+
+
+class Player:
+    """Plays a seat through the page only (see the module docstring)."""
+
+    def __init__(self, page: Page, seat: int) -> None:
+        self.page = page
+        self.seat = seat
+        self.known: dict[str, str] = {}
+        self.snapped = 0
+        self.turns = 0
+        self.local = 0
+        """Local gestures made: each time the next one, so that a choice is never undone for ever."""
+
+    def look(self) -> list[dict[str, Any]]:
+        nodes = self.page.nodes()
+        for n in nodes:
+            if n["img"] and not n["img"].endswith("/back"):
+                self.known[n["id"]] = n["img"].rsplit("_", 1)[-1]
+        return nodes
+
+    def move(self) -> bool:
+        """One gesture the page offers; False when it offers none."""
+        nodes = self.look()
+        actable = [n for n in nodes if n["acts"] and n["w"] > 0]
+        discard = sorted((n for n in nodes if n["group"] == "discard" and n["img"]), key=lambda n: n["z"])
+        top = discard[-1]["img"].rsplit("_", 1)[-1] if discard else None
+        for n in actable:
+            tap = n["acts"].get("tap", "")
+            if tap.startswith(f"snap {self.seat}.") and top and n["id"] in self.known \
+                    and value(self.known[n["id"]]) == value(top):
+                self.page.touch(*centre(n))
+                self.snapped += 1
+                return True
+        mine = [n for n in actable if n["group"].endswith(f":{self.seat}") or f":{self.seat}." in n["group"]]
+        taps = [n for n in actable if n["acts"].get("tap", "*") != "*" and not n["acts"]["tap"].startswith("snap")]
+        taps = [n for n in taps if n["acts"]["tap"] != "call" or self.turns >= CALL_AFTER]
+        if taps:
+            if taps[0]["acts"]["tap"] in ("draw", "take"):
+                self.turns += 1
+            self.page.touch(*centre(taps[0]))
+            return True
+        for n in mine + actable:
+            for drop in n["acts"].get("drops", []):
+                if drop["move"] != "*":
+                    self.drag(n, drop["rect"])
+                    return True
+        for n in mine + actable:
+            if n["acts"].get("hold", "*") != "*":
+                self.page.touch(*centre(n), hold=True)
+                return True
+        local = [n for n in actable if n["cls"].startswith("node k-button")] + mine + actable
+        local = [n for n in local if n["acts"].get("tap") == "*"]
+        if not local:
+            return False
+        self.page.touch(*centre(local[self.local % len(local)]))
+        self.local += 1
+        return True
+
+    def drag(self, node: dict[str, Any], rect: list[int]) -> None:
+        """Drag ``node`` onto a rectangle of the table (given in the picture's pixels)."""
+        x, y, scale = self.page.js("(() => { const b = document.getElementById('table').getBoundingClientRect(); "
+                                   "return [b.x, b.y, Number(document.getElementById('table').dataset.scale)]; })()")
+        to = (x + (rect[0] + rect[2] / 2) * scale, y + (rect[1] + rect[3] / 2) * scale)
+        self.page.touch(*centre(node), to=to)
+
+
+def pictures(page: Page) -> int:
+    """How many pictures the page has drawn (the page counts them on its body)."""
+    return int(page.js("Number(document.body.dataset.pictures || 0)"))
+
+
+def play(page: Page, player: Player, done: Callable[[], bool]) -> None:
+    """Play through the page until ``done()``: a gesture, then the table's answer, and again."""
+    for _ in range(STEPS):
+        if done():
+            return
+        shown = pictures(page)
+        moved = player.move()
+        page.until(lambda shown=shown: pictures(page) != shown or done(),
+                   "the table's answer to a gesture" if moved else "the table to move on")
+    raise AssertionError(f"not over after {STEPS} gestures: {[n for n in player.look() if n['acts']]}")
