@@ -47,12 +47,10 @@ def screen_of(message: dict[str, Any]) -> Screen | None:
     if not isinstance(screen, dict):
         raise _bad(message["type"])
     w, h, lang = screen.get("w"), screen.get("h"), screen.get("lang")
-    for side in (w, h):
-        if isinstance(side, bool) or not isinstance(side, int) or not SIDE_MIN <= side <= SIDE_MAX:
-            raise _bad(message["type"])
-    if lang not in LANGUAGES:
+    sides = [side for side in (w, h) if isinstance(side, int) and not isinstance(side, bool) and SIDE_MIN <= side <= SIDE_MAX]
+    if len(sides) != 2 or not isinstance(lang, str) or lang not in LANGUAGES:
         raise _bad(message["type"])
-    return Screen((w, h, lang))
+    return Screen((sides[0], sides[1], lang))
 
 
 def _bad(kind: str) -> ProtocolError:

@@ -2,7 +2,9 @@
 on loopback with its web front, joining by the URL, and a player who plays only through what the
 page shows and the gestures its nodes accept. It remembers the cards it was shown (as a person
 would), taps its own matching card when a quick-discard window opens, and otherwise plays the first
-move the page offers (the last round is called only after ``CALL_AFTER`` turns)."""
+move the page offers — a tap, else a drag, else a long press — or presses the table's main button
+(Gang's "I have memorised them"); it leaves local choices (sorting) alone, and calls the last round
+only after ``CALL_AFTER`` turns."""
 
 from __future__ import annotations
 
@@ -67,8 +69,6 @@ class Player:
         self.known: dict[str, str] = {}
         self.snapped = 0
         self.turns = 0
-        self.local = 0
-        """Local gestures made: each time the next one, so that a choice is never undone for ever."""
 
     def look(self) -> list[dict[str, Any]]:
         nodes = self.page.nodes()
@@ -107,12 +107,10 @@ class Player:
             if n["acts"].get("hold", "*") != "*":
                 self.page.touch(*centre(n), hold=True)
                 return True
-        local = [n for n in actable if n["cls"].startswith("node k-button")] + mine + actable
-        local = [n for n in local if n["acts"].get("tap") == "*"]
-        if not local:
+        primary = [n for n in actable if n["acts"].get("tap") == "*" and " primary" in n["cls"]]
+        if not primary:
             return False
-        self.page.touch(*centre(local[self.local % len(local)]))
-        self.local += 1
+        self.page.touch(*centre(primary[0]))
         return True
 
     def drag(self, node: dict[str, Any], rect: list[int]) -> None:
