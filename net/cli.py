@@ -7,10 +7,14 @@ code, full table, unreachable host, bad seats) is one sentence on standard error
 from __future__ import annotations
 
 import asyncio
+import io
 import socket
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+import segno
 
 from disk import DamagedFile, load_json_object, move_aside
 from game import GAMES
@@ -22,6 +26,7 @@ from net.keys import SeatKeys
 from net.protocol import DEFAULT_PORT, new_code, normal_code
 from net.reach import NO_GATEWAY_ENV, PortMapper, Reach, ipv6_addresses, share_address
 from net.table import HostedTable, NetSeat
+from net.webhost import Provider, WebSite, web_address
 
 
 def parse_seats(game_id: str, spec: str) -> list[NetSeat]:
@@ -49,14 +54,16 @@ def new_table(game_id: str, spec: str, options: list[str], code: str | None, see
     chosen = game.Options(**parse_options(game_id, options))  # OptionError names the option refused
     state = game.new_match([s.name for s in seats], options=chosen, seed=seed)
     code = normal_code(code) if code else new_code()
-    if not code or len(code) > 32 or not code.isalnum():
-        raise ValueError("a table code is 1 to 32 letters and digits")
+    if not code or len(code) > 32 or not (code.isascii() and code.isalnum()):
+        raise ValueError("a table code is 1 to 32 letters (A to Z) and digits")
     return HostedTable(state, seats, code, auto_bot="normal", auto_start=True)
 
 
-def serve(args: Any, data_dir: Path, browsers: BrowserViews | None = None) -> int:
-    """``--serve``: host a table until its match is over (or host a saved one again). ``browsers``:
-    draws the pictures of browser seats (``ui.web``; without it a browser seat gets raw updates)."""
+def serve(args: Any, data_dir: Path, browsers: BrowserViews | None = None,
+          providers: Mapping[str, Provider] | None = None) -> int:
+    """``--serve``: host a table until its match is over (or host a saved one again). ``browsers``
+    draws the pictures of browser seats and ``providers`` the page's generated assets (card images,
+    words): both come from ``ui.web`` (without them a browser seat gets raw updates)."""
     autosave = data_dir / "hosted-table.json"
     try:
         saved = load_json_object(autosave) if args.resume else None
@@ -80,7 +87,7 @@ def serve(args: Any, data_dir: Path, browsers: BrowserViews | None = None) -> in
         return 1
     mapper = PortMapper(description=f"Tablée {table.code}")
     host = Host(table, port=DEFAULT_PORT if args.port is None else args.port, autosave=autosave,
-                announce=socket.gethostname(), mapper=mapper, browsers=browsers)
+                announce=socket.gethostname(), mapper=mapper, browsers=browsers, web=WebSite(providers=providers))
 
     async def run() -> None:
         task = asyncio.create_task(host.run())
@@ -92,6 +99,10 @@ def serve(args: Any, data_dir: Path, browsers: BrowserViews | None = None) -> in
                                    *(share_address(a, host.port) for a in ipv6)])
             print(f"Tablée table {table.code} ({table.state.GAME_ID}, {table.state.players} seats)", flush=True)
             print(f"address: {addresses}", flush=True)
+            url = web_address(share_address(local_addresses()[0], host.port), table.code)
+            print(f"web: {url} (a phone or a browser opens the table there)", flush=True)
+            if sys.stdout.isatty():
+                print(terminal_qr(url), flush=True)
             print(f"code: {table.code}", flush=True)
             while mapper.reach.state == "searching" and not task.done():
                 await asyncio.sleep(0.1)
@@ -111,6 +122,14 @@ def serve(args: Any, data_dir: Path, browsers: BrowserViews | None = None) -> in
           + f"; winners: {', '.join(state.names[w] for w in state.winners())}", flush=True)
     autosave.unlink(missing_ok=True)
     return 0
+
+
+def terminal_qr(text: str) -> str:
+    """``text`` as a QR code drawn with half blocks for a terminal (two rows of modules a line),
+    light modules as blocks so that it reads on a dark terminal too, with its quiet zone."""
+    out = io.StringIO()
+    segno.make(text, error="m", micro=False).terminal(out=out, compact=True)
+    return out.getvalue().rstrip("\n")
 
 
 def internet_line(reach: Reach, port: int) -> str:

@@ -131,7 +131,8 @@ def checked_ad(props: Mapping[str, str], addresses: list[str], port: Any) -> Tab
     app knows, the seat counts whole numbers the game allows (free seats no more than seats), the
     code 1 to ``CODE_LIMIT`` letters and digits, the name printable text (no control, format or
     bidirectional characters) of at most ``NAME_LIMIT`` characters, the port 1 to 65535 and the
-    address a unicast IPv4 address written as text; a field that is not text drops it too.
+    address a unicast IPv4 address written as text (a network one before a loopback one, which
+    only reaches the host from its own computer); a field that is not text drops it too.
     """
     if not isinstance(props, Mapping) or any(not isinstance(v, str) for v in props.values()) \
             or not isinstance(addresses, (list, tuple)):
@@ -153,7 +154,9 @@ def checked_ad(props: Mapping[str, str], addresses: list[str], port: Any) -> Tab
         return None
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         return None
-    address = next((a for a in addresses if isinstance(a, str) and _unicast(a)), None)
+    usable = [a for a in addresses if isinstance(a, str) and _unicast(a)]
+    # another computer's loopback is this one's: only a host with no other address is reached there
+    address = next((a for a in usable if not a.startswith("127.")), usable[0] if usable else None)
     if address is None:
         return None
     return TableAd(clean_name(name), address, port, code.upper(), game_id, seats, free)

@@ -25,10 +25,12 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from disk import atomic_write_json
+from net import webhost
 from net.browser import BrowserView, BrowserViews, screen_of
 from net.protocol import DEFAULT_PORT, FRAME_LIMIT, ProtocolError, decode, encode
 from net.reach import PortMapper
 from net.table import HostedTable, Outgoing
+from net.webhost import Gate, WebSite, guarded_connection
 
 TICK = 0.05
 """Longest sleep between two looks at the table's timers (seconds)."""
@@ -59,15 +61,19 @@ class Host:
         on_change: Callable[[HostedTable], None] | None = None,
         announce: str | None = None,
         mapper: PortMapper | None = None,
+        web: WebSite | None = None,
         browsers: BrowserViews | None = None,
     ) -> None:
         """``bind``: ``::`` listens on IPv6 and IPv4 at once (IPv4 alone where the system has no
         IPv6). ``announce``: the host's name under which the table is announced on the local
-        network. ``mapper``: asks the router to open the port for friends over the internet.
-        ``browsers``: makes the view of a connection that gave its screen in its hello (a seat
-        played in a web browser is sent its picture, ``net.browser``); without it a browser seat
-        gets the raw updates."""
+        network. ``mapper``: asks the router to open the port for friends over the internet. ``web``:
+        what the port answers over plain HTTP (the browser page; ``net.webhost``). ``browsers``:
+        makes the view of a connection that gave its screen in its hello (a seat played in a web
+        browser is sent its picture, ``net.browser``); without it a browser seat gets the raw updates."""
         self.table = table
+        self.web = WebSite() if web is None else web
+        self.gate = Gate()
+        """Connections whose request is not answered yet (``net.webhost``'s bounds)."""
         self.browsers = browsers
         self._views: dict[int, BrowserView] = {}
         self.mapper = mapper
@@ -106,7 +112,9 @@ class Host:
         listening = listen_socket(self.bind, self.port)
         self.ipv6 = listening.family == socket.AF_INET6
         async with serve(self._serve_one, sock=listening, max_size=FRAME_LIMIT, max_queue=READ_QUEUE,
-                         ping_interval=5, ping_timeout=20, close_timeout=CLOSE_SECONDS, compression=None) as server:
+                         ping_interval=5, ping_timeout=20, close_timeout=CLOSE_SECONDS, compression=None,
+                         process_request=self.web.process_request, open_timeout=webhost.OPEN_SECONDS,
+                         create_connection=guarded_connection(self.gate), server_header=None) as server:
             self.port = server.sockets[0].getsockname()[1] if server.sockets else self.port
             if self.mapper is not None:
                 self.mapper.start(self.port)
@@ -389,16 +397,31 @@ def _reuse(sock: socket.socket) -> None:
 
 
 def local_addresses() -> list[str]:
-    """This computer's IPv4 addresses others on the network may reach (loopback last)."""
+    """This computer's IPv4 addresses others on the network may reach (loopback last): the one
+    of the interface toward the internet first, then every other interface's (a network without a
+    router, where nothing leads to the internet, has only those), self-assigned ``169.254.x.x``
+    ones after the others."""
     found: list[str] = []
     with contextlib.suppress(OSError):
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
             found.append(probe.getsockname()[0])
+    others = _interface_addresses()
     with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if address not in found and not address.startswith("127."):
-                found.append(address)
+        others += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    for address in sorted(others, key=lambda a: a.startswith("169.254.")):
+        if address not in found and not address.startswith("127.") and address != "0.0.0.0":
+            found.append(address)
     found.append("127.0.0.1")
     return found
+
+
+def _interface_addresses() -> list[str]:
+    """The IPv4 addresses of this computer's network interfaces (none where they cannot be read)."""
+    import ifaddr
+
+    try:
+        adapters = ifaddr.get_adapters()
+    except Exception:  # an unreadable interface list: the other ways of finding an address remain
+        return []
+    return [ip.ip for adapter in adapters for ip in adapter.ips if isinstance(ip.ip, str)]

@@ -29,6 +29,8 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
+from net.webhost import web_address
+
 LEASE = 3600
 """Seconds a port mapping is asked for; it is renewed at half of that while the table is open."""
 SEARCH_SECONDS = 3
@@ -103,8 +105,9 @@ def share_address(host: str, port: int) -> str:
 
 
 def invitation(address: str, code: str) -> tuple[str, dict[str, Any]]:
-    """The one line a host sends a friend (an i18n key and its values): where and which code."""
-    return "net.reach.invitation", {"address": address, "code": code}
+    """The one line a host sends a friend (an i18n key and its values): where and which code, and
+    the table's page for a browser (a phone) at that address."""
+    return "net.reach.invitation", {"address": address, "code": code, "url": web_address(address, code)}
 
 
 def reach_lines(reach: Reach, port: int, lan: list[str], ipv6: list[str]) -> list[tuple[str, dict[str, Any]]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -219,6 +220,10 @@ def test_spec_on_linux_makes_one_folder_with_every_asset_and_the_notices(
         assert str(Path("assets") / path.relative_to(ROOT / "assets")) in bundled
     for src, dest in bundle.source_package_datas("game"):
         assert str(Path(dest) / Path(src).name) in bundled
+    from net.webhost import FILES  # the browser page the table's port serves
+
+    for name in FILES:
+        assert str(Path("net") / "web" / name) in bundled, name
     assert {"pygame_gui/data/NotoSans-Regular.ttf", "pygame_gui/data/default_theme.json"} <= bundled
     assert "pygame_gui/data/NotoSansJP-Regular.otf" not in bundled
     assert {"THIRD-PARTY-NOTICES.txt", "LICENSE"} <= bundled
@@ -464,11 +469,21 @@ def test_the_third_party_notices_name_every_runtime_package_and_its_licence(bund
     from ui.notices import third_party_notices
 
     text = bundle.write_notices(tmp_path).read_text(encoding="utf-8")  # no shipped libraries named: pip only
-    for name in ("pygame-ce", "pygame_gui", "platformdirs", "websockets", "zeroconf", "ifaddr"):
+    for name in ("pygame-ce", "pygame_gui", "platformdirs", "websockets", "zeroconf", "ifaddr", "segno"):
         assert f"\n{name} " in text, name
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in text  # pygame-ce's licence text travels with it
     assert "SIL OPEN FONT LICENSE" in text.upper()  # the fonts'
     assert text == third_party_notices(PACKAGING / "licenses")
+
+
+def test_the_notices_follow_every_package_requirements_txt_asks_for() -> None:
+    """A runtime package added to requirements.txt (segno was) must reach the notices too."""
+    from ui.notices import TOP_LEVEL
+
+    asked = {re.split(r"[<>=!~\[;\s]", line.strip(), maxsplit=1)[0].lower()
+             for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.lstrip().startswith("#")}
+    assert asked == {name.lower() for name in TOP_LEVEL}
 
 
 # ---------------------------------------------------------------------------- saves from two copies at once

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 NOTICES_FILE = "THIRD-PARTY-NOTICES.txt"
-TOP_LEVEL = ("pygame-ce", "pygame_gui", "platformdirs", "websockets", "zeroconf", "async-upnp-client")
+TOP_LEVEL = ("pygame-ce", "pygame_gui", "platformdirs", "websockets", "zeroconf", "async-upnp-client", "segno")
 """What ``requirements.txt`` asks for at run time; their own dependencies are followed."""
 EXTRA_TEXTS = {"pygame-ce": "LGPL-2.1.txt"}
 """Licence texts a distribution names but does not carry (kept under ``packaging/licenses``)."""

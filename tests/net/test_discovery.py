@@ -121,6 +121,31 @@ def test_the_first_usable_address_is_kept() -> None:
     assert ad is not None and ad.address == "10.0.0.7"
 
 
+def test_a_network_address_is_kept_before_a_loopback_one() -> None:
+    """A host announces its loopback address last, but a listener may get the addresses in any
+    order: another computer's 127.0.0.1 is the listener's own, and joining there failed."""
+    ad = checked_ad(GOOD, ["127.0.0.1", "198.18.77.1"], 47815)
+    assert ad is not None and ad.address == "198.18.77.1"
+    alone = checked_ad(GOOD, ["127.0.0.1"], 47815)  # a host with no network: only this computer reaches it
+    assert alone is not None and alone.address == "127.0.0.1"
+
+
+def test_a_computer_on_a_network_without_a_router_knows_its_address(monkeypatch) -> None:
+    """No default route (a LAN party's switch, a hotspot without internet): the probe toward the
+    internet finds nothing and the host name says 127.0.0.1, so the host printed, showed and
+    announced only 127.0.0.1. The interfaces' own addresses are read too (self-assigned last)."""
+    import net.host
+
+    class NoRoute(socket.socket):
+        def connect(self, address: Any) -> None:
+            raise OSError(101, "Network is unreachable")
+
+    monkeypatch.setattr(net.host.socket, "socket", NoRoute)
+    monkeypatch.setattr(net.host.socket, "getaddrinfo", lambda *a, **k: [(0, 0, 0, "", ("127.0.0.1", 0))])
+    monkeypatch.setattr(net.host, "_interface_addresses", lambda: ["127.0.0.1", "169.254.9.9", "198.18.77.1"])
+    assert net.host.local_addresses() == ["198.18.77.1", "169.254.9.9", "127.0.0.1"]
+
+
 def test_every_registered_game_and_its_seat_counts_are_accepted() -> None:
     for game_id, game in GAMES.items():
         for seats in (game.min_players, game.max_players):

@@ -246,7 +246,8 @@ def test_the_invitation_carries_the_best_address_and_the_code() -> None:
     assert shared_address(Reach("no_gateway"), 47815, ["192.168.1.20"], ["2a01:e0a::5"]) == "[2a01:e0a::5]:47815"
     assert shared_address(Reach("refused"), 47815, ["192.168.1.20"], []) == "192.168.1.20:47815"
     assert invitation("93.184.216.34:47815", "K7QM2D") == \
-        ("net.reach.invitation", {"address": "93.184.216.34:47815", "code": "K7QM2D"})
+        ("net.reach.invitation", {"address": "93.184.216.34:47815", "code": "K7QM2D",
+                                  "url": "http://93.184.216.34:47815/t/K7QM2D"})
     assert share_address("::1", 5) == "[::1]:5" and share_address("10.0.0.1", 5) == "10.0.0.1:5"
 
 

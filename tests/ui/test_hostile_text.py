@@ -102,8 +102,54 @@ def test_the_code_box_moves_its_caret_with_the_keypads_home_and_end(app) -> None
     assert entry.edit_position == 6
     press(app, pygame.K_KP4)
     assert entry.edit_position == 5
-    entry.set_text("X" * entry.length_limit)
     press(app, pygame.K_HOME)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Z"))
     app.step(1 / 60)
-    assert entry.get_text() == "X" * entry.length_limit  # refused, nothing pushed out
+    app.step(1 / 60)
+    assert entry.get_text() == "ABCDEF" and entry.edit_position == 0  # refused, nothing pushed out
+
+
+def typed(app, entry, text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.step(1 / 60)
+    app.step(1 / 60)  # the box tidies what it was given
+
+
+def test_the_code_box_holds_a_code_as_codes_are_written(app) -> None:
+    """The code box took 24 characters for 6-character codes: it takes as many as a code has, in
+    upper case, without the spaces and dashes a code may be typed or pasted with, and refuses
+    letters no code has (0, O, 1, I) and a seventh one wherever it is typed."""
+    from pygame_gui.core.utility import clipboard_copy
+
+    from net.protocol import CODE_LENGTH
+    from tests.ui.conftest import press
+
+    app.push(JoinScene(app))
+    join = app.top
+    join.close_browser()
+    entry = join.code_entry
+    join.set_focus(join.nav.index(entry))
+    typed(app, entry, "k7q-m 2")
+    assert entry.get_text() == "K7QM2" and entry.edit_position == 5
+    typed(app, entry, "0O1I")
+    assert entry.get_text() == "K7QM2"
+    typed(app, entry, "d")
+    assert entry.get_text() == "K7QM2D" and len(entry.get_text()) == CODE_LENGTH
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    typed(app, entry, "X")
+    assert entry.get_text() == "K7QM2D" and entry.edit_position == 4  # refused where it was typed
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_BACKSPACE)
+    assert entry.get_text() == "K72D" and entry.edit_position == 2
+    typed(app, entry, "qm")
+    assert entry.get_text() == "K7QM2D" and entry.edit_position == 4
+    entry.set_text("")
+    app.step(1 / 60)
+    clipboard_copy("k7q-m2d")
+    press(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    app.step(1 / 60)
+    assert entry.get_text() == "K7QM2D" and entry.edit_position == 6
+    join.join_typed()  # no address: the one thing said missing is the address, not the code
+    assert join.problem == app.tr("net.join.need_address")

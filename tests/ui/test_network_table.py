@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import socket
 import threading
 import time
 from typing import Any
@@ -605,7 +606,8 @@ def test_the_waiting_room_shares_the_public_address_the_router_opened_as_one_inv
         port, code = lobby.host.host.port, lobby.welcome["code"]
         assert f"friends join at 93.184.216.34:{port}" in lobby_texts(lobby)
         click(app, center(lobby.copy_button))
-        assert clipboard_paste() == f"Join my Tablée table: 93.184.216.34:{port}, code {code}"
+        assert clipboard_paste() == (f"Join my Tablée table: 93.184.216.34:{port}, code {code} — or in a browser: "
+                                     f"http://93.184.216.34:{port}/t/{code}")
         lobby.back()
         assert len(router.gateway.actions("DeletePortMapping")) == 1  # closing the table closes the port
     finally:
@@ -665,3 +667,83 @@ def test_the_host_stops_waiting_for_a_dropped_friend_at_the_table(app) -> None:
     wait(app, lambda: hosted.seats[1].kind == "normal" and not any(b.key == "net_bot_1" for b in table.buttons))
     assert hosted.seats[1].returning is not None  # Zoé may take her seat back with her key
     table.session.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_the_waiting_room_shows_the_tables_web_address_as_a_qr_code_a_phone_reads(app, lang: str) -> None:
+    """Phones at the table scan the waiting room: the QR code drawn on the screen holds exactly the
+    address of the table's page (sampled back from the pixels, module by module, against segno's
+    own symbol), dark on light with its quiet zone; the address is written out too, and copied."""
+    from pygame_gui.core.utility import clipboard_paste
+
+    from ui.qr import LIGHT, QUIET, qr_matrix, read_modules
+
+    app.set_language(lang)
+    lobby = host_gin_from_setup(app)
+    app.step(1 / 60)
+    port, code = lobby.host.host.port, lobby.welcome["code"]
+    here = lobby.lan[0] if lobby.lan else "127.0.0.1"
+    url = f"http://{here}:{port}/t/{code}"
+    assert lobby.web_address() == url and url in lobby_texts(lobby)
+    matrix = qr_matrix(url)
+    rect = lobby.qr.get_abs_rect()
+    module = rect.width // len(matrix)
+    assert rect.width == rect.height == module * len(matrix) and module >= 4  # whole pixels, big enough
+    drawn = app.screen.subsurface(rect)
+    assert read_modules(drawn, len(matrix)) == matrix
+    for x in range(0, QUIET * module, max(1, module // 2)):  # the quiet zone is light all round
+        for edge in ((x, rect.height // 2), (rect.width - 1 - x, rect.height // 3), (rect.width // 2, x)):
+            assert tuple(drawn.get_at(edge))[:3] == LIGHT
+    assert not rect.colliderect(lobby.copy_button.get_abs_rect())
+    with socket.create_connection(("127.0.0.1", port), timeout=PATIENCE) as web:  # the port answers HTTP
+        web.sendall(f"HEAD /t/{code} HTTP/1.1\r\nHost: {here}:{port}\r\n\r\n".encode())
+        raw = b""
+        while chunk := web.recv(65536):  # until the host closes the connection
+            raw += chunk
+        answer = raw.decode("latin-1")
+    from net.webhost import FILES
+
+    assert answer.startswith("HTTP/1.1 200 " if "index.html" in FILES else "HTTP/1.1 404 ")
+    assert "Content-Security-Policy: default-src 'self'" in answer
+    click(app, center(lobby.copy_button))
+    assert clipboard_paste().endswith(f"http://{here}:{port}/t/{code}")
+    lobby.back()
+
+
+def test_a_qr_code_reads_back_at_every_size() -> None:
+    from ui.qr import qr_matrix, qr_surface, read_modules
+
+    for text in ("http://192.168.178.23:47815/t/K7QM2D", "http://[2a01:e0a:1:2:3:4:5:6]:47815/t/ABCDEF", "x"):
+        matrix = qr_matrix(text)
+        for size in (len(matrix), 100, 230, 311):
+            surface = qr_surface(text, size)
+            assert surface.get_width() <= max(size, len(matrix))
+            assert read_modules(surface, len(matrix)) == matrix
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_the_small_waiting_room_shows_every_seat_and_button_whole(data_dir, lang: str) -> None:
+    """At 1024×640 four seats sit in two columns beside the QR code's room: "Juega el ordenador"
+    was cut to "Juega el ordenado"; every seat's words and every button's fit their boxes."""
+    from tests.ui.conftest import open_app
+    from ui.scenes.network import host_table
+    from ui.session import SeatInfo
+
+    opened = open_app(data_dir, (1024, 640))
+    small = next(opened)
+    try:
+        small.set_language(lang)
+        seats = [SeatInfo("Ann"), SeatInfo("Player 2", REMOTE_LEVEL), SeatInfo("Bot", "normal"),
+                 SeatInfo("Player 4", REMOTE_LEVEL)]
+        lobby = host_table(small, "gang_de_mouettes", seats, None, 3, port=0)
+        small.push(lobby)
+        wait(small, lambda: lobby.welcome and len(lobby.seats) == 4)
+        small.step(1 / 60)
+        assert len(lobby.bot_buttons) == 2
+        for button in lobby.bot_buttons.values():
+            assert button.font.size(button.text)[0] <= button.rect.width - 8, f"{button.text!r} is cut"
+        for label in lobby.seat_labels:
+            assert label.font.size(label.text)[0] <= label.rect.width, f"{label.text!r} is cut"
+        lobby.back()
+    finally:
+        next(opened, None)

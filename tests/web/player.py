@@ -14,10 +14,9 @@ from typing import Any
 
 from net.host import Host, HostThread
 from net.table import HostedTable
+from net.webhost import WebSite
 from tests.web.cdp import Page
-from tests.web.front import Front
-from ui.web.assets import CardImages
-from ui.web.seat import BrowserSeats
+from ui.web.assets import browser_side
 
 CODE = "WEB234"
 STEPS = 600
@@ -27,19 +26,17 @@ CALL_AFTER = 8
 
 
 class Table:
-    """A real host on loopback with its web front, for one browser."""
+    """A real host on loopback serving the page and the table's WebSocket on one port, as the app does."""
 
     def __init__(self, table: HostedTable) -> None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         self.table = table
-        seats = BrowserSeats()
-        self.thread = HostThread(Host(table, bind="127.0.0.1", port=0, browsers=seats))
-        port = self.thread.start()
-        self.front = Front(port, CardImages(seats.fonts))
-        self.url = f"http://127.0.0.1:{self.front.start()}/t/{CODE}"
+        browsers, providers = browser_side()
+        self.thread = HostThread(Host(table, bind="127.0.0.1", port=0, browsers=browsers,
+                                      web=WebSite(providers=providers)))
+        self.url = f"http://127.0.0.1:{self.thread.start()}/t/{CODE}"
 
     def close(self) -> None:
-        self.front.stop()
         self.thread.stop()
 
 

@@ -16,18 +16,21 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
 from pygame_gui.core.utility import clipboard_copy
-from pygame_gui.elements import UILabel, UITextEntryLine
+from pygame_gui.elements import UIImage, UILabel, UITextEntryLine
 
 from disk import DamagedFile, load_json_object, move_aside
 from game import GAMES
 from net.host import Host, HostThread, local_addresses
 from net.keys import KeptTable, SeatKeys
-from net.protocol import CODE_LENGTH, DEFAULT_PORT, new_code, normal_code, printable
-from net.reach import PortMapper, Reach, invitation, ipv6_addresses, reach_lines, shared_address
+from net.protocol import CODE_ALPHABET, CODE_LENGTH, DEFAULT_PORT, new_code, normal_code, printable
+from net.reach import PortMapper, Reach, invitation, ipv6_addresses, reach_lines, share_address, shared_address
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
+from net.webhost import WebSite, web_address
 from ui.names import default_player_name
+from ui.qr import qr_surface
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, level_name
@@ -35,13 +38,16 @@ from ui.session import SeatInfo
 from ui.storage import hosted_file
 from ui.table.remote import REMOTE_LEVEL, RemoteSession
 from ui.text import wrap_text
-from ui.web.seat import BrowserSeats
+from ui.web.assets import browser_side
 
 if TYPE_CHECKING:
     from ui.app import App
 
 REASON_LIMIT = 160
 """Characters of a host's own words (a refusal this app has no translation for) shown at most."""
+CODE_TYPED_LIMIT = 32
+"""Characters the code box takes in one go (a code pasted with spaces or dashes): it keeps only the
+code's own characters, at most ``CODE_LENGTH`` of them."""
 
 
 def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed: int | None,
@@ -97,8 +103,9 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
     thread: HostThread | None = None
     for candidate in (port, 0):  # the usual port, else any free one
         mapper = PortMapper(description=f"Tablée {table.code}") if _has_guests(table) else None
+        browsers, providers = browser_side()
         thread = HostThread(Host(table, port=candidate, autosave=hosted_file(app.data_dir), announce=name,
-                                 mapper=mapper, browsers=BrowserSeats()))
+                                 mapper=mapper, browsers=browsers, web=WebSite(providers=providers)))
         try:
             thread.start()
             break
@@ -175,6 +182,8 @@ class LobbyScene(MenuScene):
         self.seat_labels: list[UILabel] = []
         self._shown: tuple[Any, ...] | None = None
         self.copy_button: Any = None
+        self.qr: UIImage | None = None
+        """The table's web address as a QR code, for phones at the table (the host's)."""
         self.lan: list[str] = []
         """This computer's addresses on the house's network (the host's)."""
         self.ipv6: list[str] = []
@@ -190,16 +199,24 @@ class LobbyScene(MenuScene):
         w, h = self.size
         tr = self.app.tr
         top = self.heading_bottom()
-        panel = pygame.Rect(0, top, min(w - self.px(48), self.px(760)), h - top - self.px(24))
+        panel = pygame.Rect(0, top, min(w - self.px(48), self.px(860)), h - top - self.px(24))
         panel.centerx = w // 2
         y = panel.top
         lines = []
         invite = None
+        self.qr = None
+        text_width = panel.width
         if self.host is not None and self.welcome:
             port = self.host.host.port
+            code_image = qr_surface(self.web_address(), min(self.px(230), panel.width // 3))
+            side = code_image.get_width()  # whole pixels a module: shown unscaled
+            self.qr = UIImage(pygame.Rect(panel.right - side, y, side, side), code_image,
+                              manager=self.app.ui, container=self.root)
+            text_width -= side + self.px(16)
             lines.append((tr("net.lobby.code", code=self.welcome.get("code", "")), "section_label"))
             addresses = ", ".join(f"{a}:{port}" for a in self.lan)
             lines.append((tr("net.lobby.address", address=addresses or f"127.0.0.1:{port}"), "field_label"))
+            lines.append((tr("net.lobby.web", url=self.web_address()), "field_label"))
             for key, params in reach_lines(self.reach, port, self.lan, self.ipv6):
                 lines.append((tr(key, **params), "hint_label"))
             invite = self.invitation()
@@ -217,17 +234,22 @@ class LobbyScene(MenuScene):
             lines.append((tr("net.lobby.connecting"), "section_label"))
         font = self.app.font(self.px(17))
         for text, kind in lines:
-            for part in wrap_text(font, text, panel.width - self.px(24)) if kind != "section_label" else [text]:
-                self.label(pygame.Rect(panel.left, y, panel.width, self.px(30)), part, kind)
+            for part in wrap_text(font, text, text_width - self.px(24)) if kind != "section_label" else [text]:
+                self.label(pygame.Rect(panel.left, y, text_width, self.px(30)), part, kind)
                 y += self.px(30)
             y += self.px(8)
+        if self.qr is not None:
+            y = max(y, int(self.qr.relative_rect.bottom) + self.px(12))
         self.copy_button = None
-        if invite is not None:
+        if invite is not None:  # the line as sent, whole (wrapped beside its button)
             copy_w = self.px(220)
-            self.label(pygame.Rect(panel.left, y, panel.width - copy_w - self.px(12), self.px(36)), invite, "field_label")
             self.copy_button = self.button(pygame.Rect(panel.right - copy_w, y, copy_w, self.px(36)),
                                            tr("net.reach.copy"), self.copy_invitation)
-            y += self.px(44)
+            parts = wrap_text(font, invite, panel.width - copy_w - self.px(36))
+            for n, part in enumerate(parts):
+                self.label(pygame.Rect(panel.left, y + n * self.px(28), panel.width - copy_w - self.px(12), self.px(36)),
+                           part, "field_label")
+            y += max(self.px(44), len(parts) * self.px(28) + self.px(14))
         y += self.px(8)
         self.seat_labels = []
         self.bot_buttons = {}
@@ -244,12 +266,20 @@ class LobbyScene(MenuScene):
         for i, seat in enumerate(self.seats):
             left = panel.left + (i // rows) * (col_w + self.px(16))
             top = y + (i % rows) * (row + gap)
-            label = self.label(pygame.Rect(left, top, col_w - bot_w - self.px(8), row), self._seat_text(i, seat))
-            self.seat_labels.append(label)
+            text_w = col_w - bot_w - self.px(8)
             if self.host is not None and seat.get("kind") == "remote" and seat.get("state") in ("waiting", "dropped") \
                     and i not in self.mine():
-                self.bot_buttons[i] = self.button(pygame.Rect(left + col_w - bot_w, top, bot_w, row),
-                                                  tr("net.lobby.bot"), partial(self.give_to_bot, i))
+                action = partial(self.give_to_bot, i)
+                button = self.button(pygame.Rect(left + col_w - bot_w, top, bot_w, row), tr("net.lobby.bot"), action)
+                words = button.font.size(button.text)[0] if button.font is not None else 0
+                need = min(col_w // 2, words + self.px(24))  # its words whole
+                if need > bot_w:  # made again wider (a themed button is drawn for its first size)
+                    self._forget(button)
+                    button = self.button(pygame.Rect(left + col_w - need, top, need, row), tr("net.lobby.bot"), action)
+                    text_w = col_w - need - self.px(8)
+                self.bot_buttons[i] = button
+            label = self.label(pygame.Rect(left, top, text_w, row), self._seat_text(i, seat))
+            self.seat_labels.append(label)
         y += rows * (row + gap)
         if self.problem and (self.welcome or self.host is not None):  # else it is said above
             for part in wrap_text(font, self.problem, panel.width - self.px(24)):
@@ -261,6 +291,14 @@ class LobbyScene(MenuScene):
                                             self.start if ready else None, kind="primary_button")
         self.button(pygame.Rect(w // 2 + self.px(8) if self.host is not None else (w - bw) // 2, bottom, bw, bh),
                     tr("net.lobby.leave") if self.host is not None else tr("common.back"), self.back)
+
+    def _forget(self, widget: Any) -> None:
+        """Take a widget made by ``button`` out of the screen and the keyboard's stops."""
+        self.actions.pop(widget, None)
+        self.focusables.pop(widget, None)
+        if widget in self.nav:
+            self.nav.remove(widget)
+        widget.kill()
 
     def _seat_text(self, i: int, seat: dict[str, Any]) -> str:
         tr = self.app.tr
@@ -286,11 +324,18 @@ class LobbyScene(MenuScene):
         return Reach() if mapper is None else mapper.reach
 
     def invitation(self) -> str:
-        """The one line the host sends friends: the best address to reach the table, and its code."""
+        """The one line the host sends friends: the best address to reach the table, its code, and
+        the page a browser opens there."""
         assert self.host is not None
         address = shared_address(self.reach, self.host.host.port, self.lan, self.ipv6)
         key, params = invitation(address, str(self.welcome.get("code", "")))
         return self.app.tr(key, **params)
+
+    def web_address(self) -> str:
+        """The page phones at the table open (the QR code): this computer on the house's network."""
+        assert self.host is not None
+        here = share_address(self.lan[0] if self.lan else "127.0.0.1", self.host.host.port)
+        return web_address(here, str(self.welcome.get("code", "")))
 
     # ------------------------------------------------------------------ actions
     def copy_invitation(self) -> None:
@@ -429,7 +474,7 @@ class JoinScene(MenuScene):
             entry = UITextEntryLine(pygame.Rect(panel.left + label_w, y, panel.width - label_w, self.px(40)),
                                     manager=self.app.ui, container=self.root, object_id=self.oid("entry", f"#join_{key}"),
                                     initial_text=self.texts[key])
-            entry.set_text_length_limit(64 if key in ("address", "name") else 24)
+            entry.set_text_length_limit({"address": 64, "name": 64, "code": CODE_TYPED_LIMIT}.get(key, 24))
             if key == "seat":
                 entry.set_allowed_characters([*"0123456789", ",", " "])
             self.add_nav(entry)
@@ -448,6 +493,33 @@ class JoinScene(MenuScene):
         self.button(pygame.Rect(w // 2 - bw - self.px(8), bottom, bw, bh), tr("net.join.join"), self.join_typed,
                     kind="primary_button")
         self.button(pygame.Rect(w // 2 + self.px(8), bottom, bw, bh), tr("common.back"), self.back)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.code_entry:
+            self._tidy_code()
+            return True
+        return super().handle_event(event)
+
+    def _tidy_code(self) -> None:
+        """The code box holds a code as codes are written: upper case, without the spaces and dashes
+        it may be typed or pasted with, only the code's own letters and digits, and at most
+        ``CODE_LENGTH`` of them: a letter more is refused (the text and caret stay as they were),
+        never pushing another one out."""
+        entry = self.code_entry
+        if entry is None:
+            return
+        text, caret = entry.get_text(), entry.edit_position
+        tidy = "".join(ch for ch in normal_code(text) if ch in CODE_ALPHABET)
+        if len(tidy) > CODE_LENGTH:  # back as it was, the caret where the refused letters went
+            before = self.texts["code"]
+            tidy, caret = before, max(0, caret - (len(text) - len(before)))
+        else:
+            caret = sum(1 for ch in normal_code(text[:caret]) if ch in CODE_ALPHABET)
+        if tidy != text:
+            entry.set_text(tidy)
+        entry.edit_position = min(caret, len(tidy))
+        entry.cursor_has_moved_recently = True  # the caret is drawn where it now is
+        self.texts["code"] = tidy
 
     def _sync(self) -> None:
         for key, entry in (("address", self.address_entry), ("code", self.code_entry), ("name", self.name_entry),

@@ -20,7 +20,7 @@ import pygame
 from net.browser import LANGUAGES
 from ui.cards import CardArt
 from ui.i18n import Translator, load_catalog
-from ui.web.seat import Fonts
+from ui.web.seat import BrowserSeats, Fonts
 
 CARD_WIDTH = 240
 """Pixels: a card image is drawn this wide (sharp on a phone's 3× screen at a thumb's 80 CSS pixels)."""
@@ -47,6 +47,10 @@ class CardImages:
     def __call__(self, name: str) -> Asset | None:
         if not isinstance(name, str) or CARD_NAME.fullmatch(name) is None:
             return None
+        with self.fonts.lock:
+            return self._image(name)
+
+    def _image(self, name: str) -> Asset | None:
         data = self._kept.get(name)
         if data is None:
             data = self._draw(name)
@@ -88,4 +92,8 @@ def page_words(name: str) -> Asset | None:
     return json.dumps({k: tr(k) for k in keys}, ensure_ascii=False).encode("utf-8"), JSON
 
 
-Provider = Callable[[str], Asset | None]
+def browser_side() -> tuple[BrowserSeats, dict[str, Callable[[str], Asset | None]]]:
+    """What a host needs for browser seats: the views that draw their pictures, and the providers of
+    the page's generated assets by URL prefix (``/card/<lang>_<code>``, ``/card/back``, ``/words/<lang>``)."""
+    seats = BrowserSeats()
+    return seats, {"/card/": CardImages(seats.fonts), "/words/": page_words}

@@ -19,6 +19,7 @@ or ``*`` for a local action (choosing a card, sorting the hand), which the page 
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -58,6 +59,9 @@ class Fonts:
         if not pygame.font.get_init():
             pygame.font.init()
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.lock = threading.RLock()
+        """Held while these fonts draw or measure: the card images are drawn on the web side's
+        threads, the pictures on the host's loop."""
 
     def __call__(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -164,6 +168,7 @@ class WebSeat:
 
     def __init__(self, fonts: Fonts, screen: Screen) -> None:
         self.size = screen.size
+        self.lock = fonts.lock
         self.app = SeatApp(fonts, screen.language)
         self.welcome: dict[str, Any] | None = None
         self.link: FeedLink | None = None
@@ -181,6 +186,10 @@ class WebSeat:
 
     # ------------------------------------------------------------------ from the host
     def receive(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        with self.lock:
+            return self._receive(message)
+
+    def _receive(self, message: dict[str, Any]) -> list[dict[str, Any]]:
         kind = message.get("type")
         if kind == "welcome":
             self.welcome = message
@@ -223,6 +232,10 @@ class WebSeat:
     def gesture(self, message: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """Perform a tap, a long press or a drop on a node as the desktop's click, double click or
         drop would: the messages for the table, and the browser's new picture."""
+        with self.lock:
+            return self._gesture(message)
+
+    def _gesture(self, message: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         scene, link = self.scene, self.link
         act, ident = message["act"], message["node"]
         if scene is None or link is None:
