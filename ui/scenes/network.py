@@ -38,7 +38,6 @@ from ui.session import SeatInfo
 from ui.storage import hosted_file
 from ui.table.remote import REMOTE_LEVEL, RemoteSession
 from ui.text import wrap_text
-from ui.web.assets import browser_side
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -103,7 +102,7 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
     thread: HostThread | None = None
     for candidate in (port, 0):  # the usual port, else any free one
         mapper = PortMapper(description=f"Tablée {table.code}") if _has_guests(table) else None
-        browsers, providers = browser_side()
+        browsers, providers = app.browser_side()
         thread = HostThread(Host(table, port=candidate, autosave=hosted_file(app.data_dir), announce=name,
                                  mapper=mapper, browsers=browsers, web=WebSite(providers=providers)))
         try:
