@@ -19,7 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game import GAMES  # noqa: E402
 from net.table import HostedTable, NetSeat  # noqa: E402
 from tests.web.cdp import Browser  # noqa: E402
-from tests.web.player import CODE, Player, Table, join, pictures  # noqa: E402
+from tests.web.player import CODE, Player, Table, counter, join  # noqa: E402
 
 TABLES = {"gang_de_mouettes": ["Ann", "Bob", "Cy", "Di"], "gin_rummy": ["Ann", "Bob"],
           "lagagne": ["Ann", "Bob", "Cy", "Di"]}
@@ -38,9 +38,9 @@ def shoot(game_id: str, lang: str, size: tuple[int, int], out: Path) -> Path:
         join(page, host.url, {"en": "Ann", "fr": "Anne", "de": "Anna", "es": "Ana"}[lang])
         player = Player(page, 0)
         for _ in range(GESTURES[game_id]):
-            shown = pictures(page)
+            shown = counter(page, "pictures")
             player.move()
-            page.until(lambda shown=shown: pictures(page) != shown, "the table's answer")
+            page.until(lambda shown=shown: counter(page, "pictures") != shown, "the table's answer")
         page.until(lambda: page.holds("[...document.images].every(i => i.complete)"), "the card images")
         path = out / f"{game_id}-{lang}-{size[0]}x{size[1]}.png"
         page.screenshot(path)

@@ -15,6 +15,7 @@
   const DRAG_PX = 8;            // a move this long starts a drag
   const RELAYOUT_PX = 24;       // a size change this large asks the host for a new picture
   const SIDE_MIN = 300, SIDE_MAX = 4096;
+  const TEXTS = ["bubble", "panel", "badge", "log", "status", "text"];  // kinds whose content is words
 
   const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
   const keyName = "tablee.seat." + code;
@@ -74,7 +75,10 @@
     socket.onmessage = (event) => {
       let message;
       try { message = JSON.parse(event.data); } catch (e) { return; }
-      if (message && typeof message === "object") receive(message);
+      if (message && typeof message === "object") {
+        count("received");
+        receive(message);
+      }
     };
     socket.onclose = () => {
       if (ws !== socket) return;
@@ -87,8 +91,15 @@
     };
   }
 
+  function count(name) {  // what the page sent and received, read by the tests
+    document.body.dataset[name] = String(Number(document.body.dataset[name] || 0) + 1);
+  }
+
   function send(message) {
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    if (ws && ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify(message));
+      count("sent");
+    }
   }
 
   const FATAL = { wrong_code: "web.wrong_code", bad_token: "web.bad_token", wait: "web.wait", busy: "web.busy",
@@ -108,7 +119,7 @@
       case "picture":
         drawPicture(message);
         ended = Boolean(message.over);
-        document.body.dataset.pictures = String(Number(document.body.dataset.pictures || 0) + 1);
+        count("pictures");
         break;
       case "error":
         if (FATAL[message.key]) {
@@ -197,9 +208,9 @@
         img.draggable = false;
         img.src = "/card/" + (data.content === "back" ? "back" : lang + "_" + data.content);
       }
-    } else if (data.size) {
+    } else if (data.size || (TEXTS.includes(data.kind) && data.content)) {
       el.textContent = data.content || "";
-      el.style.fontSize = data.size + "px";
+      el.style.fontSize = (data.size || Math.max(9, Math.round(Math.min(h * 0.42, 22)))) + "px";
       el.style.fontWeight = data.bold ? "700" : "400";
     }
   }

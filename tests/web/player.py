@@ -88,7 +88,7 @@ class Player:
                 self.snapped += 1
                 return True
         mine = [n for n in actable if n["group"].endswith(f":{self.seat}") or f":{self.seat}." in n["group"]]
-        taps = [n for n in actable if n["acts"].get("tap", "*") != "*" and not n["acts"]["tap"].startswith("snap")]
+        taps = [n for n in mine + actable if n["acts"].get("tap", "*") != "*" and not n["acts"]["tap"].startswith("snap")]
         taps = [n for n in taps if n["acts"]["tap"] != "call" or self.turns >= CALL_AFTER]
         if taps:
             if taps[0]["acts"]["tap"] in ("draw", "take"):
@@ -118,18 +118,19 @@ class Player:
         self.page.touch(*centre(node), to=to)
 
 
-def pictures(page: Page) -> int:
-    """How many pictures the page has drawn (the page counts them on its body)."""
-    return int(page.js("Number(document.body.dataset.pictures || 0)"))
+def counter(page: Page, name: str) -> int:
+    """How many messages the page has sent (``sent``), received (``received``) or pictures drawn."""
+    return int(page.js(f"Number(document.body.dataset.{name} || 0)"))
 
 
 def play(page: Page, player: Player, done: Callable[[], bool]) -> None:
-    """Play through the page until ``done()``: a gesture, then the table's answer, and again."""
+    """Play through the page until ``done()``: a gesture, then the next message from the host (the
+    answer to what the page sent, the table moving on, or at least the seats' news it sends every
+    few seconds)."""
     for _ in range(STEPS):
         if done():
             return
-        shown = pictures(page)
-        moved = player.move()
-        page.until(lambda shown=shown: pictures(page) != shown or done(),
-                   "the table's answer to a gesture" if moved else "the table to move on")
+        received = counter(page, "received")
+        player.move()
+        page.until(lambda received=received: counter(page, "received") != received or done(), "the host's next message")
     raise AssertionError(f"not over after {STEPS} gestures: {[n for n in player.look() if n['acts']]}")

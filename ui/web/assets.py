@@ -24,7 +24,7 @@ from ui.web.seat import BrowserSeats, Fonts
 
 CARD_WIDTH = 240
 """Pixels: a card image is drawn this wide (sharp on a phone's 3× screen at a thumb's 80 CSS pixels)."""
-CARD_NAME = re.compile(r"(en|fr|de|es)_([A-Za-z0-9]{1,4})|back")
+CARD_NAME = re.compile(r"(en|fr|de|es)_([A-Za-z0-9]{1,12})|back")
 """A card image's name: the language of the words printed on it and the card's code, or ``back``."""
 KEPT = 512
 """Card images kept drawn at most (the least recently asked for go first)."""

@@ -42,12 +42,17 @@ from ui.text import SafeFont
 
 CARD_SIZE = "extra_large"
 """The table's card size for a browser seat: a phone is held close, and a card is touched with a thumb."""
+TEXT_SIZE = 200
+"""The table's text size (percent) for a browser seat: a phone's screen is small and held close,
+and the table's text grows with the window (the largest setting, as a player would choose there)."""
 LOCAL = "*"
 """In a node's ``acts``: the gesture does a local action (sent back as a ``gesture``)."""
 CARD_IDENT = re.compile(r"card:(\d+)")
 """A card sprite's number inside a node's ident (renamed for the browser, ``WebSeat._names``)."""
 DESKTOP_ONLY = frozenset({"bar:menu"})
 """Nodes a browser is not shown: the keys of the desktop's menu (a phone has no Tab, Enter or Escape)."""
+STATUS_MARGIN = 6
+"""Pixels kept at the right of the status line, which takes the room of the desktop's menu keys."""
 MESSAGE_PACE = 1.0
 """How fast a message over the table wears off between two pictures (the table's own pace)."""
 
@@ -89,7 +94,7 @@ class SeatApp:
     no window, no sound, no storage (the host keeps the match)."""
 
     def __init__(self, fonts: Fonts, language: str) -> None:
-        self.settings = Settings(language=language, card_size=CARD_SIZE, bot_delay=0.0)
+        self.settings = Settings(language=language, card_size=CARD_SIZE, bot_delay=0.0, ui_scale=TEXT_SIZE)
         self._tr = Translator(language)
         self.font = fonts
         self.storage: Any = _Nothing()
@@ -326,7 +331,10 @@ class WebSeat:
             if node.ident in DESKTOP_ONLY:
                 continue
             ident = CARD_IDENT.sub(self._rename, node.ident)
-            item: dict[str, Any] = {"id": ident, "kind": node.kind, "rect": list(node.rect), "z": node.depth}
+            rect = list(node.rect)
+            if ident == "bar:status":  # the desktop's menu keys are not shown: the status takes their room
+                rect[2] = max(rect[2], picture.size[0] - rect[0] - STATUS_MARGIN)
+            item: dict[str, Any] = {"id": ident, "kind": node.kind, "rect": rect, "z": node.depth}
             if node.content:
                 item["content"] = node.content
             if node.state:
