@@ -53,6 +53,19 @@ def centre(node: dict[str, Any]) -> tuple[float, float]:
     return node["x"] + node["w"] / 2, node["y"] + node["h"] / 2
 
 
+def visible(page: Page, node: dict[str, Any]) -> tuple[float, float]:
+    """A point where ``node`` is on top (a card of a fan shows only its edge), else its centre: a
+    finger touches what it sees."""
+    point = page.js(f"""(() => {{
+        for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) for (const fx of [0.5, 0.3, 0.15, 0.7, 0.85, 0.05, 0.95]) {{
+            const x = {node["x"]} + {node["w"]} * fx, y = {node["y"]} + {node["h"]} * fy;
+            const hit = document.elementFromPoint(x, y);
+            if (hit && hit.closest('.node') && hit.closest('.node').dataset.id === {node["id"]!r}) return [x, y];
+        }}
+        return null; }})()""")
+    return (point[0], point[1]) if point else centre(node)
+
+
 def value(card: str) -> str:
     return card.lstrip("M")
 
@@ -84,7 +97,7 @@ class Player:
             tap = n["acts"].get("tap", "")
             if tap.startswith(f"snap {self.seat}.") and top and n["id"] in self.known \
                     and value(self.known[n["id"]]) == value(top):
-                self.page.touch(*centre(n))
+                self.page.touch(*visible(self.page, n))
                 self.snapped += 1
                 return True
         mine = [n for n in actable if n["group"].endswith(f":{self.seat}") or f":{self.seat}." in n["group"]]
@@ -93,7 +106,7 @@ class Player:
         if taps:
             if taps[0]["acts"]["tap"] in ("draw", "take"):
                 self.turns += 1
-            self.page.touch(*centre(taps[0]))
+            self.page.touch(*visible(self.page, taps[0]))
             return True
         for n in mine + actable:
             for drop in n["acts"].get("drops", []):
@@ -102,12 +115,12 @@ class Player:
                     return True
         for n in mine + actable:
             if n["acts"].get("hold", "*") != "*":
-                self.page.touch(*centre(n), hold=True)
+                self.page.touch(*visible(self.page, n), hold=True)
                 return True
         primary = [n for n in actable if n["acts"].get("tap") == "*" and " primary" in n["cls"]]
         if not primary:
             return False
-        self.page.touch(*centre(primary[0]))
+        self.page.touch(*visible(self.page, primary[0]))
         return True
 
     def drag(self, node: dict[str, Any], rect: list[int]) -> None:
@@ -115,7 +128,7 @@ class Player:
         x, y, scale = self.page.js("(() => { const b = document.getElementById('table').getBoundingClientRect(); "
                                    "return [b.x, b.y, Number(document.getElementById('table').dataset.scale)]; })()")
         to = (x + (rect[0] + rect[2] / 2) * scale, y + (rect[1] + rect[3] / 2) * scale)
-        self.page.touch(*centre(node), to=to)
+        self.page.touch(*visible(self.page, node), to=to)
 
 
 def counter(page: Page, name: str) -> int:
