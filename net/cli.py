@@ -10,6 +10,7 @@ import asyncio
 import io
 import socket
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +19,14 @@ import segno
 from disk import DamagedFile, load_json_object, move_aside
 from game import GAMES
 from game.arena import parse_options
+from net.browser import BrowserViews
 from net.client import JoinError, play_bot
 from net.host import Host, local_addresses
 from net.keys import SeatKeys
 from net.protocol import DEFAULT_PORT, new_code, normal_code
 from net.reach import NO_GATEWAY_ENV, PortMapper, Reach, ipv6_addresses, share_address
 from net.table import HostedTable, NetSeat
-from net.webhost import web_address
+from net.webhost import Provider, WebSite, web_address
 
 
 def parse_seats(game_id: str, spec: str) -> list[NetSeat]:
@@ -57,8 +59,11 @@ def new_table(game_id: str, spec: str, options: list[str], code: str | None, see
     return HostedTable(state, seats, code, auto_bot="normal", auto_start=True)
 
 
-def serve(args: Any, data_dir: Path) -> int:
-    """``--serve``: host a table until its match is over (or host a saved one again)."""
+def serve(args: Any, data_dir: Path, browsers: BrowserViews | None = None,
+          providers: Mapping[str, Provider] | None = None) -> int:
+    """``--serve``: host a table until its match is over (or host a saved one again). ``browsers``
+    draws the pictures of browser seats and ``providers`` the page's generated assets (card images,
+    words): both come from ``ui.web`` (without them a browser seat gets raw updates)."""
     autosave = data_dir / "hosted-table.json"
     try:
         saved = load_json_object(autosave) if args.resume else None
@@ -82,7 +87,7 @@ def serve(args: Any, data_dir: Path) -> int:
         return 1
     mapper = PortMapper(description=f"Tablée {table.code}")
     host = Host(table, port=DEFAULT_PORT if args.port is None else args.port, autosave=autosave,
-                announce=socket.gethostname(), mapper=mapper)
+                announce=socket.gethostname(), mapper=mapper, browsers=browsers, web=WebSite(providers=providers))
 
     async def run() -> None:
         task = asyncio.create_task(host.run())

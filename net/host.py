@@ -26,7 +26,8 @@ from websockets.exceptions import ConnectionClosed
 
 from disk import atomic_write_json
 from net import webhost
-from net.protocol import DEFAULT_PORT, FRAME_LIMIT, encode
+from net.browser import BrowserView, BrowserViews, screen_of
+from net.protocol import DEFAULT_PORT, FRAME_LIMIT, ProtocolError, decode, encode
 from net.reach import PortMapper
 from net.table import HostedTable, Outgoing
 from net.webhost import Gate, WebSite, guarded_connection
@@ -61,15 +62,20 @@ class Host:
         announce: str | None = None,
         mapper: PortMapper | None = None,
         web: WebSite | None = None,
+        browsers: BrowserViews | None = None,
     ) -> None:
         """``bind``: ``::`` listens on IPv6 and IPv4 at once (IPv4 alone where the system has no
         IPv6). ``announce``: the host's name under which the table is announced on the local
         network. ``mapper``: asks the router to open the port for friends over the internet. ``web``:
-        what the port answers over plain HTTP (the browser page; ``net.webhost``)."""
+        what the port answers over plain HTTP (the browser page; ``net.webhost``). ``browsers``:
+        makes the view of a connection that gave its screen in its hello (a seat played in a web
+        browser is sent its picture, ``net.browser``); without it a browser seat gets the raw updates."""
         self.table = table
         self.web = WebSite() if web is None else web
         self.gate = Gate()
         """Connections whose request is not answered yet (``net.webhost``'s bounds)."""
+        self.browsers = browsers
+        self._views: dict[int, BrowserView] = {}
         self.mapper = mapper
         self.ipv6 = False
         """Whether the table listens on IPv6 too (then a global IPv6 address may be shared)."""
@@ -177,12 +183,16 @@ class Host:
                 if not self.table.is_open(conn):
                     continue  # refused: what else it sent is read past, never heard, until the close
                 self.stats["received"] += 1
-                self._send(self.table.handle(conn, text, self.now()))
+                if not self._browser(conn, text):
+                    self._send(self.table.handle(conn, text, self.now()))
                 self._save()
         except ConnectionClosed:
             pass
         finally:
             self._send(self.table.disconnect(conn, self.now()))
+            view = self._views.pop(conn, None)
+            if view is not None:
+                view.close()
             self._conns.pop(conn, None)
             self._close(conn, queue)
             with contextlib.suppress(Exception):
@@ -190,6 +200,45 @@ class Host:
             self._queues.pop(conn, None)
             self._closing.discard(conn)
             self._save()
+
+    def _browser(self, conn: int, text: str | bytes) -> bool:
+        """Handle what the server itself answers for a browser: its hello or resume with a screen
+        (the table seats it; the server makes its view first, so the welcome and first picture go
+        through it) and its gestures (paced like any message). False: for the table as it is."""
+        if self.browsers is None:
+            return False
+        view = self._views.get(conn)
+        try:
+            message = decode(text)
+        except ProtocolError:
+            return False
+        if view is None:
+            if message["type"] not in ("hello", "resume"):
+                return False
+            try:
+                screen = screen_of(message)
+            except ProtocolError:
+                return False  # the table refuses it with the reason
+            if screen is None:
+                return False
+            view = self._views[conn] = self.browsers(screen)
+            out = self.table.handle(conn, text, self.now())
+            if not self.table.seated(conn):
+                self._views.pop(conn, None)
+                view.close()
+            self._send(out)
+            return True
+        if message["type"] != "gesture":
+            return False
+        refused = self.table.limit(conn, self.now())
+        if refused is not None:
+            self._send(refused)
+            return True
+        moves, shown = view.gesture(message)
+        self._send([(conn, m) for m in shown], raw=True)
+        for move in moves:
+            self._send(self.table.handle(conn, encode(move), self.now()))
+        return True
 
     async def _write(self, ws: ServerConnection, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
         """Send what is queued for one connection, in order; ``None`` closes it, and so does any
@@ -208,12 +257,18 @@ class Host:
             return
         await ws.close()
 
-    def _send(self, outgoing: list[Outgoing]) -> None:
+    def _send(self, outgoing: list[Outgoing], raw: bool = False) -> None:
+        """Queue each message for its connection; a browser's go through its view first (``raw``:
+        they already did)."""
         for conn, message in outgoing:
             queue = self._queues.get(conn)
             if queue is None or conn in self._closing:
                 continue
-            if message is None:
+            view = None if raw or message is None else self._views.get(conn)
+            if view is not None:
+                assert message is not None
+                self._send([(conn, m) for m in view.receive(message)], raw=True)
+            elif message is None:
                 self._close(conn, queue)
             elif queue.qsize() >= SEND_QUEUE:  # it reads no more: cut it off (its seat waits for it)
                 self.stats["cut"] += 1

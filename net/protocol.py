@@ -41,21 +41,22 @@ _NUMBER = (int, float)
 _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     # type: {field: (allowed types, required)}
     "hello": {"version": (int, True), "code": (str, True), "name": (str, False), "seat": ((int, type(None)), False),
-              "bot": ((str, type(None)), False)},
-    "resume": {"version": (int, True), "code": (str, True), "token": (str, True)},
+              "bot": ((str, type(None)), False), "screen": (dict, False)},
+    "resume": {"version": (int, True), "code": (str, True), "token": (str, True), "screen": (dict, False)},
     "move": {"move": (str, True)},
     "ready": {},
     "pass": {},
     "answer": {"key": (int, True), "move": ((str, type(None)), True), "delay": (_NUMBER, False)},
     "ping": {"t": (_NUMBER, False)},
     "bye": {},
+    "gesture": {"node": (str, True), "act": (str, True), "drop": (int, False)},
 }
 """What a client may send, and the fields each message needs."""
-_TEXT_LIMITS = {"code": 64, "name": 256, "token": 128, "move": 256, "bot": 32}
+_TEXT_LIMITS = {"code": 64, "name": 256, "token": 128, "move": 256, "bot": 32, "node": 64, "act": 8}
 """Characters: the longest text each field may hold (a longer one is refused, not cut)."""
 _RANGES: dict[tuple[str, str], tuple[float, float]] = {
     ("hello", "version"): (0, 1 << 31), ("resume", "version"): (0, 1 << 31), ("hello", "seat"): (0, 63),
-    ("answer", "key"): (0, NUMBER_LIMIT), ("answer", "delay"): (0.0, DELAY_LIMIT),
+    ("answer", "key"): (0, NUMBER_LIMIT), ("answer", "delay"): (0.0, DELAY_LIMIT), ("gesture", "drop"): (0, 63),
 }
 """The values a number field may take (any other number: at most ``NUMBER_LIMIT`` in size)."""
 

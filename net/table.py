@@ -29,6 +29,7 @@ from typing import Any
 from game import GAMES, GameState, IllegalMove, Move, load_match
 from game.core import Bot
 from game.core.referee import BotTask, Played, Referee
+from net.browser import screen_of
 from net.protocol import (
     PROTOCOL_VERSION,
     ProtocolError,
@@ -258,6 +259,11 @@ class HostedTable:
         self._conns[self._next_conn] = _Conn(opened_at=now, refill_at=now, address=address_key(address))
         return self._next_conn
 
+    def seated(self, conn: int) -> bool:
+        """Whether ``conn`` holds a seat (it was welcomed and not refused since)."""
+        info = self._conns.get(conn)
+        return info is not None and not info.closing and info.seat is not None
+
     def is_open(self, conn: int) -> bool:
         """Whether the host still reads ``conn`` (a refused connection is read no more)."""
         info = self._conns.get(conn)
@@ -294,14 +300,31 @@ class HostedTable:
                 self._conns[target].closing = True
         return out
 
-    def _handle(self, conn: int, info: _Conn, text: str | bytes, now: float) -> list[Outgoing]:
-        if not self._allow(info, now):
-            if info.refused > FLOOD_LIMIT:
-                return [(conn, error("flood", "Too many messages: the host closes this connection.")), (conn, None)]
-            if now - info.warned_at >= 1.0:
-                info.warned_at = now
-                return [(conn, error("too_fast", "Too many messages: slow down (this one was ignored)."))]
+    def limit(self, conn: int, now: float) -> list[Outgoing] | None:
+        """Count one message of ``conn`` that the server handles itself (a browser's ``gesture``)
+        against its pace: ``None`` when it may be handled, else what refuses it."""
+        info = self._conns.get(conn)
+        if info is None or info.closing:
             return []
+        refused = self._paced(conn, info, now)
+        return None if refused is None else self._closing(refused)
+
+    def _paced(self, conn: int, info: _Conn, now: float) -> list[Outgoing] | None:
+        """``None`` when ``conn`` may send one more message now, else the refusal (at most one
+        ``too_fast`` a second; ``flood`` and the close after ``FLOOD_LIMIT`` refused)."""
+        if self._allow(info, now):
+            return None
+        if info.refused > FLOOD_LIMIT:
+            return [(conn, error("flood", "Too many messages: the host closes this connection.")), (conn, None)]
+        if now - info.warned_at >= 1.0:
+            info.warned_at = now
+            return [(conn, error("too_fast", "Too many messages: slow down (this one was ignored)."))]
+        return []
+
+    def _handle(self, conn: int, info: _Conn, text: str | bytes, now: float) -> list[Outgoing]:
+        refused = self._paced(conn, info, now)
+        if refused is not None:
+            return refused
         try:
             message = decode(text)
         except ProtocolError as exc:
@@ -325,6 +348,8 @@ class HostedTable:
             return [(conn, error("not_started", "The match has not started yet: wait for the host."))]
         if kind == "answer":
             return self._answer(conn, seat, message)
+        if kind == "gesture":  # the server answers a browser's gestures: this connection said no screen
+            return [(conn, error("no_screen", "Only a browser that gave its screen in its hello sends gestures."))]
         if self.seats[seat].client != "human":
             return [(conn, error("bot_seat", "A network bot answers the host's questions; it does not send moves."))]
         if kind == "move":
@@ -359,6 +384,10 @@ class HostedTable:
 
     # ================================================================== messages
     def _hello(self, conn: int, info: _Conn, message: dict[str, Any]) -> list[Outgoing]:
+        try:
+            screen_of(message)
+        except ProtocolError as exc:
+            return [(conn, error(exc.key, str(exc), exc.params))]
         if message["version"] != PROTOCOL_VERSION:
             return [(conn, error("version", f"This host speaks protocol version {PROTOCOL_VERSION}; update Tablée.",
                                  {"version": PROTOCOL_VERSION})), (conn, None)]
@@ -389,6 +418,10 @@ class HostedTable:
         return self._seat(conn, info, seat_no)
 
     def _resume(self, conn: int, info: _Conn, message: dict[str, Any]) -> list[Outgoing]:
+        try:
+            screen_of(message)
+        except ProtocolError as exc:
+            return [(conn, error(exc.key, str(exc), exc.params))]
         wait = self._backoff(conn, info)
         if wait is not None:
             return wait

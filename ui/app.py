@@ -721,6 +721,13 @@ class App:
             self._bot_process = ProcessRunner()
         return self._bot_process
 
+    def browser_side(self) -> tuple[Any, dict[str, Any]]:
+        """What a table this app hosts needs for seats played in a web browser (``ui.web``): the
+        views that draw their pictures, and the providers of the page's card images and words."""
+        from ui.web.assets import browser_side
+
+        return browser_side()
+
     @property
     def speaker(self) -> Speaker:
         """The voice that reads the log aloud (looked for on first use; silent when there is none)."""

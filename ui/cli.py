@@ -177,8 +177,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.serve:
             from net import cli
+            from ui.web.assets import browser_side
 
-            return cli.serve(args, places.data)
+            browsers, providers = browser_side()
+            return cli.serve(args, places.data, browsers=browsers, providers=providers)
         return _run_app(places, lock, moved=_migrate(places) if args.data_dir is None else [])
     finally:
         if lock is not None:

@@ -28,7 +28,7 @@ from net.protocol import CODE_ALPHABET, CODE_LENGTH, DEFAULT_PORT, new_code, nor
 from net.reach import PortMapper, Reach, invitation, ipv6_addresses, reach_lines, share_address, shared_address
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
-from net.webhost import web_address
+from net.webhost import WebSite, web_address
 from ui.names import default_player_name
 from ui.qr import qr_surface
 from ui.scenes import art
@@ -102,8 +102,9 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
     thread: HostThread | None = None
     for candidate in (port, 0):  # the usual port, else any free one
         mapper = PortMapper(description=f"Tablée {table.code}") if _has_guests(table) else None
+        browsers, providers = app.browser_side()
         thread = HostThread(Host(table, port=candidate, autosave=hosted_file(app.data_dir), announce=name,
-                                 mapper=mapper))
+                                 mapper=mapper, browsers=browsers, web=WebSite(providers=providers)))
         try:
             thread.start()
             break

@@ -1,0 +1,173 @@
+"""A browser seat at a real host on loopback, spoken to as the page speaks (no browser here): the host
+sends it the picture of its seat's table, never a card it may not know, and refuses what is hostile.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from game import GAMES
+from game.core import Rng
+from net.host import Host, HostThread
+from net.table import HostedTable, NetSeat
+from tests.patience import PATIENCE
+from ui.web.seat import BrowserSeats
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+CODE = "SEAT23"
+PHONE = {"w": 390, "h": 844, "lang": "fr"}
+
+
+class Hosted:
+    """A real host for ``table`` on a loopback port, with browser seats' pictures."""
+
+    def __init__(self, table: HostedTable) -> None:
+        self.table = table
+        self.thread = HostThread(Host(table, bind="127.0.0.1", port=0, browsers=BrowserSeats()))
+        self.url = f"ws://127.0.0.1:{self.thread.start()}"
+
+    def client(self) -> ClientConnection:
+        return connect(self.url, open_timeout=PATIENCE, max_size=None)
+
+    def close(self) -> None:
+        self.thread.stop()
+
+
+def read_until(ws: ClientConnection, kind: str) -> list[dict[str, Any]]:
+    """Every message up to the first of type ``kind`` (included)."""
+    out = []
+    while True:
+        message = json.loads(ws.recv(timeout=PATIENCE))
+        out.append(message)
+        if message["type"] == kind:
+            return out
+
+
+def flush(ws: ClientConnection) -> list[dict[str, Any]]:
+    """Everything the host sent before it answers a ping (the host answers in order)."""
+    ws.send(json.dumps({"type": "ping", "t": 7}))
+    return read_until(ws, "pong")
+
+
+def nodes(messages: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The picture the page holds after ``messages``."""
+    shown: dict[str, dict[str, Any]] = {}
+    for m in messages:
+        if m["type"] != "picture":
+            continue
+        if m.get("whole"):
+            shown = {}
+        for n in m.get("nodes", []) + m.get("added", []) + m.get("changed", []):
+            shown[n["id"]] = n
+        for ident in m.get("removed", []):
+            shown.pop(ident, None)
+    return shown
+
+
+def gang_world(state: Any) -> list[str]:
+    """A browser (seat 0) and a desktop guest (seat 1) at ``state``'s table: the guest looks and
+    draws; what the browser was sent, message by message (its seat key left out)."""
+    hosted = Hosted(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bob", "remote")], CODE, auto_start=True))
+    try:
+        with hosted.client() as phone, hosted.client() as guest:
+            phone.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "name": "Ann", "seat": 0,
+                                   "screen": PHONE}))
+            read_until(phone, "welcome")
+            guest.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "name": "Bob", "seat": 1}))
+            seen = read_until(phone, "picture")
+            ready = next(n for n in nodes(seen).values() if n["id"].startswith("button:"))
+            assert ready["acts"]["tap"] == "*"
+            phone.send(json.dumps({"type": "gesture", "node": ready["id"], "act": "tap"}))
+            guest.send(json.dumps({"type": "ready"}))
+            seen += flush(phone)
+            guest.send(json.dumps({"type": "move", "move": "draw"}))
+            read_until(guest, "update")
+            seen += flush(phone)
+            return [json.dumps({k: v for k, v in m.items() if k not in ("token", "seats")}, sort_keys=True)
+                    for m in seen if m["type"] not in ("pong",)]
+    finally:
+        hosted.close()
+
+
+def test_a_browser_is_sent_the_same_bytes_whatever_the_cards_it_may_not_know() -> None:
+    desc = GAMES["gang_de_mouettes"]
+    real = desc.new_match(["Ann", "Bob"], desc.Options(first_dealer=0), seed=12)
+    other = type(real).determinise(real.view(0), Rng(99))
+    assert other.view(0) == real.view(0)
+    assert other.view(1) != real.view(1), "the other world differs in cards seat 0 does not know"
+    first, second = gang_world(real), gang_world(other)
+    assert any('"picture"' in m for m in first)
+    assert first == second
+    assert not any("curtain" in m for m in first), "a browser seat never shows the curtain"
+
+
+@pytest.fixture
+def gin() -> Iterator[Hosted]:
+    desc = GAMES["gin_rummy"]
+    hosted = Hosted(HostedTable(desc.new_match(["Ann", "Bot"], seed=3), [NetSeat("Ann", "remote"),
+                                                                          NetSeat("Bot", "easy")], CODE, auto_start=True))
+    yield hosted
+    hosted.close()
+
+
+@pytest.mark.parametrize("screen", [
+    {"w": 10, "h": 844, "lang": "fr"}, {"w": 390, "h": 10**6, "lang": "fr"}, {"w": 390.5, "h": 844, "lang": "fr"},
+    {"w": True, "h": 844, "lang": "fr"}, {"w": 390, "h": 844, "lang": "xx"}, {"w": 390, "h": 844},
+    {"w": "390", "h": 844, "lang": "en"}, [390, 844, "en"], "phone",
+])
+def test_a_hostile_screen_is_refused_and_the_seat_stays_free(gin: Hosted, screen: Any) -> None:
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": screen}))
+        answer = json.loads(ws.recv(timeout=PATIENCE))
+        assert answer["type"] == "error" and answer["key"] == "bad_field"
+        assert answer["params"].get("field") == "screen"
+        assert gin.table.seats[0].client is None
+        ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+        assert read_until(ws, "picture")[-1]["whole"]
+
+
+@pytest.mark.parametrize("gesture", [
+    {"type": "gesture", "node": "card:999999", "act": "tap"}, {"type": "gesture", "node": "felt", "act": "tap"},
+    {"type": "gesture", "node": "card:1", "act": "explode"}, {"type": "gesture", "node": "x" * 65, "act": "tap"},
+    {"type": "gesture", "node": "card:1", "act": "drop", "drop": 64}, {"type": "gesture", "node": "card:1", "act": "drop", "drop": -1},
+    {"type": "gesture", "node": "card:1"}, {"type": "gesture", "node": 5, "act": "tap"},
+])
+def test_a_hostile_gesture_changes_nothing(gin: Hosted, gesture: dict[str, Any]) -> None:
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+        read_until(ws, "picture")
+        ws.send(json.dumps(gesture))
+        answer = flush(ws)
+        assert any(m["type"] == "error" for m in answer)
+        assert not any(line.startswith("0: ") for line in gin.table.state.log), "the seat played nothing"
+
+
+def test_a_flood_of_gestures_is_cut_like_any_flood(gin: Hosted) -> None:
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+        shown = nodes(read_until(ws, "picture"))
+        card = next(i for i, n in shown.items() if i.startswith("card:") and n.get("acts"))
+        for _ in range(2000):
+            ws.send(json.dumps({"type": "gesture", "node": card, "act": "tap"}))
+        keys = []
+        try:
+            while True:
+                message = json.loads(ws.recv(timeout=PATIENCE))
+                keys.append(message.get("key"))
+        except Exception:  # the host closed the connection
+            pass
+        assert "too_fast" in keys and "flood" in keys, "the host closed the connection after a flood"
+
+
+def test_a_desktop_client_that_sends_a_gesture_is_told_it_gave_no_screen(gin: Hosted) -> None:
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE}))
+        read_until(ws, "update")
+        ws.send(json.dumps({"type": "gesture", "node": "card:1", "act": "tap"}))
+        assert read_until(ws, "error")[-1]["key"] == "no_screen"

@@ -1,0 +1,99 @@
+"""What a browser seat's page fetches besides its own files: the card images, rendered by the host
+from the app's own card art (``ui.cards``), and the page's words in the player's language.
+
+Both are answered through the web side's providers (a URL prefix and a callable of the name asked
+for). A name is checked in full before anything is drawn or read: ``<lang>_<card>`` or ``back`` for a
+card, a language for the words; anything else is unknown (``None``). What is drawn is kept (a deck
+in four languages is a few hundred small PNGs at most, bounded by ``KEPT``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections import OrderedDict
+from collections.abc import Callable
+
+import pygame
+
+from net.browser import LANGUAGES
+from ui.cards import CardArt
+from ui.i18n import Translator, load_catalog
+from ui.web.seat import BrowserSeats, Fonts
+
+CARD_WIDTH = 240
+"""Pixels: a card image is drawn this wide (sharp on a phone's 3× screen at a thumb's 80 CSS pixels)."""
+CARD_NAME = re.compile(r"(en|fr|de|es)_([A-Za-z0-9]{1,12})|back")
+"""A card image's name: the language of the words printed on it and the card's code, or ``back``."""
+KEPT = 512
+"""Card images kept drawn at most (the least recently asked for go first)."""
+WORD_PREFIXES = ("web.", "net.state.")
+"""The messages the page reads (its join form, its banners, the seats' states)."""
+PNG = "image/png"
+JSON = "application/json"
+
+Asset = tuple[bytes, str]
+
+
+class CardImages:
+    """The card images of every browser seat (``__call__`` is the ``/card/`` provider)."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self._art: dict[str, CardArt] = {}
+        self._kept: OrderedDict[str, bytes] = OrderedDict()
+
+    def __call__(self, name: str) -> Asset | None:
+        if not isinstance(name, str) or CARD_NAME.fullmatch(name) is None:
+            return None
+        with self.fonts.lock:
+            return self._image(name)
+
+    def _image(self, name: str) -> Asset | None:
+        data = self._kept.get(name)
+        if data is None:
+            data = self._draw(name)
+            if data is None:
+                return None
+            self._kept[name] = data
+            while len(self._kept) > KEPT:
+                self._kept.popitem(last=False)
+        self._kept.move_to_end(name)
+        return data, PNG
+
+    def _draw(self, name: str) -> bytes | None:
+        if name == "back":
+            surface = self._art_for("en").back(CARD_WIDTH)
+        else:
+            lang, card = name.split("_", 1)
+            try:
+                surface = self._art_for(lang).face(card, CARD_WIDTH)
+            except ValueError:  # not a card of any game
+                return None
+        out = io.BytesIO()
+        pygame.image.save(surface, out, "card.png")
+        return out.getvalue()
+
+    def _art_for(self, lang: str) -> CardArt:
+        art = self._art.get(lang)
+        if art is None:
+            tr = Translator(lang)
+            art = self._art[lang] = CardArt(self.fonts, lambda key: tr(key))
+        return art
+
+
+def page_words(name: str) -> Asset | None:
+    """The ``/words/`` provider: the page's messages in the language ``name`` (en, fr, de, es)."""
+    if name not in LANGUAGES:
+        return None
+    tr = Translator(name)
+    keys = sorted(k for k in load_catalog("en") if k.startswith(WORD_PREFIXES))
+    return json.dumps({k: tr(k) for k in keys}, ensure_ascii=False).encode("utf-8"), JSON
+
+
+def browser_side() -> tuple[BrowserSeats, dict[str, Callable[[str], Asset | None]]]:
+    """What a host needs for browser seats: the views that draw their pictures, and the providers of
+    the page's generated assets by URL prefix (``/card/<lang>_<code>``, ``/card/back``, ``/words/<lang>``)."""
+    seats = BrowserSeats()
+    return seats, {"/card/": CardImages(seats.fonts), "/words/": page_words}
