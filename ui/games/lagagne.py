@@ -880,8 +880,12 @@ class Adapter(TableAdapter[LaGagneView]):
             if not col["open"] and not moving:
                 nodes.append(Node(f"veil:{zone}", "marker", rect_of(area), DEPTH_OVER, state=frozenset({"dimmed"}),
                                   owner=seat, hides=False))
-            nodes.append(Node(f"total:{zone}", "badge", rect_of(pill), DEPTH_OVER + 1, label, role="status",
+            nodes.append(Node(f"total:{zone}", "badge", rect_of(pill), DEPTH_OVER + 1, label,
+                              frozenset() if col["open"] else frozenset({"dimmed"}), role="status",
                               label=label, owner=seat, group=zone, text_size=size, bold=True))
+            if not col["open"]:  # its tag, drawn while the cards fly too
+                nodes.append(Node(f"closed:{zone}", "marker", rect_of(self._closed_tag(area, size)[1]), DEPTH_OVER + 1,
+                                  self.tr("lagagne.closed"), owner=seat, group=zone, hides=False))
         if view["phase"] == OVER:
             if not moving:
                 box, _ = self._final_box(view, layout)
@@ -980,10 +984,12 @@ class Adapter(TableAdapter[LaGagneView]):
         )
         surface.blit(img, img.get_rect(center=pill.center))
         if not col["open"]:
-            tag = text.render(
-                self.tr("lagagne.closed"), max(9, round(size * 0.8)), (235, 235, 235), bold=True
-            )
-            surface.blit(tag, tag.get_rect(midtop=(area.centerx, area.y + 3)))
+            surface.blit(*self._closed_tag(area, size))
+
+    def _closed_tag(self, area: pygame.Rect, size: int) -> tuple[pygame.Surface, pygame.Rect]:
+        """The word "closed" at the top of a closed column's veil ``area`` (its badge's text ``size``)."""
+        tag = self.table.text.render(self.tr("lagagne.closed"), max(9, round(size * 0.8)), (235, 235, 235), bold=True)
+        return tag, tag.get_rect(midtop=(area.centerx, area.y + 3))
 
     def _target_lines(self, view: LaGagneView) -> list[tuple[str, tuple[int, ...]]]:
         """The target panel's lines and their colours."""
