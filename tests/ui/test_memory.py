@@ -63,7 +63,7 @@ def test_a_table_holds_two_layers_of_the_window_size_besides_the_window(app) -> 
     scene = start(app, stacked_session([SeatInfo("Alice"), SeatInfo("Bob", "easy")]))
     for _ in range(3):
         app.step(1 / 60)
-    assert scene.hud.layer is not None and scene.resting.layer is not None
+    assert scene.hud.layer is not None and scene.frame.resting.layer is not None
     assert _window_sized(app) == 3  # the window, the static layer and the resting layer: no felt apart
 
 

@@ -24,17 +24,31 @@ TABLES = [("gin_rummy", 2, 40), ("gang_de_mouettes", 4, 12), ("lagagne", 3, 12)]
 """Each table, its seats and the player's moves (a Gin Rummy hand played to its spread)."""
 
 
-def redrawn_alike(app: Any, scene: TableScene) -> bool:
-    """Whether the kept layers, and the screen drawn again only where it changed, equal the layers
-    and the screen drawn from nothing now."""
-    if scene.curtain.shown or scene.resting.layer is None or scene.hud.layer is None:
-        return True
-    kept = [pygame.image.tobytes(layer, "RGB") for layer in (scene.hud.layer, scene.resting.layer, app.screen)]
-    scene.hud.layer = scene.resting.layer = scene.frame.overlays = None
+def differs(a: pygame.Surface, b: pygame.Surface) -> pygame.Rect | None:
+    """The smallest rectangle holding every pixel where ``a`` and ``b`` differ (None: alike)."""
+    if a.get_size() != b.get_size():
+        return a.get_rect()
+    diff = (pygame.surfarray.array3d(a) != pygame.surfarray.array3d(b)).any(axis=2)
+    if not diff.any():
+        return None
+    xs, ys = diff.any(axis=1).nonzero()[0], diff.any(axis=0).nonzero()[0]
+    return pygame.Rect(int(xs[0]), int(ys[0]), int(xs[-1] - xs[0] + 1), int(ys[-1] - ys[0] + 1))
+
+
+def redrawn_alike(app: Any, scene: TableScene) -> str:
+    """Where the kept layers, and the screen drawn again only where it changed, differ from the
+    layers and the screen drawn from nothing now (empty: nowhere)."""
+    if scene.curtain.shown or scene.frame.resting.layer is None or scene.hud.layer is None:
+        return ""
+    kept = [layer.copy() for layer in (scene.hud.layer, scene.frame.resting.layer, app.screen)]
+    scene.hud.layer = scene.frame.resting.layer = scene.frame.shown = None
     scene.hud.stale = scene.dirty = True
     app.draw()
-    assert scene.hud.layer is not None and scene.resting.layer is not None
-    return kept == [pygame.image.tobytes(layer, "RGB") for layer in (scene.hud.layer, scene.resting.layer, app.screen)]
+    assert scene.hud.layer is not None and scene.frame.resting.layer is not None
+    found = [(name, differs(old, new)) for name, old, new in zip(
+        ("static layer", "resting layer", "screen"), kept, (scene.hud.layer, scene.frame.resting.layer, app.screen),
+        strict=True)]
+    return ", ".join(f"the {name} at {rect}" for name, rect in found if rect is not None)
 
 
 @pytest.mark.parametrize(("game_id", "players", "wanted"), TABLES)
@@ -67,7 +81,8 @@ def test_kept_layers_look_like_layers_drawn_from_nothing(app: Any, game_id: str,
         app.step(1 / 60)
         scene.wait_for_bot(PATIENCE)
         frames += 1
-        assert redrawn_alike(app, scene), f"frame {frames} after {moves} moves: the kept layers or the screen differ"
+        where = redrawn_alike(app, scene)
+        assert not where, f"frame {frames} after {moves} moves: {where} differ from those drawn from nothing"
         phases.add(scene.view.get("phase", ""))
     assert moves >= wanted // 2
     if game_id == "gin_rummy":
@@ -94,6 +109,7 @@ def test_a_toast_and_a_menu_over_the_table_leave_no_trace(app: Any) -> None:
         kept += app.drawn_over(scene, app.screen) is not None
         paused += app.top is not scene
         if app.top is scene:
-            assert redrawn_alike(app, scene), f"frame {frame}: the screen differs from one drawn from nothing"
+            where = redrawn_alike(app, scene)
+            assert not where, f"frame {frame}: {where} differ from those drawn from nothing"
     assert paused and app.top is scene
     assert kept >= 30

@@ -66,9 +66,9 @@ def test_the_first_frame_of_a_match_draws_no_felt_and_makes_no_layer(app, monkey
     scene = app.top
     felts: list[object] = []
     monkeypatch.setattr(hud, "draw_felt", lambda *args: felts.append(args))
-    layers = scene.hud.layer, scene.resting.layer
+    layers = scene.hud.layer, scene.frame.resting.layer
     assert all(layer is not None for layer in layers)
     app.step(1 / 60)
     assert felts == []
-    assert (scene.hud.layer, scene.resting.layer) == layers  # the same surfaces, not new ones
+    assert (scene.hud.layer, scene.frame.resting.layer) == layers  # the same surfaces, not new ones
     assert scene.animating  # the deal has begun

@@ -451,16 +451,13 @@ class TableAdapter(Generic[V]):
         the table makes a new picture with nothing of the old one (``TableScene._follow_look``)."""
 
     def draw_under(self, surface: pygame.Surface, view: V, layout: TableLayout) -> None:
-        """Drawn above the felt and below the cards (only inside ``under_rects``)."""
-
-    def under_rects(self, view: V, layout: TableLayout) -> list[pygame.Rect]:
-        """The areas ``draw_under`` draws in for this view and these sprites: the table draws them
-        again whenever the view or a resting card changes, and keeps the rest of its layer."""
-        return []
+        """Drawn above the felt and below the cards, only where ``picture_nodes`` puts its nodes under
+        the cards (the table draws it again where those nodes changed, clipped)."""
 
     def draw_over(self, surface: Ink, view: V, layout: TableLayout) -> None:
-        """Drawn above the cards (counters, a score card), through ``surface``, an ``Ink`` that notes
-        where, so that the table puts the cards back there on the next frame."""
+        """Drawn above the cards (counters, a score card), through ``surface``, an ``Ink``: only where
+        ``picture_nodes`` puts its nodes over the cards (the table draws it again, clipped, where
+        anything of the picture changed there), so whatever it draws must be one of those nodes."""
 
     # ------------------------------------------------------------------ the picture
     def picture_nodes(self, view: V, layout: TableLayout) -> list[Node]:

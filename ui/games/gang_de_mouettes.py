@@ -143,6 +143,12 @@ def square_cells(round_log: list[dict[str, Any]], sizes: list[int]) -> Cells:
     return cells, counts
 
 
+
+def ring_share(clock: tuple[float, float]) -> float:
+    """The share of the quick-discard window's time left, as its countdown ring shows it."""
+    left, length = clock
+    return max(0.0, min(1.0, left / max(0.1, length)))
+
 class Adapter(TableAdapter[GangView]):
     """The Gang de mouettes table adapter (see the module docstring)."""
 
@@ -1197,18 +1203,23 @@ class Adapter(TableAdapter[GangView]):
                  for i, r in enumerate(self.under_rects(view, layout))]
         depth = DEPTH_OVER
         if self._shows_call(view):
-            box, _, _ = self.call_bubble(view, layout)
+            box, _, tip = self.call_bubble(view, layout)
             words = self.tr("gang.bubble")
             caller = present(view["caller"], "caller")
             nodes.append(Node("call", "bubble", rect_of(box), depth, words, role="note", label=words, owner=caller,
                               text_size=max(11, round(layout.em * 0.24)), bold=True,  # over the caller's own
                               covers=frozenset(f"slot:{caller}.{i}" for i in range(len(view["slots"][caller])))))
+            xs, ys = [round(x) for x, _ in tip], [round(y) for _, y in tip]  # its tip, from the box to the plate
+            nodes.append(Node("call:tip", "marker", (min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1),
+                              depth, owner=caller, hides=False))
         if self.show_marks and view["phase"] not in (ROUND_OVER, OVER):
             for i, (kind, rect, card, words) in enumerate(self._mark_places(view)):
                 nodes.append(Node(f"mark:{kind}:{i}", "badge", rect_of(rect), depth + 1, words,
                                   parent=f"card:{card.ident}", owner=seat_of(card.zone)))
-        if self.table.driver.window_clock() is not None and view["phase"] == WINDOW:
-            nodes.append(Node("window_ring", "marker", rect_of(self._ring_rect(layout)), depth + 2, hides=False))
+        clock = self.table.driver.window_clock()
+        if clock is not None and view["phase"] == WINDOW:  # its content: the share of the time left, as drawn
+            nodes.append(Node("window_ring", "marker", rect_of(self._ring_rect(layout)), depth + 2,
+                              repr(ring_share(clock)), hides=False))
         bar = self._grace_bar()
         if bar is not None:
             nodes.append(Node("grace", "marker", rect_of(bar), depth + 2, hides=False))
@@ -1333,8 +1344,7 @@ class Adapter(TableAdapter[GangView]):
             surface.blit(img, img.get_rect(center=place.center))
 
     def _draw_ring(self, surface: Ink, layout: TableLayout, clock: tuple[float, float]) -> None:
-        left, length = clock
-        frac = max(0.0, min(1.0, left / max(0.1, length)))
+        frac = ring_share(clock)
         x, y = layout.discard_pos
         centre = (round(x + layout.card_w / 2), round(y + layout.card_h / 2))
         radius = round(layout.card_h * 0.62)

@@ -501,15 +501,12 @@ class Adapter(TableAdapter[GinView]):
             return
         if self.app.settings.memory_aid and view.get("opponent_known"):
             self._known_cards(surface, view, layout, 1 - viewer)
-        own = sorted(self._own_sprites(), key=lambda s: s.target[0])
+        own = self._own_sprites()
         if not own:
             return
-        melds = self._live_melds(view, [s.card for s in own if s.card])
-        colour_of: dict[str, tuple[int, ...]] = {}
-        for i, meld in enumerate(melds):
-            for c in meld:
-                colour_of[c] = MELD_COLOURS[i % len(MELD_COLOURS)]
-        self._outline_groups(surface, own, colour_of)
+        for colour, rect, _ in self._meld_frames(view):
+            pygame.draw.rect(surface, colour, rect, border_radius=10)
+            pygame.draw.rect(surface, (255, 255, 255), rect, 1, border_radius=10)
         box, lines, size = self._counter(view, layout, len(own))
         pygame.draw.rect(surface, (8, 30, 18), box, border_radius=8)
         pygame.draw.rect(surface, GOLD, box, 1, border_radius=8)
@@ -517,39 +514,6 @@ class Adapter(TableAdapter[GinView]):
         for img in lines:
             surface.blit(img, (box.x + size // 2, y))
             y += img.get_height()
-
-    def under_rects(self, view: GinView, layout: TableLayout) -> list[pygame.Rect]:
-        if view["phase"] in ("hand_over", "match_over") and view.get("result"):
-            return self._spread_areas(view, layout)
-        viewer = self.table.viewer
-        if viewer is None or view.get("hand") is None:
-            return []
-        rects = []
-        if self.app.settings.memory_aid and view.get("opponent_known"):
-            known = self._known_area(view, layout, 1 - viewer)
-            if known is not None:
-                rects.append(known[0])
-        own = self._own_sprites()
-        if own:
-            hand = own[0].home_rect.unionall([s.home_rect for s in own[1:]]).inflate(8, 8)
-            band = max(6, hand.w // 40)
-            rects.append(pygame.Rect(hand.x, hand.y - band, hand.w, hand.h + band).inflate(4, 4))
-            rects.append(self._counter(view, layout, len(own))[0].inflate(4, 4))
-        return rects
-
-    def _spread_areas(self, view: GinView, layout: TableLayout) -> list[pygame.Rect]:
-        """Where the end of a hand frames each player's melds and deadwood, and labels them."""
-        return self._spread_frames() + [spot.inflate(4, 4) for _, spot in self._spread_labels(view)]
-
-    def _spread_frames(self) -> list[pygame.Rect]:
-        """Where the end of a hand frames each player's melds and deadwood."""
-        areas = []
-        for seat in (0, 1):
-            for zones in ((f"meld:{seat}:", f"hand:{seat}"), (f"hand:{seat}",)):
-                group = [sp.home_rect for sp in self.table.sprites if sp.zone.startswith(zones)]
-                if group:
-                    areas.append(group[0].unionall(group[1:]).inflate(12, 12))
-        return areas
 
     def _counter(self, view: GinView, layout: TableLayout, held: int) -> tuple[pygame.Rect, list[pygame.Surface], int]:
         """The live deadwood counter and the knock limit above the viewer's name plate: its box, its
@@ -573,15 +537,24 @@ class Adapter(TableAdapter[GinView]):
         height = sum(img.get_height() for img in lines) + size
         return pygame.Rect(plate.x, plate.y - height - round(layout.unit * 0.15), plate.w, height), lines, size
 
-    def _outline_groups(self, surface: pygame.Surface, cards: list[CardSprite], colour_of: dict[str, tuple[int, ...]]) -> None:
-        """A coloured frame behind each run of neighbouring, resting cards of one meld (deadwood gets none)."""
-        runs: list[tuple[tuple[Any, ...] | None, list[CardSprite]]] = []
-        for sprite in cards:
+    def _meld_frames(self, view: GinView) -> list[tuple[tuple[int, ...], pygame.Rect, list[str]]]:
+        """The coloured frames behind each run of neighbouring, resting cards of one meld in the
+        viewer's hand (deadwood gets none): colour, rectangle and cards of each, as drawn and as
+        the picture's nodes."""
+        own = sorted(self._own_sprites(), key=lambda s: s.target[0])
+        melds = self._live_melds(view, [s.card for s in own if s.card])
+        colour_of: dict[str, tuple[int, ...]] = {}
+        for i, meld in enumerate(melds):
+            for c in meld:
+                colour_of[c] = MELD_COLOURS[i % len(MELD_COLOURS)]
+        runs: list[tuple[tuple[int, ...] | None, list[CardSprite]]] = []
+        for sprite in own:
             colour = colour_of.get(sprite.card) if sprite.card and not sprite.moving else None
             if runs and colour is not None and runs[-1][0] == colour:
                 runs[-1][1].append(sprite)
             else:
                 runs.append((colour, [sprite]))
+        frames = []
         for colour, run in runs:
             if colour is None:
                 continue
@@ -589,8 +562,8 @@ class Adapter(TableAdapter[GinView]):
             band = max(6, rect.w // 40)
             rect.y -= band
             rect.h += band
-            pygame.draw.rect(surface, colour, rect, border_radius=10)
-            pygame.draw.rect(surface, (255, 255, 255), rect, 1, border_radius=10)
+            frames.append((colour, rect, [str(s.card) for s in run]))
+        return frames
 
     def _known_cards(self, surface: pygame.Surface, view: GinView, layout: TableLayout, seat: int) -> None:
         """Memory aid: the cards the opponent took from the discard pile (public knowledge), beside their hand."""
@@ -619,28 +592,39 @@ class Adapter(TableAdapter[GinView]):
         return pygame.Rect(x, top, width, y + card_height(w) - top), label, w
 
     def _outline_spread(self, surface: pygame.Surface, view: GinView) -> None:
+        for colour, rect, corners in self._spread_shapes(view):
+            pygame.draw.rect(surface, colour, rect, border_radius=10, border_top_left_radius=corners,
+                             border_top_right_radius=corners)
+        if not self._spread_moving():
+            for img, spot in self._spread_labels(view):
+                surface.blit(img, spot)
+
+    def _spread_moving(self) -> bool:
+        return any(sp.moving for sp in self.table.sprites if sp.zone.startswith(("meld:", "hand:")))
+
+    def _spread_shapes(self, view: GinView) -> list[tuple[tuple[int, ...], pygame.Rect, int]]:
+        """What the end of a hand draws under the cards, in order: each meld's frame in its colour,
+        a tab over each card laid off, each deadwood's frame (none while its cards move): colour,
+        rectangle and the radius of its top corners (a frame's corners are all round)."""
         result = _hand_result(view)
         laid = {lay["card"] for lay in result["layoffs"]}
-        moving = any(sp.moving for sp in self.table.sprites if sp.zone.startswith(("meld:", "hand:")))
+        moving = self._spread_moving()
+        shapes: list[tuple[tuple[int, ...], pygame.Rect, int]] = []
         for s in (0, 1):
             zones = [f"meld:{s}:{i}" for i in range(len(result["melds"][s]))]
             for i, zone in enumerate(zones):
                 group = [sp for sp in self.table.sprites if sp.zone == zone]
                 if group and not any(sp.moving for sp in group):
                     rect = group[0].home_rect.unionall([g.home_rect for g in group[1:]]).inflate(10, 10)
-                    pygame.draw.rect(surface, MELD_COLOURS[i % len(MELD_COLOURS)], rect, border_radius=10)
-                    for sp in group:
-                        if sp.card in laid:
-                            tab = pygame.Rect(sp.home_rect.x + 3, rect.top - 9, max(10, sp.home_rect.w // 4), 9)
-                            pygame.draw.rect(surface, LAYOFF_COLOUR, tab, border_top_left_radius=4,
-                                             border_top_right_radius=4)
+                    shapes.append((MELD_COLOURS[i % len(MELD_COLOURS)], rect, -1))
+                    shapes += [(LAYOFF_COLOUR, pygame.Rect(sp.home_rect.x + 3, rect.top - 9,
+                                                           max(10, sp.home_rect.w // 4), 9), 4)
+                               for sp in group if sp.card in laid]
             dead = [sp for sp in self.table.sprites if sp.zone == f"hand:{s}"]
             if dead and not moving:
                 rect = dead[0].home_rect.unionall([g.home_rect for g in dead[1:]]).inflate(10, 10)
-                pygame.draw.rect(surface, DEADWOOD_COLOUR, rect, border_radius=10)
-        if not moving:
-            for img, spot in self._spread_labels(view):
-                surface.blit(img, spot)
+                shapes.append((DEADWOOD_COLOUR, rect, -1))
+        return shapes
 
     def _spread_labels(self, view: GinView) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """Each seat's deadwood count and its place (see ``_spread_label_places``)."""
@@ -702,9 +686,10 @@ class Adapter(TableAdapter[GinView]):
         nodes: list[Node] = []
         viewer = self.table.viewer
         if view["phase"] in ("hand_over", "match_over") and view.get("result"):
-            for i, rect in enumerate(self._spread_frames()):
-                nodes.append(Node(f"spread:{i}", "marker", rect_of(rect), DEPTH_UNDER, hides=False))
-            for seat, _, spot, size in self._spread_label_places(view):
+            for i, (colour, rect, _) in enumerate(self._spread_shapes(view)):
+                nodes.append(Node(f"spread:{i}", "marker", rect_of(rect), DEPTH_UNDER, str(colour), hides=False,
+                                  group="spread"))
+            for seat, _, spot, size in self._spread_label_places(view) if not self._spread_moving() else []:
                 words = self.tr("gin.spread.deadwood", points=_hand_result(view)["deadwood"][seat])
                 nodes.append(Node(f"deadwood:{seat}", "text", rect_of(spot), DEPTH_UNDER + 1, words, role="status",
                                   label=words, owner=seat, text_size=size, bold=True))
@@ -716,6 +701,10 @@ class Adapter(TableAdapter[GinView]):
                     nodes.append(Node("known", "panel", rect_of(known[0]), DEPTH_UNDER, self.tr("gin.known"),
                                       role="img", label=words, owner=1 - viewer))
             own = self._own_sprites()
+            for i, (colour, rect, cards) in enumerate(self._meld_frames(view)):
+                nodes.append(Node(f"meld:{i}", "marker", rect_of(rect), DEPTH_UNDER, " ".join([*cards, str(colour)]),
+                                  hides=False,
+                                  group="meld", owner=viewer, covers=frozenset({f"hand:{viewer}"})))
             if own:
                 box = self._counter(view, layout, len(own))[0]
                 words = self.tr("gin.deadwood", points=view.get("deadwood"))

@@ -878,12 +878,14 @@ class Adapter(TableAdapter[LaGagneView]):
             if not col["open"] and not moving:
                 nodes.append(Node(f"veil:{zone}", "marker", rect_of(area), DEPTH_OVER, state=frozenset({"dimmed"}),
                                   owner=seat, hides=False))
-                tag = self._closed_tag(area, size)
-                if tag is not None:
-                    nodes.append(Node(f"closed:{zone}", "text", rect_of(tag[0]), DEPTH_OVER, self.tr("lagagne.closed"),
-                                      owner=seat, group=zone, parent=f"veil:{zone}", text_size=tag[1], bold=True))
-            nodes.append(Node(f"total:{zone}", "badge", rect_of(pill), DEPTH_OVER + 1, label, role="status",
+            nodes.append(Node(f"total:{zone}", "badge", rect_of(pill), DEPTH_OVER + 1, label,
+                              frozenset() if col["open"] else frozenset({"dimmed"}), role="status",
                               label=label, owner=seat, group=zone, text_size=size, bold=True))
+            tag = None if col["open"] else self._closed_tag(area, size)
+            if tag is not None:  # its tag, drawn while the cards fly too
+                nodes.append(Node(f"closed:{zone}", "text", rect_of(tag[0]), DEPTH_OVER + 1, self.tr("lagagne.closed"),
+                                  owner=seat, group=zone, parent=None if moving else f"veil:{zone}",
+                                  text_size=tag[1], bold=True))
         if view["phase"] == OVER:
             if not moving:
                 box, _ = self._final_box(view, layout)

@@ -32,6 +32,9 @@ DEPTH_COACH = 1500
 DEPTH_DRAGGED = 1600
 DEPTH_MESSAGE = 1700
 DEPTH_CURTAIN = 1800
+LOG_SHOWN = 60
+"""More lines than the log can show at once: its content is the line at its bottom, its spoken label
+the lines up to that one (and how many newer lines wait below while it is read back)."""
 
 
 def rect_of(rect: pygame.Rect) -> Rect:
@@ -48,26 +51,32 @@ def seat_of(zone: str) -> int | None:
     return int(number) if number.isdigit() else None
 
 
-def card_node(scene: TableScene, sprite: CardSprite, depth: int) -> Node:
-    """One card where it is drawn now: its code face up, else ``back``; its group is its zone (a fan,
-    a pile, a meld may overlap within itself)."""
+def card_node(scene: TableScene, sprite: CardSprite, depth: int, names: dict[str, str]) -> Node:
+    """One card as it is drawn now: where (squeezed mid-flip), its code when its face shows, else
+    ``back``, raised or not; its group is its zone (a fan, a pile, a meld may overlap within
+    itself)."""
+    rect, shows_face, lifted = sprite.look()
     state = set()
-    if sprite.shows_face:
+    if shows_face:
         state.add("face_up")
+    if lifted:
+        state.add("lifted")
     if sprite.highlight in ("focus", "selected"):
         state.add("focused" if sprite.highlight == "focus" else "selected")
-    elif sprite.highlight == "target":
-        state.add("lit")
-    face = sprite.card if sprite.shows_face and sprite.card else "back"
-    words = scene.adapter.card_words(face) if face != "back" else scene.app.tr("picture.card_back")
+    face = sprite.card if shows_face and sprite.card else "back"
+    if face not in names:
+        names[face] = scene.adapter.card_words(face) if face != "back" else scene.app.tr("picture.card_back")
     acts = scene.gestures.of(sprite)
-    return Node(f"card:{sprite.ident}", "card", rect_of(sprite.rect), depth, face, frozenset(state),
-                "button" if acts.click is not None or acts.drag else "img", words, seat_of(sprite.zone),
+    return Node(f"card:{sprite.ident}", "card", rect_of(rect), depth, face, frozenset(state),
+                "button" if acts.click is not None or acts.drag else "img", names[face], seat_of(sprite.zone),
                 group=sprite.zone)
 
 
-def picture_of(scene: TableScene) -> Picture:
-    """The picture of ``scene`` as it would be drawn now (read only: nothing of the scene changes)."""
+def picture_of(scene: TableScene, names: dict[str, str] | None = None) -> Picture:
+    """The picture of ``scene`` as it would be drawn now (read only: nothing of the scene changes).
+    ``names``: the cards' spoken names already found for this language and game, by face (filled
+    as they are found, for the next picture)."""
+    names = {} if names is None else names
     layout = scene.layout
     size = layout.size
     tr = scene.app.tr
@@ -107,11 +116,11 @@ def picture_of(scene: TableScene) -> Picture:
     order = sorted(scene.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order))
     flying = [s for s in order if s is not dragging and s.motion is not None and s.motion.started]
     resting = [s for s in order if s is not dragging and s not in flying]
-    nodes += [card_node(scene, s, DEPTH_CARDS + i) for i, s in enumerate(resting)]
+    nodes += [card_node(scene, s, DEPTH_CARDS + i, names) for i, s in enumerate(resting)]
     for i, target in enumerate(t for t in scene.input.drop_targets() if t.lit):
         nodes.append(Node(f"target:{i}:{target.zone}", "marker", rect_of(target.rect.inflate(10, 10)),
                           DEPTH_TARGETS, state=frozenset({"lit"}), hides=False))
-    nodes += [card_node(scene, s, DEPTH_FLYING + i) for i, s in enumerate(flying)]
+    nodes += [card_node(scene, s, DEPTH_FLYING + i, names) for i, s in enumerate(flying)]
     extra = scene.adapter.picture_nodes(scene.view, layout)
     for node in extra:
         if not (DEPTH_UNDER <= node.depth < DEPTH_CARDS or DEPTH_OVER <= node.depth < DEPTH_BUTTONS):
@@ -120,15 +129,20 @@ def picture_of(scene: TableScene) -> Picture:
     focus = scene.input.focused()
     for button in scene.buttons:
         state = {"focused"} if button is focus else set()
+        if button.hover:
+            state.add("hovered")
         if button.primary:
             state.add("primary")
         nodes.append(Node(f"button:{button.key}", "button", rect_of(button.rect), DEPTH_BUTTONS,
                           "\n".join(button.lines) or button.label, frozenset(state), "button", button.label,
                           text_size=button.text_size or round(button.rect.h * 0.42), bold=True))
-    if scene.log.lines:
-        box = layout.log_box(scene.log_large)
-        nodes.append(Node("log", "log", rect_of(box), DEPTH_LOG, scene.log.lines[-1], role="log",
-                          label=scene.log.lines[-1], text_size=max(12, layout.log_text(scene.log_large))))
+    log = scene.log
+    if log.lines:
+        visible = log.lines[max(0, len(log.lines) - 1 - log.back - LOG_SHOWN):len(log.lines) - log.back]
+        marker = [log.newer(log.back)] if log.back and log.newer is not None else []
+        nodes.append(Node("log", "log", rect_of(scene.log_box()), DEPTH_LOG, visible[-1], role="log",
+                          label="\n".join(visible + marker),
+                          text_size=max(12, layout.log_text(scene.log_large))))
     coach = scene.panels.coach_box(layout)
     if coach is not None:
         pointed = scene.panels.coach_target()
@@ -137,7 +151,7 @@ def picture_of(scene: TableScene) -> Picture:
         words = " ".join(scene.panels.coach_lines())
         nodes.append(Node("coach", "bubble", rect_of(coach[0]), DEPTH_COACH + 1, words, role="note", label=words))
     if dragging is not None:
-        nodes.append(card_node(scene, dragging, DEPTH_DRAGGED))
+        nodes.append(card_node(scene, dragging, DEPTH_DRAGGED, names))
     if scene.message:
         placed = scene.panels.message_box(layout)
         if placed is not None:

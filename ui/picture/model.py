@@ -19,10 +19,12 @@ from types import MappingProxyType
 KINDS = frozenset({"card", "pile", "plate", "badge", "button", "panel", "bubble", "text", "marker", "log",
                    "status", "felt"})
 """What a node may be."""
-STATES = frozenset({"lit", "dimmed", "focused", "selected", "face_up", "turn", "bottom", "primary"})
+STATES = frozenset({"lit", "dimmed", "focused", "selected", "face_up", "turn", "bottom", "primary", "hovered",
+                    "lifted"})
 """The state flags a node may carry: lit as a target, dimmed (a closed column), the keyboard focus, a
 chosen card, a card face up, the seat whose turn it is, the viewer's own seat (at the bottom), the
-main button."""
+main button, under the pointer (a button), raised (a card under the pointer or in flight, drawn with
+a longer shadow)."""
 INFORMATION = frozenset({"card", "pile", "plate", "panel", "status", "badge", "log"})
 """The kinds that carry information a player reads: no other node may hide them unless declared."""
 

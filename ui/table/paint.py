@@ -3,8 +3,6 @@ card looks to the resting layer, a name plate's fitting line, a button from an a
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from ui.table.gestures import ButtonSpec
@@ -33,14 +31,6 @@ def fitting_parts(text: TextCache, line: str, size: int, room: int) -> str:
         parts.pop()
         shown = " · ".join(parts)
     return shown
-
-
-def resting_look(sprite: CardSprite) -> tuple[Any, ...]:
-    """A resting card as drawn: the area its shadow and highlight may cover first, then what it shows."""
-    rect = sprite.rect
-    margin = sprite.width // 10 + sprite.width // 7 + 8  # shadow spread and offset, highlight outline
-    return (rect.inflate(2 * margin, 2 * margin), rect, sprite.width, sprite.card, sprite.shows_face,
-            sprite.highlight, sprite.moving, sprite.lift > 0.05, sprite.order)
 
 
 def merge_regions(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:

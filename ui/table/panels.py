@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import Move
+from ui.picture.model import DEPTH_OVER
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 from ui.table.paint import (
@@ -41,9 +42,6 @@ class TablePanels:
         self.message_whole = True
         """Whether the message's bubble holds its whole text (else its last line ends with "…" and
         the log holds the rest): a long hint at a small window must not stop mid-sentence unsaid."""
-        self.game_marks: list[pygame.Rect] = []
-        """Where the game last drew over the cards (a score card, a clock): the coach's box and the
-        messages keep clear of it as of a card."""
 
     def coach_lines(self) -> list[str]:
         return self.scene.match.coach_lines()
@@ -217,13 +215,14 @@ class TablePanels:
         walls = ([b.rect.inflate(6, 6) for b in self.scene.buttons] + ([layout.log_rect] if self.scene.log.lines else [])
                  + clear)
         view = self.scene.view
+        game = self.scene.adapter.picture_nodes(view, layout)
         plates = [spot.plate for spot in layout.seats] + [  # and what the game shows beside the cards
-            pygame.Rect(n.rect) for n in self.scene.adapter.picture_nodes(view, layout) if n.kind in ("panel", "badge", "pile")]
+            pygame.Rect(n.rect) for n in game if n.kind in ("panel", "badge", "pile")]
         pointed = [r.inflate(8, 8) for r in about]
         aimed = {tuple(r) for r in about}
         piles = {(round(x), round(y), layout.card_w, layout.card_h) for x, y in (layout.stock_pos, layout.discard_pos)}
         cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.scene.sprites} - aimed  # a pile counts once
-                 | {tuple(r) for r in self.game_marks} | (piles - aimed)]  # an empty pile's place too
+                 | {n.rect for n in game if n.depth >= DEPTH_OVER} | (piles - aimed)]  # what the game draws over them; an empty pile's place
         step = max(4, round(layout.unit * 0.25))
         best: tuple[tuple[Any, ...], pygame.Rect] | None = None
         xs = {*range(felt.left + box.w // 2, felt.right - box.w // 2 + 1, max(step, (felt.w - box.w) // 8)),

@@ -44,7 +44,6 @@ from ui.table.layout import TableLayout, text_scale
 from ui.table.match import Curtain, MatchDriver, Said, TableMatch, hint_sentence, make_driver
 from ui.table.paint import button_for
 from ui.table.panels import MESSAGE_COLOURS, TablePanels
-from ui.table.resting import RestingLayer
 from ui.table.sizing import sized_layout
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, speed_factor
@@ -112,7 +111,6 @@ class TableScene(Scene):
         self._version = 0
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
-        self.resting = RestingLayer(self)
         self.frame = TableFrame(self)
         self.sync = SpriteSync(self)
         self.hud = TableHud(self)
@@ -200,11 +198,10 @@ class TableScene(Scene):
         self.log = LogPanel(self.text, on_add=self._read_aloud, newer=self._newer_lines)
         self.log.recall(lines)
         self.hud = TableHud(self)
-        self.resting = RestingLayer(self)
+        self.frame = TableFrame(self)
         self.panels = TablePanels(self)
         self.adapter.forget()
         self._layout = None
-        self.frame.overlays = None
         self.painted = None
         self._refresh()
         self.finish_animations()
@@ -586,7 +583,7 @@ class TableScene(Scene):
 
     def picture(self) -> Picture:
         """The table as the player sees it now, as an immutable picture (``ui.picture``); read only."""
-        return picture_of(self)
+        return picture_of(self, self.frame.words)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Compose the table on ``surface`` (``ui.table.frame``: only what changed is drawn again)."""

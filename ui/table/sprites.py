@@ -107,25 +107,29 @@ class CardSprite:
             changed = True
         return changed
 
-    def draw(self, surface: pygame.Surface, art: CardArt) -> pygame.Rect:
-        """Blit shadow and card (mid-flip cards are squeezed horizontally around their centre); the
-        area drawn on."""
+    def look(self) -> tuple[pygame.Rect, bool, bool]:
+        """How the card is drawn now: its rectangle (squeezed round its centre mid-flip), whether its
+        face shows (a card flipping shows its back for the first half) and whether it is raised (under
+        the pointer or in flight: a longer shadow)."""
         rect = self.rect
         show_face = self.shows_face
-        squeeze = 1.0
         if self.motion is not None and self.flip_from_back:
             p = self.motion.progress if self.motion.started else 0.0
             show_face = show_face and p >= 0.5
-            squeeze = max(0.08, abs(1 - 2 * p))
+            squeezed = pygame.Rect(0, 0, max(1, round(rect.w * max(0.08, abs(1 - 2 * p)))), rect.h)
+            squeezed.center = rect.center
+            rect = squeezed
+        return rect, show_face, self.lift > 0.05 or self.moving
+
+    def draw(self, surface: pygame.Surface, art: CardArt) -> pygame.Rect:
+        """Blit shadow and card (mid-flip cards are squeezed horizontally around their centre, without
+        a shadow); the area drawn on."""
+        rect, show_face, lifted = self.look()
         img = art.face(self.card, self.width) if show_face and self.card else art.back(self.width)
-        lifted = self.lift > 0.05 or self.moving
+        if rect.w != self.width:
+            return surface.blit(pygame.transform.scale(img, rect.size), rect)
         shadow = art.shadow(self.width, lifted)
         off = max(1, self.width // (14 if lifted else 30))
-        if squeeze < 1.0:
-            w = max(1, round(img.get_width() * squeeze))
-            img = pygame.transform.scale(img, (w, img.get_height()))
-            rect = img.get_rect(center=rect.center)
-            return surface.blit(img, rect)
         srect = shadow.get_rect(center=(rect.centerx + off, rect.centery + off * 2))
         drawn = surface.blit(shadow, srect).union(surface.blit(img, rect))
         if self.highlight:
