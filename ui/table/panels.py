@@ -222,7 +222,7 @@ class TablePanels:
         aimed = {tuple(r) for r in about}
         piles = {(round(x), round(y), layout.card_w, layout.card_h) for x, y in (layout.stock_pos, layout.discard_pos)}
         cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.scene.sprites} - aimed  # a pile counts once
-                 | {n.rect for n in game if n.depth >= DEPTH_OVER} | (piles - aimed)]  # what the game draws over them; an empty pile's place
+                 | {n.rect for n in game if n.depth >= DEPTH_OVER} | (piles - aimed)]  # game marks, empty piles
         step = max(4, round(layout.unit * 0.25))
         best: tuple[tuple[Any, ...], pygame.Rect] | None = None
         xs = {*range(felt.left + box.w // 2, felt.right - box.w // 2 + 1, max(step, (felt.w - box.w) // 8)),
