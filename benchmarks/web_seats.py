@@ -135,8 +135,8 @@ async def play(seat: Seat, url: str, code: str, until: float) -> None:
                 text = await asyncio.wait_for(ws.recv(), 0.5)
             except TimeoutError:
                 text = None
-            if text is not None:
-                seat.take(str(text))
+            if text is not None and seat.take(str(text))["type"] == "picture":
+                last = None  # a new picture: the same move may be wanted again (the next turn's draw)
             wanted = seat.choice()
             if wanted is not None and wanted != last:
                 last = wanted

@@ -210,9 +210,16 @@
       }
     } else if (data.size || (TEXTS.includes(data.kind) && data.content)) {
       el.textContent = data.content || "";
-      el.style.fontSize = (data.size || Math.max(9, Math.round(Math.min(h * 0.42, 22)))) + "px";
+      el.style.fontSize = (data.size || fallbackSize(data.content || "", w, h)) + "px";
       el.style.fontWeight = data.bold ? "700" : "400";
     }
+  }
+
+  function fallbackSize(text, w, h) {
+    // words the host gave no size for (a panel's, a bubble's): as large as fits on their lines
+    const lines = text.split("\n");
+    const longest = Math.max(4, ...lines.map((line) => line.length));
+    return Math.max(9, Math.round(Math.min(h * 0.8 / lines.length, 22, (w - 12) / (longest * 0.56))));
   }
 
   function fit() {

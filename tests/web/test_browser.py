@@ -31,7 +31,7 @@ def browser() -> Iterator[Browser]:
 
 def test_a_phone_plays_a_whole_gang_round_and_wins_a_quick_discard_race(browser: Browser) -> None:
     desc = GAMES["gang_de_mouettes"]
-    options = desc.Options(snap_window_seconds=4.0, end_turn_grace_seconds=1.0)
+    options = desc.Options(snap_window_seconds=1.5, end_turn_grace_seconds=1.0)
     names = ["Ann", "Bob", "Cy", "Di"]
     state = desc.new_match(names, options, seed=7)
     seats = [NetSeat("Ann", "remote")] + [NetSeat(name, "easy") for name in names[1:]]
@@ -58,15 +58,21 @@ def test_a_phone_plays_a_gin_hand_and_gets_its_seat_back_after_a_reload(browser:
         page = browser.page()
         join(page, host.url)
         player = Player(page, 0)
-        play(page, player, lambda: len(state.log) >= 6)
-        hand = sorted(n["img"] for n in player.look() if n["group"] == "hand:0")
-        assert len(hand) >= 10
+        play(page, player, lambda: len(state.log) >= 6 and state.to_move() == [0])
+
+        def shown() -> list[str]:
+            return sorted(n["img"].rsplit("_", 1)[-1] for n in player.look() if n["group"] == "hand:0")
+
+        page.until(lambda: shown() == sorted(state.view(0)["hand"]), "the seat's hand shown as the host deals it")
         key = page.js("localStorage.getItem('tablee.seat.' + " + repr(CODE) + ")")
+        page.js("window.beforeReload = true")
         page.reload()
-        page.until(lambda: page.holds("!document.getElementById('table').hidden"), "the table drawn after the reload")
+        page.until(lambda: page.holds("!window.beforeReload && !document.getElementById('table').hidden"),
+                   "the table drawn after the reload")
         assert page.js("document.getElementById('join').hidden"), "the seat came back without joining again"
         assert host.table.seats[0].name == "Zoé" and host.table.seats[0].conn is not None
-        assert sorted(n["img"] for n in player.look() if n["group"] == "hand:0") == hand
+        assert state.to_move() == [0], "the match waited for the seat"
+        assert shown() == sorted(state.view(0)["hand"]), "the same hand is shown after the reload"
         assert page.js("localStorage.getItem('tablee.seat.' + " + repr(CODE) + ")") != key, "a key works once"
         play(page, player, lambda: bool(state.history) or state.is_over())
         assert state.history or state.is_over(), "the hand was played to its end"

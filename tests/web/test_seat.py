@@ -171,3 +171,28 @@ def test_a_desktop_client_that_sends_a_gesture_is_told_it_gave_no_screen(gin: Ho
         read_until(ws, "update")
         ws.send(json.dumps({"type": "gesture", "node": "card:1", "act": "tap"}))
         assert read_until(ws, "error")[-1]["key"] == "no_screen"
+
+
+def test_a_browser_knocks_at_gin_with_the_engines_arrangement() -> None:
+    """The desktop opens a panel to lay out a knock; a browser has none over its table: the knock
+    is played at once with the arrangement the panel opens on (before, the tap did nothing)."""
+    desc = GAMES["gin_rummy"]
+    state = desc.new_match(["Ann", "Bot"], seed=9)
+    bots = [desc.make_bot("easy", 1), desc.make_bot("easy", 2)]
+    while not ((state.view(0).get("knocks") or [{}])[0].get("kind") == "knock" and state.to_move() == [0]):
+        seat = state.to_move()[0]
+        state.apply(bots[seat].choose(state.view(seat), state.legal_moves(seat)))
+        assert not state.history, "this deal offers a knock to seat 0 before the hand ends"
+    hosted = Hosted(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                                started=True))
+    try:
+        with hosted.client() as ws:
+            ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+            knock = nodes(read_until(ws, "picture"))["button:knock"]
+            assert knock["acts"] == {"tap": "*"}
+            before = len(state.log)
+            ws.send(json.dumps({"type": "gesture", "node": "button:knock", "act": "tap"}))
+            flush(ws)
+            assert state.log[before].startswith("0: knock ")
+    finally:
+        hosted.close()

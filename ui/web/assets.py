@@ -24,8 +24,11 @@ from ui.web.seat import BrowserSeats, Fonts
 
 CARD_WIDTH = 240
 """Pixels: a card image is drawn this wide (sharp on a phone's 3× screen at a thumb's 80 CSS pixels)."""
-CARD_NAME = re.compile(r"(en|fr|de|es)_([A-Za-z0-9]{1,12})|back")
-"""A card image's name: the language of the words printed on it and the card's code, or ``back``."""
+CARD_NAME = re.compile(r"(en|fr|de|es)_([A2-9TJQK][shdc]|M([0-9]|1[0-9]|20)|S[shdc]|P(5|10|20|50)[shdc]|J(5|10|20|50)"
+                       r"|Z|Voler|Recup|Echange|X2)|back")
+"""A card image's name: the language of the words printed on it and the code of a card of one of the
+games (a standard card, a seagull 0–20, LaGagne's symbols, points, jokers, zero and actions), or
+``back``: nothing else is ever drawn."""
 KEPT = 512
 """Card images kept drawn at most (the least recently asked for go first)."""
 WORD_PREFIXES = ("web.", "net.state.")

@@ -123,7 +123,14 @@ class SeatApp:
         """A browser seat's words are in its picture (its labels), not spoken by the host."""
 
     def push(self, scene: Any) -> None:
-        """No screen opens over a browser seat's table (the score sheet, the pause menu are the desktop's)."""
+        """No screen opens over a browser seat's table (the score sheet, the pause menu and the review
+        are the desktop's). A panel that only confirms a move (Gin Rummy's knock panel) is confirmed
+        at once with the arrangement it opens on, the engine's best: a knock from a phone lays out
+        its melds automatically."""
+        confirm = getattr(scene, "confirm", None)
+        if callable(confirm):
+            scene.enter()
+            confirm()
 
     def pop(self) -> None:
         """See ``push``."""
