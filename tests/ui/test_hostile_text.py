@@ -66,9 +66,12 @@ def test_a_waiting_room_shows_a_hostile_hosts_words_without_crashing(app) -> Non
     assert shown and all("\x00" not in text for text in shown) and "Ann" in shown[0]
 
 
-def test_the_join_screen_draws_a_table_whose_name_slipped_past_the_checks(app) -> None:
+def test_the_join_screen_draws_a_table_whose_name_slipped_past_the_checks(app, monkeypatch) -> None:
     """The announcement's check drops such a table (``tests/net/test_discovery.py``); were one to
     slip past, the Join screen still draws it."""
+    import net.discovery
+
+    monkeypatch.setattr(net.discovery, "TableBrowser", None)  # no listening: the tables of a real network would show
     app.push(JoinScene(app))
     join = app.top
     assert isinstance(join, JoinScene)
@@ -153,3 +156,44 @@ def test_the_code_box_holds_a_code_as_codes_are_written(app) -> None:
     assert entry.get_text() == "K7QM2D" and entry.edit_position == 6
     join.join_typed()  # no address: the one thing said missing is the address, not the code
     assert join.problem == app.tr("net.join.need_address")
+
+
+def test_a_table_heard_while_the_join_screen_waits_for_input_is_shown_at_once(app, monkeypatch) -> None:
+    """Seen with two apps in one X display: the table was heard, but the Join screen listed it only
+    once the pointer moved. The screen read its browser after a second of frame time, and a frame
+    that waits for input counts 1/60 s for half a second: half a minute at least. Now the browser
+    says when it heard something and that wakes the window."""
+    import net.discovery
+
+    class Browser:
+        """Stands in for zeroconf: ``hear`` is a table arriving on its thread."""
+
+        made: list[Browser] = []
+
+        def __init__(self, on_change: Any = None) -> None:
+            self.on_change = on_change
+            self.heard: list[TableAd] = []
+            Browser.made.append(self)
+
+        def tables(self) -> list[TableAd]:
+            return list(self.heard)
+
+        def close(self) -> None:
+            pass
+
+        def hear(self, ad: TableAd) -> None:
+            self.heard.append(ad)
+            if self.on_change is not None:
+                self.on_change()
+
+    monkeypatch.setattr(net.discovery, "TableBrowser", Browser)
+    app.push(JoinScene(app))
+    join = app.top
+    assert isinstance(join, JoinScene) and Browser.made
+    app.step(1 / 60, draw=False)
+    Browser.made[-1].hear(TableAd("Zoé", "10.0.0.7", 47815, "K7QM2D", "gin_rummy", 2, 1))
+    for _ in range(2):  # as the run loop steps while it waits for input: a frame every half second
+        app.step(1 / 60, draw=False)
+    assert [b.text for b in join.table_buttons] and "Zoé" in join.table_buttons[0].text
+    assert not app._redraw, "the frame that showed the table was drawn"
+    pygame.event.clear()
