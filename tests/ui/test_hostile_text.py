@@ -197,3 +197,46 @@ def test_a_table_heard_while_the_join_screen_waits_for_input_is_shown_at_once(ap
     assert [b.text for b in join.table_buttons] and "Zoé" in join.table_buttons[0].text
     assert not app._redraw, "the frame that showed the table was drawn"
     pygame.event.clear()
+
+
+def test_a_table_heard_while_the_player_types_an_address_leaves_the_keyboard_in_the_address_box(app, monkeypatch) -> None:
+    """Seen with two apps driven by keys: a table heard while the friend typed the host's address
+    put a button above the boxes, the screen was built again and the keyboard focus stayed at the
+    same place in the list, now the table's button: the next Enter joined that table. The focus
+    now stays with the widget that had it, and the box keeps its text and the typing."""
+    import net.discovery
+
+    class Browser:
+        made: list[Browser] = []
+
+        def __init__(self, on_change: Any = None) -> None:
+            self.on_change, self.heard = on_change, []
+            Browser.made.append(self)
+
+        def tables(self) -> list[TableAd]:
+            return list(self.heard)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(net.discovery, "TableBrowser", Browser)
+    app.push(JoinScene(app))
+    join = app.top
+    assert isinstance(join, JoinScene)
+    join.set_focus(join.nav.index(join.address_entry))
+    for ch in "127.0.0.1:4":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step(1 / 60)
+    browser = Browser.made[-1]
+    browser.heard.append(TableAd("Zoé", "10.0.0.7", 47815, "K7QM2D", "gin_rummy", 2, 1))
+    if browser.on_change is not None:
+        browser.on_change()
+    for _ in range(70):  # long enough for the screen to look at its list whichever way it does
+        app.step(1 / 60)
+    assert join.table_buttons, "the table is listed"
+    assert join.focused_widget() is join.address_entry
+    assert join.address_entry is not None and join.address_entry.is_focused  # still typing there
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="7"))
+    app.step(1 / 60)
+    assert join.address_entry.get_text() == "127.0.0.1:47"
+    pygame.event.clear()
