@@ -30,6 +30,8 @@ LOOKS = 3000
 """Times a step looks for its condition (a tenth of a second apart) before the test fails: ample
 for a loaded machine, and it only ever ends a test that would hang."""
 
+PRESSES = 1500
+"""Keys the two friends may press to play a hand of Gin Rummy (a few hundred are needed)."""
 WIDTH, HEIGHT = 1280, 800
 """The app's window on a first launch."""
 CLOSE_TABLE = (660, 735)
@@ -43,12 +45,20 @@ pytestmark = pytest.mark.skipif(any(shutil.which(t) is None for t in TOOLS),
 
 def wait(condition: Callable[[], Any], what: str) -> Any:
     """Look for ``condition`` up to ``LOOKS`` times; its first true value."""
-    for _ in range(LOOKS):
+    found = within(condition, LOOKS)
+    if not found:
+        raise AssertionError(f"{what}: not so after {LOOKS} looks")
+    return found
+
+
+def within(condition: Callable[[], Any], looks: int) -> Any:
+    """``condition``'s first true value in ``looks`` looks, else a false one."""
+    for _ in range(looks):
         found = condition()
         if found:
             return found
         time.sleep(0.1)
-    raise AssertionError(f"{what}: not so after {LOOKS} looks")
+    return None
 
 
 class Display:
@@ -152,6 +162,15 @@ class Friend:
             self.process.wait(60)
 
 
+def played(host: Friend) -> Any:
+    """The match as the host's app last autosaved it."""
+    from game import load_match
+
+    table = hosted(host)
+    assert table is not None
+    return load_match(table["match"])
+
+
 def hosted(friend: Friend) -> dict[str, Any] | None:
     """The table the host's app autosaves (``hosted-table.json``), if written."""
     try:
@@ -214,6 +233,28 @@ def test_two_friends_host_join_deal_crash_rejoin_and_host_again(friends: tuple[F
     ann.press_until_lit("shift+Tab", CLOSE_TABLE)
     ann.keys("shift+Tab", "Return")
     wait(lambda: (t := hosted(ann)) and t["started"], "the match started")
+
+    # they play the first hand to its end, each at their own window, by keys alone: Enter plays what
+    # has the keyboard focus, Tab moves it on (the host refuses what is not a move, as for anyone)
+    presses = 0
+    while not (match := played(ann)).history:
+        movers = match.to_move()
+        if not movers:  # nobody to move for a moment (the table between two steps): look again
+            within(lambda: played(ann).to_move(), 10)
+            continue
+        mover = (ann, zoe)[movers[0]]
+        moves = len(match.log)
+        for attempt in range(60):
+            before = mover.shot()
+            mover.keys("Tab" if attempt % 2 else "Return")
+            presses += 1
+            within(lambda m=mover, b=before, n=moves: len(played(ann).log) > n or m.shot() != b, 30)
+            if len(played(ann).log) > moves:
+                break
+        else:
+            raise AssertionError(f"seat {movers[0] + 1} found no move in 60 keys ({moves} moves played)")
+        assert presses < PRESSES, f"{presses} keys and the hand is not over"
+    assert len(match.log) >= 10
 
     # Zoé's app dies; started again, it offers her seat back on its title screen
     zoe.kill()
