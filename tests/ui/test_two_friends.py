@@ -162,6 +162,11 @@ class Friend:
             self.process.wait(60)
 
 
+def moved_or_changed(host: Friend, mover: Friend, before: bytes, moves: int) -> Callable[[], bool]:
+    """Whether a move was played since ``moves``, or the mover's window changed from ``before``."""
+    return lambda: len(played(host).log) > moves or mover.shot() != before
+
+
 def played(host: Friend) -> Any:
     """The match as the host's app last autosaved it."""
     from game import load_match
@@ -248,7 +253,7 @@ def test_two_friends_host_join_deal_crash_rejoin_and_host_again(friends: tuple[F
             before = mover.shot()
             mover.keys("Tab" if attempt % 2 else "Return")
             presses += 1
-            within(lambda m=mover, b=before, n=moves: len(played(ann).log) > n or m.shot() != b, 30)
+            within(moved_or_changed(ann, mover, before, moves), 30)
             if len(played(ann).log) > moves:
                 break
         else:
