@@ -496,9 +496,10 @@ def test_the_join_screen_opens_with_a_hostile_announcement_on_the_network(app, m
     class HeardBrowser(net.discovery.TableBrowser):
         """The real browser's handling of what it hears, without a network."""
 
-        def __init__(self) -> None:
+        def __init__(self, on_change: Any = None) -> None:
             self._found = {}
             self._lock = threading.Lock()
+            self.on_change = on_change
             for info in infos:
                 self._changed(Network(), SERVICE_TYPE, info.name, ServiceStateChange.Added)  # type: ignore[arg-type]
 
