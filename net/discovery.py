@@ -13,7 +13,7 @@ import ipaddress
 import socket
 import threading
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,8 +85,13 @@ class Announcer:
 class TableBrowser:
     """Listen for announced tables; ``tables()`` lists what was heard (thread-safe)."""
 
-    def __init__(self, interfaces: Any = None) -> None:
+    on_change: Callable[[], None] | None = None
+
+    def __init__(self, interfaces: Any = None, on_change: Callable[[], None] | None = None) -> None:
+        """``on_change`` is called (on zeroconf's thread) whenever the list may have changed: a
+        screen waiting for input learns that it has something new to show."""
         self.zc = Zeroconf(interfaces=interfaces if interfaces is not None else _all(), ip_version=IPVersion.V4Only)
+        self.on_change = on_change
         self._found: dict[str, TableAd] = {}
         self._lock = threading.Lock()
         self.browser = ServiceBrowser(self.zc, SERVICE_TYPE, handlers=[self._changed])
@@ -104,14 +109,16 @@ class TableBrowser:
         if state_change is ServiceStateChange.Removed:
             with self._lock:
                 self._found.pop(name, None)
-            return
-        info = zeroconf.get_service_info(service_type, name, timeout=2000)
-        ad = None if info is None else _read(info)
-        with self._lock:
-            if ad is None:
-                self._found.pop(name, None)
-            elif name in self._found or len(self._found) < TABLES_LIMIT:
-                self._found[name] = ad
+        else:
+            info = zeroconf.get_service_info(service_type, name, timeout=2000)
+            ad = None if info is None else _read(info)
+            with self._lock:
+                if ad is None:
+                    self._found.pop(name, None)
+                elif name in self._found or len(self._found) < TABLES_LIMIT:
+                    self._found[name] = ad
+        if self.on_change is not None:
+            self.on_change()
 
 
 def _read(info: ServiceInfo) -> TableAd | None:

@@ -66,9 +66,12 @@ def test_a_waiting_room_shows_a_hostile_hosts_words_without_crashing(app) -> Non
     assert shown and all("\x00" not in text for text in shown) and "Ann" in shown[0]
 
 
-def test_the_join_screen_draws_a_table_whose_name_slipped_past_the_checks(app) -> None:
+def test_the_join_screen_draws_a_table_whose_name_slipped_past_the_checks(app, monkeypatch) -> None:
     """The announcement's check drops such a table (``tests/net/test_discovery.py``); were one to
     slip past, the Join screen still draws it."""
+    import net.discovery
+
+    monkeypatch.setattr(net.discovery, "TableBrowser", None)  # no listening: the tables of a real network would show
     app.push(JoinScene(app))
     join = app.top
     assert isinstance(join, JoinScene)
@@ -153,3 +156,87 @@ def test_the_code_box_holds_a_code_as_codes_are_written(app) -> None:
     assert entry.get_text() == "K7QM2D" and entry.edit_position == 6
     join.join_typed()  # no address: the one thing said missing is the address, not the code
     assert join.problem == app.tr("net.join.need_address")
+
+
+def test_a_table_heard_while_the_join_screen_waits_for_input_is_shown_at_once(app, monkeypatch) -> None:
+    """Seen with two apps in one X display: the table was heard, but the Join screen listed it only
+    once the pointer moved. The screen read its browser after a second of frame time, and a frame
+    that waits for input counts 1/60 s for half a second: half a minute at least. Now the browser
+    says when it heard something and that wakes the window."""
+    import net.discovery
+
+    class Browser:
+        """Stands in for zeroconf: ``hear`` is a table arriving on its thread."""
+
+        made: list[Browser] = []
+
+        def __init__(self, on_change: Any = None) -> None:
+            self.on_change = on_change
+            self.heard: list[TableAd] = []
+            Browser.made.append(self)
+
+        def tables(self) -> list[TableAd]:
+            return list(self.heard)
+
+        def close(self) -> None:
+            pass
+
+        def hear(self, ad: TableAd) -> None:
+            self.heard.append(ad)
+            if self.on_change is not None:
+                self.on_change()
+
+    monkeypatch.setattr(net.discovery, "TableBrowser", Browser)
+    app.push(JoinScene(app))
+    join = app.top
+    assert isinstance(join, JoinScene) and Browser.made
+    app.step(1 / 60, draw=False)
+    Browser.made[-1].hear(TableAd("Zoé", "10.0.0.7", 47815, "K7QM2D", "gin_rummy", 2, 1))
+    for _ in range(2):  # as the run loop steps while it waits for input: a frame every half second
+        app.step(1 / 60, draw=False)
+    assert [b.text for b in join.table_buttons] and "Zoé" in join.table_buttons[0].text
+    assert not app._redraw, "the frame that showed the table was drawn"
+    pygame.event.clear()
+
+
+def test_a_table_heard_while_the_player_types_an_address_leaves_the_keyboard_in_the_address_box(app, monkeypatch) -> None:
+    """Seen with two apps driven by keys: a table heard while the friend typed the host's address
+    put a button above the boxes, the screen was built again and the keyboard focus stayed at the
+    same place in the list, now the table's button: the next Enter joined that table. The focus
+    now stays with the widget that had it, and the box keeps its text and the typing."""
+    import net.discovery
+
+    class Browser:
+        made: list[Browser] = []
+
+        def __init__(self, on_change: Any = None) -> None:
+            self.on_change, self.heard = on_change, []
+            Browser.made.append(self)
+
+        def tables(self) -> list[TableAd]:
+            return list(self.heard)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(net.discovery, "TableBrowser", Browser)
+    app.push(JoinScene(app))
+    join = app.top
+    assert isinstance(join, JoinScene)
+    join.set_focus(join.nav.index(join.address_entry))
+    for ch in "127.0.0.1:4":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step(1 / 60)
+    browser = Browser.made[-1]
+    browser.heard.append(TableAd("Zoé", "10.0.0.7", 47815, "K7QM2D", "gin_rummy", 2, 1))
+    if browser.on_change is not None:
+        browser.on_change()
+    for _ in range(70):  # long enough for the screen to look at its list whichever way it does
+        app.step(1 / 60)
+    assert join.table_buttons, "the table is listed"
+    assert join.focused_widget() is join.address_entry
+    assert join.address_entry is not None and join.address_entry.is_focused  # still typing there
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="7"))
+    app.step(1 / 60)
+    assert join.address_entry.get_text() == "127.0.0.1:47"
+    pygame.event.clear()

@@ -288,11 +288,30 @@ class MenuScene(Scene):
 
     def rebuild(self) -> None:
         """Build the widgets again (new size, new language, new content), shown in the next frame
-        even when nothing else would draw it (content that came from the network)."""
+        even when nothing else would draw it (content that came from the network). The keyboard
+        focus stays with the widget that had it (a button that came above it moves the list: the
+        same place would be another widget, which Enter would then press)."""
         if self.root is not None:
+            old = self.focused_widget()
+            held, caret = self._identity(old), getattr(old, "edit_position", None)
             self.leave()
             self.enter()
+            same = [i for i, widget in enumerate(self.nav) if held is not None and self._identity(widget) == held]
+            if same:
+                self.set_focus(same[0])
+                widget = self.nav[same[0]]
+                if isinstance(widget, UITextEntryLine) and caret is not None:  # the caret where it was
+                    widget.edit_position = min(caret, len(widget.get_text()))
+                    widget.cursor_has_moved_recently = True
             self.app.redraw()
+
+    @staticmethod
+    def _identity(widget: Any) -> tuple[Any, ...] | None:
+        """What a widget is across a rebuild: its kind, theme ids and words (a text box's words are
+        those it was made again with)."""
+        if widget is None:
+            return None
+        return type(widget).__name__, tuple(getattr(widget, "object_ids", None) or ()), getattr(widget, "text", None)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.rebuild()

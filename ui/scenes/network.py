@@ -12,6 +12,7 @@ the title screen or the Join screen.
 
 from __future__ import annotations
 
+import threading
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -428,7 +429,8 @@ class JoinScene(MenuScene):
         self.table_buttons: list[Any] = []
         self.problem = ""
         self.texts = {"address": "", "code": "", "name": default_player_name(app.tr, 0), "seat": ""}
-        self._since = 0.0
+        self._news = threading.Event()
+        """Set by the browser's thread when it heard something (the next frame reads its list)."""
         self.kept: KeptTable | None = None
         """The newest table whose seats this computer may take back (the Rejoin button)."""
         self.rejoin_button: Any = None
@@ -440,7 +442,7 @@ class JoinScene(MenuScene):
             try:
                 from net.discovery import TableBrowser
 
-                self.browser = TableBrowser()
+                self.browser = TableBrowser(on_change=self._heard)
             except Exception:  # no network to listen on (or no discovery at all): typing an address still works
                 self.browser = None
         super().enter()
@@ -591,11 +593,15 @@ class JoinScene(MenuScene):
         self.problem = text
         self.rebuild()
 
+    def _heard(self) -> None:
+        """The browser heard a table come or go (on its thread): wake the window to show it."""
+        self._news.set()
+        self.app.wake()
+
     def update(self, dt: float) -> None:
-        self._since += dt
-        if self.browser is None or self._since < 1.0:
+        if self.browser is None or not self._news.is_set():
             return
-        self._since = 0.0
+        self._news.clear()
         heard = self.browser.tables()
         if heard != self.heard:
             self._sync()
