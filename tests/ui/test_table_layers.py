@@ -28,6 +28,8 @@ def differs(a: pygame.Surface, b: pygame.Surface) -> pygame.Rect | None:
     """The smallest rectangle holding every pixel where ``a`` and ``b`` differ (None: alike)."""
     if a.get_size() != b.get_size():
         return a.get_rect()
+    if pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB"):
+        return None
     diff = (pygame.surfarray.array3d(a) != pygame.surfarray.array3d(b)).any(axis=2)
     if not diff.any():
         return None

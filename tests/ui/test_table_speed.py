@@ -68,7 +68,12 @@ def test_the_first_frame_of_a_match_draws_no_felt_and_makes_no_layer(app, monkey
     monkeypatch.setattr(hud, "draw_felt", lambda *args: felts.append(args))
     layers = scene.hud.layer, scene.frame.resting.layer
     assert all(layer is not None for layer in layers)
+    redrawn: list[pygame.Rect] = []
+    resting_draw = scene.frame.resting.draw
+    monkeypatch.setattr(scene.frame.resting, "draw", lambda frame, base, regions, *rest: (
+        redrawn.extend(regions), resting_draw(frame, base, regions, *rest)))
     app.step(1 / 60)
     assert felts == []
+    assert app.screen.get_rect() not in redrawn  # the resting layer drawn as the table opened is kept
     assert (scene.hud.layer, scene.frame.resting.layer) == layers  # the same surfaces, not new ones
     assert scene.animating  # the deal has begun

@@ -176,9 +176,12 @@ class Adapter(TableAdapter[GangView]):
         self._squares: dict[tuple[Any, ...], list[tuple[list[tuple[float, float, int]], pygame.Rect]]] = {}
         self._cells: tuple[tuple[Any, ...], Cells] | None = None
         """The last ``cells`` answer and the public entries it was replayed from."""
+        self._bubble_place: tuple[tuple[Any, ...], pygame.Rect] | None = None
+        """Where the call's bubble went and what it was placed among (see ``call_bubble``)."""
 
     def forget(self) -> None:
         self._squares.clear()
+        self._bubble_place = None
         self._public = None  # it names the seats: a default name follows the language
 
     # ================================================================== state helpers
@@ -1240,21 +1243,11 @@ class Adapter(TableAdapter[GangView]):
                            text_size=size, bold=bold) for ident, cell, text, size, bold in self.score_cells(view, layout)]
         return nodes
 
-    def call_bubble(self, view: GangView, layout: TableLayout) -> tuple[pygame.Rect, pygame.Surface, list[tuple[int, int]]]:
-        """The « Gang de mouettes ! » bubble at the caller's name plate: its box (clear of the squares,
-        the other plates, the piles and the log where it can be), its words and its tip's corners."""
-        text = self.table.text
-        plate = layout.seats[present(view["caller"], "caller")].plate
-        u = layout.em
-        img = text.render(self.tr("gang.bubble"), max(11, round(u * 0.24)), (120, 28, 30), bold=True)
-        box = img.get_rect().inflate(u * 0.36, u * 0.16)
-        gap = round(u * 0.14)
-        taken = [b for _, b in self.arrangement(layout, tuple(self._counts_for(layout)))]
-        taken += [spot.plate for spot in layout.seats if spot.plate != plate] + [layout.log_rect]
-        taken += [self._pile_rect(layout, "stock"), self._pile_rect(layout, "discard"), self._ring_rect(layout)]
-        taken += [b.rect for b in self.table.buttons] + [self.button_bar(layout)]
-        taken += [s.home_rect for s in self.table.sprites if s.zone.startswith("hand:")]  # a drawn card
-        room = layout.felt.inflate(-gap, -gap)
+    def _place_bubble(self, view: GangView, layout: TableLayout, box: pygame.Rect, plate: pygame.Rect,
+                      taken: list[pygame.Rect], room: pygame.Rect) -> pygame.Rect:
+        """Where the call's ``box`` goes (see ``call_bubble``): beside the caller's ``plate`` where a side
+        is clear of ``taken``, else the clear place nearest to it, else over the caller's own square."""
+        gap = round(layout.em * 0.14)
         spots = (
             ("midbottom", (plate.centerx, plate.y - gap)),
             ("midleft", (plate.right + gap, plate.centery)),
@@ -1275,6 +1268,29 @@ class Adapter(TableAdapter[GangView]):
                 square = self.arrangement(layout, tuple(self._counts_for(layout)))[caller][1]
                 own = [r for r in taken if r != square] + [plate]
                 box = layout.clear_spot(box.size, own, square.center, room) or box.clamp(room)
+        return box
+
+    def call_bubble(self, view: GangView, layout: TableLayout) -> tuple[pygame.Rect, pygame.Surface, list[tuple[int, int]]]:
+        """The « Gang de mouettes ! » bubble at the caller's name plate: its box (clear of the squares,
+        the other plates, the piles and the log where it can be), its words and its tip's corners."""
+        text = self.table.text
+        plate = layout.seats[present(view["caller"], "caller")].plate
+        u = layout.em
+        img = text.render(self.tr("gang.bubble"), max(11, round(u * 0.24)), (120, 28, 30), bold=True)
+        box = img.get_rect().inflate(u * 0.36, u * 0.16)
+        gap = round(u * 0.14)
+        taken = [b for _, b in self.arrangement(layout, tuple(self._counts_for(layout)))]
+        taken += [spot.plate for spot in layout.seats if spot.plate != plate] + [layout.log_rect]
+        taken += [self._pile_rect(layout, "stock"), self._pile_rect(layout, "discard"), self._ring_rect(layout)]
+        taken += [b.rect for b in self.table.buttons] + [self.button_bar(layout)]
+        taken += [s.home_rect for s in self.table.sprites if s.zone.startswith("hand:")]  # a drawn card
+        room = layout.felt.inflate(-gap, -gap)
+        key = (tuple(plate), box.size, tuple(room), tuple(tuple(r) for r in taken), view["caller"])
+        if self._bubble_place is not None and self._bubble_place[0] == key:  # asked every frame the call shows
+            box = self._bubble_place[1].copy()
+        else:
+            box = self._place_bubble(view, layout, box, plate, taken, room)
+            self._bubble_place = (key, box.copy())
         # the tip runs from the box's edge nearest the plate to the plate's edge nearest the box
         bx = max(box.x + 8, min(plate.centerx, box.right - 8))
         by = max(box.y + 8, min(plate.centery, box.bottom - 8))

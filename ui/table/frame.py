@@ -64,6 +64,8 @@ class TableFrame:
         self.resting = RestingLayer()
         self.shown: Picture | None = None
         """The picture on the screen (None: draw the next one whole)."""
+        self.rested: Picture | None = None
+        """The picture the resting layer shows (drawn as the table opened, before any is shown)."""
         self.still = False
         """Whether nothing moved in the last frame (a card flying, one dragged or rising)."""
         self.words: dict[str, str] = {}
@@ -99,7 +101,8 @@ class TableFrame:
             return
         scene.hud.update(layout)
         scene.hud.stale = False
-        self._draw_resting(frame, layout, scene.picture(), [pygame.Rect((0, 0), layout.size)])
+        self.rested = scene.picture()
+        self._draw_resting(frame, layout, self.rested, [pygame.Rect((0, 0), layout.size)])
 
     def _draw_resting(self, frame: pygame.Surface, layout: TableLayout, picture: Picture,
                       regions: list[pygame.Rect]) -> None:
@@ -152,19 +155,23 @@ class TableFrame:
             name = scene.curtain.name or ""
             scene.curtain_art.draw(frame, scene.app.tr("table.pass_to", name=name),
                                    scene.app.tr("table.pass_hint", name=name), layout.text_scale)
-            self.shown = scene.painted = None
+            self.shown = self.rested = scene.painted = None
             return
         screen = frame.get_rect()
         felted = False
         if scene.hud.stale or scene.hud.layer is None:
             felted = screen in scene.hud.update(layout)  # a new layout: every pixel may differ
             scene.hud.stale = False
-        if over is None or self.shown is None or felted or self.resting.fresh(layout.size):
-            regions = below = [screen]
+        shown = changed_regions(self.shown, picture) if self.shown is not None else None
+        if felted or self.rested is None or self.resting.fresh(layout.size):
+            below = [screen]
         else:
-            changed, under = changed_regions(self.shown, picture)
-            regions = merge_regions(changed + over, screen)
-            below = merge_regions(under, screen)
+            rested = shown if self.rested is self.shown and shown else changed_regions(self.rested, picture)
+            below = merge_regions(rested[1], screen)
+        if over is None or shown is None or felted:
+            regions = [screen]
+        else:
+            regions = merge_regions(shown[0] + over, screen)
             if sum(area(r) for r in regions) > area(screen) // 2:
                 regions = [screen]
         if below:
@@ -181,5 +188,5 @@ class TableFrame:
                     draw()
         frame.set_clip(None)
         scene.painted = None if whole else regions
-        self.shown = picture
+        self.shown = self.rested = picture
 
