@@ -178,8 +178,8 @@
     el.dataset.id = data.id;
     const node = { data: null, el: el };
     nodes.set(data.id, node);
-    paint(node, data);
     table.appendChild(el);
+    paint(node, data);
   }
 
   function paint(node, data) {
@@ -209,7 +209,12 @@
         img.src = "/card/" + (data.content === "back" ? "back" : lang + "_" + data.content);
       }
     } else if (data.size || (TEXTS.includes(data.kind) && data.content)) {
-      el.textContent = data.content || "";
+      let span = el.firstChild;
+      if (!span || span.nodeName !== "SPAN") {
+        el.textContent = "";
+        span = el.appendChild(document.createElement("span"));
+      }
+      span.textContent = data.content || "";
       el.style.fontSize = (data.size || fallbackSize(data.content || "", w, h)) + "px";
       el.style.fontWeight = data.bold ? "700" : "400";
     }
@@ -366,8 +371,17 @@
     }
   }
 
-  fetch("/words/" + lang).then((r) => (r.ok ? r.json() : {})).catch(() => ({})).then((w) => {
+  // The page's words and the app's font, both before anything is laid out: no text is measured or
+  // drawn in a fallback font (a font that cannot load leaves the page to the phone's own).
+  const FONT = '"Tablee Sans"';
+  const fonts = document.fonts
+    ? Promise.all([document.fonts.load("400 16px " + FONT), document.fonts.load("700 16px " + FONT)])
+      .catch(() => null).then(() => document.fonts.ready)
+    : Promise.resolve();
+  const loaded = fetch("/words/" + lang).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  Promise.all([loaded, fonts]).then(([w]) => {
     words = w || {};
+    document.body.dataset.fonts = document.fonts && document.fonts.check("700 16px " + FONT) ? "app" : "fallback";
     start();
   });
 })();
