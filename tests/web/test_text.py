@@ -1,7 +1,7 @@
 """The page draws its words with the font the host measured them with (the app's Noto Sans, served
 at ``/font/``), so every word of a phone's table fits the node the host gave it (its width, and its height for
 words on several lines; a word the host's size does not fit is shrunk to fit): headless Chromium
-at 390×844 on a Gin Rummy and a Gang de mouettes table, in English and German (the longest words),
+at 390×844 on a Gin Rummy and a Gang de mouettes table, in the four languages,
 looked at after each of the first gestures."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def clipped(page: Page) -> list[dict[str, Any]]:
     return list(page.js(CLIPPED % {"slack": SLACK}) or [])
 
 
-@pytest.mark.parametrize("browser", ["en", "de"], indirect=True)
+@pytest.mark.parametrize("browser", ["en", "fr", "de", "es"], indirect=True)
 @pytest.mark.parametrize("game_id", list(TABLES))
 def test_every_word_on_a_phone_fits_the_node_the_host_measured_it_for(browser: Browser, game_id: str) -> None:
     names = TABLES[game_id]
