@@ -58,7 +58,7 @@ ASSET_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 """The name a generated asset is asked for (the part of the path after its prefix)."""
 ASSET_PREFIX = re.compile(r"/[a-z]{1,16}/")
 """A provider's URL prefix (``/img/``)."""
-ASSET_TYPE = re.compile(r"(image/(png|svg\+xml|webp|jpeg)|application/json|text/plain; charset=utf-8)")
+ASSET_TYPE = re.compile(r"(image/(png|svg\+xml|webp|jpeg)|font/(ttf|woff2)|application/json|text/plain; charset=utf-8)")
 """The content types a provider may answer with."""
 WS_PATHS = frozenset({"/", "/ws"})
 """Where a WebSocket upgrade is accepted: ``/`` (the desktop app's ``ws://host:port``) and ``/ws``

@@ -17,7 +17,6 @@ import threading
 import time
 import warnings
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +33,7 @@ from ui.settings import Settings, load_settings, save_settings
 from ui.speech import Speaker, find_voice
 from ui.spoken import aloud, news, sentence, typed
 from ui.storage import Storage
-from ui.text import SafeFont, drawable, wrap_text
+from ui.text import SafeFont, app_font_path, drawable, wrap_text
 from ui.theme import drop_unused_fonts, scaled_theme
 
 if TYPE_CHECKING:
@@ -536,9 +535,8 @@ class App:
         if font is None:
             if len(self._fonts) >= FONTS_KEPT:  # close the font least recently asked for
                 del self._fonts[next(iter(self._fonts))]
-            name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
             try:
-                font = SafeFont(str(resources.files("pygame_gui.data") / name), size)
+                font = SafeFont(app_font_path(bold), size)
             except (OSError, FileNotFoundError, pygame.error):
                 font = SafeFont(None, size)
                 font.bold = bold

@@ -4,6 +4,7 @@ module pulls in nothing of ``ui`` but pygame, so any module can use it without a
 from __future__ import annotations
 
 import unicodedata
+from importlib import resources
 from typing import Any
 
 import pygame
@@ -11,6 +12,17 @@ import pygame
 KEPT_WITH_PREVIOUS = ("%", ":", ";", "!", "?", "»")
 """Marks French sets after a space: a line never begins with one, as a no-break space would keep it
 with the word before ("49 %", "manche :"); likewise a line never ends with "«"."""
+
+
+APP_FONTS = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
+"""The files of the app's own font (Noto Sans, bundled with pygame_gui, which has every French
+accent), regular and bold: every text of the app is measured and drawn with them, and a browser seat's
+page is served the same files (``ui.web.assets``), so that its texts take the room they were measured in."""
+
+
+def app_font_path(bold: bool = False) -> str:
+    """The path of the app's font file (``APP_FONTS``), regular or bold."""
+    return str(resources.files("pygame_gui.data") / APP_FONTS[bool(bold)])
 
 
 TEXT_LIMIT = 4000

@@ -16,6 +16,7 @@
   const RELAYOUT_PX = 24;       // a size change this large asks the host for a new picture
   const SIDE_MIN = 300, SIDE_MAX = 4096;
   const TEXTS = ["bubble", "panel", "badge", "log", "status", "text"];  // kinds whose content is words
+  const MIN_TEXT_PX = 6;        // words shrunk to fit their node stay at least this large
 
   const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
   const keyName = "tablee.seat." + code;
@@ -155,9 +156,9 @@
       table.style.height = message.size[1] + "px";
       table.dataset.w = message.size[0];
       table.dataset.h = message.size[1];
+      show("table");  // shown before its nodes are painted: words are measured to fit as they are laid out
       for (const data of message.nodes) add(data);
       fit();
-      show("table");
       banner("");
       return;
     }
@@ -178,8 +179,8 @@
     el.dataset.id = data.id;
     const node = { data: null, el: el };
     nodes.set(data.id, node);
-    paint(node, data);
     table.appendChild(el);
+    paint(node, data);
   }
 
   function paint(node, data) {
@@ -209,10 +210,34 @@
         img.src = "/card/" + (data.content === "back" ? "back" : lang + "_" + data.content);
       }
     } else if (data.size || (TEXTS.includes(data.kind) && data.content)) {
-      el.textContent = data.content || "";
-      el.style.fontSize = (data.size || fallbackSize(data.content || "", w, h)) + "px";
+      let span = el.firstChild;
+      if (!span || span.nodeName !== "SPAN") {
+        el.textContent = "";
+        span = el.appendChild(document.createElement("span"));
+      }
+      span.textContent = data.content || "";
       el.style.fontWeight = data.bold ? "700" : "400";
+      shrinkToFit(el, span, data.size || fallbackSize(data.content || "", w, h));
     }
+  }
+
+  function shrinkToFit(el, span, size) {
+    // The host measured the words with the same font, but a browser's shaping and rounding differ by a
+    // pixel here and there, and a button's words may be longer than its box (the desktop draws those
+    // at a smaller fitting size): the largest size up to the host's at which the words fit their node.
+    el.style.fontSize = size + "px";
+    delete el.dataset.fitted;
+    const style = getComputedStyle(el);
+    const roomW = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const over = () => span.offsetWidth > roomW + 0.5 || el.scrollHeight > el.clientHeight + 1;
+    if (!el.isConnected || roomW <= 0 || !over()) return;
+    let at = Math.max(MIN_TEXT_PX, Math.min(size - 0.5, Math.floor(size * roomW / Math.max(1, span.offsetWidth) * 2) / 2));
+    el.style.fontSize = at + "px";
+    while (at > MIN_TEXT_PX && over()) {
+      at = Math.max(MIN_TEXT_PX, at - 0.5);
+      el.style.fontSize = at + "px";
+    }
+    el.dataset.fitted = String(at);
   }
 
   function fallbackSize(text, w, h) {
@@ -366,8 +391,17 @@
     }
   }
 
-  fetch("/words/" + lang).then((r) => (r.ok ? r.json() : {})).catch(() => ({})).then((w) => {
+  // The page's words and the app's font, both before anything is laid out: no text is measured or
+  // drawn in a fallback font (a font that cannot load leaves the page to the phone's own).
+  const FONT = '"Tablee Sans"';
+  const fonts = document.fonts
+    ? Promise.all([document.fonts.load("400 16px " + FONT), document.fonts.load("700 16px " + FONT)])
+      .catch(() => null).then(() => document.fonts.ready)
+    : Promise.resolve();
+  const loaded = fetch("/words/" + lang).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  Promise.all([loaded, fonts]).then(([w]) => {
     words = w || {};
+    document.body.dataset.fonts = document.fonts && document.fonts.check("700 16px " + FONT) ? "app" : "fallback";
     start();
   });
 })();

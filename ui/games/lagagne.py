@@ -884,7 +884,7 @@ class Adapter(TableAdapter[LaGagneView]):
             tag = None if col["open"] else self._closed_tag(area, size)
             if tag is not None:  # its tag, drawn while the cards fly too
                 nodes.append(Node(f"closed:{zone}", "text", rect_of(tag[0]), DEPTH_OVER + 1, self.tr("lagagne.closed"),
-                                  owner=seat, group=zone, parent=None if moving else f"veil:{zone}",
+                                  owner=seat, group=zone, parent="" if moving else f"veil:{zone}",
                                   text_size=tag[1], bold=True))
         if view["phase"] == OVER:
             if not moving:

@@ -1,10 +1,11 @@
 """What a browser seat's page fetches besides its own files: the card images, rendered by the host
-from the app's own card art (``ui.cards``), and the page's words in the player's language.
+from the app's own card art (``ui.cards``), the page's words in the player's language, and the app's
+own font (the very files the host measures the page's texts with).
 
 Both are answered through the web side's providers (a URL prefix and a callable of the name asked
 for). A name is checked in full before anything is drawn or read: ``<lang>_<card>`` or ``back`` for a
-card, a language for the words; anything else is unknown (``None``). What is drawn is kept (a deck
-in four languages is a few hundred small PNGs at most, bounded by ``KEPT``).
+card, a language for the words, ``regular`` or ``bold`` for the font; anything else is unknown
+(``None``). What is drawn is kept (a deck in four languages is a few hundred small PNGs at most, bounded by ``KEPT``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pygame
 from net.browser import LANGUAGES
 from ui.cards import CardArt
 from ui.i18n import Translator, load_catalog
+from ui.text import app_font_path
 from ui.web.seat import BrowserSeats, Fonts
 
 CARD_WIDTH = 240
@@ -35,6 +37,9 @@ WORD_PREFIXES = ("web.", "net.state.")
 """The messages the page reads (its join form, its banners, the seats' states)."""
 PNG = "image/png"
 JSON = "application/json"
+TTF = "font/ttf"
+FONT_NAMES = {"regular": False, "bold": True}
+"""The font files a page may ask for (``/font/regular``, ``/font/bold``): the app's, by weight."""
 
 Asset = tuple[bytes, str]
 
@@ -95,8 +100,27 @@ def page_words(name: str) -> Asset | None:
     return json.dumps({k: tr(k) for k in keys}, ensure_ascii=False).encode("utf-8"), JSON
 
 
+class FontFiles:
+    """The ``/font/`` provider: the app's own font files (``ui.text.APP_FONTS``), read once when first
+    asked for. Only the two names of ``FONT_NAMES`` are known; a name never becomes part of a path."""
+
+    def __init__(self) -> None:
+        self._read: dict[bool, bytes] = {}
+
+    def __call__(self, name: str) -> Asset | None:
+        bold = FONT_NAMES.get(name) if isinstance(name, str) else None
+        if bold is None:
+            return None
+        data = self._read.get(bold)
+        if data is None:
+            with open(app_font_path(bold), "rb") as file:
+                data = self._read[bold] = file.read()
+        return data, TTF
+
+
 def browser_side() -> tuple[BrowserSeats, dict[str, Callable[[str], Asset | None]]]:
     """What a host needs for browser seats: the views that draw their pictures, and the providers of
-    the page's generated assets by URL prefix (``/card/<lang>_<code>``, ``/card/back``, ``/words/<lang>``)."""
+    the page's generated assets by URL prefix (``/card/<lang>_<code>``, ``/card/back``, ``/words/<lang>``,
+    ``/font/regular``, ``/font/bold``)."""
     seats = BrowserSeats()
-    return seats, {"/card/": CardImages(seats.fonts), "/words/": page_words}
+    return seats, {"/card/": CardImages(seats.fonts), "/words/": page_words, "/font/": FontFiles()}

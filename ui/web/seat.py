@@ -22,7 +22,6 @@ import re
 import threading
 import time
 from collections.abc import Callable
-from importlib import resources
 from typing import Any
 
 import pygame
@@ -38,7 +37,7 @@ from ui.table.remote import RemoteSession
 from ui.table.scene import TableScene
 from ui.table.sprites import CardSprite
 from ui.table.widgets import Button
-from ui.text import SafeFont
+from ui.text import SafeFont, app_font_path
 
 CARD_SIZE = "extra_large"
 """The table's card size for a browser seat: a phone is held close, and a card is touched with a thumb."""
@@ -72,9 +71,8 @@ class Fonts:
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
-            name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
             try:
-                font = SafeFont(str(resources.files("pygame_gui.data") / name), size)
+                font = SafeFont(app_font_path(bold), size)
             except (OSError, pygame.error):
                 font = SafeFont(None, size)
                 font.bold = bold
