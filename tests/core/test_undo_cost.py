@@ -74,7 +74,20 @@ def window(state: GameState, rnd: random.Random) -> tuple[float, int]:
     return kept / WINDOW, max(items, default=0)
 
 
+def warm_up(game_id: str) -> None:
+    """Play another match of the game first, so that what the engine builds once and shares between
+    all its matches (Gang's event and word tables) is not counted as kept by the measured moves: the
+    test counted it when it ran first in its process, and passed only after other tests had built it."""
+    desc = GAMES[game_id]
+    options, players = LONG[game_id]
+    state = desc.new_match(players, desc.Options(**options), seed=11)
+    rnd = random.Random(11)
+    while len(state.log) < 20 * WINDOW and not state.is_over():
+        state.apply(rnd.choice(state.legal_moves(rnd.choice(state.to_move()))))
+
+
 def early_and_late(game_id: str, undoable: bool) -> list[tuple[float, int]]:
+    warm_up(game_id)
     desc = GAMES[game_id]
     options, players = LONG[game_id]
     state = desc.new_match(players, desc.Options(**options), seed=3)
