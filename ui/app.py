@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 import warnings
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -204,8 +205,9 @@ class App:
         self._speaker: Speaker | None = None
         self.last_f1: float | None = None
         """When F1 was last pressed (``elapsed``): F1 twice at a table says its spoken keys."""
-        self._heard: tuple[Scene | None, Heard | None] = (None, None)
-        """The top scene and what a listener heard of it at the last frame (``follow_screen``)."""
+        self._heard: tuple[weakref.ref[Scene] | None, Heard | None] = (None, None)
+        """The top scene (weakly: a table that closed is freed as the next one opens) and what a
+        listener heard of it at the last frame (``follow_screen``)."""
         self._announced: set[str] = set()
         """What was announced this frame: a sentence shown two ways at once (a log line and a message
         over the table) is said once."""
@@ -555,8 +557,9 @@ class App:
         control; a value changed the new value; an error shown, at once. Called once a frame, for every screen."""
         top = self.top
         heard = top.spoken_screen() if top is not None and self.settings.read_aloud else None
-        last_scene, before = self._heard
-        self._heard = (top, heard)
+        last, before = self._heard
+        last_scene = last() if last is not None else None
+        self._heard = (weakref.ref(top) if top is not None else None, heard)
         if heard is None:
             return
         alert = heard.alert if heard.alert and (before is None or before.alert != heard.alert) else ""

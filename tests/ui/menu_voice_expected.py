@@ -129,7 +129,8 @@ EXPECTED: dict[str, dict[str, list[list[str]]]] = {'title': {'en': [['Tablée. C
                    'aucune encore.'],
                   ["Tablée. Des jeux de cartes autour d'une même table. Flèches : choisir, Entrée : ouvrir, F11 : "
                    'plein écran. Statistiques, bouton.']]},
- 'saves': {'en': [['Continue, Gin Rummy, button. Player 1, Player 2, 40 moves played.'],
+ 'saves': {'en': [['Tablée. Card games around one table. Arrow keys: choose, Enter: open, F11: full screen. '
+                   'Continue, Gin Rummy, button. Player 1, Player 2, 40 moves played.'],
                   ['Saved matches (1), button.'],
                   ['Saved matches. Gin Rummy, Player 1: 0, Player 2: 0, button. Solo against bots, 40 moves played, '
                    'last played today at <time>.'],
@@ -140,7 +141,8 @@ EXPECTED: dict[str, dict[str, list[list[str]]]] = {'title': {'en': [['Tablée. C
                   ['Saved matches. Delete: Gin Rummy, Player 1: 0, Player 2: 0, button.'],
                   ['Tablée. Card games around one table. Arrow keys: choose, Enter: open, F11: full screen. Saved '
                    'matches (1), button.']],
-           'fr': [['Continuer, Gin-rami, bouton. Joueur 1, Player 2, 40 coups joués.'],
+           'fr': [["Tablée. Des jeux de cartes autour d'une même table. Flèches : choisir, Entrée : ouvrir, F11 : plein écran. "
+                   'Continuer, Gin-rami, bouton. Joueur 1, Player 2, 40 coups joués.'],
                   ['Parties sauvegardées (1), bouton.'],
                   ['Parties sauvegardées. Gin-rami, Player 1 : 0, Player 2 : 0, bouton. Seul contre des robots, 40 '
                    'coups joués, jouée aujourd’hui à <time>.'],

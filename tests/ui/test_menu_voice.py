@@ -139,8 +139,10 @@ def saved_matches(app, spoken: list[str]) -> list[list[str]]:
     Delete and Enter asks first; Tab to Cancel and Enter; Esc back to the title screen."""
     from tests.ui.test_score_chart import session_after
 
+    from ui.scenes.title import TitleScene
+
     app.storage.save_session(session_after("gin_rummy", 2, 2).to_json())
-    app.top.rebuild()
+    app.replace(TitleScene(app))  # the title as it opens with a match saved: Continue first
     out = [frames(app, spoken), keys(app, spoken, pygame.K_DOWN), keys(app, spoken, pygame.K_RETURN)]
     out += [keys(app, spoken, TAB), keys(app, spoken, pygame.K_RETURN), keys(app, spoken, TAB)]
     out += [keys(app, spoken, pygame.K_RETURN), keys(app, spoken, pygame.K_ESCAPE)]
