@@ -138,7 +138,6 @@ def saved_matches(app, spoken: list[str]) -> list[list[str]]:
     """With a match saved, the title screen offers Continue and Saved matches: Down, Enter; Tab to
     Delete and Enter asks first; Tab to Cancel and Enter; Esc back to the title screen."""
     from tests.ui.test_score_chart import session_after
-
     from ui.scenes.title import TitleScene
 
     app.storage.save_session(session_after("gin_rummy", 2, 2).to_json())
