@@ -44,7 +44,7 @@
   function t(key) { return words[key] || key; }
 
   function show(id) {
-    for (const name of ["join", "wait", "table"]) $(name).hidden = name !== id;
+    for (const name of ["join", "wait", "left", "table"]) $(name).hidden = name !== id;
   }
 
   function banner(text) {
@@ -84,7 +84,7 @@
     socket.onclose = () => {
       if (ws !== socket) return;
       ws = null;
-      if (ended) { banner(t("web.ended")); return; }
+      if (ended) { if ($("left").hidden) banner(t("web.ended")); return; }
       if (!joined) return;
       banner(t("web.reconnecting"));
       retry = Math.min(retry + 1, 6);
@@ -116,6 +116,11 @@
         break;
       case "seats":
         drawSeats(message);
+        break;
+      case "left":  // the player left the table from its menu: the seat's key is kept to come back
+        joined = false;
+        ended = true;
+        show("left");
         break;
       case "picture":
         drawPicture(message);
@@ -374,6 +379,13 @@
     connect();
   });
 
+  $("rejoin-button").addEventListener("click", () => {
+    ended = false;
+    joined = true;
+    show("wait");
+    connect();
+  });
+
   function start() {
     document.documentElement.lang = lang;
     document.title = t("web.title") + " · " + code;
@@ -381,6 +393,8 @@
     $("name-label").textContent = t("web.name");
     $("join-button").textContent = t("web.join");
     $("wait-title").textContent = t("web.waiting");
+    $("left-title").textContent = t("web.left");
+    $("rejoin-button").textContent = t("web.rejoin");
     $("name").value = localStorage.getItem("tablee.name") || "";
     if (localStorage.getItem(keyName)) {
       joined = true;

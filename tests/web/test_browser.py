@@ -8,6 +8,8 @@ The player (``tests.web.player``) plays as a person would, from what the page sh
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,8 +17,9 @@ from game import GAMES
 from net.table import HostedTable, NetSeat
 from tests.tinygame import registered
 from tests.tinygame.table import HuitAdapter
-from tests.web.cdp import CHROMIUM, Browser
-from tests.web.player import CODE, Player, Table, join, play
+from tests.web.cdp import CHROMIUM, Browser, Page
+from tests.web.player import CODE, Player, Table, join, play, visible
+from tests.web.test_seat import knock_with_a_long_meld
 from ui.games import register_adapter, unregister_adapter
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs it)")
@@ -96,3 +99,50 @@ def test_a_fourth_game_written_only_in_python_plays_in_the_browser_unchanged(bro
                 host.close()
         finally:
             unregister_adapter(desc.id)
+
+
+def node(page: Page, ident: str) -> dict[str, Any] | None:
+    return next((n for n in page.nodes() if n["id"] == ident), None)
+
+
+def tap(page: Page, ident: str) -> None:
+    """A finger on the node named ``ident``, once the page shows it (and it takes a gesture)."""
+    found = page.until(lambda: (n := node(page, ident)) is not None and n["acts"] and n, f"{ident} on the page")
+    page.touch(*visible(page, found))
+
+
+def test_a_phone_lays_out_its_knock_by_dragging_a_card_to_the_deadwood(browser: Browser, tmp_path: Path) -> None:
+    state, discard, moved = knock_with_a_long_meld()
+    host = Table(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                             started=True))
+    try:
+        page = browser.page()
+        join(page, host.url)
+        player = Player(page, 0)
+        card = page.until(lambda: next((n for n in player.look() if n["group"] == "hand:0"
+                                        and n["img"] and n["img"].endswith("_" + discard)), None), "the discard shown")
+        page.touch(*visible(page, card))
+        page.until(lambda: " selected" in (node(page, card["id"]) or {}).get("cls", ""), "the card chosen")
+        tap(page, "button:knock")
+        dead = page.until(lambda: node(page, "knock:deadwood"), "the knock panel")
+        mine = page.until(lambda: node(page, f"knock:{moved}"), "the card in its meld")
+        assert mine["group"] != "knock:deadwood" and mine["img"].endswith("_" + moved)
+        before = len(state.log)
+        assert dead["acts"] is None, "a row takes a tap only while a card is picked up"
+        row = page.js("(() => { const s = document.querySelector('[data-id=\"knock:deadwood\"]').style; "
+                      "return [s.left, s.top, s.width, s.height].map(parseFloat); })()")
+        assert row in [d["rect"] for d in mine["acts"]["drops"]], "the card may be dropped on the deadwood row"
+        player.drag(mine, row)
+        page.until(lambda: (node(page, f"knock:{moved}") or {}).get("group") == "knock:deadwood",
+                   "the card moved to the deadwood row")
+        page.until(lambda: page.holds("[...document.images].every(i => i.complete) && !document.getAnimations().length"),
+                   "the card images, the card landed")
+        page.screenshot(tmp_path / "knock-panel.png")
+        assert len(state.log) == before
+        tap(page, "knock:button:confirm")
+        page.until(lambda: len(state.log) > before, "the knock played")
+        line = state.log[before]
+        assert line.startswith(f"0: knock {discard} ") and moved not in line.split(" ", 3)[3], line
+        page.until(lambda: node(page, "knock") is None, "the panel closed")
+    finally:
+        host.close()

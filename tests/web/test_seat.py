@@ -173,26 +173,62 @@ def test_a_desktop_client_that_sends_a_gesture_is_told_it_gave_no_screen(gin: Ho
         assert read_until(ws, "error")[-1]["key"] == "no_screen"
 
 
-def test_a_browser_knocks_at_gin_with_the_engines_arrangement() -> None:
-    """The desktop opens a panel to lay out a knock; a browser has none over its table: the knock
-    is played at once with the arrangement the panel opens on (before, the tap did nothing)."""
+def knock_with_a_long_meld(seed: int = 59) -> tuple[Any, str, str]:
+    """A Gin Rummy match where seat 0 may knock with a meld of four or more cards, one of whose end
+    cards may go to the deadwood within the knock limit: (state, the discard, that card)."""
+    from game.gin_rummy.views import points
+
     desc = GAMES["gin_rummy"]
-    state = desc.new_match(["Ann", "Bot"], seed=9)
-    bots = [desc.make_bot("easy", 1), desc.make_bot("easy", 2)]
-    while not ((state.view(0).get("knocks") or [{}])[0].get("kind") == "knock" and state.to_move() == [0]):
+    state = desc.new_match(["Ann", "Bot"], seed=seed)
+    bots = [desc.make_bot("normal", 1), desc.make_bot("easy", 2)]
+    while not state.history:
+        view = state.view(0)
+        if state.to_move() == [0]:
+            for offer in view.get("knocks") or []:
+                for meld in offer["arrangements"][0]["melds"] if offer["kind"] == "knock" else []:
+                    ends = sorted(meld, key=lambda c: "A23456789TJQK".index(c[0]))
+                    for card in (ends[0], ends[-1]) if len(meld) >= 4 else ():
+                        if offer["deadwood"] + points([card]) <= view["knock_limit"]:
+                            return state, offer["card"], card
         seat = state.to_move()[0]
-        state.apply(bots[seat].choose(state.view(seat), state.legal_moves(seat)))
-        assert not state.history, "this deal offers a knock to seat 0 before the hand ends"
+        legal = [m for m in state.legal_moves(seat) if m.action not in ("knock", "gin")] or state.legal_moves(seat)
+        state.apply(bots[seat].choose(state.view(seat), legal))
+    raise AssertionError("this deal offers no such knock")
+
+
+def test_a_browser_lays_out_its_knock_in_the_panel_and_the_host_receives_that_arrangement() -> None:
+    """The knock panel is drawn in the browser as nodes: a card dropped from a meld onto the deadwood
+    row moves there, Knock plays that arrangement (before, the knock was played at once with the
+    engine's arrangement, and a phone could not lay out its melds)."""
+    state, discard, moved = knock_with_a_long_meld()
     hosted = Hosted(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
                                 started=True))
     try:
         with hosted.client() as ws:
             ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
-            knock = nodes(read_until(ws, "picture"))["button:knock"]
-            assert knock["acts"] == {"tap": "*"}
-            before = len(state.log)
+            seen = read_until(ws, "picture")
+            card = next(i for i, n in nodes(seen).items() if n.get("group") == "hand:0" and n.get("content") == discard)
+            ws.send(json.dumps({"type": "gesture", "node": card, "act": "tap"}))
+            seen += flush(ws)
+            assert nodes(seen)["button:knock"]["acts"] == {"tap": "*"}
             ws.send(json.dumps({"type": "gesture", "node": "button:knock", "act": "tap"}))
-            flush(ws)
-            assert state.log[before].startswith("0: knock ")
+            seen += flush(ws)
+            shown = nodes(seen)
+            assert shown["knock"]["role"] == "dialog" and f"knock:{moved}" in shown
+            assert not any(n.get("acts") for i, n in shown.items() if not i.startswith("knock")), \
+                "the table under the panel takes no gesture"
+            dead = shown["knock:deadwood"]["rect"]
+            index = [d["rect"] for d in shown[f"knock:{moved}"]["acts"]["drops"]].index(dead)
+            before = len(state.log)
+            ws.send(json.dumps({"type": "gesture", "node": f"knock:{moved}", "act": "drop", "drop": index}))
+            seen += flush(ws)
+            shown = nodes(seen)
+            assert shown[f"knock:{moved}"]["group"] == "knock:deadwood"
+            assert len(state.log) == before, "moving a card plays nothing"
+            ws.send(json.dumps({"type": "gesture", "node": "knock:button:confirm", "act": "tap"}))
+            seen += flush(ws)
+            line = state.log[before]
+            assert line.startswith(f"0: knock {discard} ") and moved not in line.split(" ", 3)[3], line
+            assert not any(i.startswith("knock") for i in nodes(seen)), "the panel closed"
     finally:
         hosted.close()

@@ -14,6 +14,7 @@ without any move. Whether a group is a meld and what the cards are worth are the
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,9 +22,11 @@ import pygame
 from game import Move
 from game.gin_rummy.views import meld_kind, points
 from ui.cards import card_height
+from ui.picture.model import Node
 from ui.scene import Scene
 from ui.spoken import Heard, aloud, sentence
 from ui.table.sprites import draw_highlight
+from ui.table.touch import Touch
 from ui.table.widgets import FONT_COLOUR, GOLD, Button, TextCache, layout_buttons
 
 if TYPE_CHECKING:
@@ -140,6 +143,8 @@ class KnockPanel(Scene):
         self.drag: dict[str, Any] | None = None
         self._press: dict[str, Any] | None = None
         self._geometry: dict[str, Any] | None = None
+        self.touch = bool(getattr(app, "touch", False))
+        """Shown on a touch screen (a browser seat): its help speaks of taps and drags, not keys."""
 
     def enter(self) -> None:
         tr = self.app.tr
@@ -156,8 +161,12 @@ class KnockPanel(Scene):
         table, the host's news. If knocking with this discard stops being a move (the host gave the
         seat of a player away too long to a bot), the panel closes."""
         self.table.update(dt)
-        if Move(f"knock {self.layout.card}", self.table.viewer) not in self.table.legal and self.app.top is self:
+        if self.stale() and self.app.top is self:
             self.app.pop()
+
+    def stale(self) -> bool:
+        """Whether knocking with this discard is no longer a move of the player's."""
+        return Move(f"knock {self.layout.card}", self.table.viewer) not in self.table.legal
 
     def idle(self) -> bool:
         """Nothing moves in the panel unless a card is being dragged, nor on the table beneath."""
@@ -216,10 +225,13 @@ class KnockPanel(Scene):
         plain = min(card_height(table.card_w) + 2 * pad, (round(h * 0.84) - round(table.unit * 3.2)) // len(rows) - pad)
         u = max(table.unit, min(table.em, (box.h - len(rows) * (plain * 0.8 + pad)) / 3.2))
         head = round(u * 1.2)
-        foot = round(u * 2.0)
-        row_h = min(round(card_height(table.card_w) + 2 * pad), (box.h - head - foot) // len(rows) - pad)
-        card_w = max(20, round((row_h - 2 * pad) / card_height(100) * 100))
-        label_w = round(box.w * 0.27)
+        foot = round(u * (2.4 if self.touch else 2.0))  # a finger needs taller buttons than a pointer
+        # a window taller than wide (a phone held upright) has no room for the words beside the cards:
+        # they go on a strip at the top of each row, the cards under them
+        strip = round(u * 0.5) if w < h else 0
+        row_h = min(round(card_height(table.card_w) + 2 * pad + strip), (box.h - head - foot) // len(rows) - pad)
+        card_w = max(20, round((row_h - 2 * pad - strip) / card_height(100) * 100))
+        label_w = pad * 2 if strip else round(box.w * 0.27)
         longest = max(len(row) for row in rows)
         step = round(min(card_w * 1.08, (box.w - pad * 8 - label_w - card_w) / max(1, longest - 1)))
         row_rects: list[pygame.Rect] = []
@@ -230,13 +242,14 @@ class KnockPanel(Scene):
             row_rects.append(rect)
             x = rect.x + label_w
             for card in row:
-                cards[card] = pygame.Rect(x, rect.y + pad, card_w, card_height(card_w))
+                cards[card] = pygame.Rect(x, rect.y + strip + pad, card_w, card_height(card_w))
                 x += step
             y += row_h + pad
-        bar = pygame.Rect(box.x + pad * 3, box.bottom - round(u * 0.75), box.w - pad * 6, round(u * 0.55))
+        tall = 0.8 if self.touch else 0.55
+        bar = pygame.Rect(box.x + pad * 3, box.bottom - round(u * (tall + 0.2)), box.w - pad * 6, round(u * tall))
         layout_buttons(self.buttons, self.text, bar)
         self._geometry = {"box": box, "rows": row_rects, "cards": cards, "card_w": card_w, "label_w": label_w,
-                          "status_y": bar.y - round(u * 0.55), "em": u}
+                          "status_y": bar.y - round(u * 0.55), "em": u, "strip": strip}
         return self._geometry
 
     def _changed(self) -> None:
@@ -351,6 +364,106 @@ class KnockPanel(Scene):
             else:
                 self.confirm()
 
+    # ------------------------------------------------------------------ as a picture
+    def help(self) -> str:
+        return self.app.tr("gin.panel.help_touch" if self.touch else "gin.panel.help")
+
+    def picture_nodes(self, depth: int) -> list[Node]:
+        """The panel as nodes of the table's picture (``ui.picture``) from ``depth`` up, from the
+        geometry ``draw`` uses: the shade over the table, the box, its title and help, each row with
+        its label and note (a row that is not a meld, or deadwood over the limit, is an alert), the
+        cards where they lie (the one picked up raised and selected), the status and the buttons.
+        A browser seat draws these (``ui.web.seat``); ``touches`` says what they do."""
+        geo = self.geometry()
+        box: pygame.Rect = geo["box"]
+        u = geo["em"]
+        w, h = self.table.layout.size
+        nodes = [Node("knock:shade", "panel", (0, 0, w, h), depth, state=frozenset({"dimmed"}), group="overlay"),
+                 Node("knock", "panel", _rect(box), depth + 1, role="dialog", label=self.title, group="overlay")]
+        top = box.y + round(u * 0.18)
+        nodes.append(self._text_node("knock:title", self.title, round(u * 0.4), True, box, top, depth + 2))
+        size, lines = self._help_lines(round(u * 0.24), box.w - 40, round(u * 0.45))
+        step = self.text.font(size).get_linesize()
+        for i, line in enumerate(lines):
+            nodes.append(self._text_node(f"knock:help:{i}", line, size, False, box, box.y + round(u * 0.7) + i * step,
+                                         depth + 2))
+        kinds, points = self.layout.kinds(), self.layout.deadwood_points()
+        for i, rect in enumerate(geo["rows"]):
+            ident = self._row_ident(i)
+            label, note, ok = self.row_words(i, kinds, points)
+            state = {"lit"} if self.held is not None and i != self.layout.row_of(self.held) else set()
+            if ok is None:
+                state.add("dimmed")
+            nodes.append(Node(ident, "panel", _rect(rect), depth + 3, state=frozenset(state),
+                              role="alert" if ok is False else "", label=f"{label}, {note}", group="knock:rows"))
+            for part, said, fitted, bold, room in self.row_places(i, rect)[1]:
+                nodes.append(Node(f"{ident}:{part}", "text", _rect(room), depth + 4, said, parent=ident,
+                                  text_size=fitted, bold=bold))
+        adapter = getattr(self.table, "adapter", None)
+        name_of = adapter.card_words if adapter is not None else str
+        for n, (card, rect) in enumerate(geo["cards"].items()):
+            lifted = rect.move(0, -max(3, rect.h // 10)) if card == self.held else rect
+            state = {"face_up", "selected"} if card == self.held else {"face_up"}
+            nodes.append(Node(f"knock:{card}", "card", _rect(lifted), depth + 10 + n, card, frozenset(state), "button",
+                              name_of(card), self.table.viewer, group=self._row_ident(self.layout.row_of(card))))
+        problem = self.problem()
+        self.buttons[0].primary = problem is None
+        status = problem or self.app.tr("gin.panel.ready", points=points, limit=self.layout.limit)
+        size = round(u * 0.26)
+        lines = self.text.wrap(status, size, box.w - 40, bold=True)[:2]
+        step = self.text.font(size, True).get_linesize()
+        y = geo["status_y"] - (len(lines) - 1) * step
+        for i, line in enumerate(lines):
+            nodes.append(self._text_node(f"knock:status:{i}", line, size, True, box, y + i * step, depth + 70,
+                                         role="alert" if problem else "status"))
+        for b in self.buttons:
+            nodes.append(Node(f"knock:button:{b.key}", "button", _rect(b.rect), depth + 71, "\n".join(b.lines) or b.label,
+                              frozenset({"primary"}) if b.primary else frozenset(), "button", b.label,
+                              text_size=b.text_size or round(b.rect.h * 0.42), bold=True))
+        return nodes
+
+    def touches(self) -> dict[str, Touch]:
+        """What a tap or a drop does on each of ``picture_nodes``: a card is picked up (or put in the
+        row of the card tapped after it) and dropped on a row; a row takes the card picked up; the
+        buttons do what theirs do."""
+        rows = self.geometry()["rows"]
+        out: dict[str, Touch] = {}
+        for card in self.geometry()["cards"]:
+            own = self.layout.row_of(card)
+            drops = tuple((_rect(r), partial(self.move_card, card, i)) for i, r in enumerate(rows) if i != own)
+            out[f"knock:{card}"] = Touch(partial(self._click_card, card), drops)
+        if self.held is not None:
+            for i in range(len(rows)):
+                if i != self.layout.row_of(self.held):
+                    out[self._row_ident(i)] = Touch(partial(self.move_card, self.held, i))
+        for b in self.buttons:
+            out[f"knock:button:{b.key}"] = Touch(b.action)
+        return out
+
+    def _row_ident(self, i: int) -> str:
+        if i < self.layout.new_row:
+            return f"knock:meld:{i}"
+        return "knock:new" if i == self.layout.new_row else "knock:deadwood"
+
+    def _help_lines(self, size: int, width: int, height: int) -> tuple[int, list[str]]:
+        """The help's lines at the largest size up to ``size`` whose lines fit ``height`` (as ``block``)."""
+        help_text = self.help()
+        while size > 9:
+            lines = self.text.wrap(help_text, size, width)
+            if len(lines) * self.text.font(size).get_linesize() <= height:
+                return size, lines
+            size -= 1
+        return 9, self.text.wrap(help_text, 9, width)
+
+    def _text_node(self, ident: str, words: str, size: int, bold: bool, box: pygame.Rect, top: int, depth: int,
+                   role: str = "") -> Node:
+        """One line of words centred in ``box`` at ``top``, at the size ``draw`` fits it to."""
+        fitted = self.text.fitting_size(words, size, box.w - 40, bold)
+        width = min(box.w - 40, self.text.width(words, fitted, bold) + 2)
+        rect = (box.centerx - width // 2, top, width, self.text.font(fitted, bold).get_linesize())
+        return Node(ident, "text", rect, depth, words, role=role, label=words if role else "", parent="knock",
+                    text_size=fitted, bold=bold)
+
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         geo = self.geometry()
@@ -365,13 +478,13 @@ class KnockPanel(Scene):
         tr = self.app.tr
         title = self.text.fit(self.title, round(u * 0.4), box.w - 40, GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + round(u * 0.18))))
-        help_line = self.text.block(tr("gin.panel.help"), round(u * 0.24), box.w - 40, round(u * 0.45),
+        help_line = self.text.block(self.help(), round(u * 0.24), box.w - 40, round(u * 0.45),
                                     (200, 214, 196))
         surface.blit(help_line, help_line.get_rect(midtop=(box.centerx, box.y + round(u * 0.7))))
         kinds = self.layout.kinds()
         points = self.layout.deadwood_points()
         for i, rect in enumerate(geo["rows"]):
-            self._draw_row(surface, i, rect, kinds, points, geo["label_w"], u / self.table.layout.unit)
+            self._draw_row(surface, i, rect, kinds, points)
         dragged = self.drag["card"] if self.drag else None
         focus = self.focused()
         for c, rect in geo["cards"].items():
@@ -441,30 +554,62 @@ class KnockPanel(Scene):
         return Heard(aloud(self.title), control, value, page=" ".join(sentence(r) for r in rows if r),
                      alert=problem or "", keys=tr("gin.panel.help"))
 
-    def _draw_row(self, surface: pygame.Surface, i: int, rect: pygame.Rect, kinds: list[str | None], points: int,
-                  label_w: int, grow: float) -> None:
-        """A row's frame, its mark (a tick or a cross) and its label, ``grow`` times its size at 100 %."""
+    def row_places(self, i: int, rect: pygame.Rect) -> tuple[pygame.Rect, list[tuple[str, str, int, bool, pygame.Rect]]]:
+        """Where row ``i``'s mark (a tick or a cross) and words go, the one geometry ``draw`` and
+        ``picture_nodes`` share: the mark's rectangle, and for the label and the note their words,
+        fitted size, boldness and room (left of the cards, one under the other; on a strip above the
+        cards, side by side, in a window taller than wide)."""
+        geo = self.geometry()
+        label, note, ok = self.row_words(i, self.layout.kinds(), self.layout.deadwood_points())
+        strip = geo["strip"]
+        if strip:
+            size = max(10, round(strip * 0.62))
+            mark = pygame.Rect(rect.x + size // 2, rect.y + (strip - size) // 2 + 2, size, size)
+            x = mark.right + size // 2
+            first = self.text.fitting_size(label, size, (rect.right - x) // 2, True)
+            width = self.text.width(label, first, True)
+            second = self.text.fitting_size(note, size, rect.right - size // 2 - x - width - size, ok is False)
+            height = self.text.font(size, True).get_linesize()
+            y = rect.y + (strip - height) // 2 + 2
+            return mark, [("label", label, first, True, pygame.Rect(x, y, width + 2, height)),
+                          ("note", note, second, ok is False, pygame.Rect(x + width + size, y,
+                                                                        rect.right - size // 2 - x - width - size, height))]
+        grow = geo["em"] / self.table.layout.unit
         size = max(12, round(min(rect.h * 0.2 * grow, rect.h * 0.36)))
-        label, note, ok = self.row_words(i, kinds, points)
+        mark = pygame.Rect(rect.x + size // 2, rect.y + size // 2, size, size)
+        x = mark.right + size // 2
+        room = geo["label_w"] - (x - rect.x) - size // 2
+        first = self.text.fitting_size(label, size, room, True)
+        second = self.text.fitting_size(note, round(size * 0.9), room, ok is False)
+        top = rect.y + size // 3
+        height = self.text.font(first, True).size(label)[1]
+        return mark, [("label", label, first, True, pygame.Rect(x, top, room, height)),
+                      ("note", note, second, ok is False, pygame.Rect(x, top + height, room,
+                                                                    self.text.font(second, ok is False).size(note)[1]))]
+
+    def _draw_row(self, surface: pygame.Surface, i: int, rect: pygame.Rect, kinds: list[str | None], points: int) -> None:
+        """A row's frame, its mark (a tick or a cross) and its label and note (``row_places``)."""
+        ok = self.row_words(i, kinds, points)[2]
         pygame.draw.rect(surface, ROW_FILL, rect, border_radius=10)
         if ok is None:
             _dashed(surface, (150, 170, 150), rect)
         else:
             pygame.draw.rect(surface, VALID if ok else INVALID, rect, 2 if ok else 4, border_radius=10)
-        mark = pygame.Rect(rect.x + size // 2, rect.y + size // 2, size, size)
+        mark, words = self.row_places(i, rect)
+        size = mark.w
         if ok is True:
             pygame.draw.lines(surface, VALID, False, [(mark.x, mark.centery), (mark.x + size // 3, mark.bottom),
                                                       (mark.right, mark.y)], 3)
         elif ok is False:
             pygame.draw.line(surface, INVALID, mark.topleft, mark.bottomright, 4)
             pygame.draw.line(surface, INVALID, mark.topright, mark.bottomleft, 4)
-        x = mark.right + size // 2
-        room = label_w - (x - rect.x) - size // 2
-        top = self.text.fit(label, size, room, FONT_COLOUR, bold=True)
-        surface.blit(top, (x, rect.y + size // 3))
-        colour = (200, 214, 196) if ok is not False else (255, 190, 170)
-        bottom = self.text.fit(note, round(size * 0.9), room, colour, bold=ok is False)
-        surface.blit(bottom, (x, rect.y + size // 3 + top.get_height()))
+        for part, said, fitted, bold, room in words:
+            colour = FONT_COLOUR if part == "label" else (200, 214, 196) if ok is not False else (255, 190, 170)
+            surface.blit(self.text.render(said, fitted, colour, bold=bold), room.topleft)
+
+
+def _rect(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    return (int(rect.x), int(rect.y), int(rect.w), int(rect.h))
 
 
 def _dashed(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect) -> None:

@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 import pygame
 
@@ -30,14 +30,17 @@ from game import Move
 from net.browser import Screen
 from net.protocol import error
 from ui.i18n import Translator
+from ui.picture.model import Node
 from ui.settings import Settings
 from ui.table.bots import ThreadRunner
 from ui.table.gestures import Action, Attempt, Drop
 from ui.table.remote import RemoteSession
 from ui.table.scene import TableScene
 from ui.table.sprites import CardSprite
+from ui.table.touch import Touch
 from ui.table.widgets import Button
 from ui.text import SafeFont, app_font_path
+from ui.web.menu import MENU, SeatMenu, menu_button
 
 CARD_SIZE = "extra_large"
 """The table's card size for a browser seat: a phone is held close, and a card is touched with a thumb."""
@@ -52,6 +55,11 @@ DESKTOP_ONLY = frozenset({"bar:menu"})
 """Nodes a browser is not shown: the keys of the desktop's menu (a phone has no Tab, Enter or Escape)."""
 STATUS_MARGIN = 6
 """Pixels kept at the right of the status line, which takes the room of the desktop's menu keys."""
+DEPTH_MENU = 11
+"""The menu button's depth: over the top bar."""
+DEPTH_OVERLAY = 1610
+"""A panel over the table (the knock panel, the score sheet, the menu) lies from here: over the table's
+buttons, log and coach, under its message (a refusal said while the panel is open is read over it)."""
 MESSAGE_PACE = 1.0
 """How fast a message over the table wears off between two pictures (the table's own pace)."""
 
@@ -91,6 +99,11 @@ class SeatApp:
     """What a table scene asks of the app, for one browser seat: its language and the shared fonts;
     no window, no sound, no storage (the host keeps the match)."""
 
+    touch = True
+    """A browser is touched with a finger: panels speak of taps, not keys."""
+    browser = True
+    """Panels offer only what a browser does (no replay, no deal code; leaving is ``pop_to_title``)."""
+
     def __init__(self, fonts: Fonts, language: str) -> None:
         self.settings = Settings(language=language, card_size=CARD_SIZE, bot_delay=0.0, ui_scale=TEXT_SIZE)
         self._tr = Translator(language)
@@ -99,7 +112,14 @@ class SeatApp:
         self.sound: Any = _Nothing()
         self.real_dt = 0.0
         self.elapsed = 0.0
-        self.top = None
+        self.overlays: list[Overlay] = []
+        """The panels open over the table, the last on top (the knock panel, the score sheet, the menu)."""
+        self.left = False
+        """The player chose to leave the table (the connection says ``bye``)."""
+
+    @property
+    def top(self) -> Overlay | None:
+        return self.overlays[-1] if self.overlays else None
 
     @property
     def language(self) -> str:
@@ -121,20 +141,23 @@ class SeatApp:
         """A browser seat's words are in its picture (its labels), not spoken by the host."""
 
     def push(self, scene: Any) -> None:
-        """No screen opens over a browser seat's table (the score sheet, the pause menu and the review
-        are the desktop's). A panel that only confirms a move (Gin Rummy's knock panel) is confirmed
-        at once with the arrangement it opens on, the engine's best: a knock from a phone lays out
-        its melds automatically."""
-        confirm = getattr(scene, "confirm", None)
-        if callable(confirm):
+        """Open a panel over the table, if it is one a browser draws: it gives its picture's nodes and
+        what they do (``Overlay``: Gin Rummy's knock panel, the score sheet, the seat's menu). The
+        desktop's other screens (the replay, the review, the fair-deal panel) are not offered to a
+        browser, so none of them comes here."""
+        if callable(getattr(scene, "picture_nodes", None)) and callable(getattr(scene, "touches", None)):
             scene.enter()
-            confirm()
+            self.overlays.append(scene)
 
     def pop(self) -> None:
-        """See ``push``."""
+        """Close the panel on top."""
+        if self.overlays:
+            self.overlays.pop()
 
     def pop_to_title(self) -> None:
-        """See ``push``."""
+        """Leave the table (the desktop goes back to its title screen; a browser says ``bye``)."""
+        self.overlays.clear()
+        self.left = True
 
     def save_settings(self) -> None:
         """A browser seat's settings are not kept on the host."""
@@ -164,6 +187,26 @@ class FeedLink:
 
     def close(self) -> None:
         """The connection is the host's to close."""
+
+
+class Overlay(Protocol):
+    """A panel over a browser seat's table: its nodes in the picture and what touching them does."""
+
+    def enter(self) -> None: ...
+
+    def picture_nodes(self, depth: int) -> list[Node]: ...
+
+    def touches(self) -> Mapping[str, Touch]: ...
+
+
+def _touch_acts(touch: Touch) -> dict[str, Any]:
+    """A panel's node's gestures as the page reads them: every one a local action."""
+    acts: dict[str, Any] = {}
+    if touch.tap is not None:
+        acts["tap"] = LOCAL
+    if touch.drops:
+        acts["drops"] = [{"rect": list(rect), "move": LOCAL} for rect, _ in touch.drops]
+    return acts
 
 
 def _action_text(action: Action | None) -> str | None:
@@ -236,6 +279,7 @@ class WebSeat:
             self.app.real_dt = worn if step == 0 else 0.0
             scene.update(self.app.real_dt)
         scene.finish_animations()
+        self.app.overlays = [o for o in self.app.overlays if not getattr(o, "stale", lambda: False)()]
         return scene
 
     # ------------------------------------------------------------------ from the browser
@@ -250,6 +294,14 @@ class WebSeat:
         act, ident = message["act"], message["node"]
         if scene is None or link is None:
             return [], [error("not_started", "The match has not started yet: wait for the host.")]
+        top = self.app.top
+        if top is not None or ident == MENU:
+            if not self._touch(top, ident, act, message.get("drop")):
+                return [], [error("bad_field", "No such node to touch now.", {"type": "gesture", "field": "node"})]
+            if self.app.left:
+                return [{"type": "bye"}], [{"type": "left"}]
+            sent, link.sent = link.sent, []
+            return sent, self._picture(self._settle(0))
         target = self._target(ident)
         if target is None or act not in ("tap", "hold", "drop"):
             return [], [error("bad_field", "No such node to touch now.", {"type": "gesture", "field": "node"})]
@@ -271,6 +323,28 @@ class WebSeat:
             scene._apply_highlights()
         sent, link.sent = link.sent, []
         return sent, self._picture(self._settle(0))
+
+    def _touch(self, top: Overlay | None, ident: str, act: str, drop: Any) -> bool:
+        """A tap or a drop on a node of the panel over the table (or on the menu button, when no panel
+        is open); False: no such node takes that act now."""
+        scene = self.scene
+        assert scene is not None
+        if top is None:
+            if act != "tap":
+                return False
+            self.app.push(SeatMenu(self.app, scene))
+            return True
+        touch = top.touches().get(ident)
+        if touch is None:
+            return False
+        if act == "tap" and touch.tap is not None:
+            touch.tap()
+        elif act == "drop" and isinstance(drop, int) and not isinstance(drop, bool) and 0 <= drop < len(touch.drops):
+            touch.drops[drop][1]()
+        else:
+            return False
+        scene._rebuild_buttons()
+        return True
 
     def _drop(self, place: Drop | Attempt) -> None:
         scene = self.scene
@@ -329,16 +403,21 @@ class WebSeat:
 
     def nodes(self) -> dict[str, dict[str, Any]]:
         """The scene's picture now, as the JSON the browser draws: one object a node, by ident."""
-        assert self.scene is not None
-        picture = self.scene.picture()
+        scene = self.scene
+        assert scene is not None
+        picture = scene.picture()
+        top = self.app.top
+        touches = top.touches() if top is not None else {}
+        menu = menu_button(scene, DEPTH_MENU)
+        extra = top.picture_nodes(DEPTH_OVERLAY) if top is not None else []
         out: dict[str, dict[str, Any]] = {}
-        for node in picture:
+        for node in [*picture, menu, *extra]:
             if node.ident in DESKTOP_ONLY:
                 continue
             ident = CARD_IDENT.sub(self._rename, node.ident)
             rect = list(node.rect)
-            if ident == "bar:status":  # the desktop's menu keys are not shown: the status takes their room
-                rect[2] = max(rect[2], picture.size[0] - rect[0] - STATUS_MARGIN)
+            if ident == "bar:status":  # the desktop's menu keys are not shown: the status takes room up to the menu
+                rect[2] = max(0, menu.rect[0] - STATUS_MARGIN - rect[0])
             item: dict[str, Any] = {"id": ident, "kind": node.kind, "rect": rect, "z": node.depth}
             if node.content:
                 item["content"] = node.content
@@ -355,8 +434,12 @@ class WebSeat:
             if node.text_size:
                 item["size"] = node.text_size
                 item["bold"] = node.bold
-            if node.role == "button" or node.kind == "button":
-                acts = self._acts(ident)
+            if top is not None:
+                touch = touches.get(ident)
+                if touch is not None:
+                    item["acts"] = _touch_acts(touch)
+            elif node.role == "button" or node.kind == "button":
+                acts = {"tap": LOCAL} if ident == MENU else self._acts(ident)
                 if acts:
                     item["acts"] = acts
             out[ident] = item
