@@ -146,3 +146,71 @@ def test_a_phone_lays_out_its_knock_by_dragging_a_card_to_the_deadwood(browser: 
         page.until(lambda: node(page, "knock") is None, "the panel closed")
     finally:
         host.close()
+
+
+def shot(page: Page, path: Path) -> None:
+    """The page as it is once its card images are in and nothing moves any more."""
+    page.until(lambda: page.holds("[...document.images].every(i => i.complete) && !document.getAnimations().length"),
+               "the page at rest")
+    page.screenshot(path)
+
+
+def texts(page: Page, prefix: str) -> dict[str, str]:
+    return {n["id"]: n["text"] for n in page.nodes() if n["id"].startswith(prefix)}
+
+
+def test_a_phone_reads_the_score_sheet_at_the_match_end_leaves_and_takes_its_seat_back(browser: Browser,
+                                                                                        tmp_path: Path) -> None:
+    desc = GAMES["gin_rummy"]
+    state = desc.new_match(["Ann", "Bot"], desc.Options(game_target=1, match_target=1), seed=4)
+    host = Table(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                             think_delay=0.2))
+    try:
+        page = browser.page()
+        join(page, host.url)
+        play(page, Player(page, 0), state.is_over)
+        tap(page, "button:sheet")
+        page.until(lambda: node(page, "sheet:winner"), "the score sheet with the winner")
+        totals = {i.split(":")[-1]: t for i, t in texts(page, "sheet:total:").items() if not i.endswith(":label")}
+        assert totals == {str(s): str(p) for s, p in enumerate(state.scores)}, "the match totals, seat by seat"
+        winner = state.names[state.winners()[0]] if state.winners()[0] else "Zoé"
+        assert winner in texts(page, "sheet:winner")["sheet:winner"]
+        assert {n["id"] for n in page.nodes() if n["acts"]} == {"sheet:button:back", "sheet:button:leave"}
+        shot(page, tmp_path / "sheet.png")
+        tap(page, "sheet:button:leave")
+        page.until(lambda: page.holds("!document.getElementById('left').hidden"), "the page says the player left")
+        page.until(lambda: host.table.seats[0].conn is None, "the host heard the player leave")
+        shot(page, tmp_path / "left.png")
+        page.js("document.getElementById('rejoin-button').click()")
+        page.until(lambda: page.holds("!document.getElementById('table').hidden"), "the table drawn again")
+        page.until(lambda: host.table.seats[0].conn is not None, "the seat taken back with its key")
+    finally:
+        host.close()
+
+
+def test_a_phone_opens_its_menu_reads_the_score_sheet_and_leaves_mid_hand(browser: Browser, tmp_path: Path) -> None:
+    desc = GAMES["gin_rummy"]
+    state = desc.new_match(["Ann", "Bot"], seed=4)
+    host = Table(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                             think_delay=0.2))
+    try:
+        page = browser.page()
+        join(page, host.url)
+        tap(page, "web:menu")
+        page.until(lambda: node(page, "menu:button:leave"), "the menu")
+        assert {n["id"] for n in page.nodes() if n["acts"]} == {"menu:button:back", "menu:button:sheet",
+                                                                 "menu:button:leave"}, "no undo, no hint at a network table"
+        shot(page, tmp_path / "menu.png")
+        tap(page, "menu:button:sheet")
+        page.until(lambda: node(page, "sheet:button:back"), "the score sheet")
+        assert node(page, "menu") is None and node(page, "sheet:button:leave") is None
+        tap(page, "sheet:button:back")
+        page.until(lambda: node(page, "sheet") is None, "back at the table")
+        log = len(state.log)
+        tap(page, "web:menu")
+        tap(page, "menu:button:leave")
+        page.until(lambda: page.holds("!document.getElementById('left').hidden"), "the page says the player left")
+        page.until(lambda: host.table.seats[0].conn is None, "the host heard the player leave")
+        assert len(state.log) == log, "leaving plays nothing"
+    finally:
+        host.close()

@@ -232,3 +232,45 @@ def test_a_browser_lays_out_its_knock_in_the_panel_and_the_host_receives_that_ar
             assert not any(i.startswith("knock") for i in nodes(seen)), "the panel closed"
     finally:
         hosted.close()
+
+
+@pytest.mark.parametrize("gesture", [
+    {"type": "gesture", "node": "menu:button:leave", "act": "hold"},
+    {"type": "gesture", "node": "menu:button:leave", "act": "drop", "drop": 0},
+    {"type": "gesture", "node": "menu:button:nothing", "act": "tap"},
+    {"type": "gesture", "node": "web:menu", "act": "tap"},
+    {"type": "gesture", "node": "button:sort_melds", "act": "tap"},
+    {"type": "gesture", "node": "menu", "act": "tap"},
+])
+def test_a_hostile_gesture_on_a_panel_changes_nothing(gin: Hosted, gesture: dict[str, Any]) -> None:
+    """With the menu open, a gesture it does not take (a long press, a drop, a node that is not there,
+    the table beneath) is refused: the menu stays, the seat stays seated, nothing is played."""
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+        seen = read_until(ws, "picture")
+        assert nodes(seen)["web:menu"]["acts"] == {"tap": "*"}
+        ws.send(json.dumps({"type": "gesture", "node": "web:menu", "act": "tap"}))
+        seen += flush(ws)
+        assert "menu:button:leave" in nodes(seen)
+        log = list(gin.table.state.log)
+        ws.send(json.dumps(gesture))
+        answer = flush(ws)
+        assert any(m["type"] == "error" and m["key"] == "bad_field" for m in answer)
+        assert not any(m["type"] in ("picture", "left") for m in answer)
+        assert gin.table.state.log == log and gin.table.seats[0].conn is not None
+        ws.send(json.dumps({"type": "gesture", "node": "menu:button:back", "act": "tap"}))
+        assert "menu" not in nodes(seen + flush(ws)), "the menu still closes"
+
+
+def test_leave_from_the_menu_says_bye_and_the_seat_waits_for_its_key(gin: Hosted) -> None:
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+        token = read_until(ws, "welcome")[-1]["token"]
+        read_until(ws, "picture")
+        ws.send(json.dumps({"type": "gesture", "node": "web:menu", "act": "tap"}))
+        flush(ws)
+        ws.send(json.dumps({"type": "gesture", "node": "menu:button:leave", "act": "tap"}))
+        assert read_until(ws, "left")[-1] == {"type": "left"}
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "resume", "version": 1, "code": CODE, "token": token, "screen": PHONE}))
+        assert read_until(ws, "picture")[-1]["whole"], "the seat is taken back with its key"

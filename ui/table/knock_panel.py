@@ -397,8 +397,9 @@ class KnockPanel(Scene):
             nodes.append(Node(ident, "panel", _rect(rect), depth + 3, state=frozenset(state),
                               role="alert" if ok is False else "", label=f"{label}, {note}", group="knock:rows"))
             for part, said, fitted, bold, room in self.row_places(i, rect)[1]:
-                nodes.append(Node(f"{ident}:{part}", "text", _rect(room), depth + 4, said, parent=ident,
-                                  text_size=fitted, bold=bold))
+                alert = part == "note" and ok is False
+                nodes.append(Node(f"{ident}:{part}", "text", _rect(room), depth + 4, said, role="alert" if alert else "",
+                                  label=said if alert else "", parent=ident, text_size=fitted, bold=bold))
         adapter = getattr(self.table, "adapter", None)
         name_of = adapter.card_words if adapter is not None else str
         for n, (card, rect) in enumerate(geo["cards"].items()):

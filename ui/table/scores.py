@@ -17,10 +17,12 @@ import pygame
 from ui.announce import Priority
 from ui.games import adapter_class, has_adapter
 from ui.games.base import SCORE_PAPER, TableAdapter
+from ui.picture.model import Node
 from ui.scene import Scene
 from ui.session import MatchSession
 from ui.spoken import aloud, spoken
 from ui.table.layout import text_scale
+from ui.table.touch import Touch
 from ui.table.widgets import GOLD, SEAT_COLOURS, Button, TextCache, layout_buttons
 
 INK = (40, 36, 30)
@@ -50,6 +52,11 @@ class ScoreSheetScene(Scene):
         self._surface = None
         over = self.session.state.is_over()
         self.buttons = [Button("back", self.app.tr("sheet.back"), self.app.pop, primary=not over)]
+        if getattr(self.app, "browser", False):  # a browser seat (``ui.web``): back to the table, or leave it once over
+            if over:
+                self.buttons.append(Button("leave", self.app.tr("pause.leave_table"), self.app.pop_to_title,
+                                           primary=True))
+            return
         if len(self.session.state.history) >= 1:
             self.buttons.append(Button("chart", self.app.tr("sheet.table" if self.chart else "sheet.chart"),
                                        self.toggle_chart))
@@ -237,56 +244,89 @@ class ScoreSheetScene(Scene):
         rows.append((tr("sheet.game_total"), [num(t) for t in g["totals"]], "sum"))
         return rows
 
-    def _render(self, size: tuple[int, int]) -> pygame.Surface:
+    def frame(self, size: tuple[int, int]) -> dict[str, Any]:
+        """Where everything of the sheet goes in a window of ``size``, the one geometry ``draw`` and
+        ``picture_nodes`` share: the sheet, the text unit, the title and its line under it (the
+        target), the players' names over their columns, the rows that fit (the latest) with their
+        tops, the winner's line and the buttons' bar (the buttons are laid out in it)."""
         tr = self.app.tr
         state = self.session.state
         w, h = size
-        layer = pygame.Surface(size, pygame.SRCALPHA)
-        layer.fill((0, 0, 0, 150))
         scale = text_scale(size, self.app.settings.ui_scale)
         grow = 1 + 0.4 * (scale - 1)
         sheet = pygame.Rect(0, 0, min(round(w * min(0.94, 0.7 * grow)), round(980 * grow)), round(h * 0.88))
         sheet.center = (w // 2, h // 2)
-        pygame.draw.rect(layer, (0, 0, 0, 120), sheet.move(0, 8), border_radius=16)
-        pygame.draw.rect(layer, SCORE_PAPER, sheet, border_radius=16)
-        pygame.draw.rect(layer, GOLD, sheet, 3, border_radius=16)
         unit = min(w / 16, h / 10) * scale  # the table's em: its text at the interface size
-        title = self.text.render(tr("sheet.title"), round(unit * 0.5), RED, bold=True)
-        layer.blit(title, title.get_rect(midtop=(sheet.centerx, sheet.y + round(unit * 0.25))))
+        title_size = round(unit * 0.5)
+        y = sheet.y + round(unit * 0.25) + self.text.font(title_size, True).size(tr("sheet.title"))[1]
         target = getattr(state.options, "match_target", None)
-        y = sheet.y + round(unit * 0.25) + title.get_height()
+        sub: tuple[str, int, int] | None = None
         if getattr(state.options, "hollywood", False):
-            sub = self.text.render(tr("sheet.hollywood", points=state.options.game_target), round(unit * 0.26), INK)
-            layer.blit(sub, sub.get_rect(midtop=(sheet.centerx, y)))
-            y += sub.get_height()
+            sub = (tr("sheet.hollywood", points=state.options.game_target), round(unit * 0.26), y)
         elif target:
-            sub = self.text.render(tr("sheet.target", points=target), round(unit * 0.26), INK)
-            layer.blit(sub, sub.get_rect(midtop=(sheet.centerx, y)))
-            y += sub.get_height()
+            sub = (tr("sheet.target", points=target), round(unit * 0.26), y)
+        if sub is not None:
+            y += self.text.font(sub[1]).size(sub[0])[1]
         y += round(unit * 0.2)
         label_w = round(sheet.w * 0.42)
         col_w = (sheet.w - label_w - round(unit * 0.8)) // max(1, state.players)
         left = sheet.x + round(unit * 0.4)
         size_txt = round(unit * 0.26)
         line_h = round(size_txt * 1.45)
+        names_y, names_size = y, size_txt
         if not self.chart:  # the chart's legend names the players itself
-            for s, seat in enumerate(self.session.seats):
-                name = self.text.fit(seat.name, size_txt, col_w - 8, INK, bold=True)
-                layer.blit(name, name.get_rect(midtop=(left + label_w + col_w * s + col_w // 2, y)))
             y += line_h
-            pygame.draw.line(layer, GOLD, (left, y - 3), (sheet.right - round(unit * 0.4), y - 3), 2)
         bottom = sheet.bottom - round(unit * 1.6)
+        rows: list[tuple[str, list[str], str, int]] = []
+        top = y
+        if not self.chart:
+            found = self.rows()
+            if len(found) * line_h > bottom - y:
+                size_txt = max(11, int((bottom - y) / len(found) / 1.45))
+                line_h = round(size_txt * 1.45)
+            fit = max(1, (bottom - y) // line_h)
+            for label, cells, style in found[-fit:]:
+                rows.append((label, cells, style, y))
+                y += line_h
+        winner = None
+        if state.is_over():
+            names = " & ".join(self.session.seats[s].name for s in state.winners())
+            winner = spoken(self.app, self.session, "sheet.winner", name=names)
+        bar = pygame.Rect(sheet.x + 20, sheet.bottom - round(unit * 0.85), sheet.w - 40, round(unit * 0.62))
+        layout_buttons(self.buttons, self.text, bar)
+        return {"sheet": sheet, "unit": unit, "title_size": title_size, "sub": sub, "label_w": label_w,
+                "col_w": col_w, "left": left, "size_txt": size_txt, "line_h": line_h, "names_y": names_y, "names_size": names_size,
+                "top": top, "bottom": bottom, "rows": rows, "winner": winner, "bar": bar}
+
+    def _render(self, size: tuple[int, int]) -> pygame.Surface:
+        tr = self.app.tr
+        state = self.session.state
+        frame = self.frame(size)
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        layer.fill((0, 0, 0, 150))
+        sheet, unit = frame["sheet"], frame["unit"]
+        pygame.draw.rect(layer, (0, 0, 0, 120), sheet.move(0, 8), border_radius=16)
+        pygame.draw.rect(layer, SCORE_PAPER, sheet, border_radius=16)
+        pygame.draw.rect(layer, GOLD, sheet, 3, border_radius=16)
+        title = self.text.render(tr("sheet.title"), frame["title_size"], RED, bold=True)
+        layer.blit(title, title.get_rect(midtop=(sheet.centerx, sheet.y + round(unit * 0.25))))
+        if frame["sub"] is not None:
+            words, at, y = frame["sub"]
+            sub = self.text.render(words, at, INK)
+            layer.blit(sub, sub.get_rect(midtop=(sheet.centerx, y)))
+        label_w, col_w, left = frame["label_w"], frame["col_w"], frame["left"]
+        size_txt = frame["size_txt"]
+        if not self.chart:
+            for s, seat in enumerate(self.session.seats):
+                name = self.text.fit(seat.name, frame["names_size"], col_w - 8, INK, bold=True)
+                layer.blit(name, name.get_rect(midtop=(left + label_w + col_w * s + col_w // 2, frame["names_y"])))
+            pygame.draw.line(layer, GOLD, (left, frame["top"] - 3), (sheet.right - round(unit * 0.4), frame["top"] - 3), 2)
         if self.chart:
-            self._draw_chart(layer, pygame.Rect(left, y, sheet.right - round(unit * 0.4) - left, bottom - y), size_txt)
-            return self._finish(layer, sheet, unit)
-        rows = self.rows()
-        if len(rows) * line_h > bottom - y:
-            size_txt = max(11, int((bottom - y) / len(rows) / 1.45))
-            line_h = round(size_txt * 1.45)
-        fit = max(1, (bottom - y) // line_h)
-        if len(rows) > fit:
-            rows = rows[-fit:]
-        for label, cells, style in rows:
+            area = pygame.Rect(left, frame["names_y"], sheet.right - round(unit * 0.4) - left,
+                               frame["bottom"] - frame["names_y"])
+            self._draw_chart(layer, area, round(unit * 0.26))
+            return self._finish(layer, frame)
+        for label, cells, style, y in frame["rows"]:
             bold = style in ("head", "sum", "total")
             colour = RED if style == "head" else GREEN if style == "total" else INK
             if style in ("sum", "total"):
@@ -299,22 +339,69 @@ class ScoreSheetScene(Scene):
                     img = self.text.render(cell, size_txt, colour, bold=bold)
                     x = left + label_w + col_w * (i // split) + round(col_w * (i % split + 0.5) / split)
                     layer.blit(img, img.get_rect(midtop=(x, y + 2)))
-            y += line_h
-        return self._finish(layer, sheet, unit)
+        return self._finish(layer, frame)
 
-    def _finish(self, layer: pygame.Surface, sheet: pygame.Rect, unit: float) -> pygame.Surface:
+    def _finish(self, layer: pygame.Surface, frame: dict[str, Any]) -> pygame.Surface:
         """The winner's line and the buttons under the sheet."""
-        state = self.session.state
-        if state.is_over():
-            names = " & ".join(self.session.seats[s].name for s in state.winners())
-            img = self.text.render(spoken(self.app, self.session, "sheet.winner", name=names), round(unit * 0.38), RED,
-                                   bold=True)
+        sheet, unit = frame["sheet"], frame["unit"]
+        if frame["winner"] is not None:
+            img = self.text.render(frame["winner"], round(unit * 0.38), RED, bold=True)
             layer.blit(img, img.get_rect(midbottom=(sheet.centerx, sheet.bottom - round(unit * 1.05))))
-        bar = pygame.Rect(sheet.x + 20, sheet.bottom - round(unit * 0.85), sheet.w - 40, round(unit * 0.62))
-        layout_buttons(self.buttons, self.text, bar)
         for i, b in enumerate(self.buttons):
             b.draw(layer, self.text, i == self.focus)
         return layer
+
+    def picture_nodes(self, depth: int) -> list[Node]:
+        """The sheet as nodes of the table's picture (``ui.picture``) from ``depth`` up, from the
+        geometry ``draw`` uses (``frame``): for a renderer of pictures (a browser seat, ``ui.web``).
+        A row's nodes are named by its style (``head``, ``hand``, ``sum``, ``total``) and place."""
+        tr = self.app.tr
+        size = self.app.screen.get_size()
+        frame = self.frame(size)
+        sheet, unit = frame["sheet"], frame["unit"]
+        title = tr("sheet.title")
+        nodes = [Node("sheet:shade", "panel", (0, 0, *size), depth, state=frozenset({"dimmed"}), group="overlay"),
+                 Node("sheet", "panel", _rect(sheet), depth + 1, role="dialog", label=title, group="sheet")]
+
+        def text(ident: str, words: str, at: int, bold: bool, x: int, y: int, room: int, align: str = "centre") -> None:
+            fitted = self.text.fitting_size(words, at, room, bold)
+            w, h = self.text.font(fitted, bold).size(words)
+            left = x - w // 2 - 1 if align == "centre" else x
+            nodes.append(Node(ident, "text", (left, y, w + 2, h), depth + 2, words, parent="sheet", text_size=fitted,
+                              bold=bold))
+
+        text("sheet:title", title, frame["title_size"], True, sheet.centerx, sheet.y + round(unit * 0.25), sheet.w - 40)
+        if frame["sub"] is not None:
+            words, at, y = frame["sub"]
+            text("sheet:target", words, at, False, sheet.centerx, y, sheet.w - 40)
+        label_w, col_w, left, size_txt = frame["label_w"], frame["col_w"], frame["left"], frame["size_txt"]
+        for s, seat in enumerate(self.session.seats):
+            text(f"sheet:name:{s}", seat.name, frame["names_size"], True, left + label_w + col_w * s + col_w // 2,
+                 frame["names_y"], col_w - 8)
+        players = max(1, self.session.state.players)
+        first = len(self.rows()) - len(frame["rows"])
+        for n, (label, cells, style, y) in enumerate(frame["rows"], start=first):
+            bold = style in ("head", "sum", "total")
+            text(f"sheet:{style}:{n}:label", label, size_txt, bold, left, y + 2, label_w - 8, align="left")
+            split = max(1, len(cells) // players)
+            for i, cell in enumerate(cells):
+                if cell:
+                    x = left + label_w + col_w * (i // split) + round(col_w * (i % split + 0.5) / split)
+                    text(f"sheet:{style}:{n}:{i}", cell, size_txt, bold, x, y + 2, col_w // split)
+        if frame["winner"] is not None:
+            at = round(unit * 0.38)
+            h = self.text.font(at, True).size(frame["winner"])[1]
+            text("sheet:winner", frame["winner"], at, True, sheet.centerx, sheet.bottom - round(unit * 1.05) - h,
+                 sheet.w - 40)
+        for b in self.buttons:
+            nodes.append(Node(f"sheet:button:{b.key}", "button", _rect(b.rect), depth + 3,
+                              "\n".join(b.lines) or b.label, frozenset({"primary"}) if b.primary else frozenset(),
+                              "button", b.label, text_size=b.text_size or round(b.rect.h * 0.42), bold=True))
+        return nodes
+
+    def touches(self) -> dict[str, Touch]:
+        """Each button of the sheet does what it does on the desktop."""
+        return {f"sheet:button:{b.key}": Touch(b.action) for b in self.buttons}
 
     def chart_caption(self) -> str:
         """What the chart plots, in a sentence: a Gin Rummy line is the score of the game to 100 under
@@ -362,6 +449,10 @@ class ScoreSheetScene(Scene):
             img = self.text.fit(f"{names[seat]} {line[-1]}", size_txt, area.w // max(1, len(series)) - 24, INK, bold=True)
             layer.blit(img, (x + 20, area.y + (legend_h - img.get_height()) // 2))
             x += area.w // max(1, len(series))
+
+
+def _rect(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    return (int(rect.x), int(rect.y), int(rect.w), int(rect.h))
 
 
 def _sentence(text: str) -> str:

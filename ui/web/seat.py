@@ -59,7 +59,7 @@ DEPTH_MENU = 11
 """The menu button's depth: over the top bar."""
 DEPTH_OVERLAY = 1610
 """A panel over the table (the knock panel, the score sheet, the menu) lies from here: over the table's
-buttons, log and coach, under its message (a refusal said while the panel is open is read over it)."""
+buttons, log and coach (its message is not shown while a panel is open)."""
 MESSAGE_PACE = 1.0
 """How fast a message over the table wears off between two pictures (the table's own pace)."""
 
@@ -95,6 +95,16 @@ class _Nothing:
         return lambda *args, **kwargs: None
 
 
+class _Screen:
+    """A browser seat's screen as the panels over its table ask for it: its size."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def get_size(self) -> tuple[int, int]:
+        return self.size
+
+
 class SeatApp:
     """What a table scene asks of the app, for one browser seat: its language and the shared fonts;
     no window, no sound, no storage (the host keeps the match)."""
@@ -104,7 +114,8 @@ class SeatApp:
     browser = True
     """Panels offer only what a browser does (no replay, no deal code; leaving is ``pop_to_title``)."""
 
-    def __init__(self, fonts: Fonts, language: str) -> None:
+    def __init__(self, fonts: Fonts, language: str, size: tuple[int, int] = (390, 844)) -> None:
+        self.screen = _Screen(size)
         self.settings = Settings(language=language, card_size=CARD_SIZE, bot_delay=0.0, ui_scale=TEXT_SIZE)
         self._tr = Translator(language)
         self.font = fonts
@@ -222,7 +233,7 @@ class WebSeat:
     def __init__(self, fonts: Fonts, screen: Screen) -> None:
         self.size = screen.size
         self.lock = fonts.lock
-        self.app = SeatApp(fonts, screen.language)
+        self.app = SeatApp(fonts, screen.language, screen.size)
         self.welcome: dict[str, Any] | None = None
         self.link: FeedLink | None = None
         self.session: RemoteSession | None = None
@@ -412,8 +423,8 @@ class WebSeat:
         extra = top.picture_nodes(DEPTH_OVERLAY) if top is not None else []
         out: dict[str, dict[str, Any]] = {}
         for node in [*picture, menu, *extra]:
-            if node.ident in DESKTOP_ONLY:
-                continue
+            if node.ident in DESKTOP_ONLY or (extra and node.ident == "message"):
+                continue  # a message of the table's is not left over a panel (the knock panel says its own)
             ident = CARD_IDENT.sub(self._rename, node.ident)
             rect = list(node.rect)
             if ident == "bar:status":  # the desktop's menu keys are not shown: the status takes room up to the menu
