@@ -206,6 +206,7 @@
     el.style.height = h + "px";
     el.style.zIndex = String(data.z);
     if (data.label) el.setAttribute("aria-label", data.label); else el.removeAttribute("aria-label");
+    countdown(el, data.countdown);
     if (data.role === "button") el.setAttribute("role", "button");
     if (data.kind === "card") {
       if (old.content !== data.content || !el.firstChild) {
@@ -214,6 +215,8 @@
         img.draggable = false;
         img.src = "/card/" + (data.content === "back" ? "back" : lang + "_" + data.content);
       }
+    } else if (data.kind === "log" && data.lines) {
+      paintLog(el, data, old);
     } else if (data.size || (TEXTS.includes(data.kind) && data.content)) {
       let span = el.firstChild;
       if (!span || span.nodeName !== "SPAN") {
@@ -224,6 +227,60 @@
       el.style.fontWeight = data.bold ? "700" : "400";
       shrinkToFit(el, span, data.size || fallbackSize(data.content || "", w, h));
     }
+  }
+
+  // ------------------------------------------------------------------ clocks between pictures
+  // A node with a `countdown` ({shape, left, length}) runs down on the page, frame by frame, from the
+  // seconds left the host gave with the picture: a ring shows the share of time left, a bar shrinks
+  // from its `full` width, a message fades when its time is up. The next picture sets it again.
+  const ticking = new Map();    // element -> its countdown, with the moment it was given
+  let ticker = 0;
+
+  function countdown(el, clock) {
+    el.classList.toggle("ring", Boolean(clock && clock.shape === "ring"));
+    el.classList.remove("worn");
+    if (!clock || !(clock.length > 0)) { ticking.delete(el); return; }
+    ticking.set(el, { shape: clock.shape, left: Number(clock.left) || 0, length: Number(clock.length),
+      full: Number(clock.full) || 0, given: performance.now() });
+    tick(performance.now());
+  }
+
+  function tick(now) {
+    ticker = 0;
+    for (const [el, clock] of ticking) {
+      if (!el.isConnected) { ticking.delete(el); continue; }
+      const left = Math.max(0, clock.left - (now - clock.given) / 1000);
+      const share = Math.min(1, left / clock.length);
+      if (clock.shape === "ring") {
+        el.style.setProperty("--share", share.toFixed(4));
+        el.dataset.share = share.toFixed(4);
+        el.dataset.band = share > 0.5 ? "high" : share > 0.25 ? "mid" : "low";
+      } else if (clock.shape === "bar" && clock.full) {
+        el.style.width = (clock.full * share).toFixed(1) + "px";
+      } else if (clock.shape === "fade" && left <= 0) {
+        el.classList.add("worn");
+      }
+      if (left <= 0) ticking.delete(el);
+    }
+    if (ticking.size && !ticker) ticker = requestAnimationFrame(tick);
+  }
+
+  function paintLog(el, data, old) {
+    // the log's latest lines, in a box a finger scrolls; it follows the newest line unless the
+    // player has scrolled back to read
+    let list = el.firstChild;
+    if (!list || list.className !== "lines") {
+      el.textContent = "";
+      list = el.appendChild(document.createElement("div"));
+      list.className = "lines";
+    }
+    const following = !old.lines || list.scrollHeight - list.scrollTop - list.clientHeight < 4;
+    if (String(old.lines) !== String(data.lines)) {
+      list.textContent = "";
+      for (const line of data.lines) list.appendChild(document.createElement("p")).textContent = line;
+    }
+    el.style.fontSize = (data.size || 14) + "px";
+    if (following) list.scrollTop = list.scrollHeight;
   }
 
   function shrinkToFit(el, span, size) {

@@ -18,7 +18,7 @@ from net.table import HostedTable, NetSeat
 from tests.tinygame import registered
 from tests.tinygame.table import HuitAdapter
 from tests.web.cdp import CHROMIUM, Browser, Page
-from tests.web.player import CODE, Player, Table, join, play, visible
+from tests.web.player import CODE, STEPS, Player, Table, counter, join, play, visible
 from tests.web.test_seat import knock_with_a_long_meld
 from ui.games import register_adapter, unregister_adapter
 
@@ -212,5 +212,82 @@ def test_a_phone_opens_its_menu_reads_the_score_sheet_and_leaves_mid_hand(browse
         page.until(lambda: page.holds("!document.getElementById('left').hidden"), "the page says the player left")
         page.until(lambda: host.table.seats[0].conn is None, "the host heard the player leave")
         assert len(state.log) == log, "leaving plays nothing"
+    finally:
+        host.close()
+
+
+def log_state(page: Page) -> dict[str, Any]:
+    return dict(page.js("""(() => { const el = document.querySelector('[data-id="log"]');
+        const list = el && el.querySelector('.lines');
+        if (!list) return {lines: [], top: 0, end: 0, h: 0};
+        return {lines: [...list.children].map(p => p.textContent), top: list.scrollTop,
+                end: list.scrollHeight - list.clientHeight, h: el.getBoundingClientRect().height}; })()"""))
+
+
+def test_a_phone_scrolls_back_through_the_log_and_enlarges_it(browser: Browser, tmp_path: Path) -> None:
+    desc = GAMES["gin_rummy"]
+    state = desc.new_match(["Ann", "Bot"], seed=4)
+    host = Table(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                             think_delay=0.2))
+    try:
+        page = browser.page()
+        join(page, host.url)
+        player = Player(page, 0)
+        play(page, player, lambda: len(log_state(page)["lines"]) >= 8 and state.to_move() == [0])
+        shown = log_state(page)
+        assert any(line.startswith("Bot ") for line in shown["lines"]), "the other players' moves are read"
+        assert shown["end"] > 0 and shown["top"] >= shown["end"] - 4, "the log shows its newest line"
+        box = node(page, "log")
+        x, y = box["x"] + box["w"] / 2, box["y"] + box["h"] * 0.3
+        page.touch(x, y, to=(x, y + box["h"] * 0.6))
+        page.until(lambda: log_state(page)["top"] < shown["end"] - 4, "the log scrolled back by a finger")
+        back = log_state(page)["top"]
+        tap(page, "log")
+        page.until(lambda: log_state(page)["h"] > box["h"] * 1.5, "the log enlarged over the table")
+        shot(page, tmp_path / "log.png")
+        assert log_state(page)["top"] <= back + 1, "reading back is not cut short by the next picture"
+        tap(page, "log")
+        page.until(lambda: abs(log_state(page)["h"] - box["h"]) < 2, "the log back in its corner")
+    finally:
+        host.close()
+
+
+def test_the_quick_discard_ring_runs_down_on_the_page_between_two_pictures(browser: Browser, tmp_path: Path) -> None:
+    """The ring's share of time left falls on the page while no picture comes (before, it showed the
+    share of the last picture until the next one). Counted by pictures, never by the clock."""
+    desc = GAMES["gang_de_mouettes"]
+    options = desc.Options(snap_window_seconds=3.0, end_turn_grace_seconds=1.0)
+    names = ["Ann", "Bob", "Cy"]
+    state = desc.new_match(names, options, seed=7)
+    seats = [NetSeat("Ann", "remote")] + [NetSeat(name, "easy") for name in names[1:]]
+    host = Table(HostedTable(state, seats, CODE, auto_start=True, think_delay=0.3))
+    try:
+        page = browser.page()
+        join(page, host.url)
+        player = Player(page, 0)
+
+        def ring() -> tuple[int, float] | None:
+            """(pictures drawn, the ring's share on the page), while a ring is shown."""
+            found = page.js("(() => { const r = document.querySelector('.node.ring');"
+                            " return r ? [Number(document.body.dataset.pictures), Number(r.dataset.share)] : null; })()")
+            return (int(found[0]), float(found[1])) if found else None
+
+        ran: list[tuple[int, float]] = []
+        for _ in range(STEPS):
+            first = ring()
+            if first is not None:
+                later = page.until(lambda first=first: (r := ring()) is None or r[0] != first[0] or r[1] < first[1] - 0.05
+                                   and r, "the ring runs down, or a new picture, or the window shuts")
+                if later and later[0] == first[0]:
+                    ran = [first, later]
+                    shot(page, tmp_path / "ring.png")
+                    break
+            received = counter(page, "received")
+            player.move()
+            page.until(lambda received=received: counter(page, "received") != received or ring() is not None,
+                       "the host's next message")
+        assert ran, "a quick-discard window was shown"
+        (pictures, before), (same, after) = ran
+        assert same == pictures and after < before, "the ring ran down with no new picture"
     finally:
         host.close()

@@ -70,6 +70,16 @@ def nodes(messages: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return shown
 
 
+def untimed(value: Any) -> Any:
+    """``value`` with the seconds of every countdown left out (a message's, a window's: they run
+    with the host's clock, the same in both worlds but never to the millisecond)."""
+    if isinstance(value, dict):
+        return {k: untimed(v) for k, v in value.items() if k not in ("left", "length", "full")}
+    if isinstance(value, list):
+        return [untimed(v) for v in value]
+    return value
+
+
 def gang_world(state: Any) -> list[str]:
     """A browser (seat 0) and a desktop guest (seat 1) at ``state``'s table: the guest looks and
     draws; what the browser was sent, message by message (its seat key left out)."""
@@ -89,7 +99,7 @@ def gang_world(state: Any) -> list[str]:
             guest.send(json.dumps({"type": "move", "move": "draw"}))
             read_until(guest, "update")
             seen += flush(phone)
-            return [json.dumps({k: v for k, v in m.items() if k not in ("token", "seats")}, sort_keys=True)
+            return [json.dumps(untimed({k: v for k, v in m.items() if k not in ("token", "seats")}), sort_keys=True)
                     for m in seen if m["type"] not in ("pong",)]
     finally:
         hosted.close()

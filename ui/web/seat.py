@@ -60,6 +60,10 @@ DEPTH_MENU = 11
 DEPTH_OVERLAY = 1610
 """A panel over the table (the knock panel, the score sheet, the menu) lies from here: over the table's
 buttons, log and coach (its message is not shown while a panel is open)."""
+LOG = "log"
+"""The table's log: a tap enlarges it or puts it back, as the desktop's L."""
+LOG_LINES = 40
+"""The log's latest lines sent with its node (a finger scrolls back through them on the page)."""
 MESSAGE_PACE = 1.0
 """How fast a message over the table wears off between two pictures (the table's own pace)."""
 
@@ -313,6 +317,9 @@ class WebSeat:
                 return [{"type": "bye"}], [{"type": "left"}]
             sent, link.sent = link.sent, []
             return sent, self._picture(self._settle(0))
+        if ident == LOG and act == "tap":  # the desktop's L: the log enlarged over the table, or back in its corner
+            scene.toggle_log()
+            return [], self._picture(self._settle(0))
         target = self._target(ident)
         if target is None or act not in ("tap", "hold", "drop"):
             return [], [error("bad_field", "No such node to touch now.", {"type": "gesture", "field": "node"})]
@@ -445,16 +452,44 @@ class WebSeat:
             if node.text_size:
                 item["size"] = node.text_size
                 item["bold"] = node.bold
+            countdown = self._countdown(node.ident, rect)
+            if countdown is not None:
+                item["countdown"] = countdown
+            if node.kind == "log":  # the page lets a finger scroll back through the latest lines
+                item["lines"] = scene.log.lines[-LOG_LINES:]
             if top is not None:
                 touch = touches.get(ident)
                 if touch is not None:
                     item["acts"] = _touch_acts(touch)
-            elif node.role == "button" or node.kind == "button":
-                acts = {"tap": LOCAL} if ident == MENU else self._acts(ident)
+            elif node.role == "button" or node.kind == "button" or ident == LOG:
+                acts = {"tap": LOCAL} if ident in (MENU, LOG) else self._acts(ident)
                 if acts:
                     item["acts"] = acts
             out[ident] = item
         return out
+
+    def _countdown(self, ident: str, rect: list[int]) -> dict[str, Any] | None:
+        """What the page counts down by itself between two pictures, as the desktop does frame by
+        frame: the quick-discard window's ring (``ring``: the share of its time left), the bar of an
+        end-of-turn grace (``bar``: its width, ``full`` when the time is whole) and the message over
+        the table (``fade``: gone when its time is up). Seconds ``left`` of ``length``, as the host's
+        clocks say now; each picture sets them again."""
+        scene = self.scene
+        assert scene is not None
+        if ident == "window_ring":
+            clock = scene.driver.window_clock()
+            if clock is not None:
+                return {"shape": "ring", "left": round(clock[0], 3), "length": round(clock[1], 3)}
+        elif ident == "grace":
+            grace = scene.driver.grace_clock()
+            if grace is not None:
+                share = grace[1] / max(0.1, grace[2])
+                full = round(rect[2] / share) if share > 0.02 else rect[2]
+                return {"shape": "bar", "left": round(grace[1], 3), "length": round(grace[2], 3), "full": full}
+        elif ident == "message" and scene.message_left > 0:
+            left = round(scene.message_left, 3)
+            return {"shape": "fade", "left": left, "length": left}
+        return None
 
     def _rename(self, found: re.Match[str]) -> str:
         number = self._names.setdefault(int(found.group(1)), len(self._names) + 1)
