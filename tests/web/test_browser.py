@@ -169,11 +169,16 @@ def test_a_phone_reads_the_score_sheet_at_the_match_end_leaves_and_takes_its_sea
         page = browser.page()
         join(page, host.url)
         play(page, Player(page, 0), state.is_over)
+        card = page.until(lambda: texts(page, "score_card"), "the hand's score card")
+        assert card["score_card"] == "", "the card's words are its parts, each in its place"
+        assert {"score_card:title", "score_card:end", "score_card:0:label", "score_card:0:value"} <= set(card)
+        winner = state.names[state.winners()[0]] if state.winners()[0] else "Zoé"
+        assert winner in card["score_card:end"] and winner in card["score_card:title"] + card["score_card:end"]
+        shot(page, tmp_path / "score-card.png")
         tap(page, "button:sheet")
         page.until(lambda: node(page, "sheet:winner"), "the score sheet with the winner")
         totals = {i.split(":")[-1]: t for i, t in texts(page, "sheet:total:").items() if not i.endswith(":label")}
         assert totals == {str(s): str(p) for s, p in enumerate(state.scores)}, "the match totals, seat by seat"
-        winner = state.names[state.winners()[0]] if state.winners()[0] else "Zoé"
         assert winner in texts(page, "sheet:winner")["sheet:winner"]
         assert {n["id"] for n in page.nodes() if n["acts"]} == {"sheet:button:back", "sheet:button:leave"}
         shot(page, tmp_path / "sheet.png")

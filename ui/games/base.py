@@ -278,6 +278,33 @@ class TableAdapter(Generic[V]):
         img = self.table.text.fit(conclusion, size, box.w - 30, SCORE_WIN, bold=True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y + gap)))
 
+    def score_words(self, ident: str, box: pygame.Rect, words: str, size: int, top: int, depth: int,
+                    part: str = "title") -> Node:
+        """A line of words centred on a score card (its ``title`` as ``score_card`` writes it, its
+        conclusion, ``end``, as ``score_card_end`` does), as a node of the picture: ``top`` pixels
+        down from the card's edge, at the size it is fitted to (a renderer of pictures writes it)."""
+        text = self.table.text
+        fitted = text.fitting_size(words, size, box.w - 30, True)
+        w, h = text.font(fitted, True).size(words)
+        w = min(w, box.w - 30)  # on the card even where the smallest size is too wide (a narrow window)
+        return Node(f"{ident}:{part}", "text", (box.centerx - w // 2, box.y + top, w, h), depth, words, parent=ident,
+                    covers=frozenset({"stock", "discard"}), text_size=fitted, bold=True)
+
+    def score_row(self, ident: str, box: pygame.Rect, y: int, margin: int, words: tuple[str, str], size: int,
+                  rooms: tuple[int, int], depth: int, bold: tuple[bool, bool] = (False, True)) -> list[Node]:
+        """A row of a score card as nodes: its label at the left ``margin`` and its value flush right,
+        at ``y``, each fitted to its room (as the game draws them)."""
+        text = self.table.text
+        nodes = []
+        for n, (said, room, heavy) in enumerate(zip(words, rooms, bold)):
+            fitted = text.fitting_size(said, size, room, heavy)
+            w, h = text.font(fitted, heavy).size(said)
+            x = box.x + margin if n == 0 else box.right - margin - w
+            nodes.append(Node(f"{ident}:{'label' if n == 0 else 'value'}", "text", (x, y, w, h), depth, said,
+                              parent=ident.split(":")[0], covers=frozenset({"stock", "discard"}), text_size=fitted,
+                              bold=heavy))
+        return nodes
+
     def button_bar(self, layout: TableLayout) -> pygame.Rect:
         """Where the main buttons go (a game whose cards fill the usual bar moves it)."""
         return layout.button_bar

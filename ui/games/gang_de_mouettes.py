@@ -1234,13 +1234,17 @@ class Adapter(TableAdapter[GangView]):
             nodes.append(Node("chosen", "marker", rect_of(chosen.rect.inflate(6, 6)), depth + 2,
                               state=frozenset({"selected"}), hides=False))
         if self._shows_score(view):
-            box, _, _ = self.score_box(view, layout)
+            box, u, columns = self.score_box(view, layout)
             title, lines, conclusion = self.score_lines(view)
             words = ". ".join([title, *(", ".join(line) for line in lines), conclusion])
             nodes.append(Node("score_card", "panel", rect_of(box), depth + 3, title, role="dialog", label=words,
                               covers=MIDDLE))
             nodes += [Node(f"score_card:{ident}", "text", rect_of(cell), depth + 4, text, parent="score_card", covers=MIDDLE,
                            text_size=size, bold=bold) for ident, cell, text, size, bold in self.score_cells(view, layout)]
+            y = box.y + round(u * 0.85) + round(u * 0.34) * -(-len(lines) // columns)
+            nodes += [self.score_words("score_card", box, title, round(u * 0.34), round(u * 0.1), depth + 4),
+                      self.score_words("score_card", box, conclusion, round(u * 0.26), y + round(u * 0.1) - box.y,
+                                       depth + 4, "end")]
         return nodes
 
     def _place_bubble(self, view: GangView, layout: TableLayout, box: pygame.Rect, plate: pygame.Rect,

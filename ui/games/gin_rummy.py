@@ -716,6 +716,22 @@ class Adapter(TableAdapter[GinView]):
             words = ". ".join([title, *(f"{a} {b}" for a, b in rows), conclusion])
             nodes.append(Node("score_card", "panel", rect_of(box), DEPTH_OVER, title, role="dialog", label=words,
                               covers=MIDDLE))
+            nodes += self._score_words(view, layout)
+        return nodes
+
+    def _score_words(self, view: GinView, layout: TableLayout) -> list[Node]:
+        """The score card's words as ``_score_card`` writes them, as nodes over the card."""
+        title, lines, conclusion = self.score_lines(view)
+        box, u, step = self.score_box(view, layout)
+        nodes = [self.score_words("score_card", box, title, round(u * 0.4), round(u * 0.15), DEPTH_OVER + 1)]
+        y = box.y + round(u * 0.8)
+        size = round(min(u * 0.28, step * 0.7))
+        for i, words in enumerate(lines):
+            nodes += self.score_row(f"score_card:{i}", box, y, round(u * 0.35), words, size,
+                                    (round(box.w * 0.5), round(box.w * 0.42)), DEPTH_OVER + 1)
+            y += round(step)
+        nodes.append(self.score_words("score_card", box, conclusion, round(u * 0.3), y + round(u * 0.16) - box.y,
+                                      DEPTH_OVER + 1, "end"))
         return nodes
 
     def score_lines(self, view: GinView) -> tuple[str, list[tuple[str, str]], str]:

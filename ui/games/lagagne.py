@@ -895,10 +895,31 @@ class Adapter(TableAdapter[LaGagneView]):
                                    self.tr("lagagne.final.winner", name=winners)])
                 nodes.append(Node("final_card", "panel", rect_of(box), DEPTH_OVER + 2, self.tr("lagagne.final.title"),
                                   role="dialog", label=words, covers=MIDDLE))
+                nodes += self._final_words(view, layout)
         else:
             box, lines = self._target_box(view, layout)
             words = " ".join(t for t, _ in lines)
             nodes.append(Node("target", "panel", rect_of(box), DEPTH_OVER + 2, words, role="status", label=words))
+        return nodes
+
+    def _final_words(self, view: LaGagneView, layout: TableLayout) -> list[Node]:
+        """The final card's words as ``_final_card`` writes them, as nodes over the card (a winner's
+        row is named ``win``)."""
+        names = view["names"]
+        box, u = self._final_box(view, layout)
+        depth = DEPTH_OVER + 3
+        nodes = [self.score_words("final_card", box, self.tr("lagagne.final.title"), round(u * 0.34), round(u * 0.12),
+                                  depth)]
+        y = box.y + round(u * 0.62)
+        for seat in sorted(range(view["players"]), key=lambda s: -view["scores"][s]):
+            kind = "win" if seat in view["winners"] else "row"
+            nodes += self.score_row(f"final_card:{kind}:{seat}", box, y, round(u * 0.35),
+                                    (names[seat], str(view["scores"][seat])), round(u * 0.25),
+                                    (round(box.w * 0.6), box.w), depth, (True, True))
+            y += round(u * 0.34)
+        winners = " & ".join(names[w] for w in view["winners"])
+        nodes.append(self.score_words("final_card", box, self.tr("lagagne.final.winner", name=winners), round(u * 0.27),
+                                      y + round(u * 0.1) - box.y, depth, "end"))
         return nodes
 
     def _final_box(self, view: LaGagneView, layout: TableLayout) -> tuple[pygame.Rect, float]:

@@ -49,8 +49,9 @@ TEXT_SIZE = 200
 and the table's text grows with the window (the largest setting, as a player would choose there)."""
 LOCAL = "*"
 """In a node's ``acts``: the gesture does a local action (sent back as a ``gesture``)."""
-CARD_IDENT = re.compile(r"card:(\d+)")
-"""A card sprite's number inside a node's ident (renamed for the browser, ``WebSeat._names``)."""
+CARD_IDENT = re.compile(r"\bcard:(\d+)")
+"""A card sprite's number inside a node's ident (renamed for the browser, ``WebSeat._names``); not a
+score card's row (``score_card:0``)."""
 DESKTOP_ONLY = frozenset({"bar:menu"})
 """Nodes a browser is not shown: the keys of the desktop's menu (a phone has no Tab, Enter or Escape)."""
 STATUS_MARGIN = 6
@@ -429,6 +430,7 @@ class WebSeat:
         menu = menu_button(scene, DEPTH_MENU)
         extra = top.picture_nodes(DEPTH_OVERLAY) if top is not None else []
         out: dict[str, dict[str, Any]] = {}
+        written = {n.parent for n in [*picture, *extra] if n.kind == "text" and n.parent}
         for node in [*picture, menu, *extra]:
             if node.ident in DESKTOP_ONLY or (extra and node.ident == "message"):
                 continue  # a message of the table's is not left over a panel (the knock panel says its own)
@@ -437,7 +439,7 @@ class WebSeat:
             if ident == "bar:status":  # the desktop's menu keys are not shown: the status takes room up to the menu
                 rect[2] = max(0, menu.rect[0] - STATUS_MARGIN - rect[0])
             item: dict[str, Any] = {"id": ident, "kind": node.kind, "rect": rect, "z": node.depth}
-            if node.content:
+            if node.content and not (node.kind == "panel" and node.ident in written):  # its words are its parts
                 item["content"] = node.content
             if node.state:
                 item["state"] = sorted(node.state)
