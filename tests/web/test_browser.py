@@ -201,6 +201,8 @@ def test_a_phone_opens_its_menu_reads_the_score_sheet_and_leaves_mid_hand(browse
     try:
         page = browser.page()
         join(page, host.url)
+        assert not {"button:hint", "button:undo"} & {n["id"] for n in page.nodes()}, \
+            "a network table offers no hint and no undo, to a browser as to a desktop guest"
         tap(page, "web:menu")
         page.until(lambda: node(page, "menu:button:leave"), "the menu")
         assert {n["id"] for n in page.nodes() if n["acts"]} == {"menu:button:back", "menu:button:sheet",

@@ -235,6 +235,16 @@ def test_a_browser_lays_out_its_knock_in_the_panel_and_the_host_receives_that_ar
             shown = nodes(seen)
             assert shown[f"knock:{moved}"]["group"] == "knock:deadwood"
             assert len(state.log) == before, "moving a card plays nothing"
+            # Cancel plays nothing either (before, the panel asked the network table's state why the
+            # laid-out knock might be refused, which sent it to the host: Cancel then played it)
+            ws.send(json.dumps({"type": "gesture", "node": "knock:button:cancel", "act": "tap"}))
+            seen += flush(ws)
+            assert "knock" not in nodes(seen) and len(state.log) == before, state.log[before:]
+            ws.send(json.dumps({"type": "gesture", "node": "button:knock", "act": "tap"}))
+            seen += flush(ws)
+            ws.send(json.dumps({"type": "gesture", "node": f"knock:{moved}", "act": "drop", "drop": index}))
+            seen += flush(ws)
+            assert nodes(seen)[f"knock:{moved}"]["group"] == "knock:deadwood"
             ws.send(json.dumps({"type": "gesture", "node": "knock:button:confirm", "act": "tap"}))
             seen += flush(ws)
             line = state.log[before]

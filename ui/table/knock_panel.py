@@ -181,6 +181,12 @@ class KnockPanel(Scene):
         move = self.move()
         if self.table.state.is_legal(move):
             return None
+        if not self.table.driver.local:
+            # a network table's host judges a laid-out knock when it is played: asking the state here
+            # why it would refuse it sends it to the host, which plays it (the panel asks on every frame)
+            over = self.layout.deadwood_points() > self.layout.limit
+            return self.app.tr("gin.panel.over_limit", points=self.layout.deadwood_points(),
+                               limit=self.layout.limit) if over else None
         return self.table.explain(self.table.state.refusal(move))
 
     def move(self) -> Move:
