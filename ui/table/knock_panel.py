@@ -230,7 +230,7 @@ class KnockPanel(Scene):
         # the words take the interface's size, as far as the rows keep four fifths of their height at 100 %
         plain = min(card_height(table.card_w) + 2 * pad, (round(h * 0.84) - round(table.unit * 3.2)) // len(rows) - pad)
         u = max(table.unit, min(table.em, (box.h - len(rows) * (plain * 0.8 + pad)) / 3.2))
-        head = round(u * 1.2)
+        head = round(u * (1.4 if self.touch else 1.2))  # a touch screen's help may take two lines
         foot = round(u * (2.4 if self.touch else 2.0))  # a finger needs taller buttons than a pointer
         # a window taller than wide (a phone held upright) has no room for the words beside the cards:
         # they go on a strip at the top of each row, the cards under them
@@ -388,7 +388,7 @@ class KnockPanel(Scene):
                  Node("knock", "panel", _rect(box), depth + 1, role="dialog", label=self.title, group="overlay")]
         top = box.y + round(u * 0.18)
         nodes.append(self._text_node("knock:title", self.title, round(u * 0.4), True, box, top, depth + 2))
-        size, lines = self._help_lines(round(u * 0.24), box.w - 40, round(u * 0.45))
+        size, lines = self._help_lines(round(u * 0.24), box.w - 40, geo["rows"][0].y - box.y - round(u * 0.7))
         step = self.text.font(size).get_linesize()
         for i, line in enumerate(lines):
             nodes.append(self._text_node(f"knock:help:{i}", line, size, False, box, box.y + round(u * 0.7) + i * step,
