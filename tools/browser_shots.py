@@ -5,7 +5,7 @@ gestures as a person would (``tests.web.player``), and the page is captured.
     python tools/browser_shots.py OUT_DIR [--size 390x844] [--games gang_de_mouettes,...] [--langs en,fr] [--panels]
 
 With ``--panels``, also what a browser seat opens over its table, in each language: Gin Rummy's knock
-panel after a card was moved to the deadwood, the menu, the hand's score card and the score sheet at
+panel after a card was moved to the deadwood and then alone to a new meld, the menu, the hand's score card and the score sheet at
 the match's end, the log enlarged, and Gang de mouettes' quick-discard ring running down.
 """
 
@@ -96,6 +96,10 @@ def shoot_panels(lang: str, size: tuple[int, int], out: Path) -> list[Path]:
             _tap(page, f"knock:{moved}")
             _tap(page, "knock:deadwood")
             shot(page, "knock")
+            _tap(page, f"knock:{moved}")
+            _tap(page, "knock:new")
+            page.until(lambda: any(n["id"] == "knock:meld:2" for n in page.nodes()), "a meld of one card")
+            shot(page, "knock-not-a-meld")
             _tap(page, "knock:button:cancel")
             _tap(page, "web:menu")
             page.until(lambda: _node(page, "menu:button:leave"), "the menu")

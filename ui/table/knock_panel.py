@@ -145,6 +145,8 @@ class KnockPanel(Scene):
         self._geometry: dict[str, Any] | None = None
         self.touch = bool(getattr(app, "touch", False))
         """Shown on a touch screen (a browser seat): its help speaks of taps and drags, not keys."""
+        self.status_lines = 3 if self.touch else 2
+        """Lines the status under the rows may take (a phone held upright has room for a third)."""
 
     def enter(self) -> None:
         tr = self.app.tr
@@ -402,7 +404,11 @@ class KnockPanel(Scene):
                 state.add("dimmed")
             nodes.append(Node(ident, "panel", _rect(rect), depth + 3, state=frozenset(state),
                               role="alert" if ok is False else "", label=f"{label}, {note}", group="knock:rows"))
-            for part, said, fitted, bold, room in self.row_places(i, rect)[1]:
+            mark, words = self.row_places(i, rect)
+            if ok is not None:  # a tick or a cross, as drawn (its words say the same)
+                nodes.append(Node(f"{ident}:mark", "marker", _rect(mark), depth + 4, "ok" if ok else "not",
+                                  role="" if ok else "alert", parent=ident, hides=False))
+            for part, said, fitted, bold, room in words:
                 alert = part == "note" and ok is False
                 nodes.append(Node(f"{ident}:{part}", "text", _rect(room), depth + 4, said, role="alert" if alert else "",
                                   label=said if alert else "", parent=ident, text_size=fitted, bold=bold))
@@ -417,7 +423,7 @@ class KnockPanel(Scene):
         self.buttons[0].primary = problem is None
         status = problem or self.app.tr("gin.panel.ready", points=points, limit=self.layout.limit)
         size = round(u * 0.26)
-        lines = self.text.wrap(status, size, box.w - 40, bold=True)[:2]
+        lines = self.text.wrap(status, size, box.w - 40, bold=True)[:self.status_lines]
         step = self.text.font(size, True).get_linesize()
         y = geo["status_y"] - (len(lines) - 1) * step
         for i, line in enumerate(lines):
@@ -508,7 +514,7 @@ class KnockPanel(Scene):
         colour = FONT_COLOUR if problem is None else (255, 190, 170)
         status = problem or tr("gin.panel.ready", points=points, limit=self.layout.limit)
         size = round(u * 0.26)
-        lines = self.text.wrap(status, size, box.w - 40, bold=True)[:2]
+        lines = self.text.wrap(status, size, box.w - 40, bold=True)[:self.status_lines]
         y = geo["status_y"] - (len(lines) - 1) * self.text.font(size, True).get_linesize()
         for line in lines:
             img = self.text.fit(line, size, box.w - 40, colour, bold=True)
