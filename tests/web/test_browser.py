@@ -298,3 +298,25 @@ def test_the_quick_discard_ring_runs_down_on_the_page_between_two_pictures(brows
         assert same == pictures and after < before, "the ring ran down with no new picture"
     finally:
         host.close()
+
+
+def test_a_message_fades_on_the_page_when_its_time_is_up_without_a_new_picture(browser: Browser) -> None:
+    state, discard, moved = knock_with_a_long_meld()
+    host = Table(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                             started=True))
+    try:
+        page = browser.page()
+        join(page, host.url)
+        card = page.until(lambda: next((n for n in page.nodes() if n["group"] == "hand:0" and n["img"]
+                                        and n["img"].endswith("_" + discard)), None), "the discard shown")
+        page.touch(*visible(page, card))
+        for ident in ("button:knock", f"knock:{moved}", "knock:new", "knock:button:confirm", "knock:button:cancel"):
+            tap(page, ident)
+        page.until(lambda: node(page, "knock") is None and any(n["id"] == "message" for n in page.nodes()),
+                   "the panel closed, the refusal said over the table")
+        # the message still in the page's picture but worn: the page faded it by its own clock (a
+        # picture from the host after its time would have removed it; one before, set its time again)
+        page.until(lambda: page.holds("document.querySelector('[data-id=\"message\"]').classList.contains('worn')"),
+                   "the message faded")
+    finally:
+        host.close()

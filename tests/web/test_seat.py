@@ -294,3 +294,27 @@ def test_leave_from_the_menu_says_bye_and_the_seat_waits_for_its_key(gin: Hosted
     with gin.client() as ws:
         ws.send(json.dumps({"type": "resume", "version": 1, "code": CODE, "token": token, "screen": PHONE}))
         assert read_until(ws, "picture")[-1]["whole"], "the seat is taken back with its key"
+
+
+def test_a_message_over_the_table_carries_its_time_and_the_page_lets_it_fade() -> None:
+    """A message (here: why a laid-out knock cannot be played, said when the panel closes) is sent
+    with the seconds it stays up, so that the page fades it by itself when no picture comes after."""
+    state, discard, moved = knock_with_a_long_meld()
+    hosted = Hosted(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                                started=True))
+    try:
+        with hosted.client() as ws:
+            ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+            seen = read_until(ws, "picture")
+            card = next(i for i, n in nodes(seen).items() if n.get("group") == "hand:0" and n.get("content") == discard)
+            for gesture in ({"node": card, "act": "tap"}, {"node": "button:knock", "act": "tap"},
+                            {"node": f"knock:{moved}", "act": "tap"}, {"node": "knock:new", "act": "tap"},
+                            {"node": "knock:button:confirm", "act": "tap"}, {"node": "knock:button:cancel", "act": "tap"}):
+                ws.send(json.dumps({"type": "gesture", **gesture}))
+                seen += flush(ws)
+            message = nodes(seen).get("message")
+            assert message is not None and message["countdown"]["shape"] == "fade", message
+            assert 0 < message["countdown"]["left"] <= message["countdown"]["length"]
+            assert not any(line.startswith("0: knock") for line in state.log)
+    finally:
+        hosted.close()
