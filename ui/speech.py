@@ -60,31 +60,46 @@ class ProgramVoice(Voice):
         self.command = command
         self.cancel = cancel
         self._process: subprocess.Popen[bytes] | None = None
+        self._cancelling: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
 
     def speak(self, text: str, language: str) -> None:
+        with self._lock:
+            cancelling, self._cancelling = self._cancelling, None
+        if cancelling is not None:  # the cut reaches the server before the next line does
+            _finish(cancelling, timeout=5)
         with self._lock:
             self._process = subprocess.Popen(self.command(text, language), stdin=subprocess.DEVNULL,
                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             process = self._process
         try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.kill()
+            _finish(process, timeout=60)
         finally:
             with self._lock:
                 self._process = None
 
     def stop(self) -> None:
+        """Kill the line being spoken and start the cancel command without waiting for it (it may take
+        seconds to reach the speech server, and the caller is the frame); the next line waits for it."""
         with self._lock:
             process = self._process
-        if process is None:
-            return
-        with contextlib.suppress(OSError):
-            process.terminate()
-        if self.cancel is not None:
-            with contextlib.suppress(OSError, subprocess.SubprocessError):
-                subprocess.run(self.cancel, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=5, check=False)
+            if process is None:
+                return
+            with contextlib.suppress(OSError):
+                process.terminate()
+            if self.cancel is not None and (self._cancelling is None or self._cancelling.poll() is not None):
+                with contextlib.suppress(OSError, subprocess.SubprocessError):
+                    self._cancelling = subprocess.Popen(self.cancel, stdin=subprocess.DEVNULL,
+                                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _finish(process: subprocess.Popen[bytes], timeout: float) -> None:
+    """Wait for ``process`` to end, killing it after ``timeout`` seconds."""
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 class SpeechdVoice(Voice):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 import threading
 
 import pytest
@@ -173,6 +174,32 @@ def test_a_speech_program_is_killed_when_cut() -> None:
         done.wait(0.01)
     voice.stop()
     assert done.wait(PATIENCE)
+
+
+def test_cutting_a_speech_program_never_waits_for_its_cancel_command(tmp_path) -> None:
+    """``spd-say -C`` reaches the speech server, which may take seconds (it starts the server when
+    none runs): the frame that cuts a line (an interruption, Ctrl) must not wait for it. The cancel
+    command here runs until the test lets it end, after ``stop`` has returned; the next line is
+    spoken only after it, so a late cancel never cuts the line that interrupted."""
+    go, cancelled, spoken = tmp_path / "go", tmp_path / "cancelled", tmp_path / "spoken"
+    wait_for_go = f"import pathlib, time\nwhile not pathlib.Path({str(go)!r}).exists(): time.sleep(0.01)\n" \
+                  f"pathlib.Path({str(cancelled)!r}).touch()"
+    say = f"import pathlib, sys\np = pathlib.Path({str(spoken)!r})\np.write_text(str(pathlib.Path({str(cancelled)!r}).exists()))"
+    voice = ProgramVoice("slow cancel", lambda text, lang: [sys.executable, "-c", "import time; time.sleep(30)"]
+                         if text == "long" else [sys.executable, "-c", say],
+                         cancel=[sys.executable, "-c", wait_for_go])
+    done = threading.Event()
+    threading.Thread(target=lambda: (voice.speak("long", "en"), done.set()), daemon=True).start()
+    while voice._process is None and not done.is_set():
+        done.wait(0.01)
+    voice.stop()
+    assert not cancelled.exists(), "stop waited for the cancel command"
+    assert done.wait(PATIENCE)
+    after = threading.Thread(target=voice.speak, args=("next", "en"), daemon=True)
+    after.start()
+    go.touch()
+    after.join(PATIENCE)
+    assert spoken.read_text() == "True", "the next line was spoken before the cut reached the server"
 
 
 @pytest.mark.skipif(shutil.which("spd-say") is None, reason="Speech Dispatcher's spd-say is not installed here")
