@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ui.picture.build import DEPTH_CARDS, DEPTH_TARGETS
+from ui.picture.build import DEPTH_CARDS, DEPTH_TARGETS, Nodes
 from ui.picture.model import DEPTH_OVER, DEPTH_UNDER, Node, Picture
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
@@ -68,8 +68,9 @@ class TableFrame:
         """The picture the resting layer shows (drawn as the table opened, before any is shown)."""
         self.still = False
         """Whether nothing moved in the last frame (a card flying, one dragged or rising)."""
-        self.words: dict[str, str] = {}
-        """The cards' spoken names, by face, in this look's language (``picture_of`` fills it)."""
+        self.known = Nodes()
+        """What one picture lends the next (``picture_of``): nodes whose inputs did not change, the
+        cards' spoken names in this look's language."""
 
     def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """Draw the table's picture on ``surface``. On the screen that still shows this table's last
