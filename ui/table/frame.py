@@ -22,7 +22,7 @@ from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 from ui.table.paint import area, merge_regions
 from ui.table.resting import RestingLayer
-from ui.table.sprites import CardSprite
+from ui.table.sprites import CardSprite, card_reach
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
@@ -34,12 +34,13 @@ GAME_REACH = 12
 
 
 def reach(node: Node) -> pygame.Rect:
-    """The area a node's drawing may cover: a card's shadow spreads and falls below it and its
-    highlight's outline lies round it."""
+    """The area a node's drawing may cover: a card's shadow spreads and falls right and below it and
+    its highlight's outline lies round it (``card_reach``); a button's shadow, a game's borders."""
     rect = pygame.Rect(node.rect)
-    if node.kind == "card":
-        margin = rect.w // 10 + rect.w // 7 + 8
-    elif DEPTH_UNDER <= node.depth < DEPTH_CARDS or DEPTH_OVER <= node.depth < DEPTH_OVER + 100:
+    if node.kind == "card":  # a card squeezed mid-flip is drawn without a shadow, inside its rectangle
+        left, top, right, bottom = card_reach(rect.w, "lifted" in node.state)
+        return pygame.Rect(rect.x - left, rect.y - top, rect.w + left + right, rect.h + top + bottom)
+    if DEPTH_UNDER <= node.depth < DEPTH_CARDS or DEPTH_OVER <= node.depth < DEPTH_OVER + 100:
         margin = GAME_REACH
     else:
         margin = REACH
