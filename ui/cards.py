@@ -140,6 +140,11 @@ def _clip_to_card(surface: pygame.Surface, width: int, height: int) -> None:
     surface.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
 
 
+def shadow_spread(width: int, lifted: bool = False) -> int:
+    """How far a card's shadow (``CardArt.shadow``) spreads past each side of the card."""
+    return max(2, width // (10 if lifted else 18))
+
+
 # --------------------------------------------------------------------------- the renderer
 class CardArt:
     """Draws and caches card faces, backs and shadows.
@@ -196,7 +201,7 @@ class CardArt:
         key = ("#shadow+" if lifted else "#shadow", int(width))
         if key not in self._cache:
             w, h = int(width), card_height(int(width))
-            spread = max(2, w // (10 if lifted else 18))
+            spread = shadow_spread(w, lifted)
             surface = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
             steps = spread
             for i in range(steps):

@@ -129,3 +129,33 @@ def test_a_new_look_draws_a_new_picture_whole(app: Any) -> None:
     app.step(0.0)
     assert scene.painted is None
     assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(from_nothing(app, scene), "RGB")
+
+
+@pytest.mark.parametrize("lifted", [False, True])
+@pytest.mark.parametrize("highlight", [None, "target", "selected", "focus", "meld", "deadwood"])
+def test_a_card_draws_only_within_its_reach(app: Any, lifted: bool, highlight: str | None) -> None:
+    """Whatever a card sprite draws (its face, its shadow fallen right and down, its highlight) lies
+    inside the area the renderer gives its node (``reach``), which it draws again when the card
+    changes: a pixel outside would stay behind. The yardstick is the pixels the sprite really draws
+    on an empty surface, at card widths from the smallest to a 4K table's."""
+    from ui.cards import CardArt
+    from ui.picture.model import Node
+    from ui.table.frame import reach
+    from ui.table.sprites import CardSprite
+
+    art = CardArt(app.font, app.tr)
+    for width in (24, 41, 64, 97, 150, 231, 312):
+        surface = pygame.Surface((width * 3, width * 4), pygame.SRCALPHA)
+        sprite = CardSprite("Qh", "hand:0", x=width, y=width, width=width, face_up=True)
+        sprite.highlight = highlight
+        sprite.lift = sprite.lift_goal = 1.0 if lifted else 0.0  # raised: the longer shadow
+        sprite.draw(surface, art)
+        drawn = pygame.mask.from_surface(surface, 0)
+        rect, _, raised = sprite.look()
+        assert raised == lifted
+        node = Node("card:x", "card", (rect.x, rect.y, rect.w, rect.h), 100,
+                    state=frozenset({"lifted"}) if raised else frozenset())
+        inked = drawn.get_bounding_rects()
+        assert inked, "the card drew nothing"
+        box = inked[0].unionall(inked[1:])
+        assert reach(node).contains(box), (width, box, reach(node))

@@ -175,6 +175,8 @@ class Adapter(TableAdapter[GangView]):
         """Where each seat's drawn card is held, by layout and counts (see ``held_place``)."""
         self._squares: dict[tuple[Any, ...], list[tuple[list[tuple[float, float, int]], pygame.Rect]]] = {}
         self._cells: tuple[tuple[Any, ...], Cells] | None = None
+        self._cells_seen: tuple[Any, tuple[Any, ...]] | None = None
+        """The view the cells were last read from (and its log's and rows' lengths)."""
         """The last ``cells`` answer and the public entries it was replayed from."""
         self._bubble_place: tuple[tuple[Any, ...], pygame.Rect] | None = None
         """Where the call's bubble went and what it was placed among (see ``call_bubble``)."""
@@ -429,11 +431,16 @@ class Adapter(TableAdapter[GangView]):
         it is the same after an undo, a resume or a network update."""
         log = view.get("round_log")
         log = log if isinstance(log, list) else []
+        quick = (len(log), tuple(len(row) for row in view["slots"]))
+        seen = self._cells_seen
+        if self._cells is not None and seen is not None and seen[0] is view and seen[1] == quick:
+            return self._cells[1]  # asked for each card placed: the round log is read once per view
         key = (tuple(len(row) for row in view["slots"]),
                tuple(repr([e.get(k) for k in ("kind", "seat", "target", "slot", "to", "success")])
                      for e in log if isinstance(e, dict) and e.get("kind") in MOVING))
         if self._cells is None or self._cells[0] != key:
             self._cells = (key, square_cells(log, [len(row) for row in view["slots"]]))
+        self._cells_seen = (view, quick)
         return self._cells[1]
 
     def _count(self, view: GangView, seat: int) -> int:

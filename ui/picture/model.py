@@ -212,7 +212,7 @@ class Picture:
         before, after = self._by_ident, other._by_ident
         added = tuple(i for i in after if i not in before)
         removed = tuple(i for i in before if i not in after)
-        changed = tuple(i for i in after if i in before and before[i] != after[i])
+        changed = tuple(i for i, node in after.items() if i in before and before[i] is not node and before[i] != node)
         if self.size != other.size:
             region: tuple[Rect, ...] = (other.screen,)
         else:

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ui.picture.build import DEPTH_CARDS, DEPTH_TARGETS
+from ui.picture.build import DEPTH_CARDS, DEPTH_TARGETS, Nodes
 from ui.picture.model import DEPTH_OVER, DEPTH_UNDER, Node, Picture
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 from ui.table.paint import area, merge_regions
 from ui.table.resting import RestingLayer
-from ui.table.sprites import CardSprite
+from ui.table.sprites import CardSprite, card_reach
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
@@ -34,12 +34,13 @@ GAME_REACH = 12
 
 
 def reach(node: Node) -> pygame.Rect:
-    """The area a node's drawing may cover: a card's shadow spreads and falls below it and its
-    highlight's outline lies round it."""
+    """The area a node's drawing may cover: a card's shadow spreads and falls right and below it and
+    its highlight's outline lies round it (``card_reach``); a button's shadow, a game's borders."""
     rect = pygame.Rect(node.rect)
-    if node.kind == "card":
-        margin = rect.w // 10 + rect.w // 7 + 8
-    elif DEPTH_UNDER <= node.depth < DEPTH_CARDS or DEPTH_OVER <= node.depth < DEPTH_OVER + 100:
+    if node.kind == "card":  # a card squeezed mid-flip is drawn without a shadow, inside its rectangle
+        left, top, right, bottom = card_reach(rect.w, "lifted" in node.state)
+        return pygame.Rect(rect.x - left, rect.y - top, rect.w + left + right, rect.h + top + bottom)
+    if DEPTH_UNDER <= node.depth < DEPTH_CARDS or DEPTH_OVER <= node.depth < DEPTH_OVER + 100:
         margin = GAME_REACH
     else:
         margin = REACH
@@ -68,8 +69,9 @@ class TableFrame:
         """The picture the resting layer shows (drawn as the table opened, before any is shown)."""
         self.still = False
         """Whether nothing moved in the last frame (a card flying, one dragged or rising)."""
-        self.words: dict[str, str] = {}
-        """The cards' spoken names, by face, in this look's language (``picture_of`` fills it)."""
+        self.known = Nodes()
+        """What one picture lends the next (``picture_of``): nodes whose inputs did not change, the
+        cards' spoken names in this look's language."""
 
     def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """Draw the table's picture on ``surface``. On the screen that still shows this table's last

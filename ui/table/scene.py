@@ -583,7 +583,7 @@ class TableScene(Scene):
 
     def picture(self) -> Picture:
         """The table as the player sees it now, as an immutable picture (``ui.picture``); read only."""
-        return picture_of(self, self.frame.words)
+        return picture_of(self, self.frame.known)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Compose the table on ``surface`` (``ui.table.frame``: only what changed is drawn again)."""

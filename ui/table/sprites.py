@@ -7,7 +7,7 @@ from itertools import count
 
 import pygame
 
-from ui.cards import CardArt, card_height
+from ui.cards import CardArt, card_height, shadow_spread
 from ui.table.tween import Motion
 
 _ids = count(1)
@@ -129,12 +129,27 @@ class CardSprite:
         if rect.w != self.width:
             return surface.blit(pygame.transform.scale(img, rect.size), rect)
         shadow = art.shadow(self.width, lifted)
-        off = max(1, self.width // (14 if lifted else 30))
+        off = shadow_offset(self.width, lifted)
         srect = shadow.get_rect(center=(rect.centerx + off, rect.centery + off * 2))
         drawn = surface.blit(shadow, srect).union(surface.blit(img, rect))
         if self.highlight:
             drawn.union_ip(draw_highlight(surface, rect, self.highlight, self.width))
         return drawn
+
+
+def shadow_offset(width: int, lifted: bool) -> int:
+    """How far right a card's shadow falls (and twice that down): further when the card is raised."""
+    return max(1, width // (14 if lifted else 30))
+
+
+def card_reach(width: int, lifted: bool) -> tuple[int, int, int, int]:
+    """How far a card ``width`` wide, drawn unsqueezed, may draw past its left, top, right and bottom
+    edges: its shadow (spread round it, fallen right and down) and its highlight's outline (6
+    pixels round it at most), each a pixel more for the shadow's rounded centre."""
+    spread, off = shadow_spread(width, lifted), shadow_offset(width, lifted)
+    outline = 8
+    return (max(outline, spread - off + 1), max(outline, spread - 2 * off + 1), max(outline, spread + off + 1),
+            max(outline, spread + 2 * off + 1))
 
 
 HIGHLIGHT_COLOURS = {"target": (255, 220, 90), "selected": (90, 200, 255), "focus": (255, 255, 255),
