@@ -63,6 +63,8 @@ class Adapter(TableAdapter[LaGagneView]):
     """The LaGagne table adapter (see the module docstring)."""
 
     game_id = "lagagne"
+    hand_depth = 2.1
+    """Upright, the viewer's board of columns stands over the hand (``own_board``)."""
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
@@ -134,10 +136,15 @@ class Adapter(TableAdapter[LaGagneView]):
         return max(26, round(layout.card_w * 0.62))
 
     def own_board(self, layout: TableLayout) -> tuple[pygame.Rect, int]:
-        """The viewer's board (four columns) and its card width: left of the hand, under the piles."""
+        """The viewer's board (four columns) and its card width: left of the hand, under the piles
+        (upright: between the name plate and the hand)."""
         w = self.board_card_width(layout)
         gap = max(4, round(w * 0.1))
         plate = layout.seats[layout.bottom_seat].plate
+        if layout.portrait:  # upright: under the name plate, over the hand, room for the totals below
+            top = plate.bottom + round(layout.unit * 0.15)
+            bottom = layout.hand_y - round(layout.unit * 0.1 + w * 0.45)
+            return pygame.Rect(round(layout.size[0] * 0.03), top, 4 * w + 3 * gap, bottom - top), w
         # below the piles, and low enough that a column's first card ends level with the name plate
         top = max(layout.centre[1] + layout.card_h / 2 + layout.unit * 0.3, plate.y - card_height(w))
         rect = pygame.Rect(
@@ -149,14 +156,19 @@ class Adapter(TableAdapter[LaGagneView]):
         return rect, w
 
     def hand_rect(self, layout: TableLayout) -> pygame.Rect:
-        """Where the viewer's hand fans out: between the board and the log."""
+        """Where the viewer's hand fans out: between the board and the log (upright: across the window)."""
+        if layout.portrait:
+            return pygame.Rect(round(layout.size[0] * 0.03), layout.hand_y, round(layout.size[0] * 0.94), layout.card_h)
         board, _ = self.own_board(layout)
         left = board.right + round(layout.unit * 0.35)
         right = layout.log_rect.x - round(layout.unit * 0.3)
         return pygame.Rect(left, layout.hand_y, right - left, layout.card_h)
 
     def button_bar(self, layout: TableLayout) -> pygame.Rect:
-        """Above the hand, reaching over the log to the right edge of the felt (or to a name plate)."""
+        """Above the hand, reaching over the log to the right edge of the felt (or to a name plate);
+        upright, the layout's (over the name plate and the board)."""
+        if layout.portrait:
+            return layout.button_bar
         hand = self.hand_rect(layout)
         h = round(layout.em * 0.6)
         bottom = min(hand.y - layout.unit * 0.2, layout.log_rect.y - layout.unit * 0.15)

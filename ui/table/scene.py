@@ -520,7 +520,8 @@ class TableScene(Scene):
             if rect.bottom > floor:
                 floor = min(floor, rect.top - gap)
         top = max([layout.top_bar + round(layout.unit * 0.3), *(r.bottom + gap for r in taken if r.bottom <= floor)])
-        if side and floor - top < len(side) * (height * 0.8 + gap):  # no room there: they join the bar
+        if side and (layout.portrait or floor - top < len(side) * (height * 0.8 + gap)):
+            # no room there (upright, the log's column is a row): they join the bar
             main, side = main + side, []
             layout_buttons(main, self.text, bar)
         layout_column(side, self.text, (log.x, floor), log.w, height, top=top)

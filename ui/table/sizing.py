@@ -30,12 +30,14 @@ def sized_layout(adapter: TableAdapter[Any], view: Any, size: tuple[int, int], p
 def fitted_layout(adapter: TableAdapter[Any], size: tuple[int, int], players: int, bottom_seat: int,
                   cards: float, text: float) -> TableLayout:
     """The layout at card size ``cards``, its cards shrunk until the game's zones leave the buttons
-    their room (``adapter.fits``), by at most 40 %."""
+    their room (``adapter.fits``), by at most 40 %; upright, the viewer's cards take the game's
+    ``hand_depth`` along the bottom."""
     room = 1.0
-    layout = TableLayout(size, players, bottom_seat, cards, text)
+    depth = adapter.hand_depth
+    layout = TableLayout(size, players, bottom_seat, cards, text, room, depth)
     while not adapter.fits(layout) and room > 0.6:
         room *= 0.96
-        layout = TableLayout(size, players, bottom_seat, cards, text, room)
+        layout = TableLayout(size, players, bottom_seat, cards, text, room, depth)
     return layout
 
 
