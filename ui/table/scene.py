@@ -489,9 +489,9 @@ class TableScene(Scene):
     def _rebuild_buttons(self) -> None:
         """Ask the adapter for the gesture table again and lay its buttons out."""
         self.gestures = Gestures() if self.curtain.shown else self.adapter.gestures(self.view, self.legal)
-        main = [button_for(s) for s in self.gestures.buttons if not s.side]
+        main = [button_for(s, self.app.tr) for s in self.gestures.buttons if not s.side]
         main += [Button(key, label, action) for key, label, action in self.match.seat_buttons()]
-        side = [button_for(s) for s in self.gestures.buttons if s.side]
+        side = [button_for(s, self.app.tr) for s in self.gestures.buttons if s.side]
         coach = self.match.coach
         if coach is not None and not coach.ended:
             if self.match.coach_due():
