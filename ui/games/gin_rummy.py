@@ -195,7 +195,7 @@ class Adapter(TableAdapter[GinView]):
             # the row starts right of every name plate beside it (its own, and the bottom seat's)
             beside = [p.right for p in (spot.plate, layout.seats[layout.bottom_seat].plate)
                       if p.bottom > top and p.top < top + h]
-            start = max(beside, default=layout.seats[layout.bottom_seat].plate.right)
+            start: float = max(beside, default=layout.seats[layout.bottom_seat].plate.right)
             end = layout.log_rect.x - layout.unit
             if layout.portrait:  # upright, the rows span the window (the plates and the log stand above)
                 start, end = max(beside, default=layout.felt.x + layout.unit * 0.2), layout.felt.right - layout.unit * 0.2

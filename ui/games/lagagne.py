@@ -63,7 +63,7 @@ class Adapter(TableAdapter[LaGagneView]):
     """The LaGagne table adapter (see the module docstring)."""
 
     game_id = "lagagne"
-    hand_depth = 2.1
+    hand_depth = 2.2
     """Upright, the viewer's board of columns stands over the hand (``own_board``)."""
 
     def __init__(self, scene: Any) -> None:
@@ -133,7 +133,8 @@ class Adapter(TableAdapter[LaGagneView]):
 
     # ================================================================== geometry
     def board_card_width(self, layout: TableLayout) -> int:
-        return max(26, round(layout.card_w * 0.62))
+        """The width of the viewer's column cards (upright, as wide as a thumb: the columns are targets)."""
+        return max(26, round(layout.card_w * (0.64 if layout.portrait else 0.62)))
 
     def own_board(self, layout: TableLayout) -> tuple[pygame.Rect, int]:
         """The viewer's board (four columns) and its card width: left of the hand, under the piles
@@ -142,9 +143,9 @@ class Adapter(TableAdapter[LaGagneView]):
         gap = max(4, round(w * 0.1))
         plate = layout.seats[layout.bottom_seat].plate
         if layout.portrait:  # upright: under the name plate, over the hand, room for the totals below
-            top = plate.bottom + round(layout.unit * 0.15)
-            bottom = layout.hand_y - round(layout.unit * 0.1 + w * 0.45)
-            return pygame.Rect(round(layout.size[0] * 0.03), top, 4 * w + 3 * gap, bottom - top), w
+            upper = plate.bottom + round(layout.unit * 0.15)
+            lower = layout.hand_y - round(layout.unit * 0.1 + w * 0.45)
+            return pygame.Rect(round(layout.size[0] * 0.03), upper, 4 * w + 3 * gap, lower - upper), w
         # below the piles, and low enough that a column's first card ends level with the name plate
         top = max(layout.centre[1] + layout.card_h / 2 + layout.unit * 0.3, plate.y - card_height(w))
         rect = pygame.Rect(
@@ -383,12 +384,16 @@ class Adapter(TableAdapter[LaGagneView]):
             (plate.centerx - span / 2, plate.y - h - 4),
             (plate.centerx - span / 2, plate.bottom + 4),
         ]
+        if layout.portrait:  # upright, the row above a plate is another seat's: below comes first
+            spots[2], spots[3] = spots[3], spots[2]
         x, y = spots[0]
         for sx, sy in spots:
             area = pygame.Rect(round(sx), round(sy), round(span), h)
             if felt.contains(area) and area.collidelist(taken) == -1:
                 x, y = sx, sy
                 break
+        else:  # nowhere clear: beside the plate, but on the felt
+            x = min(max(x, felt.x), felt.right - span)
         return [(x + i * step, y, w) for i in range(count)]
 
     def _opponent_hand_rect(self, seat: int, view: LaGagneView, layout: TableLayout) -> pygame.Rect:
@@ -1064,19 +1069,29 @@ class Adapter(TableAdapter[LaGagneView]):
                 if seat != layout.bottom_seat
             ]
         )
+        upright = [("midbottom", (round(layout.centre[0]), self._middle(layout).top - round(u * 0.1))),
+                   ("midleft", (layout.felt.x + round(u * 0.3), layout.side_bar.centery)),
+                   ("midright", (layout.felt.right - round(u * 0.3), layout.side_bar.centery))] if layout.portrait else []
         for anchor, pos in (
             ("midright", (round(sx - u * 0.35), cy)),
             ("midleft", (round(dx + layout.card_w + u * 0.35), cy)),
             ("midbottom", (round(layout.centre[0]), round(sy - u * 0.15))),
             ("topright", (round(sx - u * 0.35), round(sy + layout.card_h + u * 0.1))),
+            ("bottomleft", (layout.felt.x + round(u * 0.3), self._middle(layout).top - round(u * 0.1))),  # narrow
+            ("bottomright", (layout.felt.right - round(u * 0.3), self._middle(layout).top - round(u * 0.1))),
             ("topleft", (layout.felt.x + round(u * 0.6), layout.felt.y + round(u * 0.45))),
             ("topright", (layout.felt.right - round(u * 0.6), layout.felt.y + round(u * 0.45))),
+            *upright,  # a narrow window: at an end of the side buttons' row
         ):
             setattr(box, anchor, pos)
             if layout.felt.contains(box) and box.collidelist(taken) == -1:
                 return box
+        if layout.portrait:  # a narrow window: the clear place nearest the middle, over the piles
+            spot = layout.clear_spot(box.size, taken, (layout.centre[0], self._middle(layout).top - box.h / 2))
+            if spot is not None:
+                return spot
         box.midright = (round(sx - u * 0.35), cy)
-        return box
+        return box.clamp(layout.felt)
 
     def _render_target_panel(self, view: LaGagneView, layout: TableLayout, lines: list[tuple[str, tuple[int, ...]]],
                              last_round: bool) -> tuple[pygame.Rect, pygame.Surface]:

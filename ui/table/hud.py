@@ -59,11 +59,13 @@ def bar_parts(text: TextCache, layout: TableLayout, name: str, hint_text: str, s
     title_rect = title.get_rect(midleft=(margin, bar.centery))
     room = pygame.Rect(margin, 2, round(w * 0.22), bar.h - 4)
     parts = [Part("title", name, title_rect, room, size, True, title)]
-    hint_size = round(line * 0.36)
-    hint = text.block(hint_text, hint_size, round(w * 0.26), bar.h - 4, (190, 200, 180), align="right")
-    hint_rect = hint.get_rect(midright=(w - margin, bar.centery))
-    parts.append(Part("menu", hint_text, hint_rect, pygame.Rect(w - margin - round(w * 0.26), 2, round(w * 0.26),
-                                                                 bar.h - 4), hint_size, False, hint))
+    hint_rect = pygame.Rect(w - margin, bar.centery, 0, 0)
+    if not layout.portrait:  # upright (a phone), the keys' room goes to what happens now
+        hint_size = round(line * 0.36)
+        hint = text.block(hint_text, hint_size, round(w * 0.26), bar.h - 4, (190, 200, 180), align="right")
+        hint_rect = hint.get_rect(midright=(w - margin, bar.centery))
+        parts.append(Part("menu", hint_text, hint_rect, pygame.Rect(w - margin - round(w * 0.26), 2, round(w * 0.26),
+                                                                     bar.h - 4), hint_size, False, hint))
     if status:
         room_w = hint_rect.left - title_rect.right - 2 * margin
         status_size = round(line * 0.44)

@@ -25,7 +25,7 @@ from ui.cards import card_height
 REFERENCE_UNIT = 64.0
 """The unit of the smallest window (1024×640)."""
 TEXT_GROWTH = 0.5
-PORTRAIT_UNITS = (8.0, 14.0)
+PORTRAIT_UNITS = (8.0, 16.0)
 """How many units wide and high a portrait window is (a landscape one is 16 × 10): at 390×844 CSS
 pixels (a phone) the viewer's cards come out about 60 px wide at the largest card size."""
 PORTRAIT_TEXT = 0.82
@@ -51,8 +51,11 @@ def text_scale(size: tuple[int, int], percent: int) -> float:
     return 1.0 + TEXT_GROWTH * max(0.0, percent / 100 - 1.0) * min(1.0, REFERENCE_UNIT / unit)
 
 
+TAP = 44
+"""The lowest a row of buttons is in a portrait window (pixels: CSS pixels on a phone, a finger's target)."""
 CROWDED_UPRIGHT = 4
-"""From how many other seats a portrait table seats them in a grid over the top instead of on an arc."""
+"""From how many other seats a portrait table seats them in two columns over the top, each plate on
+the outer side with its cards beside it, instead of on an arc."""
 
 
 def is_portrait(size: tuple[int, int]) -> bool:
@@ -63,9 +66,10 @@ def is_portrait(size: tuple[int, int]) -> bool:
 def max_card_scale(size: tuple[int, int], players: int) -> float:
     """The largest card scale a table can take without its zones running into each other: a
     two-seat table takes extra-large cards at any size; a crowded one only in a large window. Upright,
-    the other seats' cards are kept small apart from the viewer's, which may take any card size."""
+    the other seats' cards are kept small apart from the viewer's, which may take any card size but at a
+    crowded table (six seats or more) the largest: their seats need the room over the top."""
     if is_portrait(size):
-        return 1.4
+        return 1.4 if players <= 5 else 1.25
     room = min(1.0, max(0.0, (min(size[0] / 1.6, size[1]) - 640) / (1080 - 640)))
     if players <= 2:
         return 1.4
@@ -147,13 +151,16 @@ class TableLayout:
                                           round(self.em * 0.75))
             """Where the main buttons go: above the hand, between the viewer's name plate and the log
             (upright: across the window, above the plate and the log)."""
+            self.side_bar = self.button_bar
+            """Upright, the row of the side buttons; a landscape table stacks them over the log instead."""
             self.hand_span = min(w * 0.57, 2 * (min(w / 2 - plate.right, self.log_rect.x - w / 2) - unit * 0.15))
             """Widest the bottom seat's hand may fan (it stays clear of the name plate and the log)."""
 
     def _rows(self) -> None:
         """A portrait window's rows, from the bottom up (see the module docstring): the viewer's cards
         (``hand_depth`` card heights) across the width, their name plate and the log beside it, the
-        buttons across the width, the piles; the other seats on an arc over what is left above."""
+        main buttons and the side buttons across the width, each row at least ``TAP`` high, the piles;
+        the other seats on an arc (or in a grid) over what is left above."""
         w, h = self.size
         unit = self.unit
         gap = round(unit * 0.15)
@@ -163,9 +170,11 @@ class TableLayout:
         plate.bottomleft = (round(w * 0.03), foot - gap)
         self._own_plate = plate
         self.log_rect = pygame.Rect(plate.right + gap, plate.y, round(w * 0.97) - plate.right - gap, plate.h)
-        bar_h = round(self.em * 0.75)
+        bar_h = max(TAP, round(self.em * 0.75))
         self.button_bar = pygame.Rect(round(w * 0.03), plate.y - gap - bar_h, round(w * 0.94), bar_h)
-        self.centre = (w / 2, self.button_bar.top - unit * 0.3 - self.card_h * 0.62)
+        self.side_bar = self.button_bar.move(0, -bar_h - gap)
+        """Upright, the row of the side buttons (sorting, undo, hint): over the main buttons."""
+        self.centre = (w / 2, self.side_bar.top - unit * 0.3 - self.card_h * 0.62)
         self.arc_bottom = self.centre[1] - self.card_h * 0.62 - gap
         """How low the other seats' cards may reach: above the piles."""
         self.hand_span = w * 0.94
@@ -240,6 +249,7 @@ class TableLayout:
         small_h = card_height(self.small_w)
         top = self.top_bar + round(self.unit * 0.15)
         others = self.players - 1
+        plate.w = min(plate.w, round(w * 0.36))  # room beside it for what the seat holds
         if others == 1:
             angle = 270.0
             plate.midtop = (round(w / 2), top)
@@ -247,11 +257,16 @@ class TableLayout:
         elif others >= CROWDED_UPRIGHT:
             angle = 270.0
             row, col, rows, cols = self._cell(rel - 1, others)
+            top = self.felt.y + round(self.unit * 0.3)  # within the felt's rim: a board's badges poke up
             cell_w, cell_h = w * 0.96 / cols, (self.arc_bottom - top) / rows
             x, y = w * 0.02 + col * cell_w, top + row * cell_h
-            plate.w = min(plate.w, round(cell_w) - 2 * gap)
-            plate.midtop = (round(x + cell_w / 2), round(y))
-            cards = (x + cell_w / 2, min(plate.bottom + gap + small_h, (plate.bottom + gap + y + cell_h) / 2))
+            plate.w = min(plate.w, round(cell_w * 0.56))
+            if col == 0:  # the plate on the outer side, the cards beside it towards the middle
+                plate.topleft = (round(x + gap), round(y + gap))
+                cards = ((plate.right + x + cell_w) / 2, y + cell_h / 2)
+            else:
+                plate.topright = (round(x + cell_w - gap), round(y + gap))
+                cards = ((x + plate.x) / 2, y + cell_h / 2)
         else:
             angle = 180 + 180 * (rel - 1) / (others - 1)
             rad = math.radians(angle)
@@ -259,23 +274,20 @@ class TableLayout:
             low = self.arc_bottom - small_h
             high = top + plate.h + gap + small_h / 2
             ry = max(0.0, low - high)
-            cards = (w / 2 + rx * math.cos(rad), low + ry * math.sin(rad))
+            cards = (w / 2 + rx * math.cos(rad), max(high, low + ry * math.sin(rad)))
             plate.midbottom = (round(cards[0]), round(cards[1] - small_h / 2 - gap))
         plate.clamp_ip(self.screen)
         return SeatSpot(seat, plate, cards, angle, False)
 
     @staticmethod
     def _cell(index: int, others: int) -> tuple[int, int, int, int]:
-        """Where the ``index``-th other seat of a crowded portrait table sits in a grid of at most three
-        columns over the top: its row and column, and the grid's rows and columns. Clockwise as around
-        a table: up the left column, along the top row, down the right column, then the cells within."""
-        cols = min(others, 3)
-        rows = -(-others // cols)
-        ring = ([(r, 0) for r in range(rows - 1, -1, -1)] + [(0, c) for c in range(1, cols)]
-                + [(r, cols - 1) for r in range(1, rows)])
-        cells = ring + [(r, c) for r in range(1, rows) for c in range(1, cols - 1)]
+        """Where the ``index``-th other seat of a crowded portrait table sits in a grid of two columns
+        over the top: its row and column, and the grid's rows and columns. Clockwise as around a table:
+        up the left column, then down the right one."""
+        rows = -(-others // 2)
+        cells = [(r, 0) for r in range(rows - 1, -1, -1)] + [(r, 1) for r in range(rows)]
         row, col = cells[index]
-        return row, col, rows, cols
+        return row, col, rows, 2
 
     def box_em(self, width: float, height: float, room: tuple[float, float] | None = None) -> float:
         """The measure for a box of ``width`` × ``height`` ems (a score card): ``em``, or less so that it

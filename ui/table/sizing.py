@@ -17,12 +17,15 @@ if TYPE_CHECKING:
 def sized_layout(adapter: TableAdapter[Any], view: Any, size: tuple[int, int], players: int, bottom_seat: int,
                  cards: float, text: float) -> TableLayout:
     """The layout at card size ``cards`` and text size ``text`` (see the module docstring): each card
-    size up from the smallest, fitted, replaces the one below only if none of its cards is smaller."""
+    size up from the smallest, fitted, replaces the one below only if none of its cards is smaller
+    (upright, the viewer's and the middle's: the other seats' cards share what room is left over the top)."""
     scales = [scale for scale in sorted(set(CARD_SCALES.values())) if scale < cards] + [cards]
     chosen = fitted_layout(adapter, size, players, bottom_seat, scales[0], text)
     for scale in scales[1:]:
         larger = fitted_layout(adapter, size, players, bottom_seat, scale, text)
-        if all(a >= b for a, b in zip(shown_widths(adapter, view, larger), shown_widths(adapter, view, chosen))):
+        compared = slice(None) if not chosen.portrait else slice(0, 3, 2)  # upright, the others' stay small
+        if all(a >= b for a, b in zip(shown_widths(adapter, view, larger)[compared],
+                                      shown_widths(adapter, view, chosen)[compared])):
             chosen = larger
     return chosen
 
