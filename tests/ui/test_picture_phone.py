@@ -1,6 +1,6 @@
 """The table as a phone's browser seat sees it (the largest cards and text, a touch screen's words),
-held upright (360×640, 390×844) and on its side (844×390), for each game at two and at its largest
-table: the picture's invariants (``test_picture.problems``: nothing off the screen, nothing over
+held upright (360×640, 390×844) and on its side (844×390), for each game at two, a middle and its
+largest table: the picture's invariants (``test_picture.problems``: nothing off the screen, nothing over
 information, each seat's cards nearest its plate, every text fitting), and, upright on a common phone,
 the viewer's cards wide enough for a thumb and the buttons high enough to tap. Rectangles only."""
 
@@ -20,18 +20,21 @@ THUMB = 56
 TAP = 44
 """CSS pixels: the lowest a button may be there (the common guideline for a finger's target)."""
 GAMES = ["gang_de_mouettes", "gin_rummy", "lagagne"]
-CROWDED_SMALL = ("seven or five other seats over the top of a 360×640 phone: their rows are lower than a plate "
+CROWDED_SMALL = ("four or more other seats over the top of a 360×640 phone: their rows are lower than a plate "
                  "and its cards (the cards overlap, a board hangs over the plate below)")
 KNOWN: dict[tuple[str, int, tuple[int, int]], str] = {
+    ("gang_de_mouettes", 5, (360, 640)): CROWDED_SMALL,
     ("gang_de_mouettes", 8, (360, 640)): CROWDED_SMALL,
     ("lagagne", 6, (360, 640)): CROWDED_SMALL,
+    ("lagagne", 4, (360, 640)): "three seats on the arc over a 360×640 phone: their plates shrink until apart, and "
+                                "German's 'Bot · leicht · Geber' no longer fits the dealer's plate",
     ("gang_de_mouettes", 8, (844, 390)): "the landscape arc at 390 px high: seats 2 and 6's squares lie as near the "
                                          "plate below them as their own (the desktop's layout, never checked this low)",
 }
 """Defects left for later (strict: fixing one shows)."""
 CASES = [pytest.param(g, n, size, id=f"{g}-{n}p-{size[0]}x{size[1]}",
                       marks=[pytest.mark.xfail(strict=True, reason=KNOWN[g, n, size])] if (g, n, size) in KNOWN else [])
-         for g in GAMES for n in sorted({tables(g)[0], tables(g)[-1]}) for size in PHONES]
+         for g in GAMES for n in tables(g) for size in PHONES]
 
 
 @pytest.mark.parametrize(("game_id", "players", "size"), CASES)

@@ -377,6 +377,13 @@ class Adapter(TableAdapter[LaGagneView]):
         taken = (
             [b for b, _ in self.boards(layout).values()] + [s.plate for s in layout.seats] + [layout.log_rect]
         )
+        if layout.portrait:  # upright, the seats sit close: clear of the hands placed before this one too
+            sizes = self.table.view.get("hand_sizes") or []
+            for other in range(seat):
+                if other != layout.bottom_seat and other < len(sizes):
+                    backs = self._other_hand(other, max(1, sizes[other]), layout)
+                    x0, y0, w0 = backs[0]
+                    taken.append(pygame.Rect(round(x0), round(y0), round(backs[-1][0] - x0 + w0), card_height(w0)))
         felt = layout.felt
         spots = [
             (plate.right + 6, plate.centery - h / 2),
@@ -392,8 +399,9 @@ class Adapter(TableAdapter[LaGagneView]):
             if felt.contains(area) and area.collidelist(taken) == -1:
                 x, y = sx, sy
                 break
-        else:  # nowhere clear: beside the plate, but on the felt
-            x = min(max(x, felt.x), felt.right - span)
+        else:  # nowhere clear: the clear place nearest the plate (upright), else beside it on the felt
+            near = layout.clear_spot((round(span), h), taken, plate.center) if layout.portrait else None
+            x, y = (near.x, near.y) if near is not None else (min(max(x, felt.x), felt.right - span), y)
         return [(x + i * step, y, w) for i in range(count)]
 
     def _opponent_hand_rect(self, seat: int, view: LaGagneView, layout: TableLayout) -> pygame.Rect:
@@ -1045,14 +1053,28 @@ class Adapter(TableAdapter[LaGagneView]):
                     layout: TableLayout) -> tuple[pygame.Rect, list[tuple[str, tuple[int, ...]]]]:
         """Where the target panel goes (see ``_place_target``) and its lines."""
         lines = self._target_lines(view)
-        size = max(11, round(layout.em * 0.24))
-        font = self.table.text.font(size, True)
+        font = self.table.text.font(self._target_size(view, layout, lines), True)
         widths = [font.size(t) for t, _ in lines]
-        return self._place_target(view, layout, max(w for w, _ in widths), sum(h for _, h in widths)), lines
+        box = self._place_target(view, layout, max(w for w, _ in widths), sum(h for _, h in widths))
+        assert box is not None  # with its fallback, a place is always given
+        return box, lines
 
-    def _place_target(self, view: LaGagneView, layout: TableLayout, text_w: int, text_h: int) -> pygame.Rect:
+    def _target_size(self, view: LaGagneView, layout: TableLayout, lines: list[tuple[str, tuple[int, ...]]]) -> int:
+        """The target panel's text size: the table's, or upright (a phone, little room by the piles) the
+        largest down to 12 px whose panel finds a clear place."""
+        size = max(11, round(layout.em * 0.24))
+        for smaller in range(size, 11, -1) if layout.portrait else ():
+            font = self.table.text.font(smaller, True)
+            widths = [font.size(t) for t, _ in lines]
+            if self._place_target(view, layout, max(w for w, _ in widths), sum(h for _, h in widths),
+                                  fallback=False) is not None:
+                return smaller
+        return size
+
+    def _place_target(self, view: LaGagneView, layout: TableLayout, text_w: int, text_h: int,
+                      fallback: bool = True) -> pygame.Rect | None:
         """The target panel's box for text of ``text_w`` × ``text_h``: beside the piles, else the first
-        clear place by them or in a corner of the felt."""
+        clear place by them or in a corner of the felt (else by the stock, or None without ``fallback``)."""
         u = layout.em
         sx, sy = layout.stock_pos
         box = pygame.Rect(0, 0, text_w + round(u * 0.4), text_h + round(u * 0.25))
@@ -1090,6 +1112,8 @@ class Adapter(TableAdapter[LaGagneView]):
             spot = layout.clear_spot(box.size, taken, (layout.centre[0], self._middle(layout).top - box.h / 2))
             if spot is not None:
                 return spot
+        if not fallback:
+            return None
         box.midright = (round(sx - u * 0.35), cy)
         return box.clamp(layout.felt)
 
@@ -1097,9 +1121,10 @@ class Adapter(TableAdapter[LaGagneView]):
                              last_round: bool) -> tuple[pygame.Rect, pygame.Surface]:
         text = self.table.text
         u = layout.em
-        size = max(11, round(u * 0.24))
+        size = self._target_size(view, layout, lines)
         imgs = [text.render(t, size, c, bold=True) for t, c in lines]
         box = self._place_target(view, layout, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
+        assert box is not None
         body = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(
             body, (120, 28, 30, 230) if last_round else (8, 30, 18, 210), body.get_rect(), border_radius=10

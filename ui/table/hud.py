@@ -54,10 +54,11 @@ def bar_parts(text: TextCache, layout: TableLayout, name: str, hint_text: str, s
     bar = pygame.Rect(0, 0, w, layout.top_bar)
     margin = round(layout.unit * 0.3)
     line = min(bar.h, round(layout.em * 0.62))  # upright, the bar is higher: the status takes two lines
-    size = round(line * 0.5)
-    title = text.block(name, size, round(w * 0.22), bar.h - 4, GOLD, bold=True, align="left")
+    size = round(line * (0.42 if layout.portrait else 0.5))  # upright, the title on one line
+    title_w = round(w * (0.32 if layout.portrait else 0.22))
+    title = text.block(name, size, title_w, bar.h - 4, GOLD, bold=True, align="left")
     title_rect = title.get_rect(midleft=(margin, bar.centery))
-    room = pygame.Rect(margin, 2, round(w * 0.22), bar.h - 4)
+    room = pygame.Rect(margin, 2, title_w, bar.h - 4)
     parts = [Part("title", name, title_rect, room, size, True, title)]
     hint_rect = pygame.Rect(w - margin, bar.centery, 0, 0)
     if not layout.portrait:  # upright (a phone), the keys' room goes to what happens now

@@ -249,7 +249,7 @@ class TableLayout:
         small_h = card_height(self.small_w)
         top = self.top_bar + round(self.unit * 0.15)
         others = self.players - 1
-        plate.w = min(plate.w, round(w * 0.36))  # room beside it for what the seat holds
+        plate.w = min(plate.w, round(w * 0.38))  # room beside it for what the seat holds
         if others == 1:
             angle = 270.0
             plate.midtop = (round(w / 2), top)
