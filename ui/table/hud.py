@@ -54,8 +54,12 @@ def bar_parts(text: TextCache, layout: TableLayout, name: str, hint_text: str, s
     bar = pygame.Rect(0, 0, w, layout.top_bar)
     margin = round(layout.unit * 0.3)
     line = min(bar.h, round(layout.em * 0.62))  # upright, the bar is higher: the status takes two lines
-    size = round(line * (0.42 if layout.portrait else 0.5))  # upright, the title on one line
-    title_w = round(w * (0.32 if layout.portrait else 0.22))
+    size, title_w = round(line * 0.5), round(w * 0.22)
+    if layout.portrait:  # upright (a phone), the title on one line, as narrow as it can be
+        size = round(line * 0.42)
+        while size > 12 and text.width(name, size, True) > w * 0.36:
+            size -= 1
+        title_w = min(round(w * 0.36), text.width(name, size, True) + 2)
     title = text.block(name, size, title_w, bar.h - 4, GOLD, bold=True, align="left")
     title_rect = title.get_rect(midleft=(margin, bar.centery))
     room = pygame.Rect(margin, 2, title_w, bar.h - 4)
