@@ -47,6 +47,8 @@ def shoot(game_id: str, lang: str, size: tuple[int, int], out: Path) -> Path:
             player.move()
             page.until(lambda shown=shown: counter(page, "pictures") != shown, "the table's answer")
         page.until(lambda: page.holds("[...document.images].every(i => i.complete)"), "the card images")
+        page.until(lambda: page.holds("document.getAnimations().every(a => a.playState !== 'running')"),
+                   "the cards at rest")
         path = out / f"{game_id}-{lang}-{size[0]}x{size[1]}.png"
         page.screenshot(path)
         return path

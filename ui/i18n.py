@@ -6,6 +6,11 @@ Each language has a folder ``assets/i18n/<lang>/`` of JSON files (one per part o
 ``title.quit``. A key missing in the chosen language falls back to English, then to the key itself,
 so a forgotten string shows up as its key instead of crashing the app.
 
+Words that name how a player points (click, double-click, a key) have a variant per input kind:
+``touch.<key>`` is what ``<key>`` says on a touch screen ("Tap a card" for "Click a card", a button
+without its key). A translator whose ``input_kind`` is ``"touch"`` (a phone's browser seat) takes
+the variant where there is one; the mouse's words are the keys themselves.
+
 A message that counts is written once per plural category of the language, as gettext's ``ngettext``
 does, with the categories' CLDR names: ``{"table.undone": {"one": "Taken back: {n} move.", "other":
 "Taken back: {n} moves."}}``; its ``{n}`` chooses the form. Numbers are written the language's way
@@ -25,6 +30,9 @@ from ui.resources import resource_path
 
 LANGUAGES = ("en", "fr", "de", "es")
 FALLBACK = "en"
+MOUSE = "mouse"
+TOUCH = "touch"
+"""The input kinds whose words differ (``Translator.input_kind``)."""
 
 
 PLURAL_RULES: dict[str, Callable[[float], str]] = {
@@ -125,6 +133,8 @@ class Translator:
         self._fallback = load_catalog(FALLBACK)
         self.language = FALLBACK
         self._strings = self._fallback
+        self.input_kind = MOUSE
+        """How the player points: ``MOUSE`` (with a keyboard), or ``TOUCH`` (see the module docstring)."""
         self.set_language(language)
 
     def set_language(self, language: str) -> None:
@@ -142,6 +152,8 @@ class Translator:
         separator, a whole number of four digits or more its grouping ("1,000", "1 000", "1.000"),
         unless it names something rather than counts (``IDENTIFIERS``: a seed, a port);
         ``number`` writes any number in full the language's way."""
+        if self.input_kind != MOUSE and self.has(f"{self.input_kind}.{key}"):
+            key = f"{self.input_kind}.{key}"
         entry = self._strings.get(key)
         language = self.language
         if entry is None:

@@ -187,6 +187,9 @@ class TableAdapter(Generic[V]):
     """Game-specific table behaviour; subclasses override what their game needs."""
 
     game_id: str = ""
+    hand_depth: float = 1.0
+    """How many card heights the viewer's own cards take along the bottom of an upright window
+    (``TableLayout``): one row of a hand by default."""
 
     def __init__(self, table: TableContext) -> None:
         self.table = table

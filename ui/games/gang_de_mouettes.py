@@ -153,6 +153,8 @@ class Adapter(TableAdapter[GangView]):
     """The Gang de mouettes table adapter (see the module docstring)."""
 
     game_id = "gang_de_mouettes"
+    hand_depth = 1.5
+    """The viewer's square: two rows of cards of 0.72 of the layout's width (``card_width``) and a gap."""
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
@@ -495,7 +497,10 @@ class Adapter(TableAdapter[GangView]):
         return super().place(zone, count, view, layout)
 
     def button_bar(self, layout: TableLayout) -> pygame.Rect:
-        """Between the piles and the viewer's square (the square fills the usual bar)."""
+        """Between the piles and the viewer's square (the square fills the usual bar); upright, the
+        layout's own bar (above the viewer's plate, over the square)."""
+        if layout.portrait:
+            return layout.button_bar
         top = layout.centre[1] + layout.card_h / 2 + layout.unit * 0.18
         w = self.card_width(layout, True)
         square_top = layout.size[1] - layout.unit * 0.22 - 2 * card_height(w) - max(3, round(w * 0.08))

@@ -195,8 +195,11 @@ class Adapter(TableAdapter[GinView]):
             # the row starts right of every name plate beside it (its own, and the bottom seat's)
             beside = [p.right for p in (spot.plate, layout.seats[layout.bottom_seat].plate)
                       if p.bottom > top and p.top < top + h]
-            start = max(beside, default=layout.seats[layout.bottom_seat].plate.right)
-            room = layout.log_rect.x - start - layout.unit * 1.6
+            start: float = max(beside, default=layout.seats[layout.bottom_seat].plate.right)
+            end = layout.log_rect.x - layout.unit
+            if layout.portrait:  # upright, the rows span the window (the plates and the log stand above)
+                start, end = max(beside, default=layout.felt.x + layout.unit * 0.2), layout.felt.right - layout.unit * 0.2
+            room = end - start - layout.unit * 0.6
             widths = [(n - 1) * step + w if n else 0 for _, n in groups]
             total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
             cards = sum(n for _, n in groups)
@@ -212,7 +215,7 @@ class Adapter(TableAdapter[GinView]):
                 total = sum(widths) + gap * (len([x for x in widths if x]) - 1)
             if spot.bottom:  # the row shrunk ends level with the hand's foot
                 top = layout.hand_y + layout.card_h - card_height(w)
-            middle = (start + layout.log_rect.x - layout.unit) / 2
+            middle = (start + end) / 2
             left = max(middle - total / 2, start + layout.unit * 0.25)
             placed: dict[str, list[tuple[float, float, int]]] = {}
             x = left
@@ -516,8 +519,8 @@ class Adapter(TableAdapter[GinView]):
             y += img.get_height()
 
     def _counter(self, view: GinView, layout: TableLayout, held: int) -> tuple[pygame.Rect, list[pygame.Surface], int]:
-        """The live deadwood counter and the knock limit above the viewer's name plate: its box, its
-        lines and its text size."""
+        """The live deadwood counter and the knock limit above the viewer's name plate (upright, above
+        the piles): its box, its lines and its text size."""
         plan = self._knock_plan(view)
         text = self.table.text
         plate = layout.seats[self.table.viewer or 0].plate
@@ -535,6 +538,10 @@ class Adapter(TableAdapter[GinView]):
         limit = self.tr("gin.gin_only") if gin_only else self.tr("gin.knock_limit", limit=view["knock_limit"])
         lines.append(text.fit(limit, round(size * 0.9), width, (190, 206, 186)))
         height = sum(img.get_height() for img in lines) + size
+        if layout.portrait:  # upright, the buttons stand over the plate: the counter goes over the piles
+            box = pygame.Rect(0, 0, plate.w, height)
+            box.midbottom = (round(layout.centre[0]), round(layout.stock_pos[1] - layout.unit * 0.3))
+            return box, lines, size
         return pygame.Rect(plate.x, plate.y - height - round(layout.unit * 0.15), plate.w, height), lines, size
 
     def _meld_frames(self, view: GinView) -> list[tuple[tuple[int, ...], pygame.Rect, list[str]]]:

@@ -77,6 +77,8 @@ class Adapter(TableAdapter[LaGagneView]):
     """The LaGagne table adapter (see the module docstring)."""
 
     game_id = "lagagne"
+    hand_depth = 2.2
+    """Upright, the viewer's board of columns stands over the hand (``own_board``)."""
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
@@ -148,13 +150,19 @@ class Adapter(TableAdapter[LaGagneView]):
 
     # ================================================================== geometry
     def board_card_width(self, layout: TableLayout) -> int:
-        return max(26, round(layout.card_w * 0.62))
+        """The width of the viewer's column cards (upright, as wide as a thumb: the columns are targets)."""
+        return max(26, round(layout.card_w * (0.64 if layout.portrait else 0.62)))
 
     def own_board(self, layout: TableLayout) -> tuple[pygame.Rect, int]:
-        """The viewer's board (four columns) and its card width: left of the hand, under the piles."""
+        """The viewer's board (four columns) and its card width: left of the hand, under the piles
+        (upright: between the name plate and the hand)."""
         w = self.board_card_width(layout)
         gap = max(4, round(w * 0.1))
         plate = layout.seats[layout.bottom_seat].plate
+        if layout.portrait:  # upright: under the name plate, over the hand, room for the totals below
+            upper = plate.bottom + round(layout.unit * 0.15)
+            lower = layout.hand_y - round(layout.unit * 0.1 + w * 0.45)
+            return pygame.Rect(round(layout.size[0] * 0.03), upper, 4 * w + 3 * gap, lower - upper), w
         # below the piles, and low enough that a column's first card ends level with the name plate
         top = max(layout.centre[1] + layout.card_h / 2 + layout.unit * 0.3, plate.y - card_height(w))
         rect = pygame.Rect(
@@ -166,14 +174,19 @@ class Adapter(TableAdapter[LaGagneView]):
         return rect, w
 
     def hand_rect(self, layout: TableLayout) -> pygame.Rect:
-        """Where the viewer's hand fans out: between the board and the log."""
+        """Where the viewer's hand fans out: between the board and the log (upright: across the window)."""
+        if layout.portrait:
+            return pygame.Rect(round(layout.size[0] * 0.03), layout.hand_y, round(layout.size[0] * 0.94), layout.card_h)
         board, _ = self.own_board(layout)
         left = board.right + round(layout.unit * 0.35)
         right = layout.log_rect.x - round(layout.unit * 0.3)
         return pygame.Rect(left, layout.hand_y, right - left, layout.card_h)
 
     def button_bar(self, layout: TableLayout) -> pygame.Rect:
-        """Above the hand, reaching over the log to the right edge of the felt (or to a name plate)."""
+        """Above the hand, reaching over the log to the right edge of the felt (or to a name plate);
+        upright, the layout's (over the name plate and the board)."""
+        if layout.portrait:
+            return layout.button_bar
         hand = self.hand_rect(layout)
         h = round(layout.em * 0.6)
         bottom = min(hand.y - layout.unit * 0.2, layout.log_rect.y - layout.unit * 0.15)
@@ -381,6 +394,13 @@ class Adapter(TableAdapter[LaGagneView]):
         taken = (
             [b for b, _ in self.boards(layout).values()] + [s.plate for s in layout.seats] + [layout.log_rect]
         )
+        if layout.portrait:  # upright, the seats sit close: clear of the hands placed before this one too
+            sizes = self.table.view.get("hand_sizes") or []
+            for other in range(seat):
+                if other != layout.bottom_seat and other < len(sizes):
+                    backs = self._other_hand(other, max(1, sizes[other]), layout)
+                    x0, y0, w0 = backs[0]
+                    taken.append(pygame.Rect(round(x0), round(y0), round(backs[-1][0] - x0 + w0), card_height(w0)))
         felt = layout.felt
         spots = [
             (plate.right + 6, plate.centery - h / 2),
@@ -388,12 +408,17 @@ class Adapter(TableAdapter[LaGagneView]):
             (plate.centerx - span / 2, plate.y - h - 4),
             (plate.centerx - span / 2, plate.bottom + 4),
         ]
+        if layout.portrait:  # upright, the row above a plate is another seat's: below comes first
+            spots[2], spots[3] = spots[3], spots[2]
         x, y = spots[0]
         for sx, sy in spots:
             area = pygame.Rect(round(sx), round(sy), round(span), h)
             if felt.contains(area) and area.collidelist(taken) == -1:
                 x, y = sx, sy
                 break
+        else:  # nowhere clear: the clear place nearest the plate (upright), else beside it on the felt
+            near = layout.clear_spot((round(span), h), taken, plate.center) if layout.portrait else None
+            x, y = (near.x, near.y) if near is not None else (min(max(x, felt.x), felt.right - span), y)
         return [(x + i * step, y, w) for i in range(count)]
 
     def _opponent_hand_rect(self, seat: int, view: LaGagneView, layout: TableLayout) -> pygame.Rect:
@@ -1070,14 +1095,28 @@ class Adapter(TableAdapter[LaGagneView]):
                     layout: TableLayout) -> tuple[pygame.Rect, list[tuple[str, tuple[int, ...]]]]:
         """Where the target panel goes (see ``_place_target``) and its lines."""
         lines = self._target_lines(view)
-        size = max(11, round(layout.em * 0.24))
-        font = self.table.text.font(size, True)
+        font = self.table.text.font(self._target_size(view, layout, lines), True)
         widths = [font.size(t) for t, _ in lines]
-        return self._place_target(view, layout, max(w for w, _ in widths), sum(h for _, h in widths)), lines
+        box = self._place_target(view, layout, max(w for w, _ in widths), sum(h for _, h in widths))
+        assert box is not None  # with its fallback, a place is always given
+        return box, lines
 
-    def _place_target(self, view: LaGagneView, layout: TableLayout, text_w: int, text_h: int) -> pygame.Rect:
+    def _target_size(self, view: LaGagneView, layout: TableLayout, lines: list[tuple[str, tuple[int, ...]]]) -> int:
+        """The target panel's text size: the table's, or upright (a phone, little room by the piles) the
+        largest down to 12 px whose panel finds a clear place."""
+        size = max(11, round(layout.em * 0.24))
+        for smaller in range(size, 11, -1) if layout.portrait else ():
+            font = self.table.text.font(smaller, True)
+            widths = [font.size(t) for t, _ in lines]
+            if self._place_target(view, layout, max(w for w, _ in widths), sum(h for _, h in widths),
+                                  fallback=False) is not None:
+                return smaller
+        return size
+
+    def _place_target(self, view: LaGagneView, layout: TableLayout, text_w: int, text_h: int,
+                      fallback: bool = True) -> pygame.Rect | None:
         """The target panel's box for text of ``text_w`` × ``text_h``: beside the piles, else the first
-        clear place by them or in a corner of the felt."""
+        clear place by them or in a corner of the felt (else by the stock, or None without ``fallback``)."""
         u = layout.em
         sx, sy = layout.stock_pos
         box = pygame.Rect(0, 0, text_w + round(u * 0.4), text_h + round(u * 0.25))
@@ -1094,27 +1133,40 @@ class Adapter(TableAdapter[LaGagneView]):
                 if seat != layout.bottom_seat
             ]
         )
+        upright = [("midbottom", (round(layout.centre[0]), self._middle(layout).top - round(u * 0.1))),
+                   ("midleft", (layout.felt.x + round(u * 0.3), layout.side_bar.centery)),
+                   ("midright", (layout.felt.right - round(u * 0.3), layout.side_bar.centery))] if layout.portrait else []
         for anchor, pos in (
             ("midright", (round(sx - u * 0.35), cy)),
             ("midleft", (round(dx + layout.card_w + u * 0.35), cy)),
             ("midbottom", (round(layout.centre[0]), round(sy - u * 0.15))),
             ("topright", (round(sx - u * 0.35), round(sy + layout.card_h + u * 0.1))),
+            ("bottomleft", (layout.felt.x + round(u * 0.3), self._middle(layout).top - round(u * 0.1))),  # narrow
+            ("bottomright", (layout.felt.right - round(u * 0.3), self._middle(layout).top - round(u * 0.1))),
             ("topleft", (layout.felt.x + round(u * 0.6), layout.felt.y + round(u * 0.45))),
             ("topright", (layout.felt.right - round(u * 0.6), layout.felt.y + round(u * 0.45))),
+            *upright,  # a narrow window: at an end of the side buttons' row
         ):
             setattr(box, anchor, pos)
             if layout.felt.contains(box) and box.collidelist(taken) == -1:
                 return box
+        if layout.portrait:  # a narrow window: the clear place nearest the middle, over the piles
+            spot = layout.clear_spot(box.size, taken, (layout.centre[0], self._middle(layout).top - box.h / 2))
+            if spot is not None:
+                return spot
+        if not fallback:
+            return None
         box.midright = (round(sx - u * 0.35), cy)
-        return box
+        return box.clamp(layout.felt)
 
     def _render_target_panel(self, view: LaGagneView, layout: TableLayout, lines: list[tuple[str, tuple[int, ...]]],
                              last_round: bool) -> tuple[pygame.Rect, pygame.Surface]:
         text = self.table.text
         u = layout.em
-        size = max(11, round(u * 0.24))
+        size = self._target_size(view, layout, lines)
         imgs = [text.render(t, size, c, bold=True) for t, c in lines]
         box = self._place_target(view, layout, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
+        assert box is not None
         body = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(
             body, (120, 28, 30, 230) if last_round else (8, 30, 18, 210), body.get_rect(), border_radius=10

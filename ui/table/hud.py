@@ -53,19 +53,27 @@ def bar_parts(text: TextCache, layout: TableLayout, name: str, hint_text: str, s
     w, _ = layout.size
     bar = pygame.Rect(0, 0, w, layout.top_bar)
     margin = round(layout.unit * 0.3)
-    size = round(bar.h * 0.5)
-    title = text.block(name, size, round(w * 0.22), bar.h - 4, GOLD, bold=True, align="left")
+    line = min(bar.h, round(layout.em * 0.62))  # upright, the bar is higher: the status takes two lines
+    size, title_w = round(line * 0.5), round(w * 0.22)
+    if layout.portrait:  # upright (a phone), the title on one line, as narrow as it can be
+        size = round(line * 0.42)
+        while size > 12 and text.width(name, size, True) > w * 0.36:
+            size -= 1
+        title_w = min(round(w * 0.36), text.width(name, size, True) + 2)
+    title = text.block(name, size, title_w, bar.h - 4, GOLD, bold=True, align="left")
     title_rect = title.get_rect(midleft=(margin, bar.centery))
-    room = pygame.Rect(margin, 2, round(w * 0.22), bar.h - 4)
+    room = pygame.Rect(margin, 2, title_w, bar.h - 4)
     parts = [Part("title", name, title_rect, room, size, True, title)]
-    hint_size = round(bar.h * 0.36)
-    hint = text.block(hint_text, hint_size, round(w * 0.26), bar.h - 4, (190, 200, 180), align="right")
-    hint_rect = hint.get_rect(midright=(w - margin, bar.centery))
-    parts.append(Part("menu", hint_text, hint_rect, pygame.Rect(w - margin - round(w * 0.26), 2, round(w * 0.26),
-                                                                 bar.h - 4), hint_size, False, hint))
+    hint_rect = pygame.Rect(w - margin, bar.centery, 0, 0)
+    if not layout.portrait:  # upright (a phone), the keys' room goes to what happens now
+        hint_size = round(line * 0.36)
+        hint = text.block(hint_text, hint_size, round(w * 0.26), bar.h - 4, (190, 200, 180), align="right")
+        hint_rect = hint.get_rect(midright=(w - margin, bar.centery))
+        parts.append(Part("menu", hint_text, hint_rect, pygame.Rect(w - margin - round(w * 0.26), 2, round(w * 0.26),
+                                                                     bar.h - 4), hint_size, False, hint))
     if status:
         room_w = hint_rect.left - title_rect.right - 2 * margin
-        status_size = round(bar.h * 0.44)
+        status_size = round(line * 0.44)
         img = text.block(status, status_size, room_w, bar.h - 4, FONT_COLOUR)
         centre = max(title_rect.right + margin + img.get_width() // 2,
                      min(w // 2, hint_rect.left - margin - img.get_width() // 2))

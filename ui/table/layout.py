@@ -2,6 +2,10 @@
 
 The viewer's seat sits at the bottom; the other seats are spread clockwise on an arc over the
 top of an elliptical felt. Everything is computed from the window size, so the table scales.
+A window taller than wide (a phone held upright) is laid out in rows instead (``portrait``): the
+viewer's cards across the whole width along the bottom, their name plate and the log in a row above
+them, the buttons above those, the piles in the middle and the other seats on an arc over the top;
+the unit is then keyed on the width, so that the viewer's cards are large enough for a thumb.
 Cards are measured in ``unit``; text and the widgets that hold it (the top bar, buttons, name
 plates, the log) in ``em``, the unit at the interface size (``text_scale``), so that a player who
 chose bigger text gets it on the table too, drawn at its size; the cards then give up some room.
@@ -21,6 +25,12 @@ from ui.cards import card_height
 REFERENCE_UNIT = 64.0
 """The unit of the smallest window (1024×640)."""
 TEXT_GROWTH = 0.5
+PORTRAIT_UNITS = (8.0, 16.0)
+"""How many units wide and high a portrait window is (a landscape one is 16 × 10): at 390×844 CSS
+pixels (a phone) the viewer's cards come out about 60 px wide at the largest card size."""
+PORTRAIT_TEXT = 0.82
+"""The share of the unit the text takes in a portrait window (its unit is larger for the cards' sake):
+at 390 px wide and 200 % text the smallest words on the viewer's plate are 12 px high."""
 """The share of the interface size's growth that the table's text takes in the smallest window."""
 
 
@@ -41,9 +51,25 @@ def text_scale(size: tuple[int, int], percent: int) -> float:
     return 1.0 + TEXT_GROWTH * max(0.0, percent / 100 - 1.0) * min(1.0, REFERENCE_UNIT / unit)
 
 
+TAP = 44
+"""The lowest a row of buttons is in a portrait window (pixels: CSS pixels on a phone, a finger's target)."""
+CROWDED_UPRIGHT = 4
+"""From how many other seats a portrait table seats them in two columns over the top, each plate on
+the outer side with its cards beside it, instead of on an arc."""
+
+
+def is_portrait(size: tuple[int, int]) -> bool:
+    """Whether a window of ``size`` is laid out upright (taller than wide: a phone held upright)."""
+    return size[1] > size[0]
+
+
 def max_card_scale(size: tuple[int, int], players: int) -> float:
     """The largest card scale a table can take without its zones running into each other: a
-    two-seat table takes extra-large cards at any size; a crowded one only in a large window."""
+    two-seat table takes extra-large cards at any size; a crowded one only in a large window. Upright,
+    the other seats' cards are kept small apart from the viewer's, which may take any card size but at a
+    crowded table (six seats or more) the largest: their seats need the room over the top."""
+    if is_portrait(size):
+        return 1.4 if players <= 5 else 1.25
     room = min(1.0, max(0.0, (min(size[0] / 1.6, size[1]) - 640) / (1080 - 640)))
     if players <= 2:
         return 1.4
@@ -69,53 +95,90 @@ class TableLayout:
     """Geometry of a table of ``players`` seats seen from ``bottom_seat`` in a window of ``size``."""
 
     def __init__(self, size: tuple[int, int], players: int, bottom_seat: int = 0, card_scale: float = 1.0,
-                 text_scale: float = 1.0, card_room: float = 1.0) -> None:
+                 text_scale: float = 1.0, card_room: float = 1.0, hand_depth: float = 1.0) -> None:
         """``card_scale`` enlarges the cards (the card-size setting), ``text_scale`` the text and its
         widgets (the interface size, see ``text_scale``); the felt keeps them all. ``card_room`` (at
-        most 1) shrinks the cards where a game's zones would otherwise run into its buttons."""
+        most 1) shrinks the cards where a game's zones would otherwise run into its buttons.
+        ``hand_depth``: how many card heights the viewer's cards take along the bottom of a portrait
+        window (a game with a square or a board there takes more than one row)."""
         self.size = size
         self.players = players
         self.bottom_seat = bottom_seat
         self.card_scale = card_scale
         self.text_scale = text_scale
         self.card_room = card_room
+        self.hand_depth = hand_depth
         w, h = size
         self.screen = pygame.Rect(0, 0, w, h)
-        unit = min(w / 16, h / 10)
+        self.portrait = is_portrait(size)
+        """Laid out upright in rows (see the module docstring)."""
+        unit = min(w / PORTRAIT_UNITS[0], h / PORTRAIT_UNITS[1]) if self.portrait else min(w / 16, h / 10)
         self.unit = unit
         """The measure of the cards and the spaces between them."""
-        self.em = unit * text_scale
+        self.em = unit * text_scale * (PORTRAIT_TEXT if self.portrait else 1.0)
         """The measure of text and of what holds it: the top bar, buttons, name plates, the log, boxes."""
         room = card_room / (1 + 0.25 * (text_scale - 1))  # bigger text takes room from the cards
         self.card_w = max(34, round(unit * 1.45 * min(card_scale, max_card_scale(size, players)) * room))
         """Width of the cards in the middle and in the bottom seat's hand."""
         crowd = 1.0 if players <= 3 else 0.82 if players <= 5 else 0.68
+        if self.portrait:  # the other seats share the top of a narrow window: their cards stay small
+            crowd *= 0.75 if players <= 2 else 0.62
         self.small_w = max(26, round(self.card_w * 0.72 * crowd))
         """Width of the other seats' cards."""
         self.card_h = card_height(self.card_w)
-        self.top_bar = round(self.em * 0.62)
+        self.top_bar = round(self.em * (0.95 if self.portrait else 0.62))
         """Height of the bar along the top (game status, menu)."""
         self.felt = pygame.Rect(round(w * 0.02), self.top_bar + round(h * 0.01), round(w * 0.96),
                                 h - self.top_bar - round(h * 0.03))
-        self.centre = (w / 2, self.top_bar + (h - self.top_bar) * 0.44)
-        self.hand_y = h - self.card_h - round(unit * 0.45)
-        """Top of the bottom seat's hand."""
-        log_w = round(w * 0.185 * (1 + 0.6 * (text_scale - 1)))  # wider for bigger text; as high (fewer lines)
-        log_h = round(unit * 2.7)
-        self.log_rect = pygame.Rect(round(w * 0.985) - log_w, h - log_h - round(unit * 0.2), log_w, log_h)
         self.plate_em = self.em
         """The measure of the name plates: ``em``, or less where the plates of a crowded table would
         otherwise run into each other (never less than ``unit``)."""
-        self.seats = self._spots()
-        plate = self.seats[bottom_seat].plate
-        left = max(round(w * 0.2), plate.right)
-        right = min(round(w * 0.8), self.log_rect.x)
-        self.button_bar = pygame.Rect(left, self.hand_y - round(unit * 0.2 + self.em * 0.75), right - left,
-                                      round(self.em * 0.75))
-        """Where the main buttons go: above the hand, between the viewer's name plate and the log."""
         self._boxes: dict[tuple[object, ...], tuple[pygame.Rect | None, float]] = {}
-        self.hand_span = min(w * 0.57, 2 * (min(w / 2 - plate.right, self.log_rect.x - w / 2) - unit * 0.15))
-        """Widest the bottom seat's hand may fan (it stays clear of the name plate and the log)."""
+        if self.portrait:
+            self._rows()
+        else:
+            self.centre = (w / 2, self.top_bar + (h - self.top_bar) * 0.44)
+            self.hand_y = h - self.card_h - round(unit * 0.45)
+            """Top of the bottom seat's hand."""
+            log_w = round(w * 0.185 * (1 + 0.6 * (text_scale - 1)))  # wider for bigger text; as high (fewer lines)
+            log_h = round(unit * 2.7)
+            self.log_rect = pygame.Rect(round(w * 0.985) - log_w, h - log_h - round(unit * 0.2), log_w, log_h)
+            self.seats = self._spots()
+            plate = self.seats[bottom_seat].plate
+            left = max(round(w * 0.2), plate.right)
+            right = min(round(w * 0.8), self.log_rect.x)
+            self.button_bar = pygame.Rect(left, self.hand_y - round(unit * 0.2 + self.em * 0.75), right - left,
+                                          round(self.em * 0.75))
+            """Where the main buttons go: above the hand, between the viewer's name plate and the log
+            (upright: across the window, above the plate and the log)."""
+            self.side_bar = self.button_bar
+            """Upright, the row of the side buttons; a landscape table stacks them over the log instead."""
+            self.hand_span = min(w * 0.57, 2 * (min(w / 2 - plate.right, self.log_rect.x - w / 2) - unit * 0.15))
+            """Widest the bottom seat's hand may fan (it stays clear of the name plate and the log)."""
+
+    def _rows(self) -> None:
+        """A portrait window's rows, from the bottom up (see the module docstring): the viewer's cards
+        (``hand_depth`` card heights) across the width, their name plate and the log beside it, the
+        main buttons and the side buttons across the width, each row at least ``TAP`` high, the piles;
+        the other seats on an arc (or in a grid) over what is left above."""
+        w, h = self.size
+        unit = self.unit
+        gap = round(unit * 0.15)
+        self.hand_y = h - self.card_h - round(unit * 0.2)
+        foot = h - round(unit * 0.2) - round(self.card_h * self.hand_depth)
+        plate = pygame.Rect(0, 0, min(round(self.em * 2.9), round(w * 0.46)), round(self.em * 0.78))
+        plate.bottomleft = (round(w * 0.03), foot - gap)
+        self._own_plate = plate
+        self.log_rect = pygame.Rect(plate.right + gap, plate.y, round(w * 0.97) - plate.right - gap, plate.h)
+        bar_h = max(TAP, round(self.em * 0.75))
+        self.button_bar = pygame.Rect(round(w * 0.03), plate.y - gap - bar_h, round(w * 0.94), bar_h)
+        self.side_bar = self.button_bar.move(0, -bar_h - gap)
+        """Upright, the row of the side buttons (sorting, undo, hint): over the main buttons."""
+        self.centre = (w / 2, self.side_bar.top - unit * 0.3 - self.card_h * 0.62)
+        self.arc_bottom = self.centre[1] - self.card_h * 0.62 - gap
+        """How low the other seats' cards may reach: above the piles."""
+        self.hand_span = w * 0.94
+        self.seats = self._spots()
 
     def relative(self, seat: int) -> int:
         """0 for the bottom seat, then 1, 2… clockwise."""
@@ -138,6 +201,8 @@ class TableLayout:
         em = self.plate_em
         plate_w, plate_h = round(em * 2.9 * crowd), round(em * 0.78 * max(crowd, 0.85))
         plate = pygame.Rect(0, 0, plate_w, plate_h)
+        if self.portrait:
+            return self._upright_spot(seat, rel, plate)
         if rel == 0:
             plate.size = (round(em * 2.9), round(em * 0.78))
             plate.bottomleft = (round(w * 0.015), h - round(self.unit * 0.2))
@@ -172,6 +237,57 @@ class TableLayout:
                     plate.midtop = (round(cards[0]), round(cards[1] + small_h / 2 + self.unit * 0.08))
         plate.clamp_ip(self.screen)
         return SeatSpot(seat, plate, cards, angle, False)
+
+    def _upright_spot(self, seat: int, rel: int, plate: pygame.Rect) -> SeatSpot:
+        """A seat's spot in a portrait window: the viewer's in its row; one other seat at the top, its
+        plate over its cards; more on a half ellipse from the left edge over the top to the right edge,
+        each plate over its cards."""
+        w, _ = self.size
+        if rel == 0:
+            return SeatSpot(seat, self._own_plate.copy(), (w / 2, self.hand_y + self.card_h / 2), 90.0, True)
+        gap = round(self.unit * 0.12)
+        small_h = card_height(self.small_w)
+        top = self.top_bar + round(self.unit * 0.15)
+        others = self.players - 1
+        plate.w = min(plate.w, round(w * 0.38))  # room beside it for what the seat holds
+        if others == 1:
+            angle = 270.0
+            plate.midtop = (round(w / 2), top)
+            cards = (w / 2, plate.bottom + gap + small_h / 2)
+        elif others >= CROWDED_UPRIGHT:
+            angle = 270.0
+            row, col, rows, cols = self._cell(rel - 1, others)
+            top = self.felt.y + round(self.unit * 0.3)  # within the felt's rim: a board's badges poke up
+            cell_w, cell_h = w * 0.96 / cols, (self.arc_bottom - top) / rows
+            x, y = w * 0.02 + col * cell_w, top + row * cell_h
+            plate.w = min(plate.w, round(cell_w * 0.56))
+            if col == 0:  # the plate on the outer side, the cards beside it towards the middle
+                plate.topleft = (round(x + gap), round(y + gap))
+                cards = ((plate.right + x + cell_w) / 2, y + cell_h / 2)
+            else:
+                plate.topright = (round(x + cell_w - gap), round(y + gap))
+                cards = ((x + plate.x) / 2, y + cell_h / 2)
+        else:
+            angle = 180 + 180 * (rel - 1) / (others - 1)
+            rad = math.radians(angle)
+            rx = w / 2 - self.unit * 0.2 - max(self.small_w * 1.1, plate.w / 2)
+            low = self.arc_bottom - small_h
+            high = top + plate.h + gap + small_h / 2
+            ry = max(0.0, low - high)
+            cards = (w / 2 + rx * math.cos(rad), max(high, low + ry * math.sin(rad)))
+            plate.midbottom = (round(cards[0]), round(cards[1] - small_h / 2 - gap))
+        plate.clamp_ip(self.screen)
+        return SeatSpot(seat, plate, cards, angle, False)
+
+    @staticmethod
+    def _cell(index: int, others: int) -> tuple[int, int, int, int]:
+        """Where the ``index``-th other seat of a crowded portrait table sits in a grid of two columns
+        over the top: its row and column, and the grid's rows and columns. Clockwise as around a table:
+        up the left column, then down the right one."""
+        rows = -(-others // 2)
+        cells = [(r, 0) for r in range(rows - 1, -1, -1)] + [(r, 1) for r in range(rows)]
+        row, col = cells[index]
+        return row, col, rows, 2
 
     def box_em(self, width: float, height: float, room: tuple[float, float] | None = None) -> float:
         """The measure for a box of ``width`` × ``height`` ems (a score card): ``em``, or less so that it

@@ -3,6 +3,8 @@ card looks to the resting layer, a name plate's fitting line, a button from an a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from ui.table.gestures import ButtonSpec
@@ -16,9 +18,11 @@ def area(rect: pygame.Rect) -> int:
     return rect.w * rect.h
 
 
-def button_for(spec: ButtonSpec) -> Button:
-    """The button an adapter asked for, its shortcut named after its label."""
-    label = spec.label if spec.shortcut is None else f"{spec.label} ({pygame.key.name(spec.shortcut).upper()})"
+def button_for(spec: ButtonSpec, tr: Callable[..., str]) -> Button:
+    """The button an adapter asked for, its shortcut named after its label (``table.key_hint``: on a
+    touch screen, no key is named)."""
+    label = spec.label if spec.shortcut is None else tr(
+        "table.key_hint", label=spec.label, shortcut=pygame.key.name(spec.shortcut).upper())
     return Button(spec.key, label, spec.action, primary=spec.primary, shortcut=spec.shortcut)
 
 

@@ -489,9 +489,9 @@ class TableScene(Scene):
     def _rebuild_buttons(self) -> None:
         """Ask the adapter for the gesture table again and lay its buttons out."""
         self.gestures = Gestures() if self.curtain.shown else self.adapter.gestures(self.view, self.legal)
-        main = [button_for(s) for s in self.gestures.buttons if not s.side]
+        main = [button_for(s, self.app.tr) for s in self.gestures.buttons if not s.side]
         main += [Button(key, label, action) for key, label, action in self.match.seat_buttons()]
-        side = [button_for(s) for s in self.gestures.buttons if s.side]
+        side = [button_for(s, self.app.tr) for s in self.gestures.buttons if s.side]
         coach = self.match.coach
         if coach is not None and not coach.ended:
             if self.match.coach_due():
@@ -520,10 +520,17 @@ class TableScene(Scene):
             if rect.bottom > floor:
                 floor = min(floor, rect.top - gap)
         top = max([layout.top_bar + round(layout.unit * 0.3), *(r.bottom + gap for r in taken if r.bottom <= floor)])
-        if side and floor - top < len(side) * (height * 0.8 + gap):  # no room there: they join the bar
+        if side and not layout.portrait and floor - top < len(side) * (height * 0.8 + gap):
+            # no room there: they join the bar
             main, side = main + side, []
             layout_buttons(main, self.text, bar)
-        layout_column(side, self.text, (log.x, floor), log.w, height, top=top)
+        if layout.portrait:  # upright, two rows across the window: the side buttons over the main ones,
+            while len(side) > len(main) + 1:  # the last of them coming down where the upper row is crowded
+                main.insert(0, side.pop())
+            layout_buttons(main, self.text, bar)
+            layout_buttons(side, self.text, layout.side_bar)
+        else:
+            layout_column(side, self.text, (log.x, floor), log.w, height, top=top)
         self.buttons = [b for b in main + side if b.action is not None]  # Undo and Hint keep their places
         self._apply_highlights()
         self.input.rehover()  # new buttons and cards: what lies under a still pointer is lit again

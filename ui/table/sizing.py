@@ -17,12 +17,15 @@ if TYPE_CHECKING:
 def sized_layout(adapter: TableAdapter[Any], view: Any, size: tuple[int, int], players: int, bottom_seat: int,
                  cards: float, text: float) -> TableLayout:
     """The layout at card size ``cards`` and text size ``text`` (see the module docstring): each card
-    size up from the smallest, fitted, replaces the one below only if none of its cards is smaller."""
+    size up from the smallest, fitted, replaces the one below only if none of its cards is smaller
+    (upright, the viewer's and the middle's: the other seats' cards share what room is left over the top)."""
     scales = [scale for scale in sorted(set(CARD_SCALES.values())) if scale < cards] + [cards]
     chosen = fitted_layout(adapter, size, players, bottom_seat, scales[0], text)
     for scale in scales[1:]:
         larger = fitted_layout(adapter, size, players, bottom_seat, scale, text)
-        if all(a >= b for a, b in zip(shown_widths(adapter, view, larger), shown_widths(adapter, view, chosen))):
+        compared = slice(None) if not chosen.portrait else slice(0, 3, 2)  # upright, the others' stay small
+        if all(a >= b for a, b in zip(shown_widths(adapter, view, larger)[compared],
+                                      shown_widths(adapter, view, chosen)[compared])):
             chosen = larger
     return chosen
 
@@ -30,12 +33,14 @@ def sized_layout(adapter: TableAdapter[Any], view: Any, size: tuple[int, int], p
 def fitted_layout(adapter: TableAdapter[Any], size: tuple[int, int], players: int, bottom_seat: int,
                   cards: float, text: float) -> TableLayout:
     """The layout at card size ``cards``, its cards shrunk until the game's zones leave the buttons
-    their room (``adapter.fits``), by at most 40 %."""
+    their room (``adapter.fits``), by at most 40 %; upright, the viewer's cards take the game's
+    ``hand_depth`` along the bottom."""
     room = 1.0
-    layout = TableLayout(size, players, bottom_seat, cards, text)
+    depth = adapter.hand_depth
+    layout = TableLayout(size, players, bottom_seat, cards, text, room, depth)
     while not adapter.fits(layout) and room > 0.6:
         room *= 0.96
-        layout = TableLayout(size, players, bottom_seat, cards, text, room)
+        layout = TableLayout(size, players, bottom_seat, cards, text, room, depth)
     return layout
 
 

@@ -29,7 +29,7 @@ import pygame
 from game import Move
 from net.browser import Screen
 from net.protocol import error
-from ui.i18n import Translator
+from ui.i18n import TOUCH, Translator
 from ui.picture.model import Node
 from ui.settings import Settings
 from ui.table.bots import ThreadRunner
@@ -123,6 +123,7 @@ class SeatApp:
         self.screen = _Screen(size)
         self.settings = Settings(language=language, card_size=CARD_SIZE, bot_delay=0.0, ui_scale=TEXT_SIZE)
         self._tr = Translator(language)
+        self._tr.input_kind = TOUCH  # a phone: "tap" for "click", and no key named on a button
         self.font = fonts
         self.storage: Any = _Nothing()
         self.sound: Any = _Nothing()
