@@ -15,10 +15,10 @@ from ui.table.paint import button_for
 
 POINTING = re.compile(r"click|klick|clic|double|Enter|Intro|Entrée|\(N\)", re.IGNORECASE)
 """Words that name a mouse or a key, in the four languages."""
-AT_THE_TABLE = ("gang.status.", "gang.hint.", "lagagne.status.", "gin.status.", "table.race_too_soon",
+AT_THE_TABLE = ("gang.status.", "gang.hint.", "lagagne.status.", "gin.status.", "gin.panel.", "table.race_too_soon",
                 "illegal.too_fast")
-"""The messages a browser seat's table may show (its status line, hints, refusals); the desktop's own
-screens (menus, the curtain, the knock panel's keys, tutorials) are never drawn for a phone."""
+"""The messages a browser seat's table may show (its status line, hints, refusals, Gin Rummy's knock
+panel); the desktop's own screens (menus, the curtain, tutorials) are never drawn for a phone."""
 
 
 def placeholders(entry: str | dict[str, str]) -> set[str]:

@@ -374,7 +374,7 @@ class KnockPanel(Scene):
 
     # ------------------------------------------------------------------ as a picture
     def help(self) -> str:
-        return self.app.tr("gin.panel.help_touch" if self.touch else "gin.panel.help")
+        return self.app.tr("gin.panel.help")
 
     def picture_nodes(self, depth: int) -> list[Node]:
         """The panel as nodes of the table's picture (``ui.picture``) from ``depth`` up, from the
