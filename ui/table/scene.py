@@ -34,7 +34,7 @@ from ui.scene import Scene
 from ui.scenes import art
 from ui.session import MatchSession
 from ui.settings import CARD_SCALES
-from ui.table.animation import SpriteSync
+from ui.table.animation import SpriteSync, Stage
 from ui.table.bots import ProcessRunner, ThreadRunner
 from ui.table.frame import TableFrame
 from ui.table.gestures import Action, Gestures
@@ -48,7 +48,7 @@ from ui.table.sizing import sized_layout
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, speed_factor
 from ui.table.voice import TableVoice
-from ui.table.widgets import Button, CurtainArt, LogPanel, TextCache, layout_buttons, layout_column
+from ui.table.widgets import Button, CurtainArt, LogPanel, TextCache, place_buttons
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -112,9 +112,9 @@ class TableScene(Scene):
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
         self.frame = TableFrame(self)
-        self.sync = SpriteSync(self)
+        self.sync = SpriteSync(self.adapter)
         self.hud = TableHud(self)
-        self.input = TableInput(self)
+        self.input = TableInput(self, self.voice, app.tr, lambda: app.elapsed)
         self.panels = TablePanels(self)
         self.adapter.restore(session.table)
         self.match.rename(app.tr)  # the match may have been dealt in another language
@@ -229,7 +229,9 @@ class TableScene(Scene):
         ``bot_pace``); ``events`` as the viewer saw them."""
         if not looked:
             self.match.look()
-        self.sync.follow(events or [], animate_deal, pace)
+        stage = Stage(self.view, self.viewer, self.layout, speed_factor(self.app.settings.animation_speed) * pace,
+                      self._duration(pace))
+        self.sprites = self.sync.follow(self.sprites, events or [], stage, animate_deal)
         if self.selected is not None and self.selected not in self._own_hand():
             self.selected = None
         self._rebuild_buttons()
@@ -364,15 +366,37 @@ class TableScene(Scene):
         self.message_left = max(MESSAGE_SECONDS, len(text) / READING_SPEED)
         self.dirty = True
 
-    def perform(self, action: Action | None) -> None:
-        """Run a button's, a click's or a drop's action."""
-        if action is None:
-            return
+    def perform(self, action: Action | None) -> bool:
+        """Run a button's, a click's or a drop's action; whether the table shows something new."""
+        shown = self._version
         if isinstance(action, Move):
             self.play(action)
-        else:
+        elif action is not None:
             action()
             self._refresh()
+        return self._version != shown
+
+    def say_why_not(self, attempt: Move | None = None) -> None:
+        """Say why a gesture did nothing: a click while another seat is to move (no ``attempt``), or
+        a drop meaning ``attempt``, a move the engine refuses now (with the refusal's sound)."""
+        if attempt is None and not self.legal and self.viewer is not None and not self.state.is_over():
+            self.say(self.adapter.tr("illegal.not_your_turn", name=self.session.seats[self.viewer].name))
+        elif attempt is not None and not self.state.is_legal(attempt):
+            self.app.sound.play("refuse")
+            self.say(self.explain(self.state.refusal(attempt)))
+
+    def spring_back(self, sprite: CardSprite) -> None:
+        """Send a card let go back to its place."""
+        self.sync.spring_back(sprite, self._duration() * 0.7)
+        self._refresh()
+
+    def race(self) -> object | None:
+        return self.adapter.race(self.view)
+
+    def pause(self) -> None:
+        from ui.scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self.session))
 
     # ================================================================== undo
     def undo_offered(self) -> bool:
@@ -505,30 +529,13 @@ class TableScene(Scene):
             side.append(Button("hint", self.app.tr("table.hint_button"), self.hint))
         elif self.match.hint_may_come() and not self.curtain.shown:
             side.append(Button("hint", self.app.tr("table.hint_button"), None))
-        layout = self.layout
-        bar = self.adapter.button_bar(layout)
-        layout_buttons(main, self.text, bar)
-        log = layout.log_rect
-        gap = round(layout.unit * 0.15)
-        height = round(layout.em * 0.5)
-        # the side buttons stack up from the log, in the room its column leaves between the plates and cards
-        floor = min([log.y, *(b.rect.top for b in main if b.rect.right > log.x and b.rect.x < log.right)]) - gap
-        column = pygame.Rect(log.x, 0, log.w, floor)
-        taken = sorted((r for r in [spot.plate for spot in layout.seats] + [s.home_rect for s in self.sprites]
-                        if r.colliderect(column)), key=lambda r: -r.bottom)
-        for rect in taken:
-            if rect.bottom > floor:
-                floor = min(floor, rect.top - gap)
-        top = max([layout.top_bar + round(layout.unit * 0.3), *(r.bottom + gap for r in taken if r.bottom <= floor)])
-        if side and floor - top < len(side) * (height * 0.8 + gap):  # no room there: they join the bar
-            main, side = main + side, []
-            layout_buttons(main, self.text, bar)
-        layout_column(side, self.text, (log.x, floor), log.w, height, top=top)
-        self.buttons = [b for b in main + side if b.action is not None]  # Undo and Hint keep their places
-        self._apply_highlights()
+        placed = place_buttons(main, side, self.text, self.layout, self.adapter.button_bar(self.layout),
+                               [s.home_rect for s in self.sprites])
+        self.buttons = [b for b in placed if b.action is not None]  # Undo and Hint keep their places
+        self.apply_highlights()
         self.input.rehover()  # new buttons and cards: what lies under a still pointer is lit again
 
-    def _apply_highlights(self) -> None:
+    def apply_highlights(self) -> None:
         focus = self.input.focused()
         for s in self.sprites:
             s.highlight = "focus" if s is focus else "selected" if (s.card is not None and s.card == self.selected
@@ -559,7 +566,7 @@ class TableScene(Scene):
             self.adapter.tick(dt)
         self._show_hint()
         self._run_referee()
-        self.input.race_shown = self.adapter.race(self.view)
+        self.input.race_shown = self.race()
         self.voice.watch()
 
     def idle(self) -> bool:
