@@ -22,7 +22,6 @@ import pygame
 
 from game import GAMES, IllegalMove, Move
 from game.core import Event
-from game.core.advice import Analysis
 from game.core.bots import Bot
 from game.core.referee import Played, crowd_share
 from ui.announce import Priority
@@ -38,7 +37,7 @@ from ui.table.animation import SpriteSync, Stage
 from ui.table.bots import ProcessRunner, ThreadRunner
 from ui.table.frame import TableFrame
 from ui.table.gestures import Action, Gestures
-from ui.table.hud import TableHud
+from ui.table.hud import Plate, TableHud, plate_of
 from ui.table.input import TableInput
 from ui.table.layout import TableLayout, text_scale
 from ui.table.match import Curtain, MatchDriver, Said, TableMatch, hint_sentence, make_driver
@@ -103,19 +102,19 @@ class TableScene(Scene):
         self.message_kind = "refusal"
         self._hint_why: tuple[int, str] | None = None
         """The last hint's reason and the move count it was given at: asking again shows it."""
-        self._message_points: set[int] = set()
+        self.message_about: set[int] = set()
         """The cards the message is about (a hint's): it is placed clear of them where it can be."""
         self.message_left = 0.0
         self._layout: TableLayout | None = None
         self._layout_key: tuple[object, ...] = ()  # the window size, bottom seat, card and text sizes of it
-        self._version = 0
+        self.version = 0
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
         self.frame = TableFrame(self)
         self.sync = SpriteSync(self.adapter)
-        self.hud = TableHud(self)
+        self.hud = TableHud(self.text, app, self.descriptor, self.plate)
         self.input = TableInput(self, self.voice, app.tr, lambda: app.elapsed)
-        self.panels = TablePanels(self)
+        self.panels = TablePanels(self.text, self, self.match, self.adapter.picture_nodes)
         self.adapter.restore(session.table)
         self.match.rename(app.tr)  # the match may have been dealt in another language
         self.log.recall(self.match.recall(self.adapter.describe, self.log.keep))
@@ -197,9 +196,9 @@ class TableScene(Scene):
                 lines = self.match.recall(self.adapter.describe, self.log.keep)
         self.log = LogPanel(self.text, on_add=self._read_aloud, newer=self._newer_lines)
         self.log.recall(lines)
-        self.hud = TableHud(self)
+        self.hud = TableHud(self.text, app, self.descriptor, self.plate)
         self.frame = TableFrame(self)
-        self.panels = TablePanels(self)
+        self.panels = TablePanels(self.text, self, self.match, self.adapter.picture_nodes)
         self.adapter.forget()
         self._layout = None
         self.painted = None
@@ -237,7 +236,11 @@ class TableScene(Scene):
         self._rebuild_buttons()
         self.hud.stale = True
         self.dirty = True
-        self._version += 1
+        self.version += 1
+
+    def plate(self, seat: int) -> Plate:
+        """What a seat's name plate shows (``ui.table.hud``)."""
+        return plate_of(seat, self.session, self.adapter, self.view, self.state.is_over(), self.match.seat_badge, self.app)
 
     def _own_hand(self) -> list[str]:
         if self.viewer is None:
@@ -362,19 +365,19 @@ class TableScene(Scene):
         self.message = text
         self.message_kind = kind if kind in MESSAGE_COLOURS else "refusal"
         self.voice.announce(text, *SPOKEN_AS[self.message_kind])
-        self._message_points = {s.ident for s in about or []}
+        self.message_about = {s.ident for s in about or []}
         self.message_left = max(MESSAGE_SECONDS, len(text) / READING_SPEED)
         self.dirty = True
 
     def perform(self, action: Action | None) -> bool:
         """Run a button's, a click's or a drop's action; whether the table shows something new."""
-        shown = self._version
+        shown = self.version
         if isinstance(action, Move):
             self.play(action)
         elif action is not None:
             action()
             self._refresh()
-        return self._version != shown
+        return self.version != shown
 
     def say_why_not(self, attempt: Move | None = None) -> None:
         """Say why a gesture did nothing: a click while another seat is to move (no ``attempt``), or
@@ -452,19 +455,14 @@ class TableScene(Scene):
             self._hint_why = (len(self.state.log), self.app.tr("table.hint_why", why=reason_line))
         else:
             self._hint_why = None
-        line = self.hint_line(answer, why)
+        other = answer.alternative()  # the other move, where the searches were split
+        line = hint_sentence(self.app.tr, self.adapter.hint_text(move, self.view),
+                             None if other is None else self.adapter.hint_text(other, self.view), why)
         self.say(line, [sp for arg in move.args for sp in self.panels.sprites_named(arg)], kind="hint")
         self.log.add(line)
         if any(arg in self._own_hand() for arg in move.args):
             self.selected = next(arg for arg in move.args if arg in self._own_hand())
             self._rebuild_buttons()
-
-    def hint_line(self, answer: Analysis, ask_why: bool) -> str:
-        """The hint as advice: its move as an imperative sentence, the other move where the searches
-        were split, and, when the bot gave a reason, how to ask for it."""
-        other = answer.alternative()
-        return hint_sentence(self.app.tr, self.adapter.hint_text(answer.move, self.view),
-                             None if other is None else self.adapter.hint_text(other, self.view), ask_why)
 
     # ================================================================== the driver
     @property
