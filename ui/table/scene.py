@@ -82,7 +82,7 @@ class TableScene(Scene):
         """The look (``look``) every cache of the table was made for."""
         self._words = app.language
         """The language the log and the default names are in."""
-        self.voice = TableVoice(self)
+        self.voice = TableVoice(self, self.adapter, self.match, app, app.announce if size is None else None)
         """What the table says to a player who listens (``ui.table.voice``)."""
         self.log = LogPanel(self.text, on_add=self._read_aloud, newer=self._newer_lines)
         self.log_large = False
