@@ -157,28 +157,18 @@ class TableInput:
             self.voice.offered()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        pressed: tuple[CardSprite, tuple[int, int]] | None = None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            # the card under the pointer as drawn now, before the animations jump to their end: a
-            # click on a card in flight is a click on that card, never on the felt it leaves
-            sprite = self.sprite_at(event.pos)
-            if sprite is not None:
-                pressed = (sprite, (event.pos[0] - round(sprite.x), event.pos[1] - round(sprite.y)))
+        """Turn a pointer or key event into what it asks of the table; whether it was used."""
+        # the card under the pointer as drawn now, before the animations jump to their end: a
+        # click on a card in flight is a click on that card, never on the felt it leaves
+        pressed = self._grip(event.pos) if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 else None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.table.finish_animations()
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-        if event.type == pygame.MOUSEWHEEL and not self.table.curtain.shown:
-            return self._wheel(event)
         if self.table.curtain.shown:
-            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 or (
-                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
-                self.table.dismiss_curtain()
-                return True
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.table.pause()
-                return True
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+            return self._behind_curtain(event)
+        if event.type == pygame.MOUSEWHEEL:
+            return self._wheel(event)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -189,58 +179,84 @@ class TableInput:
             return self._mouse_up(event.pos)
         return False
 
-    def _key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self.table.undo()
+    def _behind_curtain(self, event: pygame.event.Event) -> bool:
+        """While the pass-and-play curtain is up, a click or Enter takes it and Esc pauses; every other
+        press is swallowed (nothing of the table behind it may be touched)."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+            self.table.dismiss_curtain()
             return True
-        pressed = next((b for b in self.table.buttons if b.shortcut == key), None)
-        if pressed is not None and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.table.perform(pressed.action)
-            self.table.dirty = True
-            return True
-        if key in QUESTION_KEYS and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_SHIFT):
-            self.voice.ask(QUESTION_KEYS[key])
-            return True
-        if key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.table.hint()
-            return True
-        if key == pygame.K_l and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.table.toggle_log()
-            return True
-        if key in LOG_KEYS:
-            self.table.scroll_log(LOG_KEYS[key] * (len(self.table.log.lines) if key in (pygame.K_HOME, pygame.K_END)
-                                                   else 1))
-            return True
-        if key == pygame.K_ESCAPE:
-            if self.drag is not None:
-                self._cancel_drag()
-                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.table.pause()
             return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
-            item = self.focused()
-            if isinstance(item, CardSprite):
-                self.table.perform(self.table.gestures.of(item).shift[1 if key == pygame.K_RIGHT else 0])
-                self._refocus(item)
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        """A key: something asked of the table (``_table_key``), else the keyboard focus moving or
+        doing the focused item's action (``_focus_key``)."""
+        if self._table_key(event.key, event.mod):
             return True
-        if key == pygame.K_TAB:
-            self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1, group_jump=True)
-        elif key in (pygame.K_RIGHT, pygame.K_DOWN):
-            self._move_focus(1)
-        elif key in (pygame.K_LEFT, pygame.K_UP):
-            self._move_focus(-1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.focus is None:
-                self._move_focus(1)
-            else:
-                self._activate_focus(confirm=True)
-        elif key == pygame.K_SPACE:
-            self._activate_focus(confirm=False)
-        else:
+        if not self._focus_key(event.key, event.mod):
             return False
         self.table.dirty = True
         return True
+
+    def _table_key(self, key: int, mod: int) -> bool:
+        """Ctrl+Z, a button's shortcut, a question key, H (a hint), L and the log's keys, Esc (a drag
+        let go, else the pause menu), Shift+←/→ (the focused card along the hand); whether ``key``
+        was one of them."""
+        plain = not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+        shortcut = next((b for b in self.table.buttons if b.shortcut == key), None) if plain else None
+        if key == pygame.K_z and mod & pygame.KMOD_CTRL:
+            self.table.undo()
+        elif shortcut is not None:
+            self.table.perform(shortcut.action)
+            self.table.dirty = True
+        elif key in QUESTION_KEYS and plain and not mod & pygame.KMOD_SHIFT:
+            self.voice.ask(QUESTION_KEYS[key])
+        elif key == pygame.K_h and plain:
+            self.table.hint()
+        elif key == pygame.K_l and plain:
+            self.table.toggle_log()
+        elif key in LOG_KEYS:
+            whole = key in (pygame.K_HOME, pygame.K_END)
+            self.table.scroll_log(LOG_KEYS[key] * (len(self.table.log.lines) if whole else 1))
+        elif key == pygame.K_ESCAPE:
+            self._escape()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and mod & pygame.KMOD_SHIFT:
+            self._shift_focused(key == pygame.K_RIGHT)
+        else:
+            return False
+        return True
+
+    def _focus_key(self, key: int, mod: int) -> bool:
+        """Tab (Shift+Tab) jumps between groups, the arrows step, Enter does the focused item's action
+        (or shows the focus), Space its click; whether ``key`` was one of them."""
+        if key == pygame.K_TAB:
+            self._move_focus(-1 if mod & pygame.KMOD_SHIFT else 1, group_jump=True)
+        elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
+            self._move_focus(1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None:
+            self._move_focus(1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._activate_focus(confirm=key != pygame.K_SPACE)
+        else:
+            return False
+        return True
+
+    def _escape(self) -> None:
+        """Esc: a card being dragged goes back; otherwise the pause menu opens."""
+        if self.drag is not None:
+            self._cancel_drag()
+        else:
+            self.table.pause()
+
+    def _shift_focused(self, right: bool) -> None:
+        """Shift+← or Shift+→ on the focused card: its gesture (moving it along the player's hand)."""
+        item = self.focused()
+        if isinstance(item, CardSprite):
+            self.table.perform(self.table.gestures.of(item).shift[1 if right else 0])
+            self._refocus(item)
 
     def _wheel(self, event: pygame.event.Event) -> bool:
         """The mouse wheel over the log (anywhere while it is enlarged) reads it back, a line a notch."""
@@ -258,6 +274,11 @@ class TableInput:
                 return s
         return None
 
+    def _grip(self, pos: tuple[int, int]) -> tuple[CardSprite, tuple[int, int]] | None:
+        """The topmost card under ``pos`` and where in it ``pos`` is (None: no card there)."""
+        sprite = self.sprite_at(pos)
+        return None if sprite is None else (sprite, (pos[0] - round(sprite.x), pos[1] - round(sprite.y)))
+
     def button_at(self, pos: tuple[int, int]) -> Button | None:
         return next((b for b in self.table.buttons if b.rect.collidepoint(pos)), None)
 
@@ -268,12 +289,10 @@ class TableInput:
         if button is not None:
             self._press = {"button": button}
             return True
+        pressed = pressed or self._grip(pos)
         if pressed is None:
-            sprite = self.sprite_at(pos)
-            if sprite is None:
-                self._press = None
-                return False
-            pressed = (sprite, (pos[0] - round(sprite.x), pos[1] - round(sprite.y)))
+            self._press = None
+            return False
         sprite, offset = pressed
         self._press = {"sprite": sprite, "pos": pos, "offset": offset, "race": self.race_shown}
         return True

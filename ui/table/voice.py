@@ -105,15 +105,15 @@ class TableVoice:
             self.say(text, priority, kind)
 
     def watch(self) -> None:
-        """Called every frame: announce a window that opened or closed, the player's turn coming, and
-        the status line when it says something new. The status line is what is said: it already
-        tells the player what to do ("Your turn: draw from the pile.", "Quick discard! ...")."""
+        """Called every frame: announce the curtain, the coach's words, the cards shown for a moment,
+        a window that opened or closed, the player's turn coming, and the status line when it says
+        something new (see ``_watch_turn``)."""
         table = self.table
-        tr = self.words.tr
         if table.curtain.name != self._curtain:
             self._curtain = table.curtain.name
             if table.curtain.shown:
-                self.announce(tr("speech.curtain", name=table.curtain.name or ""), Priority.INTERRUPT, "curtain")
+                self.announce(self.words.tr("speech.curtain", name=table.curtain.name or ""), Priority.INTERRUPT,
+                              "curtain")
         if table.curtain.shown:
             self._my_turn = False  # the next player is told their turn once the curtain is taken
             return
@@ -130,6 +130,14 @@ class TableVoice:
             if line not in self._shown:
                 self.announce(line, Priority.QUEUED, "shown")
         self._shown = shown
+        self._watch_turn()
+
+    def _watch_turn(self) -> None:
+        """A quick-discard window opening or closing, the player's turn coming, a new status line. The
+        status line is what is said: it already tells the player what to do ("Your turn: draw from
+        the pile.", "Quick discard! ...")."""
+        table = self.table
+        tr = self.words.tr
         status = table.gestures.status
         race = self.adapter.race(table.view)
         my_turn = table.viewer is not None and bool(table.legal) and not table.state.is_over()
