@@ -40,7 +40,7 @@ from ui.table.gestures import Action, Gestures
 from ui.table.hud import Plate, TableHud, plate_of
 from ui.table.input import TableInput
 from ui.table.layout import TableLayout, text_scale
-from ui.table.match import Curtain, MatchDriver, Said, TableMatch, hint_sentence, make_driver
+from ui.table.match import Curtain, MatchDriver, Said, TableMatch, hint_words, make_driver
 from ui.table.paint import button_for
 from ui.table.panels import MESSAGE_COLOURS, TablePanels
 from ui.table.sizing import sized_layout
@@ -240,7 +240,8 @@ class TableScene(Scene):
 
     def plate(self, seat: int) -> Plate:
         """What a seat's name plate shows (``ui.table.hud``)."""
-        return plate_of(seat, self.session, self.adapter, self.view, self.state.is_over(), self.match.seat_badge, self.app)
+        return plate_of(seat, self.session, self.adapter, self.view, self.state.is_over(), self.match.seat_badge,
+                        self.app)
 
     def _own_hand(self) -> list[str]:
         if self.viewer is None:
@@ -394,9 +395,11 @@ class TableScene(Scene):
         self._refresh()
 
     def race(self) -> object | None:
+        """The quick race open now (``TableAdapter.race``), if any."""
         return self.adapter.race(self.view)
 
     def pause(self) -> None:
+        """Open the pause menu over the table (Esc)."""
         from ui.scenes.pause import PauseScene
 
         self.app.push(PauseScene(self.app, self.session))
@@ -447,17 +450,9 @@ class TableScene(Scene):
         answer = self.match.hint_answer()
         if answer is None:
             return
-        move, reason = answer.move, answer.reason
-        key = f"why.{reason[0]}" if reason is not None else ""
-        why = reason is not None and self.hud.has(key)  # one plain sentence; the search's reasons on request
-        if reason is not None and why:
-            reason_line = self.app.tr(key, **self.adapter.word_params(reason[1]))
-            self._hint_why = (len(self.state.log), self.app.tr("table.hint_why", why=reason_line))
-        else:
-            self._hint_why = None
-        other = answer.alternative()  # the other move, where the searches were split
-        line = hint_sentence(self.app.tr, self.adapter.hint_text(move, self.view),
-                             None if other is None else self.adapter.hint_text(other, self.view), why)
+        move = answer.move
+        line, why = hint_words(answer, self.app, lambda m: self.adapter.hint_text(m, self.view), self.adapter.word_params)
+        self._hint_why = None if why is None else (len(self.state.log), why)
         self.say(line, [sp for arg in move.args for sp in self.panels.sprites_named(arg)], kind="hint")
         self.log.add(line)
         if any(arg in self._own_hand() for arg in move.args):
