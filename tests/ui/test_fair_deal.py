@@ -131,5 +131,5 @@ def test_the_log_and_the_top_bar_keep_to_the_game(app, monkeypatch) -> None:
     assert not [line for line in given if any(n in line for n in numbers)]
     dealt = [line for line in given if "is dealt" in line]
     assert len(dealt) == len(set(dealt)) == len(state.hand_seeds) - 1   # hands 2 and 3, once each
-    bar = table.hud._static_parts(table.layout)["bar"][1]
+    bar = table.hud._static_parts(table.layout, table.gestures.status)["bar"][1]
     assert not any(n in str(part) for part in bar for n in numbers)

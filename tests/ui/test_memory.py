@@ -83,7 +83,7 @@ def test_the_static_layer_redrawn_part_by_part_is_the_one_drawn_whole(app) -> No
     assert layer is not None
     redrawn = pygame.image.tobytes(layer, "RGB")
     scene.hud.layer = None
-    scene.hud.update(scene.layout)
+    scene.hud.update(scene.layout, scene.gestures.status)
     assert scene.hud.layer is not None
     assert pygame.image.tobytes(scene.hud.layer, "RGB") == redrawn
 

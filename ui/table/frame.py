@@ -101,7 +101,7 @@ class TableFrame:
         scene = self.scene
         if scene.curtain.shown:
             return
-        scene.hud.update(layout)
+        scene.hud.update(layout, scene.gestures.status)
         scene.hud.stale = False
         self.rested = scene.picture()
         self._draw_resting(frame, layout, self.rested, [pygame.Rect((0, 0), layout.size)])
@@ -162,7 +162,7 @@ class TableFrame:
         screen = frame.get_rect()
         felted = False
         if scene.hud.stale or scene.hud.layer is None:
-            felted = screen in scene.hud.update(layout)  # a new layout: every pixel may differ
+            felted = screen in scene.hud.update(layout, scene.gestures.status)  # a new layout: every pixel may differ
             scene.hud.stale = False
         shown = changed_regions(self.shown, picture) if self.shown is not None else None
         if felted or self.rested is None or self.resting.fresh(layout.size):

@@ -1,12 +1,20 @@
 """The table's static layer: the felt, the top bar (game, hint, status), the empty piles and each seat's
-name plate, drawn part by part and only when what a part shows changes."""
+name plate, drawn part by part and only when what a part shows changes.
+
+It reads nothing of the scene: it is given, for one look (a language, a text size), the rendered
+texts, the player's language and the game, and how to ask what a seat's plate shows (``Plate``);
+each update is given the layout and the status line."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import pygame
 
+from game.core.registry import GameDescriptor
+from ui.session import MatchSession
+from ui.spoken import Words
 from ui.table.layout import TableLayout
 from ui.table.paint import (
     draw_felt,
@@ -20,7 +28,7 @@ from ui.table.widgets import (
 )
 
 if TYPE_CHECKING:
-    from ui.table.scene import TableScene
+    from ui.games.base import TableAdapter
 
 
 class Plate(NamedTuple):
@@ -32,6 +40,25 @@ class Plate(NamedTuple):
     turn: bool
     score: str
     line2: str
+
+
+class Numbers(Protocol):
+    """The player's language, for a name plate's words and numbers (the app is one)."""
+
+    def tr(self, key: str, **params: Any) -> str: ...
+    def number(self, value: float, decimals: int | None = None) -> str: ...
+
+
+def plate_of(seat: int, session: MatchSession, adapter: TableAdapter[Any], view: Any, over: bool,
+             badge: Callable[[int, str], str], words: Numbers) -> Plate:
+    """What ``seat``'s name plate shows in ``view``: the name, whether a person plays it, whether it is
+    to play (never once the match is ``over``), the score, and the level (with a network seat's
+    ``badge``) beside the game's note."""
+    info = session.seats[seat]
+    turn = seat in adapter.turn_seats(view) and not over
+    level = badge(seat, words.tr("table.human") if info.is_human else words.tr(f"table.level.{info.level}"))
+    line2 = " · ".join(x for x in (level, adapter.seat_note(seat, view)) if x)
+    return Plate(seat, info.name, info.is_human, turn, words.number(adapter.plate_score(seat, view)), line2)
 
 
 class Part(NamedTuple):
@@ -112,10 +139,16 @@ def plate_parts(text: TextCache, plate: pygame.Rect, shown: Plate) -> list[Part]
 
 
 class TableHud:
-    """Keeps one table scene's static layer (see the module docstring)."""
+    """Keeps one table's static layer (see the module docstring)."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self, text: TextCache, words: Words, game: GameDescriptor, plates: Callable[[int], Plate]) -> None:
+        """``plates``: what a seat's name plate shows now (``TableScene.plate``)."""
+        self.text = text
+        self.words = words
+        self.plate = plates
+        title = f"game.{game.id}.title"
+        self.title = words.tr(title) if self.has(title) else game.title
+        """The game's name in the player's language (its own name where the language has none)."""
         self.layer: pygame.Surface | None = None
         self._felt_under: dict[str, pygame.Surface] = {}
         """The felt under each part of the static layer (see ``update``)."""
@@ -124,14 +157,14 @@ class TableHud:
         """What each part of the static layer shows now (see ``_static_parts``)."""
         self.stale = True
 
-    def update(self, layout: TableLayout) -> list[pygame.Rect]:
+    def update(self, layout: TableLayout, status: str) -> list[pygame.Rect]:
         """Bring the static layer (felt, top bar, pile places, name plates) up to date, redrawing only
         the parts whose content changed, each on the felt again; the rectangles redrawn (all of the layer
         when the felt was drawn again for a new layout: the old layout's rim and plates are gone).
 
         The felt is drawn on the layer itself, once per layout, and only the felt under each part is
         kept (a copy of the window's size weighed 8 MB at 1920×1080; these, about 1 MB)."""
-        parts = self._static_parts(layout)
+        parts = self._static_parts(layout, status)
         felted = False
         if self.layer is None or self._static_layout is not layout:
             felted = True
@@ -159,13 +192,11 @@ class TableHud:
             return [self.layer.get_rect()]
         return [parts[name][0] for name in redraw]
 
-    def _static_parts(self, layout: TableLayout) -> dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]]:
+    def _static_parts(self, layout: TableLayout, status: str) -> dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]]:
         """Each part of the static layer: the area it may draw in, what it shows, and how to draw it."""
         w, _ = layout.size
-        name = self.scene.app.tr(f"game.{self.scene.session.game_id}.title") if self.has(
-            f"game.{self.scene.session.game_id}.title") else self.scene.descriptor.title
-        hint = self.scene.app.tr("table.menu_hint")
-        status = self.scene.gestures.status
+        name = self.title
+        hint = self.words.tr("table.menu_hint")
         bar = pygame.Rect(0, 0, w, layout.top_bar + layout.top_bar // 2)  # the bar and the rail below it
         parts: dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]] = {
             "bar": (bar, (name, hint, status), lambda surface: self._draw_bar(surface, layout, name, hint, status))}
@@ -186,7 +217,7 @@ class TableHud:
         bar = pygame.Rect(0, 0, w, layout.top_bar)
         pygame.draw.rect(surface, (8, 34, 22), bar)
         pygame.draw.line(surface, GOLD, (0, bar.bottom - 1), (w, bar.bottom - 1), 2)
-        for part in bar_parts(self.scene.text, layout, name, hint_text, status):
+        for part in bar_parts(self.text, layout, name, hint_text, status):
             surface.blit(part.image, part.rect)
 
     @staticmethod
@@ -198,19 +229,8 @@ class TableHud:
 
     def has(self, key: str) -> bool:
         """Whether the player's language has a sentence for ``key`` (a game's optional words)."""
-        has = getattr(self.scene.app, "has_text", None)
+        has = getattr(self.words, "has_text", None)
         return bool(has(key)) if has else False
-
-    def plate(self, seat: int) -> Plate:
-        """What a seat's name plate shows."""
-        info = self.scene.session.seats[seat]
-        turn = seat in self.scene.adapter.turn_seats(self.scene.view) and not self.scene.state.is_over()
-        level = self.scene.app.tr("table.human") if info.is_human else self.scene.app.tr(f"table.level.{info.level}")
-        level = self.scene.match.seat_badge(seat, level)
-        note = self.scene.adapter.seat_note(seat, self.scene.view)
-        line2 = " · ".join(x for x in (level, note) if x)
-        score = self.scene.app.number(self.scene.adapter.plate_score(seat, self.scene.view))
-        return Plate(seat, info.name, info.is_human, turn, score, line2)
 
     def _draw_plate(self, surface: pygame.Surface, plate: pygame.Rect, shown: Plate) -> None:
         """A seat's name plate: avatar (round for a human, square for a bot), name, level, notes, score;
@@ -235,5 +255,5 @@ class TableHud:
             pygame.draw.ellipse(surface, colour, avatar)
         else:
             pygame.draw.rect(surface, colour, avatar, border_radius=d // 4)
-        for part in plate_parts(self.scene.text, plate, shown):
+        for part in plate_parts(self.text, plate, shown):
             surface.blit(part.image, part.rect)

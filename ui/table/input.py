@@ -2,26 +2,32 @@
 keyboard focus, turned into what the game's adapter says they do (a legal move or a local action).
 
 Everything it knows of the game is the gesture table the adapter declared on the last refresh
-(``scene.gestures``, see ``ui.table.gestures``): a card may be picked up when it has somewhere to go,
+(``gestures``, see ``ui.table.gestures``): a card may be picked up when it has somewhere to go,
 the focus rests on the cards the table marks, a drag lights its drops, a click or a key does the
-card's action."""
+card's action.
+
+It reads the table and asks things of it only through ``InputTable`` (the cards, buttons, gesture
+table, curtain and log it reads; the requests a gesture becomes: perform an action, undo, a hint,
+pause...), tells the listener through ``Speaker``, and keeps only its own state: the keyboard focus,
+the press and the drag under way, the last click and the pointer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game import Move
-from ui.table.gestures import Drop, box
+from ui.table.gestures import Action, Drop, Gestures, box
 from ui.table.paint import focus_group
 from ui.table.sprites import CardSprite
 from ui.table.voice import QUESTIONS
-from ui.table.widgets import Button
+from ui.table.widgets import Button, LogPanel
 
 if TYPE_CHECKING:
-    from ui.table.scene import TableScene
+    from ui.table.match import Curtain
 
 DOUBLE_CLICK = 0.4
 DRAG_THRESHOLD = 6
@@ -32,11 +38,54 @@ QUESTION_KEYS = dict(zip((pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6, py
 free of the games' letters."""
 
 
-class TableInput:
-    """Turns one table scene's pointer and key events into the adapter's actions (see the module docstring)."""
+class InputTable(Protocol):
+    """What the table's input reads of the table (what is on it now) and asks of it (what a gesture
+    becomes). ``TableScene`` is one; the input reaches nothing else of the scene."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    sprites: list[CardSprite]
+    buttons: list[Button]
+    gestures: Gestures
+    log: LogPanel
+    log_large: bool
+    dirty: bool
+    """Set to have the next frame drawn (a card raised, a button lit)."""
+
+    @property
+    def curtain(self) -> Curtain: ...
+    def log_box(self) -> pygame.Rect: ...
+    def race(self) -> object | None: ...
+    def perform(self, action: Action | None) -> bool: ...
+    def say_why_not(self, attempt: Move | None = None) -> None: ...
+    def spring_back(self, sprite: CardSprite) -> None: ...
+    def apply_highlights(self) -> None: ...
+    def finish_animations(self) -> None: ...
+    def dismiss_curtain(self) -> None: ...
+    def undo(self) -> None: ...
+    def hint(self) -> None: ...
+    def toggle_log(self) -> None: ...
+    def scroll_log(self, step: int) -> bool: ...
+    def say(self, text: str, about: list[CardSprite] | None = None, kind: str = "refusal") -> None: ...
+    def pause(self) -> None: ...
+
+
+class Speaker(Protocol):
+    """What the input tells a player who listens (``ui.table.voice.TableVoice`` is one)."""
+
+    def focus(self, item: CardSprite | Button | None) -> None: ...
+    def offered(self) -> None: ...
+    def ask(self, question: str) -> None: ...
+
+
+class TableInput:
+    """Turns one table's pointer and key events into the adapter's actions (see the module docstring)."""
+
+    def __init__(self, table: InputTable, voice: Speaker, tr: Callable[..., str], clock: Callable[[], float]) -> None:
+        """``tr``: a sentence in the player's language; ``clock``: the app's time, in seconds (a
+        double click is two clicks close in it)."""
+        self.table = table
+        self.voice = voice
+        self.tr = tr
+        self.clock = clock
         self.focus: int | None = None
         """Index into ``focus_items()`` of the keyboard focus (None: no visible focus)."""
         self.drag: dict[str, Any] | None = None
@@ -50,10 +99,10 @@ class TableInput:
 
     def focus_items(self) -> list[CardSprite | Button]:
         """What Tab and the arrows move through: focusable cards (left to right), then buttons."""
-        table = self.scene.gestures
-        cards = [s for s in self.scene.sprites if table.of(s).focus]
+        table = self.table.gestures
+        cards = [s for s in self.table.sprites if table.of(s).focus]
         cards.sort(key=lambda s: (s.zone.startswith("hand:"), s.target[0]))
-        return [*cards, *self.scene.buttons]
+        return [*cards, *self.table.buttons]
 
     def focused(self) -> CardSprite | Button | None:
         if self.focus is None:  # no keyboard focus: nothing to look through
@@ -85,51 +134,41 @@ class TableInput:
             self.focus = i
         else:
             self.focus = (self.focus + step) % len(items)
-        self.scene._apply_highlights()
-        self.scene.voice.focus(self.focused())
+        self.table.apply_highlights()
+        self.voice.focus(self.focused())
 
     def _refocus(self, sprite: CardSprite) -> None:
         """Keep the focus on ``sprite`` after the cards moved around."""
         items = self.focus_items()
         if sprite in items:
             self.focus = items.index(sprite)
-        self.scene._apply_highlights()
+        self.table.apply_highlights()
 
     def _activate_focus(self, confirm: bool) -> None:
         item = self.focused()
         if isinstance(item, Button):
             action = item.action
         elif isinstance(item, CardSprite):
-            action = self.scene.gestures.of(item).press(double=confirm)
+            action = self.table.gestures.of(item).press(double=confirm)
         else:
             return
-        self.scene.perform(action)
+        self.table.perform(action)
         if action is not None and not isinstance(action, Move):
-            self.scene.voice.offered()
+            self.voice.offered()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        pressed: tuple[CardSprite, tuple[int, int]] | None = None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            # the card under the pointer as drawn now, before the animations jump to their end: a
-            # click on a card in flight is a click on that card, never on the felt it leaves
-            sprite = self.sprite_at(event.pos)
-            if sprite is not None:
-                pressed = (sprite, (event.pos[0] - round(sprite.x), event.pos[1] - round(sprite.y)))
+        """Turn a pointer or key event into what it asks of the table; whether it was used."""
+        # the card under the pointer as drawn now, before the animations jump to their end: a
+        # click on a card in flight is a click on that card, never on the felt it leaves
+        pressed = self._grip(event.pos) if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 else None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.scene.finish_animations()
+            self.table.finish_animations()
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-        if event.type == pygame.MOUSEWHEEL and not self.scene.curtain.shown:
+        if self.table.curtain.shown:
+            return self._behind_curtain(event)
+        if event.type == pygame.MOUSEWHEEL:
             return self._wheel(event)
-        if self.scene.curtain.shown:
-            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 or (
-                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
-                self.scene.dismiss_curtain()
-                return True
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self._pause()
-                return True
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -140,82 +179,108 @@ class TableInput:
             return self._mouse_up(event.pos)
         return False
 
+    def _behind_curtain(self, event: pygame.event.Event) -> bool:
+        """While the pass-and-play curtain is up, a click or Enter takes it and Esc pauses; every other
+        press is swallowed (nothing of the table behind it may be touched)."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+            self.table.dismiss_curtain()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.table.pause()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
     def _key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self.scene.undo()
+        """A key: something asked of the table (``_table_key``), else the keyboard focus moving or
+        doing the focused item's action (``_focus_key``)."""
+        if self._table_key(event.key, event.mod):
             return True
-        pressed = next((b for b in self.scene.buttons if b.shortcut == key), None)
-        if pressed is not None and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.scene.perform(pressed.action)
-            self.scene.dirty = True
-            return True
-        if key in QUESTION_KEYS and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_SHIFT):
-            self.scene.voice.ask(QUESTION_KEYS[key])
-            return True
-        if key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.scene.hint()
-            return True
-        if key == pygame.K_l and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.scene.toggle_log()
-            return True
-        if key in LOG_KEYS:
-            self.scene.scroll_log(LOG_KEYS[key] * (len(self.scene.log.lines) if key in (pygame.K_HOME, pygame.K_END)
-                                                   else 1))
-            return True
-        if key == pygame.K_ESCAPE:
-            if self.drag is not None:
-                self._cancel_drag()
-                return True
-            self._pause()
-            return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
-            item = self.focused()
-            if isinstance(item, CardSprite):
-                self.scene.perform(self.scene.gestures.of(item).shift[1 if key == pygame.K_RIGHT else 0])
-                self._refocus(item)
-            return True
-        if key == pygame.K_TAB:
-            self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1, group_jump=True)
-        elif key in (pygame.K_RIGHT, pygame.K_DOWN):
-            self._move_focus(1)
-        elif key in (pygame.K_LEFT, pygame.K_UP):
-            self._move_focus(-1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.focus is None:
-                self._move_focus(1)
-            else:
-                self._activate_focus(confirm=True)
-        elif key == pygame.K_SPACE:
-            self._activate_focus(confirm=False)
+        if not self._focus_key(event.key, event.mod):
+            return False
+        self.table.dirty = True
+        return True
+
+    def _table_key(self, key: int, mod: int) -> bool:
+        """Ctrl+Z, a button's shortcut, a question key, H (a hint), L and the log's keys, Esc (a drag
+        let go, else the pause menu), Shift+←/→ (the focused card along the hand); whether ``key``
+        was one of them."""
+        plain = not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+        shortcut = next((b for b in self.table.buttons if b.shortcut == key), None) if plain else None
+        if key == pygame.K_z and mod & pygame.KMOD_CTRL:
+            self.table.undo()
+        elif shortcut is not None:
+            self.table.perform(shortcut.action)
+            self.table.dirty = True
+        elif key in QUESTION_KEYS and plain and not mod & pygame.KMOD_SHIFT:
+            self.voice.ask(QUESTION_KEYS[key])
+        elif key == pygame.K_h and plain:
+            self.table.hint()
+        elif key == pygame.K_l and plain:
+            self.table.toggle_log()
+        elif key in LOG_KEYS:
+            whole = key in (pygame.K_HOME, pygame.K_END)
+            self.table.scroll_log(LOG_KEYS[key] * (len(self.table.log.lines) if whole else 1))
+        elif key == pygame.K_ESCAPE:
+            self._escape()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and mod & pygame.KMOD_SHIFT:
+            self._shift_focused(key == pygame.K_RIGHT)
         else:
             return False
-        self.scene.dirty = True
         return True
+
+    def _focus_key(self, key: int, mod: int) -> bool:
+        """Tab (Shift+Tab) jumps between groups, the arrows step, Enter does the focused item's action
+        (or shows the focus), Space its click; whether ``key`` was one of them."""
+        if key == pygame.K_TAB:
+            self._move_focus(-1 if mod & pygame.KMOD_SHIFT else 1, group_jump=True)
+        elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
+            self._move_focus(1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None:
+            self._move_focus(1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._activate_focus(confirm=key != pygame.K_SPACE)
+        else:
+            return False
+        return True
+
+    def _escape(self) -> None:
+        """Esc: a card being dragged goes back; otherwise the pause menu opens."""
+        if self.drag is not None:
+            self._cancel_drag()
+        else:
+            self.table.pause()
+
+    def _shift_focused(self, right: bool) -> None:
+        """Shift+← or Shift+→ on the focused card: its gesture (moving it along the player's hand)."""
+        item = self.focused()
+        if isinstance(item, CardSprite):
+            self.table.perform(self.table.gestures.of(item).shift[1 if right else 0])
+            self._refocus(item)
 
     def _wheel(self, event: pygame.event.Event) -> bool:
         """The mouse wheel over the log (anywhere while it is enlarged) reads it back, a line a notch."""
-        scene = self.scene
-        if not scene.log.lines or not (scene.log_large or scene.log_box().collidepoint(self.pointer)):
+        table = self.table
+        if not table.log.lines or not (table.log_large or table.log_box().collidepoint(self.pointer)):
             return False
-        scene.scroll_log(int(event.y))
+        table.scroll_log(int(event.y))
         return True
-
-    def _pause(self) -> None:
-        from ui.scenes.pause import PauseScene
-
-        self.scene.app.push(PauseScene(self.scene.app, self.scene.session))
 
     def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
         """The topmost card drawn under ``pos`` (cards in flight are drawn over the resting ones)."""
-        for s in sorted(self.scene.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order),
+        for s in sorted(self.table.sprites, key=lambda s: (s.motion is not None and s.motion.started, s.order),
                         reverse=True):
             if s.rect.collidepoint(pos):
                 return s
         return None
 
+    def _grip(self, pos: tuple[int, int]) -> tuple[CardSprite, tuple[int, int]] | None:
+        """The topmost card under ``pos`` and where in it ``pos`` is (None: no card there)."""
+        sprite = self.sprite_at(pos)
+        return None if sprite is None else (sprite, (pos[0] - round(sprite.x), pos[1] - round(sprite.y)))
+
     def button_at(self, pos: tuple[int, int]) -> Button | None:
-        return next((b for b in self.scene.buttons if b.rect.collidepoint(pos)), None)
+        return next((b for b in self.table.buttons if b.rect.collidepoint(pos)), None)
 
     def _mouse_down(self, pos: tuple[int, int], pressed: tuple[CardSprite, tuple[int, int]] | None = None) -> bool:
         """Press a button or a card at ``pos``; ``pressed`` is the card that was drawn there (and where
@@ -224,12 +289,10 @@ class TableInput:
         if button is not None:
             self._press = {"button": button}
             return True
+        pressed = pressed or self._grip(pos)
         if pressed is None:
-            sprite = self.sprite_at(pos)
-            if sprite is None:
-                self._press = None
-                return False
-            pressed = (sprite, (pos[0] - round(sprite.x), pos[1] - round(sprite.y)))
+            self._press = None
+            return False
         sprite, offset = pressed
         self._press = {"sprite": sprite, "pos": pos, "offset": offset, "race": self.race_shown}
         return True
@@ -237,17 +300,17 @@ class TableInput:
     def _race_moved_on(self, seen: object | None) -> bool:
         """Whether a quick race is open now that was not on screen when the button went down (a
         click meant for the last window, or for none, never snaps in the next one): say so."""
-        now = self.scene.adapter.race(self.scene.view)
+        now = self.table.race()
         if now is None or now == seen:
             return False
-        self.scene.say(self.scene.app.tr("table.race_too_soon"), kind="info")
+        self.table.say(self.tr("table.race_too_soon"), kind="info")
         return True
 
     def _mouse_move(self, pos: tuple[int, int]) -> bool:
         if self._press and "sprite" in self._press and self.drag is None:
             sx, sy = self._press["pos"]
             sprite = self._press["sprite"]
-            gestures = self.scene.gestures.of(sprite)
+            gestures = self.table.gestures.of(sprite)
             if abs(pos[0] - sx) + abs(pos[1] - sy) >= DRAG_THRESHOLD and gestures.drag:
                 self.drag = {"sprite": sprite, "offset": self._press["offset"], "race": self._press["race"],
                              "drops": self._placed(gestures.drops), "attempts": gestures.attempts}
@@ -258,7 +321,7 @@ class TableInput:
             ox, oy = self.drag["offset"]
             sprite.x, sprite.y = pos[0] - ox, pos[1] - oy
             sprite.order = 10**6
-            self.scene.dirty = True
+            self.table.dirty = True
             return True
         self._hover(pos)
         return False
@@ -271,16 +334,16 @@ class TableInput:
 
     def _hover(self, pos: tuple[int, int]) -> None:
         top = self.sprite_at(pos)
-        for s in self.scene.sprites:
+        for s in self.table.sprites:
             goal = 1.0 if s is top and self.draggable(s) else 0.0
             if s.lift_goal != goal:
                 s.lift_goal = goal
-                self.scene.dirty = True
-        for b in self.scene.buttons:
+                self.table.dirty = True
+        for b in self.table.buttons:
             hover = b.rect.collidepoint(pos)
             if hover != b.hover:
                 b.hover = hover
-                self.scene.dirty = True
+                self.table.dirty = True
 
     def _mouse_up(self, pos: tuple[int, int]) -> bool:
         press, self._press = self._press, None
@@ -291,21 +354,20 @@ class TableInput:
             return False
         if "button" in press:
             if press["button"].rect.collidepoint(pos):
-                self.scene.perform(press["button"].action)
+                self.table.perform(press["button"].action)
             return True
         sprite: CardSprite = press["sprite"]
         if self._race_moved_on(press["race"]):
             return True
-        now = self.scene.app.elapsed
+        now = self.clock()
         double = self._last_click is not None and self._last_click[0] == sprite.ident \
             and now - self._last_click[1] <= DOUBLE_CLICK
         self._last_click = None if double else (sprite.ident, now)
-        action = self.scene.gestures.of(sprite).press(double)
-        if action is None and not self.scene.legal and self.scene.viewer is not None and not self.scene.state.is_over():
-            # nothing to play now (another seat is to move): say so rather than ignore the click
-            self.scene.say(self.scene.adapter.tr("illegal.not_your_turn", name=self.scene.session.seats[self.scene.viewer].name))
-        self.scene.perform(action)
-        self.scene._apply_highlights()
+        action = self.table.gestures.of(sprite).press(double)
+        if action is None:  # nothing to play now (another seat is to move?): say so rather than ignore the click
+            self.table.say_why_not()
+        self.table.perform(action)
+        self.table.apply_highlights()
         return True
 
     def _drop(self, pos: tuple[int, int]) -> None:
@@ -313,24 +375,22 @@ class TableInput:
         assert drag is not None
         sprite: CardSprite = drag["sprite"]
         if self._race_moved_on(drag["race"]):
-            self._spring_back(sprite)
+            self.table.spring_back(sprite)
             return
         for target in drag["drops"]:
             if target.rect.collidepoint(pos) or target.rect.colliderect(sprite.rect.inflate(-sprite.width // 2, -sprite.height // 2)):
-                shown = self.scene._version
-                self.scene.perform(target.action)  # the card still lies where it was let go: a new hand order follows it
-                if self.scene._version == shown:  # nothing played (refused, or sent to the host): back home
-                    self._spring_back(sprite)
+                # the card still lies where it was let go: a new hand order follows it
+                if not self.table.perform(target.action):  # nothing shown (refused, or sent to the host): back home
+                    self.table.spring_back(sprite)
                 return
         attempt = next((a.move for a in drag["attempts"] if a.rect.collidepoint(pos)), None)
-        if attempt is not None and not self.scene.state.is_legal(attempt):
-            self.scene.app.sound.play("refuse")
-            self.scene.say(self.scene.explain(self.scene.state.refusal(attempt)))
-        self._spring_back(sprite)
+        if attempt is not None:
+            self.table.say_why_not(attempt)
+        self.table.spring_back(sprite)
 
     def draggable(self, sprite: CardSprite) -> bool:
         """Whether ``sprite`` may be picked up now (it has somewhere to go in the gesture table)."""
-        return self.scene.gestures.of(sprite).drag
+        return self.table.gestures.of(sprite).drag
 
     def _placed(self, drops: tuple[Drop, ...]) -> list[Drop]:
         """``drops`` where they are on the screen now: a drop on a button goes where the bar put
@@ -338,27 +398,18 @@ class TableInput:
         out = []
         for drop in drops:
             if drop.button:
-                button = next((b for b in self.scene.buttons if b.key == drop.button), None)
+                button = next((b for b in self.table.buttons if b.key == drop.button), None)
                 if button is None:
                     continue
                 drop = replace(drop, area=box(button.rect.inflate(8, 8)), button="")
             out.append(drop)
         return out
 
-    def _spring_back(self, sprite: CardSprite) -> None:
-        """Send a card let go back to its place."""
-        duration = max(self.scene._duration() * 0.7, 0.0)
-        sprite.order = self.scene.adapter.zone_rank(sprite.zone) * 1000
-        target = sprite.target
-        sprite.target = (sprite.x, sprite.y)
-        sprite.send(target, sprite.target_width or sprite.width, duration)
-        self.scene._refresh()
-
     def _cancel_drag(self) -> None:
         if self.drag is not None:
             sprite = self.drag["sprite"]
             self.drag = None
-            self._spring_back(sprite)
+            self.table.spring_back(sprite)
 
     def drop_targets(self) -> list[Drop]:
         """Where the card being dragged may be let go (the scene outlines the lit ones)."""

@@ -403,6 +403,19 @@ def hint_sentence(tr: Callable[..., str], what: str, other: str | None, ask_why:
     return " ".join(parts)
 
 
+def hint_words(answer: Analysis, words: Words, text: Callable[[Move], str],
+               params: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[str, str | None]:
+    """A hint in words: its sentence (``hint_sentence``, the move as the game's ``text`` says it) and,
+    when the bot gave a reason the player's language has a sentence for, that reason's sentence (with
+    the engine's ``params`` made readable), said only when asked again: one plain sentence first."""
+    reason = answer.reason
+    why = None
+    if reason is not None and words.has_text(f"why.{reason[0]}"):
+        why = words.tr("table.hint_why", why=words.tr(f"why.{reason[0]}", **params(reason[1])))
+    other = answer.alternative()  # the other move, where the searches were split
+    return hint_sentence(words.tr, text(answer.move), None if other is None else text(other), why is not None), why
+
+
 @dataclass(frozen=True)
 class Said:
     """A sentence for the player: shown over the table (``message``), and kept in the log when ``log``."""

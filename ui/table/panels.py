@@ -1,15 +1,19 @@
 """The table's floating panels: the tutorial coach's words (and the ring around what it points at) and the
-short messages (a hint, a refusal), each placed clear of the cards and the buttons it must not hide."""
+short messages (a hint, a refusal), each placed clear of the cards and the buttons it must not hide.
+
+It reads the table only through ``PanelsTable`` (what a box must stay clear of, the message and the
+cards it is about) and the coach through ``CoachLines``; it is given, for one look, the rendered
+texts and the game's marks (``TableAdapter.picture_nodes``, which a box avoids too)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game import Move
-from ui.picture.model import DEPTH_OVER
+from ui.picture.model import DEPTH_OVER, Node
 from ui.table.ink import Ink
 from ui.table.layout import TableLayout
 from ui.table.paint import (
@@ -20,10 +24,13 @@ from ui.table.widgets import (
     FONT_COLOUR,
     GOLD,
     INK,
+    Button,
+    LogPanel,
+    TextCache,
 )
 
 if TYPE_CHECKING:
-    from ui.table.scene import TableScene
+    from ui.tutorial import Coach
 
 MESSAGE_SCALES = (1.0, 0.8, 0.66)
 """The sizes of a message's words, the largest first: a smaller bubble is tried only where no shape of
@@ -32,11 +39,45 @@ MESSAGE_COLOURS = {"refusal": (120, 28, 30), "hint": (26, 66, 104), "info": (24,
 """The bubble of a message over the table: red says no; a hint (blue) and news (green) do not."""
 
 
-class TablePanels:
-    """Renders and places the coach's box and the message box of one table scene (cached per change)."""
+class PanelsTable(Protocol):
+    """What the panels read of the table: the cards and buttons a box stays clear of, the log (its
+    place, once it has lines), the viewer (whose slots a step names), the message and the cards it
+    is ``message_about``, and ``version``, which changes with every change of the table.
+    ``TableScene`` is one."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    sprites: list[CardSprite]
+    buttons: list[Button]
+    log: LogPanel
+    message: str | None
+    message_kind: str
+    message_about: set[int]
+    version: int
+
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def view(self) -> dict[str, Any]: ...
+
+
+class CoachLines(Protocol):
+    """What the panels read of a tutorial's coach (``ui.table.match.TableMatch`` is one)."""
+
+    @property
+    def coach(self) -> Coach | None: ...
+    def coach_due(self) -> bool: ...
+    def coach_lines(self) -> list[str]: ...
+
+
+class TablePanels:
+    """Renders and places the coach's box and the message box of one table (cached per change)."""
+
+    def __init__(self, text: TextCache, table: PanelsTable, coach: CoachLines,
+                 marks: Callable[[Any, TableLayout], Sequence[Node]]) -> None:
+        """``marks``: the game's marks in a view, at a layout (``TableAdapter.picture_nodes``)."""
+        self.text = text
+        self.table = table
+        self.coach = coach
+        self.marks = marks
         self._coach_panel: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
         self._message_box: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
         self.message_whole = True
@@ -44,19 +85,19 @@ class TablePanels:
         the log holds the rest): a long hint at a small window must not stop mid-sentence unsaid."""
 
     def coach_lines(self) -> list[str]:
-        return self.scene.match.coach_lines()
+        return self.coach.coach_lines()
 
     def coach_target(self) -> pygame.Rect | None:
         """Where the coach points: the place (or the button) the step names, else the button that
         plays the step, else the card or slot its move names."""
-        coach = self.scene.match.coach
+        coach = self.coach.coach
         step = coach.step if coach is not None else None
-        if coach is None or step is None or not self.scene.match.coach_due():
+        if coach is None or step is None or not self.coach.coach_due():
             return None
-        named = next((b.rect for b in self.scene.buttons if b.key == step.point), None)
+        named = next((b.rect for b in self.table.buttons if b.key == step.point), None)
         if named is not None or step.move is None:
             return named
-        buttons = [b.rect for b in self.scene.buttons if isinstance(b.action, Move) and coach.matches(b.action, step.move)]
+        buttons = [b.rect for b in self.table.buttons if isinstance(b.action, Move) and coach.matches(b.action, step.move)]
         names = list(step.move.args) if not buttons else []
         for name in ([step.point] if step.point else []) + names:
             found = self.sprites_named(name)
@@ -66,8 +107,8 @@ class TablePanels:
 
     def sprites_named(self, name: str) -> list[CardSprite]:
         """The cards a move's argument names: a card, a zone, or one of the viewer's (or a seat's) slots."""
-        return [sp for sp in self.scene.sprites if sp.card == name or sp.zone == name
-                or sp.zone == f"slot:{self.scene.viewer}.{name}" or sp.zone == f"slot:{name}"]
+        return [sp for sp in self.table.sprites if sp.card == name or sp.zone == name
+                or sp.zone == f"slot:{self.table.viewer}.{name}" or sp.zone == f"slot:{name}"]
 
     def draw_coach(self, frame: Ink, layout: TableLayout) -> None:
         """The coach's box and the ring around what it points at, if a tutorial step is shown."""
@@ -89,7 +130,7 @@ class TablePanels:
         lines = self.coach_lines()
         if not lines:
             return None
-        key = (tuple(lines), self.scene._version, layout.size, layout.em, tuple(b.rect.topleft for b in self.scene.buttons))
+        key = (tuple(lines), self.table.version, layout.size, layout.em, tuple(b.rect.topleft for b in self.table.buttons))
         if self._coach_panel is None or self._coach_panel[0] != key:
             target = self.coach_target()
             margin = round(layout.unit * 0.2)
@@ -109,8 +150,8 @@ class TablePanels:
         height."""
         size = max(12, round(layout.em * 0.3 * scale))
         while True:
-            wrapped = [part for line in lines for part in self.scene.text.wrap(line, size, width)]
-            line_h = self.scene.text.font(size).get_linesize()
+            wrapped = [part for line in lines for part in self.text.wrap(line, size, width)]
+            line_h = self.text.font(size).get_linesize()
             height = len(wrapped) * line_h + size
             if height <= layout.felt.h * 0.5 or size <= 11:
                 break
@@ -120,7 +161,7 @@ class TablePanels:
         pygame.draw.rect(panel, GOLD, panel.get_rect(), 3, border_radius=14)
         y = size // 2
         for line in wrapped:
-            panel.blit(self.scene.text.render(line, size, INK), (size, y))
+            panel.blit(self.text.render(line, size, INK), (size, y))
             y += line_h
         return panel, size, True
 
@@ -134,19 +175,19 @@ class TablePanels:
         """The message over the table and where it goes (None: no message): just below the piles if
         that is clear, else the clearest place on the felt, away from the cards it is about and the
         coach; rendered and placed once per message and table change, not every frame."""
-        if not self.scene.message:
+        if not self.table.message:
             return None
-        key = (self.scene.message, self.scene.message_kind, self.scene._version, layout.size, layout.em,
-               tuple(b.rect.topleft for b in self.scene.buttons))
+        key = (self.table.message, self.table.message_kind, self.table.version, layout.size, layout.em,
+               tuple(b.rect.topleft for b in self.table.buttons))
         if self._message_box is None or self._message_box[0] != key:
             widest = min(layout.size[0] * 0.7, layout.log_rect.x - layout.felt.x - layout.unit * 0.6)
             shapes = ((1.0, 3), (0.75, 3), (0.55, 4), (0.4, 6),  # narrower where a wide one finds no room
                       (0.4, 8), (0.55, 6), (0.75, 5), (1.0, 5))  # taller: a long text whole
-            panels = (self._render_message(self.scene.message, layout, round(widest * share), most, scale)
+            panels = (self._render_message(self.table.message, layout, round(widest * share), most, scale)
                       for scale in MESSAGE_SCALES for share, most in shapes)
             coach = self.coach_box(layout)
             below = ("center", (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.9)))
-            about = [s.home_rect for s in self.scene.sprites if s.ident in self.scene._message_points]
+            about = [s.home_rect for s in self.table.sprites if s.ident in self.table.message_about]
             box, panel, self.message_whole = self._place(panels, layout, below, about,
                                                          [coach[0]] if coach is not None else [])
             self._message_box = (key, box, panel)
@@ -178,20 +219,20 @@ class TablePanels:
         fits ``width``, else up to ``most`` wrapped lines, its words at ``scale`` of their size; a text
         longer than that ends its last line with "…" (the log beside the table holds it whole)."""
         size = max(16, round(layout.em * 0.36 * scale))
-        lines = self.scene.text.wrap(message, size, width, bold=True)
+        lines = self.text.wrap(message, size, width, bold=True)
         while len(lines) > most and size > 12:
             size -= 1
-            lines = self.scene.text.wrap(message, size, width, bold=True)
+            lines = self.text.wrap(message, size, width, bold=True)
         whole = len(lines) <= most
         if not whole:
             lines = [*lines[:most - 1], f"{lines[most - 1]} …"]
-        images = [self.scene.text.fit(line, size, width, FONT_COLOUR, bold=True) for line in lines]
+        images = [self.text.fit(line, size, width, FONT_COLOUR, bold=True) for line in lines]
         height = sum(img.get_height() for img in images)
         box = pygame.Rect(0, 0, max(img.get_width() for img in images), height).inflate(size * 1.6, size * 0.9)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         box.topleft = (0, 0)
         radius = box.h // 2 if len(images) == 1 else size
-        pygame.draw.rect(panel, MESSAGE_COLOURS[self.scene.message_kind], box, border_radius=radius)
+        pygame.draw.rect(panel, MESSAGE_COLOURS[self.table.message_kind], box, border_radius=radius)
         pygame.draw.rect(panel, GOLD, box, 2, border_radius=radius)
         y = box.centery - height // 2
         for img in images:
@@ -212,16 +253,15 @@ class TablePanels:
         if box.w >= felt.w or box.h >= felt.h:
             return (1, 0, 0, 0, 0), box.clamp(felt)
         wanted_at = box.center
-        walls = ([b.rect.inflate(6, 6) for b in self.scene.buttons] + ([layout.log_rect] if self.scene.log.lines else [])
+        walls = ([b.rect.inflate(6, 6) for b in self.table.buttons] + ([layout.log_rect] if self.table.log.lines else [])
                  + clear)
-        view = self.scene.view
-        game = self.scene.adapter.picture_nodes(view, layout)
+        game = self.marks(self.table.view, layout)
         plates = [spot.plate for spot in layout.seats] + [  # and what the game shows beside the cards
             pygame.Rect(n.rect) for n in game if n.kind in ("panel", "badge", "pile")]
         pointed = [r.inflate(8, 8) for r in about]
         aimed = {tuple(r) for r in about}
         piles = {(round(x), round(y), layout.card_w, layout.card_h) for x, y in (layout.stock_pos, layout.discard_pos)}
-        cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.scene.sprites} - aimed  # a pile counts once
+        cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.table.sprites} - aimed  # a pile counts once
                  | {n.rect for n in game if n.depth >= DEPTH_OVER} | (piles - aimed)]  # game marks, empty piles
         step = max(4, round(layout.unit * 0.25))
         best: tuple[tuple[Any, ...], pygame.Rect] | None = None

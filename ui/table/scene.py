@@ -22,7 +22,6 @@ import pygame
 
 from game import GAMES, IllegalMove, Move
 from game.core import Event
-from game.core.advice import Analysis
 from game.core.bots import Bot
 from game.core.referee import Played, crowd_share
 from ui.announce import Priority
@@ -34,21 +33,21 @@ from ui.scene import Scene
 from ui.scenes import art
 from ui.session import MatchSession
 from ui.settings import CARD_SCALES
-from ui.table.animation import SpriteSync
+from ui.table.animation import SpriteSync, Stage
 from ui.table.bots import ProcessRunner, ThreadRunner
 from ui.table.frame import TableFrame
 from ui.table.gestures import Action, Gestures
-from ui.table.hud import TableHud
+from ui.table.hud import Plate, TableHud, plate_of
 from ui.table.input import TableInput
 from ui.table.layout import TableLayout, text_scale
-from ui.table.match import Curtain, MatchDriver, Said, TableMatch, hint_sentence, make_driver
+from ui.table.match import Curtain, MatchDriver, Said, TableMatch, hint_words, make_driver
 from ui.table.paint import button_for
 from ui.table.panels import MESSAGE_COLOURS, TablePanels
 from ui.table.sizing import sized_layout
 from ui.table.sprites import CardSprite
 from ui.table.tween import BASE_DURATION, speed_factor
 from ui.table.voice import TableVoice
-from ui.table.widgets import Button, CurtainArt, LogPanel, TextCache, layout_buttons, layout_column
+from ui.table.widgets import Button, CurtainArt, LogPanel, TextCache, place_buttons
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -83,7 +82,7 @@ class TableScene(Scene):
         """The look (``look``) every cache of the table was made for."""
         self._words = app.language
         """The language the log and the default names are in."""
-        self.voice = TableVoice(self)
+        self.voice = TableVoice(self, self.adapter, self.match, app, app.announce if size is None else None)
         """What the table says to a player who listens (``ui.table.voice``)."""
         self.log = LogPanel(self.text, on_add=self._read_aloud, newer=self._newer_lines)
         self.log_large = False
@@ -103,19 +102,19 @@ class TableScene(Scene):
         self.message_kind = "refusal"
         self._hint_why: tuple[int, str] | None = None
         """The last hint's reason and the move count it was given at: asking again shows it."""
-        self._message_points: set[int] = set()
+        self.message_about: set[int] = set()
         """The cards the message is about (a hint's): it is placed clear of them where it can be."""
         self.message_left = 0.0
         self._layout: TableLayout | None = None
         self._layout_key: tuple[object, ...] = ()  # the window size, bottom seat, card and text sizes of it
-        self._version = 0
+        self.version = 0
         """Bumped whenever the view changes (what the game draws under the cards may change with it)."""
         self.dirty = True
         self.frame = TableFrame(self)
-        self.sync = SpriteSync(self)
-        self.hud = TableHud(self)
-        self.input = TableInput(self)
-        self.panels = TablePanels(self)
+        self.sync = SpriteSync(self.adapter)
+        self.hud = TableHud(self.text, app, self.descriptor, self.plate)
+        self.input = TableInput(self, self.voice, app.tr, lambda: app.elapsed)
+        self.panels = TablePanels(self.text, self, self.match, self.adapter.picture_nodes)
         self.adapter.restore(session.table)
         self.match.rename(app.tr)  # the match may have been dealt in another language
         self.log.recall(self.match.recall(self.adapter.describe, self.log.keep))
@@ -197,9 +196,9 @@ class TableScene(Scene):
                 lines = self.match.recall(self.adapter.describe, self.log.keep)
         self.log = LogPanel(self.text, on_add=self._read_aloud, newer=self._newer_lines)
         self.log.recall(lines)
-        self.hud = TableHud(self)
+        self.hud = TableHud(self.text, app, self.descriptor, self.plate)
         self.frame = TableFrame(self)
-        self.panels = TablePanels(self)
+        self.panels = TablePanels(self.text, self, self.match, self.adapter.picture_nodes)
         self.adapter.forget()
         self._layout = None
         self.painted = None
@@ -229,13 +228,20 @@ class TableScene(Scene):
         ``bot_pace``); ``events`` as the viewer saw them."""
         if not looked:
             self.match.look()
-        self.sync.follow(events or [], animate_deal, pace)
+        stage = Stage(self.view, self.viewer, self.layout, speed_factor(self.app.settings.animation_speed) * pace,
+                      self._duration(pace))
+        self.sprites = self.sync.follow(self.sprites, events or [], stage, animate_deal)
         if self.selected is not None and self.selected not in self._own_hand():
             self.selected = None
         self._rebuild_buttons()
         self.hud.stale = True
         self.dirty = True
-        self._version += 1
+        self.version += 1
+
+    def plate(self, seat: int) -> Plate:
+        """What a seat's name plate shows (``ui.table.hud``)."""
+        return plate_of(seat, self.session, self.adapter, self.view, self.state.is_over(), self.match.seat_badge,
+                        self.app)
 
     def _own_hand(self) -> list[str]:
         if self.viewer is None:
@@ -360,19 +366,43 @@ class TableScene(Scene):
         self.message = text
         self.message_kind = kind if kind in MESSAGE_COLOURS else "refusal"
         self.voice.announce(text, *SPOKEN_AS[self.message_kind])
-        self._message_points = {s.ident for s in about or []}
+        self.message_about = {s.ident for s in about or []}
         self.message_left = max(MESSAGE_SECONDS, len(text) / READING_SPEED)
         self.dirty = True
 
-    def perform(self, action: Action | None) -> None:
-        """Run a button's, a click's or a drop's action."""
-        if action is None:
-            return
+    def perform(self, action: Action | None) -> bool:
+        """Run a button's, a click's or a drop's action; whether the table shows something new."""
+        shown = self.version
         if isinstance(action, Move):
             self.play(action)
-        else:
+        elif action is not None:
             action()
             self._refresh()
+        return self.version != shown
+
+    def say_why_not(self, attempt: Move | None = None) -> None:
+        """Say why a gesture did nothing: a click while another seat is to move (no ``attempt``), or
+        a drop meaning ``attempt``, a move the engine refuses now (with the refusal's sound)."""
+        if attempt is None and not self.legal and self.viewer is not None and not self.state.is_over():
+            self.say(self.adapter.tr("illegal.not_your_turn", name=self.session.seats[self.viewer].name))
+        elif attempt is not None and not self.state.is_legal(attempt):
+            self.app.sound.play("refuse")
+            self.say(self.explain(self.state.refusal(attempt)))
+
+    def spring_back(self, sprite: CardSprite) -> None:
+        """Send a card let go back to its place."""
+        self.sync.spring_back(sprite, self._duration() * 0.7)
+        self._refresh()
+
+    def race(self) -> object | None:
+        """The quick race open now (``TableAdapter.race``), if any."""
+        return self.adapter.race(self.view)
+
+    def pause(self) -> None:
+        """Open the pause menu over the table (Esc)."""
+        from ui.scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self.session))
 
     # ================================================================== undo
     def undo_offered(self) -> bool:
@@ -420,27 +450,14 @@ class TableScene(Scene):
         answer = self.match.hint_answer()
         if answer is None:
             return
-        move, reason = answer.move, answer.reason
-        key = f"why.{reason[0]}" if reason is not None else ""
-        why = reason is not None and self.hud.has(key)  # one plain sentence; the search's reasons on request
-        if reason is not None and why:
-            reason_line = self.app.tr(key, **self.adapter.word_params(reason[1]))
-            self._hint_why = (len(self.state.log), self.app.tr("table.hint_why", why=reason_line))
-        else:
-            self._hint_why = None
-        line = self.hint_line(answer, why)
+        move = answer.move
+        line, why = hint_words(answer, self.app, lambda m: self.adapter.hint_text(m, self.view), self.adapter.word_params)
+        self._hint_why = None if why is None else (len(self.state.log), why)
         self.say(line, [sp for arg in move.args for sp in self.panels.sprites_named(arg)], kind="hint")
         self.log.add(line)
         if any(arg in self._own_hand() for arg in move.args):
             self.selected = next(arg for arg in move.args if arg in self._own_hand())
             self._rebuild_buttons()
-
-    def hint_line(self, answer: Analysis, ask_why: bool) -> str:
-        """The hint as advice: its move as an imperative sentence, the other move where the searches
-        were split, and, when the bot gave a reason, how to ask for it."""
-        other = answer.alternative()
-        return hint_sentence(self.app.tr, self.adapter.hint_text(answer.move, self.view),
-                             None if other is None else self.adapter.hint_text(other, self.view), ask_why)
 
     # ================================================================== the driver
     @property
@@ -505,37 +522,13 @@ class TableScene(Scene):
             side.append(Button("hint", self.app.tr("table.hint_button"), self.hint))
         elif self.match.hint_may_come() and not self.curtain.shown:
             side.append(Button("hint", self.app.tr("table.hint_button"), None))
-        layout = self.layout
-        bar = self.adapter.button_bar(layout)
-        layout_buttons(main, self.text, bar)
-        log = layout.log_rect
-        gap = round(layout.unit * 0.15)
-        height = round(layout.em * 0.5)
-        # the side buttons stack up from the log, in the room its column leaves between the plates and cards
-        floor = min([log.y, *(b.rect.top for b in main if b.rect.right > log.x and b.rect.x < log.right)]) - gap
-        column = pygame.Rect(log.x, 0, log.w, floor)
-        taken = sorted((r for r in [spot.plate for spot in layout.seats] + [s.home_rect for s in self.sprites]
-                        if r.colliderect(column)), key=lambda r: -r.bottom)
-        for rect in taken:
-            if rect.bottom > floor:
-                floor = min(floor, rect.top - gap)
-        top = max([layout.top_bar + round(layout.unit * 0.3), *(r.bottom + gap for r in taken if r.bottom <= floor)])
-        if side and not layout.portrait and floor - top < len(side) * (height * 0.8 + gap):
-            # no room there: they join the bar
-            main, side = main + side, []
-            layout_buttons(main, self.text, bar)
-        if layout.portrait:  # upright, two rows across the window: the side buttons over the main ones,
-            while len(side) > len(main) + 1:  # the last of them coming down where the upper row is crowded
-                main.insert(0, side.pop())
-            layout_buttons(main, self.text, bar)
-            layout_buttons(side, self.text, layout.side_bar)
-        else:
-            layout_column(side, self.text, (log.x, floor), log.w, height, top=top)
-        self.buttons = [b for b in main + side if b.action is not None]  # Undo and Hint keep their places
-        self._apply_highlights()
+        placed = place_buttons(main, side, self.text, self.layout, self.adapter.button_bar(self.layout),
+                               [s.home_rect for s in self.sprites])
+        self.buttons = [b for b in placed if b.action is not None]  # Undo and Hint keep their places
+        self.apply_highlights()
         self.input.rehover()  # new buttons and cards: what lies under a still pointer is lit again
 
-    def _apply_highlights(self) -> None:
+    def apply_highlights(self) -> None:
         focus = self.input.focused()
         for s in self.sprites:
             s.highlight = "focus" if s is focus else "selected" if (s.card is not None and s.card == self.selected
@@ -566,7 +559,7 @@ class TableScene(Scene):
             self.adapter.tick(dt)
         self._show_hint()
         self._run_referee()
-        self.input.race_shown = self.adapter.race(self.view)
+        self.input.race_shown = self.race()
         self.voice.watch()
 
     def idle(self) -> bool:

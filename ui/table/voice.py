@@ -7,19 +7,27 @@ to the question keys (F3–F8; F1 twice lists them).
 Every answer is made of the viewer's view and the words the screen shows (the status line, the
 buttons' labels, the adapters' card names), never of hidden cards: two matches that differ only in
 cards the viewer cannot see give the same answers.
+
+It reads the table only through ``VoiceTable`` (which hands it no game state but whether the match is
+over), the coach through ``Coaching``, and is given the game's adapter (its spoken words), the
+player's language and where to say things (none for a table drawn off screen).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game import Move
 from ui.announce import Priority
+from ui.spoken import Words
+from ui.table.gestures import Gestures
 from ui.table.sprites import CardSprite
-from ui.table.widgets import Button
+from ui.table.widgets import Button, LogPanel
 
 if TYPE_CHECKING:
-    from ui.table.scene import TableScene
+    from ui.games.base import TableAdapter
+    from ui.table.match import Curtain
 
 RECENT = 5
 """Moves read again by the last-moves key."""
@@ -28,11 +36,59 @@ QUESTIONS = ("hand", "piles", "players", "scores", "turn", "recent")
 """The question keys' answers, in the order of their keys (F3 to F8)."""
 
 
-class TableVoice:
-    """Watches one table scene for what to announce and answers its questions (see the module docstring)."""
+class Ending(Protocol):
+    """Whether the match is over (the game's state is one; the voice asks nothing else of it)."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def is_over(self) -> bool: ...
+
+
+class Clocks(Protocol):
+    """The time left in a quick-discard window or a grace (the match's driver is one)."""
+
+    def window_clock(self) -> tuple[float, float] | None: ...
+    def grace_clock(self) -> tuple[int, float, float] | None: ...
+
+
+class Coaching(Protocol):
+    """What a tutorial's coach says now (``ui.table.match.TableMatch`` is one)."""
+
+    def coach_lines(self) -> list[str]: ...
+
+
+class VoiceTable(Protocol):
+    """What the voice reads of the table: the buttons, the gesture table (the status line and each
+    card's action), the log, the curtain, the viewer, the view and the legal moves, the clocks, and
+    whether the match is over. ``TableScene`` is one."""
+
+    buttons: list[Button]
+    gestures: Gestures
+    log: LogPanel
+
+    @property
+    def state(self) -> Ending: ...
+    @property
+    def curtain(self) -> Curtain: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def view(self) -> dict[str, Any]: ...
+    @property
+    def legal(self) -> list[Move]: ...
+    @property
+    def driver(self) -> Clocks: ...
+
+
+class TableVoice:
+    """Watches one table for what to announce and answers its questions (see the module docstring)."""
+
+    def __init__(self, table: VoiceTable, adapter: TableAdapter[Any], coach: Coaching, words: Words,
+                 say: Callable[[str, Priority, str], None] | None) -> None:
+        """``say``: the app's announcements (``App.announce``); None: a table drawn off screen, silent."""
+        self.table = table
+        self.adapter = adapter
+        self.coach = coach
+        self.words = words
+        self.say = say
         self._status: str | None = None
         self._my_turn = False
         self._race: object | None = None
@@ -45,38 +101,46 @@ class TableVoice:
 
     def announce(self, text: str, priority: Priority = Priority.QUEUED, kind: str = "") -> None:
         """Say ``text`` (a table drawn off screen, for a picture, says nothing)."""
-        if self.scene.fixed_size is None:
-            self.scene.app.announce(text, priority, kind)
+        if self.say is not None:
+            self.say(text, priority, kind)
 
     def watch(self) -> None:
-        """Called every frame: announce a window that opened or closed, the player's turn coming, and
-        the status line when it says something new. The status line is what is said: it already
-        tells the player what to do ("Your turn: draw from the pile.", "Quick discard! ...")."""
-        scene = self.scene
-        tr = scene.app.tr
-        if scene.curtain.name != self._curtain:
-            self._curtain = scene.curtain.name
-            if scene.curtain.shown:
-                self.announce(tr("speech.curtain", name=scene.curtain.name or ""), Priority.INTERRUPT, "curtain")
-        if scene.curtain.shown:
+        """Called every frame: announce the curtain, the coach's words, the cards shown for a moment,
+        a window that opened or closed, the player's turn coming, and the status line when it says
+        something new (see ``_watch_turn``)."""
+        table = self.table
+        if table.curtain.name != self._curtain:
+            self._curtain = table.curtain.name
+            if table.curtain.shown:
+                self.announce(self.words.tr("speech.curtain", name=table.curtain.name or ""), Priority.INTERRUPT,
+                              "curtain")
+        if table.curtain.shown:
             self._my_turn = False  # the next player is told their turn once the curtain is taken
             return
-        coach = scene.panels.coach_lines()
+        coach = self.coach.coach_lines()
         if coach != self._coach:
             self._coach = coach
             if coach:
                 self.announce(" ".join(coach), Priority.QUEUED, "coach")
-        if list(scene.legal) != self._legal:
-            self._legal = list(scene.legal)
-            self._plain = [b.label for b in scene.buttons]
-        shown = scene.adapter.spoken_shown(scene.view)
+        if list(table.legal) != self._legal:
+            self._legal = list(table.legal)
+            self._plain = [b.label for b in table.buttons]
+        shown = self.adapter.spoken_shown(table.view)
         for line in shown:
             if line not in self._shown:
                 self.announce(line, Priority.QUEUED, "shown")
         self._shown = shown
-        status = scene.gestures.status
-        race = scene.adapter.race(scene.view)
-        my_turn = scene.viewer is not None and bool(scene.legal) and not scene.state.is_over()
+        self._watch_turn()
+
+    def _watch_turn(self) -> None:
+        """A quick-discard window opening or closing, the player's turn coming, a new status line. The
+        status line is what is said: it already tells the player what to do ("Your turn: draw from
+        the pile.", "Quick discard! ...")."""
+        table = self.table
+        tr = self.words.tr
+        status = table.gestures.status
+        race = self.adapter.race(table.view)
+        my_turn = table.viewer is not None and bool(table.legal) and not table.state.is_over()
         opened = race != self._race and race is not None
         if opened:
             self.announce(status or tr("speech.race_open"), Priority.INTERRUPT, "race")
@@ -99,15 +163,15 @@ class TableVoice:
 
     def describe(self, item: CardSprite | Button) -> str:
         """A focused card or button in words, with what Enter does there."""
-        scene = self.scene
-        tr = scene.app.tr
+        table = self.table
+        tr = self.words.tr
         if isinstance(item, Button):
             return tr("speech.focus_button", label=item.label)
-        adapter, view = scene.adapter, scene.view
+        adapter, view = self.adapter, table.view
         card = adapter.spoken_card(item.card if item.face_up else None)
         where = adapter.spoken_zone(item.zone, view)
         what = tr("speech.focus_card", card=card, where=where) if where else card
-        action = scene.gestures.of(item).press(True)
+        action = table.gestures.of(item).press(True)
         if isinstance(action, Move):
             return tr("speech.focus_enter", what=what, action=adapter.hint_text(action, view).rstrip(" ."))
         if action is not None:
@@ -117,9 +181,9 @@ class TableVoice:
     def offered(self) -> None:
         """A key chose something without playing (a card with several moves, a power): say the
         buttons the choice brought, which a player who looks sees appear."""
-        new = [b.label for b in self.scene.buttons if b.label not in self._plain]
+        new = [b.label for b in self.table.buttons if b.label not in self._plain]
         if new:
-            self.announce(self.scene.app.tr("speech.offered", buttons=", ".join(new)), Priority.INTERRUPT, "answer")
+            self.announce(self.words.tr("speech.offered", buttons=", ".join(new)), Priority.INTERRUPT, "answer")
 
     # ------------------------------------------------------------------ questions
     def ask(self, question: str) -> None:
@@ -129,10 +193,10 @@ class TableVoice:
 
     def answer(self, question: str) -> list[str]:
         """The sentences answering ``question`` (one of ``QUESTIONS``)."""
-        scene = self.scene
-        if scene.curtain.shown:
-            return [scene.app.tr("speech.curtain", name=scene.curtain.name or "")]
-        adapter, view = scene.adapter, scene.view
+        table = self.table
+        if table.curtain.shown:
+            return [self.words.tr("speech.curtain", name=table.curtain.name or "")]
+        adapter, view = self.adapter, table.view
         if question == "hand":
             return adapter.spoken_hand(view)
         if question == "piles":
@@ -144,35 +208,35 @@ class TableVoice:
         if question == "turn":
             return self.turn()
         if question == "recent":
-            lines = scene.log.lines[-RECENT:]
-            return list(lines) if lines else [scene.app.tr("speech.recent_none")]
+            lines = table.log.lines[-RECENT:]
+            return list(lines) if lines else [self.words.tr("speech.recent_none")]
         raise ValueError(f"no such question: {question}")
 
     def turn(self) -> list[str]:
         """Whose turn, what the status line says, and the time left in a window or a grace."""
-        scene = self.scene
-        tr = scene.app.tr
-        view: dict[str, Any] = dict(scene.view)
-        if scene.state.is_over():
+        table = self.table
+        tr = self.words.tr
+        view: dict[str, Any] = dict(table.view)
+        if table.state.is_over():
             lines = [tr("speech.over")]
         else:
-            seats = scene.adapter.turn_seats(scene.view)
-            if seats == [scene.viewer]:
+            seats = self.adapter.turn_seats(table.view)
+            if seats == [table.viewer]:
                 lines = [tr("speech.turn_of_you")]
             else:
                 lines = [tr("speech.turn_of", names=", ".join(view["names"][s] for s in seats))] if seats else []
-        if scene.gestures.status:
-            lines.append(scene.gestures.status)
-        window = scene.driver.window_clock()
+        if table.gestures.status:
+            lines.append(table.gestures.status)
+        window = table.driver.window_clock()
         if window is not None:
             lines.append(tr("speech.window_left", n=max(0, round(window[0]))))
-        grace = scene.driver.grace_clock()
+        grace = table.driver.grace_clock()
         if grace is not None:
             lines.append(tr("speech.grace_left", name=view["names"][grace[0]], n=max(0, round(grace[1]))))
         return lines
 
     def help(self) -> None:
         """The question keys, said (F1 twice)."""
-        tr = self.scene.app.tr
+        tr = self.words.tr
         keys = [tr(f"speech.key.{q}", f=f"F{3 + i}") for i, q in enumerate(QUESTIONS)]
         self.announce(" ".join([tr("speech.help"), *keys, tr("speech.key.stop")]), Priority.INTERRUPT, "answer")

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
 from ui.text import KEPT_WITH_PREVIOUS, wrap_text
+
+if TYPE_CHECKING:
+    from ui.table.layout import TableLayout
 
 FONT_COLOUR = (246, 238, 214)
 GOLD = (222, 182, 88)
@@ -289,6 +292,36 @@ def layout_column(buttons: list[Button], text: TextCache, bottom_left: tuple[int
         b.rect = pygame.Rect(x, y - height, width, height)
         b.text_size = size
         y -= height + gap
+
+
+def place_buttons(main: list[Button], side: list[Button], text: TextCache, layout: TableLayout, bar: pygame.Rect,
+                  cards: list[pygame.Rect]) -> list[Button]:
+    """Lay ``main`` out in the ``bar`` and stack ``side`` up from the log, in the room its column leaves
+    between the name plates and the ``cards``' places; where there is no room there, the side buttons
+    join the bar. An upright window has them in a row of their own over the bar. Every button, placed."""
+    layout_buttons(main, text, bar)
+    log = layout.log_rect
+    gap = round(layout.unit * 0.15)
+    height = round(layout.em * 0.5)
+    floor = min([log.y, *(b.rect.top for b in main if b.rect.right > log.x and b.rect.x < log.right)]) - gap
+    column = pygame.Rect(log.x, 0, log.w, floor)
+    taken = sorted((r for r in [spot.plate for spot in layout.seats] + cards if r.colliderect(column)),
+                   key=lambda r: -r.bottom)
+    for rect in taken:
+        if rect.bottom > floor:
+            floor = min(floor, rect.top - gap)
+    top = max([layout.top_bar + round(layout.unit * 0.3), *(r.bottom + gap for r in taken if r.bottom <= floor)])
+    if side and not layout.portrait and floor - top < len(side) * (height * 0.8 + gap):
+        main, side = main + side, []  # no room there: they join the bar
+        layout_buttons(main, text, bar)
+    if layout.portrait:  # upright, two rows across the window: the side buttons over the main ones,
+        while len(side) > len(main) + 1:  # the last of them coming down where the upper row is crowded
+            main.insert(0, side.pop())
+        layout_buttons(main, text, bar)
+        layout_buttons(side, text, layout.side_bar)
+    else:
+        layout_column(side, text, (log.x, floor), log.w, height, top=top)
+    return main + side
 
 
 LOG_KEPT = 5000

@@ -340,7 +340,7 @@ class WebSeat:
                 if action is None and not scene.legal and scene.viewer is not None and not scene.state.is_over():
                     scene.say(scene.adapter.tr("illegal.not_your_turn", name=scene.session.seats[scene.viewer].name))
                 scene.perform(action)
-            scene._apply_highlights()
+            scene.apply_highlights()
         sent, link.sent = link.sent, []
         return sent, self._picture(self._settle(0))
 
