@@ -118,8 +118,9 @@ class Host:
             self.port = server.sockets[0].getsockname()[1] if server.sockets else self.port
             if self.mapper is not None:
                 self.mapper.start(self.port)
-            if self.announce is not None:
-                await asyncio.get_running_loop().run_in_executor(None, self._announce)
+            # the announcement waits for zeroconf's probes (seconds): the table opens meanwhile
+            announcing = (asyncio.get_running_loop().run_in_executor(None, self._announce)
+                          if self.announce is not None else None)
             self.ready.set()
             last_news = 0.0
             while not self._stop.is_set():
@@ -139,6 +140,8 @@ class Host:
             for conn, queue in list(self._queues.items()):
                 self._close(conn, queue)
             await asyncio.sleep(0)
+            if announcing is not None:
+                await announcing
         self._save()
         if self.mapper is not None:
             await self.mapper.close()
@@ -301,6 +304,9 @@ class Host:
                                        table.state.players, self._free(), addresses=self._addresses())
         except Exception:  # announcing is a convenience: a table that cannot be heard still plays
             self.announcer = None
+            return
+        # seats taken while it was being registered (the table was open meanwhile)
+        self.announcer.update(self._free() if not table.started else 0)
 
     def _addresses(self) -> list[str]:
         """The IPv4 addresses the announcement gives: the one the table listens on, or this

@@ -253,3 +253,37 @@ def test_a_table_hosted_by_an_app_is_heard_by_another_app_on_the_same_computer(m
             browser.close()
     finally:
         thread.stop()
+
+
+def test_a_table_is_open_before_its_announcement_is_registered(monkeypatch) -> None:
+    """Registering an announcement waits for zeroconf's probes (seconds on a busy network); the app's
+    window waits for the table to open, so it froze on *Host* until the announcement was made. The
+    table opens at once; the announcement follows (here it is held back until the table has opened)."""
+    from net.host import HostThread
+    from tests.net.helpers import hosted
+    from tests.patience import PATIENCE
+
+    release, made = threading.Event(), threading.Event()
+
+    class HeldBack:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            release.wait(PATIENCE)
+            made.set()
+
+        def update(self, free: int) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(net.discovery, "Announcer", HeldBack)
+    thread = HostThread(Host(hosted("gin_rummy", ["remote", "remote"], seed=1, auto_start=False), bind="127.0.0.1",
+                             port=0, announce="Ann"))
+    try:
+        assert thread.start(timeout=PATIENCE) > 0
+        assert not made.is_set(), "the table waited for its announcement"
+        release.set()
+        assert made.wait(PATIENCE), "the table was never announced"
+    finally:
+        release.set()
+        thread.stop()
