@@ -45,6 +45,10 @@ if TYPE_CHECKING:
 
 REASON_LIMIT = 160
 """Characters of a host's own words (a refusal this app has no translation for) shown at most."""
+NO_ANSWER_SECONDS = 5.0
+"""Seconds of the app's clock a join waits for a table's answer once something at the address has
+accepted the connection: a table answers at once, so after that it is not a table (a web server,
+another program) and the waiting room says so rather than "Connecting to the table…"."""
 CODE_TYPED_LIMIT = 32
 """Characters the code box takes in one go (a code pasted with spaces or dashes): it keeps only the
 code's own characters, at most ``CODE_LENGTH`` of them."""
@@ -189,6 +193,8 @@ class LobbyScene(MenuScene):
         self.ipv6: list[str] = []
         """Its global IPv6 addresses, when the table listens on IPv6."""
         self.reach = Reach()
+        self.silent_for = 0.0
+        """Seconds (of the app's clock) something at the address has kept silent (``NO_ANSWER_SECONDS``)."""
         if host is not None:
             self.lan = [a for a in local_addresses() if not a.startswith("127.")]
             self.ipv6 = ipv6_addresses() if host.host.ipv6 else []
@@ -393,11 +399,31 @@ class LobbyScene(MenuScene):
                     printable(str(message.get("message", "")), REASON_LIMIT)
                 # refused before any welcome: the player never joined, so nothing was lost
                 self.problem = self.app.tr("net.lost" if self.welcome else "net.not_joined", reason=reason)
+        self._count_silence(dt)
         self.reach = self._reach()
         shown = (repr(self.welcome.get("seat")), repr(self.seats), self.problem, self.reach)
         if shown != self._shown:
             self._shown = shown
             self.rebuild()
+
+    def _silent(self) -> bool:
+        """Whether a join waits on something that accepted the connection but says nothing."""
+        return self.host is None and not self.welcome and not self.problem and any(link.silent for link in self.links)
+
+    def _count_silence(self, dt: float) -> None:
+        """Give up a join after ``NO_ANSWER_SECONDS`` of silence at the address, saying why."""
+        if not self._silent():
+            self.silent_for = 0.0
+            return
+        self.silent_for += dt
+        if self.silent_for >= NO_ANSWER_SECONDS - 1e-6:  # frames of 0.1 s add up to a hair under
+            for link in self.links:
+                link.close()
+            self.problem = self.app.tr("net.not_joined", reason=self.app.tr("net.error.not_a_table"))
+
+    def idle(self) -> bool:
+        """A join waiting on silence counts frames (the app's clock must run), else as every menu."""
+        return super().idle() and not self._silent()
 
     def _to_table(self, first: dict[str, Any], after: list[dict[str, Any]]) -> None:
         """The match started: sit at the table (nothing that came after the first update is lost)."""
