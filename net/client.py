@@ -96,6 +96,9 @@ class SeatClient:
     """Where the seat's key is kept between runs (``None``: in memory only)."""
     claim: SeatClaim | None = None
     """This process's hold on the seat whose key it keeps (see ``net.keys``)."""
+    watch: bool = False
+    """Watch the table rather than take a seat (the hosting app's screen, with the table's watch key
+    in ``token``): the welcome has no seat, the updates the spectator's view."""
     reached: bool = False
     """Whether the last ``open`` got a connection accepted at the address (something listens)."""
     heard: bool = False
@@ -124,8 +127,11 @@ class SeatClient:
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
             why = NOT_A_TABLE if self.reached and not isinstance(exc, OSError) else "unreachable"
             raise JoinError(f"cannot reach a table at {self.address} ({exc})", why) from None
-        if self.token is not None:
-            hello: dict[str, Any] = {"type": "resume", "version": PROTOCOL_VERSION, "code": self.code, "token": self.token}
+        if self.watch:
+            hello: dict[str, Any] = {"type": "watch", "version": PROTOCOL_VERSION, "code": self.code,
+                                     "token": self.token or ""}
+        elif self.token is not None:
+            hello = {"type": "resume", "version": PROTOCOL_VERSION, "code": self.code, "token": self.token}
         else:
             hello = {"type": "hello", "version": PROTOCOL_VERSION, "code": self.code, "name": self.name,
                      "seat": self.seat, "bot": self.bot}
@@ -151,7 +157,7 @@ class SeatClient:
                 raise JoinError(str(message.get("message", "")), key, _wait_seconds(message))
             if message["type"] == "welcome":
                 seat, token = message.get("seat"), message.get("token")
-                if type(seat) is not int or not isinstance(token, str) or not _welcome_fits(message):
+                if not isinstance(token, str) or not _welcome_fits(message, self.watch):
                     await self.close()  # no usable welcome: not a table
                     raise JoinError("the host's welcome is malformed", NOT_A_TABLE)
                 self.heard = True
@@ -418,12 +424,15 @@ class _Player:
             return
 
 
-def _welcome_fits(welcome: dict[str, Any]) -> bool:
-    """Whether a host's welcome describes a table this app can sit at: a game it knows, a player
-    count the game allows, the seat among them and a name (text) for each (cleaned by the caller)."""
+def _welcome_fits(welcome: dict[str, Any], watch: bool = False) -> bool:
+    """Whether a host's welcome describes a table this app can sit at (or, ``watch``, show): a game
+    it knows, a player count the game allows, the seat among them (no seat for a watcher) and a name
+    (text) for each (cleaned by the caller)."""
     game_id = welcome.get("game")
     game = GAMES.get(game_id) if isinstance(game_id, str) else None
     players, seat, names = welcome.get("players"), welcome.get("seat"), welcome.get("names")
-    return (game is not None and type(players) is int and game.min_players <= players <= game.max_players
-            and type(seat) is int and 0 <= seat < players
+    if game is None or type(players) is not int or not game.min_players <= players <= game.max_players:
+        return False
+    placed = (seat is None and welcome.get("watch") is True) if watch else (type(seat) is int and 0 <= seat < players)
+    return (placed
             and isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names))

@@ -35,9 +35,11 @@ class RemoteLink:
     """One seat's connection for the app (see the module docstring)."""
 
     def __init__(self, address: str, code: str, name: str = "", seat: int | None = None,
-                 wake: Callable[[], None] | None = None, keys: SeatKeys | None = None) -> None:
-        """``keys``: where the seat's key is kept, so that the seat can be taken back after a crash."""
-        self.client = SeatClient(address, code, name=name, seat=seat, keys=keys)
+                 wake: Callable[[], None] | None = None, keys: SeatKeys | None = None, watch: bool = False) -> None:
+        """``keys``: where the seat's key is kept, so that the seat can be taken back after a crash.
+        ``watch``: show the table without a seat (the hosting app's screen; its key goes in
+        ``client.token``)."""
+        self.client = SeatClient(address, code, name=name, seat=seat, keys=keys, watch=watch)
         self.wake = wake
         """Called from the link's thread whenever a message arrives (it must be thread-safe)."""
         self.status = "connecting"
