@@ -27,8 +27,8 @@ from tests.ui.conftest import center, click, press
 from tests.ui.test_network_table import wait
 from ui.picture.model import Picture
 from ui.scenes.network import LobbyScene
-from ui.table.remote import REMOTE_LEVEL, RemoteSession
 from ui.table import sprites
+from ui.table.remote import REMOTE_LEVEL, RemoteSession
 from ui.table.scene import TableScene
 
 PHONES = ("Ann", "Bob")
