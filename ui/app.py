@@ -766,7 +766,11 @@ class App:
                 drawn = []
                 break
         root = self.ui.get_root_container()
-        widgets = any(getattr(w, "visible", True) for w in self.ui.get_sprite_group().sprites() if w is not root)
+        group = self.ui.get_sprite_group()
+        if group.should_update_visibility:  # widgets made or killed since ``ui.update`` (a scene switched in
+            group.should_update_visibility = False  # its update): else the ones killed are drawn once more,
+            group.update_visibility()  # over a table that then keeps them ("Opening the table…" on the felt)
+        widgets = any(getattr(w, "visible", True) for w in group.sprites() if w is not root)
         self.ui.draw_ui(self.screen)
         self._shown = (drawn[0], self.screen, self.screen.get_size()) if len(drawn) == 1 and not widgets else None
         self._drawn_over = self._draw_toasts()

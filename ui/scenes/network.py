@@ -185,13 +185,15 @@ class LobbyScene(MenuScene):
                  host: HostThread | None = None) -> None:
         """``links``: one link a seat of this computer (pass-and-play here), the leading one first."""
         super().__init__(app)
-        self.heading_key = "net.lobby.heading" if host is not None else "net.lobby.guest_heading"
         self.links = links if isinstance(links, list) else [links]
         self.link = self.links[0]
         self.host = host
         self.watching = any(link.client.watch for link in self.links)
         """Whether this app shows the table on its screen without a seat (``table_here``): the match
         starts by itself once every seat is taken."""
+        self.heading_key = "net.lobby.heading" if host is not None else "net.lobby.guest_heading"
+        if self.watching:
+            self.heading_key = "net.lobby.table_here"
         self.game_id = game_id
         self.welcome: dict[str, Any] = {}
         self.seats: list[dict[str, Any]] = []
@@ -241,8 +243,6 @@ class LobbyScene(MenuScene):
             lines.append((tr("net.lobby.web", url=self.web_address()), "field_label"))
             for key, params in reach_lines(self.reach, port, self.lan, self.ipv6):
                 lines.append((tr(key, **params), "hint_label"))
-            if self.watching:
-                lines.append((tr("net.lobby.table_here"), "field_label"))
             invite = self.invitation()
         elif self.welcome:
             for link in self.links:
@@ -315,11 +315,15 @@ class LobbyScene(MenuScene):
             ready = bool(self.seats) and all(s.get("state") in ("connected", "bot") for s in self.seats)
             self.start_button = self.button(pygame.Rect(w // 2 - bw - self.px(8), bottom, bw, bh), tr("net.lobby.start"),
                                             self.start if ready else None, kind="primary_button")
-        if self.watching and self.welcome:  # no Start: the match deals itself once every seat is taken
-            for part in wrap_text(font, tr("net.lobby.starts_itself"), panel.width - self.px(24)):
-                self.label(pygame.Rect(panel.left, y, panel.width, self.px(30)), part, "hint_label")
-                y += self.px(30)
-        self.button(pygame.Rect(w // 2 + self.px(8) if self.start_button is not None else (w - bw) // 2, bottom, bw, bh),
+        if self.watching and self.welcome:  # where Start would be: the match deals itself once every seat is taken
+            hint = self.app.font(self.px(15))
+            parts = wrap_text(hint, tr("net.lobby.starts_itself"), bw + self.px(60))
+            line_h = min(self.px(22), bh // max(1, len(parts)) + self.px(6))
+            top = bottom + (bh - line_h * len(parts)) // 2
+            for n, part in enumerate(parts):
+                self.label(pygame.Rect(w // 2 - bw - self.px(68), top + n * line_h, bw + self.px(60), line_h), part,
+                           "hint_label")
+        self.button(pygame.Rect(w // 2 + self.px(8) if self.host is not None else (w - bw) // 2, bottom, bw, bh),
                     tr("net.lobby.leave") if self.host is not None else tr("common.back"), self.back)
 
     def _forget(self, widget: Any) -> None:
