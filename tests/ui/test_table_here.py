@@ -223,3 +223,30 @@ def test_the_hosts_screen_is_the_same_whatever_the_hidden_cards(app, lang: str, 
     assert "card:" in first_picture
     assert first_picture == second_picture
     assert first_pixels == second_pixels
+
+
+def test_a_table_on_this_screen_is_hosted_again_after_a_crash_and_shown_again(app) -> None:
+    """The app stopped while its screen showed a table: the title offers to host it again, the
+    screen takes the table back with its watch key (nobody's seat), the phones come back with theirs."""
+    from ui.scenes.network import hosted_file
+
+    desc = GAMES["gang_de_mouettes"]
+    seats = [NetSeat("Ann", "remote"), NetSeat("Bob", "remote"), NetSeat("Bot", "easy")]
+    table = HostedTable(desc.new_match(["Ann", "Bob", "Bot"], seed=4), seats, "ZXCVBN", auto_start=True,
+                        watch_token="screen-key")
+    for seat, key in ((0, "key-of-ann"), (1, "key-of-bob")):
+        seats[seat].client, seats[seat].token = "human", key
+    table.started = True
+    hosted_file(app.data_dir).write_text(json.dumps(table.snapshot()))
+    app.pop_to_title()
+    app.scenes[0].rebuild()
+    title = app.top
+    assert title.host_again_button is not None
+    click(app, center(title.host_again_button))
+    wait(app, lambda: isinstance(app.top, TableScene))  # the match had started: straight to the table
+    scene: Any = app.top
+    assert scene.viewer is None and scene.state.mine == [] and scene.session.host is not None
+    hosted = scene.session.host.host.table
+    assert hosted.watcher is not None and hosted.watch_token != "screen-key"  # the key worked once
+    assert all(seat.conn is None for seat in hosted.seats)  # it took nobody's seat
+    scene.session.close()
