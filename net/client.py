@@ -400,6 +400,8 @@ class _Player:
         if seat in update["unready"]:
             await self.client.send({"type": "ready"})
             return
+        if update["unready"]:  # play waits for every person to look: a move now is refused, and the
+            return  # next update (same log, no window) would be taken for one already decided
         key = (len(update["view"]["log"]), update["window"] is not None)
         if not update["legal"] or key == self.decided:
             return
