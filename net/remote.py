@@ -106,6 +106,11 @@ class RemoteLink:
         return self.client.seat
 
     @property
+    def watch(self) -> bool:
+        """Whether this link watches the table without a seat (the host's own screen)."""
+        return self.client.watch
+
+    @property
     def silent(self) -> bool:
         """Whether, while joining, something at the address accepted the connection but no table
         has answered yet (the app gives up on it after a while: it is not a table)."""

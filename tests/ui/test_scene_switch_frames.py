@@ -83,6 +83,7 @@ class Link:
     latency = None
     status = "connected"
     silent = False
+    watch = False
 
     def __init__(self, batches: list[list[dict[str, Any]]]) -> None:
         self.batches = batches

@@ -188,7 +188,7 @@ class LobbyScene(MenuScene):
         self.links = links if isinstance(links, list) else [links]
         self.link = self.links[0]
         self.host = host
-        self.watching = any(link.client.watch for link in self.links)
+        self.watching = any(link.watch for link in self.links)
         """Whether this app shows the table on its screen without a seat (``table_here``): the match
         starts by itself once every seat is taken."""
         self.heading_key = "net.lobby.heading" if host is not None else "net.lobby.guest_heading"
