@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from disk import DamagedFile
 from game import GAMES, Move
@@ -33,6 +33,10 @@ FATAL = {"wrong_code", "table_full", "version", "bad_token", "seat_not_free", "s
 RETRY = {"unreachable", "busy"}
 """Why a connection may fail and be tried again a moment later (the host is away, or too many
 connections are waiting to join it)."""
+NOT_A_TABLE = "not_a_table"
+"""Why a join failed when something answered at the address but not a Tablée table: it refused the
+WebSocket handshake (an HTTP server, another service), or accepted the connection and said nothing
+(no handshake, or no ``welcome`` nor refusal) in time."""
 KEY_REFUSED = {"bad_token", "wrong_code"}
 """Answers to a ``resume`` after which a kept seat key is of no use (the table forgot it, or is gone)."""
 
@@ -92,18 +96,42 @@ class SeatClient:
     """Where the seat's key is kept between runs (``None``: in memory only)."""
     claim: SeatClaim | None = None
     """This process's hold on the seat whose key it keeps (see ``net.keys``)."""
+    watch: bool = False
+    """Watch the table rather than take a seat (the hosting app's screen, with the table's watch key
+    in ``token``): the welcome has no seat, the updates the spectator's view."""
+    reached: bool = False
+    """Whether the last ``open`` got a connection accepted at the address (something listens)."""
+    heard: bool = False
+    """Whether the last ``open`` heard a table answer (its welcome or a refusal)."""
 
     async def open(self, timeout: float = 10.0) -> dict[str, Any]:
-        """Connect and join (or, holding a key, resume); the host's ``welcome``, else ``JoinError``."""
+        """Connect and join (or, holding a key, resume); the host's ``welcome``, else ``JoinError``:
+        ``unreachable`` when nothing accepted the connection, ``NOT_A_TABLE`` when something did
+        but did not answer as a table does (see ``reached`` and ``heard``)."""
+        self.reached = self.heard = False
+        client = self
+
+        class Connection(ClientConnection):
+            def connection_made(self, transport: Any) -> None:
+                client.reached = True  # something listens there: from now on, silence is not a table
+                super().connection_made(transport)
+
         try:
             self.ws = await asyncio.wait_for(
-                connect(url_for(self.address), max_size=FRAME_LIMIT, compression=None, proxy=None, open_timeout=timeout),
+                connect(url_for(self.address), max_size=FRAME_LIMIT, compression=None, proxy=None, open_timeout=timeout,
+                        create_connection=Connection),
                 timeout,
             )
+        except InvalidStatus as exc:  # an HTTP answer other than the upgrade: a web server, not a table
+            raise JoinError(f"no Tablée table answers at {self.address} ({exc})", NOT_A_TABLE) from None
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
-            raise JoinError(f"cannot reach a table at {self.address} ({exc})") from None
-        if self.token is not None:
-            hello: dict[str, Any] = {"type": "resume", "version": PROTOCOL_VERSION, "code": self.code, "token": self.token}
+            why = NOT_A_TABLE if self.reached and not isinstance(exc, OSError) else "unreachable"
+            raise JoinError(f"cannot reach a table at {self.address} ({exc})", why) from None
+        if self.watch:
+            hello: dict[str, Any] = {"type": "watch", "version": PROTOCOL_VERSION, "code": self.code,
+                                     "token": self.token or ""}
+        elif self.token is not None:
+            hello = {"type": "resume", "version": PROTOCOL_VERSION, "code": self.code, "token": self.token}
         else:
             hello = {"type": "hello", "version": PROTOCOL_VERSION, "code": self.code, "name": self.name,
                      "seat": self.seat, "bot": self.bot}
@@ -112,10 +140,15 @@ class SeatClient:
         except ConnectionClosed:  # refused at once (busy): the reason, if it came, is read below
             pass
         while True:
-            message = await asyncio.wait_for(self.receive(), timeout)
+            try:
+                message = await asyncio.wait_for(self.receive(), timeout)
+            except TimeoutError:  # a WebSocket that neither welcomes nor refuses: not a table
+                await self.close()
+                raise JoinError(f"no Tablée table answers at {self.address}", NOT_A_TABLE) from None
             if message is None:
                 raise JoinError("the host closed the connection")
             if message["type"] == "error":
+                self.heard = True
                 await self.close()
                 key = message.get("key")
                 key = key if isinstance(key, str) else "unreachable"
@@ -124,9 +157,10 @@ class SeatClient:
                 raise JoinError(str(message.get("message", "")), key, _wait_seconds(message))
             if message["type"] == "welcome":
                 seat, token = message.get("seat"), message.get("token")
-                if type(seat) is not int or not isinstance(token, str) or not _welcome_fits(message):
+                if not isinstance(token, str) or not _welcome_fits(message, self.watch):
                     await self.close()  # no usable welcome: not a table
-                    raise JoinError("the host's welcome is malformed")
+                    raise JoinError("the host's welcome is malformed", NOT_A_TABLE)
+                self.heard = True
                 message["names"] = [clean_name(name) for name in message["names"]]
                 self.welcome = message
                 self.seat, self.token = seat, token
@@ -366,6 +400,8 @@ class _Player:
         if seat in update["unready"]:
             await self.client.send({"type": "ready"})
             return
+        if update["unready"]:  # play waits for every person to look: a move now is refused, and the
+            return  # next update (same log, no window) would be taken for one already decided
         key = (len(update["view"]["log"]), update["window"] is not None)
         if not update["legal"] or key == self.decided:
             return
@@ -390,12 +426,15 @@ class _Player:
             return
 
 
-def _welcome_fits(welcome: dict[str, Any]) -> bool:
-    """Whether a host's welcome describes a table this app can sit at: a game it knows, a player
-    count the game allows, the seat among them and a name (text) for each (cleaned by the caller)."""
+def _welcome_fits(welcome: dict[str, Any], watch: bool = False) -> bool:
+    """Whether a host's welcome describes a table this app can sit at (or, ``watch``, show): a game
+    it knows, a player count the game allows, the seat among them (no seat for a watcher) and a name
+    (text) for each (cleaned by the caller)."""
     game_id = welcome.get("game")
     game = GAMES.get(game_id) if isinstance(game_id, str) else None
     players, seat, names = welcome.get("players"), welcome.get("seat"), welcome.get("names")
-    return (game is not None and type(players) is int and game.min_players <= players <= game.max_players
-            and type(seat) is int and 0 <= seat < players
+    if game is None or type(players) is not int or not game.min_players <= players <= game.max_players:
+        return False
+    placed = (seat is None and welcome.get("watch") is True) if watch else (type(seat) is int and 0 <= seat < players)
+    return (placed
             and isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names))

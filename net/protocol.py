@@ -43,6 +43,7 @@ _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "hello": {"version": (int, True), "code": (str, True), "name": (str, False), "seat": ((int, type(None)), False),
               "bot": ((str, type(None)), False), "screen": (dict, False)},
     "resume": {"version": (int, True), "code": (str, True), "token": (str, True), "screen": (dict, False)},
+    "watch": {"version": (int, True), "code": (str, True), "token": (str, True)},
     "move": {"move": (str, True)},
     "ready": {},
     "pass": {},
@@ -55,7 +56,8 @@ _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
 _TEXT_LIMITS = {"code": 64, "name": 256, "token": 128, "move": 256, "bot": 32, "node": 64, "act": 8}
 """Characters: the longest text each field may hold (a longer one is refused, not cut)."""
 _RANGES: dict[tuple[str, str], tuple[float, float]] = {
-    ("hello", "version"): (0, 1 << 31), ("resume", "version"): (0, 1 << 31), ("hello", "seat"): (0, 63),
+    ("hello", "version"): (0, 1 << 31), ("resume", "version"): (0, 1 << 31), ("watch", "version"): (0, 1 << 31),
+    ("hello", "seat"): (0, 63),
     ("answer", "key"): (0, NUMBER_LIMIT), ("answer", "delay"): (0.0, DELAY_LIMIT), ("gesture", "drop"): (0, 63),
 }
 """The values a number field may take (any other number: at most ``NUMBER_LIMIT`` in size)."""

@@ -35,9 +35,11 @@ class RemoteLink:
     """One seat's connection for the app (see the module docstring)."""
 
     def __init__(self, address: str, code: str, name: str = "", seat: int | None = None,
-                 wake: Callable[[], None] | None = None, keys: SeatKeys | None = None) -> None:
-        """``keys``: where the seat's key is kept, so that the seat can be taken back after a crash."""
-        self.client = SeatClient(address, code, name=name, seat=seat, keys=keys)
+                 wake: Callable[[], None] | None = None, keys: SeatKeys | None = None, watch: bool = False) -> None:
+        """``keys``: where the seat's key is kept, so that the seat can be taken back after a crash.
+        ``watch``: show the table without a seat (the hosting app's screen; its key goes in
+        ``client.token``)."""
+        self.client = SeatClient(address, code, name=name, seat=seat, keys=keys, watch=watch)
         self.wake = wake
         """Called from the link's thread whenever a message arrives (it must be thread-safe)."""
         self.status = "connecting"
@@ -55,6 +57,8 @@ class RemoteLink:
         """``True`` while the link waits for the app to take messages before it reads more."""
         self._thread = threading.Thread(target=self._main, name="tablee-link", daemon=True)
         self._stopping = False
+        self._stopped: asyncio.Event | None = None
+        """Set (on the link's loop) when the app closes the link: a join under way is given up."""
 
     # ------------------------------------------------------------------ from the app's thread
     def start(self) -> None:
@@ -86,10 +90,13 @@ class RemoteLink:
         return out
 
     def close(self) -> None:
-        """Leave the table and stop the thread."""
+        """Leave the table and stop the thread (at once, also while it is still joining)."""
         self._stopping = True
         self.send({"type": "bye"})
         self._post(None)
+        if self._loop is not None and self._stopped is not None:
+            with contextlib.suppress(RuntimeError):  # the link's loop has ended already
+                self._loop.call_soon_threadsafe(self._stopped.set)
         if self._thread.is_alive():
             self._thread.join(2.0)
         self.status = "closed"
@@ -97,6 +104,17 @@ class RemoteLink:
     @property
     def seat(self) -> int | None:
         return self.client.seat
+
+    @property
+    def watch(self) -> bool:
+        """Whether this link watches the table without a seat (the host's own screen)."""
+        return self.client.watch
+
+    @property
+    def silent(self) -> bool:
+        """Whether, while joining, something at the address accepted the connection but no table
+        has answered yet (the app gives up on it after a while: it is not a table)."""
+        return self.status == "connecting" and self.client.reached and not self.client.heard
 
     @classmethod
     def rejoin(cls, address: str, code: str, kept: KeptSeat, claim: SeatClaim, keys: SeatKeys,
@@ -117,10 +135,14 @@ class RemoteLink:
         self._loop = asyncio.get_running_loop()
         self._outbox = asyncio.Queue()
         self._room = asyncio.Event()
+        self._stopped = asyncio.Event()
         deadline: float | None = None
         while not self._stopping:
             try:
-                self.welcome = await self.client.open()
+                welcome = await self._open()
+                if welcome is None:
+                    return
+                self.welcome = welcome
             except JoinError as exc:
                 if exc.key == "busy" and deadline is None:  # the host is crowded: try again a while
                     deadline = time.monotonic() + RECONNECT_FOR
@@ -137,6 +159,22 @@ class RemoteLink:
                 return
             self.status, deadline = "reconnecting", time.monotonic() + RECONNECT_FOR
             self._arrive({"type": "link", "status": "reconnecting"})
+
+    async def _open(self) -> dict[str, Any] | None:
+        """``client.open()``, or ``None`` once the app closed the link meanwhile."""
+        assert self._stopped is not None
+        opening = asyncio.ensure_future(self.client.open())
+        stopping = asyncio.ensure_future(self._stopped.wait())
+        await asyncio.wait({opening, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        stopping.cancel()
+        if not opening.done():
+            opening.cancel()
+            with contextlib.suppress(BaseException):
+                await opening
+            with contextlib.suppress(Exception):
+                await self.client.close()
+            return None
+        return opening.result()
 
     async def _session(self) -> bool:
         """Pass messages both ways until the connection drops (``False``) or the table is left."""

@@ -12,7 +12,10 @@ sent the seat's view and legal moves and answers with its move and reaction dela
 network bots plays exactly the match the same bots would play on one computer.
 
 Every client gets only its seat's view and the events as its seat may see them; another seat's
-hidden card never leaves the host.
+hidden card never leaves the host. A table whose every person plays from a phone may be *watched*
+by the hosting app ("Table on this screen"): a connection showing the table's ``watch_token``
+holds no seat and is sent the spectator's view (``view(None)``), the events as nobody seated sees
+them, and no legal move; it may play nothing.
 """
 
 from __future__ import annotations
@@ -133,6 +136,8 @@ class _Conn:
     """Whether this connection has had the match's whole log (later updates carry new moves only)."""
     history: int = -1
     """How many entries of the score history this connection has."""
+    watching: bool = False
+    """Whether this connection watches the table (no seat: the spectator's view)."""
 
 
 @dataclass
@@ -158,16 +163,22 @@ class HostedTable:
     started: bool = False
     now: float = 0.0
     auto_start: bool = False
+    """Deal as soon as every remote seat is taken (the headless host, a table on the host's screen);
+    else the host calls ``start``."""
     host_seat: int | None = None
     """The seat of the hosting app's own player (it takes it back with its key after a crash)."""
     local_seats: list[int] = field(default_factory=list)
     """Every seat played on the hosting app's computer (pass-and-play there), ``host_seat`` first."""
-    """Deal as soon as every remote seat is taken (the headless host); else the host calls ``start``."""
+    watch_token: str | None = None
+    """The key of the hosting app's screen that shows the table to everyone without a seat (``None``:
+    nobody may watch). A key works once: every watcher's ``welcome`` carries the next one."""
     referee: Referee | None = field(default=None, init=False)
     latency: Callable[[int], float | None] = field(default=lambda conn: None, repr=False)
     """The server's measure of a connection's round trip (seconds), shown on the seats."""
     _conns: dict[int, _Conn] = field(default_factory=dict, init=False, repr=False)
     _next_conn: int = field(default=0, init=False, repr=False)
+    watcher: int | None = field(default=None, init=False)
+    """The connection watching the table (see ``watch_token``)."""
     _questions: dict[int, _Question] = field(default_factory=dict, init=False, repr=False)
     _next_question: int = field(default=0, init=False, repr=False)
     changed: bool = field(default=False, init=False)
@@ -248,7 +259,7 @@ class HostedTable:
         """Whether a new connection from ``address`` may open: ``None``, or the error that refuses
         it (too many connections without a seat, from everywhere or from that address)."""
         key = address_key(address)
-        unseated = [c for c in self._conns.values() if c.seat is None and not c.closing]
+        unseated = [c for c in self._conns.values() if c.seat is None and not c.watching and not c.closing]
         if len(unseated) >= UNSEATED_LIMIT or sum(c.address == key for c in unseated) >= UNSEATED_PER_ADDRESS:
             return error("busy", "Too many connections are waiting to join: try again in a moment.")
         return None
@@ -272,6 +283,9 @@ class HostedTable:
     def disconnect(self, conn: int, now: float) -> list[Outgoing]:
         """A connection closed: its seat is kept for ``reconnect_seconds``."""
         info = self._conns.pop(conn, None)
+        if info is not None and info.watching and self.watcher == conn:
+            self.watcher = None
+            return []
         if info is None or info.seat is None:
             return []
         seat = self.seats[info.seat]
@@ -332,13 +346,17 @@ class HostedTable:
         kind = message["type"]
         if kind == "ping":
             return [(conn, {"type": "pong", "t": message.get("t")})]
+        if info.watching:
+            return self._watcher_says(conn, kind, now)
         if info.seat is None:
             if kind == "hello":
                 return self._hello(conn, info, message)
             if kind == "resume":
                 return self._resume(conn, info, message)
+            if kind == "watch":
+                return self._watch(conn, info, message)
             return [(conn, error("hello_first", "Say hello (or resume) before anything else."))]
-        if kind in ("hello", "resume"):
+        if kind in ("hello", "resume", "watch"):
             return [(conn, error("already_seated", "This connection already has a seat."))]
         if kind == "bye":
             out = self.disconnect(conn, now)
@@ -364,7 +382,7 @@ class HostedTable:
         """Let time pass to ``now``: timers, bots, silent connections and long drops."""
         out: list[Outgoing] = []
         for conn, info in list(self._conns.items()):
-            if info.seat is None and not info.closing and now - info.opened_at > HELLO_SECONDS:
+            if info.seat is None and not info.watching and not info.closing and now - info.opened_at > HELLO_SECONDS:
                 info.closing = True
                 out += [(conn, error("timeout", "Nothing was said in time: the host closes this connection.")),
                         (conn, None)]
@@ -444,6 +462,50 @@ class HostedTable:
             if old in self._conns:
                 self._conns[old].seat = None
         return out + self._seat(conn, info, seat_no)
+
+    def _watch(self, conn: int, info: _Conn, message: dict[str, Any]) -> list[Outgoing]:
+        """The hosting app's screen asks to show the table (``watch_token``): no seat, the
+        spectator's view. A wrong key counts as a wrong code; the newest watcher replaces the last."""
+        if message["version"] != PROTOCOL_VERSION:
+            return [(conn, error("version", f"This host speaks protocol version {PROTOCOL_VERSION}; update Tablée.",
+                                 {"version": PROTOCOL_VERSION})), (conn, None)]
+        wait = self._backoff(conn, info)
+        if wait is not None:
+            return wait
+        if not hmac.compare_digest(normal_code(message["code"]).encode(), self.code.encode()):
+            return self._wrong_code(conn, info)
+        key = self.watch_token
+        if key is None or not hmac.compare_digest(key.encode(), message["token"].encode()):
+            self._fail(info)
+            return [(conn, error("bad_token", "This seat's key is not valid (any more): join the table again.")),
+                    (conn, None)]
+        self._failures.pop(info.address, None)
+        out: list[Outgoing] = []
+        old = self.watcher
+        if old is not None and old in self._conns:
+            out += [(old, error("replaced", "Your seat was taken up from another connection.")), (old, None)]
+            self._conns[old].watching = False
+        info.watching, self.watcher = True, conn
+        self.watch_token = new_token()
+        self.changed = True
+        info.synced, info.history, info.shown = False, -1, None
+        out.append((conn, {
+            "type": "welcome", "protocol": PROTOCOL_VERSION, "seat": None, "watch": True, "token": self.watch_token,
+            "code": self.code, "game": self.state.GAME_ID, "players": self.state.players,
+            "names": [s.name for s in self.seats], "options": _options(self.state), "bot_seed": None,
+        }))
+        out.append((conn, {"type": "seats", "seats": self._statuses(), "started": self.started}))
+        if self.started:
+            out.append((conn, self._update(None, [], self._shared(), conn)))
+        return out
+
+    def _watcher_says(self, conn: int, kind: str, now: float) -> list[Outgoing]:
+        """What a watching screen may say: ping (answered above), bye; it plays nothing."""
+        if kind == "bye":
+            return [(conn, None), *self.disconnect(conn, now)]
+        if kind in ("hello", "resume", "watch"):
+            return [(conn, error("already_seated", "This connection already has a seat."))]
+        return [(conn, error("watching", "A screen that shows the table plays no seat."))]
 
     def _take_back_from_bot(self, token: bytes) -> int | None:
         """The seat a bot stands in for whose player shows ``token``, given back to them."""
@@ -626,6 +688,10 @@ class HostedTable:
                     update = self._update(i, played, shared)
                     if update is not None:
                         out.append((seat.conn, update))
+            if self.watcher is not None:
+                update = self._update(None, played, shared, self.watcher)
+                if update is not None:
+                    out.append((self.watcher, update))
         for question in self._questions.values():
             conn = self.seats[question.task.seat].conn
             if question.sent_to is None and conn is not None:
@@ -651,20 +717,23 @@ class HostedTable:
             "seats": self._statuses(),
         }
 
-    def _update(self, seat: int, played: list[Played], shared: dict[str, Any]) -> dict[str, Any] | None:
-        """What ``seat`` may know after ``played``: its view, the public view, its legal moves,
-        the moves as it may read them with their events, and the clocks. ``None`` when nothing was
-        played and the seat's connection was sent this very situation last (a no-op ``pass``)."""
+    def _update(self, seat: int | None, played: list[Played], shared: dict[str, Any],
+                conn: int | None = None) -> dict[str, Any] | None:
+        """What ``seat`` may know after ``played`` (``None``: a watcher, on ``conn``, knows what a
+        spectator may): its view, the public view, its legal moves, the moves as it may read them
+        with their events, and the clocks. ``None`` when nothing was played and the connection was
+        sent this very situation last (a no-op ``pass``)."""
         state = self.state
         log = state.visible_log(seat)
         first = len(log) - len(played)
         moves = [{"move": log[first + k], "by": p.by, "events": [e.for_seat(seat).to_json() for e in p.events]}
                  for k, p in enumerate(played)]
-        legal = state.legal_moves(seat) if seat in shared["to_move"] else []
+        legal = state.legal_moves(seat) if seat is not None and seat in shared["to_move"] else []
         view = state.view(seat)
         message = {"type": "update", "played": moves, "view": view, "legal": [m.action for m in legal], **shared,
                    "public": {k: v for k, v in shared["public"].items() if k not in ("log", "history")}}
-        conn = self.seats[seat].conn
+        if seat is not None:
+            conn = self.seats[seat].conn
         info = None if conn is None else self._conns.get(conn)
         if info is None:
             return message
@@ -689,8 +758,9 @@ class HostedTable:
         return [s.status(None if s.conn is None else self.latency(s.conn)) for s in self.seats]
 
     def _seats_news(self) -> list[Outgoing]:
-        news = {"type": "seats", "seats": self._statuses(), "started": self.started}
-        return [(s.conn, news) for s in self.seats if s.conn is not None]
+        news: dict[str, Any] = {"type": "seats", "seats": self._statuses(), "started": self.started}
+        conns = [s.conn for s in self.seats if s.conn is not None]
+        return [(conn, news) for conn in [*conns, *([] if self.watcher is None else [self.watcher])]]
 
     def news(self) -> list[Outgoing]:
         """The seats' status for everyone (the server sends it now and then: latency badges)."""
@@ -710,6 +780,7 @@ class HostedTable:
             "auto_start": self.auto_start,
             "host_seat": self.host_seat,
             "local_seats": list(self.local_seats),
+            "watch_token": self.watch_token,
             "seats": [{"name": s.name, "kind": s.kind, "token": s.token, "client": s.client,
                        "returning": None if s.returning is None else list(s.returning)} for s in self.seats],
             "bot_seeds": {str(seat): seed for seat, seed in self.bot_seeds.items()},
@@ -728,11 +799,18 @@ class HostedTable:
             table = cls(state, seats, str(data["code"]), float(data["reconnect_seconds"]), float(data["window_margin"]),
                         float(data["think_delay"]), data["auto_bot"], bool(data["started"]), now,
                         bool(data.get("auto_start", False)), data.get("host_seat"),
-                        [int(s) for s in data.get("local_seats") or []],
+                        [int(s) for s in data.get("local_seats") or []], _watch_token(data.get("watch_token")),
                         bot_seeds={int(k): int(v) for k, v in (data.get("bot_seeds") or {}).items()})
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"the saved network table is damaged ({exc})") from None
         return table
+
+
+def _watch_token(value: Any) -> str | None:
+    """A saved table's watcher key (absent from tables saved before watching existed)."""
+    if value is not None and not isinstance(value, str):
+        raise ValueError("a table's watch key must be text")
+    return value
 
 
 def _returning(seat: dict[str, Any]) -> tuple[str, str] | None:

@@ -220,6 +220,9 @@ class App:
         """Where the toasts covered that frame."""
         self._painted: list[pygame.Rect] | None = None
         """The areas of the screen the last frame changed (None: maybe all of it)."""
+        self._drawn_top: weakref.ref[Scene] | None = None
+        """The top scene of the last frame drawn (weakly, as ``_heard``): a frame with another top
+        scene is a scene switch, drawn whole and sent whole to the window (see ``draw``)."""
         self._tell_first_frame = os.environ.get(FIRST_FRAME_ENV) == "1"
         """Print ``FIRST_FRAME_LINE`` once the first frame is on screen (benchmarks/executable.py)."""
         self.elapsed = 0.0
@@ -611,8 +614,8 @@ class App:
         top = self.top
         if top is not None:
             self._guarded(top, "update", top.update, dt)
-        if self.top is not top:
-            self._redraw = True  # news changed the screen (the waiting room became the table)
+        if self.top is not top or self._switched():
+            self._redraw = True  # news, input or a call changed the screen (the waiting room became the table)
         if self.top is not None:
             self._guarded(self.top, "spoken_screen", self.follow_screen)
         for toast in self._toasts:
@@ -743,7 +746,14 @@ class App:
         self.notify(self.tr("settings.sound_off" if self.settings.muted else "settings.sound_on"), 1.5)
 
     def draw(self) -> None:
-        """Draw the visible scenes bottom-up, the widgets, then the toasts."""
+        """Draw the visible scenes bottom-up, the widgets, then the toasts. The first frame after a
+        scene switch trusts nothing on the screen: every scene draws whole and the whole screen goes
+        to the window (a table drawing only its changes over the waiting room's pixels left "Opening
+        the table…" on the felt)."""
+        switched = self._switched()
+        if switched:
+            self._shown = None
+        self._drawn_top = None if self.top is None else weakref.ref(self.top)
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].transparent:
             first -= 1
@@ -756,12 +766,20 @@ class App:
                 drawn = []
                 break
         root = self.ui.get_root_container()
-        widgets = any(getattr(w, "visible", True) for w in self.ui.get_sprite_group().sprites() if w is not root)
+        group = self.ui.get_sprite_group()
+        if group.should_update_visibility:  # widgets made or killed since ``ui.update`` (a scene switched in
+            group.should_update_visibility = False  # its update): else the ones killed are drawn once more,
+            group.update_visibility()  # over a table that then keeps them ("Opening the table…" on the felt)
+        widgets = any(getattr(w, "visible", True) for w in group.sprites() if w is not root)
         self.ui.draw_ui(self.screen)
         self._shown = (drawn[0], self.screen, self.screen.get_size()) if len(drawn) == 1 and not widgets else None
         self._drawn_over = self._draw_toasts()
-        painted = drawn[0].painted if self._shown is not None else None
+        painted = drawn[0].painted if self._shown is not None and not switched else None
         self._painted = None if painted is None else painted + self._drawn_over
+
+    def _switched(self) -> bool:
+        """Whether the top scene is another than at the last frame drawn (a scene switch)."""
+        return self._drawn_top is None or self._drawn_top() is not self.top
 
     def drawn_over(self, scene: Scene, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Where ``surface`` no longer shows the frame ``scene`` drew on it last (the toasts drawn

@@ -22,6 +22,7 @@ PROTOCOL_ERRORS = {"not_json", "bad_number", "not_object", "unknown_type", "miss
 EXAMPLES: dict[str, dict[str, Any]] = {
     "hello": {"version": PROTOCOL_VERSION, "code": CODE, "name": "Eve", "seat": 1, "bot": "easy"},
     "resume": {"version": PROTOCOL_VERSION, "code": CODE, "token": "x" * 32},
+    "watch": {"version": PROTOCOL_VERSION, "code": CODE, "token": "x" * 32},
     "move": {"move": "draw"},
     "ready": {},
     "pass": {},
@@ -128,14 +129,14 @@ def test_every_malformed_message_from_a_seated_client_is_refused_and_changes_not
     asyncio.run(scenario())
 
 
-def test_every_malformed_hello_or_resume_is_refused_and_gives_no_seat() -> None:
+def test_every_malformed_hello_resume_or_watch_is_refused_and_gives_no_seat() -> None:
     async def scenario() -> None:
         table = hosted("gin_rummy", ["remote", "remote"], seed=6)
         server, task = await serve(table)
         before = fingerprint(table)
         wire, source = await Wire.open(server), 20
         for kind, label, text in PROBES:
-            if kind not in ("hello", "resume", "?") or (kind, label) in WELL_FORMED:
+            if kind not in ("hello", "resume", "watch", "?") or (kind, label) in WELL_FORMED:
                 continue
             await wire.send(text)
             try:

@@ -37,6 +37,8 @@ class HostileLink:
 
     seat = 0
     status = "connected"
+    watch = False
+    silent = False
 
     def __init__(self, messages: list[dict[str, Any]]) -> None:
         self.messages = messages

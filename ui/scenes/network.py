@@ -25,7 +25,7 @@ from disk import DamagedFile, load_json_object, move_aside
 from game import GAMES
 from net.host import Host, HostThread, local_addresses
 from net.keys import KeptTable, SeatKeys
-from net.protocol import CODE_ALPHABET, CODE_LENGTH, DEFAULT_PORT, new_code, normal_code, printable
+from net.protocol import CODE_ALPHABET, CODE_LENGTH, DEFAULT_PORT, new_code, new_token, normal_code, printable
 from net.reach import PortMapper, Reach, invitation, ipv6_addresses, reach_lines, share_address, shared_address
 from net.remote import RemoteLink
 from net.table import HostedTable, NetSeat
@@ -45,6 +45,10 @@ if TYPE_CHECKING:
 
 REASON_LIMIT = 160
 """Characters of a host's own words (a refusal this app has no translation for) shown at most."""
+NO_ANSWER_SECONDS = 5.0
+"""Seconds of the app's clock a join waits for a table's answer once something at the address has
+accepted the connection: a table answers at once, so after that it is not a table (a web server,
+another program) and the waiting room says so rather than "Connecting to the table…"."""
 CODE_TYPED_LIMIT = 32
 """Characters the code box takes in one go (a code pasted with spaces or dashes): it keeps only the
 code's own characters, at most ``CODE_LENGTH`` of them."""
@@ -56,16 +60,25 @@ def host_table(app: App, game_id: str, seats: list[SeatInfo], options: Any, seed
 
     The seats that are people on this computer (``level`` None) are this app's players (several
     play pass-and-play here); ``REMOTE_LEVEL`` seats wait for friends; the others are bots played
-    by the host. ``OSError`` when no port can be opened.
+    by the host. With no person here, the table is on this screen (``table_here``): this app
+    watches it, and the match starts as soon as every friend has joined. ``OSError`` when no port
+    can be opened.
     """
     local = [i for i, s in enumerate(seats) if s.level is None]
-    if not local:
+    if not local and not any(s.level == REMOTE_LEVEL for s in seats):
         raise ValueError(app.tr("setup.error.one_local_player"))
     net_seats = [NetSeat(s.name, "remote" if s.level in (None, REMOTE_LEVEL) else s.level) for s in seats]
     state = GAMES[game_id].new_match([s.name for s in seats], options=options, seed=seed)
-    table = HostedTable(state, net_seats, new_code(), think_delay=float(app.settings.bot_delay), host_seat=local[0],
-                        auto_bot="normal", local_seats=local)
+    table = HostedTable(state, net_seats, new_code(), think_delay=float(app.settings.bot_delay),
+                        host_seat=local[0] if local else None, auto_bot="normal", local_seats=local,
+                        watch_token=None if local else new_token(), auto_start=not local)
     return _open(app, table, port)
+
+
+def table_here(table: HostedTable) -> bool:
+    """Whether the hosting app shows the table on its screen without a seat (every person at the
+    table plays on a phone or another computer)."""
+    return table.host_seat is None and table.watch_token is not None
 
 
 def saved_table(app: App) -> HostedTable | None:
@@ -84,22 +97,21 @@ def saved_table(app: App) -> HostedTable | None:
     except ValueError:
         app.storage.notices.append(("notice.damaged_save", {"file": move_aside(path).name}))
         return None
-    if table.state.is_over() or table.host_seat is None:
+    if table.state.is_over() or (table.host_seat is None and not table_here(table)):
         path.unlink(missing_ok=True)
         return None
     return table
 
 
 def host_again(app: App, table: HostedTable, port: int = DEFAULT_PORT) -> LobbyScene:
-    """Host a saved table again: this app's player takes their seat back with its key, friends
-    come back with theirs."""
+    """Host a saved table again: this app's player takes their seat back with its key (or its
+    screen shows the table again with the table's watch key), friends come back with theirs."""
     return _open(app, table, port)
 
 
 def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
     seat = table.host_seat
-    assert seat is not None
-    name = table.seats[seat].name
+    name = table.seats[seat].name if seat is not None else default_player_name(app.tr, 0)
     thread: HostThread | None = None
     for candidate in (port, 0):  # the usual port, else any free one
         mapper = PortMapper(description=f"Tablée {table.code}") if _has_guests(table) else None
@@ -113,6 +125,11 @@ def _open(app: App, table: HostedTable, port: int) -> LobbyScene:
             if candidate == 0:
                 raise
     assert thread is not None
+    if seat is None:  # the table on this screen: watched with its key, seated nowhere
+        link = RemoteLink(f"127.0.0.1:{thread.host.port}", table.code, wake=app.wake, watch=True)
+        link.client.token = table.watch_token
+        link.start()
+        return LobbyScene(app, [link], table.state.GAME_ID, host=thread)
     links = []
     for local in [seat, *(s for s in table.local_seats if s != seat)]:
         link = RemoteLink(f"127.0.0.1:{thread.host.port}", table.code, name=table.seats[local].name, seat=local,
@@ -168,10 +185,15 @@ class LobbyScene(MenuScene):
                  host: HostThread | None = None) -> None:
         """``links``: one link a seat of this computer (pass-and-play here), the leading one first."""
         super().__init__(app)
-        self.heading_key = "net.lobby.heading" if host is not None else "net.lobby.guest_heading"
         self.links = links if isinstance(links, list) else [links]
         self.link = self.links[0]
         self.host = host
+        self.watching = any(link.watch for link in self.links)
+        """Whether this app shows the table on its screen without a seat (``table_here``): the match
+        starts by itself once every seat is taken."""
+        self.heading_key = "net.lobby.heading" if host is not None else "net.lobby.guest_heading"
+        if self.watching:
+            self.heading_key = "net.lobby.table_here"
         self.game_id = game_id
         self.welcome: dict[str, Any] = {}
         self.seats: list[dict[str, Any]] = []
@@ -189,6 +211,8 @@ class LobbyScene(MenuScene):
         self.ipv6: list[str] = []
         """Its global IPv6 addresses, when the table listens on IPv6."""
         self.reach = Reach()
+        self.silent_for = 0.0
+        """Seconds (of the app's clock) something at the address has kept silent (``NO_ANSWER_SECONDS``)."""
         if host is not None:
             self.lan = [a for a in local_addresses() if not a.startswith("127.")]
             self.ipv6 = ipv6_addresses() if host.host.ipv6 else []
@@ -286,10 +310,19 @@ class LobbyScene(MenuScene):
             for part in wrap_text(font, self.problem, panel.width - self.px(24)):
                 self.label(pygame.Rect(panel.left, y, panel.width, self.px(30)), part, "error_label")
                 y += self.px(30)
-        if self.host is not None:
+        self.start_button = None
+        if self.host is not None and not self.watching:
             ready = bool(self.seats) and all(s.get("state") in ("connected", "bot") for s in self.seats)
             self.start_button = self.button(pygame.Rect(w // 2 - bw - self.px(8), bottom, bw, bh), tr("net.lobby.start"),
                                             self.start if ready else None, kind="primary_button")
+        if self.watching and self.welcome:  # where Start would be: the match deals itself once every seat is taken
+            hint = self.app.font(self.px(15))
+            parts = wrap_text(hint, tr("net.lobby.starts_itself"), bw + self.px(60))
+            line_h = min(self.px(22), bh // max(1, len(parts)) + self.px(6))
+            top = bottom + (bh - line_h * len(parts)) // 2
+            for n, part in enumerate(parts):
+                self.label(pygame.Rect(w // 2 - bw - self.px(68), top + n * line_h, bw + self.px(60), line_h), part,
+                           "hint_label")
         self.button(pygame.Rect(w // 2 + self.px(8) if self.host is not None else (w - bw) // 2, bottom, bw, bh),
                     tr("net.lobby.leave") if self.host is not None else tr("common.back"), self.back)
 
@@ -393,11 +426,31 @@ class LobbyScene(MenuScene):
                     printable(str(message.get("message", "")), REASON_LIMIT)
                 # refused before any welcome: the player never joined, so nothing was lost
                 self.problem = self.app.tr("net.lost" if self.welcome else "net.not_joined", reason=reason)
+        self._count_silence(dt)
         self.reach = self._reach()
         shown = (repr(self.welcome.get("seat")), repr(self.seats), self.problem, self.reach)
         if shown != self._shown:
             self._shown = shown
             self.rebuild()
+
+    def _silent(self) -> bool:
+        """Whether a join waits on something that accepted the connection but says nothing."""
+        return self.host is None and not self.welcome and not self.problem and any(link.silent for link in self.links)
+
+    def _count_silence(self, dt: float) -> None:
+        """Give up a join after ``NO_ANSWER_SECONDS`` of silence at the address, saying why."""
+        if not self._silent():
+            self.silent_for = 0.0
+            return
+        self.silent_for += dt
+        if self.silent_for >= NO_ANSWER_SECONDS - 1e-6:  # frames of 0.1 s add up to a hair under
+            for link in self.links:
+                link.close()
+            self.problem = self.app.tr("net.not_joined", reason=self.app.tr("net.error.not_a_table"))
+
+    def idle(self) -> bool:
+        """A join waiting on silence counts frames (the app's clock must run), else as every menu."""
+        return super().idle() and not self._silent()
 
     def _to_table(self, first: dict[str, Any], after: list[dict[str, Any]]) -> None:
         """The match started: sit at the table (nothing that came after the first update is lost)."""

@@ -326,6 +326,8 @@ class SetupScene(MenuScene):
         self.count_buttons: tuple[Any, Any] = (None, None)
         self.option_scroll: UIScrollingContainer | None = None
         self.error_label: UILabel | None = None
+        self.table_here_label: UILabel | None = None
+        """Says, where the error line stands, that the table will be on this screen (no person here)."""
         self.start_button: Any = None
         self.panels: list[pygame.Rect] = []
         self.offer_tutorial = has_tutorial(game_id) and game_id not in app.settings.tutorials_offered
@@ -471,7 +473,7 @@ class SetupScene(MenuScene):
             self.sync()
         self.name_entries, self.level_menus, self.option_widgets = [], [], {}
         self.option_rows, self.option_errors = {}, {}
-        self.seed_entry = self.count_label = self.error_label = self.option_scroll = None
+        self.seed_entry = self.count_label = self.error_label = self.option_scroll = self.table_here_label = None
         self.undo_box = None
         self.seed_hint = self.seed_error = None
         self._checked = None
@@ -528,6 +530,12 @@ class SetupScene(MenuScene):
             self.error,
             "error_label",
         )
+        self.table_here_label = self.label(
+            pygame.Rect(margin, left.bottom + self.px(6), w - 2 * margin, self.px(30)),
+            tr("setup.table_here"),
+            "hint_label",
+        )
+        self._show_table_here()
         bw = self.px(200)
         bh = self.px(48)
         self.button(pygame.Rect(margin, bottom_row, bw, bh), tr("common.back"), self.back)
@@ -903,10 +911,6 @@ class SetupScene(MenuScene):
         """Players on other computers: open the table here and wait for them in its waiting room."""
         from ui.scenes.network import host_table
 
-        if not any(seat.level is None for seat in seats):
-            verdict.problems.append(Problem(None, self.app.tr("setup.error.one_local_player"), "setup.error.one_local_player"))
-            self.show_verdict(verdict)
-            return
         try:
             lobby = host_table(self.app, self.game_id, seats, verdict.options, verdict.seed)
         except (OSError, ValueError) as exc:
@@ -923,6 +927,7 @@ class SetupScene(MenuScene):
         self.error = verdict.problems[0].text if verdict.problems else ""
         if self.error_label is not None:
             self.error_label.set_text(self.error)
+        self._show_table_here()
         for name, labels in self.option_errors.items():
             problem = verdict.for_field(name)
             lines = [] if problem is None else self._error_lines(problem.text, int(labels[0].relative_rect.width))
@@ -948,6 +953,20 @@ class SetupScene(MenuScene):
                 self.start_button.enable()
             else:
                 self.start_button.disable()
+
+    def table_here(self) -> bool:
+        """Whether Start opens a table shown on this screen: no person plays here, and some seat
+        waits for a friend's phone (or computer)."""
+        levels = self.levels[: self.count]
+        return REMOTE_LEVEL in levels and None not in levels
+
+    def _show_table_here(self) -> None:
+        """The line that says the table will be on this screen, where no error is shown."""
+        if self.table_here_label is not None and self.table_here_label.alive():
+            if self.table_here() and not self.error:
+                self.table_here_label.show()
+            else:
+                self.table_here_label.hide()
 
     def _error_lines(self, text: str, width: int) -> list[str]:
         """``text`` cut into the lines shown under an option (the last one keeps the rest)."""
@@ -987,6 +1006,7 @@ class SetupScene(MenuScene):
         self._aim_drop_downs()
         seen = (
             self.count,
+            tuple(self.levels),
             tuple(self.values.items()),
             tuple(self.texts.items()),
             self.seed_text,

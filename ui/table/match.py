@@ -570,8 +570,11 @@ class TableMatch:
 
     def count(self) -> None:
         """A finished match joins the statistics and the kept matches (a network match is rebuilt
-        first, on the writer's thread; one that cannot be counts without figures or file)."""
+        first, on the writer's thread; one that cannot be counts without figures or file). A network
+        table this screen only showed (the table on the host's screen) is nobody's match here."""
         humans = list(self.session.humans)
+        if not humans and not self.driver.local:
+            return
         self.storage.finish_match(self.session.game_id, list(self.session.seats), self.state.winners(),
                                   self.session.assisted, self.driver.record(self.state, humans),
                                   network=not self.driver.local,

@@ -28,19 +28,21 @@ REMOTE_LEVEL = "remote"
 
 class RemoteState:
     """The match as this computer's seats know it (see the module docstring). ``me`` is the first
-    of them, whose updates lead; ``mine`` every seat played here (pass-and-play on this computer)."""
+    of them, whose updates lead; ``mine`` every seat played here (pass-and-play on this computer).
+    A screen that watches the table (``welcome["watch"]``, the table on the host's screen) has no
+    seat: ``me`` is None, ``mine`` empty, and its updates carry the spectator's view."""
 
     def __init__(self, welcome: dict[str, Any], mine: list[int] | None = None) -> None:
         self.GAME_ID: str = welcome["game"]
         self.descriptor = GAMES[self.GAME_ID]
         self.players: int = welcome["players"]
         self.names: list[str] = list(welcome["names"])
-        self.me: int = welcome["seat"]
-        self.mine: list[int] = sorted(set(mine or [self.me]))
+        self.me: int | None = None if welcome.get("watch") else welcome["seat"]
+        self.mine: list[int] = [] if self.me is None else sorted(set(mine or [self.me]))
         self.option_data: dict[str, Any] = dict(welcome.get("options", {}))
         """The rule options as the host sent them (to rebuild the match once it is over)."""
         self.options = SimpleNamespace(**self.option_data)
-        self.updates: dict[int, dict[str, Any]] = {}
+        self.updates: dict[int | None, dict[str, Any]] = {}
         """The last update each of this computer's seats received."""
         self.shown: dict[Any, Any] = {}
         """Each hand's fingerprint as the host first showed it (the match is checked against them)."""
@@ -83,6 +85,8 @@ class RemoteState:
         host, whose refusal names the real reason (``RemoteReferee`` shows it when it comes)."""
         if self.is_over():
             return IllegalMove("The match is over; no more moves can be played.", "match_over")
+        if self.me is None:
+            return IllegalMove("This screen shows the table to everyone: it plays no seat.", "watching")
         seat = move.seat if move.seat is not None else self.me
         if seat not in self.to_move():
             name = self.names[seat]
@@ -148,7 +152,7 @@ class RemoteReferee:
     """The referee's side of this computer's seats (see the module docstring): ``links`` holds one
     link a seat, the leading seat's first."""
 
-    links: dict[int, RemoteLink]
+    links: dict[int | None, RemoteLink]
     state: RemoteState
     think_delay: float = 0.0
     bots: dict[int, Any] = field(default_factory=dict)
@@ -176,6 +180,8 @@ class RemoteReferee:
             move = self.state.parse_move(move)
         if self.state.is_over():
             raise self.state.refusal(move)
+        if self.state.me is None:
+            raise self.state.refusal(move)
         seat = move.seat
         if seat is None:
             seat = next((s for s in self.state.mine if s in self.state.to_move()), self.state.me)
@@ -202,7 +208,7 @@ class RemoteReferee:
         if self.state.update.get("window"):
             return None
         movers = [s for s in self.state.to_move() if s in self.state.mine]
-        return movers or [self.state.me]
+        return movers or ([] if self.state.me is None else [self.state.me])
 
     def window_clock(self) -> tuple[float, float] | None:
         window = self.state.update.get("window")
@@ -281,7 +287,7 @@ class RemoteSession(MatchSession):
         first update are given); ``after`` is what it received after that update in the same batch."""
         links = links if isinstance(links, list) else [links]
         lead = links[0]
-        mine = [lead.seat if lead.seat is not None else welcome["seat"]]
+        mine = [] if welcome.get("watch") else [lead.seat if lead.seat is not None else welcome["seat"]]
         mine += [link.seat for link in links[1:] if link.seat is not None]
         state = RemoteState(welcome, mine)
         state.update = first
@@ -298,7 +304,8 @@ class RemoteSession(MatchSession):
         self.links = links
         self.host: Any = None
         """This app's own host thread when it hosts the table (stopped when the player leaves)."""
-        by_seat = {state.me: lead, **{link.seat: link for link in links[1:] if link.seat is not None}}
+        by_seat: dict[int | None, RemoteLink] = {state.me: lead}
+        by_seat.update({link.seat: link for link in links[1:] if link.seat is not None})
         self.referee = RemoteReferee(by_seat, state, seats=list(first.get("seats", [])))
         self.referee._received_at = time.monotonic()
         self.referee.collect(after)
