@@ -86,6 +86,9 @@ class Host:
         self.autosave = autosave
         self.on_change = on_change
         self.ready = threading.Event()
+        self.closed = threading.Event()
+        """Set once the table stopped serving, its port closed and its last state saved (the LAN
+        announcement and the router's port are withdrawn after, on the table's thread)."""
         self.stats = {"received": 0, "sent": 0, "busy": 0, "cut": 0}
         """Messages handled, messages sent, connections refused as ``busy`` before anything was read,
         connections cut off because their send queue was full."""
@@ -140,9 +143,10 @@ class Host:
             for conn, queue in list(self._queues.items()):
                 self._close(conn, queue)
             await asyncio.sleep(0)
-            if announcing is not None:
-                await announcing
         self._save()
+        self.closed.set()  # the port is free and the table saved: what follows needs nobody to wait
+        if announcing is not None:
+            await announcing
         if self.mapper is not None:
             await self.mapper.close()
         if self.announcer is not None:
@@ -355,7 +359,14 @@ class HostThread:
         return self.host.port
 
     def stop(self, timeout: float = 5.0) -> None:
+        """Close the table; return once its port is closed and its state saved (withdrawing its
+        announcement takes zeroconf seconds more, which the window does not wait for)."""
         self.host.stop()
+        if self._thread.is_alive():
+            self.host.closed.wait(timeout)
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait until the table's thread has withdrawn everything and ended."""
         self._thread.join(timeout)
 
     def _main(self) -> None:

@@ -287,3 +287,37 @@ def test_a_table_is_open_before_its_announcement_is_registered(monkeypatch) -> N
     finally:
         release.set()
         thread.stop()
+
+
+def test_closing_a_table_never_waits_for_its_announcement_to_be_withdrawn(monkeypatch) -> None:
+    """Withdrawing an announcement takes zeroconf seconds; leaving a waiting room froze the window for
+    them. ``stop`` returns once the port is closed and the table saved; the withdrawal follows on the
+    table's thread (here it is held back until ``stop`` has returned)."""
+    from net.host import HostThread
+    from tests.net.helpers import hosted
+    from tests.patience import PATIENCE
+
+    release = threading.Event()
+    withdrawn: list[bool] = []
+
+    class SlowToWithdraw:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            pass
+
+        def update(self, free: int) -> None:
+            pass
+
+        def close(self) -> None:
+            withdrawn.append(release.wait(PATIENCE))
+
+    monkeypatch.setattr(net.discovery, "Announcer", SlowToWithdraw)
+    thread = HostThread(Host(hosted("gin_rummy", ["remote", "remote"], seed=1, auto_start=False), bind="127.0.0.1",
+                             port=0, announce="Ann"))
+    try:
+        thread.start(timeout=PATIENCE)
+        thread.stop(timeout=PATIENCE)
+        assert thread.host.closed.is_set()
+    finally:
+        release.set()
+    thread.join(PATIENCE)
+    assert withdrawn == [True], "stop waited for the announcement to be withdrawn"

@@ -611,8 +611,8 @@ def test_the_waiting_room_shares_the_public_address_the_router_opened_as_one_inv
         click(app, center(lobby.copy_button))
         assert clipboard_paste() == (f"Join my Tablée table: 93.184.216.34:{port}, code {code} — or in a browser: "
                                      f"http://93.184.216.34:{port}/t/{code}")
-        lobby.back()
-        assert len(router.gateway.actions("DeletePortMapping")) == 1  # closing the table closes the port
+        lobby.back()  # closing the table closes the port (on the table's thread: the window does not wait)
+        wait(app, lambda: len(router.gateway.actions("DeletePortMapping")) == 1)
     finally:
         router.stop()
 
