@@ -132,6 +132,7 @@ def test_the_hosts_screen_shows_the_table_to_everyone_through_a_whole_round(app)
         hidden = {ident: face for ident, face in shown.items() if face not in allowed}
         assert not hidden, f"the screen shows cards no spectator may know: {hidden}"
         assert scene.legal == [] and scene.viewer is None
+        assert "marks" not in {b.key for b in scene.buttons}, "a screen that knows nothing offers to show it"
         if scene.driver.window_clock() is not None:
             saw["window"] = True
     assert saw["window"], "no quick-discard race was shown"

@@ -833,7 +833,7 @@ class Adapter(TableAdapter[GangView]):
             )
             key = "gang.button.hide_card" if self.show_card else "gang.button.show_card"
             out.append(ButtonSpec("card", self.tr(key), self.toggle_card))
-        else:
+        elif self.table.viewer is not None:  # a table shown to everyone (or behind the curtain) knows nothing
             key = "gang.button.marks_off" if self.show_marks else "gang.button.marks_on"
             out.append(ButtonSpec("marks", self.tr(key), self.toggle_marks))
         return out
