@@ -406,12 +406,9 @@ class HostedTable:
             screen_of(message)
         except ProtocolError as exc:
             return [(conn, error(exc.key, str(exc), exc.params))]
-        if message["version"] != PROTOCOL_VERSION:
-            return [(conn, error("version", f"This host speaks protocol version {PROTOCOL_VERSION}; update Tablée.",
-                                 {"version": PROTOCOL_VERSION})), (conn, None)]
-        wait = self._backoff(conn, info)
-        if wait is not None:
-            return wait
+        refused = _other_version(conn, message) or self._backoff(conn, info)
+        if refused is not None:
+            return refused
         free = [i for i, s in enumerate(self.seats) if s.remote and s.client is None]
         right = hmac.compare_digest(normal_code(message["code"]).encode(), self.code.encode())
         if not right or not free:  # a full table answers as a wrong code: a guess is never confirmed
@@ -466,12 +463,9 @@ class HostedTable:
     def _watch(self, conn: int, info: _Conn, message: dict[str, Any]) -> list[Outgoing]:
         """The hosting app's screen asks to show the table (``watch_token``): no seat, the
         spectator's view. A wrong key counts as a wrong code; the newest watcher replaces the last."""
-        if message["version"] != PROTOCOL_VERSION:
-            return [(conn, error("version", f"This host speaks protocol version {PROTOCOL_VERSION}; update Tablée.",
-                                 {"version": PROTOCOL_VERSION})), (conn, None)]
-        wait = self._backoff(conn, info)
-        if wait is not None:
-            return wait
+        refused = _other_version(conn, message) or self._backoff(conn, info)
+        if refused is not None:
+            return refused
         if not hmac.compare_digest(normal_code(message["code"]).encode(), self.code.encode()):
             return self._wrong_code(conn, info)
         key = self.watch_token
@@ -849,3 +843,11 @@ def _question_message(question: _Question) -> dict[str, Any]:
 
 def _options(state: GameState) -> dict[str, Any]:
     return dataclasses.asdict(state.options)
+
+
+def _other_version(conn: int, message: dict[str, Any]) -> list[Outgoing] | None:
+    """The answer to a client that speaks another protocol version (told, then closed), or None."""
+    if message["version"] == PROTOCOL_VERSION:
+        return None
+    return [(conn, error("version", f"This host speaks protocol version {PROTOCOL_VERSION}; update Tablée.",
+                         {"version": PROTOCOL_VERSION})), (conn, None)]
