@@ -136,6 +136,8 @@ def test_the_hosts_screen_shows_the_table_to_everyone_through_a_whole_round(app)
         if scene.driver.window_clock() is not None:
             saw["window"] = True
     assert saw["window"], "no quick-discard race was shown"
+    shown_words = {n.content for n in scene.picture()}
+    assert app.tr("table.watch_hint") in shown_words and app.tr("table.menu_hint") not in shown_words  # no "Enter: play"
     for _ in range(120):  # the round's result is laid out on the table
         app.step(1 / 60)
     scene.finish_animations()

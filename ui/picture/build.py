@@ -162,7 +162,7 @@ def picture_of(scene: TableScene, known: Nodes | None = None) -> Picture:
     nodes.append(Node("bar", "status", (0, 0, size[0], layout.top_bar), DEPTH_BAR))
     title = tr(f"game.{scene.session.game_id}.title") if hud.has(
         f"game.{scene.session.game_id}.title") else scene.descriptor.title
-    hint, status = tr("table.menu_hint"), scene.gestures.status
+    hint, status = hud.hint, scene.gestures.status
 
     def bar() -> list[Node]:
         return [Node(f"bar:{part.name}", "status" if part.name == "status" else "text", rect_of(part.room),

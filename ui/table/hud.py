@@ -141,14 +141,18 @@ def plate_parts(text: TextCache, plate: pygame.Rect, shown: Plate) -> list[Part]
 class TableHud:
     """Keeps one table's static layer (see the module docstring)."""
 
-    def __init__(self, text: TextCache, words: Words, game: GameDescriptor, plates: Callable[[int], Plate]) -> None:
-        """``plates``: what a seat's name plate shows now (``TableScene.plate``)."""
+    def __init__(self, text: TextCache, words: Words, game: GameDescriptor, plates: Callable[[int], Plate],
+                 watching: bool = False) -> None:
+        """``plates``: what a seat's name plate shows now (``TableScene.plate``); ``watching``: nobody
+        plays at this screen (the table shown to everyone), so its keys' hint names no move."""
         self.text = text
         self.words = words
         self.plate = plates
         title = f"game.{game.id}.title"
         self.title = words.tr(title) if self.has(title) else game.title
         """The game's name in the player's language (its own name where the language has none)."""
+        self.hint = words.tr("table.watch_hint" if watching else "table.menu_hint")
+        """The top bar's keys, in the player's language."""
         self.layer: pygame.Surface | None = None
         self._felt_under: dict[str, pygame.Surface] = {}
         """The felt under each part of the static layer (see ``update``)."""
@@ -196,7 +200,7 @@ class TableHud:
         """Each part of the static layer: the area it may draw in, what it shows, and how to draw it."""
         w, _ = layout.size
         name = self.title
-        hint = self.words.tr("table.menu_hint")
+        hint = self.hint
         bar = pygame.Rect(0, 0, w, layout.top_bar + layout.top_bar // 2)  # the bar and the rail below it
         parts: dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]] = {
             "bar": (bar, (name, hint, status), lambda surface: self._draw_bar(surface, layout, name, hint, status))}

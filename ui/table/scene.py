@@ -112,7 +112,7 @@ class TableScene(Scene):
         self.dirty = True
         self.frame = TableFrame(self)
         self.sync = SpriteSync(self.adapter)
-        self.hud = TableHud(self.text, app, self.descriptor, self.plate)
+        self.hud = TableHud(self.text, app, self.descriptor, self.plate, watching=not session.humans)
         self.input = TableInput(self, self.voice, app.tr, lambda: app.elapsed)
         self.panels = TablePanels(self.text, self, self.match, self.adapter.picture_nodes)
         self.adapter.restore(session.table)
@@ -196,7 +196,7 @@ class TableScene(Scene):
                 lines = self.match.recall(self.adapter.describe, self.log.keep)
         self.log = LogPanel(self.text, on_add=self._read_aloud, newer=self._newer_lines)
         self.log.recall(lines)
-        self.hud = TableHud(self.text, app, self.descriptor, self.plate)
+        self.hud = TableHud(self.text, app, self.descriptor, self.plate, watching=not self.session.humans)
         self.frame = TableFrame(self)
         self.panels = TablePanels(self.text, self, self.match, self.adapter.picture_nodes)
         self.adapter.forget()
