@@ -92,7 +92,7 @@ def public_faces(view: dict[str, Any]) -> set[str]:
     """Every card a spectator of Gang de mouettes may see face up in ``view``."""
     known = {c for row in view.get("slots", []) for c in row if c}
     known |= {c for c in view.get("discard", []) if c}
-    for key in ("top", "drawn", "scouted"):
+    for key in ("top", "drawn", "pending", "scouted"):  # pending: a power card played face up, on its way
         if isinstance(view.get(key), str):
             known.add(view[key])
     for entry in view.get("round_log", []) + view.get("history", []):
@@ -133,6 +133,7 @@ def test_the_hosts_screen_shows_the_table_to_everyone_through_a_whole_round(app)
         assert not hidden, f"the screen shows cards no spectator may know: {hidden}"
         assert scene.legal == [] and scene.viewer is None
         assert "marks" not in {b.key for b in scene.buttons}, "a screen that knows nothing offers to show it"
+        assert scene.gestures.status != app.tr("gang.status.others_memorise"), "nobody here: there are no 'others'"
         if scene.driver.window_clock() is not None:
             saw["window"] = True
     assert saw["window"], "no quick-discard race was shown"

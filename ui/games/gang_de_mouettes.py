@@ -897,8 +897,8 @@ class Adapter(TableAdapter[GangView]):
             return self.tr("gang.status.round_over", round=view["round"])
         if self._memorising_viewer():
             return self.tr("gang.status.memorise", count=view["options"]["peek_slots"])
-        if self.to_memorise():
-            return self.tr("gang.status.others_memorise")
+        if self.to_memorise():  # a table shown to everyone has no "other" players
+            return self.tr("gang.status.others_memorise" if viewer is not None else "gang.status.players_memorise")
         active = view["active"]
         if phase == WINDOW:
             if self._snappers(view):
