@@ -130,15 +130,18 @@ def test_a_closed_port_is_still_an_unreachable_host(app) -> None:
     assert lobby.problem == app.tr("net.not_joined", reason=app.tr("net.error.unreachable"))
 
 
+MUTE_WAIT = 3.0
+"""Seconds a join waits for a welcome that never comes (the default, 10, only makes the test longer)."""
+
 def test_a_websocket_that_never_welcomes_is_a_refusal_not_a_dead_link(mute_websocket_port: int) -> None:
     """The wait for the welcome ended in a ``TimeoutError`` the link did not catch: its thread died
     and the waiting room said "Connecting to the table…" for good."""
     client = SeatClient(f"127.0.0.1:{mute_websocket_port}", "QWERTY", name="Léa")
-    with pytest.raises(JoinError) as refused:
-        asyncio.run(client.open(timeout=0.2))
+    with pytest.raises(JoinError) as refused:  # the port never welcomes: the wait always runs out, the
+        asyncio.run(client.open(timeout=MUTE_WAIT))  # handshake before it has ample time on a busy machine
     assert refused.value.key == NOT_A_TABLE and client.reached and not client.heard
     link = RemoteLink(f"127.0.0.1:{mute_websocket_port}", "QWERTY", name="Léa")
-    link.client.open = lambda timeout=0.2, real=link.client.open: real(timeout)  # type: ignore[method-assign]
+    link.client.open = lambda timeout=MUTE_WAIT, real=link.client.open: real(timeout)  # type: ignore[method-assign]
     link.start()
     eventually(lambda: link.status == "lost", "the link lost")
     assert link.reason is not None and link.reason[0] == NOT_A_TABLE
