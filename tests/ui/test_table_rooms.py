@@ -150,6 +150,16 @@ def test_the_focus_walks_the_cards_then_the_buttons_and_enter_asks_the_cards_act
     assert input_.focused() is table.buttons[0]
 
 
+def test_enter_on_a_focused_card_without_an_action_is_explained_as_a_click_is() -> None:
+    """A keyboard player (or one listening to the table) learns why nothing happened, as a mouse
+    player does; before, Enter on such a card changed nothing at all."""
+    table, _, input_, king, seven = _table()
+    table.gestures = Gestures({king.ident: CardGestures(focus=True), seven.ident: CardGestures(focus=True)})
+    input_.handle_event(_key(pygame.K_RETURN))  # no focus yet: Enter shows it
+    input_.handle_event(_key(pygame.K_RETURN))
+    assert table.asked == [("why not", None)]
+
+
 def test_a_click_plays_the_cards_action_and_a_click_on_a_card_without_one_is_explained() -> None:
     table, _, input_, king, seven = _table()
     for sprite in (king, seven):

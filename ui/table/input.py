@@ -150,6 +150,9 @@ class TableInput:
             action = item.action
         elif isinstance(item, CardSprite):
             action = self.table.gestures.of(item).press(double=confirm)
+            if action is None:  # as for a click: say why nothing happens rather than ignore the key
+                self.table.say_why_not()
+                return
         else:
             return
         self.table.perform(action)
