@@ -14,7 +14,7 @@ import pytest
 from game import GAMES
 from game.gang_de_mouettes import Options
 from tests.ui.conftest import open_app
-from tests.ui.table_helpers import button, click_at, start, top_of
+from tests.ui.table_helpers import button, click_at, key, start, top_of
 from tests.ui.test_table_gang import SteadyBot, gang_table, phase
 from ui.session import MatchSession, SeatInfo
 from ui.table.scene import TableScene
@@ -94,3 +94,21 @@ def test_the_call_has_a_place_no_other_button_had(sized, players: int) -> None:
     assert call.collidelist(others) == -1
     assert call.collidelist([s.home_rect for s in scene.sprites]) == -1
     assert call.collidelist([spot.plate for spot in layout.seats] + [layout.log_rect]) == -1
+
+
+def test_enter_on_end_quick_discards_a_moment_late_does_not_call(app) -> None:
+    """The keyboard's late press: the focus rests on "End quick discards" when the window runs out;
+    Enter then must not call (the focus must not pass to the call by itself)."""
+    scene = gang_table(app, THREE)
+    throw_drawn(app, scene)
+    close = button(scene, "close")
+    for _ in range(len(scene.input.focus_items())):  # Tab within the frame: the bots let the window go at once
+        if scene.input.focused() is close:
+            break
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
+    assert scene.input.focused() is close
+    app.step(1 / 60)
+    assert phase(scene) == "end_turn"
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert scene.state.caller is None and not any(line.endswith(": call") for line in scene.state.log)
