@@ -320,7 +320,8 @@ def place_apart(kept: list[Button], placed: list[Button], text: TextCache, layou
     the whole bar (where any main button may come), the ``placed`` buttons, the cards, the name plates,
     the log and what ``apart`` names, as near as can be to where ``apart`` would have it (its bottom
     middle): on one line or on two (narrower, where the text stays about as large), whichever stands
-    nearer (one line where about as near). One that finds no room at all joins the bar, as any button."""
+    nearer (one line unless two stand more than a card's height nearer). One that finds no room at all
+    joins the bar, as any button."""
     gap = round(layout.unit * 0.15)
     (x, bottom), also = apart(layout)
     taken = [bar.inflate(gap * 2, gap * 2), layout.log_rect.inflate(gap, gap), *cards, *also,
@@ -341,7 +342,8 @@ def place_apart(kept: list[Button], placed: list[Button], text: TextCache, layou
         if not found:
             layout_buttons([*(p for p in placed if p.rect.colliderect(bar)), b], text, bar)
             continue
-        _, room, spot = min(found, key=lambda f: (f[0] // (gap * 4 + 1), -f[1]))  # one line, where about as near
+        # one line where it stands less than a card's height farther: a label as large as the bar's
+        _, room, spot = min(found, key=lambda f: (f[0] - (layout.card_h if f[1] == bar.w else 0), -f[1]))
         layout_buttons([b], text, pygame.Rect(0, 0, room, bar.h))
         b.rect = spot
         taken.append(spot.inflate(gap * 2, gap * 2))
