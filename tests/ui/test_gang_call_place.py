@@ -112,3 +112,18 @@ def test_enter_on_end_quick_discards_a_moment_late_does_not_call(app) -> None:
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     assert scene.state.caller is None and not any(line.endswith(": call") for line in scene.state.log)
+
+
+def test_a_call_that_finds_no_room_on_the_felt_joins_the_bar(app) -> None:
+    """Where the felt has no room clear of everything (never at the sizes above), the call stands in
+    the bar with the others, none over another."""
+    scene = gang_table(app, THREE)
+    throw_drawn(app, scene)
+    app.step(1 / 60)
+    scene.adapter.apart_place = lambda layout: ((0.0, 0.0), [layout.screen])  # type: ignore[method-assign]
+    scene._rebuild_buttons()
+    bar = scene.adapter.button_bar(scene.layout)
+    placed = shown(scene)
+    assert bar.contains(placed["call"]) and bar.contains(placed["done"])
+    rects = list(placed.values())
+    assert all(a.collidelist(rects[i + 1:]) == -1 for i, a in enumerate(rects))
