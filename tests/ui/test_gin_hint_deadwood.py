@@ -97,3 +97,27 @@ def test_no_reason_calls_a_discard_the_least_deadwood(language: str) -> None:
     assert keys
     for key in ("discard", "discard_break", "discard_break_safe", "discard_break_warned"):
         assert SUPERLATIVE[language] not in words.tr(f"why.gin.{key}", card="X", deadwood=1, deals=2, other="Y")
+
+
+def test_the_hint_words_and_the_box_read_nothing_hidden() -> None:
+    """Two states that differ only in hidden cards (one of the opponent's cards swapped with one in the
+    stock) give the same words for every discard and the same deadwood box."""
+    words = App("en")
+    checked = 0
+    for state, seat, view, _, _ in discard_positions(range(1, 3)):
+        other = 1 - seat
+        hidden = [c for c in range(52) if state.hands[other] >> c & 1 and not state.known[other] >> c & 1]
+        if not hidden or not state.stock:
+            continue
+        twin = state.clone()
+        card, spare = hidden[0], twin.stock[0]
+        twin.hands[other] ^= (1 << card) | (1 << spare)
+        twin.stock[0] = card
+        seen = twin.view(seat)
+        assert seen["hand"] == view["hand"] and seen["deadwood_after_discard"] == view["deadwood_after_discard"]
+        ours, theirs = adapter_for(words, state, seat), adapter_for(words, twin, seat)
+        assert ours.counter_words(view, 11) == theirs.counter_words(seen, 11)
+        for move in state.legal_moves(seat):
+            assert ours.advice(move, view) == theirs.advice(move, seen)
+        checked += 1
+    assert checked > 20
