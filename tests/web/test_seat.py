@@ -323,3 +323,41 @@ def test_a_message_over_the_table_carries_its_time_and_the_page_lets_it_fade() -
             assert not any(line.startswith("0: knock") for line in state.log)
     finally:
         hosted.close()
+
+
+def test_a_late_tap_never_calls_gang_on_a_phone() -> None:
+    """A phone throws its drawn card and the window closes at once (only a bot races): a second tap
+    meant for the buttons of a moment ago names a button that has gone (refused, nothing played),
+    and in the new picture the call stands where no button of the turn stood, so that a tap on the
+    same spot of the screen, late or doubled, cannot call either."""
+    from game.gang_de_mouettes import Options
+
+    opts = Options(match_end=500, snap_window_seconds=3.0, end_turn_grace_seconds=60.0, first_dealer=1)
+    state = GAMES["gang_de_mouettes"].new_match(["Ann", "Bot"], options=opts, seed=5)
+    hosted = Hosted(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "normal")], CODE, auto_start=True))
+    try:
+        with hosted.client() as ws:
+            ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "name": "Ann", "seat": 0,
+                                "screen": PHONE}))
+            seen = read_until(ws, "picture")
+            ws.send(json.dumps({"type": "gesture", "node": "button:memorised", "act": "tap"}))
+            seen += flush(ws)
+            stock = max((n for n in nodes(seen).values() if n.get("group") == "stock" and n.get("acts")),
+                        key=lambda n: n["z"])
+            ws.send(json.dumps({"type": "gesture", "node": stock["id"], "act": "tap"}))
+            seen += flush(ws)
+            before = [n["rect"] for i, n in nodes(seen).items() if i.startswith("button:")]
+            assert "button:throw" in nodes(seen)
+            ws.send(json.dumps({"type": "gesture", "node": "button:throw", "act": "tap"}))
+            seen += flush(ws)
+            while "button:call" not in nodes(seen):  # the bot lets the window go: the host closes it
+                seen.append(json.loads(ws.recv(timeout=PATIENCE)))
+            before += [n["rect"] for i, n in nodes(seen[:-1]).items() if i.startswith("button:") and i != "button:call"]
+            x, y, w, h = nodes(seen)["button:call"]["rect"]
+            assert not any(x < bx + bw and bx < x + w and y < by + bh and by < y + h for bx, by, bw, bh in before)
+            for late in ("button:throw", "button:close"):
+                ws.send(json.dumps({"type": "gesture", "node": late, "act": "tap"}))
+                assert any(m["type"] == "error" for m in flush(ws))
+            assert state.caller is None and not any(line.endswith(": call") for line in state.log)
+    finally:
+        hosted.close()

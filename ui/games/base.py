@@ -308,6 +308,12 @@ class TableAdapter(Generic[V]):
                               bold=heavy))
         return nodes
 
+    def apart_place(self, layout: TableLayout) -> tuple[tuple[float, float], list[pygame.Rect]]:
+        """Where a button kept apart (``ButtonSpec.apart``: a move that cannot be taken back) would best
+        stand, its bottom middle (over the piles, in the middle: the other buttons stand under them),
+        and what of the game's it must stay clear of besides the cards, the plates and the buttons."""
+        return (layout.centre[0], layout.stock_pos[1] - layout.unit * 0.3), []
+
     def button_bar(self, layout: TableLayout) -> pygame.Rect:
         """Where the main buttons go (a game whose cards fill the usual bar moves it)."""
         return layout.button_bar

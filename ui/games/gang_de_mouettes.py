@@ -509,6 +509,11 @@ class Adapter(TableAdapter[GangView]):
             round(layout.size[0] * 0.26), round(top), round(layout.size[0] * 0.48), round(max(h, 24))
         )
 
+    def apart_place(self, layout: TableLayout) -> tuple[tuple[float, float], list[pygame.Rect]]:
+        """The call's place: over the piles and the quick-discard ring around the discard."""
+        middle = self._middle(layout)
+        return (layout.centre[0], middle.top - layout.unit * 0.15), [middle]
+
     def fits(self, layout: TableLayout) -> bool:
         """The bar between the piles and the viewer's square gets its full height."""
         return self.button_bar(layout).h >= round(layout.em * 0.62)
@@ -813,7 +818,7 @@ class Adapter(TableAdapter[GangView]):
         elif phase == SCOUT and "keep" in acts:
             out.append(ButtonSpec("keep", self.tr("gang.button.keep"), acts["keep"], True))
         elif phase == END_TURN and "call" in acts:
-            out.append(ButtonSpec("call", self.tr("gang.button.call"), acts["call"], True))
+            out.append(ButtonSpec("call", self.tr("gang.button.call"), acts["call"], True, apart=True))
             out.append(ButtonSpec("done", self.tr("gang.button.done"), acts["done"]))
         elif phase == WINDOW and self._snappers(view):
             out.append(ButtonSpec("pass_snap", self.tr("gang.button.pass_snap"), self.pass_snap, shortcut=pygame.K_n))
@@ -822,7 +827,7 @@ class Adapter(TableAdapter[GangView]):
         elif phase == TURN and self.mode == "take":
             out.append(ButtonSpec("cancel", self.tr("gang.button.cancel"), lambda: self.set_mode(None)))
         elif phase == TURN and "call" in acts:  # the call at the start of a turn (option call_timing)
-            out.append(ButtonSpec("call", self.tr("gang.button.call"), acts["call"]))
+            out.append(ButtonSpec("call", self.tr("gang.button.call"), acts["call"], apart=True))
         if "next" in acts:
             out.append(ButtonSpec("next", self.tr("gang.button.next"), acts["next"], True))
         if phase in (ROUND_OVER, OVER):

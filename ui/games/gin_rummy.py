@@ -401,6 +401,12 @@ class Adapter(TableAdapter[GinView]):
         per card)."""
         after = view.get("deadwood_after_discard") or {}
         name, args = move.name, move.args
+        lowest = lowest_after(view)
+        if name == "discard" and args and args[0] in after and lowest is not None and after[args[0]] > lowest:
+            # the hint weighs the rest of the hand, not only the deadwood now: it says so, with the
+            # least the deadwood box shows, rather than seem to contradict it
+            return self.tr("gin.hint.discard_more", card=_the_card(self, args[0]), deadwood=after[args[0]],
+                           lowest=lowest)
         if name in ("knock", "discard") and args and args[0] in after:
             return self.tr(f"gin.hint.{name}", card=_the_card(self, args[0]), deadwood=after[args[0]])
         if name in ("take", "pass"):
@@ -518,25 +524,33 @@ class Adapter(TableAdapter[GinView]):
             surface.blit(img, (box.x + size // 2, y))
             y += img.get_height()
 
+    def counter_words(self, view: GinView, held: int) -> list[str]:
+        """The deadwood box's lines: the deadwood now; with the knock panel's plan, the deadwood it
+        leaves, else holding 11 cards the least a discard allowed now leaves (``lowest_after``, the
+        figure the hint measures against); the knock limit."""
+        plan = self._knock_plan(view)
+        lines = [self.tr("gin.deadwood", points=view.get("deadwood"))]
+        lowest = lowest_after(view)
+        if plan is not None:
+            lines.append(self.tr("gin.deadwood_after", points=plan[3]))
+        elif held == 11 and lowest is not None:
+            lines.append(self.tr("gin.deadwood_best", best=lowest))
+        gin_only = view["options"].get("oklahoma_sub_rules") and view["first_upcard"][0] == "A"
+        lines.append(self.tr("gin.gin_only") if gin_only else self.tr("gin.knock_limit", limit=view["knock_limit"]))
+        return lines
+
     def _counter(self, view: GinView, layout: TableLayout, held: int) -> tuple[pygame.Rect, list[pygame.Surface], int]:
         """The live deadwood counter and the knock limit above the viewer's name plate (upright, above
         the piles): its box, its lines and its text size."""
-        plan = self._knock_plan(view)
         text = self.table.text
         plate = layout.seats[self.table.viewer or 0].plate
         size = max(13, round(layout.em * 0.27))
         width = plate.w - size
-        lines = [text.fit(self.tr("gin.deadwood", points=view.get("deadwood")), round(size * 1.15), width,
-                          FONT_COLOUR, bold=True)]
-        if plan is not None:
-            lines.append(text.fit(self.tr("gin.deadwood_after", points=plan[3]),
-                                  size, width, (255, 222, 120), bold=True))
-        elif held == 11 and view.get("deadwood_after_discard"):
-            best = min((view["deadwood_after_discard"] or {}).values())
-            lines.append(text.fit(self.tr("gin.deadwood_best", best=best), size, width, (220, 230, 210)))
-        gin_only = view["options"].get("oklahoma_sub_rules") and view["first_upcard"][0] == "A"
-        limit = self.tr("gin.gin_only") if gin_only else self.tr("gin.knock_limit", limit=view["knock_limit"])
-        lines.append(text.fit(limit, round(size * 0.9), width, (190, 206, 186)))
+        said = self.counter_words(view, held)
+        middle = (size, (255, 222, 120), True) if self._knock_plan(view) is not None else (size, (220, 230, 210), False)
+        looks = [(round(size * 1.15), FONT_COLOUR, True), *[middle] * (len(said) - 2),
+                 (round(size * 0.9), (190, 206, 186), False)]
+        lines = [text.fit(words, at, width, colour, bold=bold) for words, (at, colour, bold) in zip(said, looks)]
         height = sum(img.get_height() for img in lines) + size
         if layout.portrait:  # upright, the buttons stand over the plate: the counter goes over the piles
             box = pygame.Rect(0, 0, plate.w, height)
@@ -826,6 +840,16 @@ def _card_name(adapter: TableAdapter[GinView], card: str | None) -> str:
     rank = {"A": adapter.tr("gin.rank.A"), "T": "10", "J": adapter.tr("gin.rank.J"), "Q": adapter.tr("gin.rank.Q"),
             "K": adapter.tr("gin.rank.K")}.get(card[0], card[0])
     return adapter.tr("gin.card_name", rank=rank, suit=adapter.tr(f"gin.suit.{card[1]}"))
+
+
+def lowest_after(view: GinView) -> int | None:
+    """The least deadwood a discard allowed now leaves (not the card just taken from the pile, where the
+    rules forbid throwing it back); None while the seat does not hold 11 cards. Of the seat's own hand
+    only: the deadwood box shows it and the hint measures against it."""
+    after = view.get("deadwood_after_discard") or {}
+    banned = view.get("just_taken") if view["options"].get("forbid_discard_taken") else None
+    left = [dw for card, dw in after.items() if card != banned]
+    return min(left) if left else None
 
 
 def _the_card(adapter: TableAdapter[GinView], card: str | None) -> str:

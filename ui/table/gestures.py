@@ -119,6 +119,10 @@ class ButtonSpec:
     """Shown in the small column at the side (sorting and other helpers) instead of the main bar."""
     shortcut: int | None = None
     """A key that presses it (a pygame key code), named on the button: for what must be quick."""
+    apart: bool = False
+    """Kept apart from the bar, in a place no other button takes (``TableAdapter.apart_spot``): for a
+    move that cannot be taken back, so that a click meant for a button that has just gone (a late
+    click, a double click) never lands on it."""
 
 
 @dataclass(frozen=True)

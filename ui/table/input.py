@@ -88,6 +88,8 @@ class TableInput:
         self.clock = clock
         self.focus: int | None = None
         """Index into ``focus_items()`` of the keyboard focus (None: no visible focus)."""
+        self._focus_was: CardSprite | Button | None = None
+        """What the focus rested on when the player last moved it (see ``_keep_focus``)."""
         self.drag: dict[str, Any] | None = None
         self._press: dict[str, Any] | None = None
         self.race_shown: object | None = None
@@ -117,8 +119,8 @@ class TableInput:
         if not items:
             self.focus = None
             return
-        if self.focus is None:
-            self.focus = 0
+        if self.focus is None:  # shown again: on the first item, but never on a button kept apart
+            self.focus = next((i for i, item in enumerate(items) if not (isinstance(item, Button) and item.apart)), 0)
         elif group_jump:
             current = items[min(self.focus, len(items) - 1)]
             kind = focus_group(current)
@@ -134,15 +136,36 @@ class TableInput:
             self.focus = i
         else:
             self.focus = (self.focus + step) % len(items)
+        self._focus_was = self.focused()
         self.table.apply_highlights()
-        self.voice.focus(self.focused())
+        self.voice.focus(self._focus_was)
 
     def _refocus(self, sprite: CardSprite) -> None:
         """Keep the focus on ``sprite`` after the cards moved around."""
         items = self.focus_items()
         if sprite in items:
             self.focus = items.index(sprite)
+            self._focus_was = sprite
         self.table.apply_highlights()
+
+    def _keep_focus(self) -> None:
+        """The buttons were made anew: the focus stays on the button it rested on (the same key); where
+        that button has gone, the focus is hidden rather than passed to whatever button took its
+        place (Enter a moment late, meant for "End quick discards", would have pressed the call).
+        On a card it keeps its place along the row, as before, but never lands on a button kept apart."""
+        was = self._focus_was
+        if self.focus is None or was is None:
+            return
+        items = self.focus_items()
+        if isinstance(was, Button):
+            self.focus = next((i for i, item in enumerate(items) if isinstance(item, Button) and item.key == was.key),
+                              None)
+        elif was in items:
+            self.focus = items.index(was)
+        else:
+            now = self.focused()
+            self.focus = None if isinstance(now, Button) and now.apart else self.focus
+        self._focus_was = self.focused()
 
     def _activate_focus(self, confirm: bool) -> None:
         item = self.focused()
@@ -330,8 +353,10 @@ class TableInput:
         return False
 
     def rehover(self) -> None:
-        """The table changed under a still pointer: only a card that may be picked up now stays
-        raised under it (a card just played from under the pointer settles on its pile)."""
+        """The table changed under a still pointer and focus: only a card that may be picked up now
+        stays raised under it (a card just played from under the pointer settles on its pile), and
+        the focus keeps to what it rested on (``_keep_focus``)."""
+        self._keep_focus()
         if self.drag is None:
             self._hover(self.pointer)
 

@@ -23,7 +23,7 @@ def button_for(spec: ButtonSpec, tr: Callable[..., str]) -> Button:
     touch screen, no key is named)."""
     label = spec.label if spec.shortcut is None else tr(
         "table.key_hint", label=spec.label, shortcut=pygame.key.name(spec.shortcut).upper())
-    return Button(spec.key, label, spec.action, primary=spec.primary, shortcut=spec.shortcut)
+    return Button(spec.key, label, spec.action, primary=spec.primary, shortcut=spec.shortcut, apart=spec.apart)
 
 
 def fitting_parts(text: TextCache, line: str, size: int, room: int) -> str:

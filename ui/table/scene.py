@@ -523,7 +523,7 @@ class TableScene(Scene):
         elif self.match.hint_may_come() and not self.curtain.shown:
             side.append(Button("hint", self.app.tr("table.hint_button"), None))
         placed = place_buttons(main, side, self.text, self.layout, self.adapter.button_bar(self.layout),
-                               [s.home_rect for s in self.sprites])
+                               [s.home_rect for s in self.sprites], self.adapter.apart_place)
         self.buttons = [b for b in placed if b.action is not None]  # Undo and Hint keep their places
         self.apply_highlights()
         self.input.rehover()  # new buttons and cards: what lies under a still pointer is lit again

@@ -17,6 +17,9 @@ from ui.text import KEPT_WITH_PREVIOUS, wrap_text
 if TYPE_CHECKING:
     from ui.table.layout import TableLayout
 
+    ApartPlace = Callable[[TableLayout], tuple[tuple[float, float], list[pygame.Rect]]]
+    """Where a button kept apart would best stand and what it must stay clear of (``TableAdapter.apart_place``)."""
+
 FONT_COLOUR = (246, 238, 214)
 GOLD = (222, 182, 88)
 INK = (20, 26, 22)
@@ -180,6 +183,8 @@ class Button:
     """The label on two lines where the layout found it too long for one at its size (else empty)."""
     shortcut: int | None = None
     """A key that presses it (see ``ButtonSpec.shortcut``); the label names it."""
+    apart: bool = False
+    """Placed on its own, away from the bar (see ``ButtonSpec.apart``)."""
 
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool) -> pygame.Rect:
         """The button, its shadow and its label; the area drawn on."""
@@ -295,10 +300,58 @@ def layout_column(buttons: list[Button], text: TextCache, bottom_left: tuple[int
 
 
 def place_buttons(main: list[Button], side: list[Button], text: TextCache, layout: TableLayout, bar: pygame.Rect,
-                  cards: list[pygame.Rect]) -> list[Button]:
+                  cards: list[pygame.Rect], apart: ApartPlace | None = None) -> list[Button]:
     """Lay ``main`` out in the ``bar`` and stack ``side`` up from the log, in the room its column leaves
     between the name plates and the ``cards``' places; where there is no room there, the side buttons
-    join the bar. An upright window has them in a row of their own over the bar. Every button, placed."""
+    join the bar. An upright window has them in a row of their own over the bar. The main buttons
+    kept apart go where ``apart`` finds room for them (``place_apart``). Every button, placed."""
+    order = list(main)
+    kept = [b for b in main if b.apart and apart is not None]
+    main = [b for b in main if b not in kept]
+    placed = _bar_and_column(main, side, text, layout, bar, cards)
+    if apart is not None:
+        place_apart(kept, placed, text, layout, bar, cards, apart)
+    return [b for b in order if b in kept or b in placed] + [b for b in placed if b not in order]
+
+
+def place_apart(kept: list[Button], placed: list[Button], text: TextCache, layout: TableLayout,
+                bar: pygame.Rect, cards: list[pygame.Rect], apart: ApartPlace) -> None:
+    """Give each of ``kept`` the height of the bar's buttons and a place of its own on the felt, clear of
+    the whole bar (where any main button may come), the ``placed`` buttons, the cards, the name plates,
+    the log and what ``apart`` names, as near as can be to where ``apart`` would have it (its bottom
+    middle): on one line or on two (narrower, where the text stays about as large), whichever stands
+    nearer (one line unless two stand more than a card's height nearer). One that finds no room at all
+    joins the bar, as any button."""
+    gap = round(layout.unit * 0.15)
+    (x, bottom), also = apart(layout)
+    taken = [bar.inflate(gap * 2, gap * 2), layout.log_rect.inflate(gap, gap), *cards, *also,
+             *(b.rect.inflate(gap * 2, gap * 2) for b in placed), *(s.plate.inflate(gap, gap) for s in layout.seats)]
+    for b in kept:
+        found = []
+        size = 0
+        for room in (bar.w, round(text.width(b.label, round(bar.h * 0.42), True) * 0.75)):
+            layout_buttons([b], text, pygame.Rect(0, 0, room, bar.h))
+            if size and (len(b.lines) != 2 or b.text_size < size * 0.7):  # two lines, about as large as one
+                break
+            size = b.text_size
+            w, h = b.rect.size
+            spot = layout.clear_spot((w, h), taken, (x, bottom - h / 2), layout.box_room)
+            if spot is not None:
+                far = abs(spot.centerx - x) + abs(spot.bottom - bottom)
+                found.append((far, room, spot))
+        if not found:
+            layout_buttons([*(p for p in placed if p.rect.colliderect(bar)), b], text, bar)
+            continue
+        # one line where it stands less than a card's height farther: a label as large as the bar's
+        _, room, spot = min(found, key=lambda f: (f[0] - (layout.card_h if f[1] == bar.w else 0), -f[1]))
+        layout_buttons([b], text, pygame.Rect(0, 0, room, bar.h))
+        b.rect = spot
+        taken.append(spot.inflate(gap * 2, gap * 2))
+
+
+def _bar_and_column(main: list[Button], side: list[Button], text: TextCache, layout: TableLayout,
+                    bar: pygame.Rect, cards: list[pygame.Rect]) -> list[Button]:
+    """``place_buttons`` for the buttons of the bar and of the side column."""
     layout_buttons(main, text, bar)
     log = layout.log_rect
     gap = round(layout.unit * 0.15)
