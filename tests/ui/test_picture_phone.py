@@ -20,14 +20,7 @@ THUMB = 56
 TAP = 44
 """CSS pixels: the lowest a button may be there (the common guideline for a finger's target)."""
 GAMES = ["gang_de_mouettes", "gin_rummy", "lagagne"]
-CROWDED_SMALL = ("four or more other seats over the top of a 360×640 phone: their rows are lower than a plate "
-                 "and its cards (the cards overlap, a board hangs over the plate below)")
 KNOWN: dict[tuple[str, int, tuple[int, int]], str] = {
-    ("gang_de_mouettes", 5, (360, 640)): CROWDED_SMALL,
-    ("gang_de_mouettes", 8, (360, 640)): CROWDED_SMALL,
-    ("lagagne", 6, (360, 640)): CROWDED_SMALL,
-    ("lagagne", 4, (360, 640)): "three seats on the arc over a 360×640 phone: their plates shrink until apart, and "
-                                "German's 'Bot · leicht · Geber' no longer fits the dealer's plate",
     ("gang_de_mouettes", 8, (844, 390)): "the landscape arc at 390 px high: seats 2 and 6's squares lie as near the "
                                          "plate below them as their own (the desktop's layout, never checked this low)",
 }

@@ -314,7 +314,11 @@ def place_buttons(main: list[Button], side: list[Button], text: TextCache, layou
     if side and not layout.portrait and floor - top < len(side) * (height * 0.8 + gap):
         main, side = main + side, []  # no room there: they join the bar
         layout_buttons(main, text, bar)
-    if layout.portrait:  # upright, two rows across the window: the side buttons over the main ones,
+    if layout.portrait and layout.one_row:  # upright in a short window: every button in the one row
+        main = side + main
+        side = []
+        layout_buttons(main, text, bar)
+    elif layout.portrait:  # upright, two rows across the window: the side buttons over the main ones,
         while len(side) > len(main) + 1:  # the last of them coming down where the upper row is crowded
             main.insert(0, side.pop())
         layout_buttons(main, text, bar)
