@@ -278,7 +278,9 @@ class Adapter(TableAdapter[GangView]):
         """Top-left and width of each of ``seat``'s ``count`` cards, and the square's bounds.
 
         Slots 0 and 1 are the row nearest to the player; 2 and 3 the row behind; further cards
-        (penalties, gifts) add columns to the player's right. The square faces its player.
+        (penalties, gifts) add columns to the player's right. The square faces its player. On a phone
+        on its side the viewer's square is unfolded into one row (its columns side by side, each
+        nearest card first); in a crowded upright table's cell a square is as large as the cell holds.
         """
         counts = self._counts_for(layout)
         counts[seat] = count
@@ -373,9 +375,12 @@ class Adapter(TableAdapter[GangView]):
         cols = 2 + (max(count, 4) - 3) // 2
         cells = [(k % 2, k // 2) if k < 4 else (2 + (k - 4) // 2, (k - 4) % 2) for k in range(count)]
         facing = "bottom" if spot.bottom else self._facing(spot)
+        if spot.bottom and layout.phone:  # a phone on its side: the square unfolded into one row, its
+            cells = [(2 * col + row, 0) for col, row in cells]  # left column's two cards, then the right's
+            cols *= 2
         along, across = (w, h) if facing in ("bottom", "top") else (h, w)
         width_along = cols * along + (cols - 1) * g
-        depth = 2 * across + g
+        depth = across if spot.bottom and layout.phone else 2 * across + g
         box = (
             pygame.Rect(0, 0, width_along, depth)
             if facing in ("bottom", "top")
@@ -522,15 +527,21 @@ class Adapter(TableAdapter[GangView]):
             return layout.button_bar
         top = layout.centre[1] + layout.card_h / 2 + layout.unit * 0.18
         w = self.card_width(layout, True)
-        square_top = layout.size[1] - layout.unit * 0.22 - 2 * card_height(w) - max(3, round(w * 0.08))
-        h = min(layout.em * 0.62, square_top - top - layout.unit * 0.12)
+        rows = 1 if layout.phone else 2  # a phone on its side has the viewer's square in one row
+        square_top = layout.size[1] - layout.unit * 0.22 - rows * (card_height(w) + max(3, round(w * 0.08)))
+        h = min(self._bar_height(layout), square_top - top - layout.unit * 0.12)
         return pygame.Rect(
             round(layout.size[0] * 0.26), round(top), round(layout.size[0] * 0.48), round(max(h, 24))
         )
 
+    @staticmethod
+    def _bar_height(layout: TableLayout) -> float:
+        """The height of the bar between the piles and the viewer's square: at least a thumb's on a phone."""
+        return max(layout.tap, layout.em * 0.62)
+
     def fits(self, layout: TableLayout) -> bool:
         """The bar between the piles and the viewer's square gets its full height."""
-        return self.button_bar(layout).h >= round(layout.em * 0.62)
+        return self.button_bar(layout).h >= round(self._bar_height(layout))
 
     def _pile_rect(self, layout: TableLayout, zone: str) -> pygame.Rect:
         x, y = layout.stock_pos if zone == "stock" else layout.discard_pos

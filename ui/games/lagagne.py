@@ -154,8 +154,8 @@ class Adapter(TableAdapter[LaGagneView]):
 
     # ================================================================== geometry
     def board_card_width(self, layout: TableLayout) -> int:
-        """The width of the viewer's column cards (upright, as wide as a thumb: the columns are targets)."""
-        return max(26, round(layout.card_w * (0.64 if layout.portrait else 0.62)))
+        """The width of the viewer's column cards (on a phone, as wide as a thumb: the columns are targets)."""
+        return max(26, round(layout.card_w * (0.64 if layout.portrait else 0.75 if layout.phone else 0.62)))
 
     def own_board(self, layout: TableLayout) -> tuple[pygame.Rect, int]:
         """The viewer's board (four columns) and its card width: left of the hand, under the piles
@@ -192,9 +192,12 @@ class Adapter(TableAdapter[LaGagneView]):
         if layout.portrait:
             return layout.button_bar
         hand = self.hand_rect(layout)
-        h = round(layout.em * 0.6)
+        h = max(layout.tap, round(layout.em * 0.6))
         bottom = min(hand.y - layout.unit * 0.2, layout.log_rect.y - layout.unit * 0.15)
-        bar = pygame.Rect(hand.x, round(bottom - h), layout.felt.right - round(layout.unit * 0.4) - hand.x, h)
+        right = layout.felt.right - round(layout.unit * 0.4)
+        if layout.phone:  # a phone's side of the table is the other seats' (their boards come down to the log)
+            right = min(right, layout.log_rect.x - round(layout.unit * 0.15))
+        bar = pygame.Rect(hand.x, round(bottom - h), right - hand.x, h)
         for spot in layout.seats:
             if spot.plate.colliderect(bar) and spot.plate.x > hand.x:
                 bar.w = min(bar.w, spot.plate.x - round(layout.unit * 0.15) - bar.x)

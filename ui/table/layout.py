@@ -55,6 +55,16 @@ def text_scale(size: tuple[int, int], percent: int) -> float:
 
 TAP = 44
 """The lowest a row of buttons is in a portrait window (pixels: CSS pixels on a phone, a finger's target)."""
+TAP_LANDSCAPE = 40
+"""The lowest a button is on a phone on its side (its 360–430 px of height are shared by the viewer's
+cards, the piles and the other seats; Android's 48 dp and Apple's 44 pt are targets with their
+margins, and a button here keeps a gap of a few pixels around it)."""
+PHONE_ROW = 6
+"""From how many other seats a phone on its side seats them side by side along the top (each plate
+over its cards) instead of on an arc, which a window that low makes too flat for them."""
+PHONE_HEIGHT = 500
+"""CSS pixels: a landscape window lower than this is a phone on its side (phones are 320–430 high on
+their side; the desktop's smallest window is 640 high and a small tablet on its side 600 or more)."""
 STATUS_SMALLEST = 12
 """Pixels: the smallest status text of an upright top bar (read at arm's length on a phone)."""
 STATUS_LINES = 3
@@ -77,12 +87,20 @@ def is_portrait(size: tuple[int, int]) -> bool:
     return size[1] > size[0]
 
 
+def is_phone_landscape(size: tuple[int, int]) -> bool:
+    """Whether a window of ``size`` is a phone held on its side: wider than high and lower than
+    ``PHONE_HEIGHT``. Its cards and buttons are sized for a thumb, as upright; the desktop's
+    smallest window (1024×640) and a tablet on its side (1024×768) keep the desktop's table."""
+    return size[0] > size[1] and size[1] < PHONE_HEIGHT
+
+
 def max_card_scale(size: tuple[int, int], players: int) -> float:
     """The largest card scale a table can take without its zones running into each other: a
-    two-seat table takes extra-large cards at any size; a crowded one only in a large window. Upright,
-    the other seats' cards are kept small apart from the viewer's, which may take any card size but at a
-    crowded table (six seats or more) the largest: their seats need the room over the top."""
-    if is_portrait(size):
+    two-seat table takes extra-large cards at any size; a crowded one only in a large window. On a
+    phone (upright or on its side) the other seats' cards are kept small apart from the viewer's,
+    which may take any card size but at a crowded table (six seats or more) the largest: their seats
+    need the room."""
+    if is_portrait(size) or is_phone_landscape(size):
         return 1.4 if players <= 5 else 1.25
     room = min(1.0, max(0.0, (min(size[0] / 1.6, size[1]) - 640) / (1080 - 640)))
     if players <= 2:
@@ -129,6 +147,11 @@ class TableLayout:
         self.screen = pygame.Rect(0, 0, w, h)
         self.portrait = is_portrait(size)
         """Laid out upright in rows (see the module docstring)."""
+        self.phone = is_phone_landscape(size)
+        """A phone on its side: the desktop's table, with the viewer's cards and the buttons sized for
+        a thumb (``tap``) and the piles smaller."""
+        self.tap = TAP if self.portrait else TAP_LANDSCAPE if self.phone else 0
+        """The lowest a button may be (pixels): a finger's target on a phone, upright or on its side."""
         unit = min(w / PORTRAIT_UNITS[0], h / PORTRAIT_UNITS[1]) if self.portrait else min(w / 16, h / 10)
         self.unit = unit
         """The measure of the cards and the spaces between them."""
@@ -140,10 +163,15 @@ class TableLayout:
         crowd = 1.0 if players <= 3 else 0.82 if players <= 5 else 0.68
         if self.portrait:  # the other seats share the top of a narrow window: their cards stay small
             crowd *= 0.75 if players <= 2 else 0.62
+        elif self.phone:  # and a low one's: the viewer's cards take the height
+            crowd *= 0.8 if players <= 2 else 0.7
         self.small_w = max(26, round(self.card_w * 0.72 * crowd))
         """Width of the other seats' cards."""
         self.card_h = card_height(self.card_w)
         self.pile_w, self.pile_h = self.card_w, self.card_h
+        if self.phone:
+            self.pile_w = max(34, round(self.card_w * SHORT_PILES))
+            self.pile_h = card_height(self.pile_w)
         """The size of the cards on the stock and the discard pile: the cards' (smaller upright in a
         short window at a table of four seats or more, ``SHORT_PILES``: the other seats need the room)."""
         self.status_size = max(STATUS_SMALLEST, round(self.em * 0.215)) if self.portrait else 0
@@ -169,7 +197,7 @@ class TableLayout:
             self.hand_y = h - self.card_h - round(unit * 0.45)
             """Top of the bottom seat's hand."""
             log_w = round(w * 0.185 * (1 + 0.6 * (text_scale - 1)))  # wider for bigger text; as high (fewer lines)
-            log_h = round(unit * 2.7)
+            log_h = round(unit * (2.2 if self.phone else 2.7))  # a phone's log is lower (a tap enlarges it)
             self.log_rect = pygame.Rect(round(w * 0.985) - log_w, h - log_h - round(unit * 0.2), log_w, log_h)
             self.seats = self._spots()
             plate = self.seats[bottom_seat].plate
@@ -248,6 +276,8 @@ class TableLayout:
         others = self.players - 1
         small_h = card_height(self.small_w)
         cx, cy = self.centre
+        if self.phone and others >= PHONE_ROW:
+            return self._top_row_spot(seat, rel, plate)
         if others == 1:
             angle = 270.0
             cards = (cx, self.top_bar + self.unit * 0.6 + small_h / 2)
@@ -275,6 +305,20 @@ class TableLayout:
                     plate.midtop = (round(cards[0]), round(cards[1] + small_h / 2 + self.unit * 0.08))
         plate.clamp_ip(self.screen)
         return SeatSpot(seat, plate, cards, angle, False)
+
+    def _top_row_spot(self, seat: int, rel: int, plate: pygame.Rect) -> SeatSpot:
+        """A seat's spot on a phone on its side at a crowded table: the other seats side by side along
+        the top, clockwise from the left, each plate over the room of its cards (``SeatSpot.room``),
+        which reaches down to the piles' quick-discard ring."""
+        others = self.players - 1
+        gap = round(self.unit * 0.1)
+        cell_w = self.felt.w / others
+        x = self.felt.x + (rel - 1) * cell_w
+        plate.w = min(plate.w, round(cell_w) - 2 * gap)
+        plate.midtop = (round(x + cell_w / 2), self.top_bar + round(self.unit * 0.15))
+        bottom = round(self.centre[1] - self.pile_h * 0.62 - gap)
+        room = pygame.Rect(round(x + gap), plate.bottom + gap, round(cell_w) - 2 * gap, bottom - plate.bottom - gap)
+        return SeatSpot(seat, plate, room.center, 270.0, False, room)
 
     def _upright_spot(self, seat: int, rel: int, plate: pygame.Rect) -> SeatSpot:
         """A seat's spot in a portrait window: the viewer's in its row; one other seat at the top, its
