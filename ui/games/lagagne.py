@@ -1177,7 +1177,7 @@ class Adapter(TableAdapter[LaGagneView]):
         cy = round(layout.centre[1])
         taken = (
             [b for b, _ in self.boards(layout).values()]
-            + [s.plate for s in layout.seats]
+            + [s.plate for s in layout.seats] + [s.room for s in layout.seats if s.room is not None]  # totals too
             + [self._middle(layout), self.hand_rect(layout), self.button_bar(layout), layout.log_rect]
             + [b.rect.inflate(6, 6) for b in self.table.buttons]
             + [

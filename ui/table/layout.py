@@ -291,7 +291,10 @@ class TableLayout:
             top_limit = self.top_bar + self.unit * 0.25 + small_h / 2
             cards = (cards[0], max(cards[1], top_limit + plate_h + self.unit * 0.1))
             plate.midbottom = (round(cards[0]), round(cards[1] - small_h / 2 - self.unit * 0.08))
-            if self.players > 5 and 200 < angle < 340:
+            if self.phone and abs(math.cos(rad)) < 0.2:  # a low window: the top seat's cards beside its
+                plate.midtop = (round(cards[0] - self.small_w * 1.3), self.top_bar + round(self.unit * 0.15))
+                cards = (plate.right + self.small_w * 1.4, plate.top + small_h)  # plate, clear of the piles
+            elif self.players > 5 and 200 < angle < 340:
                 # crowded top arc: the plate goes beside the cards, on the outer side
                 side = -1 if math.cos(rad) < 0 else 1
                 cards = (cards[0], cards[1] - plate_h / 2)
