@@ -73,10 +73,11 @@ LINE = 1.42
 """A line's height in text sizes (the app's font, Noto Sans, with a little air)."""
 SHORT_UPRIGHT = 2.0
 """An upright window less than this many times as high as wide is short (360×640, 16:9): a table of
-four seats or more there has smaller piles and its other seats in two columns. A phone of 19.5:9
-(390×844) has room for the piles and for three other seats on an arc."""
+four seats or more there has smaller piles (``SHORT_PILES``). A phone of 19.5:9 (390×844) has room
+for the piles at their size."""
 SHORT_PILES = 0.72
-"""The piles' share of the cards' width upright in a short window at a table of four seats or more."""
+"""The piles' share of the cards' width on a phone on its side, and upright in a short window at a
+table of four seats or more."""
 CROWDED_UPRIGHT = 4
 """From how many other seats a portrait table seats them in two columns over the top, each plate on
 the outer side with its cards beside it, instead of on an arc."""
@@ -169,11 +170,12 @@ class TableLayout:
         """Width of the other seats' cards."""
         self.card_h = card_height(self.card_w)
         self.pile_w, self.pile_h = self.card_w, self.card_h
+        """The size of the cards on the stock and the discard pile: the cards' (``SHORT_PILES`` of them
+        on a phone on its side, and upright in a short window at a table of four seats or more: the
+        other seats need the room)."""
         if self.phone:
             self.pile_w = max(34, round(self.card_w * SHORT_PILES))
             self.pile_h = card_height(self.pile_w)
-        """The size of the cards on the stock and the discard pile: the cards' (smaller upright in a
-        short window at a table of four seats or more, ``SHORT_PILES``: the other seats need the room)."""
         self.status_size = max(STATUS_SMALLEST, round(self.em * 0.215)) if self.portrait else 0
         """Upright, the text size of what happens now in the top bar (its own lines under the title)."""
         self.menu_room = max(TAP + 12, round(self.em * 1.1)) if self.portrait else 0
