@@ -221,7 +221,7 @@ class TwoPiles:
 def test_the_sprites_follow_the_view_with_no_scene() -> None:
     adapter = TwoPiles()
     sync = SpriteSync(adapter)  # type: ignore[arg-type]
-    layout = SimpleNamespace(stock_pos=(0.0, 0.0), card_w=60)
+    layout = SimpleNamespace(stock_pos=(0.0, 0.0), card_w=60, pile_w=60)
     stage = Stage({}, 0, layout, 1.0, 0.0)  # type: ignore[arg-type]
     sprites = sync.follow([], [], stage, animate_deal=False)
     assert [(s.zone, s.card, s.face_up) for s in sprites] == [("stock", None, False), ("stock", None, False),

@@ -216,12 +216,12 @@ class TableAdapter(Generic[V]):
         """Top-left and width of each card of ``zone``."""
         if zone == "stock":
             x, y = layout.stock_pos
-            return [(x + dx, y + dy, layout.card_w)
-                    for dx, dy in (layout.pile_offset(i, layout.card_w) for i in range(count))]
+            return [(x + dx, y + dy, layout.pile_w)
+                    for dx, dy in (layout.pile_offset(i, layout.pile_w) for i in range(count))]
         if zone == "discard":
             x, y = layout.discard_pos
-            return [(x + dx, y + dy, layout.card_w)
-                    for dx, dy in (layout.pile_offset(i, layout.card_w) for i in range(count))]
+            return [(x + dx, y + dy, layout.pile_w)
+                    for dx, dy in (layout.pile_offset(i, layout.pile_w) for i in range(count))]
         if zone.startswith("hand:"):
             seat = int(zone.split(":")[1])
             spot = layout.seats[seat]
@@ -321,12 +321,16 @@ class TableAdapter(Generic[V]):
     def fits(self, layout: TableLayout) -> bool:
         """Whether the cards of ``layout`` leave the main buttons their room (else the table tries
         smaller cards): by default, the piles in the middle stay clear of the button bar and of the
-        name plates (a crowded table's top plate comes down towards them, big text makes it larger)."""
+        name plates (a crowded table's top plate comes down towards them, big text makes it larger);
+        upright, the other seats' plates keep their size on their arc (the viewer's cards, which take
+        the height, give up some room rather than the plates their words)."""
         sx, sy = layout.stock_pos
         dx, _ = layout.discard_pos
-        piles = pygame.Rect(round(sx), round(sy), round(dx + layout.card_w - sx), layout.card_h)
+        piles = pygame.Rect(round(sx), round(sy), round(dx + layout.pile_w - sx), layout.pile_h)
         room = piles.inflate(0, round(layout.unit * 0.2))
-        return not room.colliderect(self.button_bar(layout)) and room.collidelist([s.plate for s in layout.seats]) == -1
+        whole = not layout.portrait or layout.plate_em >= layout.em
+        return (whole and not room.colliderect(self.button_bar(layout))
+                and room.collidelist([s.plate for s in layout.seats]) == -1)
 
     # ------------------------------------------------------------------ visual timers
     def tick(self, dt: float) -> None:

@@ -79,6 +79,8 @@ def slot_of(zone: str) -> tuple[int, int] | None:
 
 Cells = tuple[list[list[int]], list[int]]
 """Per seat, the cell of its square holding each engine slot, and per seat the square's cell count."""
+SMALLEST_SQUARE = 12
+"""Pixels: the narrowest another seat's cards come out in the cell of a crowded upright table."""
 MOVING = frozenset({"drop", "snap", "give", "penalty"})
 """The public round log's kinds that take a card from a seat or give one to it."""
 MOST_CELLS = 64
@@ -276,7 +278,9 @@ class Adapter(TableAdapter[GangView]):
         """Top-left and width of each of ``seat``'s ``count`` cards, and the square's bounds.
 
         Slots 0 and 1 are the row nearest to the player; 2 and 3 the row behind; further cards
-        (penalties, gifts) add columns to the player's right. The square faces its player.
+        (penalties, gifts) add columns to the player's right. The square faces its player. On a phone
+        on its side the viewer's square is unfolded into one row (its columns side by side, each
+        nearest card first); in a crowded upright table's cell a square is as large as the cell holds.
         """
         counts = self._counts_for(layout)
         counts[seat] = count
@@ -310,6 +314,11 @@ class Adapter(TableAdapter[GangView]):
         placed = [out[bottom][1]]
         scales = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55)
         for seat in others:
+            room = layout.seats[seat].room
+            if room is not None:  # a crowded upright table: the square as large as its cell leaves it
+                out[seat] = self._build(layout, seat, counts[seat], self._fitting(room, counts[seat], base), [])
+                placed.append(out[seat][1])
+                continue
             tries = [(scale, slide) for slide in (False, True) for scale in scales]
             for scale, slide in tries:
                 built = self._build(
@@ -323,6 +332,18 @@ class Adapter(TableAdapter[GangView]):
         return out
 
     @staticmethod
+    def _fitting(room: pygame.Rect, count: int, largest: int) -> int:
+        """The width of the cards of a square of ``count`` cards that fits ``room`` (at most ``largest``)."""
+        cols = 2 + (max(count, 4) - 3) // 2
+        w = largest
+        while w > SMALLEST_SQUARE:
+            g = max(3, round(w * 0.08))
+            if cols * w + (cols - 1) * g <= room.w and 2 * card_height(w) + g <= room.h:
+                break
+            w -= 1
+        return w
+
+    @staticmethod
     def _nearest_own(box: pygame.Rect, seat: int, layout: TableLayout) -> bool:
         """Whether a seat's square lies nearer its own name plate than any other's (else the cards
         look like a neighbour's)."""
@@ -333,8 +354,8 @@ class Adapter(TableAdapter[GangView]):
         """The piles, the quick-discard ring around the discard and the button bar."""
         sx = layout.stock_pos[0]
         dx, dy = layout.discard_pos
-        ring = round(layout.card_h * 0.62)
-        centre = (dx + layout.card_w / 2, dy + layout.card_h / 2)
+        ring = round(layout.pile_h * 0.62)
+        centre = (dx + layout.pile_w / 2, dy + layout.pile_h / 2)
         piles = pygame.Rect(round(sx), round(centre[1] - ring), round(centre[0] + ring - sx), ring * 2)
         piles.h += round(layout.unit * 0.3)
         return piles.union(self.button_bar(layout))
@@ -354,9 +375,12 @@ class Adapter(TableAdapter[GangView]):
         cols = 2 + (max(count, 4) - 3) // 2
         cells = [(k % 2, k // 2) if k < 4 else (2 + (k - 4) // 2, (k - 4) % 2) for k in range(count)]
         facing = "bottom" if spot.bottom else self._facing(spot)
+        if spot.bottom and layout.phone:  # a phone on its side: the square unfolded into one row, its
+            cells = [(2 * col + row, 0) for col, row in cells]  # left column's two cards, then the right's
+            cols *= 2
         along, across = (w, h) if facing in ("bottom", "top") else (h, w)
         width_along = cols * along + (cols - 1) * g
-        depth = 2 * across + g
+        depth = across if spot.bottom and layout.phone else 2 * across + g
         box = (
             pygame.Rect(0, 0, width_along, depth)
             if facing in ("bottom", "top")
@@ -503,8 +527,9 @@ class Adapter(TableAdapter[GangView]):
             return layout.button_bar
         top = layout.centre[1] + layout.card_h / 2 + layout.unit * 0.18
         w = self.card_width(layout, True)
-        square_top = layout.size[1] - layout.unit * 0.22 - 2 * card_height(w) - max(3, round(w * 0.08))
-        h = min(layout.em * 0.62, square_top - top - layout.unit * 0.12)
+        rows = 1 if layout.phone else 2  # a phone on its side has the viewer's square in one row
+        square_top = layout.size[1] - layout.unit * 0.22 - rows * (card_height(w) + max(3, round(w * 0.08)))
+        h = min(self._bar_height(layout), square_top - top - layout.unit * 0.12)
         return pygame.Rect(
             round(layout.size[0] * 0.26), round(top), round(layout.size[0] * 0.48), round(max(h, 24))
         )
@@ -514,14 +539,19 @@ class Adapter(TableAdapter[GangView]):
         middle = self._middle(layout)
         return (layout.centre[0], middle.top - layout.unit * 0.15), [middle]
 
+    @staticmethod
+    def _bar_height(layout: TableLayout) -> float:
+        """The height of the bar between the piles and the viewer's square: at least a thumb's on a phone."""
+        return max(layout.tap, layout.em * 0.62)
+
     def fits(self, layout: TableLayout) -> bool:
         """The bar between the piles and the viewer's square gets its full height."""
-        return self.button_bar(layout).h >= round(layout.em * 0.62)
+        return self.button_bar(layout).h >= round(self._bar_height(layout))
 
     def _pile_rect(self, layout: TableLayout, zone: str) -> pygame.Rect:
         x, y = layout.stock_pos if zone == "stock" else layout.discard_pos
-        return pygame.Rect(round(x), round(y), layout.card_w, layout.card_h).inflate(
-            layout.card_w // 4, layout.card_w // 4
+        return pygame.Rect(round(x), round(y), layout.pile_w, layout.pile_h).inflate(
+            layout.pile_w // 4, layout.pile_w // 4
         )
 
     def own_rect(self, seat: int, view: GangView, layout: TableLayout) -> pygame.Rect:
@@ -1172,9 +1202,9 @@ class Adapter(TableAdapter[GangView]):
     def _ring_rect(self, layout: TableLayout) -> pygame.Rect:
         """The quick-discard window's countdown ring round the discard pile."""
         x, y = layout.discard_pos
-        radius = round(layout.card_h * 0.62)
+        radius = round(layout.pile_h * 0.62)
         rect = pygame.Rect(0, 0, radius * 2, radius * 2)
-        rect.center = (round(x + layout.card_w / 2), round(y + layout.card_h / 2))
+        rect.center = (round(x + layout.pile_w / 2), round(y + layout.pile_h / 2))
         return rect
 
     def _targets(self, view: GangView) -> list[CardSprite]:
@@ -1383,8 +1413,8 @@ class Adapter(TableAdapter[GangView]):
     def _draw_ring(self, surface: Ink, layout: TableLayout, clock: tuple[float, float]) -> None:
         frac = ring_share(clock)
         x, y = layout.discard_pos
-        centre = (round(x + layout.card_w / 2), round(y + layout.card_h / 2))
-        radius = round(layout.card_h * 0.62)
+        centre = (round(x + layout.pile_w / 2), round(y + layout.pile_h / 2))
+        radius = round(layout.pile_h * 0.62)
         rect = pygame.Rect(0, 0, radius * 2, radius * 2)
         rect.center = centre
         surface.circle((20, 50, 34), centre, radius, max(3, round(layout.unit * 0.06)))

@@ -287,8 +287,8 @@ class Adapter(TableAdapter[GinView]):
 
     def _pile_rect(self, layout: TableLayout, zone: str) -> pygame.Rect:
         x, y = layout.stock_pos if zone == "stock" else layout.discard_pos
-        return pygame.Rect(round(x), round(y), layout.card_w, layout.card_h).inflate(layout.card_w // 3,
-                                                                                     layout.card_w // 3)
+        return pygame.Rect(round(x), round(y), layout.pile_w, layout.pile_h).inflate(layout.pile_w // 3,
+                                                                                     layout.pile_w // 3)
 
     def _reorder_at(self, sprite: CardSprite) -> None:
         others = [s for s in self._own_sprites() if s is not sprite]

@@ -42,6 +42,10 @@ BESIDE = ("below", "inward", "inward_mid", "above")
 """Where another seat's board may go by its name plate, in order of preference (see ``_board_beside``)."""
 BESIDE_SIDE = ("below", "below_out", "inward", "inward_mid", "above")
 """The same for a plate on a side of the table, whose board may also start from the felt's edge."""
+CELL_BACKS = 14
+"""Pixels: the height of another seat's hand's backs under its plate in a crowded upright table's cell."""
+SMALLEST_BOARD = 12
+"""Pixels: the narrowest another seat's column cards come out in the cell of a crowded upright table."""
 BOARD_SCALES = (1.0, 0.9, 0.8, 0.72, 0.64, 0.56)
 """The sizes another seat's board tries, largest first, until it lies clear of everything else."""
 
@@ -150,8 +154,8 @@ class Adapter(TableAdapter[LaGagneView]):
 
     # ================================================================== geometry
     def board_card_width(self, layout: TableLayout) -> int:
-        """The width of the viewer's column cards (upright, as wide as a thumb: the columns are targets)."""
-        return max(26, round(layout.card_w * (0.64 if layout.portrait else 0.62)))
+        """The width of the viewer's column cards (on a phone, as wide as a thumb: the columns are targets)."""
+        return max(26, round(layout.card_w * (0.64 if layout.portrait else 0.75 if layout.phone else 0.62)))
 
     def own_board(self, layout: TableLayout) -> tuple[pygame.Rect, int]:
         """The viewer's board (four columns) and its card width: left of the hand, under the piles
@@ -188,18 +192,28 @@ class Adapter(TableAdapter[LaGagneView]):
         if layout.portrait:
             return layout.button_bar
         hand = self.hand_rect(layout)
-        h = round(layout.em * 0.6)
+        h = max(layout.tap, round(layout.em * 0.6))
         bottom = min(hand.y - layout.unit * 0.2, layout.log_rect.y - layout.unit * 0.15)
-        bar = pygame.Rect(hand.x, round(bottom - h), layout.felt.right - round(layout.unit * 0.4) - hand.x, h)
+        right = layout.felt.right - round(layout.unit * 0.4)
+        if layout.phone:  # a phone's side of the table is the other seats' (their boards come down to the log)
+            right = min(right, layout.log_rect.x - round(layout.unit * 0.15))
+        bar = pygame.Rect(hand.x, round(bottom - h), right - hand.x, h)
         for spot in layout.seats:
             if spot.plate.colliderect(bar) and spot.plate.x > hand.x:
                 bar.w = min(bar.w, spot.plate.x - round(layout.unit * 0.15) - bar.x)
         return bar
 
+    def fits(self, layout: TableLayout) -> bool:
+        """The piles clear of the buttons and plates (as any game's), and on a crowded upright table
+        room in each seat's cell for its hand's backs under its plate (else the table takes smaller
+        cards, and the seats over the top get what they give)."""
+        rooms = [(spot.room, spot.plate) for spot in layout.seats if spot.room is not None]
+        return super().fits(layout) and all(room.bottom - plate.bottom - 3 >= CELL_BACKS for room, plate in rooms)
+
     def _middle(self, layout: TableLayout) -> pygame.Rect:
         sx, sy = layout.stock_pos
         dx, _ = layout.discard_pos
-        return pygame.Rect(round(sx), round(sy), round(dx + layout.card_w - sx), layout.card_h).inflate(
+        return pygame.Rect(round(sx), round(sy), round(dx + layout.pile_w - sx), layout.pile_h).inflate(
             round(layout.unit * 0.3), round(layout.unit * 0.3)
         )
 
@@ -261,6 +275,12 @@ class Adapter(TableAdapter[LaGagneView]):
         misses = 0
         for seat in order:
             plate = layout.seats[seat].plate
+            room = layout.seats[seat].room
+            if room is not None:  # a crowded upright table: the board in its cell, beside the plate
+                rect, w = self._board_in(room, plate, base, max(1, shown[seat]))
+                out[seat] = (rect, w)
+                taken.append(self._reach(rect, w))
+                continue
             wheres = BESIDE_SIDE if abs(plate.centerx - cx) > layout.size[0] * 0.25 else BESIDE
             found = None
             for where, scale in itertools.product(wheres, BOARD_SCALES):
@@ -281,6 +301,32 @@ class Adapter(TableAdapter[LaGagneView]):
             out[seat] = found[:2]
             taken.append(found[2])
         return misses, out
+
+    @staticmethod
+    def _board_in(room: pygame.Rect, plate: pygame.Rect, largest: int, cols: int) -> tuple[pygame.Rect, int]:
+        """A board of ``cols`` columns in the ``room`` of a crowded upright table's cell, against its
+        plate, with cards as wide as four columns leave (so that a column opened later changes no
+        width), at most ``largest``; and that width."""
+        def parts(w: int) -> tuple[int, int, int, int]:
+            """The room a ×2 badge takes over a column and at its right, the gap between columns and the
+            height of the totals' pills under them (``_badge_place``) at cards ``w`` wide."""
+            bw = max(14, round(w * 0.52))
+            return (math.ceil(card_height(bw) * 0.18), math.ceil(bw * 0.38), max(4, round(w * 0.14)),
+                    round(max(10, round(w * 0.26)) * 1.7) + 2)
+
+        w = largest
+        while w > SMALLEST_BOARD:
+            up, right, gap, pill = parts(w)
+            if 4 * w + 3 * gap + right <= room.w and card_height(w) * 1.42 + up + pill <= room.h:
+                break
+            w -= 1
+        up, right, gap, pill = parts(w)
+        rect = pygame.Rect(0, room.y + up, cols * w + (cols - 1) * gap, room.h - up - pill)
+        if plate.centerx < room.centerx:
+            rect.x = room.x
+        else:
+            rect.right = room.right - right
+        return rect, w
 
     @staticmethod
     def _board_beside(plate: pygame.Rect, where: str, w: int, cols: int, felt: pygame.Rect,
@@ -401,6 +447,13 @@ class Adapter(TableAdapter[LaGagneView]):
                     backs = self._other_hand(other, max(1, sizes[other]), layout)
                     x0, y0, w0 = backs[0]
                     taken.append(pygame.Rect(round(x0), round(y0), round(backs[-1][0] - x0 + w0), card_height(w0)))
+        room = layout.seats[seat].room
+        if room is not None:  # a crowded upright table: under the plate, in its cell
+            h = max(8, min(h, room.bottom - plate.bottom - 3))
+            w = max(6, round(h / card_height(100) * 100))
+            step = min(w * 0.4, (plate.w - w) / max(1, count - 1))
+            x = plate.x if plate.centerx < room.centerx else plate.right - (step * max(0, count - 1) + w)
+            return [(x + i * step, plate.bottom + 3, w) for i in range(count)]
         felt = layout.felt
         spots = [
             (plate.right + 6, plate.centery - h / 2),
@@ -428,8 +481,8 @@ class Adapter(TableAdapter[LaGagneView]):
 
     def _pile_rect(self, layout: TableLayout) -> pygame.Rect:
         x, y = layout.discard_pos
-        return pygame.Rect(round(x), round(y), layout.card_w, layout.card_h).inflate(
-            layout.card_w // 4, layout.card_w // 4
+        return pygame.Rect(round(x), round(y), layout.pile_w, layout.pile_h).inflate(
+            layout.pile_w // 4, layout.pile_w // 4
         )
 
     # ================================================================== moves of a card
@@ -1124,7 +1177,7 @@ class Adapter(TableAdapter[LaGagneView]):
         cy = round(layout.centre[1])
         taken = (
             [b for b, _ in self.boards(layout).values()]
-            + [s.plate for s in layout.seats]
+            + [s.plate for s in layout.seats] + [s.room for s in layout.seats if s.room is not None]  # totals too
             + [self._middle(layout), self.hand_rect(layout), self.button_bar(layout), layout.log_rect]
             + [b.rect.inflate(6, 6) for b in self.table.buttons]
             + [
@@ -1138,9 +1191,9 @@ class Adapter(TableAdapter[LaGagneView]):
                    ("midright", (layout.felt.right - round(u * 0.3), layout.side_bar.centery))] if layout.portrait else []
         for anchor, pos in (
             ("midright", (round(sx - u * 0.35), cy)),
-            ("midleft", (round(dx + layout.card_w + u * 0.35), cy)),
+            ("midleft", (round(dx + layout.pile_w + u * 0.35), cy)),
             ("midbottom", (round(layout.centre[0]), round(sy - u * 0.15))),
-            ("topright", (round(sx - u * 0.35), round(sy + layout.card_h + u * 0.1))),
+            ("topright", (round(sx - u * 0.35), round(sy + layout.pile_h + u * 0.1))),
             ("bottomleft", (layout.felt.x + round(u * 0.3), self._middle(layout).top - round(u * 0.1))),  # narrow
             ("bottomright", (layout.felt.right - round(u * 0.3), self._middle(layout).top - round(u * 0.1))),
             ("topleft", (layout.felt.x + round(u * 0.6), layout.felt.y + round(u * 0.45))),

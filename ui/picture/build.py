@@ -173,7 +173,7 @@ def picture_of(scene: TableScene, known: Nodes | None = None) -> Picture:
     nodes += known.top_bar((title, hint, status), bar)
     for zone, pos in (("stock", layout.stock_pos), ("discard", layout.discard_pos)):
         count = sum(1 for s in scene.sprites if s.zone == zone)
-        nodes.append(Node(f"pile:{zone}", "pile", (round(pos[0]), round(pos[1]), layout.card_w, layout.card_h),
+        nodes.append(Node(f"pile:{zone}", "pile", (round(pos[0]), round(pos[1]), layout.pile_w, layout.pile_h),
                           DEPTH_PILES, str(count), role="img", label=tr(f"picture.{zone}", n=count),
                           group=zone))
     for spot in layout.seats:

@@ -102,7 +102,7 @@ class SpriteSync:
             for i, chosen in enumerate(places):
                 if chosen is None:
                     if not spare:
-                        new = CardSprite(None, zone, stock_x, stock_y, layout.card_w)
+                        new = CardSprite(None, zone, stock_x, stock_y, layout.pile_w)
                         new.target = (stock_x, stock_y)
                         fresh.append(new)
                         spare.append(new)
@@ -137,7 +137,7 @@ class SpriteSync:
         stock_x, stock_y = layout.stock_pos
         delays = {dealt: n * STAGGER * 0.55 * stage.factor for n, dealt in enumerate(self.adapter.deal_order(wanted))}
         for s in sprites:
-            s.x, s.y, s.width = stock_x, stock_y, layout.card_w
+            s.x, s.y, s.width = stock_x, stock_y, layout.pile_w
             s.face_up = False
         return delays
 

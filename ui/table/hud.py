@@ -15,7 +15,7 @@ import pygame
 from game.core.registry import GameDescriptor
 from ui.session import MatchSession
 from ui.spoken import Words
-from ui.table.layout import TableLayout
+from ui.table.layout import LINE, TableLayout
 from ui.table.paint import (
     draw_felt,
     fitting_parts,
@@ -77,27 +77,22 @@ class Part(NamedTuple):
 def bar_parts(text: TextCache, layout: TableLayout, name: str, hint_text: str, status: str) -> list[Part]:
     """The top bar's texts (the game's title, the menu key, what happens now) and where they go: the
     one geometry the bar's drawing and the table's picture share."""
+    if layout.portrait:
+        return _upright_bar_parts(text, layout, name, status)
     w, _ = layout.size
     bar = pygame.Rect(0, 0, w, layout.top_bar)
     margin = round(layout.unit * 0.3)
-    line = min(bar.h, round(layout.em * 0.62))  # upright, the bar is higher: the status takes two lines
+    line = min(bar.h, round(layout.em * 0.62))
     size, title_w = round(line * 0.5), round(w * 0.22)
-    if layout.portrait:  # upright (a phone), the title on one line, as narrow as it can be
-        size = round(line * 0.42)
-        while size > 12 and text.width(name, size, True) > w * 0.36:
-            size -= 1
-        title_w = min(round(w * 0.36), text.width(name, size, True) + 2)
     title = text.block(name, size, title_w, bar.h - 4, GOLD, bold=True, align="left")
     title_rect = title.get_rect(midleft=(margin, bar.centery))
     room = pygame.Rect(margin, 2, title_w, bar.h - 4)
     parts = [Part("title", name, title_rect, room, size, True, title)]
-    hint_rect = pygame.Rect(w - margin, bar.centery, 0, 0)
-    if not layout.portrait:  # upright (a phone), the keys' room goes to what happens now
-        hint_size = round(line * 0.36)
-        hint = text.block(hint_text, hint_size, round(w * 0.26), bar.h - 4, (190, 200, 180), align="right")
-        hint_rect = hint.get_rect(midright=(w - margin, bar.centery))
-        parts.append(Part("menu", hint_text, hint_rect, pygame.Rect(w - margin - round(w * 0.26), 2, round(w * 0.26),
-                                                                     bar.h - 4), hint_size, False, hint))
+    hint_size = round(line * 0.36)
+    hint = text.block(hint_text, hint_size, round(w * 0.26), bar.h - 4, (190, 200, 180), align="right")
+    hint_rect = hint.get_rect(midright=(w - margin, bar.centery))
+    parts.append(Part("menu", hint_text, hint_rect, pygame.Rect(w - margin - round(w * 0.26), 2, round(w * 0.26),
+                                                                 bar.h - 4), hint_size, False, hint))
     if status:
         room_w = hint_rect.left - title_rect.right - 2 * margin
         status_size = round(line * 0.44)
@@ -106,6 +101,25 @@ def bar_parts(text: TextCache, layout: TableLayout, name: str, hint_text: str, s
                      min(w // 2, hint_rect.left - margin - img.get_width() // 2))
         parts.append(Part("status", status, img.get_rect(center=(centre, bar.centery)),
                           pygame.Rect(title_rect.right + margin, 2, max(0, room_w), bar.h - 4), status_size, False, img))
+    return parts
+
+
+def _upright_bar_parts(text: TextCache, layout: TableLayout, name: str, status: str) -> list[Part]:
+    """An upright (phone's) top bar: the title on a line of its own, what happens now on the lines
+    under it across the bar, at a size read at arm's length; the right end kept for a browser's menu
+    button (``layout.menu_room``), the keys a phone has not left out."""
+    w, _ = layout.size
+    margin = round(layout.unit * 0.3)
+    size = layout.status_size
+    room_w = w - 2 * margin - layout.menu_room
+    title_h = round(size * LINE)
+    title = text.fit(name, size, room_w, GOLD, bold=True)
+    room = pygame.Rect(margin, 3, room_w, title_h)
+    parts = [Part("title", name, title.get_rect(topleft=room.topleft), room, size, True, title)]
+    if status:
+        room = pygame.Rect(margin, room.bottom, room_w, layout.top_bar - room.bottom - 4)
+        img = text.block(status, size, room.w, room.h, FONT_COLOUR, align="left")
+        parts.append(Part("status", status, img.get_rect(topleft=room.topleft), room, size, False, img))
     return parts
 
 
@@ -204,7 +218,7 @@ class TableHud:
         bar = pygame.Rect(0, 0, w, layout.top_bar + layout.top_bar // 2)  # the bar and the rail below it
         parts: dict[str, tuple[pygame.Rect, tuple[Any, ...], Any]] = {
             "bar": (bar, (name, hint, status), lambda surface: self._draw_bar(surface, layout, name, hint, status))}
-        piles = [pygame.Rect(round(pos[0]), round(pos[1]), layout.card_w, layout.card_h)
+        piles = [pygame.Rect(round(pos[0]), round(pos[1]), layout.pile_w, layout.pile_h)
                  for pos in (layout.stock_pos, layout.discard_pos)]
         parts["piles"] = (piles[0].unionall(piles[1:]).inflate(4, 4), (), lambda surface: self._draw_piles(
             surface, layout, piles))
@@ -228,8 +242,8 @@ class TableHud:
     def _draw_piles(surface: pygame.Surface, layout: TableLayout, piles: list[pygame.Rect]) -> None:
         """The empty places of the stock and the discard pile."""
         for rect in piles:
-            pygame.draw.rect(surface, (18, 70, 44), rect, border_radius=layout.card_w // 10)
-            pygame.draw.rect(surface, (60, 120, 84), rect, 2, border_radius=layout.card_w // 10)
+            pygame.draw.rect(surface, (18, 70, 44), rect, border_radius=layout.pile_w // 10)
+            pygame.draw.rect(surface, (60, 120, 84), rect, 2, border_radius=layout.pile_w // 10)
 
     def has(self, key: str) -> bool:
         """Whether the player's language has a sentence for ``key`` (a game's optional words)."""

@@ -4,8 +4,10 @@ The viewer's seat sits at the bottom; the other seats are spread clockwise on an
 top of an elliptical felt. Everything is computed from the window size, so the table scales.
 A window taller than wide (a phone held upright) is laid out in rows instead (``portrait``): the
 viewer's cards across the whole width along the bottom, their name plate and the log in a row above
-them, the buttons above those, the piles in the middle and the other seats on an arc over the top;
-the unit is then keyed on the width, so that the viewer's cards are large enough for a thumb.
+them, the buttons above those (one row at a table of four seats or more), the piles in the middle and
+the other seats on an arc over the top, or from four other seats in two columns, each in a cell with
+its plate on the outer side and its cards beside it; the unit is then keyed on the width, so that the
+viewer's cards are large enough for a thumb, and the top bar gives the status lines of its own.
 Cards are measured in ``unit``; text and the widgets that hold it (the top bar, buttons, name
 plates, the log) in ``em``, the unit at the interface size (``text_scale``), so that a player who
 chose bigger text gets it on the table too, drawn at its size; the cards then give up some room.
@@ -53,6 +55,29 @@ def text_scale(size: tuple[int, int], percent: int) -> float:
 
 TAP = 44
 """The lowest a row of buttons is in a portrait window (pixels: CSS pixels on a phone, a finger's target)."""
+TAP_LANDSCAPE = 40
+"""The lowest a button is on a phone on its side (its 360–430 px of height are shared by the viewer's
+cards, the piles and the other seats; Android's 48 dp and Apple's 44 pt are targets with their
+margins, and a button here keeps a gap of a few pixels around it)."""
+PHONE_ROW = 6
+"""From how many other seats a phone on its side seats them side by side along the top (each plate
+over its cards) instead of on an arc, which a window that low makes too flat for them."""
+PHONE_HEIGHT = 500
+"""CSS pixels: a landscape window lower than this is a phone on its side (phones are 320–430 high on
+their side; the desktop's smallest window is 640 high and a small tablet on its side 600 or more)."""
+STATUS_SMALLEST = 12
+"""Pixels: the smallest status text of an upright top bar (read at arm's length on a phone)."""
+STATUS_LINES = 3
+"""Lines an upright top bar keeps for the status: the longest prompts (German, LaGagne's) at 12 px on a 360 px phone."""
+LINE = 1.42
+"""A line's height in text sizes (the app's font, Noto Sans, with a little air)."""
+SHORT_UPRIGHT = 2.0
+"""An upright window less than this many times as high as wide is short (360×640, 16:9): a table of
+four seats or more there has smaller piles (``SHORT_PILES``). A phone of 19.5:9 (390×844) has room
+for the piles at their size."""
+SHORT_PILES = 0.72
+"""The piles' share of the cards' width on a phone on its side, and upright in a short window at a
+table of four seats or more."""
 CROWDED_UPRIGHT = 4
 """From how many other seats a portrait table seats them in two columns over the top, each plate on
 the outer side with its cards beside it, instead of on an arc."""
@@ -63,12 +88,20 @@ def is_portrait(size: tuple[int, int]) -> bool:
     return size[1] > size[0]
 
 
+def is_phone_landscape(size: tuple[int, int]) -> bool:
+    """Whether a window of ``size`` is a phone held on its side: wider than high and lower than
+    ``PHONE_HEIGHT``. Its cards and buttons are sized for a thumb, as upright; the desktop's
+    smallest window (1024×640) and a tablet on its side (1024×768) keep the desktop's table."""
+    return size[0] > size[1] and size[1] < PHONE_HEIGHT
+
+
 def max_card_scale(size: tuple[int, int], players: int) -> float:
     """The largest card scale a table can take without its zones running into each other: a
-    two-seat table takes extra-large cards at any size; a crowded one only in a large window. Upright,
-    the other seats' cards are kept small apart from the viewer's, which may take any card size but at a
-    crowded table (six seats or more) the largest: their seats need the room over the top."""
-    if is_portrait(size):
+    two-seat table takes extra-large cards at any size; a crowded one only in a large window. On a
+    phone (upright or on its side) the other seats' cards are kept small apart from the viewer's,
+    which may take any card size but at a crowded table (six seats or more) the largest: their seats
+    need the room."""
+    if is_portrait(size) or is_phone_landscape(size):
         return 1.4 if players <= 5 else 1.25
     room = min(1.0, max(0.0, (min(size[0] / 1.6, size[1]) - 640) / (1080 - 640)))
     if players <= 2:
@@ -89,6 +122,9 @@ class SeatSpot:
     angle: float
     """Degrees, screen coordinates (90 = bottom of the screen)."""
     bottom: bool
+    room: pygame.Rect | None = None
+    """Where the seat's cards must stay, on a crowded upright table (``grid``): its cell less its
+    plate; None where the game places them by the plate as it likes."""
 
 
 class TableLayout:
@@ -112,6 +148,11 @@ class TableLayout:
         self.screen = pygame.Rect(0, 0, w, h)
         self.portrait = is_portrait(size)
         """Laid out upright in rows (see the module docstring)."""
+        self.phone = is_phone_landscape(size)
+        """A phone on its side: the desktop's table, with the viewer's cards and the buttons sized for
+        a thumb (``tap``) and the piles smaller."""
+        self.tap = TAP if self.portrait else TAP_LANDSCAPE if self.phone else 0
+        """The lowest a button may be (pixels): a finger's target on a phone, upright or on its side."""
         unit = min(w / PORTRAIT_UNITS[0], h / PORTRAIT_UNITS[1]) if self.portrait else min(w / 16, h / 10)
         self.unit = unit
         """The measure of the cards and the spaces between them."""
@@ -123,17 +164,34 @@ class TableLayout:
         crowd = 1.0 if players <= 3 else 0.82 if players <= 5 else 0.68
         if self.portrait:  # the other seats share the top of a narrow window: their cards stay small
             crowd *= 0.75 if players <= 2 else 0.62
+        elif self.phone:  # and a low one's: the viewer's cards take the height
+            crowd *= 0.8 if players <= 2 else 0.7
         self.small_w = max(26, round(self.card_w * 0.72 * crowd))
         """Width of the other seats' cards."""
         self.card_h = card_height(self.card_w)
-        self.top_bar = round(self.em * (0.95 if self.portrait else 0.62))
-        """Height of the bar along the top (game status, menu)."""
+        self.pile_w, self.pile_h = self.card_w, self.card_h
+        """The size of the cards on the stock and the discard pile: the cards' (``SHORT_PILES`` of them
+        on a phone on its side, and upright in a short window at a table of four seats or more: the
+        other seats need the room)."""
+        if self.phone:
+            self.pile_w = max(34, round(self.card_w * SHORT_PILES))
+            self.pile_h = card_height(self.pile_w)
+        self.status_size = max(STATUS_SMALLEST, round(self.em * 0.215)) if self.portrait else 0
+        """Upright, the text size of what happens now in the top bar (its own lines under the title)."""
+        self.menu_room = max(TAP + 12, round(self.em * 1.1)) if self.portrait else 0
+        """Upright, the room kept at the right of the top bar for a browser's menu button (a phone has no Esc)."""
+        self.top_bar = (round(self.status_size * LINE * (1 + STATUS_LINES)) + 8 if self.portrait
+                        else round(self.em * 0.62))
+        """Height of the bar along the top (game status, menu): upright, the title's line and
+        ``STATUS_LINES`` lines of the status under it."""
         self.felt = pygame.Rect(round(w * 0.02), self.top_bar + round(h * 0.01), round(w * 0.96),
                                 h - self.top_bar - round(h * 0.03))
         self.plate_em = self.em
         """The measure of the name plates: ``em``, or less where the plates of a crowded table would
         otherwise run into each other (never less than ``unit``)."""
         self._boxes: dict[tuple[object, ...], tuple[pygame.Rect | None, float]] = {}
+        self.one_row = False
+        self.grid = False
         if self.portrait:
             self._rows()
         else:
@@ -141,7 +199,7 @@ class TableLayout:
             self.hand_y = h - self.card_h - round(unit * 0.45)
             """Top of the bottom seat's hand."""
             log_w = round(w * 0.185 * (1 + 0.6 * (text_scale - 1)))  # wider for bigger text; as high (fewer lines)
-            log_h = round(unit * 2.7)
+            log_h = round(unit * (2.2 if self.phone else 2.7))  # a phone's log is lower (a tap enlarges it)
             self.log_rect = pygame.Rect(round(w * 0.985) - log_w, h - log_h - round(unit * 0.2), log_w, log_h)
             self.seats = self._spots()
             plate = self.seats[bottom_seat].plate
@@ -172,12 +230,22 @@ class TableLayout:
         self.log_rect = pygame.Rect(plate.right + gap, plate.y, round(w * 0.97) - plate.right - gap, plate.h)
         bar_h = max(TAP, round(self.em * 0.75))
         self.button_bar = pygame.Rect(round(w * 0.03), plate.y - gap - bar_h, round(w * 0.94), bar_h)
-        self.side_bar = self.button_bar.move(0, -bar_h - gap)
-        """Upright, the row of the side buttons (sorting, undo, hint): over the main buttons."""
-        self.centre = (w / 2, self.side_bar.top - unit * 0.3 - self.card_h * 0.62)
-        self.arc_bottom = self.centre[1] - self.card_h * 0.62 - gap
+        self.one_row = self.players > 3
+        """Upright at a table of four seats or more: every button in one row, the room of the second
+        left to the other seats over the top."""
+        self.side_bar = self.button_bar if self.one_row else self.button_bar.move(0, -bar_h - gap)
+        """Upright, the row of the side buttons (sorting, undo, hint): over the main buttons (the
+        same row at a table of four seats or more, ``one_row``)."""
+        if self.one_row and h < SHORT_UPRIGHT * w:
+            self.pile_w = max(34, round(self.card_w * SHORT_PILES))
+            self.pile_h = card_height(self.pile_w)
+        self.centre = (w / 2, self.side_bar.top - unit * 0.3 - self.pile_h * 0.62)
+        self.arc_bottom = self.centre[1] - self.pile_h * 0.62 - gap
         """How low the other seats' cards may reach: above the piles."""
         self.hand_span = w * 0.94
+        self.grid = self.players - 1 >= CROWDED_UPRIGHT
+        """The other seats in two columns over the top (each plate on the outer side, its cards in
+        the rest of its cell, ``SeatSpot.room``) rather than on an arc: from ``CROWDED_UPRIGHT``."""
         self.seats = self._spots()
 
     def relative(self, seat: int) -> int:
@@ -210,6 +278,8 @@ class TableLayout:
         others = self.players - 1
         small_h = card_height(self.small_w)
         cx, cy = self.centre
+        if self.phone and others >= PHONE_ROW:
+            return self._top_row_spot(seat, rel, plate)
         if others == 1:
             angle = 270.0
             cards = (cx, self.top_bar + self.unit * 0.6 + small_h / 2)
@@ -223,7 +293,10 @@ class TableLayout:
             top_limit = self.top_bar + self.unit * 0.25 + small_h / 2
             cards = (cards[0], max(cards[1], top_limit + plate_h + self.unit * 0.1))
             plate.midbottom = (round(cards[0]), round(cards[1] - small_h / 2 - self.unit * 0.08))
-            if self.players > 5 and 200 < angle < 340:
+            if self.phone and abs(math.cos(rad)) < 0.2:  # a low window: the top seat's cards beside its
+                plate.midtop = (round(cards[0] - self.small_w * 1.3), self.top_bar + round(self.unit * 0.15))
+                cards = (plate.right + self.small_w * 1.4, plate.top + small_h)  # plate, clear of the piles
+            elif self.players > 5 and 200 < angle < 340:
                 # crowded top arc: the plate goes beside the cards, on the outer side
                 side = -1 if math.cos(rad) < 0 else 1
                 cards = (cards[0], cards[1] - plate_h / 2)
@@ -238,10 +311,24 @@ class TableLayout:
         plate.clamp_ip(self.screen)
         return SeatSpot(seat, plate, cards, angle, False)
 
+    def _top_row_spot(self, seat: int, rel: int, plate: pygame.Rect) -> SeatSpot:
+        """A seat's spot on a phone on its side at a crowded table: the other seats side by side along
+        the top, clockwise from the left, each plate over the room of its cards (``SeatSpot.room``),
+        which reaches down to the piles' quick-discard ring."""
+        others = self.players - 1
+        gap = round(self.unit * 0.1)
+        cell_w = self.felt.w / others
+        x = self.felt.x + (rel - 1) * cell_w
+        plate.w = min(plate.w, round(cell_w) - 2 * gap)
+        plate.midtop = (round(x + cell_w / 2), self.top_bar + round(self.unit * 0.15))
+        bottom = round(self.centre[1] - self.pile_h * 0.62 - gap)
+        room = pygame.Rect(round(x + gap), plate.bottom + gap, round(cell_w) - 2 * gap, bottom - plate.bottom - gap)
+        return SeatSpot(seat, plate, room.center, 270.0, False, room)
+
     def _upright_spot(self, seat: int, rel: int, plate: pygame.Rect) -> SeatSpot:
         """A seat's spot in a portrait window: the viewer's in its row; one other seat at the top, its
-        plate over its cards; more on a half ellipse from the left edge over the top to the right edge,
-        each plate over its cards."""
+        plate over its cards; up to three on a half ellipse from the left edge over the top to the right
+        edge, each plate over its cards; more in the cells of two columns (``grid``)."""
         w, _ = self.size
         if rel == 0:
             return SeatSpot(seat, self._own_plate.copy(), (w / 2, self.hand_y + self.card_h / 2), 90.0, True)
@@ -254,8 +341,7 @@ class TableLayout:
             angle = 270.0
             plate.midtop = (round(w / 2), top)
             cards = (w / 2, plate.bottom + gap + small_h / 2)
-        elif others >= CROWDED_UPRIGHT:
-            angle = 270.0
+        elif self.grid:
             row, col, rows, cols = self._cell(rel - 1, others)
             top = self.felt.y + round(self.unit * 0.3)  # within the felt's rim: a board's badges poke up
             cell_w, cell_h = w * 0.96 / cols, (self.arc_bottom - top) / rows
@@ -263,10 +349,13 @@ class TableLayout:
             plate.w = min(plate.w, round(cell_w * 0.56))
             if col == 0:  # the plate on the outer side, the cards beside it towards the middle
                 plate.topleft = (round(x + gap), round(y + gap))
-                cards = ((plate.right + x + cell_w) / 2, y + cell_h / 2)
+                room = pygame.Rect(plate.right + gap, round(y + gap), round(x + cell_w) - plate.right - 2 * gap,
+                                   round(cell_h) - 2 * gap)
             else:
                 plate.topright = (round(x + cell_w - gap), round(y + gap))
-                cards = ((x + plate.x) / 2, y + cell_h / 2)
+                room = pygame.Rect(round(x + gap), round(y + gap), plate.x - round(x) - 2 * gap, round(cell_h) - 2 * gap)
+            plate.clamp_ip(self.screen)
+            return SeatSpot(seat, plate, (room.centerx, room.centery), 270.0, False, room)
         else:
             angle = 180 + 180 * (rel - 1) / (others - 1)
             rad = math.radians(angle)
@@ -393,12 +482,12 @@ class TableLayout:
     def stock_pos(self) -> tuple[float, float]:
         """Top-left of the draw pile."""
         cx, cy = self.centre
-        return (cx - self.card_w * 1.2, cy - self.card_h / 2)
+        return (cx - self.pile_w * 1.2, cy - self.pile_h / 2)
 
     @property
     def discard_pos(self) -> tuple[float, float]:
         cx, cy = self.centre
-        return (cx + self.card_w * 0.2, cy - self.card_h / 2)
+        return (cx + self.pile_w * 0.2, cy - self.pile_h / 2)
 
     @staticmethod
     def pile_offset(index: int, width: int) -> tuple[float, float]:

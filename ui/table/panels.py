@@ -186,7 +186,7 @@ class TablePanels:
             panels = (self._render_message(self.table.message, layout, round(widest * share), most, scale)
                       for scale in MESSAGE_SCALES for share, most in shapes)
             coach = self.coach_box(layout)
-            below = ("center", (round(layout.centre[0]), round(layout.centre[1] + layout.card_h * 0.9)))
+            below = ("center", (round(layout.centre[0]), round(layout.centre[1] + layout.pile_h * 0.9)))
             about = [s.home_rect for s in self.table.sprites if s.ident in self.table.message_about]
             box, panel, self.message_whole = self._place(panels, layout, below, about,
                                                          [coach[0]] if coach is not None else [])
@@ -260,7 +260,7 @@ class TablePanels:
             pygame.Rect(n.rect) for n in game if n.kind in ("panel", "badge", "pile")]
         pointed = [r.inflate(8, 8) for r in about]
         aimed = {tuple(r) for r in about}
-        piles = {(round(x), round(y), layout.card_w, layout.card_h) for x, y in (layout.stock_pos, layout.discard_pos)}
+        piles = {(round(x), round(y), layout.pile_w, layout.pile_h) for x, y in (layout.stock_pos, layout.discard_pos)}
         cards = [pygame.Rect(r) for r in {tuple(s.home_rect) for s in self.table.sprites} - aimed  # a pile counts once
                  | {n.rect for n in game if n.depth >= DEPTH_OVER} | (piles - aimed)]  # game marks, empty piles
         step = max(4, round(layout.unit * 0.25))

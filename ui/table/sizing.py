@@ -18,12 +18,13 @@ def sized_layout(adapter: TableAdapter[Any], view: Any, size: tuple[int, int], p
                  cards: float, text: float) -> TableLayout:
     """The layout at card size ``cards`` and text size ``text`` (see the module docstring): each card
     size up from the smallest, fitted, replaces the one below only if none of its cards is smaller
-    (upright, the viewer's and the middle's: the other seats' cards share what room is left over the top)."""
+    (on a phone, upright or on its side, the viewer's and the middle's: the other seats' cards share
+    what room is left)."""
     scales = [scale for scale in sorted(set(CARD_SCALES.values())) if scale < cards] + [cards]
     chosen = fitted_layout(adapter, size, players, bottom_seat, scales[0], text)
     for scale in scales[1:]:
         larger = fitted_layout(adapter, size, players, bottom_seat, scale, text)
-        compared = slice(None) if not chosen.portrait else slice(0, 3, 2)  # upright, the others' stay small
+        compared = slice(None) if not (chosen.portrait or chosen.phone) else slice(0, 3, 2)  # a phone's others stay small
         if all(a >= b for a, b in zip(shown_widths(adapter, view, larger)[compared],
                                       shown_widths(adapter, view, chosen)[compared])):
             chosen = larger

@@ -115,10 +115,10 @@ class TextCache:
         return _kept(self._blocks, key, lambda: self._block(text, int(size), width, height, colour, bold, align),
                      BLOCKS_KEPT)
 
-    def _block(self, text: str, size: int, width: int, height: int, colour: tuple[int, ...], bold: bool,
-               align: str) -> pygame.Surface:
-        """``block`` drawn: the largest size whose wrapped lines fit (found by halving the range of
-        sizes: a smaller size never needs more room), else one line fitted."""
+    def block_lines(self, text: str, size: int, width: int, height: int, bold: bool = False) -> tuple[int, list[str]]:
+        """The size and lines ``block`` writes ``text`` in: the largest size up to ``size`` whose
+        wrapped lines fit ``width`` × ``height`` (found by halving the range of sizes: a smaller size
+        never needs more room), else one line fitted."""
         def fits(at: int) -> bool:
             wrapped = self.wrap(text, at, width, bold)
             return len(wrapped) * self.font(at, bold).get_linesize() <= height and \
@@ -136,6 +136,12 @@ class TextCache:
         if len(lines) > 1 and len(lines) * self.font(size, bold).get_linesize() > height:
             lines = [text]
             size = self.fitting_size(text, size, width, bold)
+        return size, lines
+
+    def _block(self, text: str, size: int, width: int, height: int, colour: tuple[int, ...], bold: bool,
+               align: str) -> pygame.Surface:
+        """``block`` drawn, at the size and on the lines of ``block_lines``."""
+        size, lines = self.block_lines(text, size, width, height, bold)
         images = [self.render(line, size, colour, bold) for line in lines]
         if len(images) == 1:
             return images[0]
@@ -355,7 +361,7 @@ def _bar_and_column(main: list[Button], side: list[Button], text: TextCache, lay
     layout_buttons(main, text, bar)
     log = layout.log_rect
     gap = round(layout.unit * 0.15)
-    height = round(layout.em * 0.5)
+    height = max(layout.tap, round(layout.em * 0.5))
     floor = min([log.y, *(b.rect.top for b in main if b.rect.right > log.x and b.rect.x < log.right)]) - gap
     column = pygame.Rect(log.x, 0, log.w, floor)
     taken = sorted((r for r in [spot.plate for spot in layout.seats] + cards if r.colliderect(column)),
@@ -364,10 +370,16 @@ def _bar_and_column(main: list[Button], side: list[Button], text: TextCache, lay
         if rect.bottom > floor:
             floor = min(floor, rect.top - gap)
     top = max([layout.top_bar + round(layout.unit * 0.3), *(r.bottom + gap for r in taken if r.bottom <= floor)])
-    if side and not layout.portrait and floor - top < len(side) * (height * 0.8 + gap):
+    # on a phone a side button keeps a thumb's height (and the column's gaps), or joins the bar
+    need = height + max(4, height // 5) if layout.tap else height * 0.8 + gap
+    if side and not layout.portrait and floor - top < len(side) * need:
         main, side = main + side, []  # no room there: they join the bar
         layout_buttons(main, text, bar)
-    if layout.portrait:  # upright, two rows across the window: the side buttons over the main ones,
+    if layout.portrait and layout.one_row:  # upright in a short window: every button in the one row
+        main = side + main
+        side = []
+        layout_buttons(main, text, bar)
+    elif layout.portrait:  # upright, two rows across the window: the side buttons over the main ones,
         while len(side) > len(main) + 1:  # the last of them coming down where the upper row is crowded
             main.insert(0, side.pop())
         layout_buttons(main, text, bar)

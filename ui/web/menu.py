@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ui.picture.model import Node
+from ui.table.layout import TAP
 from ui.table.touch import Touch
 from ui.table.widgets import Button, TextCache
 
@@ -25,11 +26,17 @@ MENU = "web:menu"
 
 
 def menu_button(scene: TableScene, depth: int) -> Node:
-    """The button that opens the menu, right of the top bar, sized for a thumb and its word."""
+    """The button that opens the menu, right of the top bar, sized for a thumb and its word (upright,
+    in the room the bar keeps for it, ``layout.menu_room``, at least ``TAP`` high)."""
     layout = scene.layout
     w, bar = layout.size[0], layout.top_bar
     margin = round(layout.unit * 0.3)
     words = scene.app.tr("web.menu")
+    if layout.portrait:
+        size = scene.text.fitting_size(words, layout.status_size + 2, layout.menu_room - 16, True)
+        high = min(bar - 8, max(TAP, round(bar * 0.6)))
+        rect = (w - margin - layout.menu_room + 6, (bar - high) // 2, layout.menu_room - 6, high)
+        return Node(MENU, "button", rect, depth, words, role="button", label=words, text_size=size, bold=True)
     size = round(bar * 0.4)
     width = min(round(w * 0.26), scene.text.width(words, size, True) + round(bar * 0.8))
     rect = (w - margin - width, 4, width, bar - 8)
