@@ -375,3 +375,37 @@ def test_a_phone_plays_a_whole_lagagne_game_and_reads_its_score_sheet(browser: B
         shot(page, tmp_path / "lagagne-sheet.png")
     finally:
         host.close()
+
+
+def test_a_reload_in_the_middle_of_a_knock_gives_the_panel_back_as_it_was(browser: Browser) -> None:
+    """The knock panel is the seat's own unfinished gesture: a reload (or a dropped Wi-Fi) while it
+    is open brings it back with the cards where the player had put them (before, the table came
+    back without it)."""
+    state, discard, moved = knock_with_a_long_meld()
+    host = Table(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                             started=True))
+    try:
+        page = browser.page()
+        join(page, host.url)
+        card = page.until(lambda: next((n for n in page.nodes() if n["group"] == "hand:0" and n["img"]
+                                        and n["img"].endswith("_" + discard)), None), "the discard shown")
+        page.touch(*visible(page, card))
+        page.until(lambda: " selected" in (node(page, card["id"]) or {}).get("cls", ""), "the card chosen")
+        tap(page, "button:knock")
+        tap(page, f"knock:{moved}")
+        tap(page, "knock:deadwood")
+        page.until(lambda: (node(page, f"knock:{moved}") or {}).get("group") == "knock:deadwood", "the card moved")
+        rows = sorted((n["id"], n["group"]) for n in page.nodes() if n["id"].startswith("knock:") and n["img"])
+        before = len(state.log)
+        page.js("window.beforeReload = true")
+        page.reload()
+        page.until(lambda: page.holds("!window.beforeReload && !document.getElementById('table').hidden"),
+                   "the table drawn after the reload")
+        page.until(lambda: node(page, "knock:deadwood"), "the knock panel back")
+        assert sorted((n["id"], n["group"]) for n in page.nodes() if n["id"].startswith("knock:") and n["img"]) == rows, \
+            "every card in the row the player had put it in"
+        tap(page, "knock:button:confirm")
+        page.until(lambda: len(state.log) > before, "the knock played")
+        assert state.log[before].startswith(f"0: knock {discard} ") and moved not in state.log[before].split(" ", 3)[3]
+    finally:
+        host.close()

@@ -308,6 +308,11 @@ class TableAdapter(Generic[V]):
                               bold=heavy))
         return nodes
 
+    def reopen(self, kept: object) -> bool:
+        """Open again a panel of the game's that a browser seat had open when its connection dropped
+        (what the panel's ``kept()`` gave), if it still makes sense; False: none is opened."""
+        return False
+
     def button_bar(self, layout: TableLayout) -> pygame.Rect:
         """Where the main buttons go (a game whose cards fill the usual bar moves it)."""
         return layout.button_bar

@@ -24,7 +24,7 @@ from ui.picture.model import DEPTH_OVER, DEPTH_UNDER, MIDDLE, Node
 from ui.settings import GIN_SORTS
 from ui.table.gestures import NOTHING, Action, Attempt, ButtonSpec, CardGestures, Drop
 from ui.table.ink import Ink
-from ui.table.knock_panel import KnockLayout, KnockPanel
+from ui.table.knock_panel import KeptKnock, KnockLayout, KnockPanel
 from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
 from ui.table.widgets import FONT_COLOUR, GOLD
@@ -316,15 +316,31 @@ class Adapter(TableAdapter[GinView]):
         offer = next((o for o in offers if o["card"] == self.table.selected), offers[0])
         return offer["kind"], offer["card"], offer["arrangements"][0]["melds"], offer["deadwood"]
 
-    def open_knock_panel(self, card: str) -> None:
-        """Knock discarding ``card``: open the knock panel on the engine's automatic arrangement."""
+    def open_knock_panel(self, card: str, kept: KeptKnock | None = None) -> None:
+        """Knock discarding ``card``: open the knock panel on the engine's automatic arrangement, or
+        on the one ``kept`` from before a browser seat reconnected (when it holds the same cards)."""
         view = self.table.view
         offer = next(o for o in view["knocks"] if o["card"] == card and o["kind"] == "knock")
         melds = offer["arrangements"][0]["melds"]
         laid = {c for meld in melds for c in meld}
         deadwood = [c for c in view["hand"] if c != card and c not in laid]
         title = self.tr("gin.panel.title", card=_the_card(self, card))
-        self.app.push(KnockPanel(self.app, self.table, KnockLayout(card, melds, deadwood, view["knock_limit"]), title))
+        layout = KnockLayout(card, melds, deadwood, view["knock_limit"])
+        if kept is not None:
+            layout.lay(kept)
+        self.app.push(KnockPanel(self.app, self.table, layout, title))
+
+    def reopen(self, kept: object) -> bool:
+        """A knock panel left open when a browser seat's connection dropped, opened again as it was
+        while that knock is still the player's move."""
+        if not isinstance(kept, KeptKnock) or self.table.viewer is None:
+            return False
+        if Move(f"knock {kept.card}", self.table.viewer) not in self.table.legal:
+            return False
+        if self.table.selected != kept.card:
+            self.table.select(kept.card)
+        self.open_knock_panel(kept.card, kept)
+        return True
 
     # ================================================================== buttons
     def buttons(self, view: GinView, legal: list[Move]) -> list[ButtonSpec]:

@@ -14,6 +14,7 @@ without any move. Whether a group is a meld and what the cards are worth are the
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -122,6 +123,30 @@ class KnockLayout:
             return f"knock {self.card}"
         return " ".join([f"knock {self.card}", *("".join(m) for m in self.melds)])
 
+    def kept(self) -> KeptKnock:
+        """The arrangement as it is now, to lay it out again later (``lay``)."""
+        return KeptKnock(self.card, tuple(tuple(m) for m in self.melds), tuple(self.deadwood))
+
+    def lay(self, kept: KeptKnock) -> bool:
+        """Put the cards back where ``kept`` had them, if it holds this layout's cards (else nothing
+        changes: the hand is not the one it was laid out from)."""
+        cards = sorted(c for row in (*kept.melds, kept.deadwood) for c in row)
+        if kept.card != self.card or cards != sorted(c for row in self.rows() for c in row):
+            return False
+        self.melds = [sorted(m, key=_rank_key) for m in kept.melds if m]
+        self.deadwood = sorted(kept.deadwood, key=_rank_key)
+        return True
+
+
+@dataclass(frozen=True)
+class KeptKnock:
+    """A knock panel's arrangement, kept while its player's browser reconnects: the discard, the
+    meld rows and the deadwood, as the player had laid them out."""
+
+    card: str
+    melds: tuple[tuple[str, ...], ...]
+    deadwood: tuple[str, ...]
+
 
 class KnockPanel(Scene):
     """The knock panel over ``table`` (see the module docstring)."""
@@ -165,6 +190,10 @@ class KnockPanel(Scene):
         self.table.update(dt)
         if self.stale() and self.app.top is self:
             self.app.pop()
+
+    def kept(self) -> KeptKnock:
+        """What opens this panel again as it is now (a browser seat that reloads gets it back)."""
+        return self.layout.kept()
 
     def stale(self) -> bool:
         """Whether knocking with this discard is no longer a move of the player's."""

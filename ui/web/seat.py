@@ -236,8 +236,11 @@ def _action_text(action: Action | None) -> str | None:
 class WebSeat:
     """One browser connection's view of its seat (``net.browser.BrowserView``; see the module docstring)."""
 
-    def __init__(self, fonts: Fonts, screen: Screen) -> None:
+    def __init__(self, fonts: Fonts, screen: Screen, kept: dict[int, object] | None = None) -> None:
+        """``kept``: each seat's panel as its last connection left it (shared by the host's browser
+        seats), opened again when the seat comes back (``TableAdapter.reopen``)."""
         self.size = screen.size
+        self.kept: dict[int, object] = {} if kept is None else kept
         self.lock = fonts.lock
         self.app = SeatApp(fonts, screen.language, screen.size)
         self.welcome: dict[str, Any] | None = None
@@ -280,7 +283,11 @@ class WebSeat:
             self.session = RemoteSession(self.link, self.welcome, message, self._late)  # type: ignore[arg-type]
             self._late = []
             self.scene = TableScene(self.app, self.session, size=self.size)  # type: ignore[arg-type]
-            return self._picture(self._settle(0))
+            scene = self._settle(0)
+            kept = self.kept.get(self.link.seat) if self.link.seat is not None else None
+            if kept is not None and self.app.top is None and scene.adapter.reopen(kept):
+                scene = self._settle(0)
+            return self._picture(scene)
         self.link.inbox.append(message)
         return self._picture(self._settle(1))
 
@@ -500,6 +507,9 @@ class WebSeat:
 
     def _picture(self, scene: TableScene) -> list[dict[str, Any]]:
         """The message that brings the browser's picture up to date (none when nothing changed)."""
+        if self.link is not None and self.link.seat is not None:
+            keep = getattr(self.app.top, "kept", None)
+            self.kept[self.link.seat] = keep() if callable(keep) else None
         now = self.nodes()
         over = scene.state.is_over()
         if not self.shown:
@@ -521,6 +531,8 @@ class BrowserSeats:
 
     def __init__(self) -> None:
         self.fonts = Fonts()
+        self.kept: dict[int, object] = {}
+        """Each seat's open panel as its connection last showed it (``WebSeat.kept``)."""
 
     def __call__(self, screen: Screen) -> WebSeat:
-        return WebSeat(self.fonts, screen)
+        return WebSeat(self.fonts, screen, self.kept)
