@@ -323,3 +323,23 @@ def test_a_message_over_the_table_carries_its_time_and_the_page_lets_it_fade() -
             assert not any(line.startswith("0: knock") for line in state.log)
     finally:
         hosted.close()
+
+
+def test_the_deadwood_counter_sends_every_line_the_desktop_draws(gin: Hosted) -> None:
+    """The counter over the piles says the deadwood and the knock limit (and, with eleven cards, the
+    best discard's deadwood): each line a node of its own with its size, the panel itself wordless
+    (before, the page got the first line only as the panel's content)."""
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+        shown = nodes(read_until(ws, "picture") + flush(ws))
+        view = gin.table.state.view(0)
+        lines = {i: n for i, n in shown.items() if i.startswith("counter:")}
+        assert set(lines) >= {"counter:deadwood", "counter:limit"}, sorted(shown)
+        assert "content" not in shown["counter"], "the panel's words are its lines"
+        assert str(view["deadwood"]) in lines["counter:deadwood"]["content"]
+        assert str(view["knock_limit"]) in lines["counter:limit"]["content"]
+        assert all(n["size"] > 0 and n["kind"] == "text" for n in lines.values())
+        box = shown["counter"]["rect"]
+        for n in lines.values():
+            x, y, w, h = n["rect"]
+            assert box[0] <= x and x + w <= box[0] + box[2] and box[1] <= y and y + h <= box[1] + box[3], n

@@ -11,7 +11,7 @@ automatic arrangement first).
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -56,6 +56,17 @@ def _suit_key(card: str) -> tuple[int, int]:
 SORT_MODES = (*GIN_SORTS, "custom")
 """How the player's hand is ordered: by the engine's melds, by suit, by rank, or as the player dragged it."""
 
+
+
+class CounterLine(NamedTuple):
+    """One line of the deadwood counter: its name, words, size (fitted to the box), colour, weight and height."""
+
+    name: str
+    words: str
+    size: int
+    colour: tuple[int, int, int]
+    bold: bool
+    height: int
 
 class Adapter(TableAdapter[GinView]):
     """The Gin Rummy table adapter."""
@@ -530,35 +541,53 @@ class Adapter(TableAdapter[GinView]):
         pygame.draw.rect(surface, (8, 30, 18), box, border_radius=8)
         pygame.draw.rect(surface, GOLD, box, 1, border_radius=8)
         y = box.y + size // 2
-        for img in lines:
-            surface.blit(img, (box.x + size // 2, y))
-            y += img.get_height()
+        for one in lines:
+            surface.blit(self.table.text.render(one.words, one.size, one.colour, one.bold), (box.x + size // 2, y))
+            y += one.height
 
-    def _counter(self, view: GinView, layout: TableLayout, held: int) -> tuple[pygame.Rect, list[pygame.Surface], int]:
+    def _counter(self, view: GinView, layout: TableLayout, held: int) -> tuple[pygame.Rect, list[CounterLine], int]:
         """The live deadwood counter and the knock limit above the viewer's name plate (upright, above
-        the piles): its box, its lines and its text size."""
+        the piles): its box, its lines (what each says and how, at the size that fits) and its text size."""
         plan = self._knock_plan(view)
         text = self.table.text
         plate = layout.seats[self.table.viewer or 0].plate
         size = max(13, round(layout.em * 0.27))
         width = plate.w - size
-        lines = [text.fit(self.tr("gin.deadwood", points=view.get("deadwood")), round(size * 1.15), width,
-                          FONT_COLOUR, bold=True)]
+
+        def line(name: str, words: str, at: int, colour: tuple[int, int, int], bold: bool = False) -> CounterLine:
+            fitted = text.fitting_size(words, at, width, bold)
+            return CounterLine(name, words, fitted, colour, bold, text.render(words, fitted, colour, bold).get_height())
+
+        lines = [line("deadwood", self.tr("gin.deadwood", points=view.get("deadwood")), round(size * 1.15), FONT_COLOUR,
+                      True)]
         if plan is not None:
-            lines.append(text.fit(self.tr("gin.deadwood_after", points=plan[3]),
-                                  size, width, (255, 222, 120), bold=True))
+            lines.append(line("after", self.tr("gin.deadwood_after", points=plan[3]), size, (255, 222, 120), True))
         elif held == 11 and view.get("deadwood_after_discard"):
             best = min((view["deadwood_after_discard"] or {}).values())
-            lines.append(text.fit(self.tr("gin.deadwood_best", best=best), size, width, (220, 230, 210)))
+            lines.append(line("best", self.tr("gin.deadwood_best", best=best), size, (220, 230, 210)))
         gin_only = view["options"].get("oklahoma_sub_rules") and view["first_upcard"][0] == "A"
         limit = self.tr("gin.gin_only") if gin_only else self.tr("gin.knock_limit", limit=view["knock_limit"])
-        lines.append(text.fit(limit, round(size * 0.9), width, (190, 206, 186)))
-        height = sum(img.get_height() for img in lines) + size
+        lines.append(line("limit", limit, round(size * 0.9), (190, 206, 186)))
+        height = sum(one.height for one in lines) + size
         if layout.portrait:  # upright, the buttons stand over the plate: the counter goes over the piles
             box = pygame.Rect(0, 0, plate.w, height)
             box.midbottom = (round(layout.centre[0]), round(layout.stock_pos[1] - layout.unit * 0.3))
             return box, lines, size
         return pygame.Rect(plate.x, plate.y - height - round(layout.unit * 0.15), plate.w, height), lines, size
+
+    def _counter_nodes(self, view: GinView, layout: TableLayout, held: int, viewer: int) -> list[Node]:
+        """The counter as the desktop draws it: its box, and each of its lines in its place."""
+        box, lines, size = self._counter(view, layout, held)
+        words = ". ".join(one.words for one in lines)
+        nodes = [Node("counter", "panel", rect_of(box), DEPTH_UNDER, lines[0].words, role="status", label=words,
+                      owner=viewer)]
+        y = box.y + size // 2
+        for one in lines:
+            nodes.append(Node(f"counter:{one.name}", "text", (box.x + size // 2, y, box.w - size, one.height),
+                              DEPTH_UNDER + 1, one.words, role="status", owner=viewer, parent="counter",
+                              text_size=one.size, bold=one.bold))
+            y += one.height
+        return nodes
 
     def _meld_frames(self, view: GinView) -> list[tuple[tuple[int, ...], pygame.Rect, list[str]]]:
         """The coloured frames behind each run of neighbouring, resting cards of one meld in the
@@ -729,10 +758,7 @@ class Adapter(TableAdapter[GinView]):
                                   hides=False,
                                   group="meld", owner=viewer, covers=frozenset({f"hand:{viewer}"})))
             if own:
-                box = self._counter(view, layout, len(own))[0]
-                words = self.tr("gin.deadwood", points=view.get("deadwood"))
-                nodes.append(Node("counter", "panel", rect_of(box), DEPTH_UNDER, words, role="status", label=words,
-                                  owner=viewer))
+                nodes += self._counter_nodes(view, layout, len(own), viewer)
         if self._shows_score(view):
             box, _, _ = self.score_box(view, layout)
             title, rows, conclusion = self.score_lines(view)
