@@ -322,6 +322,15 @@ def test_a_message_fades_on_the_page_when_its_time_is_up_without_a_new_picture(b
             tap(page, ident)
         page.until(lambda: node(page, "knock") is None and any(n["id"] == "message" for n in page.nodes()),
                    "the panel closed, the refusal said over the table")
+        words = page.js("""(() => { const el = document.querySelector('[data-id="message"]');
+            const span = el.querySelector('span'), box = el.getBoundingClientRect();
+            const text = span.getBoundingClientRect();
+            const lines = Math.round(text.height / parseFloat(getComputedStyle(span).lineHeight));
+            return {px: parseFloat(getComputedStyle(el).fontSize), lines: lines, fitted: el.dataset.fitted || null,
+                    inside: text.left >= box.left - 0.5 && text.right <= box.right + 0.5
+                            && text.top >= box.top - 0.5 && text.bottom <= box.bottom + 0.5}; })()""")
+        assert words["px"] >= 14 and words["fitted"] is None, f"the words at the desktop's size, not shrunk: {words}"
+        assert words["lines"] >= 2 and words["inside"], f"a narrow bubble's words wrap onto its lines: {words}"
         # the message still in the page's picture but worn: the page faded it by its own clock (a
         # picture from the host after its time would have removed it; one before, set its time again)
         page.until(lambda: page.holds("document.querySelector('[data-id=\"message\"]').classList.contains('worn')"),

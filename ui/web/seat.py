@@ -462,6 +462,11 @@ class WebSeat:
             if node.text_size:
                 item["size"] = node.text_size
                 item["bold"] = node.bold
+            if ident == "message" and scene.panels.message_lines:  # its words on the lines the desktop wraps them to
+                item["content"] = "\n".join(scene.panels.message_lines)
+                item["size"] = scene.panels.message_size
+                item["bold"] = True
+                item["state"] = sorted({*item.get("state", []), scene.message_kind})  # its colour: no, a hint, news
             countdown = self._countdown(node.ident, rect)
             if countdown is not None:
                 item["countdown"] = countdown
