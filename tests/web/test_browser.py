@@ -252,6 +252,11 @@ def test_a_phone_scrolls_back_through_the_log_and_enlarges_it(browser: Browser, 
         shown = log_state(page)
         assert any(line.startswith("Bot ") for line in shown["lines"]), "the other players' moves are read"
         assert shown["end"] > 0 and shown["top"] >= shown["end"] - 4, "the log shows its newest line"
+        assert page.js("getComputedStyle(document.querySelector('[data-id=\"log\"]'), '::before').backgroundImage")\
+            .startswith("linear-gradient"), \
+            "the line cut by the log's top edge fades out (it showed half a line)"
+        assert page.js("getComputedStyle(document.getElementById('table')).webkitTapHighlightColor") == "rgba(0, 0, 0, 0)", \
+            "a tap leaves no blue box on the node it touched (it stayed under the score sheet)"
         box = node(page, "log")
         x, y = box["x"] + box["w"] / 2, box["y"] + box["h"] * 0.3
         page.touch(x, y, to=(x, y + box["h"] * 0.6))
