@@ -343,3 +343,22 @@ def test_the_deadwood_counter_sends_every_line_the_desktop_draws(gin: Hosted) ->
         for n in lines.values():
             x, y, w, h = n["rect"]
             assert box[0] <= x and x + w <= box[0] + box[2] and box[1] <= y and y + h <= box[1] + box[3], n
+
+
+def test_a_phone_held_upright_gives_the_whole_top_bar_to_what_happens_now(gin: Hosted) -> None:
+    """On a 390 px wide phone the game's name took a third of the bar and the status was shrunk to
+    about 8 px on four lines; upright, the status takes the bar from its left margin to the menu
+    button, and a screen held sideways keeps the title."""
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+        seen = read_until(ws, "picture") + flush(ws)
+        token = next(m["token"] for m in seen if m["type"] == "welcome")
+        shown = nodes(seen)
+        assert "bar:title" not in shown
+        x, _, w, _ = shown["bar:status"]["rect"]
+        assert x <= 16 and x + w <= shown["web:menu"]["rect"][0] and w >= PHONE["w"] * 0.55, shown["bar:status"]
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "resume", "version": 1, "code": CODE, "token": token,
+                            "screen": {"w": 844, "h": 390, "lang": "fr"}}))
+        shown = nodes(read_until(ws, "picture") + flush(ws))
+        assert "bar:title" in shown and shown["bar:status"]["rect"][0] > shown["bar:title"]["rect"][0]

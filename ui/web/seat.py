@@ -439,12 +439,18 @@ class WebSeat:
         extra = top.picture_nodes(DEPTH_OVERLAY) if top is not None else []
         out: dict[str, dict[str, Any]] = {}
         written = {n.parent for n in [*picture, *extra] if n.kind == "text" and n.parent}
+        upright = self.size[0] < self.size[1]
+        title = next((n for n in picture if n.ident == "bar:title"), None)
         for node in [*picture, menu, *extra]:
             if node.ident in DESKTOP_ONLY or (extra and node.ident == "message"):
                 continue  # a message of the table's is not left over a panel (the knock panel says its own)
+            if upright and node.ident == "bar:title":
+                continue  # a phone held upright gives the whole bar to what happens now, readable (the game is the one sat down to)
             ident = CARD_IDENT.sub(self._rename, node.ident)
             rect = list(node.rect)
             if ident == "bar:status":  # the desktop's menu keys are not shown: the status takes room up to the menu
+                if upright and title is not None:
+                    rect[0] = title.rect[0]
                 rect[2] = max(0, menu.rect[0] - STATUS_MARGIN - rect[0])
             item: dict[str, Any] = {"id": ident, "kind": node.kind, "rect": rect, "z": node.depth}
             if node.content and not (node.kind == "panel" and node.ident in written):  # its words are its parts
