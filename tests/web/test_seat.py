@@ -362,3 +362,62 @@ def test_a_phone_held_upright_gives_the_whole_top_bar_to_what_happens_now(gin: H
                             "screen": {"w": 844, "h": 390, "lang": "fr"}}))
         shown = nodes(read_until(ws, "picture") + flush(ws))
         assert "bar:title" in shown and shown["bar:status"]["rect"][0] > shown["bar:title"]["rect"][0]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_the_knock_panels_new_meld_row_says_what_to_do_whole_on_a_phone(lang: str) -> None:
+    """Upright, each row's label and note shared one strip; the new-meld row's note ("Put a card here
+    to start one") was cut at 9 px in French, German and Spanish. The row holds no card: its note
+    goes where the cards would lie, whole and readable (on two lines if need be), and its label takes
+    the strip."""
+    import pygame
+
+    from ui.text import app_font_path
+
+    state, discard, _ = knock_with_a_long_meld()
+    hosted = Hosted(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                                started=True))
+    try:
+        with hosted.client() as ws:
+            ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": {**PHONE, "lang": lang}}))
+            seen = read_until(ws, "picture")
+            card = next(i for i, n in nodes(seen).items() if n.get("group") == "hand:0" and n.get("content") == discard)
+            for gesture in ({"node": card, "act": "tap"}, {"node": "button:knock", "act": "tap"}):
+                ws.send(json.dumps({"type": "gesture", **gesture}))
+                seen += flush(ws)
+            shown = nodes(seen)
+    finally:
+        hosted.close()
+    pygame.font.init()
+    for ident in ["knock:new:label", *(i for i in shown if i.startswith("knock:new:note"))]:
+        words = shown[ident]
+        width = pygame.font.Font(app_font_path(words["bold"]), words["size"]).size(words["content"])[0]
+        assert width <= words["rect"][2] and words["size"] >= 12, words
+    row, note = shown["knock:new"]["rect"], shown["knock:new:note"]["rect"]
+    assert row[1] <= note[1] and note[1] + note[3] <= row[1] + row[3]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_the_knock_panels_refusal_is_never_cut_off_mid_sentence_on_a_phone(lang: str) -> None:
+    """A meld of one card: the panel says why it cannot be knocked under the rows, on three lines at
+    most; in German and Spanish the sentence stopped after "eine Folge 3 oder mehr" with no mark.
+    Now it is whole (a little smaller if need be), or its last line ends with "…"."""
+    state, discard, moved = knock_with_a_long_meld()
+    hosted = Hosted(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                                started=True))
+    try:
+        with hosted.client() as ws:
+            ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": {**PHONE, "lang": lang}}))
+            seen = read_until(ws, "picture")
+            card = next(i for i, n in nodes(seen).items() if n.get("group") == "hand:0" and n.get("content") == discard)
+            for gesture in ({"node": card, "act": "tap"}, {"node": "button:knock", "act": "tap"},
+                            {"node": f"knock:{moved}", "act": "tap"}, {"node": "knock:new", "act": "tap"}):
+                ws.send(json.dumps({"type": "gesture", **gesture}))
+                seen += flush(ws)
+            shown = nodes(seen)
+    finally:
+        hosted.close()
+    lines = [shown[i]["content"] for i in sorted(i for i in shown if i.startswith("knock:status:"))]
+    assert 1 <= len(lines) <= 3 and all(shown[f"knock:status:{n}"]["role"] == "alert" for n in range(len(lines)))
+    said = " ".join(lines)
+    assert said.rstrip().endswith((".", "…", "!")), lines
