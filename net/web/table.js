@@ -269,10 +269,11 @@
     // the log's latest lines, in a box a finger scrolls; it follows the newest line unless the
     // player has scrolled back to read
     let list = el.firstChild;
-    if (!list || list.className !== "lines") {
+    if (!list || !list.classList.contains("lines")) {
       el.textContent = "";
       list = el.appendChild(document.createElement("div"));
       list.className = "lines";
+      list.addEventListener("scroll", () => fadeTop(list));
     }
     const following = !old.lines || list.scrollHeight - list.scrollTop - list.clientHeight < 4;
     if (String(old.lines) !== String(data.lines)) {
@@ -281,6 +282,11 @@
     }
     el.style.fontSize = (data.size || 14) + "px";
     if (following) list.scrollTop = list.scrollHeight;
+    fadeTop(list);
+  }
+
+  function fadeTop(list) {  // a line cut by the log's top edge fades out (CSS .more) while lines lie above
+    list.parentNode.classList.toggle("more", list.scrollTop > 1);
   }
 
   function shrinkToFit(el, span, size) {

@@ -73,9 +73,11 @@ def value(card: str) -> str:
 class Player:
     """Plays a seat through the page only (see the module docstring)."""
 
-    def __init__(self, page: Page, seat: int) -> None:
+    def __init__(self, page: Page, seat: int, lay_first: bool = False) -> None:
         self.page = page
         self.seat = seat
+        self.lay_first = lay_first
+        """Drop a card where it is laid before throwing one away (a LaGagne player builds columns)."""
         self.known: dict[str, str] = {}
         self.snapped = 0
         self.turns = 0
@@ -108,11 +110,12 @@ class Player:
                 self.turns += 1
             self.page.touch(*visible(self.page, taps[0]))
             return True
-        for n in mine + actable:
-            for drop in n["acts"].get("drops", []):
-                if drop["move"] != "*":
-                    self.drag(n, drop["rect"])
-                    return True
+        drops = [(n, drop) for n in mine + actable for drop in n["acts"].get("drops", []) if drop["move"] != "*"]
+        if self.lay_first:
+            drops.sort(key=lambda found: found[1]["move"].startswith("discard"))
+        if drops:
+            self.drag(*drops[0])
+            return True
         for n in mine + actable:
             if n["acts"].get("hold", "*") != "*":
                 self.page.touch(*visible(self.page, n), hold=True)
@@ -123,8 +126,10 @@ class Player:
         self.page.touch(*visible(self.page, primary[0]))
         return True
 
-    def drag(self, node: dict[str, Any], rect: list[int]) -> None:
-        """Drag ``node`` onto a rectangle of the table (given in the picture's pixels)."""
+    def drag(self, node: dict[str, Any], drop: list[int] | dict[str, Any]) -> None:
+        """Drag ``node`` onto a rectangle of the table (given in the picture's pixels), or onto a drop
+        its gestures name."""
+        rect = drop["rect"] if isinstance(drop, dict) else drop
         x, y, scale = self.page.js("(() => { const b = document.getElementById('table').getBoundingClientRect(); "
                                    "return [b.x, b.y, Number(document.getElementById('table').dataset.scale)]; })()")
         to = (x + (rect[0] + rect[2] / 2) * scale, y + (rect[1] + rect[3] / 2) * scale)

@@ -32,9 +32,11 @@ def browser() -> Iterator[Browser]:
     chromium.close()
 
 
-def test_a_phone_plays_a_whole_gang_round_and_wins_a_quick_discard_race(browser: Browser) -> None:
+def test_a_phone_plays_a_gang_match_to_its_end_and_wins_a_quick_discard_race(browser: Browser) -> None:
+    """A match ended by its first round (it ends after the round in which a total reaches 1 point):
+    the whole round, a race won, then the match's result and its score sheet."""
     desc = GAMES["gang_de_mouettes"]
-    options = desc.Options(snap_window_seconds=1.5, end_turn_grace_seconds=1.0)
+    options = desc.Options(snap_window_seconds=1.5, end_turn_grace_seconds=1.0, match_end=1)
     names = ["Ann", "Bob", "Cy", "Di"]
     state = desc.new_match(names, options, seed=7)
     seats = [NetSeat("Ann", "remote")] + [NetSeat(name, "easy") for name in names[1:]]
@@ -45,9 +47,15 @@ def test_a_phone_plays_a_whole_gang_round_and_wins_a_quick_discard_race(browser:
         player = Player(page, 0)
         assert not any(n["id"] == "curtain" for n in player.look()), "a browser seat never shows the curtain"
         assert len(player.known) == 2, "the two nearest cards are shown to memorise"
-        play(page, player, lambda: state.view(None)["phase"] in ("round_over", "over"))
+        play(page, player, state.is_over)
         snaps = [line for line in state.log if line.startswith("0: snap")]
         assert player.snapped and snaps, "the phone won a quick-discard race against the bots"
+        tap(page, "button:sheet")
+        page.until(lambda: node(page, "sheet:winner"), "the score sheet with the winner")
+        totals = {i.split(":")[-1]: t for i, t in texts(page, "sheet:total:").items() if not i.endswith(":label")}
+        assert totals == {str(s): str(p) for s, p in enumerate(state.scores)}, "the match totals, seat by seat"
+        winners = [("Zoé" if w == 0 else names[w]) for w in state.winners()]
+        assert all(name in texts(page, "sheet:winner")["sheet:winner"] for name in winners)
     finally:
         host.close()
 
@@ -244,6 +252,11 @@ def test_a_phone_scrolls_back_through_the_log_and_enlarges_it(browser: Browser, 
         shown = log_state(page)
         assert any(line.startswith("Bot ") for line in shown["lines"]), "the other players' moves are read"
         assert shown["end"] > 0 and shown["top"] >= shown["end"] - 4, "the log shows its newest line"
+        assert page.js("getComputedStyle(document.querySelector('[data-id=\"log\"]'), '::before').backgroundImage")\
+            .startswith("linear-gradient"), \
+            "the line cut by the log's top edge fades out (it showed half a line)"
+        assert page.js("getComputedStyle(document.getElementById('table')).webkitTapHighlightColor") == "rgba(0, 0, 0, 0)", \
+            "a tap leaves no blue box on the node it touched (it stayed under the score sheet)"
         box = node(page, "log")
         x, y = box["x"] + box["w"] / 2, box["y"] + box["h"] * 0.3
         page.touch(x, y, to=(x, y + box["h"] * 0.6))
@@ -314,9 +327,99 @@ def test_a_message_fades_on_the_page_when_its_time_is_up_without_a_new_picture(b
             tap(page, ident)
         page.until(lambda: node(page, "knock") is None and any(n["id"] == "message" for n in page.nodes()),
                    "the panel closed, the refusal said over the table")
+        words = page.js("""(() => { const el = document.querySelector('[data-id="message"]');
+            const span = el.querySelector('span'), box = el.getBoundingClientRect();
+            const text = span.getBoundingClientRect();
+            const lines = Math.round(text.height / parseFloat(getComputedStyle(span).lineHeight));
+            return {px: parseFloat(getComputedStyle(el).fontSize), lines: lines, fitted: el.dataset.fitted || null,
+                    inside: text.left >= box.left - 0.5 && text.right <= box.right + 0.5
+                            && text.top >= box.top - 0.5 && text.bottom <= box.bottom + 0.5}; })()""")
+        assert words["px"] >= 14 and words["fitted"] is None, f"the words at the desktop's size, not shrunk: {words}"
+        assert words["lines"] >= 2 and words["inside"], f"a narrow bubble's words wrap onto its lines: {words}"
         # the message still in the page's picture but worn: the page faded it by its own clock (a
         # picture from the host after its time would have removed it; one before, set its time again)
         page.until(lambda: page.holds("document.querySelector('[data-id=\"message\"]').classList.contains('worn')"),
                    "the message faded")
+    finally:
+        host.close()
+
+
+def test_a_phone_plays_a_whole_lagagne_game_and_reads_its_score_sheet(browser: Browser, tmp_path: Path) -> None:
+    """A short game (to 60 points) of the real rules against two bots, played only by dragging cards
+    onto the columns and the discard; every face-up card the page shows in another hand is one the
+    seat knows (an Échanger), and the draw pile is never shown."""
+    desc = GAMES["lagagne"]
+    names = ["Ann", "Bob", "Cy"]
+    state = desc.new_match(names, desc.Options(target=60), seed=5)
+    seats = [NetSeat("Ann", "remote")] + [NetSeat(name, "easy") for name in names[1:]]
+    host = Table(HostedTable(state, seats, CODE, auto_start=True, think_delay=0.1))
+    try:
+        page = browser.page()
+        join(page, host.url)
+        player = Player(page, 0, lay_first=True)
+        shown_hands = 0
+
+        def known() -> list[set[str]]:
+            view = state.view(0)
+            return [set(cards) for cards in view["known_cards"]]
+
+        def looked() -> bool:
+            nonlocal shown_hands
+            before = known()
+            faces = [(n["group"], n["img"].rsplit("_", 1)[-1]) for n in page.nodes()
+                     if n["img"] and not n["img"].endswith("/back")]
+            after = known()
+            for group, card in faces:
+                assert group != "stock", f"the draw pile's {card} shown face up"
+                if group.startswith("hand:") and group != "hand:0":
+                    seat = int(group.split(":")[1])
+                    assert card in before[seat] | after[seat], f"{card} of {group} shown to a seat that may not know it"
+                    shown_hands += 1
+            return state.is_over()
+
+        play(page, player, looked)
+        assert any(line.startswith("0: play") for line in state.log), "the phone laid cards in its columns"
+        page.until(lambda: node(page, "final_card:end"), "the game's result")
+        winners = " & ".join(("Zoé" if w == 0 else names[w]) for w in state.winners())
+        assert winners in node(page, "final_card:end")["text"] or winners in node(page, "bar:status")["text"]
+        tap(page, "button:sheet")
+        page.until(lambda: node(page, "sheet:winner"), "the score sheet with the winner")
+        totals = {i.split(":")[-1]: t for i, t in texts(page, "sheet:total:").items() if not i.endswith(":label")}
+        assert totals == {str(s): str(p) for s, p in enumerate(state.scores)}, "the game's totals, seat by seat"
+        shot(page, tmp_path / "lagagne-sheet.png")
+    finally:
+        host.close()
+
+
+def test_a_reload_in_the_middle_of_a_knock_gives_the_panel_back_as_it_was(browser: Browser) -> None:
+    """The knock panel is the seat's own unfinished gesture: a reload (or a dropped Wi-Fi) while it
+    is open brings it back with the cards where the player had put them (before, the table came
+    back without it)."""
+    state, discard, moved = knock_with_a_long_meld()
+    host = Table(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                             started=True))
+    try:
+        page = browser.page()
+        join(page, host.url)
+        card = page.until(lambda: next((n for n in page.nodes() if n["group"] == "hand:0" and n["img"]
+                                        and n["img"].endswith("_" + discard)), None), "the discard shown")
+        page.touch(*visible(page, card))
+        page.until(lambda: " selected" in (node(page, card["id"]) or {}).get("cls", ""), "the card chosen")
+        tap(page, "button:knock")
+        tap(page, f"knock:{moved}")
+        tap(page, "knock:deadwood")
+        page.until(lambda: (node(page, f"knock:{moved}") or {}).get("group") == "knock:deadwood", "the card moved")
+        rows = sorted((n["id"], n["group"]) for n in page.nodes() if n["id"].startswith("knock:") and n["img"])
+        before = len(state.log)
+        page.js("window.beforeReload = true")
+        page.reload()
+        page.until(lambda: page.holds("!window.beforeReload && !document.getElementById('table').hidden"),
+                   "the table drawn after the reload")
+        page.until(lambda: node(page, "knock:deadwood"), "the knock panel back")
+        assert sorted((n["id"], n["group"]) for n in page.nodes() if n["id"].startswith("knock:") and n["img"]) == rows, \
+            "every card in the row the player had put it in"
+        tap(page, "knock:button:confirm")
+        page.until(lambda: len(state.log) > before, "the knock played")
+        assert state.log[before].startswith(f"0: knock {discard} ") and moved not in state.log[before].split(" ", 3)[3]
     finally:
         host.close()

@@ -361,3 +361,101 @@ def test_a_late_tap_never_calls_gang_on_a_phone() -> None:
             assert state.caller is None and not any(line.endswith(": call") for line in state.log)
     finally:
         hosted.close()
+
+
+def test_the_deadwood_counter_sends_every_line_the_desktop_draws(gin: Hosted) -> None:
+    """The counter over the piles says the deadwood and the knock limit (and, with eleven cards, the
+    best discard's deadwood): each line a node of its own with its size, the panel itself wordless
+    (before, the page got the first line only as the panel's content)."""
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+        shown = nodes(read_until(ws, "picture") + flush(ws))
+        view = gin.table.state.view(0)
+        lines = {i: n for i, n in shown.items() if i.startswith("counter:")}
+        assert set(lines) >= {"counter:deadwood", "counter:limit"}, sorted(shown)
+        assert "content" not in shown["counter"], "the panel's words are its lines"
+        assert str(view["deadwood"]) in lines["counter:deadwood"]["content"]
+        assert str(view["knock_limit"]) in lines["counter:limit"]["content"]
+        assert all(n["size"] > 0 and n["kind"] == "text" for n in lines.values())
+        box = shown["counter"]["rect"]
+        for n in lines.values():
+            x, y, w, h = n["rect"]
+            assert box[0] <= x and x + w <= box[0] + box[2] and box[1] <= y and y + h <= box[1] + box[3], n
+
+
+def test_a_phone_held_upright_gives_the_whole_top_bar_to_what_happens_now(gin: Hosted) -> None:
+    """On a 390 px wide phone the game's name took a third of the bar and the status was shrunk to
+    about 8 px on four lines; upright, the status takes the bar from its left margin to the menu
+    button, and a screen held sideways keeps the title."""
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+        seen = read_until(ws, "picture") + flush(ws)
+        token = next(m["token"] for m in seen if m["type"] == "welcome")
+        shown = nodes(seen)
+        assert "bar:title" not in shown
+        x, _, w, _ = shown["bar:status"]["rect"]
+        assert x <= 16 and x + w <= shown["web:menu"]["rect"][0] and w >= PHONE["w"] * 0.55, shown["bar:status"]
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "resume", "version": 1, "code": CODE, "token": token,
+                            "screen": {"w": 844, "h": 390, "lang": "fr"}}))
+        shown = nodes(read_until(ws, "picture") + flush(ws))
+        assert "bar:title" in shown and shown["bar:status"]["rect"][0] > shown["bar:title"]["rect"][0]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_the_knock_panels_new_meld_row_says_what_to_do_whole_on_a_phone(lang: str) -> None:
+    """Upright, each row's label and note shared one strip; the new-meld row's note ("Put a card here
+    to start one") was cut at 9 px in French, German and Spanish. The row holds no card: its note
+    goes where the cards would lie, whole and readable (on two lines if need be), and its label takes
+    the strip."""
+    import pygame
+
+    from ui.text import app_font_path
+
+    state, discard, _ = knock_with_a_long_meld()
+    hosted = Hosted(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                                started=True))
+    try:
+        with hosted.client() as ws:
+            ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": {**PHONE, "lang": lang}}))
+            seen = read_until(ws, "picture")
+            card = next(i for i, n in nodes(seen).items() if n.get("group") == "hand:0" and n.get("content") == discard)
+            for gesture in ({"node": card, "act": "tap"}, {"node": "button:knock", "act": "tap"}):
+                ws.send(json.dumps({"type": "gesture", **gesture}))
+                seen += flush(ws)
+            shown = nodes(seen)
+    finally:
+        hosted.close()
+    pygame.font.init()
+    for ident in ["knock:new:label", *(i for i in shown if i.startswith("knock:new:note"))]:
+        words = shown[ident]
+        width = pygame.font.Font(app_font_path(words["bold"]), words["size"]).size(words["content"])[0]
+        assert width <= words["rect"][2] and words["size"] >= 12, words
+    row, note = shown["knock:new"]["rect"], shown["knock:new:note"]["rect"]
+    assert row[1] <= note[1] and note[1] + note[3] <= row[1] + row[3]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_the_knock_panels_refusal_is_never_cut_off_mid_sentence_on_a_phone(lang: str) -> None:
+    """A meld of one card: the panel says why it cannot be knocked under the rows, on three lines at
+    most; in German and Spanish the sentence stopped after "eine Folge 3 oder mehr" with no mark.
+    Now it is whole (a little smaller if need be), or its last line ends with "…"."""
+    state, discard, moved = knock_with_a_long_meld()
+    hosted = Hosted(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                                started=True))
+    try:
+        with hosted.client() as ws:
+            ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": {**PHONE, "lang": lang}}))
+            seen = read_until(ws, "picture")
+            card = next(i for i, n in nodes(seen).items() if n.get("group") == "hand:0" and n.get("content") == discard)
+            for gesture in ({"node": card, "act": "tap"}, {"node": "button:knock", "act": "tap"},
+                            {"node": f"knock:{moved}", "act": "tap"}, {"node": "knock:new", "act": "tap"}):
+                ws.send(json.dumps({"type": "gesture", **gesture}))
+                seen += flush(ws)
+            shown = nodes(seen)
+    finally:
+        hosted.close()
+    lines = [shown[i]["content"] for i in sorted(i for i in shown if i.startswith("knock:status:"))]
+    assert 1 <= len(lines) <= 3 and all(shown[f"knock:status:{n}"]["role"] == "alert" for n in range(len(lines)))
+    said = " ".join(lines)
+    assert said.rstrip().endswith((".", "…", "!")), lines

@@ -314,6 +314,11 @@ class TableAdapter(Generic[V]):
         and what of the game's it must stay clear of besides the cards, the plates and the buttons."""
         return (layout.centre[0], layout.stock_pos[1] - layout.unit * 0.3), []
 
+    def reopen(self, kept: object) -> bool:
+        """Open again a panel of the game's that a browser seat had open when its connection dropped
+        (what the panel's ``kept()`` gave), if it still makes sense; False: none is opened."""
+        return False
+
     def button_bar(self, layout: TableLayout) -> pygame.Rect:
         """Where the main buttons go (a game whose cards fill the usual bar moves it)."""
         return layout.button_bar

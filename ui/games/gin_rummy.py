@@ -11,7 +11,7 @@ automatic arrangement first).
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -24,7 +24,7 @@ from ui.picture.model import DEPTH_OVER, DEPTH_UNDER, MIDDLE, Node
 from ui.settings import GIN_SORTS
 from ui.table.gestures import NOTHING, Action, Attempt, ButtonSpec, CardGestures, Drop
 from ui.table.ink import Ink
-from ui.table.knock_panel import KnockLayout, KnockPanel
+from ui.table.knock_panel import KeptKnock, KnockLayout, KnockPanel
 from ui.table.layout import TableLayout
 from ui.table.sprites import CardSprite
 from ui.table.widgets import FONT_COLOUR, GOLD
@@ -56,6 +56,17 @@ def _suit_key(card: str) -> tuple[int, int]:
 SORT_MODES = (*GIN_SORTS, "custom")
 """How the player's hand is ordered: by the engine's melds, by suit, by rank, or as the player dragged it."""
 
+
+
+class CounterLine(NamedTuple):
+    """One line of the deadwood counter: its name, words, size (fitted to the box), colour, weight and height."""
+
+    name: str
+    words: str
+    size: int
+    colour: tuple[int, int, int]
+    bold: bool
+    height: int
 
 class Adapter(TableAdapter[GinView]):
     """The Gin Rummy table adapter."""
@@ -316,15 +327,31 @@ class Adapter(TableAdapter[GinView]):
         offer = next((o for o in offers if o["card"] == self.table.selected), offers[0])
         return offer["kind"], offer["card"], offer["arrangements"][0]["melds"], offer["deadwood"]
 
-    def open_knock_panel(self, card: str) -> None:
-        """Knock discarding ``card``: open the knock panel on the engine's automatic arrangement."""
+    def open_knock_panel(self, card: str, kept: KeptKnock | None = None) -> None:
+        """Knock discarding ``card``: open the knock panel on the engine's automatic arrangement, or
+        on the one ``kept`` from before a browser seat reconnected (when it holds the same cards)."""
         view = self.table.view
         offer = next(o for o in view["knocks"] if o["card"] == card and o["kind"] == "knock")
         melds = offer["arrangements"][0]["melds"]
         laid = {c for meld in melds for c in meld}
         deadwood = [c for c in view["hand"] if c != card and c not in laid]
         title = self.tr("gin.panel.title", card=_the_card(self, card))
-        self.app.push(KnockPanel(self.app, self.table, KnockLayout(card, melds, deadwood, view["knock_limit"]), title))
+        layout = KnockLayout(card, melds, deadwood, view["knock_limit"])
+        if kept is not None:
+            layout.lay(kept)
+        self.app.push(KnockPanel(self.app, self.table, layout, title))
+
+    def reopen(self, kept: object) -> bool:
+        """A knock panel left open when a browser seat's connection dropped, opened again as it was
+        while that knock is still the player's move."""
+        if not isinstance(kept, KeptKnock) or self.table.viewer is None:
+            return False
+        if Move(f"knock {kept.card}", self.table.viewer) not in self.table.legal:
+            return False
+        if self.table.selected != kept.card:
+            self.table.select(kept.card)
+        self.open_knock_panel(kept.card, kept)
+        return True
 
     # ================================================================== buttons
     def buttons(self, view: GinView, legal: list[Move]) -> list[ButtonSpec]:
@@ -520,9 +547,9 @@ class Adapter(TableAdapter[GinView]):
         pygame.draw.rect(surface, (8, 30, 18), box, border_radius=8)
         pygame.draw.rect(surface, GOLD, box, 1, border_radius=8)
         y = box.y + size // 2
-        for img in lines:
-            surface.blit(img, (box.x + size // 2, y))
-            y += img.get_height()
+        for one in lines:
+            surface.blit(self.table.text.render(one.words, one.size, one.colour, one.bold), (box.x + size // 2, y))
+            y += one.height
 
     def counter_words(self, view: GinView, held: int) -> list[str]:
         """The deadwood box's lines: the deadwood now; with the knock panel's plan, the deadwood it
@@ -539,24 +566,44 @@ class Adapter(TableAdapter[GinView]):
         lines.append(self.tr("gin.gin_only") if gin_only else self.tr("gin.knock_limit", limit=view["knock_limit"]))
         return lines
 
-    def _counter(self, view: GinView, layout: TableLayout, held: int) -> tuple[pygame.Rect, list[pygame.Surface], int]:
+    def _counter(self, view: GinView, layout: TableLayout, held: int) -> tuple[pygame.Rect, list[CounterLine], int]:
         """The live deadwood counter and the knock limit above the viewer's name plate (upright, above
-        the piles): its box, its lines and its text size."""
+        the piles): its box, its lines (what each says and how, at the size that fits) and its text size."""
         text = self.table.text
         plate = layout.seats[self.table.viewer or 0].plate
         size = max(13, round(layout.em * 0.27))
         width = plate.w - size
         said = self.counter_words(view, held)
-        middle = (size, (255, 222, 120), True) if self._knock_plan(view) is not None else (size, (220, 230, 210), False)
-        looks = [(round(size * 1.15), FONT_COLOUR, True), *[middle] * (len(said) - 2),
-                 (round(size * 0.9), (190, 206, 186), False)]
-        lines = [text.fit(words, at, width, colour, bold=bold) for words, (at, colour, bold) in zip(said, looks)]
-        height = sum(img.get_height() for img in lines) + size
+        middle = ("after", size, (255, 222, 120), True) if self._knock_plan(view) is not None \
+            else ("best", size, (220, 230, 210), False)
+        looks = [("deadwood", round(size * 1.15), FONT_COLOUR, True), *[middle] * (len(said) - 2),
+                 ("limit", round(size * 0.9), (190, 206, 186), False)]
+
+        def line(words: str, name: str, at: int, colour: tuple[int, int, int], bold: bool) -> CounterLine:
+            fitted = text.fitting_size(words, at, width, bold)
+            return CounterLine(name, words, fitted, colour, bold, text.render(words, fitted, colour, bold).get_height())
+
+        lines = [line(words, *look) for words, look in zip(said, looks, strict=True)]
+        height = sum(one.height for one in lines) + size
         if layout.portrait:  # upright, the buttons stand over the plate: the counter goes over the piles
             box = pygame.Rect(0, 0, plate.w, height)
             box.midbottom = (round(layout.centre[0]), round(layout.stock_pos[1] - layout.unit * 0.3))
             return box, lines, size
         return pygame.Rect(plate.x, plate.y - height - round(layout.unit * 0.15), plate.w, height), lines, size
+
+    def _counter_nodes(self, view: GinView, layout: TableLayout, held: int, viewer: int) -> list[Node]:
+        """The counter as the desktop draws it: its box, and each of its lines in its place."""
+        box, lines, size = self._counter(view, layout, held)
+        words = ". ".join(one.words for one in lines)
+        nodes = [Node("counter", "panel", rect_of(box), DEPTH_UNDER, lines[0].words, role="status", label=words,
+                      owner=viewer)]
+        y = box.y + size // 2
+        for one in lines:
+            nodes.append(Node(f"counter:{one.name}", "text", (box.x + size // 2, y, box.w - size, one.height),
+                              DEPTH_UNDER + 1, one.words, role="status", owner=viewer, parent="counter",
+                              text_size=one.size, bold=one.bold))
+            y += one.height
+        return nodes
 
     def _meld_frames(self, view: GinView) -> list[tuple[tuple[int, ...], pygame.Rect, list[str]]]:
         """The coloured frames behind each run of neighbouring, resting cards of one meld in the
@@ -727,10 +774,7 @@ class Adapter(TableAdapter[GinView]):
                                   hides=False,
                                   group="meld", owner=viewer, covers=frozenset({f"hand:{viewer}"})))
             if own:
-                box = self._counter(view, layout, len(own))[0]
-                words = self.tr("gin.deadwood", points=view.get("deadwood"))
-                nodes.append(Node("counter", "panel", rect_of(box), DEPTH_UNDER, words, role="status", label=words,
-                                  owner=viewer))
+                nodes += self._counter_nodes(view, layout, len(own), viewer)
         if self._shows_score(view):
             box, _, _ = self.score_box(view, layout)
             title, rows, conclusion = self.score_lines(view)

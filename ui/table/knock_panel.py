@@ -14,6 +14,7 @@ without any move. Whether a group is a meld and what the cards are worth are the
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -122,6 +123,30 @@ class KnockLayout:
             return f"knock {self.card}"
         return " ".join([f"knock {self.card}", *("".join(m) for m in self.melds)])
 
+    def kept(self) -> KeptKnock:
+        """The arrangement as it is now, to lay it out again later (``lay``)."""
+        return KeptKnock(self.card, tuple(tuple(m) for m in self.melds), tuple(self.deadwood))
+
+    def lay(self, kept: KeptKnock) -> bool:
+        """Put the cards back where ``kept`` had them, if it holds this layout's cards (else nothing
+        changes: the hand is not the one it was laid out from)."""
+        cards = sorted(c for row in (*kept.melds, kept.deadwood) for c in row)
+        if kept.card != self.card or cards != sorted(c for row in self.rows() for c in row):
+            return False
+        self.melds = [sorted(m, key=_rank_key) for m in kept.melds if m]
+        self.deadwood = sorted(kept.deadwood, key=_rank_key)
+        return True
+
+
+@dataclass(frozen=True)
+class KeptKnock:
+    """A knock panel's arrangement, kept while its player's browser reconnects: the discard, the
+    meld rows and the deadwood, as the player had laid them out."""
+
+    card: str
+    melds: tuple[tuple[str, ...], ...]
+    deadwood: tuple[str, ...]
+
 
 class KnockPanel(Scene):
     """The knock panel over ``table`` (see the module docstring)."""
@@ -165,6 +190,10 @@ class KnockPanel(Scene):
         self.table.update(dt)
         if self.stale() and self.app.top is self:
             self.app.pop()
+
+    def kept(self) -> KeptKnock:
+        """What opens this panel again as it is now (a browser seat that reloads gets it back)."""
+        return self.layout.kept()
 
     def stale(self) -> bool:
         """Whether knocking with this discard is no longer a move of the player's."""
@@ -422,8 +451,7 @@ class KnockPanel(Scene):
         problem = self.problem()
         self.buttons[0].primary = problem is None
         status = problem or self.app.tr("gin.panel.ready", points=points, limit=self.layout.limit)
-        size = round(u * 0.26)
-        lines = self.text.wrap(status, size, box.w - 40, bold=True)[:self.status_lines]
+        size, lines = self.status_words(status, round(u * 0.26), box.w - 40)
         step = self.text.font(size, True).get_linesize()
         y = geo["status_y"] - (len(lines) - 1) * step
         for i, line in enumerate(lines):
@@ -452,6 +480,21 @@ class KnockPanel(Scene):
         for b in self.buttons:
             out[f"knock:button:{b.key}"] = Touch(b.action)
         return out
+
+    def status_words(self, status: str, size: int, width: int) -> tuple[int, list[str]]:
+        """The status under the rows on at most ``status_lines`` lines: at ``size``, else a little smaller
+        (down to three quarters), else its last line ended with "…": a refusal is never cut off
+        mid-sentence without a mark (the Knock button says it whole over the table)."""
+        smallest = max(10, round(size * 0.75))
+        lines = self.text.wrap(status, size, width, bold=True)
+        while len(lines) > self.status_lines and size > smallest:
+            size -= 1
+            lines = self.text.wrap(status, size, width, bold=True)
+        if len(lines) > self.status_lines:
+            kept = lines[:self.status_lines]
+            rest = " ".join(lines[self.status_lines - 1:])
+            lines = [*kept[:-1], self.text.ended(rest, size, width, bold=True)]
+        return size, lines
 
     def _row_ident(self, i: int) -> str:
         if i < self.layout.new_row:
@@ -513,8 +556,7 @@ class KnockPanel(Scene):
         self.buttons[0].primary = problem is None
         colour = FONT_COLOUR if problem is None else (255, 190, 170)
         status = problem or tr("gin.panel.ready", points=points, limit=self.layout.limit)
-        size = round(u * 0.26)
-        lines = self.text.wrap(status, size, box.w - 40, bold=True)[:self.status_lines]
+        size, lines = self.status_words(status, round(u * 0.26), box.w - 40)
         y = geo["status_y"] - (len(lines) - 1) * self.text.font(size, True).get_linesize()
         for line in lines:
             img = self.text.fit(line, size, box.w - 40, colour, bold=True)
@@ -579,6 +621,22 @@ class KnockPanel(Scene):
             size = max(10, round(strip * 0.62))
             mark = pygame.Rect(rect.x + size // 2, rect.y + (strip - size) // 2 + 2, size, size)
             x = mark.right + size // 2
+            if not self.layout.rows()[i]:  # no cards (the new meld): the note says what to do where they would lie
+                room = rect.right - size // 2 - x
+                first = self.text.fitting_size(label, size, room, True)
+                height = self.text.font(size, True).get_linesize()
+                y = rect.y + (strip - height) // 2 + 2
+                body = rect.y + strip + 2
+                second = max(9, round(size * 0.8))
+                lines = self.text.wrap(note, second, room)
+                step = self.text.font(second).get_linesize()
+                while second > 9 and len(lines) * step > rect.bottom - body:
+                    second -= 1
+                    lines, step = self.text.wrap(note, second, room), self.text.font(second).get_linesize()
+                top = body + max(0, (rect.bottom - body - len(lines) * step) // 2)
+                return mark, [("label", label, first, True, pygame.Rect(x, y, room, height)),
+                              *((f"note:{n}" if n else "note", line, self.text.fitting_size(line, second, room), False,
+                                 pygame.Rect(x, top + n * step, room, step)) for n, line in enumerate(lines))]
             first = self.text.fitting_size(label, size, (rect.right - x) // 2, True)
             width = self.text.width(label, first, True)
             second = self.text.fitting_size(note, size, rect.right - size // 2 - x - width - size, ok is False)

@@ -7,7 +7,7 @@ texts and the game's marks (``TableAdapter.picture_nodes``, which a box avoids t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -80,6 +80,9 @@ class TablePanels:
         self.marks = marks
         self._coach_panel: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
         self._message_box: tuple[tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
+        self.message_lines: list[str] = []
+        self.message_size = 0
+        """The message's lines and text size as its bubble shows them (a browser writes them so)."""
         self.message_whole = True
         """Whether the message's bubble holds its whole text (else its last line ends with "…" and
         the log holds the rest): a long hint at a small window must not stop mid-sentence unsaid."""
@@ -183,13 +186,23 @@ class TablePanels:
             widest = min(layout.size[0] * 0.7, layout.log_rect.x - layout.felt.x - layout.unit * 0.6)
             shapes = ((1.0, 3), (0.75, 3), (0.55, 4), (0.4, 6),  # narrower where a wide one finds no room
                       (0.4, 8), (0.55, 6), (0.75, 5), (1.0, 5))  # taller: a long text whole
-            panels = (self._render_message(self.table.message, layout, round(widest * share), most, scale)
-                      for scale in MESSAGE_SCALES for share, most in shapes)
+            lines: dict[int, tuple[pygame.Surface, list[str], int]] = {}
+
+            def panels() -> Iterator[tuple[pygame.Surface, int, bool]]:
+                for scale in MESSAGE_SCALES:
+                    for share, most in shapes:
+                        panel, size, whole, wrapped = self._render_message(message, layout, round(widest * share),
+                                                                           most, scale)
+                        lines[id(panel)] = (panel, wrapped, size)
+                        yield panel, size, whole
+
+            message = self.table.message
             coach = self.coach_box(layout)
             below = ("center", (round(layout.centre[0]), round(layout.centre[1] + layout.pile_h * 0.9)))
             about = [s.home_rect for s in self.table.sprites if s.ident in self.table.message_about]
-            box, panel, self.message_whole = self._place(panels, layout, below, about,
+            box, panel, self.message_whole = self._place(panels(), layout, below, about,
                                                          [coach[0]] if coach is not None else [])
+            _, self.message_lines, self.message_size = lines[id(panel)]
             self._message_box = (key, box, panel)
         return self._message_box[1], self._message_box[2]
 
@@ -214,10 +227,10 @@ class TablePanels:
         return best[1], best[2], best[3]
 
     def _render_message(self, message: str, layout: TableLayout, width: int, most: int,
-                        scale: float = 1.0) -> tuple[pygame.Surface, int, bool]:
-        """The message's bubble, its text size and whether it holds the whole text: one line when it
-        fits ``width``, else up to ``most`` wrapped lines, its words at ``scale`` of their size; a text
-        longer than that ends its last line with "…" (the log beside the table holds it whole)."""
+                        scale: float = 1.0) -> tuple[pygame.Surface, int, bool, list[str]]:
+        """The message's bubble, its text size, whether it holds the whole text and its lines: one line
+        when it fits ``width``, else up to ``most`` wrapped lines, its words at ``scale`` of their size; a
+        text longer than that ends its last line with "…" (the log beside the table holds it whole)."""
         size = max(16, round(layout.em * 0.36 * scale))
         lines = self.text.wrap(message, size, width, bold=True)
         while len(lines) > most and size > 12:
@@ -238,7 +251,7 @@ class TablePanels:
         for img in images:
             panel.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
-        return panel, size, whole
+        return panel, size, whole, lines
 
     def _clear_spot(self, size: tuple[int, int], layout: TableLayout, wanted: tuple[str, tuple[int, int]],
                     about: list[pygame.Rect], clear: list[pygame.Rect]) -> tuple[tuple[Any, ...], pygame.Rect]:

@@ -236,8 +236,11 @@ def _action_text(action: Action | None) -> str | None:
 class WebSeat:
     """One browser connection's view of its seat (``net.browser.BrowserView``; see the module docstring)."""
 
-    def __init__(self, fonts: Fonts, screen: Screen) -> None:
+    def __init__(self, fonts: Fonts, screen: Screen, kept: dict[int, object] | None = None) -> None:
+        """``kept``: each seat's panel as its last connection left it (shared by the host's browser
+        seats), opened again when the seat comes back (``TableAdapter.reopen``)."""
         self.size = screen.size
+        self.kept: dict[int, object] = {} if kept is None else kept
         self.lock = fonts.lock
         self.app = SeatApp(fonts, screen.language, screen.size)
         self.welcome: dict[str, Any] | None = None
@@ -280,7 +283,11 @@ class WebSeat:
             self.session = RemoteSession(self.link, self.welcome, message, self._late)  # type: ignore[arg-type]
             self._late = []
             self.scene = TableScene(self.app, self.session, size=self.size)  # type: ignore[arg-type]
-            return self._picture(self._settle(0))
+            scene = self._settle(0)
+            kept = self.kept.get(self.link.seat) if self.link.seat is not None else None
+            if kept is not None and self.app.top is None and scene.adapter.reopen(kept):
+                scene = self._settle(0)
+            return self._picture(scene)
         self.link.inbox.append(message)
         return self._picture(self._settle(1))
 
@@ -432,12 +439,18 @@ class WebSeat:
         extra = top.picture_nodes(DEPTH_OVERLAY) if top is not None else []
         out: dict[str, dict[str, Any]] = {}
         written = {n.parent for n in [*picture, *extra] if n.kind == "text" and n.parent}
+        upright = self.size[0] < self.size[1]
+        title = next((n for n in picture if n.ident == "bar:title"), None)
         for node in [*picture, menu, *extra]:
             if node.ident in DESKTOP_ONLY or (extra and node.ident == "message"):
                 continue  # a message of the table's is not left over a panel (the knock panel says its own)
+            if upright and node.ident == "bar:title":
+                continue  # a phone held upright gives the whole bar to what happens now, readable (the game is the one sat down to)
             ident = CARD_IDENT.sub(self._rename, node.ident)
             rect = list(node.rect)
             if ident == "bar:status":  # the desktop's menu keys are not shown: the status takes room up to the menu
+                if upright and title is not None:
+                    rect[0] = title.rect[0]
                 rect[2] = max(0, menu.rect[0] - STATUS_MARGIN - rect[0])
             item: dict[str, Any] = {"id": ident, "kind": node.kind, "rect": rect, "z": node.depth}
             if node.content and not (node.kind == "panel" and node.ident in written):  # its words are its parts
@@ -455,6 +468,11 @@ class WebSeat:
             if node.text_size:
                 item["size"] = node.text_size
                 item["bold"] = node.bold
+            if ident == "message" and scene.panels.message_lines:  # its words on the lines the desktop wraps them to
+                item["content"] = "\n".join(scene.panels.message_lines)
+                item["size"] = scene.panels.message_size
+                item["bold"] = True
+                item["state"] = sorted({*item.get("state", []), scene.message_kind})  # its colour: no, a hint, news
             countdown = self._countdown(node.ident, rect)
             if countdown is not None:
                 item["countdown"] = countdown
@@ -500,6 +518,9 @@ class WebSeat:
 
     def _picture(self, scene: TableScene) -> list[dict[str, Any]]:
         """The message that brings the browser's picture up to date (none when nothing changed)."""
+        if self.link is not None and self.link.seat is not None:
+            keep = getattr(self.app.top, "kept", None)
+            self.kept[self.link.seat] = keep() if callable(keep) else None
         now = self.nodes()
         over = scene.state.is_over()
         if not self.shown:
@@ -521,6 +542,8 @@ class BrowserSeats:
 
     def __init__(self) -> None:
         self.fonts = Fonts()
+        self.kept: dict[int, object] = {}
+        """Each seat's open panel as its connection last showed it (``WebSeat.kept``)."""
 
     def __call__(self, screen: Screen) -> WebSeat:
-        return WebSeat(self.fonts, screen)
+        return WebSeat(self.fonts, screen, self.kept)
