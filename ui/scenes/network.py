@@ -37,7 +37,7 @@ from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, level_name
 from ui.session import SeatInfo
 from ui.storage import hosted_file
-from ui.table.remote import REMOTE_LEVEL, RemoteSession
+from ui.table.remote import REMOTE_LEVEL, RemoteSession, waiting_words
 from ui.text import wrap_text
 
 if TYPE_CHECKING:
@@ -249,7 +249,7 @@ class LobbyScene(MenuScene):
                 if link.seat is not None and link.status != "lost":
                     lines.append((tr("net.lobby.joined", seat=link.seat + 1, name=self.welcome["names"][link.seat]),
                                   "section_label"))
-            lines.append((tr("net.lobby.waiting_host"), "hint_label"))
+            lines.append((waiting_words(tr, self.welcome, self.seats), "hint_label"))
         elif self.host is not None:
             lines.append((tr("net.lobby.opening"), "section_label"))  # the host's own seat is being taken
         elif self.problem:  # refused: what happened, not that the app is connecting

@@ -1,0 +1,121 @@
+"""What network players read is true of a network table: its menu is no pause (the match goes on),
+the host's own seat shows no ping, the setup says it hosts, a seat's waiting room says who starts
+the match. A real host on loopback, the app headless."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import GAMES
+from net.browser import Screen
+from net.host import Host, HostThread
+from net.table import HostedTable, NetSeat
+from tests.ui.conftest import press
+from tests.ui.test_network_table import friend, host_gin_from_setup, join_typed, wait
+from ui.i18n import Translator
+from ui.scenes.pause import PauseScene
+from ui.table.remote import waiting_words
+from ui.table.scene import TableScene
+from ui.web.seat import Fonts, WebSeat
+
+
+def hosted_match(app) -> TableScene:
+    """Gin Rummy hosted from the setup form, a friend's network bot in seat 2: the host's table."""
+    lobby = host_gin_from_setup(app)
+    friend(f"127.0.0.1:{lobby.host.host.port}", lobby.welcome["code"])
+    wait(app, lambda: lobby.start_button is not None and lobby.start_button.is_enabled)
+    lobby.start()
+    wait(app, lambda: isinstance(app.top, TableScene))
+    return app.top
+
+
+def words(scene: PauseScene) -> list[str]:
+    return [w.text for w in scene.nav if hasattr(w, "text")]
+
+
+def test_the_menu_of_a_network_table_is_no_pause(app) -> None:
+    """Esc at a network table opened a menu headed "Pause" with *Resume*, while the match went on for
+    everybody: it is headed "Menu", says the match goes on, and the host's last entry closes the table."""
+    table = hosted_match(app)
+    press(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert isinstance(menu, PauseScene)
+    said = f"{menu.heading()} {menu.subtitle()} {menu.spoken_title()} {' '.join(words(menu))}"
+    assert app.tr("pause.heading") not in said and app.tr("pause.resume") not in said
+    assert menu.heading() == "Menu" and menu.subtitle() == "Gin Rummy — the match goes on"
+    assert words(menu)[0] == "Back to the table" and words(menu)[-1] == "Close the table"
+    assert not {app.tr(k) for k in ("pause.restart", "pause.save_quit", "pause.export")} & set(words(menu))
+    press(app, pygame.K_ESCAPE)
+    assert app.top is table
+
+
+def test_a_table_at_this_computer_is_still_paused(app) -> None:
+    """Against bots the menu pauses the match and says so."""
+    from tests.ui.conftest import center, click
+
+    click(app, center(app.top.game_buttons["gin_rummy"]))
+    click(app, center(app.top.start_button))
+    assert isinstance(app.top, TableScene)
+    press(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert isinstance(menu, PauseScene)
+    assert menu.heading() == "Pause" and menu.subtitle() == "Gin Rummy" and words(menu)[0] == "Resume"
+
+
+def test_the_hosts_own_seat_shows_no_ping(app) -> None:
+    """The host's plate showed its own loopback round trip ("You · 0 ms"): only a seat played across
+    the network has a latency."""
+    table = hosted_match(app)
+    session = table.session
+    session.link.latency = 0.0004  # the host's own link, over loopback, as measured after its first ping
+    wait(app, lambda: session.referee.seats and session.referee.seats[0].get("state") == "connected")
+    mine = table.match.seat_badge(0, app.tr("table.human"))
+    assert mine == app.tr("table.human") and "ms" not in mine
+    assert session.referee.seats[0].get("latency") is None  # and the host tells the friend none either
+
+
+def auto_table() -> HostThread:
+    """Gang de mouettes for two people on other computers and a bot, dealt as soon as both joined."""
+    desc = GAMES["gang_de_mouettes"]
+    state = desc.new_match(["Ann", "Bob", "Cy"], seed=5)
+    seats = [NetSeat("Ann", "remote"), NetSeat("Bob", "remote"), NetSeat("Cy", "easy")]
+    thread = HostThread(Host(HostedTable(state, seats, "AUTO23", auto_start=True), bind="127.0.0.1", port=0))
+    thread.start()
+    return thread
+
+
+def test_a_seat_at_a_table_that_deals_by_itself_is_not_told_to_wait_for_the_host(app) -> None:
+    """A friend's waiting room at a table on the host's screen (or a headless host) said "Waiting for
+    the host to start the match…", but nobody starts it: it deals once every player has joined."""
+    host = auto_table()
+    try:
+        lobby = join_typed(app, host.host.port, "AUTO23", name="Zoé")
+        wait(app, lambda: lobby.welcome and lobby.seats)
+        said = lobby.shown_words()
+        assert app.tr("net.lobby.waiting_host") not in said
+        assert "The match starts by itself once every player has joined (1 of 2 so far)." in said
+    finally:
+        host.stop()
+
+
+def test_a_seat_at_a_hosts_table_waits_for_the_host() -> None:
+    tr = Translator("fr")
+    seats = [{"kind": "remote", "state": "connected"}, {"kind": "remote", "state": "waiting"}, {"kind": "easy"}]
+    assert waiting_words(tr, {"auto_start": False}, seats) == tr("net.lobby.waiting_host")
+    assert waiting_words(tr, {"auto_start": True}, seats) == tr("net.lobby.waiting_players", joined=1, seats=2)
+    assert "(1 sur 2 pour l'instant)" in waiting_words(tr, {"auto_start": True}, seats)
+
+
+def test_a_phones_waiting_screen_is_told_what_it_waits_for() -> None:
+    """The page's waiting screen said "Waiting for the host to start the match…" at a table that deals
+    by itself: the host adds the seat's waiting line, in its language, to the seats' news before the deal."""
+    view = WebSeat(Fonts(), Screen((390, 844, "de")))
+    view.receive({"type": "welcome", "seat": 0, "auto_start": True})
+    seats = [{"name": "Ann", "kind": "remote", "state": "connected"},
+             {"name": "Bob", "kind": "remote", "state": "waiting"}, {"name": "Cy", "kind": "easy", "state": "bot"}]
+    [news] = view.receive({"type": "seats", "seats": seats, "started": False})
+    assert news["waiting"] == "Die Partie beginnt von selbst, sobald alle Spieler am Tisch sind (bisher 1 von 2)."
+    view = WebSeat(Fonts(), Screen((390, 844, "es")))
+    view.receive({"type": "welcome", "seat": 0, "auto_start": False})
+    [news] = view.receive({"type": "seats", "seats": seats, "started": False})
+    assert news["waiting"] == Translator("es")("net.lobby.waiting_host")
