@@ -119,3 +119,25 @@ def test_a_phones_waiting_screen_is_told_what_it_waits_for() -> None:
     view.receive({"type": "welcome", "seat": 0, "auto_start": False})
     [news] = view.receive({"type": "seats", "seats": seats, "started": False})
     assert news["waiting"] == Translator("es")("net.lobby.waiting_host")
+
+
+def test_the_setups_button_says_it_hosts_the_table_when_a_seat_is_a_network_player(app) -> None:
+    """With a seat for a network player, Start opens the table's waiting room, not the match: the
+    button says so (and says Start again once no seat waits for a network player)."""
+    from tests.ui.conftest import center, click
+    from tests.ui.test_table_here import choose
+    from ui.table.remote import REMOTE_LEVEL
+
+    click(app, center(app.top.game_buttons["gin_rummy"]))
+    setup = app.top
+    assert setup.start_button.text == "Start"
+    choose(app, setup.level_menus[1], REMOTE_LEVEL)
+    app.step(1 / 60)
+    assert setup.start_button.text == "Host the table"
+    choose(app, setup.level_menus[1], "easy")
+    app.step(1 / 60)
+    assert setup.start_button.text == "Start"
+    choose(app, setup.level_menus[1], REMOTE_LEVEL)
+    app.set_language("fr")
+    app.step(1 / 60)
+    assert app.top.start_button.text == "Accueillir la table"  # built again in the new language
