@@ -5,6 +5,7 @@ the match. A real host on loopback, the app headless."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game import GAMES
 from net.browser import Screen
@@ -141,3 +142,43 @@ def test_the_setups_button_says_it_hosts_the_table_when_a_seat_is_a_network_play
     app.set_language("fr")
     app.step(1 / 60)
     assert app.top.start_button.text == "Accueillir la table"  # built again in the new language
+
+
+def hosted_snapshot() -> dict:
+    """A Gang de mouettes table this app hosted, dealt, its host's seat 1 of 3."""
+    state = GAMES["gang_de_mouettes"].new_match(["Ann", "Bob", "Cy"], seed=5)
+    table = HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bob", "remote"), NetSeat("Cy", "easy")],
+                        "ABC234", host_seat=0, local_seats=[0])
+    for n, seat in enumerate(table.seats[:2]):
+        seat.client, seat.conn, seat.token = "human", n + 1, f"key-{n}"
+    table.start()
+    for seat in table.seats[:2]:
+        seat.conn = None
+    return table.snapshot()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_title_buttons_of_a_network_table_are_never_cut(tmp_path, size) -> None:
+    """"Host again — Gang de mouettes (network table)" ran past its button at 1280 px wide (and the
+    Rejoin button in German and Spanish, with a wide table code): every button's words fit it, in
+    every language; where the whole Rejoin does not, it says less and its tooltip and voice say all."""
+    import json
+
+    from net.keys import SeatKeys
+    from tests.ui.conftest import open_app
+    from ui.storage import hosted_file
+
+    data = tmp_path / "data"
+    data.mkdir()
+    hosted_file(data).write_text(json.dumps(hosted_snapshot()))
+    SeatKeys(data).keep("192.168.1.20:47815", "WWWWWW", "gang_de_mouettes", 1, "k" * 24, "Bob")
+    for app in open_app(data, size):
+        for lang in ("en", "fr", "de", "es"):
+            app.set_language(lang)
+            app.step(1 / 60)
+            title = app.top
+            assert title.host_again_button is not None and title.rejoin_button is not None
+            for button in title.nav:
+                assert button.font.size(button.text)[0] <= button.rect.width - 8, f"{button.text!r} is cut in {lang}"
+            code = "WWWWWW" in title.rejoin_button.text
+            assert code or "WWWWWW" in title.spoken_labels[title.rejoin_button]

@@ -172,10 +172,11 @@ def rejoin(app: App, table: KeptTable) -> LobbyScene | None:
     return LobbyScene(app, links, table.game if table.game in GAMES else None)
 
 
-def rejoin_text(app: App, table: KeptTable) -> str:
-    """The Rejoin button's words: the game and the table's code."""
+def rejoin_text(app: App, table: KeptTable, short: bool = False) -> str:
+    """The Rejoin button's words: the game and the table's code (``short``: the game only, for a
+    button too narrow for both)."""
     game = game_title(app, table.game) if table.game in GAMES else table.game
-    return app.tr("net.rejoin.button", game=game, code=table.code)
+    return app.tr("net.rejoin.short" if short else "net.rejoin.button", game=game, code=table.code)
 
 
 class LobbyScene(MenuScene):
@@ -521,6 +522,7 @@ class JoinScene(MenuScene):
         if self.kept is not None:
             self.rejoin_button = self.button(pygame.Rect(panel.left, y, panel.width, self.px(46)),
                                              rejoin_text(self.app, self.kept), self.rejoin, kind="primary_button")
+            self.fit_words(self.rejoin_button, rejoin_text(self.app, self.kept, short=True))
             y += self.px(56)
         self.label(pygame.Rect(panel.left, y, panel.width, self.px(32)), tr("net.join.found"), "section_label")
         y += self.px(36)
