@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from pygame_gui.elements import UILabel
 
 from game import GAMES
 from net.browser import Screen
@@ -182,3 +183,39 @@ def test_the_title_buttons_of_a_network_table_are_never_cut(tmp_path, size) -> N
                 assert button.font.size(button.text)[0] <= button.rect.width - 8, f"{button.text!r} is cut in {lang}"
             code = "WWWWWW" in title.rejoin_button.text
             assert code or "WWWWWW" in title.spoken_labels[title.rejoin_button]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_the_routers_answer_moves_nothing_in_the_waiting_room(data_dir, lang: str) -> None:
+    """The router answers seconds after the table opens (UPnP), in words longer than "Asking your
+    router…": the sentence grew and pushed the invitation, its Copy button and the seats down under
+    the pointer. Their room is kept from the start: whatever the router answers, nothing moves."""
+    from net.reach import Reach
+    from tests.ui.conftest import open_app
+    from ui.scenes.network import host_table
+    from ui.session import SeatInfo
+    from ui.table.remote import REMOTE_LEVEL
+
+    for small in open_app(data_dir, (1024, 640)):
+        small.set_language(lang)
+        seats = [SeatInfo("Ann"), SeatInfo("Player 2", REMOTE_LEVEL), SeatInfo("Bot", "normal"),
+                 SeatInfo("Player 4", REMOTE_LEVEL)]
+        lobby = host_table(small, "gang_de_mouettes", seats, None, 3, port=0)
+        small.push(lobby)
+        wait(small, lambda: lobby.welcome and len(lobby.seats) == 4)
+        assert lobby.host.host.mapper is not None  # a friend's seat: the router is asked
+        places = []
+        for reach in (Reach(state="searching"), Reach(state="no_gateway"), Reach(state="refused"),
+                      Reach(state="mapped", external_ip="203.0.113.255", external_port=65535),
+                      Reach(state="private", external_ip="100.64.255.255", external_port=65535)):
+            lobby._reach = lambda reach=reach: reach  # type: ignore[method-assign]
+            small.step(1 / 60)
+            assert lobby.reach == reach
+            widgets = [lobby.copy_button, lobby.start_button, *lobby.bot_buttons.values(), *lobby.seat_labels]
+            places.append([tuple(w.rect) for w in widgets])
+            seats_end = max(w.rect.bottom for w in [*lobby.seat_labels, *lobby.bot_buttons.values()])
+            assert seats_end <= lobby.start_button.rect.top, f"the seats run into the buttons ({lang})"
+            texts = [w for w in lobby.root.elements if isinstance(w, UILabel)]
+            assert max(w.rect.bottom for w in texts) <= lobby.start_button.rect.top
+        assert all(p == places[0] for p in places), f"the waiting room moved when the router answered ({lang})"
+        lobby.back()
