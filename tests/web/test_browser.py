@@ -320,3 +320,28 @@ def test_a_message_fades_on_the_page_when_its_time_is_up_without_a_new_picture(b
                    "the message faded")
     finally:
         host.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_phone_waiting_at_a_table_that_deals_by_itself_is_told_so(lang: str, tmp_path: Path) -> None:
+    """A phone at a table on the host's screen read "Waiting for the host to start the match…", but
+    nobody starts it there: the page says the match starts once every player has joined, and how many have."""
+    desc = GAMES["gang_de_mouettes"]
+    state = desc.new_match(["Ann", "Bob", "Cy"], seed=5)
+    seats = [NetSeat("Ann", "remote"), NetSeat("Bob", "remote"), NetSeat("Cy", "easy")]
+    host = Table(HostedTable(state, seats, CODE, auto_start=True, watch_token="the-screens-key"))
+    chromium = Browser(lang)
+    try:
+        page = chromium.page()
+        page.open(host.url)
+        page.until(lambda: page.holds("!document.getElementById('join').hidden"), "the join form")
+        page.js("document.getElementById('name').value = 'Zoé'")
+        page.js("document.getElementById('join-button').click()")
+        page.until(lambda: page.holds("!document.getElementById('wait').hidden"), "the waiting screen")
+        words = {"en": "The match starts by itself once every player has joined (1 of 2 so far).",
+                 "de": "Die Partie beginnt von selbst, sobald alle Spieler am Tisch sind (bisher 1 von 2)."}[lang]
+        page.until(lambda: page.js("document.getElementById('wait-title').textContent") == words, "the waiting words")
+        page.screenshot(tmp_path / f"waiting-{lang}.png")
+    finally:
+        chromium.close()
+        host.close()
