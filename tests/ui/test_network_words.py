@@ -219,3 +219,16 @@ def test_the_routers_answer_moves_nothing_in_the_waiting_room(data_dir, lang: st
             assert max(w.rect.bottom for w in texts) <= lobby.start_button.rect.top
         assert all(p == places[0] for p in places), f"the waiting room moved when the router answered ({lang})"
         lobby.back()
+
+
+def test_the_shortcut_list_at_a_network_table_offers_only_what_it_does(app) -> None:
+    """F2 at a network table listed H (a hint), Ctrl+Z (take back) and Ctrl+N (deal again), which a
+    network table refuses, and "Quit Tablée (the match is saved)": only what works there is listed."""
+    from ui.shortcuts import shortcut_rows
+
+    hosted_match(app)
+    rows = dict(row for _, section in shortcut_rows(app) for row in section)
+    said = set(rows.values())
+    assert not {app.tr(k) for k in ("shortcuts.hint", "shortcuts.undo", "shortcuts.new", "shortcuts.quit")} & said
+    assert rows["Ctrl+Q"] == "Quit Tablée (you may come back to this table)"
+    assert rows["Esc"] == "Back; at the table, its menu" and "L" in rows
