@@ -232,3 +232,22 @@ def test_the_shortcut_list_at_a_network_table_offers_only_what_it_does(app) -> N
     assert not {app.tr(k) for k in ("shortcuts.hint", "shortcuts.undo", "shortcuts.new", "shortcuts.quit")} & said
     assert rows["Ctrl+Q"] == "Quit Tablée (you may come back to this table)"
     assert rows["Esc"] == "Back; at the table, its menu" and "L" in rows
+
+
+def test_a_phones_plate_does_not_say_it_plays_on_another_computer(app) -> None:
+    """The table on the host's screen labelled each phone's seat "on another computer": a network
+    seat may be a phone's browser as well as a computer, and its plate says what is true of both."""
+    from tests.ui.test_table_here import PHONES, host_for_phones, phone
+
+    lobby = host_for_phones(app)
+    done: list[str] = []
+    for seat, name in enumerate(PHONES):
+        phone(f"127.0.0.1:{lobby.host.host.port}", lobby.welcome["code"], name, seat, done)
+    wait(app, lambda: isinstance(app.top, TableScene))
+    table = app.top
+    try:
+        for seat in range(len(PHONES)):
+            words = table.plate(seat).line2
+            assert "computer" not in words and words.startswith("network player"), words
+    finally:
+        table.session.close()
