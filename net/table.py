@@ -487,6 +487,7 @@ class HostedTable:
             "type": "welcome", "protocol": PROTOCOL_VERSION, "seat": None, "watch": True, "token": self.watch_token,
             "code": self.code, "game": self.state.GAME_ID, "players": self.state.players,
             "names": [s.name for s in self.seats], "options": _options(self.state), "bot_seed": None,
+            "auto_start": self.auto_start,
         }))
         out.append((conn, {"type": "seats", "seats": self._statuses(), "started": self.started}))
         if self.started:
@@ -528,6 +529,7 @@ class HostedTable:
             "code": self.code, "game": self.state.GAME_ID, "players": self.state.players,
             "names": [s.name for s in self.seats], "options": _options(self.state),
             "bot_seed": self.bot_seed(seat_no) if seat.client not in (None, "human") else None,
+            "auto_start": self.auto_start,
         }
         out: list[Outgoing] = [(conn, welcome)]
         out += self._seats_news()
@@ -749,7 +751,11 @@ class HostedTable:
         return message
 
     def _statuses(self) -> list[dict[str, Any]]:
-        return [s.status(None if s.conn is None else self.latency(s.conn)) for s in self.seats]
+        """Every seat's status; a latency only for a seat played across the network (the hosting
+        app's own seats are linked over loopback: their round trip says nothing of the network)."""
+        here = {*self.local_seats, *([] if self.host_seat is None else [self.host_seat])}
+        return [s.status(None if s.conn is None or i in here else self.latency(s.conn))
+                for i, s in enumerate(self.seats)]
 
     def _seats_news(self) -> list[Outgoing]:
         news: dict[str, Any] = {"type": "seats", "seats": self._statuses(), "started": self.started}

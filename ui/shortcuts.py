@@ -154,11 +154,12 @@ def key_names(app: App) -> dict[str, str]:
 def shortcut_rows(app: App) -> list[tuple[str, list[tuple[str, str]]]]:
     """The list's sections: a heading and its (keys, what they do) rows."""
     tr, k = app.tr, key_names(app)
+    network = _at_network_table(app)
     everywhere = [
         ("F1", tr("shortcuts.rules")),
         ("F2, ?", tr("shortcuts.list")),
         (f"{k['mod']}+N", tr("shortcuts.new")),
-        (f"{k['mod']}+Q", tr("shortcuts.quit")),
+        (f"{k['mod']}+Q", tr("shortcuts.quit_network" if network else "shortcuts.quit")),
         ("F11", tr("shortcuts.fullscreen")),
         ("M", tr("shortcuts.mute")),
         (k["esc"], tr("shortcuts.back")),
@@ -175,6 +176,9 @@ def shortcut_rows(app: App) -> list[tuple[str, list[tuple[str, str]]]]:
         (k["left_right"], tr("shortcuts.replay")),
         (f"{k['home']}, {k['end']}", tr("shortcuts.replay_ends")),
     ]
+    if network:  # nobody deals a network table again alone, and it offers no hint and no undo to anyone
+        everywhere = [row for row in everywhere if row[0] != f"{k['mod']}+N"]
+        table = [row for row in table if row[0] not in ("H", f"{k['mod']}+Z")]
     listening = [
         ("F3–F8", tr("shortcuts.questions")),
         ("F1 ×2", tr("shortcuts.questions_help")),
@@ -186,6 +190,16 @@ def shortcut_rows(app: App) -> list[tuple[str, list[tuple[str, str]]]]:
     if buttons:
         sections.append((tr("shortcuts.this_table"), buttons))
     return sections
+
+
+def _at_network_table(app: App) -> bool:
+    """Whether the list is opened at a network table (a guest's, the host's or the table on its
+    screen): its match goes on for everyone, and is its host's."""
+    from ui.table.remote import RemoteSession
+    from ui.table.scene import TableScene
+
+    table = next((s for s in reversed(app.scenes) if isinstance(s, TableScene)), None)
+    return table is not None and isinstance(table.session, RemoteSession)
 
 
 def _table_buttons(app: App) -> list[tuple[str, str]]:

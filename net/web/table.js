@@ -142,6 +142,7 @@
   }
 
   function drawSeats(message) {
+    if (typeof message.waiting === "string") $("wait-title").textContent = message.waiting;  // the host's words: who starts
     const list = $("seats");
     list.textContent = "";
     for (const seat of message.seats || []) {

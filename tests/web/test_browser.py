@@ -423,3 +423,28 @@ def test_a_reload_in_the_middle_of_a_knock_gives_the_panel_back_as_it_was(browse
         assert state.log[before].startswith(f"0: knock {discard} ") and moved not in state.log[before].split(" ", 3)[3]
     finally:
         host.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_phone_waiting_at_a_table_that_deals_by_itself_is_told_so(lang: str, tmp_path: Path) -> None:
+    """A phone at a table on the host's screen read "Waiting for the host to start the match…", but
+    nobody starts it there: the page says the match starts once every player has joined, and how many have."""
+    desc = GAMES["gang_de_mouettes"]
+    state = desc.new_match(["Ann", "Bob", "Cy"], seed=5)
+    seats = [NetSeat("Ann", "remote"), NetSeat("Bob", "remote"), NetSeat("Cy", "easy")]
+    host = Table(HostedTable(state, seats, CODE, auto_start=True, watch_token="the-screens-key"))
+    chromium = Browser(lang)
+    try:
+        page = chromium.page()
+        page.open(host.url)
+        page.until(lambda: page.holds("!document.getElementById('join').hidden"), "the join form")
+        page.js("document.getElementById('name').value = 'Zoé'")
+        page.js("document.getElementById('join-button').click()")
+        page.until(lambda: page.holds("!document.getElementById('wait').hidden"), "the waiting screen")
+        words = {"en": "The match starts by itself once every player has joined (1 of 2 so far).",
+                 "de": "Die Partie beginnt von selbst, sobald alle Spieler am Tisch sind (bisher 1 von 2)."}[lang]
+        page.until(lambda: page.js("document.getElementById('wait-title').textContent") == words, "the waiting words")
+        page.screenshot(tmp_path / f"waiting-{lang}.png")
+    finally:
+        chromium.close()
+        host.close()

@@ -43,6 +43,8 @@ NAV_NEXT = (pygame.K_DOWN, pygame.K_RIGHT)
 NAV_PREV = (pygame.K_UP, pygame.K_LEFT)
 ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 FOCUS_RING = 4  # pixels between a focused widget and the ring drawn around it
+BUTTON_AIR = 28
+"""Pixels (at 100 %) a button's words leave free across it, its border and air at both ends."""
 
 
 class Focusable:
@@ -345,6 +347,16 @@ class MenuScene(Scene):
             if nav:
                 self.add_nav(widget, ButtonFocus(widget, action))
         return widget
+
+    def fit_words(self, button: UIButton, short: str) -> None:
+        """Show ``short`` on ``button`` where its words do not fit whole with some air: they are then
+        its tooltip and what a screen reader says of it (a button's words are never cut)."""
+        if button.font is None or button.font.size(button.text)[0] <= button.rect.width - self.px(BUTTON_AIR):
+            return
+        whole = button.text
+        button.set_text(drawable(short))
+        button.set_tooltip(whole)
+        self.spoken_labels[button] = whole
 
     def back_button_below(self) -> None:
         """A page with only Back to press: the button centred at the bottom (it has the focus)."""

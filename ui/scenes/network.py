@@ -37,7 +37,7 @@ from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title, level_name
 from ui.session import SeatInfo
 from ui.storage import hosted_file
-from ui.table.remote import REMOTE_LEVEL, RemoteSession
+from ui.table.remote import REMOTE_LEVEL, RemoteSession, waiting_words
 from ui.text import wrap_text
 
 if TYPE_CHECKING:
@@ -49,6 +49,9 @@ NO_ANSWER_SECONDS = 5.0
 """Seconds of the app's clock a join waits for a table's answer once something at the address has
 accepted the connection: a table answers at once, so after that it is not a table (a web server,
 another program) and the waiting room says so rather than "Connecting to the table…"."""
+LONGEST_IP = "255.255.255.255"
+LONGEST_PORT = 65535
+"""The widest public address a router may report: the waiting room keeps room for its words."""
 CODE_TYPED_LIMIT = 32
 """Characters the code box takes in one go (a code pasted with spaces or dashes): it keeps only the
 code's own characters, at most ``CODE_LENGTH`` of them."""
@@ -172,10 +175,11 @@ def rejoin(app: App, table: KeptTable) -> LobbyScene | None:
     return LobbyScene(app, links, table.game if table.game in GAMES else None)
 
 
-def rejoin_text(app: App, table: KeptTable) -> str:
-    """The Rejoin button's words: the game and the table's code."""
+def rejoin_text(app: App, table: KeptTable, short: bool = False) -> str:
+    """The Rejoin button's words: the game and the table's code (``short``: the game only, for a
+    button too narrow for both)."""
     game = game_title(app, table.game) if table.game in GAMES else table.game
-    return app.tr("net.rejoin.button", game=game, code=table.code)
+    return app.tr("net.rejoin.short" if short else "net.rejoin.button", game=game, code=table.code)
 
 
 class LobbyScene(MenuScene):
@@ -227,6 +231,7 @@ class LobbyScene(MenuScene):
         panel.centerx = w // 2
         y = panel.top
         lines = []
+        reach_at = -1  # where the router's sentences start among the lines (the host's, last)
         invite = None
         self.qr = None
         text_width = panel.width
@@ -241,6 +246,7 @@ class LobbyScene(MenuScene):
             addresses = ", ".join(f"{a}:{port}" for a in self.lan)
             lines.append((tr("net.lobby.address", address=addresses or f"127.0.0.1:{port}"), "field_label"))
             lines.append((tr("net.lobby.web", url=self.web_address()), "field_label"))
+            reach_at = len(lines)
             for key, params in reach_lines(self.reach, port, self.lan, self.ipv6):
                 lines.append((tr(key, **params), "hint_label"))
             invite = self.invitation()
@@ -249,7 +255,7 @@ class LobbyScene(MenuScene):
                 if link.seat is not None and link.status != "lost":
                     lines.append((tr("net.lobby.joined", seat=link.seat + 1, name=self.welcome["names"][link.seat]),
                                   "section_label"))
-            lines.append((tr("net.lobby.waiting_host"), "hint_label"))
+            lines.append((waiting_words(tr, self.welcome, self.seats), "hint_label"))
         elif self.host is not None:
             lines.append((tr("net.lobby.opening"), "section_label"))  # the host's own seat is being taken
         elif self.problem:  # refused: what happened, not that the app is connecting
@@ -257,23 +263,29 @@ class LobbyScene(MenuScene):
         else:
             lines.append((tr("net.lobby.connecting"), "section_label"))
         font = self.app.font(self.px(17))
-        for text, kind in lines:
-            for part in wrap_text(font, text, text_width - self.px(24)) if kind != "section_label" else [text]:
-                self.label(pygame.Rect(panel.left, y, text_width, self.px(30)), part, kind)
-                y += self.px(30)
-            y += self.px(8)
+        qr_bottom = -1 if self.qr is None else int(self.qr.relative_rect.bottom) + self.px(8)
+        flow = partial(self._flow, font, panel, text_width, qr_bottom)
+        shown, y = flow(lines[:reach_at] if reach_at >= 0 else lines, y)
+        if reach_at >= 0:  # the router's sentences come last: the room of the longest it may yet say is kept
+            reach, end = flow(lines[reach_at:], y)
+            shown += reach
+            y = max(end, *(flow(said, y)[1] for said in self._answers_said()))
+        for rect, part, kind in shown:
+            self.label(rect, part, kind)
         if self.qr is not None:
-            y = max(y, int(self.qr.relative_rect.bottom) + self.px(12))
+            y = max(y, qr_bottom + self.px(4))
         self.copy_button = None
         if invite is not None:  # the line as sent, whole (wrapped beside its button)
             copy_w = self.px(220)
             self.copy_button = self.button(pygame.Rect(panel.right - copy_w, y, copy_w, self.px(36)),
                                            tr("net.reach.copy"), self.copy_invitation)
-            parts = wrap_text(font, invite, panel.width - copy_w - self.px(36))
+            invite_w = panel.width - copy_w - self.px(36)
+            parts = wrap_text(font, invite, invite_w)
             for n, part in enumerate(parts):
                 self.label(pygame.Rect(panel.left, y + n * self.px(28), panel.width - copy_w - self.px(12), self.px(36)),
                            part, "field_label")
-            y += max(self.px(44), len(parts) * self.px(28) + self.px(14))
+            rows = max(len(parts), *(len(wrap_text(font, line, invite_w)) for line in self._invitations_to_come()))
+            y += max(self.px(44), rows * self.px(28) + self.px(14))
         y += self.px(8)
         self.seat_labels = []
         self.bot_buttons = {}
@@ -356,6 +368,43 @@ class LobbyScene(MenuScene):
     def _reach(self) -> Reach:
         mapper = None if self.host is None else self.host.host.mapper
         return Reach() if mapper is None else mapper.reach
+
+    def _answers_to_come(self) -> list[Reach]:
+        """What the router may yet answer (``PortMapper``), its addresses as long as they come: the
+        waiting room keeps room for the longest from the start."""
+        if self.host is None or self.host.host.mapper is None:
+            return []
+        return [Reach(state=state, external_ip=LONGEST_IP, external_port=LONGEST_PORT)
+                for state in ("searching", "mapped", "private", "refused", "no_gateway")]
+
+    def _answers_said(self) -> list[list[tuple[str, str]]]:
+        """The router's sentences for each answer it may yet give: it answers seconds after the
+        table opens, in words longer than the question's, and nothing below them must move then."""
+        port = 0 if self.host is None else self.host.host.port
+        return [[(self.app.tr(key, **params), "hint_label") for key, params in reach_lines(reach, port, self.lan, self.ipv6)]
+                for reach in self._answers_to_come()]
+
+    def _flow(self, font: Any, panel: pygame.Rect, beside: int, qr_bottom: int, lines: list[tuple[str, str]],
+              y: int) -> tuple[list[tuple[pygame.Rect, str, str]], int]:
+        """Where ``lines`` go from ``y`` down: beside the QR code (``beside`` wide) while level with
+        it, the panel's whole width below it, a hint's lines closer; each wrapped part's place, and
+        the ``y`` after them."""
+        placed = []
+        for text, kind in lines:
+            width = beside if y < qr_bottom else panel.width
+            step = self.px(24) if kind == "hint_label" else self.px(30)
+            for part in wrap_text(font, text, width - self.px(24)) if kind != "section_label" else [text]:
+                placed.append((pygame.Rect(panel.left, y, width, step), part, kind))
+                y += step
+            y += self.px(8)
+        return placed, y
+
+    def _invitations_to_come(self) -> list[str]:
+        """The invitation as it may yet read once the router answered (its public address)."""
+        code = str(self.welcome.get("code", ""))
+        return [self.app.tr(key, **params) for key, params in
+                (invitation(shared_address(reach, LONGEST_PORT, self.lan, self.ipv6), code)
+                 for reach in self._answers_to_come())]
 
     def invitation(self) -> str:
         """The one line the host sends friends: the best address to reach the table, its code, and
@@ -521,6 +570,7 @@ class JoinScene(MenuScene):
         if self.kept is not None:
             self.rejoin_button = self.button(pygame.Rect(panel.left, y, panel.width, self.px(46)),
                                              rejoin_text(self.app, self.kept), self.rejoin, kind="primary_button")
+            self.fit_words(self.rejoin_button, rejoin_text(self.app, self.kept, short=True))
             y += self.px(56)
         self.label(pygame.Rect(panel.left, y, panel.width, self.px(32)), tr("net.join.found"), "section_label")
         y += self.px(36)

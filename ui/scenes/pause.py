@@ -1,4 +1,6 @@
-"""The pause menu over the table (Esc): resume, restart, rules, settings, save and quit to title."""
+"""The menu over the table (Esc): resume, restart, rules, settings, save and quit to title. At a
+network table it is no pause (the match goes on for everyone): it says so, and offers what a network
+player may do there."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title
 from ui.session import MatchSession
+from ui.table.remote import RemoteSession
+from ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -28,13 +32,14 @@ class PauseScene(MenuScene):
         super().__init__(app)
         self.session = session
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.sub_lines: list[str] = []
 
     def build(self) -> None:
         tr = self.app.tr
         w, h = self.size
         bw, bh, gap = self.px(320), self.px(50), self.px(12)
         entries = [
-            ("pause.resume", self.resume, "primary_button"),
+            ("sheet.back" if self.network else "pause.resume", self.resume, "primary_button"),
             ("pause.restart", self.ask_restart, "menu_button"),
             ("pause.rules", lambda: self.app.show_rules(self.session.game_id), "menu_button"),
             ("pause.settings", self.app.show_settings, "menu_button"),
@@ -46,8 +51,10 @@ class PauseScene(MenuScene):
         if not self.session.saved:  # a network match: its host saves it, and nobody restarts it alone
             mine = ("pause.restart", "pause.save_quit", "pause.copy_code", "pause.export")
             entries = [e for e in entries if e[0] not in mine]
-            entries.append(("pause.leave_table", self.leave_table, "menu_button"))
-        head = self.px(96)
+            hosting = getattr(self.session, "host", None) is not None  # leaving closes the table for everyone
+            entries.append(("net.lobby.leave" if hosting else "pause.leave_table", self.leave_table, "menu_button"))
+        self.sub_lines = wrap_text(self.app.font(self.px(16)), self.subtitle(), bw + self.px(40))
+        head = self.px(80) + len(self.sub_lines) * self.px(20)
         self.panel = pygame.Rect(0, 0, bw + self.px(64), head + len(entries) * (bh + gap) + self.px(24))
         self.panel.center = (w // 2, h // 2)
         y = self.panel.top + head
@@ -58,8 +65,22 @@ class PauseScene(MenuScene):
     def initial_focus(self) -> int:
         return 0
 
+    @property
+    def network(self) -> bool:
+        """Whether this is a network table's menu: the match goes on behind it, for every seat."""
+        return isinstance(self.session, RemoteSession)
+
+    def heading(self) -> str:
+        """The menu's heading: a pause only where the match waits for the player."""
+        return self.app.tr("pause.network_heading" if self.network else "pause.heading")
+
+    def subtitle(self) -> str:
+        """The line under the heading: the game, and at a network table that its match goes on."""
+        game = game_title(self.app, self.session.game_id)
+        return self.app.tr("pause.goes_on", game=game) if self.network else game
+
     def spoken_title(self) -> str:
-        return f"{self.app.tr('pause.heading')}. {game_title(self.app, self.session.game_id)}"
+        return f"{self.heading()}. {self.subtitle()}"
 
     # ------------------------------------------------------------------ actions
     def resume(self) -> None:
@@ -141,9 +162,10 @@ class PauseScene(MenuScene):
         pygame.draw.rect(panel, (*art.GOLD, 255), panel.get_rect(), width=2, border_radius=18)
         surface.blit(panel, self.panel)
         font = self.app.font(self.px(30), bold=True)
-        title = font.render(self.app.tr("pause.heading"), True, art.GOLD_LIGHT)
+        title = font.render(self.heading(), True, art.GOLD_LIGHT)
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.top + self.px(18))))
-        sub = self.app.font(self.px(16)).render(game_title(self.app, self.session.game_id), True, art.CREAM)
-        surface.blit(
-            sub, sub.get_rect(midtop=(self.panel.centerx, self.panel.top + self.px(18) + title.get_height()))
-        )
+        y = self.panel.top + self.px(18) + title.get_height()
+        for line in self.sub_lines:
+            sub = self.app.font(self.px(16)).render(line, True, art.CREAM)
+            surface.blit(sub, sub.get_rect(midtop=(self.panel.centerx, y)))
+            y += self.px(20)

@@ -551,7 +551,7 @@ class SetupScene(MenuScene):
         self.button(rules, tr("setup.read_rules"), lambda: self.app.show_rules(self.game_id))
         self.start_button = self.button(
             pygame.Rect(w - margin - bw, bottom_row, bw, bh),
-            tr("setup.start"),
+            self.start_words(),
             self.start,
             kind="primary_button",
         )
@@ -928,6 +928,8 @@ class SetupScene(MenuScene):
         if self.error_label is not None:
             self.error_label.set_text(self.error)
         self._show_table_here()
+        if self.start_button is not None and self.start_button.alive() and self.start_button.text != self.start_words():
+            self.start_button.set_text(self.start_words())
         for name, labels in self.option_errors.items():
             problem = verdict.for_field(name)
             lines = [] if problem is None else self._error_lines(problem.text, int(labels[0].relative_rect.width))
@@ -953,6 +955,11 @@ class SetupScene(MenuScene):
                 self.start_button.enable()
             else:
                 self.start_button.disable()
+
+    def start_words(self) -> str:
+        """What Start does: deal the match here, or, with a seat for a network player, host the table
+        (its waiting room opens; the match is dealt from there)."""
+        return self.app.tr("setup.host" if REMOTE_LEVEL in self.levels[: self.count] else "setup.start")
 
     def table_here(self) -> bool:
         """Whether Start opens a table shown on this screen: no person plays here, and some seat

@@ -162,6 +162,7 @@ class TitleScene(MenuScene):
 
             self.rejoin_button = self.button(pygame.Rect(menu.left, y, menu.width, row), rejoin_text(self.app, self.kept),
                                              self.rejoin)
+            self.fit_words(self.rejoin_button, rejoin_text(self.app, self.kept, short=True))
             y += row + gap
         y += gap
         half = (menu.width - gap) // 2

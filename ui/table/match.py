@@ -326,13 +326,17 @@ class NetworkDriver:
         return lambda: _settle(rebuild(), humans)
 
     def link_status(self, seat: int) -> tuple[str | None, float | None] | None:
-        """A seat's link state (``connected``, ``dropped``, ``bot``…) and latency in seconds."""
+        """A seat's link state (``connected``, ``dropped``, ``bot``…) and latency in seconds: none
+        where the host gives none (a seat played on the host's own computer); this computer's own
+        seat shows its link's own measure, the freshest."""
         statuses = self.remote.seats
         if seat >= len(statuses):
             return None
         status = statuses[seat]
         link = self.remote.links.get(seat)
-        latency = link.latency if link is not None else status.get("latency")
+        latency = status.get("latency")
+        if latency is not None and link is not None and link.latency is not None:
+            latency = link.latency
         return status.get("state"), latency
 
 

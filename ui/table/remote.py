@@ -26,6 +26,17 @@ REMOTE_LEVEL = "remote"
 """The ``SeatInfo.level`` of a seat played from another computer (shown as such, never a bot)."""
 
 
+def waiting_words(tr: Callable[..., str], welcome: dict[str, Any], seats: list[dict[str, Any]]) -> str:
+    """What a seat waits for before the deal, in ``tr``'s language: the host's Start, or, at a table
+    that deals by itself (``auto_start``: a table on the host's screen, a headless host), the
+    players still to join, counted (nobody will press Start there)."""
+    if not welcome.get("auto_start"):
+        return tr("net.lobby.waiting_host")
+    remote = [s for s in seats if isinstance(s, dict) and s.get("kind") == "remote"]
+    joined = sum(1 for s in remote if s.get("state") == "connected")
+    return tr("net.lobby.waiting_players", joined=joined, seats=len(remote))
+
+
 class RemoteState:
     """The match as this computer's seats know it (see the module docstring). ``me`` is the first
     of them, whose updates lead; ``mine`` every seat played here (pass-and-play on this computer).

@@ -34,7 +34,7 @@ from ui.picture.model import Node
 from ui.settings import Settings
 from ui.table.bots import ThreadRunner
 from ui.table.gestures import Action, Attempt, Drop
-from ui.table.remote import RemoteSession
+from ui.table.remote import RemoteSession, waiting_words
 from ui.table.scene import TableScene
 from ui.table.sprites import CardSprite
 from ui.table.touch import Touch
@@ -274,6 +274,9 @@ class WebSeat:
             return [message, *self._picture(self._settle(1))]
         if kind == "seats":
             self._late.append(message)
+            if self.welcome is not None and not message.get("started"):  # the page's waiting screen says what for
+                seats = message.get("seats") if isinstance(message.get("seats"), list) else []
+                return [{**message, "waiting": waiting_words(self.app.tr, self.welcome, seats)}]
         return [message]
 
     def _update(self, message: dict[str, Any]) -> list[dict[str, Any]]:
