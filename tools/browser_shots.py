@@ -67,6 +67,11 @@ def _node(page: Page, ident: str) -> dict | None:
     return next((n for n in page.nodes() if n["id"] == ident and n["acts"]), None)
 
 
+def _await(page: Page, ident: str, what: str) -> None:
+    """Wait until the page shows the node ``ident`` taking a gesture."""
+    page.until(lambda: _node(page, ident), what)
+
+
 def _tap(page: Page, ident: str) -> None:
     found: dict = page.until(lambda: _node(page, ident), ident)
     page.touch(*visible(page, found))
@@ -138,10 +143,10 @@ def shoot_panels(lang: str, size: tuple[int, int], out: Path) -> list[Path]:
                 page = browser.page(*size)
                 join(page, host.url, name)
                 play(page, Player(page, 0, lay_first=True), state.is_over)
-                page.until(lambda page=page: _node(page, "button:sheet"), "the end of the match")
+                _await(page, "button:sheet", "the end of the match")
                 shot(page, f"{game_id}-end")
                 _tap(page, "button:sheet")
-                page.until(lambda page=page: _node(page, "sheet:button:leave"), "the score sheet")
+                _await(page, "sheet:button:leave", "the score sheet")
                 shot(page, f"{game_id}-sheet")
             finally:
                 host.close()
