@@ -6,7 +6,8 @@ gestures as a person would (``tests.web.player``), and the page is captured.
 
 With ``--panels``, also what a browser seat opens over its table, in each language: Gin Rummy's knock
 panel after a card was moved to the deadwood and then alone to a new meld, the menu, the hand's score card and the score sheet at
-the match's end, the log enlarged, and Gang de mouettes' quick-discard ring running down.
+the match's end, the log enlarged, the end of a short LaGagne game and of a one-round Gang de mouettes
+match with their score sheets, and Gang de mouettes' quick-discard ring running down.
 """
 
 from __future__ import annotations
@@ -64,6 +65,11 @@ def _rest(page: Page) -> None:
 
 def _node(page: Page, ident: str) -> dict | None:
     return next((n for n in page.nodes() if n["id"] == ident and n["acts"]), None)
+
+
+def _await(page: Page, ident: str, what: str) -> None:
+    """Wait until the page shows the node ``ident`` taking a gesture."""
+    page.until(lambda: _node(page, ident), what)
 
 
 def _tap(page: Page, ident: str) -> None:
@@ -127,6 +133,23 @@ def shoot_panels(lang: str, size: tuple[int, int], out: Path) -> list[Path]:
             shot(page, "sheet")
         finally:
             host.close()
+        for game_id, options in (("lagagne", {"target": 60}), ("gang_de_mouettes", {"match_end": 1})):
+            desc = GAMES[game_id]
+            names = [name, "Bob", "Cy"]
+            state = desc.new_match(names, desc.Options(**options), seed=5)
+            host = Table(HostedTable(state, [NetSeat(name, "remote"), NetSeat("Bob", "easy"), NetSeat("Cy", "easy")],
+                                     CODE, auto_start=True, think_delay=0.1))
+            try:
+                page = browser.page(*size)
+                join(page, host.url, name)
+                play(page, Player(page, 0, lay_first=True), state.is_over)
+                _await(page, "button:sheet", "the end of the match")
+                shot(page, f"{game_id}-end")
+                _tap(page, "button:sheet")
+                _await(page, "sheet:button:leave", "the score sheet")
+                shot(page, f"{game_id}-sheet")
+            finally:
+                host.close()
         desc = GAMES["gang_de_mouettes"]
         names = [name, "Bob", "Cy"]
         state = desc.new_match(names, desc.Options(snap_window_seconds=3.0, end_turn_grace_seconds=1.0), seed=7)

@@ -264,6 +264,8 @@ def test_a_phone_scrolls_back_through_the_log_and_enlarges_it(browser: Browser, 
         back = log_state(page)["top"]
         tap(page, "log")
         page.until(lambda: log_state(page)["h"] > box["h"] * 1.5, "the log enlarged over the table")
+        assert page.js("getComputedStyle(document.querySelector('[data-id=\"log\"]')).backgroundColor") == "rgb(8, 30, 18)", \
+            "enlarged, the log is solid: the score card's words do not show through its lines"
         shot(page, tmp_path / "log.png")
         assert log_state(page)["top"] <= back + 1, "reading back is not cut short by the next picture"
         tap(page, "log")

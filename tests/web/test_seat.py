@@ -459,3 +459,41 @@ def test_the_knock_panels_refusal_is_never_cut_off_mid_sentence_on_a_phone(lang:
     assert 1 <= len(lines) <= 3 and all(shown[f"knock:status:{n}"]["role"] == "alert" for n in range(len(lines)))
     said = " ".join(lines)
     assert said.rstrip().endswith((".", "…", "!")), lines
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_no_words_of_the_score_sheet_run_into_each_other_on_a_phone(lang: str) -> None:
+    """A one-round Gang de mouettes match played out by bots, its score sheet opened on a phone: a
+    row's label ("Manche 1 · Cy a annoncé, le plus bas") ran into the first seat's points at 9 px; a
+    label too long for its column now ends with "…", and no two words of one row overlap."""
+    from game.core.referee import Referee
+
+    desc = GAMES["gang_de_mouettes"]
+    found = False
+    for seed in range(40):  # a round whose caller was the lowest: the longest label
+        state = desc.new_match(["Ann", "Bob", "Cy"], desc.Options(match_end=1), seed=seed)
+        referee = Referee(state, {s: desc.make_bot("easy", s) for s in range(3)})
+        while not state.is_over() and referee.step():
+            pass
+        if state.is_over() and any(" call" in line for line in state.log):
+            found = True
+            break
+    assert found
+    hosted = Hosted(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bob", "easy"), NetSeat("Cy", "easy")],
+                                CODE, auto_start=True, started=True))
+    try:
+        with hosted.client() as ws:
+            ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": {**PHONE, "lang": lang}}))
+            seen = read_until(ws, "picture") + flush(ws)
+            ws.send(json.dumps({"type": "gesture", "node": "button:sheet", "act": "tap"}))
+            shown = nodes(seen + flush(ws))
+    finally:
+        hosted.close()
+    words = [n for i, n in shown.items() if i.startswith("sheet:") and n["kind"] == "text"]
+    assert any(i.endswith(":label") for i in shown if i.startswith("sheet:hand:")), sorted(shown)
+    for a in words:
+        for b in words:
+            ax, ay, aw, ah = a["rect"]
+            bx, by, bw, bh = b["rect"]
+            if a is not b and ay == by:
+                assert ax + aw <= bx or bx + bw <= ax, (a["content"], b["content"])

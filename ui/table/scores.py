@@ -331,7 +331,7 @@ class ScoreSheetScene(Scene):
             colour = RED if style == "head" else GREEN if style == "total" else INK
             if style in ("sum", "total"):
                 pygame.draw.line(layer, (200, 184, 140), (left, y), (sheet.right - round(unit * 0.4), y), 1)
-            img = self.text.fit(label, size_txt, label_w - 8, colour, bold=bold)
+            img = self.text.fit(self.text.cut(label, size_txt, label_w - 8, bold), size_txt, label_w - 8, colour, bold=bold)
             layer.blit(img, (left, y + 2))
             split = max(1, len(cells) // max(1, state.players))  # cells a seat: 3 in Hollywood scoring
             for i, cell in enumerate(cells):
@@ -382,7 +382,8 @@ class ScoreSheetScene(Scene):
         first = len(self.rows()) - len(frame["rows"])
         for n, (label, cells, style, y) in enumerate(frame["rows"], start=first):
             bold = style in ("head", "sum", "total")
-            text(f"sheet:{style}:{n}:label", label, size_txt, bold, left, y + 2, label_w - 8, align="left")
+            text(f"sheet:{style}:{n}:label", self.text.cut(label, size_txt, label_w - 8, bold), size_txt, bold, left, y + 2,
+                 label_w - 8, align="left")
             split = max(1, len(cells) // players)
             for i, cell in enumerate(cells):
                 if cell:

@@ -481,6 +481,8 @@ class WebSeat:
                 item["countdown"] = countdown
             if node.kind == "log":  # the page lets a finger scroll back through the latest lines
                 item["lines"] = scene.log.lines[-LOG_LINES:]
+                if scene.log_large:  # enlarged over the table, it is solid as on the desktop (no words show through)
+                    item["state"] = sorted({*item.get("state", []), "solid"})
             if top is not None:
                 touch = touches.get(ident)
                 if touch is not None:
