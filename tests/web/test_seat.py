@@ -497,3 +497,33 @@ def test_no_words_of_the_score_sheet_run_into_each_other_on_a_phone(lang: str) -
             bx, by, bw, bh = b["rect"]
             if a is not b and ay == by:
                 assert ax + aw <= bx or bx + bw <= ax, (a["content"], b["content"])
+
+
+def test_a_match_that_is_over_refuses_no_late_gesture_with_a_bubble() -> None:
+    """At a match's end a late tap of the page (a move of a picture ago, a card let go on the pile)
+    reaches the host after the end: the host refuses it, but over the result the seat's picture says
+    nothing (it used to show a rule's refusal, "You have drawn: now discard…", over the score)."""
+    from game.core.referee import Referee
+
+    desc = GAMES["gin_rummy"]
+    state = desc.new_match(["Ann", "Bot"], desc.Options(match_target=1, game_target=1), seed=3)
+    referee = Referee(state, {s: desc.make_bot("easy", s) for s in range(2)})
+    while not state.is_over() and referee.step():
+        pass
+    assert state.is_over()
+    hosted = Hosted(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                                started=True))
+    try:
+        with hosted.client() as ws:
+            ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+            seen = read_until(ws, "picture") + flush(ws)
+            card = next(i for i, n in nodes(seen).items() if n.get("group") == "hand:0")
+            for late in ({"type": "move", "move": "draw stock"}, {"type": "move", "move": "discard As"},
+                         {"type": "gesture", "node": card, "act": "hold"},
+                         {"type": "gesture", "node": card, "act": "drop", "drop": 0}):
+                ws.send(json.dumps(late))
+                seen += flush(ws)
+            assert any(m["type"] == "error" for m in seen), "the host refused the late moves"
+    finally:
+        hosted.close()
+    assert "message" not in nodes(seen), nodes(seen).get("message")

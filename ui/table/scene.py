@@ -302,7 +302,7 @@ class TableScene(Scene):
 
     def _tell(self, said: Said) -> None:
         """Show (and log, and sound) a sentence of the match's."""
-        if said.sound is not None:
+        if said.sound is not None and not (said.sound == "refuse" and self.state.is_over()):
             self.app.sound.play(said.sound)
         if said.log:
             self.log.add(said.message)
@@ -360,8 +360,9 @@ class TableScene(Scene):
     def say(self, text: str, about: list[CardSprite] | None = None, kind: str = "refusal") -> None:
         """Show a short message over the table (an empty one shows nothing), clear of the cards it is
         ``about`` where there is room; ``kind`` gives its colour (``MESSAGE_COLOURS``): a refusal is
-        red, a hint or a piece of news is not."""
-        if not text:
+        red, a hint or a piece of news is not. A match that is over refuses nothing: a late gesture
+        (a button or a move of a moment ago) says nothing over its result."""
+        if not text or (kind == "refusal" and self.state.is_over()):
             return
         self.message = text
         self.message_kind = kind if kind in MESSAGE_COLOURS else "refusal"
@@ -385,7 +386,7 @@ class TableScene(Scene):
         a drop meaning ``attempt``, a move the engine refuses now (with the refusal's sound)."""
         if attempt is None and not self.legal and self.viewer is not None and not self.state.is_over():
             self.say(self.adapter.tr("illegal.not_your_turn", name=self.session.seats[self.viewer].name))
-        elif attempt is not None and not self.state.is_legal(attempt):
+        elif attempt is not None and not self.state.is_legal(attempt) and not self.state.is_over():
             self.app.sound.play("refuse")
             self.say(self.explain(self.state.refusal(attempt)))
 
@@ -493,7 +494,7 @@ class TableScene(Scene):
         for line in news:
             if line:
                 self.log.add(line)
-                self.say(line)
+                self.say(line, kind="info")
             self.hud.stale = self.dirty = True
         if news:
             self._rebuild_buttons()  # a seat dropped or came back: its host's button comes or goes
