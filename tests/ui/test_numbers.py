@@ -19,7 +19,7 @@ from ui.table.scores import ScoreSheetScene
                                                    ("es", "1000")])
 def test_a_whole_number_in_a_sentence_is_written_the_languages_way(language: str, written: str) -> None:
     words = Words(language)
-    assert written in words.tr("sheet.target", points=1000)
+    assert written in words.tr("sheet.target", n=1000)
     assert words.translator.number(12345).replace("\u202f", "").replace(",", "").replace(".", "") == "12345"
     assert "123456" in words.tr("fair.checked", seed=123456)  # a seed is copied as written
 
@@ -63,3 +63,23 @@ def test_gin_plates_show_the_game_under_way(app) -> None:
     for seat in (0, 1):
         plate = scene.hud.plate(seat)
         assert plate.score == app.number(view["game_scores"][seat])
+
+
+@pytest.mark.parametrize(("language", "one", "many"), [("en", "Match to 1 point", "Match to 2 points"),
+                                                       ("fr", "Partie en 1 point", "Partie en 2 points"),
+                                                       ("de", "Partie bis 1 Punkt", "Partie bis 2 Punkte"),
+                                                       ("es", "Partida a 1 punto", "Partida a 2 puntos")])
+def test_the_score_sheets_heading_says_one_point_in_the_singular(language: str, one: str, many: str) -> None:
+    """A Gin Rummy match to 1 point: its sheet said "Match to 1 points"; the heading now takes the
+    language's plural form of its count, as the sheet read aloud does."""
+    words = Words(language)
+    assert words.tr("sheet.target", n=1) == one and words.tr("sheet.target", n=2) == many
+    assert words.tr("sheet.hollywood", n=1).endswith(one.split()[-2] + " " + one.split()[-1])
+
+
+def test_a_match_to_one_point_is_read_out_in_the_singular(app) -> None:
+    session = played("gin_rummy", 2, GAMES["gin_rummy"].Options(match_target=1, game_target=1))
+    sheet = ScoreSheetScene(app, session)
+    sheet.enter()
+    lines = sheet.read_out()
+    assert "Match to 1 point." in lines, lines

@@ -77,7 +77,7 @@ class ScoreSheetScene(Scene):
         lines = [_sentence(tr("sheet.title"))]
         target = getattr(state.options, "match_target", None)
         if target and not getattr(state.options, "hollywood", False):
-            lines.append(_sentence(tr("sheet.target", points=target)))
+            lines.append(_sentence(tr("sheet.target", n=target)))
         rows = self.rows()
         hands = [i for i, row in enumerate(rows) if row[2] == "hand"]
         for i, (label, cells, style) in enumerate(rows):
@@ -262,9 +262,9 @@ class ScoreSheetScene(Scene):
         target = getattr(state.options, "match_target", None)
         sub: tuple[str, int, int] | None = None
         if getattr(state.options, "hollywood", False):
-            sub = (tr("sheet.hollywood", points=state.options.game_target), round(unit * 0.26), y)
+            sub = (tr("sheet.hollywood", n=state.options.game_target), round(unit * 0.26), y)
         elif target:
-            sub = (tr("sheet.target", points=target), round(unit * 0.26), y)
+            sub = (tr("sheet.target", n=target), round(unit * 0.26), y)
         if sub is not None:
             y += self.text.font(sub[1]).size(sub[0])[1]
         y += round(unit * 0.2)
