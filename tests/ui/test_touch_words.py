@@ -63,3 +63,21 @@ def test_a_button_names_its_key_for_a_mouse_only(language: str) -> None:
     assert button_for(spec, tr).label == f"{spec.label} (N)"
     tr.input_kind = TOUCH
     assert button_for(spec, tr).label == spec.label
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_browser_seat_says_touch_in_one_place_only(language: str) -> None:
+    """A browser seat's panels size themselves for a finger (``touch``) and its words speak of taps
+    (the translator's ``input_kind``): the first is read from the second, so they cannot disagree."""
+    from ui.web.seat import Fonts, SeatApp
+
+    app = SeatApp(Fonts(), language)
+    assert app.touch and app.tr("gang.status.window", card=7) == _touch_words(language)
+    app._tr.input_kind = MOUSE
+    assert not app.touch and app.tr("gang.status.window", card=7) == Translator(language)("gang.status.window", card=7)
+
+
+def _touch_words(language: str) -> str:
+    tr = Translator(language)
+    tr.input_kind = TOUCH
+    return tr("gang.status.window", card=7)

@@ -114,8 +114,6 @@ class SeatApp:
     """What a table scene asks of the app, for one browser seat: its language and the shared fonts;
     no window, no sound, no storage (the host keeps the match)."""
 
-    touch = True
-    """A browser is touched with a finger: panels speak of taps, not keys."""
     browser = True
     """Panels offer only what a browser does (no replay, no deal code; leaving is ``pop_to_title``)."""
 
@@ -133,6 +131,12 @@ class SeatApp:
         """The panels open over the table, the last on top (the knock panel, the score sheet, the menu)."""
         self.left = False
         """The player chose to leave the table (the connection says ``bye``)."""
+
+    @property
+    def touch(self) -> bool:
+        """Whether this seat is touched with a finger (panels size their rows and buttons for it): read
+        from the translator's input kind, which also makes its words speak of taps, so the two agree."""
+        return self._tr.input_kind == TOUCH
 
     @property
     def top(self) -> Overlay | None:
