@@ -654,3 +654,23 @@ def test_square_cells_shrugs_off_a_hostile_log() -> None:
     cells, counts = square_cells(flood, [3, 4])
     assert cells == [[0, 1, 2], [0, 1, 2, 3]] and counts == [4, 4]
     assert square_cells("not a log", [2]) == ([[0, 1]], [4])  # type: ignore[arg-type]
+
+
+def test_the_rings_and_the_grace_bars_nodes_carry_their_clocks(app) -> None:
+    """The window's ring and the grace bar under Done say, on their own nodes, the seconds left of
+    their length (a browser's page runs them down between two pictures by that alone); the bar's
+    whole width is Done's, less its margins."""
+    scene = gang_table(app, [SeatInfo("Alice"), SeatInfo("Bob", "normal"), SeatInfo("Cara", "normal")])
+    click_at(app, button(scene, "memorised").rect.center)
+    click_at(app, top_of(scene, "stock").rect.center)
+    click_at(app, button(scene, "throw").rect.center)
+    ring = next(n for n in scene.picture() if n.ident == "window_ring")
+    left, length = scene.driver.window_clock()
+    assert ring.countdown is not None and ring.countdown.shape == "ring"
+    assert ring.countdown.length == length == 3.0 and 0 <= ring.countdown.left <= length
+    run_until(app, lambda: phase(scene) == "end_turn")
+    app.step(10.0)
+    grace = next(n for n in scene.picture() if n.ident == "grace")
+    clock = grace.countdown
+    assert clock is not None and clock.shape == "bar" and clock.length == 60.0 and 0 < clock.left < 60.0
+    assert clock.full == button(scene, "done").rect.w - 12 and grace.rect[2] == round(clock.full * clock.left / 60.0)

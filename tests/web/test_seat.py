@@ -527,3 +527,41 @@ def test_a_match_that_is_over_refuses_no_late_gesture_with_a_bubble() -> None:
     finally:
         hosted.close()
     assert "message" not in nodes(seen), nodes(seen).get("message")
+
+
+def test_a_clock_of_any_game_reaches_the_page_without_its_name_in_the_seat(huit_registered: None) -> None:
+    """A fourth game (Huit, tests only) whose adapter shows a clock on a node of its own naming: the
+    page is sent that node's countdown as the ring of Gang de mouettes is, so that it runs down there
+    between two pictures; the seat knows no game's clock by name."""
+    from tests.tinygame.table import HuitAdapter
+    from ui.games import register_adapter, unregister_adapter
+    from ui.picture.model import DEPTH_OVER, Countdown, Node
+
+    class Timed(HuitAdapter):
+        def picture_nodes(self, view: Any, layout: Any) -> list[Node]:
+            return [*super().picture_nodes(view, layout),
+                    Node("huit:timer", "marker", (10, 10, 100, 4), DEPTH_OVER, hides=False,
+                         countdown=Countdown("bar", 3.0, 6.0, 100))]
+
+    register_adapter("huit", Timed)
+    state = GAMES["huit"].new_match(["Ann", "Bot"], options=GAMES["huit"].Options(target=10), seed=4)
+    hosted = Hosted(HostedTable(state, [NetSeat("Ann", "remote"), NetSeat("Bot", "easy")], CODE, auto_start=True,
+                                started=True))
+    try:
+        with hosted.client() as ws:
+            ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+            shown = nodes(read_until(ws, "picture"))
+    finally:
+        hosted.close()
+        unregister_adapter("huit")
+    assert shown["huit:timer"]["countdown"] == {"shape": "bar", "left": 3.0, "length": 6.0, "full": 100}
+    assert not any("countdown" in n for i, n in shown.items() if i != "huit:timer")
+
+
+@pytest.mark.parametrize("clock", [("dial", 1.0, 2.0, 0), ("ring", 3.0, 2.0, 0), ("bar", -1.0, 2.0, 5),
+                                   ("fade", 1.0, float("inf"), 0), ("bar", 1.0, 2.0, -4)])
+def test_a_countdown_that_cannot_run_down_is_refused(clock: tuple[str, float, float, int]) -> None:
+    from ui.picture.model import Countdown
+
+    with pytest.raises(ValueError):
+        Countdown(*clock)

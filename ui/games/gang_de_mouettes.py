@@ -55,7 +55,7 @@ from game.gang_de_mouettes.views import (
 from ui.cards import card_height
 from ui.games.base import SCORE_WIN, ArgumentPicker, TableAdapter, present
 from ui.picture.build import rect_of, seat_of
-from ui.picture.model import DEPTH_OVER, DEPTH_UNDER, MIDDLE, Node, gap
+from ui.picture.model import DEPTH_OVER, DEPTH_UNDER, MIDDLE, Countdown, Node, gap
 from ui.table.gestures import NOTHING, Action, Attempt, ButtonSpec, CardGestures, Drop
 from ui.table.ink import Ink
 from ui.table.layout import SeatSpot, TableLayout
@@ -1188,16 +1188,18 @@ class Adapter(TableAdapter[GangView]):
         return (view["phase"] in (ROUND_OVER, OVER) and bool(view.get("last_round")) and self.show_card
                 and not self.table.animating)
 
-    def _grace_bar(self) -> pygame.Rect | None:
-        """The bar under Done that shrinks while the viewer's end-of-turn grace runs."""
+    def _grace_bar(self) -> tuple[pygame.Rect, Countdown] | None:
+        """The bar under Done that shrinks while the viewer's end-of-turn grace runs, and its clock."""
         grace = self.table.driver.grace_clock()
         if grace is None or grace[0] != self.table.viewer:
             return None
         button = next((b for b in self.table.buttons if b.key == "done"), None)
         if button is None:
             return None
+        full = max(0, button.rect.w - 12)
         left = grace[1] / max(0.1, grace[2])
-        return pygame.Rect(button.rect.x + 6, button.rect.bottom + 3, round((button.rect.w - 12) * left), 4)
+        clock = Countdown("bar", max(0.0, min(grace[1], grace[2])), max(0.0, grace[2]), full)
+        return pygame.Rect(button.rect.x + 6, button.rect.bottom + 3, round(full * left), 4), clock
 
     def _ring_rect(self, layout: TableLayout) -> pygame.Rect:
         """The quick-discard window's countdown ring round the discard pile."""
@@ -1237,7 +1239,7 @@ class Adapter(TableAdapter[GangView]):
             self._draw_ring(surface, layout, clock)
         bar = self._grace_bar()
         if bar is not None:
-            surface.rect(GOLD, bar, border_radius=2)
+            surface.rect(GOLD, bar[0], border_radius=2)
         for sprite in self._targets(view):
             surface.rect((255, 214, 90), sprite.rect.inflate(6, 6), 3, border_radius=max(4, sprite.width // 8))
         chosen = self._chosen_sprite()
@@ -1269,10 +1271,11 @@ class Adapter(TableAdapter[GangView]):
         clock = self.table.driver.window_clock()
         if clock is not None and view["phase"] == WINDOW:  # its content: the share of the time left, as drawn
             nodes.append(Node("window_ring", "marker", rect_of(self._ring_rect(layout)), depth + 2,
-                              repr(ring_share(clock)), hides=False))
+                              repr(ring_share(clock)), hides=False,
+                              countdown=Countdown("ring", max(0.0, min(clock)), max(0.0, clock[1]))))
         bar = self._grace_bar()
         if bar is not None:
-            nodes.append(Node("grace", "marker", rect_of(bar), depth + 2, hides=False))
+            nodes.append(Node("grace", "marker", rect_of(bar[0]), depth + 2, hides=False, countdown=bar[1]))
         for sprite in self._targets(view):
             nodes.append(Node(f"target:{sprite.ident}", "marker", rect_of(sprite.rect.inflate(6, 6)), depth + 2,
                               state=frozenset({"lit"}), hides=False))

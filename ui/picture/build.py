@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ui.picture.model import DEPTH_OVER, DEPTH_UNDER, MIDDLE, Node, Picture, Rect
+from ui.picture.model import DEPTH_OVER, DEPTH_UNDER, MIDDLE, Countdown, Node, Picture, Rect
 from ui.table.hud import bar_parts, plate_parts
 
 if TYPE_CHECKING:
@@ -221,6 +221,8 @@ def picture_of(scene: TableScene, known: Nodes | None = None) -> Picture:
     if scene.message:
         placed = scene.panels.message_box(layout)
         if placed is not None:
+            left = max(0.0, scene.message_left)  # it fades out by itself when its time is up
             nodes.append(Node("message", "bubble", rect_of(placed[0]), DEPTH_MESSAGE, scene.message,
-                              role="alert", label=scene.message, covers=MIDDLE))
+                              role="alert", label=scene.message, covers=MIDDLE,
+                              countdown=Countdown("fade", left, left) if left > 0 else None))
     return Picture(size, tuple(nodes))

@@ -29,6 +29,27 @@ INFORMATION = frozenset({"card", "pile", "plate", "panel", "status", "badge", "l
 """The kinds that carry information a player reads: no other node may hide them unless declared."""
 
 Rect = tuple[int, int, int, int]
+COUNTDOWNS = frozenset({"ring", "bar", "fade"})
+"""How a countdown is drawn running down: a ring round what it times (the share of its time left), a
+bar (its width out of a whole), or a node that fades and is gone when its time is up."""
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """A clock a node shows running down: ``left`` seconds of ``length``, drawn as its ``shape``
+    (``COUNTDOWNS``); a ``bar``'s ``full`` is its width in pixels when the time is whole. A renderer
+    that draws between two pictures (the browser's page) runs it down by itself, frame by frame."""
+
+    shape: str
+    left: float
+    length: float
+    full: int = 0
+
+    def __post_init__(self) -> None:
+        if self.shape not in COUNTDOWNS:
+            raise ValueError(f"unknown countdown shape {self.shape!r}")
+        if not (0 <= self.left <= self.length < float("inf")) or self.full < 0:
+            raise ValueError(f"a countdown runs from its length down to 0, not {self.left!r} of {self.length!r}")
 
 
 @dataclass(frozen=True)
@@ -59,6 +80,10 @@ class Node:
     covers: frozenset[str] = frozenset()
     """The groups this node may lie over by design (a score card over the piles in the middle,
     which hold nothing a player needs once a round is over)."""
+    countdown: Countdown | None = field(default=None, compare=False)
+    """The clock this node shows running down, if any (the quick-discard window's ring, the grace
+    bar, a message that fades). Not compared: a clock's seconds move every frame, while what it
+    draws is already in the node's rectangle and content."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -30,7 +30,7 @@ from game import Move
 from net.browser import Screen
 from net.protocol import error
 from ui.i18n import TOUCH, Translator
-from ui.picture.model import Node
+from ui.picture.model import Countdown, Node
 from ui.settings import Settings
 from ui.table.bots import ThreadRunner
 from ui.table.gestures import Action, Attempt, Drop
@@ -279,7 +279,8 @@ class WebSeat:
         if kind == "seats":
             self._late.append(message)
             if self.welcome is not None and not message.get("started"):  # the page's waiting screen says what for
-                seats = message.get("seats") if isinstance(message.get("seats"), list) else []
+                found = message.get("seats")
+                seats = found if isinstance(found, list) else []
                 return [{**message, "waiting": waiting_words(self.app.tr, self.welcome, seats)}]
         return [message]
 
@@ -480,9 +481,8 @@ class WebSeat:
                 item["size"] = scene.panels.message_size
                 item["bold"] = True
                 item["state"] = sorted({*item.get("state", []), scene.message_kind})  # its colour: no, a hint, news
-            countdown = self._countdown(node.ident, rect)
-            if countdown is not None:
-                item["countdown"] = countdown
+            if node.countdown is not None:
+                item["countdown"] = self._countdown(node.countdown)
             if node.kind == "log":  # the page lets a finger scroll back through the latest lines
                 item["lines"] = scene.log.lines[-LOG_LINES:]
                 if scene.log_large:  # enlarged over the table, it is solid as on the desktop (no words show through)
@@ -498,28 +498,16 @@ class WebSeat:
             out[ident] = item
         return out
 
-    def _countdown(self, ident: str, rect: list[int]) -> dict[str, Any] | None:
-        """What the page counts down by itself between two pictures, as the desktop does frame by
-        frame: the quick-discard window's ring (``ring``: the share of its time left), the bar of an
-        end-of-turn grace (``bar``: its width, ``full`` when the time is whole) and the message over
-        the table (``fade``: gone when its time is up). Seconds ``left`` of ``length``, as the host's
-        clocks say now; each picture sets them again."""
-        scene = self.scene
-        assert scene is not None
-        if ident == "window_ring":
-            clock = scene.driver.window_clock()
-            if clock is not None:
-                return {"shape": "ring", "left": round(clock[0], 3), "length": round(clock[1], 3)}
-        elif ident == "grace":
-            grace = scene.driver.grace_clock()
-            if grace is not None:
-                share = grace[1] / max(0.1, grace[2])
-                full = round(rect[2] / share) if share > 0.02 else rect[2]
-                return {"shape": "bar", "left": round(grace[1], 3), "length": round(grace[2], 3), "full": full}
-        elif ident == "message" and scene.message_left > 0:
-            left = round(scene.message_left, 3)
-            return {"shape": "fade", "left": left, "length": left}
-        return None
+    @staticmethod
+    def _countdown(clock: Countdown) -> dict[str, Any]:
+        """A node's clock as the page counts it down by itself between two pictures, as the desktop
+        does frame by frame (``ui.picture.model.Countdown``): its shape, seconds ``left`` of
+        ``length`` as the host's clocks say now (each picture sets them again) and a bar's ``full``
+        width. Any node of any game that carries one is sent it: a game's clocks need no name here."""
+        out: dict[str, Any] = {"shape": clock.shape, "left": round(clock.left, 3), "length": round(clock.length, 3)}
+        if clock.shape == "bar":
+            out["full"] = clock.full
+        return out
 
     def _rename(self, found: re.Match[str]) -> str:
         number = self._names.setdefault(int(found.group(1)), len(self._names) + 1)
