@@ -565,3 +565,23 @@ def test_a_countdown_that_cannot_run_down_is_refused(clock: tuple[str, float, fl
 
     with pytest.raises(ValueError):
         Countdown(*clock)
+
+
+def test_a_browser_seat_says_why_not_in_the_tables_own_words(gin: Hosted, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card let go where the engine refuses it is explained by the table's ``say_why_not``, the one
+    source of the desktop's refusals (the seat used to write the sentences again)."""
+    from ui.table.scene import TableScene
+
+    asked: list[Any] = []
+    why_not = TableScene.say_why_not
+    monkeypatch.setattr(TableScene, "say_why_not", lambda scene, attempt=None: (asked.append(attempt),
+                                                                                why_not(scene, attempt)))
+    with gin.client() as ws:
+        ws.send(json.dumps({"type": "hello", "version": 1, "code": CODE, "screen": PHONE}))
+        seen = read_until(ws, "picture")
+        card, node = next((i, n) for i, n in nodes(seen).items() if n.get("group") == "hand:0")
+        tried = len(node["acts"]["drops"]) - 1  # the attempts come after the drops: onto the discard pile
+        ws.send(json.dumps({"type": "gesture", "node": card, "act": "drop", "drop": tried}))
+        flush(ws)
+    assert [str(getattr(a, "action", a)) for a in asked] == [f"discard {node['content']}"], asked
+    assert not any(line.startswith("0: discard") for line in gin.table.state.log)

@@ -352,8 +352,8 @@ class WebSeat:
                     self._drop(places[index])
             else:
                 action = acts.press(act == "hold")
-                if action is None and not scene.legal and scene.viewer is not None and not scene.state.is_over():
-                    scene.say(scene.adapter.tr("illegal.not_your_turn", name=scene.session.seats[scene.viewer].name))
+                if action is None:  # as a click that does nothing on the desktop: why not, in its words
+                    scene.say_why_not()
                 scene.perform(action)
             scene.apply_highlights()
         sent, link.sent = link.sent, []
@@ -386,8 +386,8 @@ class WebSeat:
         assert scene is not None
         if isinstance(place, Drop):
             scene.perform(place.action)
-        elif not scene.state.is_legal(place.move):
-            scene.say(scene.explain(scene.state.refusal(place.move)))
+        else:  # a drop the engine refuses: the desktop's words for it
+            scene.say_why_not(place.move)
 
     def _target(self, ident: str) -> CardSprite | Button | None:
         scene = self.scene
