@@ -202,7 +202,7 @@ def test_the_routers_answer_moves_nothing_in_the_waiting_room(data_dir, lang: st
                  SeatInfo("Player 4", REMOTE_LEVEL)]
         lobby = host_table(small, "gang_de_mouettes", seats, None, 3, port=0)
         small.push(lobby)
-        wait(small, lambda: lobby.welcome and len(lobby.seats) == 4)
+        wait(small, lambda lobby=lobby: lobby.welcome and len(lobby.seats) == 4)
         assert lobby.host.host.mapper is not None  # a friend's seat: the router is asked
         places = []
         for reach in (Reach(state="searching"), Reach(state="no_gateway"), Reach(state="refused"),
@@ -262,7 +262,7 @@ def test_the_match_goes_on_behind_a_network_tables_menu(app) -> None:
     while table.legal:  # the host's turn, a move at a time (Gin Rummy: pass, or take or draw then discard)
         played = len(table.state.log)
         assert table.play(next((m for m in table.legal if m.action == "pass"), table.legal[0]))
-        wait(app, lambda: len(table.state.log) > played and not table.animating)
+        wait(app, lambda played=played: len(table.state.log) > played and not table.animating)
     seen = len(table.state.log)
     press(app, pygame.K_ESCAPE)
     menu = app.top

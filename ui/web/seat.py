@@ -272,8 +272,9 @@ class WebSeat:
         if kind == "seats":
             self._late.append(message)
             if self.welcome is not None and not message.get("started"):  # the page's waiting screen says what for
-                seats = message.get("seats") if isinstance(message.get("seats"), list) else []
-                return [{**message, "waiting": waiting_words(self.app.tr, self.welcome, seats)}]
+                seats = message.get("seats")
+                said = waiting_words(self.app.tr, self.welcome, seats if isinstance(seats, list) else [])
+                return [{**message, "waiting": said}]
         return [message]
 
     def _update(self, message: dict[str, Any]) -> list[dict[str, Any]]:
