@@ -202,7 +202,7 @@ def test_the_routers_answer_moves_nothing_in_the_waiting_room(data_dir, lang: st
                  SeatInfo("Player 4", REMOTE_LEVEL)]
         lobby = host_table(small, "gang_de_mouettes", seats, None, 3, port=0)
         small.push(lobby)
-        wait(small, lambda: lobby.welcome and len(lobby.seats) == 4)
+        wait(small, lambda lobby=lobby: lobby.welcome and len(lobby.seats) == 4)
         assert lobby.host.host.mapper is not None  # a friend's seat: the router is asked
         places = []
         for reach in (Reach(state="searching"), Reach(state="no_gateway"), Reach(state="refused"),
@@ -251,3 +251,22 @@ def test_a_phones_plate_does_not_say_it_plays_on_another_computer(app) -> None:
             assert "computer" not in words and words.startswith("network player"), words
     finally:
         table.session.close()
+
+
+def test_the_match_goes_on_behind_a_network_tables_menu(app) -> None:
+    """The menu says the match goes on, and it does on the table behind it: the friend's reply arrives
+    and is played out there while the menu stays open (the table under the menu stood still, and a
+    table on the host's screen froze for everyone around it)."""
+    table = hosted_match(app)
+    wait(app, lambda: bool(table.legal) and not table.animating)
+    while table.legal:  # the host's turn, a move at a time (Gin Rummy: pass, or take or draw then discard)
+        played = len(table.state.log)
+        assert table.play(next((m for m in table.legal if m.action == "pass"), table.legal[0]))
+        wait(app, lambda played=played: len(table.state.log) > played and not table.animating)
+    seen = len(table.state.log)
+    press(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert isinstance(menu, PauseScene)
+    wait(app, lambda: len(table.state.log) > seen and not table.animating)
+    assert app.top is menu and table.state.log[-1].startswith("1: ")  # the friend's move, behind the menu
+    table.session.close()

@@ -12,6 +12,7 @@ from pygame_gui.core.utility import clipboard_copy
 from game.core.dealcode import encode
 from game.core.fairness import public_match_seed
 from game.core.matchfile import export_match
+from ui.scene import Scene
 from ui.scenes import art
 from ui.scenes.base import MenuScene
 from ui.scenes.common import game_title
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
 
 
 class PauseScene(MenuScene):
-    """A dimmed overlay with the pause menu; the table stays visible (and frozen) behind it."""
+    """A dimmed overlay with the pause menu; the table stays visible behind it, frozen (a network
+    table's goes on)."""
 
     transparent = True
 
@@ -81,6 +83,26 @@ class PauseScene(MenuScene):
 
     def spoken_title(self) -> str:
         return f"{self.heading()}. {self.subtitle()}"
+
+    def _table_below(self) -> Scene | None:
+        """The table this menu is open over, at a network table (else ``None``: it waits)."""
+        if not self.network or self not in self.app.scenes:
+            return None
+        at = self.app.scenes.index(self)
+        return self.app.scenes[at - 1] if at > 0 else None
+
+    def update(self, dt: float) -> None:
+        """At a network table the match goes on behind the menu, as the menu says: the table below
+        takes the host's news and plays them out (a table on the host's screen, watched by everyone
+        around it, never freezes because the host opened the menu)."""
+        super().update(dt)
+        table = self._table_below()
+        if table is not None:
+            table.update(dt)
+
+    def idle(self) -> bool:
+        table = self._table_below()
+        return super().idle() and (table is None or table.idle())
 
     # ------------------------------------------------------------------ actions
     def resume(self) -> None:
