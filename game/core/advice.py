@@ -34,6 +34,9 @@ SECRET_BYTES = 8
 COMMITMENTS = ("deals", "match_seed")
 """View keys left out of the position: the deals' fingerprints and the match seed are commitments
 to the deal, not part of what is on the table."""
+NAMES = ("names",)
+"""View keys left out of the position as well: the players' names, which no decision weighs (a
+default name is in the player's language, so a hint would otherwise change with the language)."""
 
 SAME, CLOSE, OTHER = "same", "close", "other"
 """How a played move compares with the analysis: its move, a move some sample chose (a close
@@ -47,9 +50,9 @@ def advice_level(desc: GameDescriptor) -> str:
 
 def position_seed(secret: int, view: dict[str, Any], legal: list[Move]) -> int:
     """The analysis seed of a position: a keyed hash of the seat's view (without the deal's
-    commitments) and its legal moves. Nothing else enters it, so two positions the seat cannot
-    tell apart get the same seed."""
-    public = {k: v for k, v in view.items() if k not in COMMITMENTS}
+    commitments and the players' names) and its legal moves. Nothing else enters it, so two
+    positions the seat cannot tell apart get the same seed."""
+    public = {k: v for k, v in view.items() if k not in COMMITMENTS + NAMES}
     text = json.dumps([public, sorted(str(m) for m in legal)], sort_keys=True, separators=(",", ":"), default=str)
     key = (secret % 2 ** (8 * SECRET_BYTES)).to_bytes(SECRET_BYTES, "big")
     digest = hashlib.blake2b(text.encode(), key=key, digest_size=8, person=b"tablee-advice").digest()

@@ -64,6 +64,18 @@ def test_the_seed_ignores_the_deals_commitments_and_depends_on_the_secret() -> N
 
 
 @pytest.mark.parametrize(("game_id", "players"), GAMES_AND_PLAYERS)
+def test_the_seed_and_the_analysis_ignore_the_players_names(game_id: str, players: int) -> None:
+    """A default name is in the player's language: the same position got a different hint in
+    English, French and Spanish before the names were left out of the seed."""
+    for state, seat in positions(game_id, players, seed=5, count=3):
+        view: dict[str, Any] = state.view(seat)
+        renamed = dict(view, names=[f"Joueur {n + 1}" for n in range(len(view["names"]))])
+        legal = state.legal_moves(seat)
+        assert position_seed(9, view, legal) == position_seed(9, renamed, legal)
+        assert analyse(game_id, 9, view, legal).picks == analyse(game_id, 9, renamed, legal).picks
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES_AND_PLAYERS)
 def test_an_analysis_asked_twice_at_one_position_is_the_same(game_id: str, players: int) -> None:
     for state, seat in positions(game_id, players, seed=11, count=4):
         first = analyse(game_id, 1234, state.view(seat), state.legal_moves(seat))
