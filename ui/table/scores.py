@@ -21,7 +21,7 @@ from ui.picture.model import Node
 from ui.scene import Scene
 from ui.session import MatchSession
 from ui.spoken import aloud, spoken
-from ui.table.layout import text_scale
+from ui.table.layout import PORTRAIT_TEXT, PORTRAIT_UNITS, is_portrait, text_scale
 from ui.table.touch import Touch
 from ui.table.widgets import GOLD, SEAT_COLOURS, Button, TextCache, layout_buttons
 
@@ -254,9 +254,14 @@ class ScoreSheetScene(Scene):
         w, h = size
         scale = text_scale(size, self.app.settings.ui_scale)
         grow = 1 + 0.4 * (scale - 1)
-        sheet = pygame.Rect(0, 0, min(round(w * min(0.94, 0.7 * grow)), round(980 * grow)), round(h * 0.88))
+        portrait = is_portrait(size)
+        if portrait:  # a phone held upright: the whole width, and the upright table's text size
+            sheet = pygame.Rect(0, 0, round(w * 0.96), round(h * 0.88))
+            unit = min(w / PORTRAIT_UNITS[0], h / PORTRAIT_UNITS[1]) * PORTRAIT_TEXT * scale
+        else:
+            sheet = pygame.Rect(0, 0, min(round(w * min(0.94, 0.7 * grow)), round(980 * grow)), round(h * 0.88))
+            unit = min(w / 16, h / 10) * scale  # the table's em: its text at the interface size
         sheet.center = (w // 2, h // 2)
-        unit = min(w / 16, h / 10) * scale  # the table's em: its text at the interface size
         title_size = round(unit * 0.5)
         y = sheet.y + round(unit * 0.25) + self.text.font(title_size, True).size(tr("sheet.title"))[1]
         target = getattr(state.options, "match_target", None)
@@ -268,7 +273,7 @@ class ScoreSheetScene(Scene):
         if sub is not None:
             y += self.text.font(sub[1]).size(sub[0])[1]
         y += round(unit * 0.2)
-        label_w = round(sheet.w * 0.42)
+        label_w = round(sheet.w * (0.3 if portrait else 0.42))
         col_w = (sheet.w - label_w - round(unit * 0.8)) // max(1, state.players)
         left = sheet.x + round(unit * 0.4)
         size_txt = round(unit * 0.26)
@@ -294,9 +299,34 @@ class ScoreSheetScene(Scene):
             winner = spoken(self.app, self.session, "sheet.winner", name=names)
         bar = pygame.Rect(sheet.x + 20, sheet.bottom - round(unit * 0.85), sheet.w - 40, round(unit * 0.62))
         layout_buttons(self.buttons, self.text, bar)
-        return {"sheet": sheet, "unit": unit, "title_size": title_size, "sub": sub, "label_w": label_w,
+        return {"portrait": portrait, "sheet": sheet, "unit": unit, "title_size": title_size, "sub": sub, "label_w": label_w,
                 "col_w": col_w, "left": left, "size_txt": size_txt, "line_h": line_h, "names_y": names_y, "names_size": names_size,
                 "top": top, "bottom": bottom, "rows": rows, "winner": winner, "bar": bar}
+
+    def _name(self, name: str, frame: dict[str, Any]) -> str:
+        """A player's name over their column: whole where it fits at no less than 10 px, else its
+        first letters that fit ("Chl"), or its initial and number if it ends with one ("P8"): eight
+        seats on a phone shrank the names until they ran into each other, and an ellipsis left "…"."""
+        room, low = frame["col_w"] - 8, min(frame["names_size"], 10)
+        if self.text.width(name, low, True) <= room:
+            return name
+        head, _, number = name.rpartition(" ")
+        if number.isdigit() and head:  # "Player 8": its number tells it from the others
+            return head[:1] + number
+        for n in range(len(name) - 1, 1, -1):
+            if self.text.width(name[:n].rstrip(), low, True) <= room:
+                return name[:n].rstrip()
+        return name[:1]
+
+    def _row_label(self, label: str, frame: dict[str, Any], bold: bool) -> str:
+        """A row's label in its column: as ``cut`` shows it; upright, where the whole label does not fit
+        at the rows' size, its first part ("Round 1" of "Round 1 · Ann called, lowest"), which does
+        (a phone's narrow column cut it to 10 px)."""
+        room, size = frame["label_w"] - 8, frame["size_txt"]
+        head = label.split(" · ")[0]
+        if frame["portrait"] and head != label and self.text.width(label, size, bold) > room:
+            return self.text.cut(head, size, room, bold, smallest=size)
+        return self.text.cut(label, size, room, bold)
 
     def _render(self, size: tuple[int, int]) -> pygame.Surface:
         tr = self.app.tr
@@ -318,7 +348,7 @@ class ScoreSheetScene(Scene):
         size_txt = frame["size_txt"]
         if not self.chart:
             for s, seat in enumerate(self.session.seats):
-                name = self.text.fit(seat.name, frame["names_size"], col_w - 8, INK, bold=True)
+                name = self.text.fit(self._name(seat.name, frame), frame["names_size"], col_w - 8, INK, bold=True)
                 layer.blit(name, name.get_rect(midtop=(left + label_w + col_w * s + col_w // 2, frame["names_y"])))
             pygame.draw.line(layer, GOLD, (left, frame["top"] - 3), (sheet.right - round(unit * 0.4), frame["top"] - 3), 2)
         if self.chart:
@@ -331,7 +361,7 @@ class ScoreSheetScene(Scene):
             colour = RED if style == "head" else GREEN if style == "total" else INK
             if style in ("sum", "total"):
                 pygame.draw.line(layer, (200, 184, 140), (left, y), (sheet.right - round(unit * 0.4), y), 1)
-            img = self.text.fit(self.text.cut(label, size_txt, label_w - 8, bold), size_txt, label_w - 8, colour, bold=bold)
+            img = self.text.fit(self._row_label(label, frame, bold), size_txt, label_w - 8, colour, bold=bold)
             layer.blit(img, (left, y + 2))
             split = max(1, len(cells) // max(1, state.players))  # cells a seat: 3 in Hollywood scoring
             for i, cell in enumerate(cells):
@@ -376,14 +406,14 @@ class ScoreSheetScene(Scene):
             text("sheet:target", words, at, False, sheet.centerx, y, sheet.w - 40)
         label_w, col_w, left, size_txt = frame["label_w"], frame["col_w"], frame["left"], frame["size_txt"]
         for s, seat in enumerate(self.session.seats):
-            text(f"sheet:name:{s}", seat.name, frame["names_size"], True, left + label_w + col_w * s + col_w // 2,
-                 frame["names_y"], col_w - 8)
+            text(f"sheet:name:{s}", self._name(seat.name, frame), frame["names_size"], True,
+                 left + label_w + col_w * s + col_w // 2, frame["names_y"], col_w - 8)
         players = max(1, self.session.state.players)
         first = len(self.rows()) - len(frame["rows"])
         for n, (label, cells, style, y) in enumerate(frame["rows"], start=first):
             bold = style in ("head", "sum", "total")
-            text(f"sheet:{style}:{n}:label", self.text.cut(label, size_txt, label_w - 8, bold), size_txt, bold, left, y + 2,
-                 label_w - 8, align="left")
+            text(f"sheet:{style}:{n}:label", self._row_label(label, frame, bold), size_txt, bold, left, y + 2, label_w - 8,
+                 align="left")
             split = max(1, len(cells) // players)
             for i, cell in enumerate(cells):
                 if cell:
