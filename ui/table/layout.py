@@ -27,13 +27,13 @@ from ui.cards import card_height
 REFERENCE_UNIT = 64.0
 """The unit of the smallest window (1024×640)."""
 TEXT_GROWTH = 0.5
+"""The share of the interface size's growth that the table's text takes in the smallest window."""
 PORTRAIT_UNITS = (8.0, 16.0)
 """How many units wide and high a portrait window is (a landscape one is 16 × 10): at 390×844 CSS
 pixels (a phone) the viewer's cards come out about 60 px wide at the largest card size."""
 PORTRAIT_TEXT = 0.82
 """The share of the unit the text takes in a portrait window (its unit is larger for the cards' sake):
 at 390 px wide and 200 % text the smallest words on the viewer's plate are 12 px high."""
-"""The share of the interface size's growth that the table's text takes in the smallest window."""
 
 
 def text_scale(size: tuple[int, int], percent: int) -> float:
