@@ -161,6 +161,9 @@ class Referee:
         self._window: _WindowRun | None = None
         self._grace: tuple[Hashable, float] | None = None
         self._ready: set[tuple[Hashable, int]] = set()
+        self._timed: set[int] = set()
+        """Places in the log of the moves this referee played when a clock ran out (a window's close,
+        a grace's move): a seat's undo passes over them, since nobody decided them."""
 
     # ------------------------------------------------------------------ who is who
     def is_bot(self, seat: int) -> bool:
@@ -214,15 +217,18 @@ class Referee:
 
     def take_back(self, seats: Collection[int], bots: Mapping[int, Bot] | None = None) -> list[str]:
         """Take back the moves up to and including the last one played by one of ``seats`` (a
-        player's undo: their last decision and every reply to it); ``bots`` replaces the bots, so
+        player's undo: their last decision and every reply to it; a move this referee played for
+        them when a clock ran out is no decision); ``bots`` replaces the bots, so
         that none remembers a move that no longer happened. The moves taken back, oldest first;
         ``IllegalMove`` (and nothing changes) when those seats have played nothing yet.
         """
         log = self.state.log
-        last = next((i for i in range(len(log) - 1, -1, -1) if split_seat(log[i])[0] in seats), None)
+        last = next((i for i in range(len(log) - 1, -1, -1) if split_seat(log[i])[0] in seats and i not in self._timed),
+                    None)
         if last is None:
             raise IllegalMove("There is no move of yours to take back.", "nothing_to_undo")
         taken = self.state.rewind(last)
+        self._timed = {i for i in self._timed if i < last}
         if bots is not None:
             self.bots = dict(bots)
         self._task, self._window, self._grace = None, None, None
@@ -491,5 +497,7 @@ class Referee:
 
     def _play(self, move: Move, by: str) -> Played:
         events = self.state.apply(move)
+        if by == "referee":
+            self._timed.add(len(self.state.log) - 1)
         self._settle()
         return Played(move, events, by)
