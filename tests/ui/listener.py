@@ -439,7 +439,8 @@ class GinStrategy(Strategy):
         if passing is not None:
             bot.choose(options, passing)
             return
-        said = [(o, self.said(o, "gin.hint.discard") or self.said(o, "gin.advice.discard")) for o in options]
+        said = [(o, self.said(o, "gin.hint.discard_more") or self.said(o, "gin.hint.discard")
+                 or self.said(o, "gin.advice.discard")) for o in options]
         discards = [(o, self.code(f["card"])) for o, f in said if f is not None]
         if discards:
             best = min(discards, key=lambda d: (self.deadwood([c for c in self.hand if c != d[1]]), d[0].index))
