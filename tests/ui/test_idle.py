@@ -18,7 +18,14 @@ def test_a_still_title_screen_is_idle_and_input_wakes_it(app) -> None:
     app.step(1 / 60)
 
 
-def test_a_text_field_with_its_blinking_caret_is_not_idle(app) -> None:
+def test_a_text_field_with_its_blinking_caret_is_not_idle(app, monkeypatch) -> None:
+    """(Without listening to the network: a table another test announces meanwhile would wake it.)"""
+    import net.discovery
+
+    def deaf(**_: object) -> None:
+        raise OSError("no network in this test")
+
+    monkeypatch.setattr(net.discovery, "TableBrowser", deaf)
     app.top.open_join()
     app.step(1 / 60)
     app._toasts.clear()

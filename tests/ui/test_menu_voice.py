@@ -21,6 +21,18 @@ from ui.speech import Speaker
 TAB, SHIFT = pygame.K_TAB, pygame.KMOD_SHIFT
 
 
+@pytest.fixture(autouse=True)
+def deaf_to_the_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Join screen hears no table: one that another test announces meanwhile would change what
+    it says (the tables found are part of its page)."""
+    import net.discovery
+
+    def deaf(**_: object) -> None:
+        raise OSError("no network in this test")
+
+    monkeypatch.setattr(net.discovery, "TableBrowser", deaf)
+
+
 @pytest.fixture(params=["en", "fr"])
 def lang_app(request, data_dir) -> Iterator[object]:
     """A headless app at the title screen in the test's language."""
