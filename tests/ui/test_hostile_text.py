@@ -242,3 +242,26 @@ def test_a_table_heard_while_the_player_types_an_address_leaves_the_keyboard_in_
     app.step(1 / 60)
     assert join.address_entry.get_text() == "127.0.0.1:47"
     pygame.event.clear()
+
+
+@pytest.mark.parametrize("seats", [None, "xyz", 5, [1, "a", None], [{"name": 5, "kind": ["remote"], "state": {}}],
+                                   [{"kind": "remote", "state": "connected"}] * 5000])
+@pytest.mark.parametrize("auto_start", [True, "yes", None])
+def test_a_waiting_room_lives_through_a_hostile_hosts_seat_list(app, seats: Any, auto_start: Any) -> None:
+    """A seat list that is no list of seats (or a huge one), at a table that says it deals by
+    itself in any type: the waiting room keeps what it understood and says how many have joined."""
+    message: dict[str, Any] = {"type": "seats"}
+    if seats is not None:
+        message["seats"] = seats
+    link = HostileLink([
+        {"type": "welcome", "seat": 0, "code": "K7QM2D", "game": "gin_rummy", "players": 2, "names": ["Ann", "Bob"],
+         "auto_start": auto_start},
+        {"type": "seats", "seats": [{"name": "Ann", "kind": "remote", "state": "connected", "client": "human"}]},
+        message,
+    ])
+    lobby = LobbyScene(app, [link])  # type: ignore[list-item]
+    app.push(lobby)
+    for _ in range(3):
+        app.step(1 / 60)
+    assert app.top is lobby
+    assert all(isinstance(seat, dict) for seat in lobby.seats)

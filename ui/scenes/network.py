@@ -182,6 +182,17 @@ def rejoin_text(app: App, table: KeptTable, short: bool = False) -> str:
     return app.tr("net.rejoin.short" if short else "net.rejoin.button", game=game, code=table.code)
 
 
+SEATS_MOST = max(desc.max_players for desc in GAMES.values())
+"""The most seats a table of any game has: a longer seat list from a host is cut there."""
+
+
+def seat_list(found: Any, kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats of a host's ``seats`` message as the waiting room shows them: its seat records (a
+    host's message that holds no list of them changes nothing), at most ``SEATS_MOST``."""
+    if not isinstance(found, list):
+        return kept
+    return [seat for seat in found if isinstance(seat, dict)][:SEATS_MOST]
+
 class LobbyScene(MenuScene):
     """The waiting room of a table, for its host (with ``host``) or a friend who joined."""
 
@@ -465,7 +476,7 @@ class LobbyScene(MenuScene):
                 self.welcome = message
                 self.game_id = message["game"]
             elif kind == "seats":
-                self.seats = message["seats"]
+                self.seats = seat_list(message.get("seats"), self.seats)
             elif kind == "update":
                 self._to_table(message, messages[n + 1:])
                 return
