@@ -53,7 +53,7 @@ class GinTable(Table):
 
 def adapter_for(words: Words, state: Any, seat: int) -> Any:
     seats = [SeatInfo(n, None if i == seat else "normal") for i, n in enumerate(state.names)]
-    return adapter_class("gin_rummy")(GinTable(words, MatchSession(state, seats)))  # type: ignore[arg-type]
+    return adapter_class("gin_rummy")(GinTable(words, MatchSession(state, seats), seat))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

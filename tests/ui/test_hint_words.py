@@ -47,11 +47,17 @@ class App(Words):
 
 
 class Table:
-    """What an adapter reads to put a move into words: the app and the session."""
+    """What an adapter reads to put a move into words: the app, the session and the legal moves of
+    the seat it speaks to."""
 
-    def __init__(self, words: Words, session: MatchSession) -> None:
+    def __init__(self, words: Words, session: MatchSession, seat: int) -> None:
         self.app = words
         self.session = session
+        self.seat = seat
+
+    @property
+    def legal(self) -> list[Move]:
+        return self.session.state.legal_moves(self.seat)
 
 
 def positions(game_id: str, seed: int) -> list[tuple[GameState, int]]:
@@ -80,7 +86,7 @@ def test_every_hint_is_an_imperative_sentence_with_one_full_stop(game_id: str, l
     for seed in (1, 2, 3):
         for state, seat in positions(game_id, seed):
             seats = [SeatInfo(n, None if i == seat else "normal") for i, n in enumerate(state.names)]
-            adapter: Any = adapter_class(game_id)(Table(words, MatchSession(state, seats)))  # type: ignore[arg-type]
+            adapter: Any = adapter_class(game_id)(Table(words, MatchSession(state, seats), seat))  # type: ignore[arg-type]
             view = state.view(seat)
             legal = state.legal_moves(seat)
             for move in legal:

@@ -428,7 +428,7 @@ class Adapter(TableAdapter[GinView]):
         per card)."""
         after = view.get("deadwood_after_discard") or {}
         name, args = move.name, move.args
-        lowest = lowest_after(view)
+        lowest = lowest_after(view, self.table.legal)
         if name == "discard" and args and args[0] in after and lowest is not None and after[args[0]] > lowest:
             # the hint weighs the rest of the hand, not only the deadwood now: it says so, with the
             # least the deadwood box shows, rather than seem to contradict it
@@ -557,7 +557,7 @@ class Adapter(TableAdapter[GinView]):
         figure the hint measures against); the knock limit."""
         plan = self._knock_plan(view)
         lines = [self.tr("gin.deadwood", points=view.get("deadwood"))]
-        lowest = lowest_after(view)
+        lowest = lowest_after(view, self.table.legal)
         if plan is not None:
             lines.append(self.tr("gin.deadwood_after", points=plan[3]))
         elif held == 11 and lowest is not None:
@@ -886,13 +886,14 @@ def _card_name(adapter: TableAdapter[GinView], card: str | None) -> str:
     return adapter.tr("gin.card_name", rank=rank, suit=adapter.tr(f"gin.suit.{card[1]}"))
 
 
-def lowest_after(view: GinView) -> int | None:
-    """The least deadwood a discard allowed now leaves (not the card just taken from the pile, where the
-    rules forbid throwing it back); None while the seat does not hold 11 cards. Of the seat's own hand
-    only: the deadwood box shows it and the hint measures against it."""
+def lowest_after(view: GinView, legal: list[Move]) -> int | None:
+    """The least deadwood a discard the engine allows now leaves (``legal``: the card just taken from
+    the pile is not among them where the rules forbid throwing it back); None while the seat has no
+    discard to make. Of the seat's own hand only: the deadwood box shows it and the hint measures
+    against it."""
     after = view.get("deadwood_after_discard") or {}
-    banned = view.get("just_taken") if view["options"].get("forbid_discard_taken") else None
-    left = [dw for card, dw in after.items() if card != banned]
+    allowed = {m.args[0] for m in legal if m.name == "discard" and m.args}
+    left = [dw for card, dw in after.items() if card in allowed]
     return min(left) if left else None
 
 
